@@ -1,0 +1,1 @@
+"""Market data: instruments and their sessions, the store (DuckDB or Postgres), file loading."""

@@ -1,0 +1,209 @@
+"""DuckDB engine: the embedded default, one file under ASKBAR_HOME, no services needed."""
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+from typing import Any
+
+import duckdb
+import pandas as pd
+
+from agent.market.instruments import Instrument
+from agent.market.store import BarKind, IngestReport, SymbolSummary
+from sql import migration_files
+
+_MIGRATIONS_TABLE = (
+    "CREATE TABLE IF NOT EXISTS schema_migrations (name VARCHAR PRIMARY KEY, "
+    "applied_at TIMESTAMP DEFAULT current_timestamp)"
+)
+
+UPSERT_INSTRUMENT = """
+INSERT INTO instruments (symbol, name, asset_class, timezone, session, aliases, synthetic, source,
+                         bar_seconds, updated_at)
+VALUES ($symbol, $name, $asset_class, $timezone, $session, $aliases, $synthetic, $source,
+        $bar_seconds, now())
+ON CONFLICT (symbol) DO UPDATE SET name = excluded.name, asset_class = excluded.asset_class,
+    timezone = excluded.timezone, session = excluded.session, aliases = excluded.aliases,
+    synthetic = excluded.synthetic, source = excluded.source, bar_seconds = excluded.bar_seconds,
+    updated_at = now()
+"""
+
+SELECT_INSTRUMENTS = """
+SELECT symbol, name, asset_class, timezone, session, aliases, synthetic, source, bar_seconds
+FROM instruments ORDER BY symbol
+"""
+
+# Compare incoming bars with stored ones: new, changed, unchanged.
+DIFF_1MIN = """
+SELECT count(*) FILTER (WHERE m.ts IS NULL) AS inserted,
+       count(*) FILTER (WHERE m.ts IS NOT NULL AND (m.open <> s.open OR m.high <> s.high
+            OR m.low <> s.low OR m.close <> s.close OR m.volume <> s.volume
+            OR m.trading_date <> s.trading_date OR m.in_session <> s.in_session)) AS updated,
+       min(s.trading_date) AS d0, max(s.trading_date) AS d1, min(s.ts) AS first, max(s.ts) AS last
+FROM stage_1min s LEFT JOIN ohlcv_1min m ON m.symbol = s.symbol AND m.ts = s.ts
+"""
+UPDATE_1MIN = """
+UPDATE ohlcv_1min AS m SET open = s.open, high = s.high, low = s.low, close = s.close,
+       volume = s.volume, trading_date = s.trading_date, in_session = s.in_session
+FROM stage_1min s
+WHERE m.symbol = s.symbol AND m.ts = s.ts AND (m.open <> s.open OR m.high <> s.high
+      OR m.low <> s.low OR m.close <> s.close OR m.volume <> s.volume
+      OR m.trading_date <> s.trading_date OR m.in_session <> s.in_session)
+"""
+INSERT_1MIN = """
+INSERT INTO ohlcv_1min
+SELECT s.symbol, s.ts, s.trading_date, s.in_session, s.open, s.high, s.low, s.close, s.volume
+FROM stage_1min s ANTI JOIN ohlcv_1min m ON m.symbol = s.symbol AND m.ts = s.ts
+"""
+REBUILD_1D = """
+INSERT INTO ohlcv_1d
+SELECT symbol, trading_date, arg_min(open, ts), max(high), min(low), arg_max(close, ts),
+       sum(volume), count(*), min(ts), max(ts)
+FROM ohlcv_1min
+WHERE symbol = $symbol AND trading_date BETWEEN $d0 AND $d1 AND in_session
+GROUP BY symbol, trading_date
+"""
+REBUILD_1H = """
+INSERT INTO ohlcv_1h
+SELECT symbol, date_trunc('hour', ts) AS h,
+       timezone($tz, date_trunc('hour', ts)::TIMESTAMPTZ) AS h_local, min(trading_date),
+       arg_min(open, ts), max(high), min(low), arg_max(close, ts), sum(volume), count(*)
+FROM ohlcv_1min
+WHERE symbol = $symbol AND trading_date BETWEEN $d0 AND $d1 AND in_session
+GROUP BY symbol, h
+"""
+DELETE_1D = "DELETE FROM ohlcv_1d WHERE symbol = $symbol AND trading_date BETWEEN $d0 AND $d1"
+DELETE_1H = "DELETE FROM ohlcv_1h WHERE symbol = $symbol AND trading_date BETWEEN $d0 AND $d1"
+
+DIFF_1D = """
+SELECT count(*) FILTER (WHERE m.trading_date IS NULL) AS inserted,
+       count(*) FILTER (WHERE m.trading_date IS NOT NULL AND (m.open <> s.open OR m.high <> s.high
+            OR m.low <> s.low OR m.close <> s.close OR m.volume <> s.volume)) AS updated,
+       min(s.trading_date) AS d0, max(s.trading_date) AS d1,
+       min(s.trading_date) AS first, max(s.trading_date) AS last
+FROM stage_1d s LEFT JOIN ohlcv_1d m ON m.symbol = s.symbol AND m.trading_date = s.trading_date
+"""
+UPSERT_1D = """
+INSERT INTO ohlcv_1d
+SELECT symbol, trading_date, open, high, low, close, volume, 0, NULL, NULL FROM stage_1d
+ON CONFLICT (symbol, trading_date) DO UPDATE SET open = excluded.open, high = excluded.high,
+    low = excluded.low, close = excluded.close, volume = excluded.volume
+"""
+
+SUMMARY = """
+SELECT i.symbol, i.timezone, i.session, i.synthetic, i.asset_class, i.name,
+       d.first, d.last, coalesce(d.n, 0) AS bars_1d,
+       (SELECT count(*) FROM ohlcv_1min m WHERE m.symbol = i.symbol) AS bars_1min
+FROM instruments i
+LEFT JOIN (SELECT symbol, min(trading_date) AS first, max(trading_date) AS last, count(*) AS n
+           FROM ohlcv_1d GROUP BY symbol) d ON d.symbol = i.symbol
+ORDER BY i.symbol
+"""
+
+
+class DuckDBStore:
+    engine = "duckdb"
+
+    def __init__(self, path: Path | str, read_only: bool = False):
+        self.path = str(path)
+        self._conn = duckdb.connect(self.path, read_only=read_only)
+        # ICU is statically linked but cannot be set through connect(config=...); naive timestamps
+        # are UTC, so casts to TIMESTAMPTZ must be too.
+        self._conn.execute("SET TimeZone = 'UTC'")
+        self._lock = threading.Lock()  # one writer at a time; readers use their own cursors
+        if not read_only:
+            self._migrate()
+
+    def _migrate(self) -> None:
+        self._conn.execute(_MIGRATIONS_TABLE)
+        done = {r[0] for r in self._conn.execute("SELECT name FROM schema_migrations").fetchall()}
+        for name, text in migration_files("duckdb"):
+            if name in done:
+                continue
+            self._conn.execute("BEGIN")
+            self._conn.execute(text)
+            self._conn.execute("INSERT INTO schema_migrations (name) VALUES ($n)", {"n": name})
+            self._conn.execute("COMMIT")
+
+    def query(self, sql: str, params: dict[str, Any] | None = None) -> list[dict[str, Any]]:
+        cur = self._conn.cursor()
+        try:
+            cur.execute(sql, params or {})
+            cols = [d[0] for d in cur.description]
+            return [dict(zip(cols, row)) for row in cur.fetchall()]
+        finally:
+            cur.close()
+
+    def instruments(self) -> list[Instrument]:
+        return [Instrument(**{**r, "aliases": list(r["aliases"] or [])})
+                for r in self.query(SELECT_INSTRUMENTS)]
+
+    def get_instrument(self, symbol: str) -> Instrument | None:
+        return next((i for i in self.instruments() if i.symbol == symbol.upper()), None)
+
+    def summary(self) -> list[SymbolSummary]:
+        out = []
+        for r in self.query(SUMMARY):
+            r["first"] = r["first"].isoformat() if r["first"] else None
+            r["last"] = r["last"].isoformat() if r["last"] else None
+            out.append(SymbolSummary(**r))
+        return out
+
+    def ingest(self, instrument: Instrument, bars: pd.DataFrame, kind: BarKind) -> IngestReport:
+        frame = bars.assign(symbol=instrument.symbol)
+        with self._lock:
+            cur = self._conn.cursor()
+            try:
+                cur.execute("BEGIN")
+                cur.execute(UPSERT_INSTRUMENT, instrument.model_dump())
+                cur.register("incoming", frame)
+                if kind == "intraday":
+                    report = self._ingest_intraday(cur, instrument)
+                else:
+                    report = self._ingest_daily(cur, instrument)
+                cur.execute("COMMIT")
+                return report.model_copy(update={"rows": len(frame)})
+            except BaseException:
+                cur.execute("ROLLBACK")
+                raise
+            finally:
+                cur.close()
+
+    def _ingest_intraday(self, cur, inst: Instrument) -> IngestReport:
+        cur.execute("CREATE OR REPLACE TEMP TABLE stage_1min AS SELECT symbol, ts, "
+                    "CAST(trading_date AS DATE) AS trading_date, in_session, open, high, low, close, "
+                    "volume FROM incoming")
+        ins, upd, d0, d1, first, last = cur.execute(DIFF_1MIN).fetchone()
+        if upd:
+            cur.execute(UPDATE_1MIN)
+        if ins:
+            cur.execute(INSERT_1MIN)
+        rebuilt = 0
+        if ins or upd:
+            p = {"symbol": inst.symbol, "d0": d0, "d1": d1}
+            cur.execute(DELETE_1D, p)
+            cur.execute(DELETE_1H, p)
+            cur.execute(REBUILD_1D, p)
+            cur.execute(REBUILD_1H, {**p, "tz": inst.timezone})
+            rebuilt = cur.execute("SELECT count(*) FROM ohlcv_1d WHERE symbol = $symbol AND "
+                                  "trading_date BETWEEN $d0 AND $d1", p).fetchone()[0]
+        cur.execute("DROP TABLE stage_1min")
+        total = cur.execute("SELECT count(*) FROM incoming").fetchone()[0]
+        return IngestReport(symbol=inst.symbol, kind="intraday", rows=total, inserted=ins, updated=upd,
+                            unchanged=total - ins - upd, first=first, last=last, daily_rebuilt=rebuilt)
+
+    def _ingest_daily(self, cur, inst: Instrument) -> IngestReport:
+        cur.execute("CREATE OR REPLACE TEMP TABLE stage_1d AS SELECT symbol, "
+                    "CAST(trading_date AS DATE) AS trading_date, open, high, low, close, volume "
+                    "FROM incoming")
+        ins, upd, _, _, first, last = cur.execute(DIFF_1D).fetchone()
+        if ins or upd:
+            cur.execute(UPSERT_1D)
+        total = cur.execute("SELECT count(*) FROM stage_1d").fetchone()[0]
+        cur.execute("DROP TABLE stage_1d")
+        return IngestReport(symbol=inst.symbol, kind="daily", rows=total, inserted=ins, updated=upd,
+                            unchanged=total - ins - upd, first=first, last=last,
+                            daily_rebuilt=ins + upd)
+
+    def close(self) -> None:
+        self._conn.close()

@@ -1,0 +1,91 @@
+"""Instrument metadata and the built-in defaults for well-known symbols.
+
+`askbar load` creates the instrument row from these defaults unless --tz/--session override them.
+Aliases feed the language parser (so "насдак" finds NQ): they live in the instruments table, the
+lists here only seed it.
+"""
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from agent.market.sessions import SessionRule
+
+AssetClass = Literal["future", "equity", "crypto", "index", "other"]
+
+NY = "America/New_York"
+
+
+class Instrument(BaseModel):
+    symbol: str
+    name: str | None = None
+    asset_class: AssetClass = "other"
+    timezone: str = "UTC"
+    session: SessionRule = "24h"
+    aliases: list[str] = Field(default_factory=list)
+    synthetic: bool = False
+    source: str | None = None
+    bar_seconds: int | None = None   # interval of the intraday bars loaded; None = daily-only
+
+
+_CME_FUTURES: dict[str, tuple[str, list[str]]] = {
+    "NQ": ("E-mini Nasdaq-100 futures", ["nasdaq futures", "nasdaq 100 futures", "nasdaq", "nasdaq-100",
+                                          "насдак", "наск", "нас100", "nas100"]),
+    "ES": ("E-mini S&P 500 futures", ["s&p futures", "s&p 500 futures", "spoo", "эс", "фьючерс s&p"]),
+    "YM": ("E-mini Dow futures", ["dow futures", "dow jones futures", "доу"]),
+    "RTY": ("E-mini Russell 2000 futures", ["russell futures", "russell 2000 futures", "рассел"]),
+    "CL": ("Crude oil futures", ["crude", "crude oil", "oil", "wti", "нефть", "petróleo"]),
+    "GC": ("Gold futures", ["gold", "золото", "oro"]),
+    "SI": ("Silver futures", ["silver", "серебро", "plata"]),
+    "6E": ("Euro FX futures", ["euro futures", "euro fx"]),
+    "ZN": ("10-year T-note futures", ["10-year note", "ten year note"]),
+    "MNQ": ("Micro E-mini Nasdaq-100 futures", ["micro nasdaq"]),
+    "MES": ("Micro E-mini S&P 500 futures", ["micro s&p"]),
+}
+_EQUITIES: dict[str, tuple[str, list[str]]] = {
+    "SPY": ("SPDR S&P 500 ETF", ["spdr", "s&p 500 etf", "spy etf"]),
+    "QQQ": ("Invesco QQQ Trust", ["nasdaq etf", "qqq etf"]),
+    "IWM": ("iShares Russell 2000 ETF", []),
+    "DIA": ("SPDR Dow Jones ETF", []),
+    "AAPL": ("Apple", ["apple", "эппл"]),
+    "MSFT": ("Microsoft", ["microsoft"]),
+    "TSLA": ("Tesla", ["tesla", "тесла"]),
+    "NVDA": ("Nvidia", ["nvidia"]),
+}
+_INDICES: dict[str, tuple[str, list[str]]] = {
+    "SPX": ("S&P 500 index", ["s&p 500", "s&p500", "sp500", "s&p", "snp", "^gspc", "gspc",
+                              "эс энд пи", "с&п 500", "индекс s&p"]),
+    "IXIC": ("Nasdaq Composite index", ["nasdaq composite", "^ixic"]),
+    "DJI": ("Dow Jones Industrial Average", ["dow jones", "dow", "^dji", "доу-джонс"]),
+    "NDX": ("Nasdaq-100 index", ["nasdaq 100 index", "^ndx"]),
+}
+_CRYPTO_RE = re.compile(r"^(BTC|XBT|ETH|SOL|XRP|ADA|DOGE|LTC|BNB)")
+_CRYPTO_ALIASES = {
+    "BTC": ["bitcoin", "btc", "биткоин", "биткойн", "битка", "бтц"],
+    "ETH": ["ethereum", "eth", "эфир", "эфириум"],
+}
+
+
+def default_instrument(symbol: str) -> Instrument:
+    """Built-in metadata for a symbol: CME futures, US equities, crypto, daily indices, else 24h UTC."""
+    sym = symbol.upper()
+    if sym in _CME_FUTURES:
+        name, aliases = _CME_FUTURES[sym]
+        return Instrument(symbol=sym, name=name, asset_class="future", timezone=NY, session="cme",
+                          aliases=aliases)
+    if sym in _EQUITIES:
+        name, aliases = _EQUITIES[sym]
+        return Instrument(symbol=sym, name=name, asset_class="equity", timezone=NY, session="rth",
+                          aliases=aliases)
+    if sym in _INDICES:
+        name, aliases = _INDICES[sym]
+        return Instrument(symbol=sym, name=name, asset_class="index", timezone=NY, session="daily",
+                          aliases=aliases)
+    m = _CRYPTO_RE.match(sym)
+    if m:
+        base = "BTC" if m.group(1) == "XBT" else m.group(1)
+        return Instrument(symbol=sym, name=f"{base} ({sym})", asset_class="crypto", timezone="UTC",
+                          session="24h", aliases=list(_CRYPTO_ALIASES.get(base, [base.lower()])))
+    return Instrument(symbol=sym, asset_class="other", timezone="UTC", session="24h")

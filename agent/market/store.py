@@ -1,0 +1,74 @@
+"""The market store interface, shared by the DuckDB (embedded) and Postgres engines.
+
+Everything above this layer (loader, query builder's executor, CLI) talks to `MarketStore` only.
+Incoming bars arrive already parsed and validated by the loader as a pandas frame:
+  intraday: ts (naive UTC, bar start), trading_date, in_session, open, high, low, close, volume
+  daily:    trading_date, open, high, low, close, volume
+"""
+from __future__ import annotations
+
+from datetime import date, datetime
+from typing import Any, Literal, Protocol
+
+import pandas as pd
+from pydantic import BaseModel
+
+from agent.market.instruments import Instrument
+from agent.settings import Engine, Settings
+
+BarKind = Literal["intraday", "daily"]
+
+
+class IngestReport(BaseModel):
+    symbol: str
+    kind: BarKind
+    rows: int                 # rows in the incoming frame
+    inserted: int             # bars that were new
+    updated: int              # bars whose values changed
+    unchanged: int            # bars already stored with the same values
+    first: datetime | date | None = None
+    last: datetime | date | None = None
+    daily_rebuilt: int = 0    # trading dates whose rollups were rebuilt
+
+
+class SymbolSummary(BaseModel):
+    symbol: str
+    first: str | None         # first trading date with data (ISO)
+    last: str | None
+    bars_1min: int
+    bars_1d: int
+    timezone: str
+    session: str
+    synthetic: bool = False
+    asset_class: str = "other"
+    name: str | None = None
+
+
+class MarketStore(Protocol):
+    engine: Engine
+
+    def query(self, sql: str, params: dict[str, Any] | None = None) -> list[dict[str, Any]]:
+        """Run a read-only statement built by query_builder; values only through params."""
+
+    def instruments(self) -> list[Instrument]: ...
+
+    def get_instrument(self, symbol: str) -> Instrument | None: ...
+
+    def ingest(self, instrument: Instrument, bars: pd.DataFrame, kind: BarKind) -> IngestReport:
+        """Upsert the instrument and its bars and rebuild touched rollups, all in one transaction."""
+
+    def summary(self) -> list[SymbolSummary]: ...
+
+    def close(self) -> None: ...
+
+
+def open_store(settings: Settings) -> MarketStore:
+    """The store the settings select: Postgres when a database URL is set, else the DuckDB file."""
+    if settings.engine == "postgres":
+        from agent.market.postgres_store import PostgresStore
+
+        return PostgresStore(settings.database_url, max_size=settings.pg_pool_max)
+    from agent.market.duckdb_store import DuckDBStore
+
+    settings.home.mkdir(parents=True, exist_ok=True)
+    return DuckDBStore(settings.duckdb_path)

@@ -1,0 +1,96 @@
+"""The plan step: what the planner (LLM or offline) asks for. Code turns it into SQL.
+
+These models are also the function-calling schemas for the LLM, so every field is described.
+Dates are TRADING dates (see agent/market/sessions.py) and both ends are inclusive.
+"""
+from __future__ import annotations
+
+from datetime import date, time
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field, model_validator
+
+Action = Literal[
+    "get_period_stats", "get_intraday_data", "get_price_extremes", "get_volume_profile",
+    "find_events", "get_periods_after", "compare_periods", "aggregate_patterns", "get_indicator",
+]
+ACTIONS: tuple[str, ...] = Action.__args__  # type: ignore[attr-defined]
+
+Granularity = Literal["1min", "hourly", "daily", "weekly", "monthly"]
+Indicator = Literal["rsi", "macd", "bollinger", "sma", "ema", "atr", "vwap", "obv", "adx"]
+Pattern = Literal["gaps", "volume_spikes", "hourly_profile"]
+EventMetric = Literal["daily_pct_change", "gap_pct", "range_pct"]
+Op = Literal["gt", "gte", "lt", "lte"]
+
+
+class EventCondition(BaseModel):
+    """A day matches when `metric` compared with `threshold` by `op` holds.
+
+    daily_pct_change: close-to-close % change vs the previous trading date's close (2.5 = 2.5 %).
+    gap_pct: open vs previous close, %.  range_pct: (high - low) / previous close, %.
+    """
+    metric: EventMetric = "daily_pct_change"
+    op: Op = Field(description="gt/gte for rises (threshold > 0), lt/lte for falls (threshold < 0)")
+    threshold: float = Field(description="percent, e.g. 3 for +3 %, -4 for -4 %")
+
+
+class PeriodRange(BaseModel):
+    start_date: date
+    end_date: date
+    label: str | None = Field(None, description="e.g. 2024-03, 2008, Q1 2020")
+
+
+class StepParams(BaseModel):
+    symbol: str = Field(description="instrument symbol as stored, e.g. NQ, SPY, BTCUSD, SPX")
+    start_date: date | None = Field(None, description="first trading date, inclusive")
+    end_date: date | None = Field(None, description="last trading date, inclusive")
+    granularity: Granularity | None = Field(
+        None, description="bar size of returned bars; None = by period length (>1y weekly, "
+                          "1-12 months daily, 1-7 days hourly, <1 day 1min)")
+    start_time: time | None = Field(None, description="intraday only: local wall-clock start")
+    end_time: time | None = Field(None, description="intraday only: local wall-clock end (exclusive)")
+    condition: EventCondition | None = None
+    horizon_days: int | None = Field(None, ge=1, le=260, description="trading days after each event")
+    top_n: int | None = Field(None, ge=1, le=100, description="find_events: only the N largest moves")
+    periods: list[PeriodRange] | None = Field(None, description="compare_periods: 2+ periods")
+    indicator: Indicator | None = None
+    window: int | None = Field(None, ge=2, le=400, description="indicator window (RSI 14, SMA 20...)")
+    pattern: Pattern | None = None
+    threshold: float | None = Field(None, description="pattern threshold: gap %, volume multiple")
+    bins: int | None = Field(None, ge=2, le=200, description="get_volume_profile price bins")
+
+    @model_validator(mode="after")
+    def _dates_ordered(self) -> "StepParams":
+        if self.start_date and self.end_date and self.start_date > self.end_date:
+            raise ValueError(f"start_date {self.start_date} is after end_date {self.end_date}")
+        return self
+
+
+class Step(BaseModel):
+    action: Action
+    params: StepParams
+    description: str | None = None
+
+
+class BuiltQuery(BaseModel):
+    """SQL for one engine with its bound parameters, plus the named post-processor to apply."""
+    engine: Literal["duckdb", "postgres"]
+    sql: str
+    params: dict[str, Any]
+    post: str | None = None
+    post_args: dict[str, Any] = Field(default_factory=dict)
+    granularity: Granularity | None = None
+
+
+class StepResult(BaseModel):
+    """What the executor returns for one step (also what the analyst and validator read)."""
+    step: int
+    action: Action
+    symbol: str
+    sql: str
+    params: dict[str, Any]
+    rows: list[dict[str, Any]] = Field(default_factory=list)
+    summary: dict[str, Any] | None = None
+    granularity: Granularity | None = None
+    row_count: int = 0
+    duration_ms: float = 0.0
