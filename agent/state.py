@@ -1,0 +1,144 @@
+"""Graph state and the contracts every node (and every LLM provider) produces.
+
+The pydantic models double as function-calling schemas for the LLM; TradingState is the LangGraph
+state (seed 004, "State Schema"), holding plain JSON-able dicts so every checkpointer can store it.
+"""
+from __future__ import annotations
+
+from datetime import date
+from typing import Any, Literal, TypedDict
+
+from pydantic import BaseModel, Field
+
+from query_builder.models import EventCondition, Indicator, Pattern, Step
+
+Lang = Literal["en", "ru", "es"]
+IntentType = Literal["data", "concept", "mixed", "complex"]
+Analysis = Literal["stats", "extremes", "volume", "events", "after_events", "top_moves", "compare",
+                   "indicator", "pattern", "intraday", "volume_profile"]
+ClaimType = Literal[
+    "open", "close", "high", "low", "pct_change", "total_volume", "avg_daily_volume",
+    "trading_days", "avg_daily_range", "up_days", "down_days", "volatility", "daily_pct_change",
+    "event_count", "avg_return_after", "median_return_after", "win_rate_after", "rsi",
+]
+CLAIM_TYPES: tuple[str, ...] = ClaimType.__args__  # type: ignore[attr-defined]
+Status = Literal["answered", "clarification", "no_data", "confirm_plan", "error"]
+InterruptType = Literal["clarification", "no_data", "confirm_plan"]
+ValidationStatus = Literal["ok", "rewrite", "need_more_data"]
+MissingSlot = Literal["symbol", "period", "threshold", "condition"]
+
+
+class Period(BaseModel):
+    """A span of trading dates, both ends inclusive, with a human label ("2024-03", "2008", "Q1 2020")."""
+    start: date
+    end: date
+    label: str
+
+
+class Intent(BaseModel):
+    """What the user wants (Understander output)."""
+    type: IntentType = Field(description="data: numbers from bars; concept: explanation only; "
+                                         "mixed: both; complex: multi-step analysis")
+    lang: Lang = "en"
+    symbol: str | None = None
+    period: Period | None = None
+    compare_periods: list[Period] | None = None
+    analysis: Analysis | None = None
+    metrics: list[ClaimType] = Field(default_factory=list, description="claims the user asked for; "
+                                                                        "empty = the usual set")
+    condition: EventCondition | None = None
+    horizon_days: int | None = Field(None, description="trading days after each event")
+    top_n: int | None = None
+    direction: Literal["up", "down"] | None = None
+    indicator: Indicator | None = None
+    indicator_window: int | None = None
+    indicator_date: date | None = None
+    pattern: Pattern | None = None
+    concept: str | None = Field(None, description="glossary key for concept/mixed questions")
+    unsupported: str | None = Field(None, description="a capability asked for that the system lacks")
+    needs_clarification: bool = False
+    missing: list[MissingSlot] = Field(default_factory=list)
+    clarifying_questions: list[str] = Field(default_factory=list)
+    suggestions: list[str] = Field(default_factory=list)
+    confidence: float = Field(1.0, ge=0.0, le=1.0)
+
+
+class Plan(BaseModel):
+    steps: list[Step]
+    summary: str | None = None
+
+
+class Claim(BaseModel):
+    """One number the answer states, checked by the validator against the data."""
+    type: ClaimType
+    value: float
+    symbol: str | None = None
+    date: str | None = Field(None, description="ISO trading date the value refers to")
+    period: str | None = Field(None, description="period label, e.g. 2024-03")
+    context: str | None = None
+
+
+class AnalystOutput(BaseModel):
+    response: str = Field(description="answer text in the user's language; every number in it "
+                                      "must also be a claim or a date/count from the data")
+    claims: list[Claim] = Field(default_factory=list)
+
+
+class Validation(BaseModel):
+    status: ValidationStatus
+    issues: list[str] = Field(default_factory=list)
+    feedback: str | None = None
+
+
+class ClarificationInterrupt(BaseModel):
+    type: Literal["clarification"] = "clarification"
+    message: str
+    questions: list[str] = Field(default_factory=list)
+    suggestions: list[str] = Field(default_factory=list)
+
+
+class NoDataInterrupt(BaseModel):
+    type: Literal["no_data"] = "no_data"
+    message: str
+    suggestions: list[str] = Field(default_factory=list)
+    available: dict[str, Any] | None = Field(None, description="symbol, first, last of stored data")
+
+
+class ConfirmPlanInterrupt(BaseModel):
+    type: Literal["confirm_plan"] = "confirm_plan"
+    message: str
+    plan_summary: list[str] = Field(default_factory=list)
+    suggestions: list[str] = Field(default_factory=lambda: ["execute", "simplify", "cancel"])
+
+
+class TradingState(TypedDict, total=False):
+    # input (identity injected by code, never by the model)
+    question: str
+    chat_history: list[dict[str, str]]
+    user_id: str
+    session_id: str
+    request_id: str
+    # understander
+    intent: dict | None
+    needs_clarification: bool
+    clarifying_questions: list[str]
+    # planner / query builder / executor
+    plan: dict | None
+    queries: list[dict]
+    data: dict | None            # {"results": [StepResult...], "total_rows": int}
+    execution_errors: list[str]
+    # analyst / validator
+    response: str
+    claims: list[dict]
+    validation: dict | None
+    validation_attempts: int
+    replans: int
+    # outcome
+    status: Status
+    interrupt: dict | None
+    disclaimers: list[str]
+    # meta
+    current_agent: str
+    agents_used: list[str]
+    started_at: float
+    usage: dict
