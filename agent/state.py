@@ -118,6 +118,7 @@ class TradingState(TypedDict, total=False):
     user_id: str
     session_id: str
     request_id: str
+    now: str | None              # ISO date fixing "today" for relative periods (eval, tests)
     # understander
     intent: dict | None
     needs_clarification: bool

@@ -1,0 +1,50 @@
+"""Time budget (seed 004 section 10): 45 s per request, per-agent budgets, partial results past it.
+
+LLM timeouts are never retried (a retry would time out too); the caller turns them into a
+fallback or a partial answer with a disclaimer.
+"""
+from __future__ import annotations
+
+import concurrent.futures as cf
+import time
+from typing import Any, Callable, TypeVar
+
+T = TypeVar("T")
+
+TOTAL_BUDGET_S = 45.0
+AGENT_BUDGETS_S = {"understander": 8.0, "planner": 8.0, "executor": 15.0, "analyst": 12.0,
+                   "validator": 5.0, "educator": 12.0}
+# Below this much time left an agent would not finish anyway: answer with what we have.
+MIN_REMAINING_S = 5.0
+
+_pool = cf.ThreadPoolExecutor(max_workers=16, thread_name_prefix="askbar-agent")
+
+
+class OutOfTime(Exception):
+    """The request's budget is spent: produce a partial result with a disclaimer."""
+
+
+class AgentTimeout(Exception):
+    def __init__(self, agent: str, seconds: float):
+        super().__init__(f"{agent} did not answer within {seconds:.1f} s")
+        self.agent = agent
+
+
+def remaining(state: dict[str, Any], total: float = TOTAL_BUDGET_S) -> float:
+    started = state.get("started_at") or time.time()
+    return total - (time.time() - started)
+
+
+def run_budgeted(agent: str, state: dict[str, Any], fn: Callable[..., T], *args: Any,
+                 total: float = TOTAL_BUDGET_S, **kwargs: Any) -> T:
+    """Call fn within min(agent budget, time left); OutOfTime when too little is left to try."""
+    left = remaining(state, total)
+    if left <= MIN_REMAINING_S:
+        raise OutOfTime(f"{left:.1f} s left before {agent}")
+    limit = min(AGENT_BUDGETS_S.get(agent, 10.0), left)
+    future = _pool.submit(fn, *args, **kwargs)
+    try:
+        return future.result(timeout=limit)
+    except cf.TimeoutError:
+        future.cancel()
+        raise AgentTimeout(agent, limit) from None

@@ -1,0 +1,84 @@
+"""CLI handlers for the question side: ask, resume, eval (registered in agent/cli.py)."""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from agent.service import AskResult, open_session
+
+
+def add_parsers(sub) -> None:
+    p = sub.add_parser("ask", help="ask a question about the loaded data")
+    p.add_argument("question")
+    p.add_argument("--thread", help="continue a conversation thread")
+    p.add_argument("--json", action="store_true", help="print the result object as one JSON line")
+    p.set_defaults(handler=cmd_ask)
+    p = sub.add_parser("resume", help="answer a clarification / no-data / confirm-plan question")
+    p.add_argument("--thread", required=True)
+    p.add_argument("answer")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(handler=cmd_resume)
+    p = sub.add_parser("eval", help="run evaluation cases (JSONL) and print the pass rate")
+    p.add_argument("file")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(handler=cmd_eval)
+
+
+def _print(result: AskResult, as_json: bool) -> int:
+    if as_json:
+        print(json.dumps(result.model_dump(mode="json"), ensure_ascii=False, default=str))
+        return 0
+    print(result.response)
+    if result.interrupt:
+        for i, s in enumerate(result.interrupt.get("suggestions") or [], 1):
+            print(f"  {i}. {s}")
+        print(f"\nanswer with: askbar resume --thread {result.thread_id} \"...\"")
+    elif result.status != "error":
+        print(f"\n[thread {result.thread_id}]", file=sys.stderr)
+    return 1 if result.status == "error" else 0
+
+
+def _suggestion(result_interrupt: dict | None, answer: str) -> str:
+    """A bare number answers with that numbered suggestion, as the human output offers."""
+    options = (result_interrupt or {}).get("suggestions") or []
+    if answer.strip().isdigit() and 1 <= int(answer) <= len(options):
+        return options[int(answer) - 1]
+    return answer
+
+
+def cmd_ask(args: argparse.Namespace) -> int:
+    if not args.question.strip():
+        print("askbar ask: the question is empty", file=sys.stderr)
+        return 2
+    with open_session() as session:
+        return _print(session.ask(args.question, thread_id=args.thread), args.json)
+
+
+def cmd_resume(args: argparse.Namespace) -> int:
+    with open_session() as session:
+        snapshot = session.graph.get_state(session._config(args.thread))
+        if not snapshot.interrupts:
+            print(f"askbar resume: thread {args.thread} is not waiting for an answer", file=sys.stderr)
+            return 2
+        answer = _suggestion(snapshot.interrupts[0].value, args.answer)
+        return _print(session.resume(args.thread, answer), args.json)
+
+
+def cmd_eval(args: argparse.Namespace) -> int:
+    from agent.evaluation import load_cases, run_eval
+
+    try:
+        cases = load_cases(args.file)
+    except (OSError, ValueError) as exc:
+        print(f"askbar eval: {exc}", file=sys.stderr)
+        return 2
+    with open_session() as session:
+        report = run_eval(session, cases)
+    if args.json:
+        print(json.dumps(report, ensure_ascii=False, default=str))
+        return 0
+    print(f"passed {report['passed']}/{report['total']} ({report['pass_rate']} %)")
+    for f in report["failures"]:
+        print(f"FAIL {f['id']} [{f['status']}]: " + "; ".join(f["problems"]))
+    return 0

@@ -1,0 +1,65 @@
+"""What graph nodes need at run time (settings, store, LLM provider), passed through the
+LangGraph config (`configurable.deps`) so nothing heavy is built at import and nothing of it is
+checkpointed."""
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass, field
+from datetime import date
+from typing import Any
+
+from agent.market.store import MarketStore, SymbolSummary, open_store
+from agent.settings import Settings, get_settings
+
+
+@dataclass
+class Deps:
+    settings: Settings
+    store: MarketStore
+    provider: Any                      # agent.llm.base.Provider
+    fallback: Any = None               # the offline provider: code fallbacks (simple plan, summary)
+    _coverage: list[SymbolSummary] | None = field(default=None, repr=False)
+
+    def coverage(self, refresh: bool = False) -> list[SymbolSummary]:
+        """Symbols with their stored date ranges (cached; the planner reads it every request)."""
+        if self._coverage is None or refresh:
+            self._coverage = self.store.summary()
+        return self._coverage
+
+    def context(self, now: date | str | None = None):
+        from agent.llm.base import ProviderContext
+
+        today = date.fromisoformat(now) if isinstance(now, str) else (now or self.settings.today())
+        return ProviderContext(instruments=self.store.instruments(), today=today,
+                               coverage=self.coverage())
+
+
+def make_provider(settings: Settings):
+    from agent.llm.offline.provider import OfflineProvider
+
+    return OfflineProvider()
+
+
+def build_deps(settings: Settings | None = None, store: MarketStore | None = None,
+               provider: Any = None) -> Deps:
+    settings = settings or get_settings()
+    from agent.llm.offline.provider import OfflineProvider
+
+    return Deps(settings=settings, store=store or open_store(settings),
+                provider=provider or make_provider(settings), fallback=OfflineProvider())
+
+
+_default: Deps | None = None
+_lock = threading.Lock()
+
+
+def get_deps(config: dict | None) -> Deps:
+    """Deps from the run's config, else a process-wide default built from the environment."""
+    deps = ((config or {}).get("configurable") or {}).get("deps")
+    if deps is not None:
+        return deps
+    global _default
+    with _lock:
+        if _default is None:
+            _default = build_deps()
+        return _default

@@ -1,0 +1,121 @@
+"""Ask and resume: run the graph on a thread and shape DESIGN.md's result object.
+
+A thread keeps its history in the checkpoint; each new question starts a fresh turn (per-turn
+fields reset) with the previous turns as chat_history. Identity (thread, request ids) is made here,
+never taken from model output.
+"""
+from __future__ import annotations
+
+import time
+import uuid
+from contextlib import contextmanager
+from typing import Any, Iterator
+
+from langgraph.types import Command
+from pydantic import BaseModel, Field
+
+from agent.checkpoint import open_checkpointer
+from agent.deps import Deps, build_deps
+from agent.messages import msg
+
+HISTORY_KEEP = 20
+
+_TURN_RESET = {"intent": None, "needs_clarification": False, "clarifying_questions": [],
+               "plan": None, "queries": [], "data": None, "execution_errors": [], "response": "",
+               "claims": [], "validation": None, "validation_attempts": 0, "replans": 0,
+               "status": None, "interrupt": None, "disclaimers": [], "agents_used": [], "usage": {}}
+
+
+class AskResult(BaseModel):
+    thread_id: str
+    request_id: str
+    status: str
+    response: str
+    claims: list[dict[str, Any]] = Field(default_factory=list)
+    interrupt: dict[str, Any] | None = None
+    intent: dict[str, Any] = Field(default_factory=dict)
+    plan: dict[str, Any] = Field(default_factory=lambda: {"steps": []})
+    validation: dict[str, Any] = Field(default_factory=dict)
+    usage: dict[str, Any] = Field(default_factory=dict)
+
+
+class Session:
+    """A compiled graph bound to a checkpointer and deps; reuse it for many asks (warm path)."""
+
+    def __init__(self, deps: Deps, checkpointer):
+        from graph import build_graph
+
+        self.deps = deps
+        self.graph = build_graph(checkpointer)
+
+    def _config(self, thread_id: str) -> dict:
+        return {"configurable": {"thread_id": thread_id, "deps": self.deps}}
+
+    def ask(self, question: str, thread_id: str | None = None, now: str | None = None) -> AskResult:
+        thread_id = thread_id or uuid.uuid4().hex
+        request_id = uuid.uuid4().hex
+        config = self._config(thread_id)
+        prev = self.graph.get_state(config).values or {}
+        history = list(prev.get("chat_history") or [])
+        if prev.get("question"):
+            history += [{"role": "user", "content": prev["question"]},
+                        {"role": "assistant", "content": prev.get("response") or ""}]
+        payload = {**_TURN_RESET, "question": question, "chat_history": history[-HISTORY_KEEP:],
+                   "request_id": request_id, "session_id": thread_id, "user_id": "local",
+                   "now": now, "started_at": time.time()}
+        return self._run(payload, config, thread_id, request_id)
+
+    def resume(self, thread_id: str, answer: str) -> AskResult:
+        request_id = uuid.uuid4().hex
+        config = self._config(thread_id)
+        snapshot = self.graph.get_state(config)
+        if not snapshot.interrupts:
+            raise LookupError(f"thread {thread_id} is not waiting for an answer")
+        # The user's thinking time is not the request's: the budget restarts on resume.
+        cmd = Command(resume=answer, update={"request_id": request_id, "started_at": time.time()})
+        return self._run(cmd, config, thread_id, request_id)
+
+    def _run(self, payload: Any, config: dict, thread_id: str, request_id: str) -> AskResult:
+        try:
+            self.graph.invoke(payload, config)
+        except Exception:
+            import logging
+
+            logging.getLogger("askbar").exception("graph run failed", extra={"request_id": request_id})
+            return AskResult(thread_id=thread_id, request_id=request_id, status="error",
+                             response=msg("internal_error", "en", request_id=request_id))
+        return self.result(thread_id, request_id)
+
+    def result(self, thread_id: str, request_id: str) -> AskResult:
+        snapshot = self.graph.get_state(self._config(thread_id))
+        values = snapshot.values or {}
+        interrupt = snapshot.interrupts[0].value if snapshot.interrupts else None
+        if interrupt:
+            status, response = interrupt["type"], _interrupt_text(interrupt)
+        else:
+            status = values.get("status") or "answered"
+            response = _with_disclaimers(values.get("response") or "", values.get("disclaimers") or [])
+        return AskResult(thread_id=thread_id, request_id=request_id, status=status, response=response,
+                         claims=values.get("claims") or [] if not interrupt else [],
+                         interrupt=interrupt, intent=values.get("intent") or {},
+                         plan=values.get("plan") or {"steps": []},
+                         validation=values.get("validation") or {}, usage=values.get("usage") or {})
+
+
+def _interrupt_text(payload: dict) -> str:
+    lines = [payload.get("message") or ""]
+    lines += [f"- {q}" for q in payload.get("questions") or []]
+    lines += payload.get("plan_summary") or []
+    return "\n".join(x for x in lines if x)
+
+
+def _with_disclaimers(response: str, disclaimers: list[str]) -> str:
+    extra = [d for d in disclaimers if d and d not in response]
+    return "\n\n".join([response, *extra]) if extra else response
+
+
+@contextmanager
+def open_session(deps: Deps | None = None) -> Iterator[Session]:
+    deps = deps or build_deps()
+    with open_checkpointer(deps.settings) as saver:
+        yield Session(deps, saver)

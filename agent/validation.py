@@ -1,0 +1,61 @@
+"""The validator's logic (code, not an LLM): every claim recomputed, every written number backed."""
+from __future__ import annotations
+
+from typing import Any
+
+from agent import claims as claim_check
+from agent.numbers import allowed_numbers, unbacked
+from agent.state import Validation
+
+
+def _data_dates_and_counts(results: list[dict]) -> tuple[list[str], list[float]]:
+    dates: list[str] = []
+    counts: list[float] = []
+    for res in results:
+        counts.append(float(res.get("row_count") or 0))
+        summary = res.get("summary") or {}
+        for key, value in summary.items():
+            if key.endswith("date") and value:
+                dates.append(str(value))
+            elif key in ("event_count", "events_with_window", "horizon_days", "trading_days",
+                         "window", "up_days", "down_days") and value is not None:
+                counts.append(float(value))
+        params = res.get("params") or {}
+        for key in ("start_date", "end_date"):
+            if params.get(key):
+                dates.append(str(params[key]))
+        for key in ("top_n", "horizon_days", "window", "bins"):
+            if params.get(key):
+                counts.append(float(params[key]))
+        cond = params.get("condition") or {}
+        if cond.get("threshold") is not None:
+            counts.append(float(cond["threshold"]))
+        for row in res.get("rows") or []:
+            for key in ("trading_date", "event_date", "exit_date", "label", "start_date", "end_date"):
+                if row.get(key):
+                    dates.append(str(row[key]))
+    return dates, counts
+
+
+def validate(response: str, claims: list[dict[str, Any]], results: list[dict[str, Any]],
+             question: str) -> Validation:
+    """ok, or rewrite with one issue per wrong claim / unbacked number, or need_more_data when a
+    claim is about a symbol the plan never fetched."""
+    issues: list[str] = []
+    fetched = {str(r.get("symbol", "")).upper() for r in results}
+    missing = [c for c in claims if c.get("symbol") and str(c["symbol"]).upper() not in fetched]
+    if missing:
+        return Validation(status="need_more_data",
+                          issues=[f"claim about {c['symbol']} but no data fetched for it" for c in missing],
+                          feedback="Fetch data for: " + ", ".join(sorted({c["symbol"] for c in missing})))
+    for claim in claims:
+        issue = claim_check.check(claim, results)
+        if issue:
+            issues.append(issue)
+    dates, counts = _data_dates_and_counts(results)
+    bad_numbers = unbacked(response, allowed_numbers(claims, dates, counts, question))
+    issues += [f"number {n} in the text is not backed by a claim or the data" for n in bad_numbers]
+    if issues:
+        return Validation(status="rewrite", issues=issues,
+                          feedback="Use only the values from the data; fix: " + "; ".join(issues))
+    return Validation(status="ok")

@@ -1,0 +1,1 @@
+"""One module per graph node; graph.py wires them."""

@@ -1,0 +1,46 @@
+"""Small helpers every node shares: agent bookkeeping, logging with request id, final answers."""
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from agent.messages import msg
+
+log = logging.getLogger("askbar.agents")
+
+
+def lang_of(state: dict[str, Any]) -> str:
+    return (state.get("intent") or {}).get("lang") or "en"
+
+
+def visited(state: dict[str, Any], agent: str) -> dict[str, Any]:
+    return {"current_agent": agent, "agents_used": [*(state.get("agents_used") or []), agent]}
+
+
+def log_error(state: dict[str, Any], agent: str, exc: BaseException, severity: str = "error") -> None:
+    log.log(logging.ERROR if severity == "error" else logging.WARNING,
+            "%s failed: %s: %s", agent, type(exc).__name__, exc,
+            extra={"request_id": state.get("request_id"), "agent": agent})
+
+
+def final(state: dict[str, Any], agent: str, response: str, *, disclaimer: str | None = None,
+          status: str = "answered", claims: list[dict] | None = None) -> dict[str, Any]:
+    """Ends the run with an answer the user can read (routers send a set status to END)."""
+    disclaimers = [*(state.get("disclaimers") or [])]
+    if disclaimer:
+        disclaimers.append(disclaimer)
+    return {**visited(state, agent), "response": response, "status": status,
+            "claims": claims if claims is not None else [], "disclaimers": disclaimers}
+
+
+def partial(state: dict[str, Any], agent: str, deps: Any) -> dict[str, Any]:
+    """Out of time: a code summary of whatever data exists, else an honest message."""
+    lang = lang_of(state)
+    results = (state.get("data") or {}).get("results") or []
+    if results:
+        from agents.analyst import code_summary
+
+        out = code_summary(deps, state, results)
+        return final(state, agent, out["response"], claims=out["claims"],
+                     disclaimer=msg("timeout_partial", lang))
+    return final(state, agent, msg("timeout_nothing", lang), disclaimer=msg("timeout_partial", lang))

@@ -1,0 +1,37 @@
+"""Educator node: concept answers from the glossary (no data), the explanation half of mixed
+questions, and honest answers for capabilities the system lacks (seed "graceful degradation")."""
+from __future__ import annotations
+
+from typing import Any
+
+from agent.budget import OutOfTime, run_budgeted
+from agent.deps import get_deps
+from agent.state import Intent
+from agents.common import log_error, visited
+
+
+def _explain(state: dict, deps, concept: str, lang: str) -> str:
+    try:
+        return run_budgeted("educator", state, deps.provider.explain, concept, lang)
+    except OutOfTime:
+        return deps.fallback.explain(concept, lang)
+    except Exception as exc:  # the glossary is code and always answers
+        log_error(state, "educator", exc, "warning")
+        return deps.fallback.explain(concept, lang)
+
+
+def educator(state: dict[str, Any], config: dict) -> dict[str, Any]:
+    deps = get_deps(config)
+    intent = Intent.model_validate(state["intent"])
+    parts: list[str] = []
+    if intent.type == "mixed" and state.get("response"):
+        parts.append(state["response"])
+    if intent.unsupported:
+        import capabilities
+
+        parts.append(capabilities.degrade(intent.unsupported, intent.lang))
+    if intent.concept:
+        parts.append(_explain(state, deps, intent.concept, intent.lang))
+    claims = state.get("claims") if intent.type == "mixed" else []
+    return {**visited(state, "educator"), "response": "\n\n".join(p for p in parts if p),
+            "claims": claims or []}

@@ -1,0 +1,90 @@
+"""Executor node: runs each plan step's SQL (built by query_builder, never by a model).
+
+A step whose symbol has no stored bars in the asked period interrupts with no_data and suggests
+the range that exists; the user's answer goes back to the understander as a new question.
+"""
+from __future__ import annotations
+
+from datetime import date
+from typing import Any
+
+from langgraph.types import Command, interrupt
+
+from agent.budget import OutOfTime, run_budgeted
+from agent.deps import get_deps
+from agent.messages import NO_DATA_SUGGESTIONS, msg
+from agent.state import NoDataInterrupt, Plan
+from agents.common import final, lang_of, log_error, partial, visited
+from query_builder import run_step
+
+_RANGE_SUGGESTION = {"en": "{s} from {a} to {b}", "ru": "{s} с {a} по {b}", "es": "{s} del {a} al {b}"}
+_CANCEL = {"cancel", "отмена", "cancelar", "no", "нет"}
+
+
+def _spans(step) -> list[tuple[date | None, date | None]]:
+    p = step.params
+    if p.periods:
+        return [(r.start_date, r.end_date) for r in p.periods]
+    return [(p.start_date, p.end_date)]
+
+
+def _no_data(plan: Plan, coverage: list, lang: str) -> NoDataInterrupt | None:
+    """The first step asking for a symbol/period with no stored bars, as an interrupt payload."""
+    by_symbol = {c.symbol.upper(): c for c in coverage if c.first}
+    for step in plan.steps:
+        sym = step.params.symbol.upper()
+        cov = by_symbol.get(sym)
+        if cov is None:
+            names = ", ".join(sorted(by_symbol)) or "-"
+            return NoDataInterrupt(message=msg("unknown_symbol", lang, symbol=sym, symbols=names),
+                                   suggestions=[f"{s}" for s in sorted(by_symbol)][:3])
+        first, last = date.fromisoformat(cov.first), date.fromisoformat(cov.last)
+        for start, end in _spans(step):
+            if (end and end < first) or (start and start > last):
+                period = f"{start or first}..{end or last}"
+                text = msg("no_data", lang, symbol=sym, period=period) + msg(
+                    "no_data_range", lang, first=first, last=last)
+                hint = _RANGE_SUGGESTION.get(lang, _RANGE_SUGGESTION["en"]).format(s=sym, a=first, b=last)
+                return NoDataInterrupt(message=text, suggestions=[hint, *NO_DATA_SUGGESTIONS[lang][1:]],
+                                       available={"symbol": sym, "first": cov.first, "last": cov.last})
+    return None
+
+
+def _ask_again(state: dict, payload: NoDataInterrupt) -> Command | dict:
+    answer = interrupt(payload.model_dump())
+    if str(answer).strip().lower() in _CANCEL:
+        return final(state, "executor", msg("cancelled", lang_of(state)))
+    history = [*(state.get("chat_history") or []), {"role": "user", "content": state["question"]}]
+    return Command(goto="understander", update={
+        **visited(state, "executor"), "question": str(answer), "chat_history": history,
+        "intent": None, "plan": None, "data": None})
+
+
+def executor(state: dict[str, Any], config: dict) -> Command | dict[str, Any]:
+    deps = get_deps(config)
+    plan, lang = Plan.model_validate(state["plan"]), lang_of(state)
+    gap = _no_data(plan, deps.coverage(), lang)
+    if gap:
+        return _ask_again(state, gap)
+    results, errors = [], []
+    for i, step in enumerate(plan.steps):
+        try:
+            res = run_budgeted("executor", state, run_step, deps.store, step, i)
+            results.append(res.model_dump(mode="json"))
+        except OutOfTime:
+            return partial({**state, "data": {"results": results}}, "executor", deps)
+        except Exception as exc:  # SQL/DB failure of one step: keep the others
+            log_error(state, "executor", exc)
+            errors.append(f"step {i} ({step.action}): {type(exc).__name__}: {exc}")
+    if not results:
+        return final(state, "executor", msg("execution_failed", lang))
+    stats_empty = [r for r in results if r["action"] == "get_period_stats" and not r["row_count"]]
+    if stats_empty:
+        step = plan.steps[stats_empty[0]["step"]]
+        return _ask_again(state, NoDataInterrupt(
+            message=msg("no_data", lang, symbol=step.params.symbol,
+                        period=f"{step.params.start_date}..{step.params.end_date}"),
+            suggestions=NO_DATA_SUGGESTIONS[lang]))
+    return {**visited(state, "executor"), "execution_errors": errors,
+            "queries": [{"sql": r["sql"], "params": r["params"]} for r in results],
+            "data": {"results": results, "total_rows": sum(r["row_count"] for r in results)}}

@@ -1,0 +1,51 @@
+"""Understander node: question + history -> Intent; asks for clarification via interrupt()."""
+from __future__ import annotations
+
+from typing import Any
+
+from langgraph.types import interrupt
+
+from agent.budget import OutOfTime, run_budgeted
+from agent.deps import get_deps
+from agent.messages import msg
+from agent.state import ClarificationInterrupt, Intent
+from agents.common import final, log_error, partial, visited
+
+MAX_CLARIFICATIONS = 2
+HISTORY_MESSAGES = 10  # seed 004 section 7: the last 10 messages are enough context
+
+
+def _understand(state: dict, deps, question: str, history: list[dict], ctx) -> Intent:
+    try:
+        return run_budgeted("understander", state, deps.provider.understand, question, history, ctx)
+    except OutOfTime:
+        raise
+    except Exception as exc:  # provider down or invalid output: the offline parser is code
+        log_error(state, "understander", exc, "warning")
+        return deps.fallback.understand(question, history, ctx)
+
+
+def understander(state: dict[str, Any], config: dict) -> dict[str, Any]:
+    deps = get_deps(config)
+    ctx = deps.context(state.get("now"))
+    history = list(state.get("chat_history") or [])[-HISTORY_MESSAGES:]
+    question = state["question"]
+    try:
+        intent = _understand(state, deps, question, history, ctx)
+        asked = 0
+        while intent.needs_clarification and asked < MAX_CLARIFICATIONS:
+            answer = interrupt(ClarificationInterrupt(
+                message=msg("clarify", intent.lang), questions=intent.clarifying_questions,
+                suggestions=intent.suggestions).model_dump())
+            # The answer completes the original question: parse it with the question as history.
+            history = [*history, {"role": "user", "content": question}][-HISTORY_MESSAGES:]
+            question = str(answer)
+            intent = _understand(state, deps, question, history, ctx)
+            asked += 1
+    except OutOfTime:
+        return partial(state, "understander", deps)
+    if intent.needs_clarification:
+        example = intent.suggestions[0] if intent.suggestions else "NQ 2023-11"
+        return final(state, "understander", msg("not_understood", intent.lang, example=example))
+    return {**visited(state, "understander"), "intent": intent.model_dump(mode="json"),
+            "needs_clarification": False, "clarifying_questions": []}
