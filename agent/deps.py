@@ -19,6 +19,7 @@ class Deps:
     provider: Any                      # agent.llm.base.Provider
     fallback: Any = None               # the offline provider: code fallbacks (simple plan, summary)
     _coverage: list[SymbolSummary] | None = field(default=None, repr=False)
+    _instruments: list | None = field(default=None, repr=False)
 
     def coverage(self, refresh: bool = False) -> list[SymbolSummary]:
         """Symbols with their stored date ranges (cached; the planner reads it every request)."""
@@ -27,11 +28,18 @@ class Deps:
         return self._coverage
 
     def context(self, now: date | str | None = None):
-        from agent.llm.base import ProviderContext
+        from agent.llm.base import DataRange, ProviderContext
 
         today = date.fromisoformat(now) if isinstance(now, str) else (now or self.settings.today())
-        return ProviderContext(instruments=self.store.instruments(), today=today,
-                               coverage=self.coverage())
+        if self._instruments is None:
+            self._instruments = self.store.instruments()
+        ranges = [DataRange(symbol=c.symbol, first=c.first, last=c.last)
+                  for c in self.coverage() if c.first and c.last]
+        return ProviderContext(instruments=self._instruments, today=today, ranges=ranges)
+
+    def refresh(self) -> None:
+        """Forget cached instruments and coverage (after a load)."""
+        self._coverage, self._instruments = None, None
 
 
 def make_provider(settings: Settings):

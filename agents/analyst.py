@@ -21,7 +21,8 @@ def code_summary(deps, state: dict, results: list[dict]) -> dict[str, Any]:
     """Seed's CODE fallback: the offline templates over the same rows (deterministic, no LLM)."""
     intent = Intent.model_validate(state["intent"])
     models = [StepResult.model_validate(r) for r in results]
-    out: AnalystOutput = deps.fallback.analyze(state["question"], intent, models, intent.lang)
+    out: AnalystOutput = deps.fallback.analyze(state["question"], intent, models, intent.lang,
+                                               ctx=deps.context(state.get("now")))
     return {"response": out.response, "claims": [c.model_dump(mode="json") for c in out.claims]}
 
 
@@ -42,7 +43,7 @@ def analyst(state: dict[str, Any], config: dict) -> dict[str, Any]:
         disclaimers.append(note)
     try:
         out = run_budgeted("analyst", state, deps.provider.analyze, state["question"], intent,
-                           results, intent.lang, feedback=feedback)
+                           results, intent.lang, ctx=deps.context(state.get("now")), feedback=feedback)
         response, claims = out.response, [c.model_dump(mode="json") for c in out.claims]
     except OutOfTime:
         return partial(state, "analyst", deps)

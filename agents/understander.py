@@ -15,14 +15,18 @@ MAX_CLARIFICATIONS = 2
 HISTORY_MESSAGES = 10  # seed 004 section 7: the last 10 messages are enough context
 
 
-def _understand(state: dict, deps, question: str, history: list[dict], ctx) -> Intent:
+def _understand(state: dict, deps, question: str, history: list[dict], ctx,
+                original: str | None = None) -> Intent:
+    """Parse the question, or (after a clarification) the original question completed by it."""
+    args = (original, question, history, ctx) if original else (question, history, ctx)
+    method = "understand_with_answer" if original else "understand"
     try:
-        return run_budgeted("understander", state, deps.provider.understand, question, history, ctx)
+        return run_budgeted("understander", state, getattr(deps.provider, method), *args)
     except OutOfTime:
         raise
     except Exception as exc:  # provider down or invalid output: the offline parser is code
         log_error(state, "understander", exc, "warning")
-        return deps.fallback.understand(question, history, ctx)
+        return getattr(deps.fallback, method)(*args)
 
 
 def understander(state: dict[str, Any], config: dict) -> dict[str, Any]:
@@ -37,10 +41,8 @@ def understander(state: dict[str, Any], config: dict) -> dict[str, Any]:
             answer = interrupt(ClarificationInterrupt(
                 message=msg("clarify", intent.lang), questions=intent.clarifying_questions,
                 suggestions=intent.suggestions).model_dump())
-            # The answer completes the original question: parse it with the question as history.
-            history = [*history, {"role": "user", "content": question}][-HISTORY_MESSAGES:]
-            question = str(answer)
-            intent = _understand(state, deps, question, history, ctx)
+            intent = _understand(state, deps, str(answer), history, ctx, original=question)
+            question = f"{question} {answer}"
             asked += 1
     except OutOfTime:
         return partial(state, "understander", deps)
