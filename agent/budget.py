@@ -30,13 +30,13 @@ class AgentTimeout(Exception):
         self.agent = agent
 
 
-def remaining(state: dict[str, Any], total: float = TOTAL_BUDGET_S) -> float:
+def remaining(state: dict[str, Any], total: float | None = None) -> float:
     started = state.get("started_at") or time.time()
-    return total - (time.time() - started)
+    return (TOTAL_BUDGET_S if total is None else total) - (time.time() - started)
 
 
 def run_budgeted(agent: str, state: dict[str, Any], fn: Callable[..., T], *args: Any,
-                 total: float = TOTAL_BUDGET_S, **kwargs: Any) -> T:
+                 total: float | None = None, **kwargs: Any) -> T:
     """Call fn within min(agent budget, time left); OutOfTime when too little is left to try."""
     left = remaining(state, total)
     if left <= MIN_REMAINING_S:

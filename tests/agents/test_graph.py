@@ -1,0 +1,68 @@
+"""The whole graph on real data: answers, every interrupt path, resume, the validation loop."""
+from __future__ import annotations
+
+import pandas as pd
+import pytest
+
+from tests.conftest import DATA
+
+
+def _nq_sessions() -> pd.DataFrame:
+    """NQ daily bars per CME session (18:00-17:00 New York, dated by the close), independently."""
+    df = pd.read_csv(DATA / "nq_1min_firstrate" / "NQ_1min_sample.csv", parse_dates=["timestamp"])
+    df["td"] = (df["timestamp"] + pd.Timedelta(hours=6)).dt.normalize()
+    g = df.sort_values("timestamp").groupby("td")
+    return pd.DataFrame({"open": g["open"].first(), "high": g["high"].max(), "low": g["low"].min(),
+                         "close": g["close"].last()})
+
+
+def _claim(result, ctype):
+    return next(c for c in result.claims if c["type"] == ctype)
+
+
+def test_russian_stats_question_is_answered_and_verified(session):
+    r = session.ask("Статистика NQ за ноябрь 2023")
+    assert r.status == "answered", r.response
+    assert r.validation["status"] == "ok"
+    nov = _nq_sessions().loc["2023-11-01":"2023-11-30"]
+    assert _claim(r, "high")["value"] == pytest.approx(nov["high"].max())
+    assert _claim(r, "high")["date"] == str(nov["high"].idxmax().date())
+    assert _claim(r, "low")["value"] == pytest.approx(nov["low"].min())
+    assert _claim(r, "close")["value"] == pytest.approx(nov["close"].iloc[-1])
+    assert _claim(r, "pct_change")["value"] == pytest.approx(
+        (nov["close"].iloc[-1] / nov["open"].iloc[0] - 1) * 100)
+    assert "ноябр" in r.response.lower() or "NQ" in r.response
+
+
+def test_clarification_then_resume(session):
+    r = session.ask("Покажи статистику")
+    assert r.status == "clarification"
+    assert r.interrupt["type"] == "clarification" and r.interrupt["suggestions"]
+    r2 = session.resume(r.thread_id, "NQ за ноябрь 2023")
+    assert r2.status == "answered", r2.response
+    assert _claim(r2, "high")["value"] == pytest.approx(16208.5)
+
+
+def test_no_data_suggests_available_range_and_resumes(session):
+    r = session.ask("NQ за 2010 год")
+    assert r.status == "no_data"
+    assert r.interrupt["available"]["first"] == "2023-11-20"
+    r2 = session.resume(r.thread_id, r.interrupt["suggestions"][0])
+    assert r2.status == "answered", r2.response
+    assert r2.claims
+
+
+def test_follow_up_uses_thread_history(session):
+    r = session.ask("Покажи статистику NQ за ноябрь 2023")
+    r2 = session.ask("А за декабрь?", thread_id=r.thread_id)
+    assert r2.status == "answered", r2.response
+    assert r2.intent["symbol"] == "NQ"
+    dec = _nq_sessions().loc["2023-12-01":"2023-12-31"]
+    assert _claim(r2, "low")["value"] == pytest.approx(dec["low"].min())
+
+
+def test_concept_question_goes_to_educator(session):
+    r = session.ask("Что такое RSI?")
+    assert r.status == "answered"
+    assert r.intent["type"] == "concept"
+    assert r.plan["steps"] == [] and len(r.response) > 80
