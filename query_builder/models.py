@@ -58,6 +58,11 @@ class StepParams(BaseModel):
     pattern: Pattern | None = None
     threshold: float | None = Field(None, description="pattern threshold: gap %, volume multiple")
     bins: int | None = Field(None, ge=2, le=200, description="get_volume_profile price bins")
+    direction: Literal["up", "down"] | None = Field(
+        None, description="find_events with top_n and no condition: up = largest gains, "
+                          "down = largest falls")
+    extended_hours: bool = Field(
+        False, description="get_intraday_data: include bars outside the session (pre/post market)")
 
     @model_validator(mode="after")
     def _dates_ordered(self) -> "StepParams":
@@ -72,6 +77,13 @@ class Step(BaseModel):
     description: str | None = None
 
 
+class SubQuery(BaseModel):
+    """A further statement of a step (e.g. the hourly bars next to a period's daily bars)."""
+    name: str
+    sql: str
+    params: dict[str, Any]
+
+
 class BuiltQuery(BaseModel):
     """SQL for one engine with its bound parameters, plus the named post-processor to apply."""
     engine: Literal["duckdb", "postgres"]
@@ -80,6 +92,10 @@ class BuiltQuery(BaseModel):
     post: str | None = None
     post_args: dict[str, Any] = Field(default_factory=dict)
     granularity: Granularity | None = None
+    extra: list[SubQuery] = Field(
+        default_factory=list, description="further statements of the same step, run in order; "
+                                          "their rows reach the post-processor by name")
+    notes: list[str] = Field(default_factory=list, description="e.g. a granularity that was degraded")
 
 
 class StepResult(BaseModel):
@@ -94,3 +110,9 @@ class StepResult(BaseModel):
     granularity: Granularity | None = None
     row_count: int = 0
     duration_ms: float = 0.0
+    bars: list[dict[str, Any]] = Field(
+        default_factory=list, description="bars at `granularity` when it is not daily "
+                                          "(get_period_stats: weekly/monthly/hourly/1min)")
+    extra_sql: list[dict[str, Any]] = Field(
+        default_factory=list, description="further statements run for this step: name, sql, params")
+    notes: list[str] = Field(default_factory=list, description="e.g. a granularity that was degraded")

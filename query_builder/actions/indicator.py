@@ -1,0 +1,86 @@
+"""get_indicator: SQL reads daily bars with warm-up before the period; numpy computes the values.
+
+VWAP is the exception: per trading date from the session's 1-min bars (not for daily-only data).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from psycopg import sql
+
+from query_builder import indicators as ind
+from query_builder.base import Context, Output
+from query_builder.convert import column, date_column, fnum, iso
+from query_builder.errors import CapabilityUnavailable, MissingParameter
+from query_builder.fragments import anchor
+from query_builder.granularity import bounds, daily_only, ts_window
+
+_DAILY = (
+    "SELECT trading_date, open, high, low, close, volume FROM ohlcv_1d WHERE symbol = {symbol}"
+    " AND trading_date >= {anchor} AND trading_date <= {end} ORDER BY trading_date"
+)
+_VWAP = (
+    "SELECT d.trading_date, d.close, d.volume, v.vwap FROM ohlcv_1d d JOIN"
+    " (SELECT trading_date, sum((high + low + close) / 3 * volume) / NULLIF(sum(volume), 0) AS vwap"
+    " FROM ohlcv_1min WHERE symbol = {symbol} AND ts >= {ts_lo} AND ts < {ts_hi}"
+    " AND trading_date >= {start} AND trading_date <= {end} AND in_session GROUP BY trading_date) v"
+    " ON v.trading_date = d.trading_date WHERE d.symbol = {symbol} AND d.trading_date >= {start}"
+    " AND d.trading_date <= {end} ORDER BY d.trading_date"
+)
+
+
+def build_indicator(ctx: Context):
+    name = ctx.params.indicator
+    if name is None:
+        raise MissingParameter("get_indicator needs an indicator")
+    default = ind.DEFAULT_WINDOW[name]
+    window = (ctx.params.window or default) if default is not None else None  # MACD/VWAP/OBV: fixed
+    start, end = bounds(ctx.params)
+    p = ctx.new_params()
+    args: dict[str, Any] = {"indicator": name, "window": window, "start_date": start.isoformat()}
+    if name == "vwap":
+        if daily_only(ctx.instrument):
+            raise CapabilityUnavailable(
+                f"VWAP needs intraday volume; {ctx.symbol} has daily bars only",
+                capability="vwap", alternative="sma")
+        lo, hi = ts_window(start, end)
+        q = sql.SQL(_VWAP).format(symbol=ctx.dialect.placeholder("symbol"), ts_lo=p("ts_lo", lo),
+                                  ts_hi=p("ts_hi", hi), start=p("start_date", start),
+                                  end=p("end_date", end))
+        return ctx.built(q, p, "indicator", post_args=args, granularity="daily")
+    q = sql.SQL(_DAILY).format(symbol=ctx.dialect.placeholder("symbol"),
+                               anchor=anchor(p, start, back=ind.warmup_bars(name, window)),
+                               end=p("end_date", end))
+    return ctx.built(q, p, "indicator", post_args=args, granularity="daily")
+
+
+def post_indicator(rows, args, extra) -> Output:
+    name, window = args["indicator"], args["window"]
+    summary: dict[str, Any] = {"indicator": name, "window": window}
+    if name == "macd":
+        summary["params"] = {"fast": ind.MACD_FAST, "slow": ind.MACD_SLOW, "signal": ind.MACD_SIGNAL}
+    if not rows:
+        return Output([], summary)
+    dates = date_column(rows)
+    keys = ("close", "vwap") if name == "vwap" else ("open", "high", "low", "close", "volume")
+    bars = {k: column(rows, k) for k in keys}
+    first = int(np.searchsorted(dates, np.datetime64(args["start_date"]), side="left"))
+    values = ind.compute(name, bars, window, start=first)
+    cols = ind.COLUMNS[name]
+    out = []
+    for i in range(first, len(rows)):
+        row = {"trading_date": iso(dates[i]), "close": fnum(bars["close"][i])}
+        row.update({c: fnum(values[c][i]) for c in cols})
+        out.append(row)
+    if not out:
+        return Output([], summary)
+    last = out[-1]
+    summary.update(date=last["trading_date"], close=last["close"], value=last[cols[0]],
+                   **{c: last[c] for c in cols}, warmup_bars=first)
+    main = np.array([np.nan if r[cols[0]] is None else r[cols[0]] for r in out])
+    if np.isfinite(main).any():
+        i_max, i_min = int(np.nanargmax(main)), int(np.nanargmin(main))
+        summary.update(max=fnum(main[i_max]), max_date=out[i_max]["trading_date"],
+                       min=fnum(main[i_min]), min_date=out[i_min]["trading_date"])
+    return Output(out, summary)

@@ -1,0 +1,178 @@
+"""get_intraday_data and get_price_extremes: raw bars inside trading dates, and the period's extremes.
+
+Intraday bars come from ohlcv_1min (or ohlcv_1h), always cut by a UTC `ts` window first so both
+engines use the (symbol, ts) primary key, then by trading date and the local wall-clock window.
+"""
+from __future__ import annotations
+
+from datetime import date, time
+from typing import Any
+
+import numpy as np
+from psycopg import sql
+
+from query_builder.base import Context, Output
+from query_builder.convert import column, fnum, jsonable, jsonable_rows
+from query_builder.errors import CapabilityUnavailable
+from query_builder.granularity import bounds, daily_only, span_days, ts_window
+from query_builder.dialects import Params
+
+MAX_INTRADAY_ROWS = 20_000
+MINUTE_SPAN_DAYS = 31      # with a time-of-day window, 1-min bars stay sane up to a month
+
+_BARS = (
+    "SELECT ts, {local} AS ts_local, trading_date, open, high, low, close, volume FROM {table}"
+    " WHERE symbol = {symbol} AND ts >= {ts_lo} AND ts < {ts_hi}"
+    " AND trading_date >= {start} AND trading_date <= {end}{session}{clock}"
+    " ORDER BY ts LIMIT {limit}"
+)
+
+
+def _clock_filter(local: sql.Composable, p: Params, t0: time | None, t1: time | None) -> sql.Composable:
+    """Local wall-clock window [t0, t1); t0 > t1 wraps midnight (e.g. 18:00-02:00)."""
+    tod = sql.SQL("CAST({} AS TIME)").format(local)
+    parts = []
+    if t0 is not None:
+        parts.append(sql.SQL("{} >= {}").format(tod, p("start_time", t0)))
+    if t1 is not None:
+        parts.append(sql.SQL("{} < {}").format(tod, p("end_time", t1)))
+    if not parts:
+        return sql.SQL("")
+    joiner = " OR " if t0 is not None and t1 is not None and t0 > t1 else " AND "
+    return sql.SQL(" AND (") + sql.SQL(joiner).join(parts) + sql.SQL(")")
+
+
+def bars_query(ctx: Context, p: Params, granularity: str, start: date, end: date, *,
+               t0: time | None = None, t1: time | None = None,
+               extended: bool = False) -> sql.Composable:
+    """Bars of trading dates start..end from ohlcv_1min ('1min') or ohlcv_1h ('hourly')."""
+    d = ctx.dialect
+    minute = granularity == "1min"
+    ts_lo, ts_hi = ts_window(start, end)
+    local = (d.to_local(sql.Identifier("ts"), p("tz", ctx.timezone)) if minute
+             else sql.Identifier("ts_local"))
+    return sql.SQL(_BARS).format(
+        local=local, table=d.table("ohlcv_1min" if minute else "ohlcv_1h"),
+        symbol=d.placeholder("symbol"), ts_lo=p("ts_lo", ts_lo), ts_hi=p("ts_hi", ts_hi),
+        start=p("start_date", start), end=p("end_date", end),
+        session=sql.SQL(" AND in_session") if minute and not extended else sql.SQL(""),
+        clock=_clock_filter(local, p, t0, t1), limit=p("row_limit", MAX_INTRADAY_ROWS + 1))
+
+
+def intraday_granularity(ctx: Context) -> str:
+    """1min for one trading date or a time-of-day window (up to a month), else hourly."""
+    prm = ctx.params
+    if prm.granularity in ("1min", "hourly"):
+        return prm.granularity
+    span = span_days(prm.start_date, prm.end_date)
+    timed = prm.start_time is not None or prm.end_time is not None
+    if span is not None and (span <= 1 or (timed and span <= MINUTE_SPAN_DAYS)):
+        return "1min"
+    return "hourly"
+
+
+def _require_intraday(ctx: Context, what: str) -> None:
+    if daily_only(ctx.instrument):
+        raise CapabilityUnavailable(
+            f"{ctx.symbol} has daily bars only: {what} needs intraday bars",
+            capability=what, alternative="get_period_stats")
+
+
+def build_intraday(ctx: Context):
+    _require_intraday(ctx, "get_intraday_data")
+    start, end = bounds(ctx.params)
+    gran = intraday_granularity(ctx)
+    p = ctx.new_params()
+    q = bars_query(ctx, p, gran, start, end, t0=ctx.params.start_time, t1=ctx.params.end_time,
+                   extended=ctx.params.extended_hours)
+    return ctx.built(q, p, "intraday", granularity=gran)  # type: ignore[arg-type]
+
+
+def intraday_summary(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    if not rows:
+        return {"bar_count": 0}
+    high, low, vol = column(rows, "high"), column(rows, "low"), column(rows, "volume")
+    hi, lo = int(np.argmax(high)), int(np.argmin(low))
+    return {
+        "bar_count": len(rows), "first_ts": rows[0]["ts_local"], "last_ts": rows[-1]["ts_local"],
+        "first_date": rows[0]["trading_date"], "last_date": rows[-1]["trading_date"],
+        "open": fnum(rows[0]["open"]), "close": fnum(rows[-1]["close"]),
+        "high": fnum(high[hi]), "high_ts": rows[hi]["ts_local"], "high_date": rows[hi]["trading_date"],
+        "low": fnum(low[lo]), "low_ts": rows[lo]["ts_local"], "low_date": rows[lo]["trading_date"],
+        "pct_change": fnum((rows[-1]["close"] / rows[0]["open"] - 1) * 100) if rows[0]["open"] else None,
+        "total_volume": fnum(vol.sum()),
+    }
+
+
+def post_intraday(rows, args, extra) -> Output:
+    truncated = len(rows) > MAX_INTRADAY_ROWS
+    out = jsonable_rows(rows[:MAX_INTRADAY_ROWS])
+    summary = intraday_summary(out)
+    summary["truncated"] = truncated
+    return Output(out, summary)
+
+
+# --- get_price_extremes -------------------------------------------------------------------------
+
+_EXTREMES = (
+    "WITH d AS (SELECT trading_date, high, low, first_ts, last_ts FROM ohlcv_1d"
+    " WHERE symbol = {symbol} AND trading_date >= {start} AND trading_date <= {end}),"
+    " hi AS (SELECT trading_date, high, first_ts, last_ts FROM d ORDER BY high DESC, trading_date LIMIT 1),"
+    " lo AS (SELECT trading_date, low, first_ts, last_ts FROM d ORDER BY low, trading_date LIMIT 1),"
+    " n AS (SELECT min(trading_date) AS first_date, max(trading_date) AS last_date,"
+    " count(*) AS trading_days FROM d)"
+    " SELECT hi.trading_date AS high_date, hi.high, {high_ts} AS high_ts,"
+    " lo.trading_date AS low_date, lo.low, {low_ts} AS low_ts, n.first_date, n.last_date,"
+    " n.trading_days FROM hi CROSS JOIN lo CROSS JOIN n"
+)
+_FIRST_TOUCH = (
+    "(SELECT min(m.ts) FROM ohlcv_1min m WHERE m.symbol = {symbol} AND m.ts >= {x}.first_ts"
+    " AND m.ts <= {x}.last_ts AND m.trading_date = {x}.trading_date AND m.in_session"
+    " AND m.{col} = {x}.{col})"
+)
+
+
+def build_extremes(ctx: Context):
+    start, end = bounds(ctx.params)
+    p = ctx.new_params()
+    if ctx.params.start_time is not None or ctx.params.end_time is not None:
+        _require_intraday(ctx, "get_price_extremes with a time-of-day window")
+        gran = intraday_granularity(ctx)
+        q = bars_query(ctx, p, gran, start, end, t0=ctx.params.start_time, t1=ctx.params.end_time)
+        return ctx.built(q, p, "extremes_intraday", granularity=gran)  # type: ignore[arg-type]
+    d, tz = ctx.dialect, p("tz", ctx.timezone)
+
+    def touch(x: str, col: str) -> sql.Composable:
+        utc = sql.SQL(_FIRST_TOUCH).format(symbol=d.placeholder("symbol"), x=sql.Identifier(x),
+                                           col=d.column(col))
+        return d.to_local(utc, tz)
+
+    q = sql.SQL(_EXTREMES).format(symbol=d.placeholder("symbol"), start=p("start_date", start),
+                                  end=p("end_date", end), high_ts=touch("hi", "high"),
+                                  low_ts=touch("lo", "low"))
+    return ctx.built(q, p, "extremes", granularity="daily")
+
+
+def _extreme_rows(s: dict[str, Any]) -> list[dict[str, Any]]:
+    return [{"kind": "high", "trading_date": s["high_date"], "price": s["high"], "ts_local": s["high_ts"]},
+            {"kind": "low", "trading_date": s["low_date"], "price": s["low"], "ts_local": s["low_ts"]}]
+
+
+def post_extremes(rows, args, extra) -> Output:
+    if not rows:
+        return Output([], {"trading_days": 0})
+    s = jsonable(rows[0])
+    s["trading_days"] = int(s["trading_days"])
+    s["range"] = fnum(s["high"] - s["low"])
+    return Output(_extreme_rows(s), s)
+
+
+def post_extremes_intraday(rows, args, extra) -> Output:
+    if not rows:
+        return Output([], {"bar_count": 0})
+    full = intraday_summary(jsonable_rows(rows[:MAX_INTRADAY_ROWS]))
+    keys = ("high", "high_date", "high_ts", "low", "low_date", "low_ts", "first_date", "last_date",
+            "bar_count")
+    s = {k: full[k] for k in keys}
+    s["range"] = fnum(s["high"] - s["low"])
+    return Output(_extreme_rows(s), s)

@@ -1,0 +1,102 @@
+"""get_period_stats and compare_periods: statistics over trading dates, from ohlcv_1d.
+
+Rows are always the period's daily bars (with prev_close and close-to-close pct_change; the first
+day's previous close is the last close before the period). When the granularity is not daily, the
+bars at that granularity go to StepResult.bars: weekly/monthly aggregated from the daily bars,
+hourly from ohlcv_1h, 1min from ohlcv_1min.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from psycopg import sql
+
+from query_builder.actions.intraday import MAX_INTRADAY_ROWS, bars_query
+from query_builder.base import Context, Output
+from query_builder.convert import jsonable_rows
+from query_builder.errors import MissingParameter
+from query_builder.fragments import PCT_CHANGE, anchor, daily_series
+from query_builder.granularity import INTRADAY, bounds, choose
+from query_builder.stats import Daily, aggregate_bars, period_summary
+
+_STATS = (
+    "SELECT trading_date, open, high, low, close, volume, prev_close, {pct} AS pct_change"
+    " FROM ({series}) s WHERE trading_date >= {start} ORDER BY trading_date"
+)
+
+
+def build_period_stats(ctx: Context):
+    start, end = bounds(ctx.params)
+    gran, notes = choose(ctx.params, ctx.instrument)
+    p = ctx.new_params()
+    q = sql.SQL(_STATS).format(pct=sql.SQL(PCT_CHANGE), series=daily_series(p, start, end),
+                               start=ctx.dialect.placeholder("start_date"))
+    extra = []
+    if gran in INTRADAY:
+        pb = ctx.new_params()
+        extra.append(("bars", bars_query(ctx, pb, gran, start, end), pb))
+    return ctx.built(q, p, "period_stats", post_args={"granularity": gran}, granularity=gran,
+                     extra=extra, notes=notes)
+
+
+def post_period_stats(rows, args, extra) -> Output:
+    d = Daily.from_rows(rows)
+    summary = period_summary(d)
+    gran = args.get("granularity", "daily")
+    bars: list[dict[str, Any]] = []
+    if gran in ("weekly", "monthly"):
+        bars = aggregate_bars(d, gran)
+    elif gran in INTRADAY:
+        bars = jsonable_rows(extra.get("bars", [])[:MAX_INTRADAY_ROWS])
+    summary["granularity"] = gran
+    summary["bar_count"] = len(bars) if bars else len(rows)
+    return Output(jsonable_rows(rows), summary, bars)
+
+
+# --- compare_periods ----------------------------------------------------------------------------
+
+_COMPARE = (
+    "SELECT trading_date, open, high, low, close, volume, LAG(close) OVER (ORDER BY trading_date)"
+    " AS prev_close FROM ohlcv_1d WHERE symbol = {symbol} AND ({ranges}) ORDER BY trading_date"
+)
+MAX_PERIODS = 24
+
+
+def build_compare(ctx: Context):
+    periods = ctx.params.periods or []
+    if len(periods) < 1:
+        raise MissingParameter("compare_periods needs periods (2 or more)")
+    if len(periods) > MAX_PERIODS:
+        raise MissingParameter(f"compare_periods takes at most {MAX_PERIODS} periods")
+    p = ctx.new_params()
+    ranges = []
+    for i, per in enumerate(periods):
+        # each range starts at the trading date before the period: its close is the first prev_close
+        ranges.append(sql.SQL("(trading_date >= {a} AND trading_date <= {e})").format(
+            a=anchor(p, per.start_date, suffix=f"_{i}"), e=p(f"end_date_{i}", per.end_date)))
+    q = sql.SQL(_COMPARE).format(symbol=ctx.dialect.placeholder("symbol"),
+                                 ranges=sql.SQL(" OR ").join(ranges))
+    args = {"periods": [{"label": per.label or f"{per.start_date.isoformat()}..{per.end_date.isoformat()}",
+                         "start_date": per.start_date.isoformat(),
+                         "end_date": per.end_date.isoformat()} for per in periods]}
+    return ctx.built(q, p, "compare_periods", post_args=args, granularity="daily")
+
+
+def post_compare(rows, args, extra) -> Output:
+    d = Daily.from_rows(rows)
+    out = []
+    for per in args["periods"]:
+        part = d.between(np.datetime64(per["start_date"]), np.datetime64(per["end_date"]))
+        out.append({**per, **period_summary(part)})
+    labels = [r["label"] for r in out]
+    with_data = [r for r in out if r["trading_days"]]
+    summary: dict[str, Any] = {"labels": labels, "period_count": len(out),
+                               "periods_with_data": len(with_data)}
+    if with_data:
+        best = max(with_data, key=lambda r: r["pct_change"] if r["pct_change"] is not None else -1e300)
+        worst = min(with_data, key=lambda r: r["pct_change"] if r["pct_change"] is not None else 1e300)
+        summary.update(best_label=best["label"], worst_label=worst["label"])
+    if not with_data:
+        out = []  # no data in any period: the executor reports no_data
+    return Output(out, summary)

@@ -1,0 +1,63 @@
+"""What every action builder and post-processor shares: the build context and the post output."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from psycopg import sql
+
+from agent.market.instruments import Instrument
+from query_builder.dialects import Dialect, Params
+from query_builder.errors import MissingParameter
+from query_builder.models import BuiltQuery, Granularity, StepParams, SubQuery
+
+
+@dataclass
+class Context:
+    """One step being built: engine dialect, instrument (when known), normalised symbol."""
+    dialect: Dialect
+    params: StepParams
+    instrument: Instrument | None = None
+
+    @property
+    def symbol(self) -> str:
+        return self.params.symbol.strip().upper()
+
+    @property
+    def timezone(self) -> str:
+        return self.instrument.timezone if self.instrument else "UTC"
+
+    def new_params(self) -> Params:
+        """A fresh collector with the symbol already bound (every statement filters on it)."""
+        p = Params(self.dialect)
+        p("symbol", self.symbol)
+        return p
+
+    def require(self, *names: str) -> None:
+        missing = [n for n in names if getattr(self.params, n) is None]
+        if missing:
+            raise MissingParameter(f"missing parameter(s): {', '.join(missing)}")
+
+    def built(self, query: sql.Composable, p: Params, post: str, *,
+              post_args: dict[str, Any] | None = None, granularity: Granularity | None = None,
+              extra: list[tuple[str, sql.Composable, Params]] | None = None,
+              notes: list[str] | None = None) -> BuiltQuery:
+        return BuiltQuery(
+            engine=self.dialect.name, sql=self.dialect.render(query), params=p.values, post=post,
+            post_args=post_args or {}, granularity=granularity,
+            extra=[SubQuery(name=n, sql=self.dialect.render(q), params=pp.values)
+                   for n, q, pp in (extra or [])], notes=notes or [])
+
+
+@dataclass
+class Output:
+    """What a post-processor returns: result rows, the summary, and optional extra bars."""
+    rows: list[dict[str, Any]]
+    summary: dict[str, Any] | None = None
+    bars: list[dict[str, Any]] = field(default_factory=list)
+
+
+# post(rows, post_args, extra_rows_by_name) -> Output
+PostProcessor = Callable[[list[dict[str, Any]], dict[str, Any], dict[str, list[dict[str, Any]]]],
+                         Output]
+Builder = Callable[[Context], BuiltQuery]

@@ -1,0 +1,58 @@
+"""Make query results JSON-able: dates as ISO strings, numbers as plain float/int, NaN as None."""
+from __future__ import annotations
+
+import math
+from datetime import date, datetime, time
+from decimal import Decimal
+from typing import Any
+
+import numpy as np
+
+
+def jsonable(value: Any) -> Any:
+    if value is None or isinstance(value, (bool, str, int)):
+        return value
+    if isinstance(value, float):
+        return None if math.isnan(value) or math.isinf(value) else value
+    if isinstance(value, (datetime, date, time)):
+        return value.isoformat()
+    if isinstance(value, Decimal):
+        return jsonable(float(value))
+    if isinstance(value, np.generic):
+        return jsonable(value.item())
+    if isinstance(value, dict):
+        return {k: jsonable(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [jsonable(v) for v in value]
+    return value
+
+
+def jsonable_rows(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [{k: jsonable(v) for k, v in r.items()} for r in rows]
+
+
+def fnum(x: Any, ndigits: int | None = None) -> float | None:
+    """A float (or None for missing/NaN), optionally rounded."""
+    if x is None:
+        return None
+    f = float(x)
+    if math.isnan(f) or math.isinf(f):
+        return None
+    return round(f, ndigits) if ndigits is not None else f
+
+
+def column(rows: list[dict[str, Any]], key: str) -> np.ndarray:
+    """One numeric column as a float array (None -> NaN)."""
+    return np.array([np.nan if r[key] is None else r[key] for r in rows], dtype=float)
+
+
+def date_column(rows: list[dict[str, Any]], key: str = "trading_date") -> np.ndarray:
+    return np.array([r[key] for r in rows], dtype="datetime64[D]")
+
+
+def iso(d: Any) -> str | None:
+    if d is None:
+        return None
+    if isinstance(d, np.datetime64):
+        return str(d.astype("datetime64[D]"))
+    return d.isoformat()

@@ -1,0 +1,57 @@
+"""SQL pieces shared by the actions: the daily series with the previous close, anchors, metrics.
+
+Every piece takes the `Params` collector, binds its values and returns a `psycopg.sql` composable.
+"""
+from __future__ import annotations
+
+from datetime import date
+
+from psycopg import sql
+
+from query_builder.dialects import Params
+
+# Per-day metrics over the daily series (percent). Keys are the EventCondition.metric values.
+METRIC_SQL: dict[str, str] = {
+    "daily_pct_change": "(close / NULLIF(prev_close, 0) - 1) * 100",
+    "gap_pct": "(open / NULLIF(prev_close, 0) - 1) * 100",
+    "range_pct": "(high - low) / NULLIF(prev_close, 0) * 100",
+}
+OPS: dict[str, str] = {"gt": ">", "gte": ">=", "lt": "<", "lte": "<="}
+PCT_CHANGE = METRIC_SQL["daily_pct_change"]
+
+
+def metric(name: str) -> sql.SQL:
+    return sql.SQL(METRIC_SQL[name])
+
+
+def op(name: str) -> sql.SQL:
+    return sql.SQL(OPS[name])
+
+
+def anchor(p: Params, start: date, *, back: int = 1, suffix: str = "") -> sql.Composable:
+    """The trading date `back` rows before `start` (or the first date there is).
+
+    Reading from the anchor gives the first day of the period its previous close (back=1) or an
+    indicator its warm-up (back=500), without a window over the whole history.
+    """
+    return sql.SQL(
+        "COALESCE((SELECT trading_date FROM ohlcv_1d WHERE symbol = {symbol} AND trading_date < {start}"
+        " ORDER BY trading_date DESC LIMIT 1 OFFSET {skip}),"
+        " (SELECT min(trading_date) FROM ohlcv_1d WHERE symbol = {symbol}), {start})"
+    ).format(symbol=p.dialect.placeholder("symbol"), start=p("start_date" + suffix, start),
+             skip=p("skip" + suffix, max(back - 1, 0)))
+
+
+def daily_series(p: Params, start: date, upper: date, *, back: int = 1,
+                 extra: sql.Composable | None = None) -> sql.Composable:
+    """Daily bars from the anchor to `upper` with prev_close (LAG over the series read).
+
+    `extra` adds more select-list items (they may use the named window `w`).
+    """
+    return sql.SQL(
+        "SELECT trading_date, open, high, low, close, volume, LAG(close) OVER w AS prev_close{extra}"
+        " FROM ohlcv_1d WHERE symbol = {symbol} AND trading_date >= {anchor}"
+        " AND trading_date <= {upper} WINDOW w AS (ORDER BY trading_date)"
+    ).format(extra=sql.SQL(", ") + extra if extra is not None else sql.SQL(""),
+             symbol=p.dialect.placeholder("symbol"), anchor=anchor(p, start, back=back),
+             upper=p("upper_date", upper))

@@ -1,0 +1,55 @@
+"""build(step) -> BuiltQuery and run_step(store, step) -> StepResult."""
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from agent.market.instruments import Instrument
+from agent.market.store import MarketStore
+from query_builder import post
+from query_builder.actions import BUILDERS
+from query_builder.base import Context
+from query_builder.dialects import get_dialect
+from query_builder.errors import QueryBuilderError
+from query_builder.models import BuiltQuery, Step, StepResult
+
+
+def build(step: Step, engine: str, instrument: Instrument | None = None) -> BuiltQuery:
+    """The step as parameterised SQL for `engine` ("duckdb" | "postgres") plus its post-processor.
+
+    `instrument` (when known) sets the timezone for local times and tells daily-only symbols apart
+    (granularity degrades to daily; VWAP / hourly profile / intraday bars raise
+    CapabilityUnavailable). Without it the SQL still runs: an unknown symbol just has no rows.
+    """
+    builder = BUILDERS.get(step.action)
+    if builder is None:
+        raise QueryBuilderError(f"unknown action {step.action!r}")
+    return builder(Context(get_dialect(engine), step.params, instrument))
+
+
+def execute(store: MarketStore, built: BuiltQuery) -> tuple[list[dict[str, Any]], dict[str, list]]:
+    rows = store.query(built.sql, built.params)
+    extra = {sub.name: store.query(sub.sql, sub.params) for sub in built.extra}
+    return rows, extra
+
+
+def run_step(store: MarketStore, step: Step, index: int = 0) -> StepResult:
+    """Build, run and post-process one plan step; the result is JSON-able (model_dump)."""
+    t0 = time.perf_counter()
+    instrument = store.get_instrument(step.params.symbol.strip().upper())
+    built = build(step, store.engine, instrument)
+    rows, extra = execute(store, built)
+    out = post.apply(built.post, rows, built.post_args, extra)
+    return StepResult(
+        step=index, action=step.action, symbol=step.params.symbol.strip().upper(), sql=built.sql,
+        params={k: _param(v) for k, v in built.params.items()}, rows=out.rows, summary=out.summary,
+        granularity=built.granularity, row_count=len(out.rows), bars=out.bars,
+        extra_sql=[{"name": s.name, "sql": s.sql, "params": {k: _param(v) for k, v in s.params.items()}}
+                   for s in built.extra],
+        notes=built.notes, duration_ms=(time.perf_counter() - t0) * 1000.0)
+
+
+def _param(v: Any) -> Any:
+    from query_builder.convert import jsonable
+
+    return jsonable(v)

@@ -1,0 +1,120 @@
+"""Period statistics from daily bars (numpy), and weekly/monthly bars aggregated from them.
+
+The summary keys are a contract (DESIGN.md claim table): first_date, last_date, open, close, high,
+high_date, low, low_date, pct_change, total_volume, avg_daily_volume, trading_days,
+avg_daily_range, up_days, down_days, volatility.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from query_builder.convert import column, date_column, fnum, iso
+
+
+@dataclass
+class Daily:
+    """Daily bars as arrays (dates as datetime64[D]); prev_close is the previous trading date's."""
+    dates: np.ndarray
+    open: np.ndarray
+    high: np.ndarray
+    low: np.ndarray
+    close: np.ndarray
+    volume: np.ndarray
+    prev_close: np.ndarray
+
+    @classmethod
+    def from_rows(cls, rows: list[dict[str, Any]]) -> "Daily":
+        return cls(date_column(rows), *(column(rows, k) for k in
+                                        ("open", "high", "low", "close", "volume", "prev_close")))
+
+    def __len__(self) -> int:
+        return len(self.dates)
+
+    def between(self, start: np.datetime64, end: np.datetime64) -> "Daily":
+        i = int(np.searchsorted(self.dates, start, side="left"))
+        j = int(np.searchsorted(self.dates, end, side="right"))
+        return Daily(*(a[i:j] for a in (self.dates, self.open, self.high, self.low, self.close,
+                                         self.volume, self.prev_close)))
+
+    def pct_change(self) -> np.ndarray:
+        with np.errstate(divide="ignore", invalid="ignore"):
+            return (self.close / self.prev_close - 1.0) * 100.0
+
+
+EMPTY_SUMMARY_KEYS = ("first_date", "last_date", "open", "close", "high", "high_date", "low",
+                      "low_date", "pct_change", "total_volume", "avg_daily_volume", "trading_days",
+                      "avg_daily_range", "up_days", "down_days", "volatility")
+
+
+def period_summary(d: Daily) -> dict[str, Any]:
+    n = len(d)
+    if n == 0:
+        return {k: (0 if k in ("trading_days", "up_days", "down_days") else None)
+                for k in EMPTY_SUMMARY_KEYS}
+    hi, lo = int(np.argmax(d.high)), int(np.argmin(d.low))
+    total_volume = float(d.volume.sum())
+    return {
+        "first_date": iso(d.dates[0]), "last_date": iso(d.dates[-1]),
+        "open": fnum(d.open[0]), "close": fnum(d.close[-1]),
+        "high": fnum(d.high[hi]), "high_date": iso(d.dates[hi]),
+        "low": fnum(d.low[lo]), "low_date": iso(d.dates[lo]),
+        "pct_change": fnum((d.close[-1] / d.open[0] - 1.0) * 100.0) if d.open[0] else None,
+        "total_volume": total_volume,
+        "avg_daily_volume": total_volume / n,
+        "trading_days": n,
+        "avg_daily_range": fnum(np.mean(d.high - d.low)),
+        "up_days": int(np.count_nonzero(d.close > d.open)),
+        "down_days": int(np.count_nonzero(d.close < d.open)),
+        "volatility": volatility(d),
+        "prev_close": fnum(d.prev_close[0]),
+    }
+
+
+def volatility(d: Daily) -> float | None:
+    """Sample std (ddof 1) of close-to-close % returns whose both closes are inside the period."""
+    returns = d.pct_change()[1:]
+    returns = returns[np.isfinite(returns)]
+    if len(returns) < 2:
+        return None
+    return fnum(np.std(returns, ddof=1))
+
+
+def _period_keys(dates: np.ndarray, unit: str) -> np.ndarray:
+    if unit == "weekly":  # weeks start on Monday; 1970-01-01 was a Thursday
+        days = dates.astype("int64")
+        return (days - (days + 3) % 7).astype("datetime64[D]")
+    return dates.astype("datetime64[M]").astype("datetime64[D]")
+
+
+def aggregate_bars(d: Daily, unit: str) -> list[dict[str, Any]]:
+    """Weekly (Monday start) or monthly bars from daily bars: first open, max high, min low,
+    last close, summed volume; pct_change close-to-close vs the previous bar (first: prev close)."""
+    if len(d) == 0:
+        return []
+    keys = _period_keys(d.dates, unit)
+    starts = np.flatnonzero(np.r_[True, keys[1:] != keys[:-1]])
+    ends = np.r_[starts[1:], len(d)] - 1
+    close = d.close[ends]
+    prev = np.r_[d.prev_close[0], close[:-1]]
+    with np.errstate(divide="ignore", invalid="ignore"):
+        pct = (close / prev - 1.0) * 100.0
+    cols = {
+        "period_start": keys[starts], "start_date": d.dates[starts], "end_date": d.dates[ends],
+        "open": d.open[starts], "high": np.maximum.reduceat(d.high, starts),
+        "low": np.minimum.reduceat(d.low, starts), "close": close,
+        "volume": np.add.reduceat(d.volume, starts), "pct_change": pct,
+        "trading_days": ends - starts + 1,
+    }
+    out = []
+    for i in range(len(starts)):
+        out.append({
+            "period_start": iso(cols["period_start"][i]), "start_date": iso(cols["start_date"][i]),
+            "end_date": iso(cols["end_date"][i]), "open": fnum(cols["open"][i]),
+            "high": fnum(cols["high"][i]), "low": fnum(cols["low"][i]),
+            "close": fnum(cols["close"][i]), "volume": fnum(cols["volume"][i]),
+            "pct_change": fnum(cols["pct_change"][i]), "trading_days": int(cols["trading_days"][i]),
+        })
+    return out
