@@ -1,0 +1,83 @@
+"""The provider interface every LLM backend implements (offline parser, Gemini), and its context.
+
+A provider turns text into the pydantic contracts of agent/state.py: understand -> Intent,
+plan -> Plan, analyze -> AnalystOutput, explain -> str, summarize -> str. It never builds SQL and
+never sees the database: what it knows about the data comes in a ProviderContext.
+"""
+from __future__ import annotations
+
+from datetime import date
+from typing import Any, Protocol, runtime_checkable
+
+from pydantic import BaseModel, Field
+
+from agent.market.instruments import Instrument
+from agent.state import AnalystOutput, Intent, Plan, Lang
+from query_builder.models import StepResult
+
+
+class DataRange(BaseModel):
+    """Trading dates stored for one symbol (both ends inclusive)."""
+    symbol: str
+    first: date
+    last: date
+
+
+class ProviderContext(BaseModel):
+    """What a provider may know besides the question: instruments, today, the data that exists."""
+    instruments: list[Instrument] = Field(default_factory=list)
+    today: date = Field(default_factory=date.today)
+    ranges: list[DataRange] = Field(default_factory=list)
+
+    def instrument(self, symbol: str | None) -> Instrument | None:
+        if not symbol:
+            return None
+        up = symbol.upper()
+        return next((i for i in self.instruments if i.symbol.upper() == up), None)
+
+    def range_for(self, symbol: str | None) -> DataRange | None:
+        if not symbol:
+            return None
+        up = symbol.upper()
+        return next((r for r in self.ranges if r.symbol.upper() == up), None)
+
+    def is_synthetic(self, symbol: str | None) -> bool:
+        inst = self.instrument(symbol)
+        return bool(inst and inst.synthetic)
+
+    @classmethod
+    def from_store(cls, store: Any, today: date | None = None) -> "ProviderContext":
+        """Instruments and ranges from a MarketStore (agent/market/store.py)."""
+        ranges = []
+        for s in store.summary():
+            if s.first and s.last:
+                ranges.append(DataRange(symbol=s.symbol, first=date.fromisoformat(s.first[:10]),
+                                        last=date.fromisoformat(s.last[:10])))
+        return cls(instruments=list(store.instruments()), today=today or date.today(), ranges=ranges)
+
+
+@runtime_checkable
+class Provider(Protocol):
+    """One interface for every backend. All methods are synchronous and side-effect free."""
+    name: str
+
+    def understand(self, question: str, history: list[dict[str, str]] | None,
+                   ctx: ProviderContext) -> Intent:
+        """The user's intent; history is earlier turns [{role, content}], oldest first."""
+
+    def understand_with_answer(self, original: str | Intent, answer: str,
+                               history: list[dict[str, str]] | None, ctx: ProviderContext) -> Intent:
+        """Intent after a clarification interrupt: the original question completed by the answer."""
+
+    def plan(self, intent: Intent, ctx: ProviderContext) -> Plan:
+        """Steps for the query builder."""
+
+    def analyze(self, question: str, intent: Intent, results: list[StepResult], lang: Lang,
+                ctx: ProviderContext | None = None, feedback: str | None = None) -> AnalystOutput:
+        """Answer text in `lang` and the claims it states (feedback: the validator's, on rewrite)."""
+
+    def explain(self, concept: str, lang: Lang) -> str:
+        """A concept explanation in `lang` (glossary), honest when the concept is unknown."""
+
+    def summarize(self, messages: list[dict[str, str]]) -> str:
+        """A short summary of a long conversation."""

@@ -1,0 +1,109 @@
+"""Regular expressions for date expressions in English, Russian and Spanish (normalised text).
+
+Fragments compose: a DATE is a day (ISO, 31.12.2019, "21 ноября", "Nov 21", "21 de noviembre"),
+a quarter or half ("Q1 2020", "первый квартал", "primer semestre"), a month with or without year
+("ноябрь 2023", "noviembre de 2023", "2023-11") or a year ("в 2008 году", "for 1987").
+"""
+from __future__ import annotations
+
+import re
+
+from agent.llm.offline.lang import MONTH_B
+from agent.llm.offline.numbers import COUNT
+
+Y = r"(?:1[89]\d\d|20\d\d)"
+YS = r"(?:\s*(?:г\.|гг\.|года|году|год|г)(?!\w))?"
+YEAR = rf"(?<![\d.,$])(?:the\s+year\s+|el\s+año\s+)?{Y}{YS}(?![\d%]|\s*(?:%|percent|points|пункт|\$))"
+D = r"(?:3[01]|[12]\d|0?[1-9])(?:st|nd|rd|th|-?(?:го|е|ое|ого|ом))?(?![\d%,.]\d|\d|\s*%)"
+ISO = r"(?<!\d)\d{4}-\d{1,2}-\d{1,2}(?!\d)"
+DMY = r"(?<![\d.])\d{1,2}[./]\d{1,2}[./]\d{4}(?!\d)"
+YM_ISO = r"(?<![\d-])\d{4}-(?:0[1-9]|1[0-2])(?![\d-])"
+SEP = r"(?:\s*,\s*|\s+del?\s+|\s+of\s+|\s+)"
+DAYMON = rf"(?<![\d.])(?:the\s+)?{D}\s*(?:de\s+|of\s+)?{MONTH_B}"
+MONDAY = rf"{MONTH_B}\s+(?:the\s+)?{D}"
+DAYDATE = rf"(?:{ISO}|{DMY}|(?:{DAYMON}|{MONDAY})(?:{SEP}{Y}{YS})?)"
+MONYEAR = rf"(?:{YM_ISO}|{MONTH_B}(?:{SEP}{Y}{YS})?)"
+
+_QWORD = (r"(?:(?<!\w)q[1-4](?!\w)|(?<!\w)[1-4]q(?!\w)|(?<!\w)t[1-4](?!\w)"
+          r"|(?:first|second|third|fourth|1st|2nd|3rd|4th|last)\s+quarter"
+          r"|(?:перв|втор|трет|четверт|последн)\w*\s+квартал\w*"
+          r"|(?<!\d)[1-4](?:-?(?:й|ый|ой|ий|го|м))?\s+квартал\w*|(?<!\w)(?:iv|i{1,3})\s+квартал\w*"
+          r"|(?:primer|primero|segundo|tercer|tercero|cuarto|ultimo)\s+trimestre"
+          r"|(?<!\d)[1-4](?:er|o|º|°)?\s+trimestre)")
+_HWORD = (r"(?:(?<!\w)h[12](?!\w)|(?:first|second|1st|2nd)\s+half"
+          r"|(?:перв|втор)\w*\s+(?:полугоди\w*|половин\w*)|(?<!\d)[12](?:-?(?:е|ое))?\s+полугоди\w*"
+          r"|(?:primer|primero|segundo)\s+(?:semestre|mitad)|(?<!\d)[12](?:er|o)?\s+semestre)")
+_TAIL = rf"(?:(?:\s+(?:of|de|del|de\s+la)\s+|\s*,?\s*)(?:{MONYEAR}|{YEAR}))?"
+QUARTER = rf"(?:{Y}\s*-?\s*q[1-4](?!\w)|{_QWORD}{_TAIL})"
+HALF = rf"(?:{Y}\s*-?\s*h[12](?!\w)|{_HWORD}{_TAIL})"
+DATE = rf"(?:{DAYDATE}|{QUARTER}|{HALF}|{MONYEAR}|{YEAR})"
+
+_FROM = r"(?:from|с|со|desde|del|de|начиная\s+с|starting)"
+_TO = r"(?:to|till|until|through|thru|по|до|a|al|hasta)"
+_TO_BARE = r"(?:to|till|until|through|thru|по|hasta|al)"
+
+
+def _c(p: str) -> re.Pattern[str]:
+    return re.compile(p)
+
+
+RANGES = [
+    _c(rf"(?<!\w){_FROM}\s+(?:the\s+)?(?P<a>{DATE}|{D})(?:\s*-\s*|\s+{_TO}\s+(?:the\s+)?)(?P<b>{DATE})"),
+    _c(rf"(?<!\w)(?:between|entre|между)\s+(?P<a>{DATE}|{D})\s+(?:and|y|и)\s+(?P<b>{DATE})"),
+    _c(rf"(?P<a>{DAYDATE}|{MONYEAR})\s+{_TO_BARE}\s+(?:the\s+)?(?P<b>{DATE})"),
+    _c(rf"(?<![\d.])(?P<a>{D})\s*-\s*(?P<b>{D}\s*(?:de\s+|of\s+)?{MONTH_B}(?:{SEP}{Y}{YS})?)"),
+    _c(rf"(?P<m>{MONTH_B})\s+(?P<a>{D})\s*-\s*(?P<b>{D})(?P<y>(?:{SEP}{Y})?)"),
+    _c(rf"(?<![\d.-])(?P<a>{Y})\s*-\s*(?P<b>{Y}){YS}(?![\d-])"),
+    _c(rf"(?P<a>{MONTH_B})\s*-\s*(?P<b>{MONYEAR})"),
+]
+WEEK = [
+    _c(rf"(?:the\s+)?week\s+(?:of|starting|beginning|from)\s+(?:the\s+)?(?P<a>{DAYDATE})"),
+    _c(rf"недел[яюеи]\s+(?:с\s+|от\s+)?(?P<a>{DAYDATE})"),
+    _c(rf"semana\s+(?:del?|que\s+empieza\s+el)\s+(?P<a>{DAYDATE})"),
+]
+_UNTIL_NOW = (r"(?:\s+(?:to|until|till|through|по|до|hasta)\s+(?:today|now|the\s+present|present|date"
+              r"|сегодня|сегодняшн\w+\s+дн\w+|настоящ\w+\s+\w+|наших\s+дней|hoy|ahora|la\s+fecha))?")
+SINCE = [
+    _c(rf"(?<!\w)(?:since|starting(?:\s+(?:from|in))?|from|beginning\s+(?:in|from)|начиная\s+с|с|со"
+       rf"|desde|a\s+partir\s+de)\s+(?:the\s+)?(?:year\s+)?(?P<a>{DATE}){_UNTIL_NOW}"),
+]
+END_OF = [
+    _c(rf"(?:(?:at|as\s+of|by|on)\s+)?(?:the\s+)?(?:end|close)\s+of\s+(?:the\s+)?(?P<a>{DATE})"),
+    _c(rf"(?:(?:на|в|к)\s+)?(?:конец|конце|концу)\s+(?P<a>{DATE})"),
+    _c(rf"(?:(?:a|al|en)\s+)?(?:finales|fines|final|cierre)\s+(?:de|del)\s+(?P<a>{DATE})"),
+]
+START_OF = [
+    _c(rf"(?:(?:at|on)\s+)?(?:the\s+)?(?:beginning|start)\s+of\s+(?:the\s+)?(?P<a>{DATE})"),
+    _c(rf"(?:(?:на|в)\s+)?(?:начал[оеау])\s+(?P<a>{DATE})"),
+    _c(rf"(?:(?:a|al|en)\s+)?(?:principios|inicios|comienzos|inicio)\s+(?:de|del)\s+(?P<a>{DATE})"),
+]
+POINTS = [_c(DAYDATE), _c(QUARTER), _c(HALF), _c(MONYEAR), _c(YEAR)]
+
+# Relative periods. Each group name says what the match means (see periods._relative).
+_UNIT_EN = r"(?P<u>trading\s+days?|days?|sessions?|weeks?|months?|quarters?|years?)"
+_UNIT_RU = (r"(?P<u>торгов\w+\s+(?:дн\w+|день|сесси\w+)|дн\w+|день|сесси\w+|недел\w+|месяц\w*"
+            r"|квартал\w*|год\w*|лет)")
+_UNIT_ES = (r"(?P<u>dias?\s+(?:habiles|de\s+negociacion|de\s+trading)|dias?|sesion\w*|semanas?|mes(?:es)?"
+            r"|trimestres?|años?)")
+_THIS = r"(?P<u>week|month|quarter|year|недел\w+|месяц\w*|квартал\w*|год\w*|semana|mes|trimestre|año)"
+RELATIVE = [
+    ("trail", _c(rf"(?:(?:over|in|for|during)\s+)?(?:the\s+)?(?:last|past|previous|prior)\s+(?P<n>{COUNT})\s+{_UNIT_EN}")),
+    ("trail", _c(rf"(?:последн\w+|прошедш\w+|предыдущ\w+)\s+(?P<n>{COUNT})\s+{_UNIT_RU}")),
+    ("trail", _c(rf"(?:los|las)\s+(?:ultim[oa]s|pasad[oa]s)\s+(?P<n>{COUNT})\s+{_UNIT_ES}")),
+    ("trail", _c(rf"(?:los|las)\s+(?P<n>{COUNT})\s+{_UNIT_ES}\s+(?:pasad[oa]s|anteriores|previ[oa]s)")),
+    ("trail1", _c(r"(?:(?:over|in|for|during)\s+the\s+(?:last|past)|the\s+past|past|the\s+last)\s+"
+                  r"(?P<u>week|month|quarter|year)")),
+    ("trail1", _c(rf"последн\w+\s+{_UNIT_RU}")),
+    ("trail1", _c(r"(?:el|la)\s+ultim[oa]\s+(?P<u>semana|mes|trimestre|año)")),
+    ("prev", _c(r"(?:last|previous|prior)\s+(?P<u>week|month|quarter|year)")),
+    ("prev", _c(rf"(?:прошл|предыдущ|минувш)\w*\s+{_UNIT_RU}")),
+    ("prev", _c(r"(?:el|la)\s+(?P<u>semana|mes|trimestre|año)\s+(?:pasad[oa]|anterior)")),
+    ("this", _c(rf"(?:this|эт\w+|текущ\w+|esta|este)\s+{_THIS}")),
+    ("this", _c(r"(?P<u>year|month)[\s-]to[\s-]date|(?<!\w)(?P<u2>ytd|mtd)(?!\w)")),
+    ("this", _c(r"с\s+начала\s+(?P<u>года|месяца|недели|квартала)")),
+    ("this", _c(r"(?:en\s+lo\s+que\s+va|desde\s+(?:principios|inicios|el\s+inicio))\s+(?:de|del)\s+(?:la\s+|el\s+)?"
+                r"(?P<u>año|mes|semana|trimestre)")),
+    ("day2", _c(r"day\s+before\s+yesterday|позавчера|anteayer|antier")),
+    ("day1", _c(r"(?<!\w)(?:yesterday|вчера|ayer)(?!\w)")),
+    ("day0", _c(r"(?<!\w)(?:today|сегодня|hoy)(?!\w)")),
+]

@@ -1,0 +1,303 @@
+"""Periods in questions, resolved against today (and, for follow-ups, the period talked about before).
+
+parse_periods(norm_text, today, ref) -> [Found] in text order. A month or day without a year takes
+the year written elsewhere in the question ("March and April 2024"), else the instance nearest to
+the reference period of the conversation ("А за декабрь?" after November 2023), else the most
+recent one that has started by today.
+"""
+from __future__ import annotations
+
+import calendar
+import re
+from dataclasses import dataclass, replace
+from datetime import date, timedelta
+
+from agent.llm.offline import period_patterns as P
+from agent.llm.offline.lang import month_in
+from agent.llm.offline.numbers import word_number
+from agent.llm.offline.relative import relative_period
+from agent.state import Period
+
+
+@dataclass
+class DP:
+    """A date part: any of year, month, day, quarter, half (half with month = half of that month)."""
+    y: int | None = None
+    m: int | None = None
+    d: int | None = None
+    q: int | None = None
+    h: int | None = None
+
+    def start(self) -> date:
+        y = self.y or 2000
+        if self.q:
+            return date(y, (self.q - 1) * 3 + 1, 1)
+        if self.h and not self.m:
+            return date(y, 1 if self.h == 1 else 7, 1)
+        if self.m:
+            day = self.d or (16 if self.h == 2 else 1)
+            return date(y, self.m, min(day, _mdays(y, self.m)))
+        return date(y, 1, 1)
+
+    def end(self) -> date:
+        y = self.y or 2000
+        if self.q:
+            return date(y, self.q * 3, _mdays(y, self.q * 3))
+        if self.h and not self.m:
+            return date(y, 6, 30) if self.h == 1 else date(y, 12, 31)
+        if self.m:
+            last = _mdays(y, self.m)
+            day = self.d or (15 if self.h == 1 else last)
+            return date(y, self.m, min(day, last))
+        return date(y, 12, 31)
+
+
+@dataclass
+class Found:
+    pos: int
+    end: int
+    kind: str                 # point | range | since | week | end_of | start_of | fixed
+    a: DP | None = None
+    b: DP | None = None
+    period: Period | None = None
+    explicit_year: bool = False
+
+    @property
+    def single_day(self) -> bool:
+        return self.period is not None and self.period.start == self.period.end
+
+
+def _mdays(y: int, m: int) -> int:
+    return calendar.monthrange(y, m)[1]
+
+
+def add_months(d: date, n: int) -> date:
+    y, m = divmod(d.month - 1 + n, 12)
+    y, m = d.year + y, m + 1
+    return date(y, m, min(d.day, _mdays(y, m)))
+
+
+def label_for(start: date, end: date) -> str:
+    """'2024-03', '2008', '2020-Q1', '2020-H1', '2019-12-31', else 'start..end'."""
+    if start == end:
+        return start.isoformat()
+    if start.day == 1 and end == date(end.year, end.month, _mdays(end.year, end.month)) \
+            and start.year == end.year:
+        months = end.month - start.month + 1
+        if months == 1:
+            return f"{start.year}-{start.month:02d}"
+        if months == 12:
+            return f"{start.year}"
+        if months == 3 and start.month % 3 == 1:
+            return f"{start.year}-Q{start.month // 3 + 1}"
+        if months == 6 and start.month in (1, 7):
+            return f"{start.year}-H{1 if start.month == 1 else 2}"
+    return f"{start.isoformat()}..{end.isoformat()}"
+
+
+def make_period(start: date, end: date) -> Period:
+    return Period(start=start, end=end, label=label_for(start, end))
+
+
+# ---- extraction of a date part from a matched fragment ---------------------------------------
+
+_Q_WORDS = {"first": 1, "1st": 1, "перв": 1, "primer": 1, "second": 2, "2nd": 2, "втор": 2,
+            "segundo": 2, "third": 3, "3rd": 3, "трет": 3, "tercer": 3, "fourth": 4, "4th": 4,
+            "четверт": 4, "cuarto": 4, "i": 1, "ii": 2, "iii": 3, "iv": 4}
+
+
+def _ordinal(s: str, pat: str) -> int | None:
+    m = re.search(pat, s)
+    if not m:
+        return None
+    tok = m.group(1)
+    if tok.isdigit():
+        return int(tok)
+    for stem, n in _Q_WORDS.items():
+        if tok == stem or (len(stem) > 3 and tok.startswith(stem)):
+            return n
+    return word_number(tok)
+
+
+def _last_part(s: str, today: date, kind: str) -> int | None:
+    """'last quarter' / 'последний квартал' inside a QUARTER match: the last one started by today."""
+    if not re.search(r"last|последн|ultimo", s):
+        return None
+    return (today.month - 1) // 3 + 1 if kind == "q" else (1 if today.month <= 6 else 2)
+
+
+def extract_dp(s: str, today: date) -> DP:
+    """The date part written in a fragment matched by one of the DATE patterns."""
+    s = s.strip()
+    m = re.search(r"(\d{4})-(\d{1,2})(?:-(\d{1,2}))?", s)
+    if m:
+        return DP(int(m.group(1)), int(m.group(2)), int(m.group(3)) if m.group(3) else None)
+    m = re.search(r"(\d{1,2})[./](\d{1,2})[./](\d{4})", s)
+    if m:
+        return DP(int(m.group(3)), int(m.group(2)), int(m.group(1)))
+    dp = DP()
+    ym = re.search(rf"(?<!\d)({P.Y})(?!\d)", s)
+    if ym:
+        dp.y = int(ym.group(1))
+        s = s[:ym.start()] + " " + s[ym.end():]
+    if re.search(r"q[1-4]|[1-4]q|t[1-4]|quarter|квартал|trimestre", s):
+        dp.q = _ordinal(s, r"(?:q|t)([1-4])|([1-4])q") or _ordinal(
+            s, r"(?<!\w)(\d|first|second|third|fourth|1st|2nd|3rd|4th|перв|втор|трет|четверт|primer"
+               r"|segundo|tercer|cuarto|iv|i{1,3})") or _last_part(s, today, "q")
+        return dp
+    if re.search(r"h[12]|half|полугоди|половин|semestre|mitad", s):
+        dp.h = _ordinal(s, r"h([12])") or _ordinal(s, r"(?<!\w)(\d|first|second|1st|2nd|перв|втор"
+                                                      r"|primer|segundo)")
+    dp.m = month_in(s)
+    if dp.m:
+        dd = re.search(r"(?<!\d)(\d{1,2})(?!\d)", s)
+        dp.d = int(dd.group(1)) if dd else None
+    return dp
+
+
+def _fill(dst: DP, src: DP) -> DP:
+    """Range ends share what only one of them says: 'с 1 по 15 марта 2024', 'Nov 21 to 28'."""
+    out = replace(dst)
+    if out.m is None and out.d is not None and src.m is not None:
+        out.m = src.m
+    if out.y is None and src.y is not None and (out.m or out.q or out.h):
+        out.y = src.y
+    return out
+
+
+# ---- scanning ---------------------------------------------------------------------------------
+
+_MAY_OK = re.compile(r"(?:in|of|for|and|since|from|to|until|through|during|vs|early|late|mid|end"
+                     r"|beginning|,)\s+$")
+
+
+def mask_may(norm: str) -> str:
+    """English 'may' is a month only next to a date word ('in May', 'May 2024', 'May 3')."""
+    def repl(m: re.Match[str]) -> str:
+        before = norm[:m.start()]
+        after = norm[m.end():]
+        if _MAY_OK.search(before) or re.match(r"\s*(?:\d|of\b|,\s*\d)", after) or not before.strip():
+            return m.group(0)
+        return "   "
+    return re.sub(r"(?<!\w)may(?!\w)", repl, norm)
+
+
+_UNTIL = re.compile(r"(?:to|until|till|through|по|до|hasta)\s+$")
+
+
+def _blank(text: str, a: int, b: int) -> str:
+    return text[:a] + " " * (b - a) + text[b:]
+
+
+def _scan(norm: str, today: date) -> list[Found]:
+    found: list[Found] = []
+    work = mask_may(norm)
+    for kind, pat in P.RELATIVE:
+        for m in pat.finditer(work):
+            if kind == "day0" and _UNTIL.search(work[:m.start()]):
+                continue                      # "since 2020 until today": part of the since range
+            per = relative_period(kind, m, today, make_period, add_months)
+            found.append(Found(m.start(), m.end(), "fixed", period=per, explicit_year=False))
+            work = _blank(work, m.start(), m.end())
+    groups = (("range", P.RANGES), ("week", P.WEEK), ("end_of", P.END_OF),
+              ("start_of", P.START_OF), ("since", P.SINCE), ("point", P.POINTS))
+    for kind, pats in groups:
+        for pat in pats:
+            for m in pat.finditer(work):
+                if not m.group(0).strip():
+                    continue
+                found.append(_found(kind, m, today))
+                work = _blank(work, m.start(), m.end())
+    found.sort(key=lambda f: f.pos)
+    return found
+
+
+def _found(kind: str, m: re.Match[str], today: date) -> Found:
+    gd = m.groupdict()
+    if kind == "point":
+        a = extract_dp(m.group(0), today)
+        return Found(m.start(), m.end(), kind, a=a, explicit_year=a.y is not None)
+    a = extract_dp(gd["a"], today)
+    b = extract_dp(gd["b"], today) if gd.get("b") else None
+    if gd.get("m"):                                   # "Nov 20-30, 2023"
+        mon = month_in(gd["m"])
+        yr = extract_dp(gd.get("y") or "", today).y
+        a, b = DP(yr, mon, a.d or int(gd["a"][:2].strip("-"))), DP(yr, mon, b.d or int(re.match(
+            r"\d+", gd["b"]).group(0)))
+    elif kind == "range" and a.y is None and a.m is None and a.d is None and re.match(r"\d", gd["a"]):
+        a = DP(d=int(re.match(r"\d+", gd["a"]).group(0)))
+    if b is not None:
+        a, b = _fill(a, b), _fill(b, a)
+    explicit = a.y is not None or (b is not None and b.y is not None)
+    return Found(m.start(), m.end(), kind, a=a, b=b, explicit_year=explicit)
+
+
+def _choose_year(dp: DP, today: date, ref: Period | None) -> int:
+    """No year written anywhere: nearest to the conversation's period, else latest started."""
+    if ref is not None:
+        target = ref.start
+        cands = [target.year - 1, target.year, target.year + 1]
+        return min(cands, key=lambda y: (abs((replace(dp, y=y).start() - target).days), -y))
+    y = today.year
+    return y if replace(dp, y=y).start() <= today else y - 1
+
+
+def _resolve_dp(dp: DP, year: int | None, today: date, ref: Period | None) -> DP:
+    if dp.y is not None:
+        return dp
+    if dp.m is None and dp.q is None and dp.h is None:   # a bare day: this month or the last
+        base = ref.start if ref else today
+        out = DP(base.year, base.month, dp.d)
+        if out.start() > today and ref is None:
+            prev = add_months(date(base.year, base.month, 1), -1)
+            out = DP(prev.year, prev.month, dp.d)
+        return out
+    return replace(dp, y=year if year is not None else _choose_year(dp, today, ref))
+
+
+def _period(f: Found, today: date, ref: Period | None, year: int | None) -> Period:
+    if f.period is not None:
+        return f.period
+    a = _resolve_dp(f.a, year, today, ref)
+    if f.kind == "range":
+        b = _resolve_dp(f.b, a.y if f.b.y is None else None, today, ref)
+        start, end = a.start(), b.end()
+        if start > end and f.a.y is None:
+            start = replace(a, y=a.y - 1).start()
+        return make_period(start, max(start, end))
+    if f.kind == "since":
+        return make_period(a.start(), max(a.start(), today))
+    if f.kind == "week":
+        monday = a.start() - timedelta(days=a.start().weekday())
+        return make_period(monday, monday + timedelta(days=4))
+    if f.kind == "end_of":
+        return make_period(a.end(), a.end())
+    if f.kind == "start_of":
+        return make_period(a.start(), a.start())
+    return make_period(a.start(), a.end())
+
+
+def _year_for(i: int, found: list[Found]) -> int | None:
+    """The year written nearest after (else before) the i-th expression in the question."""
+    def year_of(f: Found) -> int | None:
+        return (f.a.y if f.a and f.a.y else None) or (f.b.y if f.b and f.b.y else None)
+    for f in found[i + 1:]:
+        if f.kind != "fixed" and year_of(f):
+            return year_of(f)
+    for f in reversed(found[:i]):
+        if f.kind != "fixed" and year_of(f):
+            return year_of(f)
+    return None
+
+
+def parse_periods(norm: str, today: date, ref: Period | None = None) -> list[Found]:
+    """Every period written in a normalised question, resolved, in text order."""
+    found = _scan(norm, today)
+    for i, f in enumerate(found):
+        if f.period is None:
+            year = None if f.explicit_year else _year_for(i, found)
+            try:
+                f.period = _period(f, today, ref, year)
+            except ValueError:           # e.g. 31 February
+                f.period = None
+    return [f for f in found if f.period is not None]

@@ -1,0 +1,82 @@
+"""Relative periods against today: last/this month, week, quarter, year, trailing N units, days."""
+from __future__ import annotations
+
+import math
+import re
+from datetime import date, timedelta
+
+from agent.llm.offline.numbers import count_value
+from agent.state import Period
+
+
+def _unit(u: str) -> str:
+    u = u.lower()
+    if re.match(r"trading|торгов|sesion|session|dias?\s+(?:habiles|de\s)|сесси", u):
+        return "tday"
+    for key, pat in (("day", r"day|дн|день|dia"), ("week", r"week|недел|semana"),
+                     ("month", r"month|месяц|mes|mtd"), ("quarter", r"quarter|квартал|trimestre"),
+                     ("year", r"year|год|лет|año|ytd")):
+        if re.match(pat, u):
+            return key
+    return "day"
+
+
+def _quarter_start(d: date) -> date:
+    return date(d.year, (d.month - 1) // 3 * 3 + 1, 1)
+
+
+def _trailing(today: date, n: int, unit: str, add_months) -> date:
+    if unit == "day":
+        return today - timedelta(days=n - 1)
+    if unit == "tday":            # trading days -> calendar days, weekends included
+        return today - timedelta(days=math.ceil(n * 7 / 5) - 1)
+    if unit == "week":
+        return today - timedelta(days=7 * n - 1)
+    months = {"month": n, "quarter": 3 * n, "year": 12 * n}[unit]
+    return add_months(today, -months) + timedelta(days=1)
+
+
+def _previous(today: date, unit: str, add_months) -> tuple[date, date]:
+    if unit in ("day", "tday"):
+        d = today - timedelta(days=1)
+        return d, d
+    if unit == "week":
+        monday = today - timedelta(days=today.weekday() + 7)
+        return monday, monday + timedelta(days=4)
+    if unit == "month":
+        first = today.replace(day=1)
+        return add_months(first, -1), first - timedelta(days=1)
+    if unit == "quarter":
+        first = _quarter_start(today)
+        return add_months(first, -3), first - timedelta(days=1)
+    return date(today.year - 1, 1, 1), date(today.year - 1, 12, 31)
+
+
+def _current(today: date, unit: str) -> date:
+    if unit == "week":
+        return today - timedelta(days=today.weekday())
+    if unit == "month":
+        return today.replace(day=1)
+    if unit == "quarter":
+        return _quarter_start(today)
+    if unit == "year":
+        return date(today.year, 1, 1)
+    return today
+
+
+def relative_period(kind: str, m: re.Match[str], today: date, make_period, add_months) -> Period:
+    """The period a RELATIVE pattern match stands for."""
+    groups = m.groupdict()
+    unit = _unit(groups.get("u") or groups.get("u2") or "day")
+    if kind == "trail":
+        n = count_value(groups.get("n"), 1) or 1
+        return make_period(_trailing(today, n, unit, add_months), today)
+    if kind == "trail1":
+        return make_period(_trailing(today, 1, unit, add_months), today)
+    if kind == "prev":
+        return make_period(*_previous(today, unit, add_months))
+    if kind == "this":
+        return make_period(_current(today, unit), today)
+    back = {"day0": 0, "day1": 1, "day2": 2}[kind]
+    d = today - timedelta(days=back)
+    return make_period(d, d)
