@@ -1,0 +1,139 @@
+"""Gemini function declarations generated from the pydantic contracts (one source of truth).
+
+pydantic's JSON schema is rewritten into the subset Gemini's `Schema` accepts: `$ref`s inlined
+from `$defs`, `Optional[X]` (anyOf X | null) as X with `nullable`, Literal enums as STRING enums,
+dates and times as strings with the expected format in the description, and titles, defaults and
+`additionalProperties` dropped. Field order is kept (`property_ordering`) so the model fills the
+arguments in the order the contract declares them.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from google.genai import types
+from pydantic import BaseModel
+
+from agent.state import AnalystOutput, Intent, Plan
+
+_TYPES = {"string": "STRING", "number": "NUMBER", "integer": "INTEGER", "boolean": "BOOLEAN",
+          "array": "ARRAY", "object": "OBJECT"}
+_FORMAT_HINTS = {"date": "YYYY-MM-DD", "date-time": "ISO 8601 date-time", "time": "HH:MM"}
+_COPY = {"minimum": "minimum", "maximum": "maximum", "minItems": "min_items", "maxItems": "max_items",
+         "minLength": "min_length", "maxLength": "max_length"}
+MAX_DEPTH = 12
+
+
+class SchemaError(ValueError):
+    """A JSON-schema construct Gemini's Schema cannot express."""
+
+
+def _resolve(node: dict[str, Any], defs: dict[str, Any], seen: tuple[str, ...]) -> tuple[dict, tuple]:
+    ref = node.get("$ref")
+    if not ref:
+        return node, seen
+    name = ref.rsplit("/", 1)[-1]
+    if name in seen:
+        raise SchemaError(f"recursive model {name} cannot be inlined")
+    merged = {**defs[name], **{k: v for k, v in node.items() if k != "$ref"}}
+    return merged, (*seen, name)
+
+
+def _describe(node: dict[str, Any], extra: str | None = None) -> str | None:
+    base = (node.get("description") or "").strip()
+    if base and extra and not base.endswith((".", "!", "?", ")")):
+        base += "."
+    text = " ".join(p for p in (base, extra) if p)
+    return text or None
+
+
+def _convert(node: dict[str, Any], defs: dict[str, Any], seen: tuple[str, ...] = (),
+             depth: int = 0) -> dict[str, Any]:
+    if depth > MAX_DEPTH:
+        raise SchemaError("schema nested too deeply")
+    node, seen = _resolve(node, defs, seen)
+    if "allOf" in node and len(node["allOf"]) == 1:
+        return _convert({**node["allOf"][0], **{k: v for k, v in node.items() if k != "allOf"}},
+                        defs, seen, depth + 1)
+    if "anyOf" in node:
+        return _convert_any_of(node, defs, seen, depth)
+    kind = node.get("type")
+    if "enum" in node and kind is None:
+        kind = "string"
+    if kind not in _TYPES:
+        raise SchemaError(f"unsupported schema type {kind!r}")
+    fmt = node.get("format")
+    out: dict[str, Any] = {"type": _TYPES[kind]}
+    hint = f"Format {_FORMAT_HINTS[fmt]}." if fmt in _FORMAT_HINTS else None
+    if description := _describe(node, hint):
+        out["description"] = description
+    if "enum" in node:
+        out["enum"] = [str(v) for v in node["enum"]]
+    for src, dst in _COPY.items():
+        if src in node:
+            out[dst] = node[src]
+    if kind == "array":
+        out["items"] = _convert(node.get("items") or {"type": "string"}, defs, seen, depth + 1)
+    if kind == "object":
+        props = node.get("properties") or {}
+        out["properties"] = {k: _convert(v, defs, seen, depth + 1) for k, v in props.items()}
+        out["property_ordering"] = list(props)
+        if node.get("required"):
+            out["required"] = list(node["required"])
+    return out
+
+
+def _convert_any_of(node: dict[str, Any], defs: dict[str, Any], seen: tuple[str, ...],
+                    depth: int) -> dict[str, Any]:
+    branches = [b for b in node["anyOf"] if b.get("type") != "null"]
+    nullable = len(branches) < len(node["anyOf"])
+    rest = {k: v for k, v in node.items() if k not in ("anyOf", "default", "title")}
+    if len(branches) == 1:
+        out = _convert({**branches[0], **rest}, defs, seen, depth + 1)
+    else:
+        out = {"any_of": [_convert(b, defs, seen, depth + 1) for b in branches]}
+        if description := _describe(node):
+            out["description"] = description
+    if nullable:
+        out["nullable"] = True
+    return out
+
+
+def gemini_schema(model: type[BaseModel]) -> types.Schema:
+    """The model's JSON schema as a Gemini Schema (OBJECT with inlined definitions)."""
+    raw = model.model_json_schema()
+    return types.Schema.model_validate(_convert(raw, raw.get("$defs") or {}))
+
+
+def declaration(name: str, description: str, model: type[BaseModel] | None) -> types.FunctionDeclaration:
+    """A FunctionDeclaration whose parameters are the model's fields (none when model is None)."""
+    params = gemini_schema(model) if model is not None else None
+    return types.FunctionDeclaration(name=name, description=description, parameters=params)
+
+
+# The functions each agent may call (names are part of the prompts: keep them in sync).
+PARSE_INTENT = "parse_intent"
+GET_DATA_INFO = "get_data_info"
+SUBMIT_PLAN = "submit_plan"
+SUBMIT_ANSWER = "submit_answer"
+
+
+@lru_cache(maxsize=None)
+def declarations() -> dict[str, types.FunctionDeclaration]:
+    return {
+        PARSE_INTENT: declaration(
+            PARSE_INTENT, "Record the structured intent of the user's question about market data.",
+            Intent),
+        GET_DATA_INFO: declaration(
+            GET_DATA_INFO, "Get the available symbols, their stored date ranges and sessions. "
+                           "Call it before planning.", None),
+        SUBMIT_PLAN: declaration(
+            SUBMIT_PLAN, "Submit the plan: the data-fetching steps the query builder will run.", Plan),
+        SUBMIT_ANSWER: declaration(
+            SUBMIT_ANSWER, "Submit the answer text for the user and every number it states as a claim.",
+            AnalystOutput),
+    }
+
+
+MODELS: dict[str, type[BaseModel]] = {PARSE_INTENT: Intent, SUBMIT_PLAN: Plan,
+                                      SUBMIT_ANSWER: AnalystOutput}
