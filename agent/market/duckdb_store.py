@@ -33,13 +33,16 @@ SELECT symbol, name, asset_class, timezone, session, aliases, synthetic, source,
 FROM instruments ORDER BY symbol
 """
 
-# Compare incoming bars with stored ones: new, changed, unchanged.
-DIFF_1MIN = """
+# Compare incoming bars with stored ones: new, changed, unchanged; the trading dates to rebuild are
+# those of new or changed bars only.
+_CHANGED = """(m.open <> s.open OR m.high <> s.high OR m.low <> s.low OR m.close <> s.close
+       OR m.volume <> s.volume OR m.trading_date <> s.trading_date OR m.in_session <> s.in_session)"""
+DIFF_1MIN = f"""
 SELECT count(*) FILTER (WHERE m.ts IS NULL) AS inserted,
-       count(*) FILTER (WHERE m.ts IS NOT NULL AND (m.open <> s.open OR m.high <> s.high
-            OR m.low <> s.low OR m.close <> s.close OR m.volume <> s.volume
-            OR m.trading_date <> s.trading_date OR m.in_session <> s.in_session)) AS updated,
-       min(s.trading_date) AS d0, max(s.trading_date) AS d1, min(s.ts) AS first, max(s.ts) AS last
+       count(*) FILTER (WHERE m.ts IS NOT NULL AND {_CHANGED}) AS updated,
+       min(s.trading_date) FILTER (WHERE m.ts IS NULL OR {_CHANGED}) AS d0,
+       max(s.trading_date) FILTER (WHERE m.ts IS NULL OR {_CHANGED}) AS d1,
+       min(s.ts) AS first, max(s.ts) AS last
 FROM stage_1min s LEFT JOIN ohlcv_1min m ON m.symbol = s.symbol AND m.ts = s.ts
 """
 UPDATE_1MIN = """
@@ -61,6 +64,7 @@ SELECT symbol, trading_date, arg_min(open, ts), max(high), min(low), arg_max(clo
        sum(volume), count(*), min(ts), max(ts)
 FROM ohlcv_1min
 WHERE symbol = $symbol AND trading_date BETWEEN $d0 AND $d1 AND in_session
+  AND ts >= $d0 - INTERVAL 2 DAY AND ts < $d1 + INTERVAL 2 DAY  -- a trading date is within a day of UTC
 GROUP BY symbol, trading_date
 """
 REBUILD_1H = """
@@ -70,6 +74,7 @@ SELECT symbol, date_trunc('hour', ts) AS h,
        arg_min(open, ts), max(high), min(low), arg_max(close, ts), sum(volume), count(*)
 FROM ohlcv_1min
 WHERE symbol = $symbol AND trading_date BETWEEN $d0 AND $d1 AND in_session
+  AND ts >= $d0 - INTERVAL 2 DAY AND ts < $d1 + INTERVAL 2 DAY
 GROUP BY symbol, h
 """
 DELETE_1D = "DELETE FROM ohlcv_1d WHERE symbol = $symbol AND trading_date BETWEEN $d0 AND $d1"
@@ -88,6 +93,12 @@ INSERT INTO ohlcv_1d
 SELECT symbol, trading_date, open, high, low, close, volume, 0, NULL, NULL FROM stage_1d
 ON CONFLICT (symbol, trading_date) DO UPDATE SET open = excluded.open, high = excluded.high,
     low = excluded.low, close = excluded.close, volume = excluded.volume
+"""
+
+SELECT_SESSION = "SELECT timezone, session FROM instruments WHERE symbol = $symbol"
+COUNT_1D = "SELECT count(*) FROM ohlcv_1d WHERE symbol = $symbol AND trading_date BETWEEN $d0 AND $d1"
+SELECT_BARS = """
+SELECT ts, open, high, low, close, volume FROM ohlcv_1min WHERE symbol = $symbol ORDER BY ts
 """
 
 SUMMARY = """
@@ -155,10 +166,13 @@ class DuckDBStore:
             cur = self._conn.cursor()
             try:
                 cur.execute("BEGIN")
+                old = cur.execute(SELECT_SESSION, {"symbol": instrument.symbol}).fetchone()
+                # a new tz or session re-dates every stored bar: rebuild all of the symbol's rollups
+                resession = old is not None and tuple(old) != (instrument.timezone, instrument.session)
                 cur.execute(UPSERT_INSTRUMENT, instrument.model_dump())
                 cur.register("incoming", frame)
                 if kind == "intraday":
-                    report = self._ingest_intraday(cur, instrument)
+                    report = self._ingest_intraday(cur, instrument, resession)
                 else:
                     report = self._ingest_daily(cur, instrument)
                 cur.execute("COMMIT")
@@ -169,7 +183,7 @@ class DuckDBStore:
             finally:
                 cur.close()
 
-    def _ingest_intraday(self, cur, inst: Instrument) -> IngestReport:
+    def _ingest_intraday(self, cur, inst: Instrument, resession: bool) -> IngestReport:
         cur.execute("CREATE OR REPLACE TEMP TABLE stage_1min AS SELECT symbol, ts, "
                     "CAST(trading_date AS DATE) AS trading_date, in_session, open, high, low, close, "
                     "volume FROM incoming")
@@ -179,14 +193,18 @@ class DuckDBStore:
         if ins:
             cur.execute(INSERT_1MIN)
         rebuilt = 0
-        if ins or upd:
+        if resession:
+            d0, d1 = cur.execute("SELECT min(trading_date), max(trading_date) FROM ohlcv_1min "
+                                 "WHERE symbol = $symbol", {"symbol": inst.symbol}).fetchone()
+            cur.execute("DELETE FROM ohlcv_1d WHERE symbol = $symbol", {"symbol": inst.symbol})
+            cur.execute("DELETE FROM ohlcv_1h WHERE symbol = $symbol", {"symbol": inst.symbol})
+        if d0 is not None and (ins or upd or resession):
             p = {"symbol": inst.symbol, "d0": d0, "d1": d1}
             cur.execute(DELETE_1D, p)
             cur.execute(DELETE_1H, p)
             cur.execute(REBUILD_1D, p)
             cur.execute(REBUILD_1H, {**p, "tz": inst.timezone})
-            rebuilt = cur.execute("SELECT count(*) FROM ohlcv_1d WHERE symbol = $symbol AND "
-                                  "trading_date BETWEEN $d0 AND $d1", p).fetchone()[0]
+            rebuilt = cur.execute(COUNT_1D, p).fetchone()[0]
         cur.execute("DROP TABLE stage_1min")
         total = cur.execute("SELECT count(*) FROM incoming").fetchone()[0]
         return IngestReport(symbol=inst.symbol, kind="intraday", rows=total, inserted=ins, updated=upd,
@@ -204,6 +222,14 @@ class DuckDBStore:
         return IngestReport(symbol=inst.symbol, kind="daily", rows=total, inserted=ins, updated=upd,
                             unchanged=total - ins - upd, first=first, last=last,
                             daily_rebuilt=ins + upd)
+
+    def intraday_bars(self, symbol: str) -> pd.DataFrame:
+        """Stored intraday bars of a symbol (ts, OHLCV), for re-dating after a tz/session change."""
+        cur = self._conn.cursor()
+        try:
+            return cur.execute(SELECT_BARS, {"symbol": symbol}).df()
+        finally:
+            cur.close()
 
     def close(self) -> None:
         self._conn.close()
