@@ -4,6 +4,7 @@ Explicit arguments win over the environment; the environment (prefix ASKBAR_) on
 """
 from __future__ import annotations
 
+import os
 from datetime import date
 from pathlib import Path
 from typing import Literal
@@ -23,6 +24,19 @@ class Settings(BaseSettings):
     now: date | None = None              # fixes "today" for relative periods (tests)
     llm: Literal["offline", "gemini"] | None = None
     gemini_base_url: str | None = None
+    # Gemini (agent/llm/gemini.py). The key falls back to GEMINI_API_KEY / GOOGLE_API_KEY.
+    gemini_api_key: str | None = None
+    gemini_model_understander: str = "gemini-2.5-flash"   # seed: Flash for understander/planner
+    gemini_model_planner: str = "gemini-2.5-flash"
+    gemini_model_analyst: str = "gemini-2.5-pro"          # seed: Pro for analyst/educator
+    gemini_model_educator: str = "gemini-2.5-pro"
+    gemini_model_summarizer: str = "gemini-2.5-flash"
+    gemini_timeout_s: float = 12.0       # per call, capped by the agent's budget (agent/budget.py)
+    gemini_retries: int = 2              # HTTP 429 only (seed error table); timeouts/5xx never
+    gemini_retry_backoff_s: float = 2.0  # first pause; doubles per retry
+    gemini_temperature: float = 0.0
+    gemini_prices_path: Path | None = None                   # JSON {model: {input, output}} USD/1M
+    gemini_prices: dict[str, dict[str, float]] | None = None  # same, inline (merged last)
     pg_pool_max: int = 8
 
     @property
@@ -32,6 +46,10 @@ class Settings(BaseSettings):
     @property
     def duckdb_path(self) -> Path:
         return self.home / "market.duckdb"
+
+    def gemini_key(self) -> str | None:
+        return (self.gemini_api_key or os.environ.get("GEMINI_API_KEY")
+                or os.environ.get("GOOGLE_API_KEY") or None)
 
     def today(self) -> date:
         return self.now or date.today()
