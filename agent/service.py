@@ -56,13 +56,7 @@ class Session:
         request_id = uuid.uuid4().hex
         config = self._config(thread_id)
         prev = self.graph.get_state(config).values or {}
-        history = list(prev.get("chat_history") or [])
-        if prev.get("question"):
-            history += [{"role": "user", "content": prev["question"]},
-                        {"role": "assistant", "content": prev.get("response") or ""}]
-        payload = {**_TURN_RESET, "question": question, "chat_history": history[-HISTORY_KEEP:],
-                   "request_id": request_id, "session_id": thread_id, "user_id": "local",
-                   "now": now, "started_at": time.time()}
+        payload = turn_input(prev, question, thread_id, request_id, now)
         return self._run(payload, config, thread_id, request_id)
 
     def resume(self, thread_id: str, answer: str) -> AskResult:
@@ -87,19 +81,36 @@ class Session:
         return self.result(thread_id, request_id)
 
     def result(self, thread_id: str, request_id: str) -> AskResult:
-        snapshot = self.graph.get_state(self._config(thread_id))
-        values = snapshot.values or {}
-        interrupt = snapshot.interrupts[0].value if snapshot.interrupts else None
-        if interrupt:
-            status, response = interrupt["type"], _interrupt_text(interrupt)
-        else:
-            status = values.get("status") or "answered"
-            response = _with_disclaimers(values.get("response") or "", values.get("disclaimers") or [])
-        return AskResult(thread_id=thread_id, request_id=request_id, status=status, response=response,
-                         claims=values.get("claims") or [] if not interrupt else [],
-                         interrupt=interrupt, intent=values.get("intent") or {},
-                         plan=values.get("plan") or {"steps": []},
-                         validation=values.get("validation") or {}, usage=values.get("usage") or {})
+        return result_from_snapshot(self.graph.get_state(self._config(thread_id)), thread_id, request_id)
+
+
+# Pure helpers shared with the async server (agent/server/runs.py): same input, same result object.
+def turn_input(prev: dict, question: str, thread_id: str, request_id: str, now: str | None = None,
+               user_id: str = "local") -> dict:
+    """A new turn's graph input: per-turn fields reset, earlier turns as chat_history."""
+    history = list(prev.get("chat_history") or [])
+    if prev.get("question"):
+        history += [{"role": "user", "content": prev["question"]},
+                    {"role": "assistant", "content": prev.get("response") or ""}]
+    return {**_TURN_RESET, "question": question, "chat_history": history[-HISTORY_KEEP:],
+            "request_id": request_id, "session_id": thread_id, "user_id": user_id,
+            "now": now, "started_at": time.time()}
+
+
+def result_from_snapshot(snapshot, thread_id: str, request_id: str) -> AskResult:
+    """DESIGN.md's result object from a thread's StateSnapshot (sync or async graph alike)."""
+    values = snapshot.values or {}
+    interrupt = snapshot.interrupts[0].value if snapshot.interrupts else None
+    if interrupt:
+        status, response = interrupt["type"], _interrupt_text(interrupt)
+    else:
+        status = values.get("status") or "answered"
+        response = _with_disclaimers(values.get("response") or "", values.get("disclaimers") or [])
+    return AskResult(thread_id=thread_id, request_id=request_id, status=status, response=response,
+                     claims=values.get("claims") or [] if not interrupt else [],
+                     interrupt=interrupt, intent=values.get("intent") or {},
+                     plan=values.get("plan") or {"steps": []},
+                     validation=values.get("validation") or {}, usage=values.get("usage") or {})
 
 
 def _interrupt_text(payload: dict) -> str:
