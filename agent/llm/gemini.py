@@ -1,0 +1,345 @@
+"""The Gemini provider: google-genai with forced function calling on the pydantic contracts.
+
+- understand -> `parse_intent`, plan -> `get_data_info` (answered by code from the context) then
+  `submit_plan`, analyze -> `submit_answer`: mode ANY with `allowed_function_names`, automatic
+  function calling off, arguments validated with pydantic. Invalid arguments (or no call) get ONE
+  repair turn carrying the validation error; then LLMInvalidOutput and the node's code fallback.
+- explain and summarize are plain text calls; analyze_stream streams the analyst's text.
+- Errors (seed 004 section 10): 429 retried `gemini_retries` times with doubling backoff;
+  timeouts and 5xx never retried; all raised as typed agent.llm.errors with user messages.
+- Usage: one record per HTTP call (agent, model, tokens, cost, duration); `take_usage()` drains
+  them (see agent/llm/usage.py for how the graph folds them into the result's `usage`).
+"""
+from __future__ import annotations
+
+import json
+import logging
+import time
+from typing import Any, Callable, Generator, Iterator
+
+from google import genai
+from google.genai import types
+from pydantic import BaseModel, TypeAdapter, ValidationError
+
+from agent.llm import prompts as P
+from agent.llm.base import ProviderContext
+from agent.llm.errors import LLMError, LLMInvalidOutput, LLMRateLimited, classify
+from agent.llm.schemas import (GET_DATA_INFO, PARSE_INTENT, SUBMIT_ANSWER, SUBMIT_PLAN,
+                               declarations)
+from agent.llm.usage import UsageMeter, load_prices
+from agent.settings import Settings
+from agent.state import AnalystOutput, Claim, Intent, Lang, Plan
+from query_builder.models import StepResult
+
+log = logging.getLogger("askbar.llm.gemini")
+
+AGENTS = ("understander", "planner", "analyst", "educator", "summarizer")
+MAX_ROWS_PER_STEP = 120   # rows shown to the analyst per step (head and tail beyond that)
+_CLAIMS = TypeAdapter(list[Claim])
+
+
+def _user(text: str) -> types.Content:
+    return types.Content(role="user", parts=[types.Part.from_text(text=text)])
+
+
+def _validation_text(exc: Exception) -> str:
+    if isinstance(exc, ValidationError):
+        errs = exc.errors(include_url=False)[:12]
+        return "; ".join(f"{'.'.join(str(x) for x in e['loc']) or '(root)'}: {e['msg']}" for e in errs)
+    return str(exc)
+
+
+def _candidate_content(resp: types.GenerateContentResponse) -> types.Content | None:
+    cands = resp.candidates or []
+    return cands[0].content if cands and cands[0].content else None
+
+
+def _function_calls(resp: types.GenerateContentResponse) -> list[types.FunctionCall]:
+    content = _candidate_content(resp)
+    return [p.function_call for p in (content.parts or []) if p.function_call] if content else []
+
+
+class GeminiProvider:
+    """Provider protocol (agent/llm/base.py) on the Gemini API. Thread-safe; reuse one instance."""
+    name = "gemini"
+
+    def __init__(self, settings: Settings, client: genai.Client | None = None):
+        self.settings = settings
+        self.models = {a: getattr(settings, f"gemini_model_{a}") for a in AGENTS}
+        self.meter = UsageMeter(load_prices(settings.gemini_prices_path, settings.gemini_prices))
+        self.client = client or self._client(settings)
+
+    @staticmethod
+    def _client(settings: Settings) -> genai.Client:
+        key = settings.gemini_key()
+        if not key:
+            raise ValueError("Gemini needs an API key: set GEMINI_API_KEY or GOOGLE_API_KEY")
+        opts = types.HttpOptions(base_url=settings.gemini_base_url or None,
+                                 timeout=int(settings.gemini_timeout_s * 1000))
+        return genai.Client(api_key=key, vertexai=False, http_options=opts)
+
+    def take_usage(self) -> list[dict[str, Any]]:
+        """Usage records since the last take: {agent, model, input_tokens, output_tokens,
+        cost_usd, duration_ms, priced, status}."""
+        return self.meter.take()
+
+    # ---- transport: retries, timeouts, typed errors, usage ------------------------------------
+
+    def _timeout_ms(self, agent: str) -> int:
+        from agent.budget import AGENT_BUDGETS_S
+
+        budget = AGENT_BUDGETS_S.get(agent, self.settings.gemini_timeout_s)
+        return int(min(self.settings.gemini_timeout_s, budget) * 1000)
+
+    def _config(self, agent: str, system: str, allowed: list[str] | None = None,
+                decls: list[types.FunctionDeclaration] | None = None) -> types.GenerateContentConfig:
+        cfg: dict[str, Any] = {
+            "system_instruction": system, "temperature": self.settings.gemini_temperature,
+            "http_options": types.HttpOptions(timeout=self._timeout_ms(agent))}
+        if decls:
+            cfg["tools"] = [types.Tool(function_declarations=decls)]
+            cfg["tool_config"] = types.ToolConfig(function_calling_config=types.FunctionCallingConfig(
+                mode=types.FunctionCallingConfigMode.ANY, allowed_function_names=allowed))
+            cfg["automatic_function_calling"] = types.AutomaticFunctionCallingConfig(disable=True)
+        return types.GenerateContentConfig(**cfg)
+
+    def _with_retries(self, agent: str, call: Callable[[], Any]) -> Any:
+        """call() with 429 retried (doubling backoff); any other error raised typed at once."""
+        attempts = 1 + max(0, self.settings.gemini_retries)
+        for attempt in range(attempts):
+            started = time.perf_counter()
+            try:
+                return call()
+            except Exception as exc:
+                err = classify(exc, agent)
+                self.meter.add(agent, self.models[agent], None, started, status="error")
+                if isinstance(err, LLMRateLimited) and attempt + 1 < attempts:
+                    pause = self.settings.gemini_retry_backoff_s * (2 ** attempt)
+                    log.warning("%s: rate limited, retry %d in %.2f s", agent, attempt + 1, pause)
+                    time.sleep(pause)
+                    continue
+                log.warning("%s: %s (%s)", agent, type(err).__name__, err.detail)
+                raise err from None
+        raise AssertionError("unreachable")
+
+    def _generate(self, agent: str, contents: list[types.Content],
+                  config: types.GenerateContentConfig) -> types.GenerateContentResponse:
+        model = self.models[agent]
+
+        def call() -> types.GenerateContentResponse:
+            started = time.perf_counter()
+            resp = self.client.models.generate_content(model=model, contents=contents, config=config)
+            self.meter.add(agent, model, resp.usage_metadata, started)
+            return resp
+        return self._with_retries(agent, call)
+
+    def _stream(self, agent: str, contents: list[types.Content],
+                config: types.GenerateContentConfig) -> Iterator[str]:
+        """Text chunks; the request (and its retries) happens before the first chunk is read."""
+        model = self.models[agent]
+        started = time.perf_counter()
+
+        def first() -> tuple[Iterator[types.GenerateContentResponse], Any]:
+            it = iter(self.client.models.generate_content_stream(
+                model=model, contents=contents, config=config))
+            return it, next(it, None)
+        it, chunk = self._with_retries(agent, first)
+        metadata = None
+        try:
+            while chunk is not None:
+                metadata = chunk.usage_metadata or metadata
+                if chunk.text:
+                    yield chunk.text
+                chunk = next(it, None)
+        except Exception as exc:
+            self.meter.add(agent, model, metadata, started, status="error")
+            raise classify(exc, agent) from None
+        self.meter.add(agent, model, metadata, started)
+
+    # ---- forced function calling with one repair turn ----------------------------------------
+
+    def _structured(self, agent: str, system: str, contents: list[types.Content], target: str,
+                    model_cls: type[BaseModel], tools: dict[str, Callable[[], dict]] | None = None,
+                    check: Callable[[Any], None] | None = None) -> Any:
+        """Call `target` (after any `tools` the model asks for, answered by code) and validate it."""
+        tools = tools or {}
+        names = [*tools, target]
+        decls = [declarations()[n] for n in names]
+        contents, answered, repaired = list(contents), set(), False
+        while True:
+            allowed = [n for n in names if n not in answered]
+            resp = self._generate(agent, contents, self._config(agent, system, allowed, decls))
+            content, calls = _candidate_content(resp), _function_calls(resp)
+            hit = next((c for c in calls if c.name == target), None)
+            pending = [c for c in calls if c.name in tools and c.name not in answered]
+            error: str | None = None
+            if hit is not None:
+                try:
+                    obj = model_cls.model_validate(hit.args or {})
+                    if check:
+                        check(obj)
+                    return obj
+                except (ValidationError, ValueError) as exc:
+                    error = _validation_text(exc)
+            elif pending:
+                contents += [content, self._tool_answers(calls, tools)]
+                answered |= {c.name for c in pending}
+                continue
+            if repaired:
+                raise LLMInvalidOutput(f"{target}: {error or 'no function call'}", agent=agent)
+            repaired = True
+            log.info("%s: repairing %s (%s)", agent, target, error or "no call")
+            contents += self._repair(content, calls, tools, target, error)
+
+    @staticmethod
+    def _tool_answers(calls: list[types.FunctionCall], tools: dict[str, Callable[[], dict]],
+                      errors: dict[str, str] | None = None) -> types.Content:
+        parts = []
+        for c in calls:
+            if c.name in (errors or {}):
+                result = {"error": errors[c.name]}
+            elif c.name in tools:
+                result = {"result": P.wrap("tool_output", tools[c.name]())}
+            else:
+                result = {"error": f"unknown function {c.name}"}
+            parts.append(types.Part.from_function_response(name=c.name, response=result))
+        return types.Content(role="user", parts=parts)
+
+    def _repair(self, content: types.Content | None, calls: list[types.FunctionCall],
+                tools: dict[str, Callable[[], dict]], target: str, error: str | None
+                ) -> list[types.Content]:
+        if error is not None and content is not None:
+            text = P.REPAIR_INVALID_ARGS.format(function=target, error=error)
+            return [content, self._tool_answers(calls, tools, {target: text})]
+        history = [content] if content is not None and content.parts else []
+        return [*history, _user(P.REPAIR_NO_CALL.format(function=target))]
+
+    # ---- Provider protocol -------------------------------------------------------------------
+
+    def understand(self, question: str, history: list[dict[str, str]] | None,
+                   ctx: ProviderContext) -> Intent:
+        text = P.UNDERSTANDER_USER.format(history=P.format_history(history),
+                                          question=P.wrap("user_question", question))
+        return self._understand(text, ctx)
+
+    def understand_with_answer(self, original: str | Intent, answer: str,
+                               history: list[dict[str, str]] | None, ctx: ProviderContext) -> Intent:
+        orig = original.model_dump(mode="json", exclude_none=True) if isinstance(original, Intent) \
+            else original
+        text = P.UNDERSTANDER_CLARIFIED_USER.format(
+            history=P.format_history(history), original=P.wrap("user_question", orig),
+            answer=P.wrap("user_answer", answer))
+        return self._understand(text, ctx)
+
+    def _understand(self, text: str, ctx: ProviderContext) -> Intent:
+        system = P.UNDERSTANDER_SYSTEM.format(today=ctx.today.isoformat(),
+                                              instruments=P.instruments_text(ctx), safety=P.SAFETY)
+        intent = self._structured("understander", system, [_user(text)], PARSE_INTENT, Intent)
+        if intent.symbol:
+            intent.symbol = intent.symbol.strip().upper()
+        return intent
+
+    def plan(self, intent: Intent, ctx: ProviderContext) -> Plan:
+        system = P.PLANNER_SYSTEM.format(today=ctx.today.isoformat(), safety=P.SAFETY)
+        text = P.PLANNER_USER.format(intent=P.wrap("data", intent.model_dump(mode="json",
+                                                                            exclude_none=True)))
+        return self._structured("planner", system, [_user(text)], SUBMIT_PLAN, Plan,
+                                tools={GET_DATA_INFO: lambda: P.data_info(ctx)}, check=_check_plan)
+
+    def analyze(self, question: str, intent: Intent, results: list[StepResult], lang: Lang,
+                ctx: ProviderContext | None = None, feedback: str | None = None) -> AnalystOutput:
+        system, text = self._analyst_prompt(question, intent, results, lang, feedback, P.ANALYST_USER)
+        return self._structured("analyst", system, [_user(text)], SUBMIT_ANSWER, AnalystOutput,
+                                check=_check_answer)
+
+    def analyze_stream(self, question: str, intent: Intent, results: list[StepResult], lang: Lang,
+                       ctx: ProviderContext | None = None, feedback: str | None = None
+                       ) -> Generator[str, None, AnalystOutput]:
+        """Yields the answer's text chunks, then returns the AnalystOutput (StopIteration.value).
+
+        The text is unverified: forward it only after the validator passed the returned output.
+        When the streamed claims cannot be parsed, the structured `analyze` call decides.
+        """
+        system, text = self._analyst_prompt(question, intent, results, lang, feedback,
+                                            P.ANALYST_STREAM_USER)
+        buf, sent = "", 0
+        for chunk in self._stream("analyst", [_user(text)], self._config("analyst", system)):
+            buf += chunk
+            cut = buf.find(P.CLAIMS_OPEN)
+            end = cut if cut >= 0 else max(sent, len(buf) - len(P.CLAIMS_OPEN))
+            if end > sent:
+                yield buf[sent:end]
+                sent = end
+        cut = buf.find(P.CLAIMS_OPEN)
+        cut = len(buf) if cut < 0 else cut
+        if cut > sent:
+            yield buf[sent:cut]
+        answer, claims = _split_claims(buf)
+        if claims is None or not answer:
+            log.info("analyst stream: claims missing or invalid, asking for submit_answer")
+            return self.analyze(question, intent, results, lang, ctx=ctx, feedback=feedback)
+        return AnalystOutput(response=answer, claims=claims)
+
+    def _analyst_prompt(self, question: str, intent: Intent, results: list[StepResult], lang: str,
+                        feedback: str | None, template: str) -> tuple[str, str]:
+        name = P.lang_name(lang)
+        system = P.ANALYST_SYSTEM.format(lang_name=name, claim_types=P.CLAIM_TYPES, safety=P.SAFETY)
+        text = template.format(
+            question=P.wrap("user_question", question),
+            intent=P.wrap("data", intent.model_dump(mode="json", exclude_none=True)),
+            data=P.wrap("data", P.results_payload(results, MAX_ROWS_PER_STEP)),
+            feedback=P.ANALYST_FEEDBACK.format(feedback=P.wrap("validator_feedback", feedback))
+            if feedback else "", lang_name=name, claims_open=P.CLAIMS_OPEN,
+            claims_close=P.CLAIMS_CLOSE)
+        return system, text
+
+    def explain(self, concept: str, lang: Lang) -> str:
+        name = P.lang_name(lang)
+        system = P.EDUCATOR_SYSTEM.format(lang_name=name, safety=P.SAFETY)
+        text = P.EDUCATOR_USER.format(lang_name=name, concept=P.wrap("user_question", concept))
+        return self._text("educator", system, text)
+
+    def summarize(self, messages: list[dict[str, str]]) -> str:
+        system = P.SUMMARIZER_SYSTEM.format(safety=P.SAFETY)
+        history = P.wrap("history", "\n".join(f"{m.get('role', 'user')}: {m.get('content', '')}"
+                                               for m in messages))
+        return self._text("summarizer", system, P.SUMMARIZER_USER.format(history=history))
+
+    def _text(self, agent: str, system: str, text: str) -> str:
+        resp = self._generate(agent, [_user(text)], self._config(agent, system))
+        out = (resp.text or "").strip()
+        if not out:
+            raise LLMInvalidOutput(f"{agent}: empty text", agent=agent)
+        return out
+
+    def count_tokens(self, text: str, agent: str = "analyst") -> int:
+        """Tokens of `text` for the agent's model (the API's countTokens; not billed)."""
+        resp = self._with_retries(agent, lambda: self.client.models.count_tokens(
+            model=self.models[agent], contents=[_user(text)]))
+        return int(resp.total_tokens or 0)
+
+
+def _check_plan(plan: Plan) -> None:
+    if not plan.steps:
+        raise ValueError("steps: the plan needs at least one step")
+
+
+def _check_answer(out: AnalystOutput) -> None:
+    if not out.response.strip():
+        raise ValueError("response: the answer text is empty")
+
+
+def _split_claims(text: str) -> tuple[str, list[Claim] | None]:
+    """(answer text, claims) from a streamed answer ending in <claims>[...]</claims>."""
+    start = text.find(P.CLAIMS_OPEN)
+    if start < 0:
+        return text.strip(), None
+    body = text[start + len(P.CLAIMS_OPEN):]
+    body = body.split(P.CLAIMS_CLOSE, 1)[0].strip().removeprefix("```json").strip("` \n")
+    try:
+        return text[:start].strip(), _CLAIMS.validate_python(json.loads(body or "[]"))
+    except (ValueError, ValidationError):
+        return text[:start].strip(), None
+
+
+__all__ = ["GeminiProvider", "LLMError"]

@@ -1,0 +1,132 @@
+"""What the question asks for: metrics (claim types), indicators, patterns and analysis cues."""
+from __future__ import annotations
+
+import re
+
+from agent.state import ClaimType
+
+# Order matters: the more specific phrase first; each match is blanked so "average daily volume"
+# does not also count as "volume".
+_METRICS: list[tuple[tuple[str, ...], str]] = [
+    (("avg_daily_volume",), r"(?:average|avg|mean|typical)\s+(?:\S+\s+)?(?:daily\s+)?volume|volume\s+per\s+day"
+                            r"|средн\w+\s+(?:дневн\w+\s+|суточн\w+\s+)?объем\w*|объем\w*\s+в\s+день"
+                            r"|volumen\s+(?:medio|promedio)(?:\s+diario)?|volumen\s+diario\s+(?:medio|promedio)"),
+    (("total_volume",), r"total\s+(?:\S+\s+)?volume|overall\s+volume|volume\s+total|(?:общ|суммарн|совокупн|весь)\w*\s+объем\w*"
+                        r"|volumen\s+total"),
+    (("avg_daily_range",), r"(?:average|avg|mean|typical)\s+(?:daily\s+)?(?:range|trading\s+range)"
+                           r"|средн\w+\s+(?:дневн\w+\s+)?(?:диапазон\w*|размах\w*)"
+                           r"|rango\s+(?:diario\s+)?(?:medio|promedio)|(?:daily|дневн\w+)\s+(?:range|диапазон\w*)"
+                           r"|rango\s+diario|(?<!\w)range(?!\w)|диапазон\w*|размах\w*|(?<!\w)rango"),
+    (("volatility",), r"\(?(?:std|standard\s+deviation)\s+of\s+(?:daily\s+)?(?:returns|changes)\)?|volatil\w*|волатильн\w*|std|standard\s+deviation|стандартн\w+\s+отклонени\w*"
+                      r"|desviacion\s+(?:estandar|tipica)|изменчивост\w*"),
+    (("up_days", "down_days"), r"up\s+(?:and|or|vs|/)\s+down\s+days|зелен\w+\s+и\s+красн\w+"),
+    (("up_days",), r"up\s+days|green\s+days|positive\s+days|days\s+(?:it|that)\s+(?:rose|closed\s+up)"
+                   r"|(?:растущ|положительн|зелен)\w*\s+(?:дн|сесси)\w*|дн\w+\s+(?:роста|с\s+ростом)"
+                   r"|dias\s+(?:alcistas|positivos|verdes|de\s+subida)"),
+    (("down_days",), r"down\s+days|red\s+days|negative\s+days|(?:падающ|отрицательн|красн)\w*\s+(?:дн|сесси)\w*"
+                     r"|дн\w+\s+(?:падения|с\s+падением|снижения)|dias\s+(?:bajistas|negativos|rojos|de\s+caida)"),
+    (("trading_days",), r"how\s+many\s+trading\s+days|number\s+of\s+trading\s+days|сколько\s+торгов\w+\s+дн\w+"
+                        r"|cuantos\s+dias\s+(?:de\s+negociacion|habiles|de\s+trading)"),
+    (("pct_change",), r"%\s*change|percent(?:age)?\s+change|(?<!\w)change|(?<!\w)returns?(?!\w)|how\s+much\s+did"
+                      r"|изменени\w*|доходност\w*|на\s+сколько|cambio|variacion|rentabilidad"),
+    (("high", "low"), r"high\s+and\s+low|highs?\s+(?:and|&|/)\s+lows?|максимум\w*\s+и\s+минимум\w*"
+                      r"|maximo\s+y\s+(?:el\s+)?minimo|range\s+of\s+prices"),
+    (("high",), r"(?<!\w)high(?:est)?(?!\w)|(?<!\w)max(?:imum)?(?!\w)|peak|top\s+price|all[\s-]time\s+high"
+                r"|максимум\w*|максимальн\w+|наивысш\w+|сам\w+\s+высок\w+|(?<!\w)хай|maximo|mas\s+alto|pico"),
+    (("low",), r"(?<!\w)low(?:est)?(?!\w)|(?<!\w)min(?:imum)?(?!\w)|bottom|минимум\w*|минимальн\w+"
+               r"|наинизш\w+|сам\w+\s+низк\w+|(?<!\w)лоу|minimo|mas\s+bajo"),
+    (("open",), r"(?<!\w)open(?:ed|ing)?(?:\s+price)?(?!\w)|открыти\w*|открыл\w*|apertura|abrio"),
+    (("close",), r"(?<!\w)clos(?:e|ed|ing)(?:\s+price)?(?!\w)|закрыти\w*|закрыл\w*|(?<!\w)cierre|cerro"),
+    (("total_volume", "avg_daily_volume"), r"(?<!\w)volume|объем\w*|volumen"),
+]
+_METRIC_RES = [(types, re.compile(p)) for types, p in _METRICS]
+
+INDICATORS: list[tuple[str, str, int | None]] = [
+    ("rsi", r"(?<!\w)rsi(?!\w)|relative\s+strength|индекс\w*\s+относительн\w+\s+сил\w*|fuerza\s+relativa", 14),
+    ("macd", r"(?<!\w)macd(?!\w)", None),
+    ("bollinger", r"bollinger|боллинджер\w*|болинджер\w*", 20),
+    ("ema", r"(?<!\w)ema(?!\w)|exponential\s+moving\s+average|экспоненциальн\w+\s+скользящ\w+"
+            r"|media\s+movil\s+exponencial", 20),
+    ("sma", r"(?<!\w)sma(?!\w)|(?<!\w)ma(?=\s*\(?\d)|moving\s+average|скользящ\w+\s+средн\w+"
+            r"|(?<!\w)машк\w*|media\s+movil", 20),
+    ("atr", r"(?<!\w)atr(?!\w)|average\s+true\s+range|средн\w+\s+истинн\w+\s+диапазон\w*|rango\s+verdadero", 14),
+    ("vwap", r"(?<!\w)vwap(?!\w)", None),
+    ("obv", r"(?<!\w)obv(?!\w)|on[\s-]balance\s+volume|балансов\w+\s+объем\w*", None),
+    ("adx", r"(?<!\w)adx(?!\w)|average\s+directional", 14),
+]
+_WINDOW = re.compile(r"(?<!\d)(\d{1,3})\s*[-‐]?\s*(?:day|period|bar|d\b|дневн\w*|дн\w*|период\w*"
+                     r"|dias?|periodos?|sesiones)|\(\s*(\d{1,3})\s*\)|(?:period|период\w*|periodo|window)"
+                     r"\s+(?:of\s+|в\s+|de\s+)?(\d{1,3})")
+
+PATTERNS: list[tuple[str, str]] = [
+    ("gaps", r"(?<!\w)gaps?(?!\w)|гэп\w*|геп\w*|разрыв\w*|huecos?|brechas?|(?<!\w)gaps?\s+(?:up|down)"),
+    ("volume_spikes", r"volume\s+spikes?|spikes?\s+in\s+volume|unusual\s+volume|всплеск\w*\s+объем\w*"
+                      r"|аномальн\w+\s+объем\w*|picos?\s+de\s+volumen"),
+    ("hourly_profile", r"by\s+hour|hourly\s+profile|hour\s+of\s+(?:the\s+)?day|по\s+часам|почасов\w+"
+                       r"|por\s+hora|perfil\s+horario"),
+]
+VOLUME_PROFILE = re.compile(r"volume\s+profile|профил\w+\s+объем\w*|perfil\s+de\s+volumen|(?<!\w)poc(?!\w)")
+INTRADAY = re.compile(r"intraday|within\s+the\s+day|minute\s+bars|hourly\s+bars|внутри\s*дн\w+|внутридневн\w*"
+                      r"|минутн\w+|часов\w+\s+бар\w*|intradia|dentro\s+del\s+dia")
+COMPARE = re.compile(r"compar\w*|(?<!\w)vs\.?(?!\w)|versus|against|сравн\w*|против|по\s+сравнению"
+                     r"|frente\s+a|contra(?!\w)")
+AFTER = re.compile(r"(?<!\w)(?:after|following|afterwards|then|после|спустя|через|потом|despues|tras"
+                   r"|luego|siguientes?)(?!\w)")
+COUNT_Q = re.compile(r"how\s+many|number\s+of|how\s+often|сколько|как\s+часто|cuant[oa]s|con\s+que\s+frecuencia")
+VAGUE_MOVE = re.compile(r"big\s+(?:move|drop|rally|gain|fall|jump)|large\s+move|huge|sharp\s+(?:move|drop|rise)"
+                        r"|больш\w+\s+(?:движени|паден|рост)\w*|сильн\w+\s+(?:движени|паден|рост)\w*"
+                        r"|резк\w+\s+(?:движени|паден|рост)\w*|gran\w*\s+(?:movimiento|caida|subida)"
+                        r"|fuerte\s+(?:movimiento|caida|subida)")
+
+_UNSUPPORTED: list[tuple[str, str]] = [
+    ("forecast", r"forecast|predict\w*|will\s+\w+\s+(?:rise|fall|go)|прогноз\w*|предскаж\w*|предсказ\w*"
+                 r"|будет\s+ли|pronostic\w*|predic\w*|prevision\w*"),
+    ("backtest", r"backtest\w*|бэктест\w*|бектест\w*|тестирован\w+\s+стратеги\w*|prueba\s+retrospectiva"),
+    ("advice", r"should\s+i\s+(?:buy|sell)|стоит\s+ли\s+(?:покупать|продавать|купить|продать)"
+               r"|deberia\s+(?:comprar|vender)"),
+    ("order_book", r"order\s+book|level\s+2|стакан\w*|libro\s+de\s+ordenes"),
+    ("news", r"(?<!\w)news|новост\w*|noticias"),
+    ("options", r"(?<!\w)options?\s+(?:chain|price|greeks)|опцион\w*|opciones\s+(?:call|put)"),
+]
+
+
+def parse_metrics(norm: str) -> list[ClaimType]:
+    """Claim types named in the question, in the order of the table above (specific first)."""
+    work = norm
+    out: list[ClaimType] = []
+    for types, rx in _METRIC_RES:
+        for m in rx.finditer(work):
+            for t in types:
+                if t not in out:
+                    out.append(t)  # type: ignore[arg-type]
+            work = work[:m.start()] + " " * (m.end() - m.start()) + work[m.end():]
+    return out
+
+
+def parse_indicator(norm: str) -> tuple[str, int | None] | None:
+    """The indicator named and its window ('14-day RSI', 'RSI(14)', 'SMA 200', '50-дневная')."""
+    for name, pat, default in INDICATORS:
+        m = re.search(pat, norm)
+        if not m:
+            continue
+        around = norm[max(0, m.start() - 25):m.end() + 25]
+        w = _WINDOW.search(around) or re.search(rf"(?:{pat})\s*\(?\s*(\d{{1,3}})(?!\d|\s*%)", around)
+        window = next((int(g) for g in (w.groups() if w else ()) if g), default)
+        if window is not None and not 2 <= window <= 400:
+            window = default
+        return name, window
+    return None
+
+
+def parse_pattern(norm: str) -> str | None:
+    for name, pat in PATTERNS:
+        if re.search(pat, norm):
+            return name
+    return None
+
+
+def parse_unsupported(norm: str) -> str | None:
+    for name, pat in _UNSUPPORTED:
+        if re.search(pat, norm):
+            return name
+    return None

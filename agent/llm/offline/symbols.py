@@ -1,0 +1,121 @@
+"""Instrument symbols in questions, from the instruments the store knows (symbol, name, aliases).
+
+Nothing here names a data set's symbols: every term comes from ProviderContext.instruments. Terms
+match case-insensitively on word boundaries; a term that is also a common word ("es", "dia", "a")
+must be written in capitals. Russian aliases also match in other grammatical cases ("насдака").
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from agent.llm.offline.lang import normalize
+from agent.market.instruments import Instrument
+
+COMMON_WORDS = {
+    # en
+    "a", "i", "it", "is", "on", "in", "at", "to", "do", "go", "be", "by", "or", "so", "up", "us",
+    "we", "me", "my", "all", "are", "can", "for", "has", "now", "one", "out", "see", "new", "low",
+    "high", "big", "key", "day", "and", "the", "was", "how", "any", "two", "ten", "max", "min",
+    "buy", "sell", "vs", "am", "an", "as", "if", "of", "no", "per", "top", "did", "its", "what",
+    # es
+    "es", "de", "el", "la", "lo", "y", "o", "en", "un", "si", "se", "te", "ya", "mi", "tu", "dia",
+    "mes", "mas", "con", "por", "sin", "al", "del", "los", "las", "que", "una", "le", "fue", "hoy",
+    # ru
+    "и", "в", "с", "на", "по", "за", "от", "до", "а", "о", "у", "к", "не", "да", "то", "это",
+}
+# Upper-case words that look like tickers but are not (indicators, units, periods, currencies).
+NOT_TICKERS = {
+    "RSI", "MACD", "SMA", "EMA", "ATR", "VWAP", "OBV", "ADX", "USD", "EUR", "ETF", "YTD", "MTD",
+    "GDP", "CPI", "OHLC", "OHLCV", "CME", "UTC", "NY", "US", "USA", "API", "AI", "LLM", "FAQ",
+    "ID", "OK", "PM", "AM", "EST", "ET", "CET", "MSK", "UK", "EU", "BB", "IPO", "ATH", "ATL",
+    "WTI", "FX", "DD", "MA", "TP", "SL", "PNL", "ROI", "VS", "YOY", "QOQ", "MOM", "STD", "SD",
+    "H1", "H2", "Q1", "Q2", "Q3", "Q4", "I", "II", "III", "IV", "SP", "SMI", "DMI", "CCI",
+}
+
+
+@dataclass(frozen=True)
+class SymbolHit:
+    symbol: str
+    start: int
+    end: int
+    known: bool = True
+
+
+def _term_pattern(term: str) -> str:
+    t = normalize(term.strip())
+    body = re.escape(t).replace(r"\ ", r"[\s-]+").replace(r"\-", r"[\s-]?")
+    if re.fullmatch(r"[а-я]{4,}", t):         # Russian: any case ending (насдак -> насдака)
+        stem = t[:-1] if t[-1] in "аяоеьйиыу" else t
+        body = re.escape(stem) + r"[а-я]{0,3}"
+    return rf"(?<![\w&^$]){body}(?![\w&])"
+
+
+@lru_cache(maxsize=64)
+def _compiled(key: tuple[tuple[str, tuple[str, ...]], ...]) -> list[tuple[str, re.Pattern, bool]]:
+    out = []
+    for symbol, terms in key:
+        for term in terms:
+            if not term or not term.strip():
+                continue
+            exact = normalize(term) in COMMON_WORDS
+            pat = (re.compile(rf"(?<![\w&^$]){re.escape(term.upper())}(?![\w&])") if exact
+                   else re.compile(_term_pattern(term)))
+            out.append((symbol, pat, exact))
+    return out
+
+
+def _key(instruments: list[Instrument]) -> tuple:
+    return tuple((i.symbol, tuple([i.symbol, *(i.aliases or []), *([i.name] if i.name else [])]))
+                 for i in instruments)
+
+
+def find_symbols(text: str, instruments: list[Instrument]) -> list[SymbolHit]:
+    """Known instruments mentioned in `text`, longest match wins, in order of appearance."""
+    norm = normalize(text)
+    hits: list[SymbolHit] = []
+    for symbol, pat, exact in _compiled(_key(instruments)):
+        for m in pat.finditer(text if exact else norm):
+            hits.append(SymbolHit(symbol, m.start(), m.end()))
+    hits.sort(key=lambda h: (h.start, -(h.end - h.start)))
+    chosen: list[SymbolHit] = []
+    for h in sorted(hits, key=lambda h: -(h.end - h.start)):
+        if all(h.end <= c.start or h.start >= c.end for c in chosen):
+            chosen.append(h)
+    return sorted(chosen, key=lambda h: h.start)
+
+
+_TICKER = re.compile(r"(?<![\w&^$])\^?([A-Z][A-Z0-9]{1,5}(?:[./=][A-Z]{1,3})?)(?![\w&])")
+
+
+def unknown_tickers(text: str, skip: set[str]) -> list[SymbolHit]:
+    """Ticker-looking words (NVDA, ES=F) that are not known instruments nor common abbreviations."""
+    out = []
+    for m in _TICKER.finditer(text):
+        tok = m.group(1)
+        if tok in NOT_TICKERS or tok in skip or tok.lower() in COMMON_WORDS or tok.isdigit():
+            continue
+        if re.fullmatch(r"[QH]\d|\d+[A-Z]?|T\d", tok):
+            continue
+        out.append(SymbolHit(tok, m.start(1), m.end(1), known=False))
+    return out
+
+
+def symbols_in(text: str, instruments: list[Instrument], skip_words: set[str] = frozenset()) \
+        -> list[SymbolHit]:
+    """Known symbols first; ticker-looking unknown words only when no known symbol is named."""
+    known = find_symbols(text, instruments)
+    if known:
+        return _dedupe(known)
+    return _dedupe(unknown_tickers(text, {w.upper() for w in skip_words}))
+
+
+def _dedupe(hits: list[SymbolHit]) -> list[SymbolHit]:
+    seen: set[str] = set()
+    out = []
+    for h in hits:
+        if h.symbol not in seen:
+            seen.add(h.symbol)
+            out.append(h)
+    return out
