@@ -43,7 +43,7 @@ def fnum(x: Any, ndigits: int | None = None) -> float | None:
 
 def column(rows: list[dict[str, Any]], key: str) -> np.ndarray:
     """One numeric column as a float array (None -> NaN)."""
-    return np.array([np.nan if r[key] is None else r[key] for r in rows], dtype=float)
+    return np.array([r[key] for r in rows], dtype=float)
 
 
 def date_column(rows: list[dict[str, Any]], key: str = "trading_date") -> np.ndarray:

@@ -4,7 +4,10 @@
 - Values are ONLY bound parameters: `Params.__call__` records the value and returns the engine's
   placeholder (`$name` for DuckDB, `%(name)s` for psycopg). Nothing user-supplied is ever spliced
   into the SQL text; the few literals in templates are code constants.
-- The SQL text must not contain a bare `%` (psycopg would read it as a placeholder).
+- Postgres SQL must not contain a bare `%` (psycopg would read it as a placeholder); render()
+  refuses it. DuckDB SQL may (strftime).
+- Dates and timestamps leave the database as ISO text (iso_date / iso_ts): rows are JSON-able as
+  fetched, and parsing ISO text into numpy is far cheaper than building Python date objects.
 """
 from __future__ import annotations
 
@@ -23,6 +26,7 @@ COLUMNS: frozenset[str] = frozenset({
     "volume", "bars", "first_ts", "last_ts",
 })
 _PARAM_NAME = re.compile(r"^[a-z_][a-z0-9_]{0,62}$")
+_PG_PLACEHOLDER = re.compile(r"%\([a-z_][a-z0-9_]*\)s")
 
 
 class DialectError(ValueError):
@@ -59,10 +63,22 @@ class Dialect:
         return sql.SQL("(({ts} AT TIME ZONE 'UTC') AT TIME ZONE CAST({tz} AS TEXT))").format(
             tz=tz, ts=ts)
 
+    def iso_date(self, expr: sql.Composable) -> sql.Composable:
+        """DATE -> 'YYYY-MM-DD' text (results are JSON-able as fetched, and cheap to parse)."""
+        if self.name == "duckdb":
+            return sql.SQL("CAST({} AS VARCHAR)").format(expr)
+        return sql.SQL("to_char({}, 'YYYY-MM-DD')").format(expr)
+
+    def iso_ts(self, expr: sql.Composable) -> sql.Composable:
+        """TIMESTAMP -> 'YYYY-MM-DDTHH:MM:SS' text (Python's isoformat for whole seconds)."""
+        if self.name == "duckdb":
+            return sql.SQL("strftime({}, '%Y-%m-%dT%H:%M:%S')").format(expr)
+        return sql.SQL("to_char({}, 'YYYY-MM-DD\"T\"HH24:MI:SS')").format(expr)
+
     def render(self, query: sql.Composable) -> str:
         text = query.as_string(None)
-        if self.name == "duckdb" and "%" in text:
-            raise DialectError("a '%' slipped into DuckDB SQL")
+        if self.name == "postgres" and "%" in _PG_PLACEHOLDER.sub("", text):
+            raise DialectError("a bare '%' in Postgres SQL would be read as a placeholder")
         return text
 
 

@@ -34,16 +34,25 @@ def anchor(p: Params, start: date, *, back: int = 1, suffix: str = "") -> sql.Co
     Reading from the anchor gives the first day of the period its previous close (back=1) or an
     indicator its warm-up (back=500), without a window over the whole history.
     """
+    symbol, start_ph = p.dialect.placeholder("symbol"), p("start_date" + suffix, start)
+    if back <= 1:
+        return sql.SQL(
+            "COALESCE((SELECT max(trading_date) FROM ohlcv_1d WHERE symbol = {symbol}"
+            " AND trading_date < {start}), {start})").format(symbol=symbol, start=start_ph)
     return sql.SQL(
         "COALESCE((SELECT trading_date FROM ohlcv_1d WHERE symbol = {symbol} AND trading_date < {start}"
         " ORDER BY trading_date DESC LIMIT 1 OFFSET {skip}),"
         " (SELECT min(trading_date) FROM ohlcv_1d WHERE symbol = {symbol}), {start})"
-    ).format(symbol=p.dialect.placeholder("symbol"), start=p("start_date" + suffix, start),
-             skip=p("skip" + suffix, max(back - 1, 0)))
+    ).format(symbol=symbol, start=start_ph, skip=p("skip" + suffix, back - 1))
+
+
+def iso_date(p: Params, table: str, column: str = "trading_date") -> sql.Composable:
+    """`table.column` (a DATE) as ISO text, for the select list."""
+    return p.dialect.iso_date(sql.Identifier(table, column))
 
 
 def daily_series(p: Params, start: date, upper: date, *, back: int = 1,
-                 extra: sql.Composable | None = None) -> sql.Composable:
+                 extra: sql.Composable | None = None, upper_name: str = "end_date") -> sql.Composable:
     """Daily bars from the anchor to `upper` with prev_close (LAG over the series read).
 
     `extra` adds more select-list items (they may use the named window `w`).
@@ -54,4 +63,4 @@ def daily_series(p: Params, start: date, upper: date, *, back: int = 1,
         " AND trading_date <= {upper} WINDOW w AS (ORDER BY trading_date)"
     ).format(extra=sql.SQL(", ") + extra if extra is not None else sql.SQL(""),
              symbol=p.dialect.placeholder("symbol"), anchor=anchor(p, start, back=back),
-             upper=p("upper_date", upper))
+             upper=p(upper_name, upper))

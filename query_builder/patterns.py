@@ -17,19 +17,20 @@ from psycopg import sql
 from query_builder.base import Context, Output
 from query_builder.convert import column, fnum, jsonable_rows
 from query_builder.errors import CapabilityUnavailable
-from query_builder.fragments import PCT_CHANGE, daily_series
+from query_builder.fragments import PCT_CHANGE, daily_series, iso_date
 from query_builder.granularity import bounds, daily_only, ts_window
 
 DEFAULT_THRESHOLD = {"gaps": 0.5, "volume_spikes": 2.0, "hourly_profile": None}
 LOOKBACK_DAYS = 20  # code constant, rendered into the window frame
 
 _GAPS = (
-    "SELECT trading_date, prev_close, open, high, low, close, volume, gap_pct, pct_change,"
-    " CASE WHEN gap_pct > 0 THEN low <= prev_close ELSE high >= prev_close END AS filled,"
-    " days_checked FROM (SELECT *, (open / NULLIF(prev_close, 0) - 1) * 100 AS gap_pct,"
+    "SELECT {td} AS trading_date, g.prev_close, g.open, g.high, g.low, g.close, g.volume, g.gap_pct,"
+    " g.pct_change, CASE WHEN g.gap_pct > 0 THEN g.low <= g.prev_close"
+    " ELSE g.high >= g.prev_close END AS filled, g.days_checked"
+    " FROM (SELECT *, (open / NULLIF(prev_close, 0) - 1) * 100 AS gap_pct,"
     " {pct} AS pct_change, count(*) OVER () AS days_checked FROM ({series}) s"
-    " WHERE trading_date >= {start} AND prev_close IS NOT NULL) g"
-    " WHERE abs(gap_pct) >= {threshold} ORDER BY trading_date"
+    " WHERE s.trading_date >= {start} AND s.prev_close IS NOT NULL) g"
+    " WHERE abs(g.gap_pct) >= {threshold} ORDER BY g.trading_date"
 )
 _SPIKE_COLS = (
     "AVG(volume) OVER (ORDER BY trading_date ROWS BETWEEN {n} PRECEDING AND 1 PRECEDING)"
@@ -37,17 +38,17 @@ _SPIKE_COLS = (
     " AND 1 PRECEDING) AS lookback"
 )
 _SPIKES = (
-    "SELECT trading_date, open, high, low, close, volume, prev_close, pct_change, avg_volume,"
-    " volume / avg_volume AS ratio, days_checked FROM (SELECT *, {pct} AS pct_change,"
-    " count(*) OVER () AS days_checked FROM ({series}) s WHERE trading_date >= {start}"
-    " AND lookback = {n} AND avg_volume > 0) v WHERE volume >= {threshold} * avg_volume"
-    " ORDER BY trading_date"
+    "SELECT {td} AS trading_date, v.open, v.high, v.low, v.close, v.volume, v.prev_close,"
+    " v.pct_change, v.avg_volume, v.volume / v.avg_volume AS ratio, v.days_checked"
+    " FROM (SELECT *, {pct} AS pct_change, count(*) OVER () AS days_checked FROM ({series}) s"
+    " WHERE s.trading_date >= {start} AND s.lookback = {n} AND s.avg_volume > 0) v"
+    " WHERE v.volume >= {threshold} * v.avg_volume ORDER BY v.trading_date"
 )
 _HOURLY = (
     "SELECT CAST(EXTRACT(HOUR FROM ts_local) AS INTEGER) AS hour, count(*) AS bars,"
     " avg(volume) AS avg_volume, avg(high - low) AS avg_range,"
     " avg((close / NULLIF(open, 0) - 1) * 100) AS avg_return_pct,"
-    " avg(CASE WHEN close > open THEN 100.0 ELSE 0.0 END) AS up_share_pct,"
+    " avg(CASE WHEN close > open THEN CAST(100 AS DOUBLE PRECISION) ELSE 0 END) AS up_share_pct,"
     " count(DISTINCT trading_date) AS trading_days"
     " FROM ohlcv_1h WHERE symbol = {symbol} AND ts >= {ts_lo} AND ts < {ts_hi}"
     " AND trading_date >= {start} AND trading_date <= {end} GROUP BY 1 ORDER BY 1"
@@ -57,7 +58,7 @@ _HOURLY = (
 def build_gaps(ctx: Context, threshold: float):
     start, end = bounds(ctx.params)
     p = ctx.new_params()
-    q = sql.SQL(_GAPS).format(pct=sql.SQL(PCT_CHANGE), series=daily_series(p, start, end),
+    q = sql.SQL(_GAPS).format(td=iso_date(p, "g"), pct=sql.SQL(PCT_CHANGE), series=daily_series(p, start, end),
                               start=ctx.dialect.placeholder("start_date"),
                               threshold=p("threshold", threshold))
     return q, p, "daily"
@@ -68,7 +69,7 @@ def build_spikes(ctx: Context, threshold: float):
     p = ctx.new_params()
     n = sql.SQL(str(int(LOOKBACK_DAYS)))
     series = daily_series(p, start, end, back=LOOKBACK_DAYS, extra=sql.SQL(_SPIKE_COLS).format(n=n))
-    q = sql.SQL(_SPIKES).format(pct=sql.SQL(PCT_CHANGE), series=series, n=n,
+    q = sql.SQL(_SPIKES).format(td=iso_date(p, "v"), pct=sql.SQL(PCT_CHANGE), series=series, n=n,
                                 start=ctx.dialect.placeholder("start_date"),
                                 threshold=p("threshold", threshold))
     return q, p, "daily"

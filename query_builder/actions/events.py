@@ -12,18 +12,19 @@ import numpy as np
 from psycopg import sql
 
 from query_builder.base import Context, Output
-from query_builder.convert import column, fnum, jsonable_rows
+from query_builder.convert import column, fnum
 from query_builder.errors import MissingParameter
-from query_builder.fragments import PCT_CHANGE, daily_series, metric, op
+from query_builder.fragments import PCT_CHANGE, daily_series, iso_date, metric, op
 from query_builder.granularity import bounds, horizon_bound
 from query_builder.models import EventCondition
 
 _RISING = ("gt", "gte")
 
 _EVENTS = (
-    "SELECT trading_date, open, high, low, close, volume, prev_close, pct_change{value_col},"
-    " count(*) OVER () AS matching FROM (SELECT *, {pct} AS pct_change, {value} AS value"
-    " FROM ({series}) s WHERE trading_date >= {start}) e WHERE {where} ORDER BY {order}{limit}"
+    "SELECT {td} AS trading_date, e.open, e.high, e.low, e.close, e.volume, e.prev_close,"
+    " e.pct_change{value_col}, count(*) OVER () AS matching FROM (SELECT *, {pct} AS pct_change,"
+    " {value} AS value FROM ({series}) s WHERE s.trading_date >= {start}) e WHERE {where}"
+    " ORDER BY {order}{limit}"
 )
 
 
@@ -39,15 +40,15 @@ def build_find_events(ctx: Context):
     p = ctx.new_params()
     metric_name = cond.metric if cond else "daily_pct_change"
     rising = cond.op in _RISING if cond else ctx.params.direction != "down"
-    where = (sql.SQL("value {} {}").format(op(cond.op), p("threshold", cond.threshold)) if cond
-             else sql.SQL("value IS NOT NULL"))
+    where = (sql.SQL("e.value {} {}").format(op(cond.op), p("threshold", cond.threshold)) if cond
+             else sql.SQL("e.value IS NOT NULL"))
     if top_n:
-        order = sql.SQL("value DESC, trading_date" if rising else "value ASC, trading_date")
+        order = sql.SQL("e.value DESC, e.trading_date" if rising else "e.value ASC, e.trading_date")
         limit = sql.SQL(" LIMIT {}").format(p("top_n", top_n))
     else:
-        order, limit = sql.SQL("trading_date"), sql.SQL("")
-    value_col = sql.SQL("") if metric_name == "daily_pct_change" else sql.SQL(", value")
-    q = sql.SQL(_EVENTS).format(value_col=value_col, pct=sql.SQL(PCT_CHANGE),
+        order, limit = sql.SQL("e.trading_date"), sql.SQL("")
+    value_col = sql.SQL("") if metric_name == "daily_pct_change" else sql.SQL(", e.value")
+    q = sql.SQL(_EVENTS).format(td=iso_date(p, "e"), value_col=value_col, pct=sql.SQL(PCT_CHANGE),
                                 value=metric(metric_name), series=daily_series(p, start, end),
                                 start=ctx.dialect.placeholder("start_date"), where=where,
                                 order=order, limit=limit)
@@ -58,7 +59,7 @@ def build_find_events(ctx: Context):
 
 def post_find_events(rows, args, extra) -> Output:
     matching = int(rows[0]["matching"]) if rows else 0
-    out = jsonable_rows([{k: v for k, v in r.items() if k != "matching"} for r in rows])
+    out = [{k: v for k, v in r.items() if k != "matching"} for r in rows]
     if args["metric"] != "daily_pct_change":
         for r in out:
             r[args["metric"]] = r.pop("value")
@@ -76,11 +77,11 @@ def post_find_events(rows, args, extra) -> Output:
 # --- get_periods_after --------------------------------------------------------------------------
 
 _AFTER = (
-    "SELECT trading_date AS event_date, close AS event_close, pct_change AS event_pct_change,"
-    " exit_date, exit_close, (exit_close / NULLIF(close, 0) - 1) * 100 AS return_pct"
+    "SELECT {td} AS event_date, e.close AS event_close, e.pct_change AS event_pct_change,"
+    " {exit_td} AS exit_date, e.exit_close, (e.exit_close / NULLIF(e.close, 0) - 1) * 100 AS return_pct"
     " FROM (SELECT *, {pct} AS pct_change, {value} AS value FROM ({series}) s"
-    " WHERE trading_date >= {start} AND trading_date <= {end}) e"
-    " WHERE value {op} {threshold} ORDER BY trading_date"
+    " WHERE s.trading_date >= {start} AND s.trading_date <= {end}) e"
+    " WHERE e.value {op} {threshold} ORDER BY e.trading_date"
 )
 _LEADS = "LEAD(close, {n}) OVER w AS exit_close, LEAD(trading_date, {n}) OVER w AS exit_date"
 
@@ -92,8 +93,9 @@ def build_periods_after(ctx: Context):
     start, end = bounds(ctx.params)
     p = ctx.new_params()
     leads = sql.SQL(_LEADS).format(n=p("horizon", n))
-    series = daily_series(p, start, horizon_bound(end, n), extra=leads)
-    q = sql.SQL(_AFTER).format(pct=sql.SQL(PCT_CHANGE), value=metric(cond.metric), series=series,
+    series = daily_series(p, start, horizon_bound(end, n), extra=leads, upper_name="upper_date")
+    q = sql.SQL(_AFTER).format(td=iso_date(p, "e"), exit_td=iso_date(p, "e", "exit_date"),
+                               pct=sql.SQL(PCT_CHANGE), value=metric(cond.metric), series=series,
                                start=ctx.dialect.placeholder("start_date"), end=p("end_date", end),
                                op=op(cond.op), threshold=p("threshold", cond.threshold))
     return ctx.built(q, p, "periods_after", granularity="daily",
@@ -101,7 +103,7 @@ def build_periods_after(ctx: Context):
 
 
 def post_periods_after(rows, args, extra) -> Output:
-    out = jsonable_rows(rows)
+    out = rows
     returns = column(out, "return_pct")
     returns = returns[np.isfinite(returns)]
     n = len(returns)

@@ -13,15 +13,16 @@ from query_builder import indicators as ind
 from query_builder.base import Context, Output
 from query_builder.convert import column, date_column, fnum, iso
 from query_builder.errors import CapabilityUnavailable, MissingParameter
-from query_builder.fragments import anchor
+from query_builder.fragments import anchor, iso_date
 from query_builder.granularity import bounds, daily_only, ts_window
 
 _DAILY = (
-    "SELECT trading_date, open, high, low, close, volume FROM ohlcv_1d WHERE symbol = {symbol}"
-    " AND trading_date >= {anchor} AND trading_date <= {end} ORDER BY trading_date"
+    "SELECT {td} AS trading_date, d.open, d.high, d.low, d.close, d.volume FROM ohlcv_1d d"
+    " WHERE d.symbol = {symbol} AND d.trading_date >= {anchor} AND d.trading_date <= {end}"
+    " ORDER BY d.trading_date"
 )
 _VWAP = (
-    "SELECT d.trading_date, d.close, d.volume, v.vwap FROM ohlcv_1d d JOIN"
+    "SELECT {td} AS trading_date, d.close, d.volume, v.vwap FROM ohlcv_1d d JOIN"
     " (SELECT trading_date, sum((high + low + close) / 3 * volume) / NULLIF(sum(volume), 0) AS vwap"
     " FROM ohlcv_1min WHERE symbol = {symbol} AND ts >= {ts_lo} AND ts < {ts_hi}"
     " AND trading_date >= {start} AND trading_date <= {end} AND in_session GROUP BY trading_date) v"
@@ -45,11 +46,11 @@ def build_indicator(ctx: Context):
                 f"VWAP needs intraday volume; {ctx.symbol} has daily bars only",
                 capability="vwap", alternative="sma")
         lo, hi = ts_window(start, end)
-        q = sql.SQL(_VWAP).format(symbol=ctx.dialect.placeholder("symbol"), ts_lo=p("ts_lo", lo),
+        q = sql.SQL(_VWAP).format(td=iso_date(p, "d"), symbol=ctx.dialect.placeholder("symbol"), ts_lo=p("ts_lo", lo),
                                   ts_hi=p("ts_hi", hi), start=p("start_date", start),
                                   end=p("end_date", end))
         return ctx.built(q, p, "indicator", post_args=args, granularity="daily")
-    q = sql.SQL(_DAILY).format(symbol=ctx.dialect.placeholder("symbol"),
+    q = sql.SQL(_DAILY).format(td=iso_date(p, "d"), symbol=ctx.dialect.placeholder("symbol"),
                                anchor=anchor(p, start, back=ind.warmup_bars(name, window)),
                                end=p("end_date", end))
     return ctx.built(q, p, "indicator", post_args=args, granularity="daily")

@@ -12,7 +12,7 @@ import numpy as np
 from psycopg import sql
 
 from query_builder.base import Context, Output
-from query_builder.convert import column, fnum, jsonable, jsonable_rows
+from query_builder.convert import column, fnum, jsonable
 from query_builder.errors import CapabilityUnavailable
 from query_builder.granularity import bounds, daily_only, span_days, ts_window
 from query_builder.dialects import Params
@@ -21,10 +21,10 @@ MAX_INTRADAY_ROWS = 20_000
 MINUTE_SPAN_DAYS = 31      # with a time-of-day window, 1-min bars stay sane up to a month
 
 _BARS = (
-    "SELECT ts, {local} AS ts_local, trading_date, open, high, low, close, volume FROM {table}"
-    " WHERE symbol = {symbol} AND ts >= {ts_lo} AND ts < {ts_hi}"
-    " AND trading_date >= {start} AND trading_date <= {end}{session}{clock}"
-    " ORDER BY ts LIMIT {limit}"
+    "SELECT {ts} AS ts, {ts_local} AS ts_local, {td} AS trading_date, b.open, b.high, b.low, b.close,"
+    " b.volume FROM {table} b WHERE b.symbol = {symbol} AND b.ts >= {ts_lo} AND b.ts < {ts_hi}"
+    " AND b.trading_date >= {start} AND b.trading_date <= {end}{session}{clock}"
+    " ORDER BY b.ts LIMIT {limit}"
 )
 
 
@@ -49,13 +49,14 @@ def bars_query(ctx: Context, p: Params, granularity: str, start: date, end: date
     d = ctx.dialect
     minute = granularity == "1min"
     ts_lo, ts_hi = ts_window(start, end)
-    local = (d.to_local(sql.Identifier("ts"), p("tz", ctx.timezone)) if minute
-             else sql.Identifier("ts_local"))
+    local = (d.to_local(sql.Identifier("b", "ts"), p("tz", ctx.timezone)) if minute
+             else sql.Identifier("b", "ts_local"))
     return sql.SQL(_BARS).format(
-        local=local, table=d.table("ohlcv_1min" if minute else "ohlcv_1h"),
+        ts=d.iso_ts(sql.Identifier("b", "ts")), ts_local=d.iso_ts(local),
+        td=d.iso_date(sql.Identifier("b", "trading_date")), table=d.table("ohlcv_1min" if minute else "ohlcv_1h"),
         symbol=d.placeholder("symbol"), ts_lo=p("ts_lo", ts_lo), ts_hi=p("ts_hi", ts_hi),
         start=p("start_date", start), end=p("end_date", end),
-        session=sql.SQL(" AND in_session") if minute and not extended else sql.SQL(""),
+        session=sql.SQL(" AND b.in_session") if minute and not extended else sql.SQL(""),
         clock=_clock_filter(local, p, t0, t1), limit=p("row_limit", MAX_INTRADAY_ROWS + 1))
 
 
@@ -106,7 +107,7 @@ def intraday_summary(rows: list[dict[str, Any]]) -> dict[str, Any]:
 
 def post_intraday(rows, args, extra) -> Output:
     truncated = len(rows) > MAX_INTRADAY_ROWS
-    out = jsonable_rows(rows[:MAX_INTRADAY_ROWS])
+    out = rows[:MAX_INTRADAY_ROWS]  # JSON-able as fetched (ISO text times)
     summary = intraday_summary(out)
     summary["truncated"] = truncated
     return Output(out, summary)
@@ -121,9 +122,9 @@ _EXTREMES = (
     " lo AS (SELECT trading_date, low, first_ts, last_ts FROM d ORDER BY low, trading_date LIMIT 1),"
     " n AS (SELECT min(trading_date) AS first_date, max(trading_date) AS last_date,"
     " count(*) AS trading_days FROM d)"
-    " SELECT hi.trading_date AS high_date, hi.high, {high_ts} AS high_ts,"
-    " lo.trading_date AS low_date, lo.low, {low_ts} AS low_ts, n.first_date, n.last_date,"
-    " n.trading_days FROM hi CROSS JOIN lo CROSS JOIN n"
+    " SELECT {high_date} AS high_date, hi.high, {high_ts} AS high_ts,"
+    " {low_date} AS low_date, lo.low, {low_ts} AS low_ts, {first_date} AS first_date,"
+    " {last_date} AS last_date, n.trading_days FROM hi CROSS JOIN lo CROSS JOIN n"
 )
 _FIRST_TOUCH = (
     "(SELECT min(m.ts) FROM ohlcv_1min m WHERE m.symbol = {symbol} AND m.ts >= {x}.first_ts"
@@ -145,11 +146,15 @@ def build_extremes(ctx: Context):
     def touch(x: str, col: str) -> sql.Composable:
         utc = sql.SQL(_FIRST_TOUCH).format(symbol=d.placeholder("symbol"), x=sql.Identifier(x),
                                            col=d.column(col))
-        return d.to_local(utc, tz)
+        return d.iso_ts(d.to_local(utc, tz))
 
-    q = sql.SQL(_EXTREMES).format(symbol=d.placeholder("symbol"), start=p("start_date", start),
-                                  end=p("end_date", end), high_ts=touch("hi", "high"),
-                                  low_ts=touch("lo", "low"))
+    q = sql.SQL(_EXTREMES).format(
+        symbol=d.placeholder("symbol"), start=p("start_date", start), end=p("end_date", end),
+        high_ts=touch("hi", "high"), low_ts=touch("lo", "low"),
+        high_date=d.iso_date(sql.Identifier("hi", "trading_date")),
+        low_date=d.iso_date(sql.Identifier("lo", "trading_date")),
+        first_date=d.iso_date(sql.Identifier("n", "first_date")),
+        last_date=d.iso_date(sql.Identifier("n", "last_date")))
     return ctx.built(q, p, "extremes", granularity="daily")
 
 
@@ -170,7 +175,7 @@ def post_extremes(rows, args, extra) -> Output:
 def post_extremes_intraday(rows, args, extra) -> Output:
     if not rows:
         return Output([], {"bar_count": 0})
-    full = intraday_summary(jsonable_rows(rows[:MAX_INTRADAY_ROWS]))
+    full = intraday_summary(rows[:MAX_INTRADAY_ROWS])
     keys = ("high", "high_date", "high_ts", "low", "low_date", "low_ts", "first_date", "last_date",
             "bar_count")
     s = {k: full[k] for k in keys}

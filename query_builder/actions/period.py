@@ -14,15 +14,14 @@ from psycopg import sql
 
 from query_builder.actions.intraday import MAX_INTRADAY_ROWS, bars_query
 from query_builder.base import Context, Output
-from query_builder.convert import jsonable_rows
 from query_builder.errors import MissingParameter
-from query_builder.fragments import PCT_CHANGE, anchor, daily_series
+from query_builder.fragments import PCT_CHANGE, anchor, daily_series, iso_date
 from query_builder.granularity import INTRADAY, bounds, choose
 from query_builder.stats import Daily, aggregate_bars, period_summary
 
 _STATS = (
-    "SELECT trading_date, open, high, low, close, volume, prev_close, {pct} AS pct_change"
-    " FROM ({series}) s WHERE trading_date >= {start} ORDER BY trading_date"
+    "SELECT {td} AS trading_date, s.open, s.high, s.low, s.close, s.volume, s.prev_close,"
+    " {pct} AS pct_change FROM ({series}) s WHERE s.trading_date >= {start} ORDER BY s.trading_date"
 )
 
 
@@ -30,7 +29,8 @@ def build_period_stats(ctx: Context):
     start, end = bounds(ctx.params)
     gran, notes = choose(ctx.params, ctx.instrument)
     p = ctx.new_params()
-    q = sql.SQL(_STATS).format(pct=sql.SQL(PCT_CHANGE), series=daily_series(p, start, end),
+    q = sql.SQL(_STATS).format(td=iso_date(p, "s"), pct=sql.SQL(PCT_CHANGE),
+                               series=daily_series(p, start, end),
                                start=ctx.dialect.placeholder("start_date"))
     extra = []
     if gran in INTRADAY:
@@ -48,17 +48,18 @@ def post_period_stats(rows, args, extra) -> Output:
     if gran in ("weekly", "monthly"):
         bars = aggregate_bars(d, gran)
     elif gran in INTRADAY:
-        bars = jsonable_rows(extra.get("bars", [])[:MAX_INTRADAY_ROWS])
+        bars = extra.get("bars", [])[:MAX_INTRADAY_ROWS]
     summary["granularity"] = gran
     summary["bar_count"] = len(bars) if bars else len(rows)
-    return Output(jsonable_rows(rows), summary, bars)
+    return Output(rows, summary, bars)  # rows are JSON-able as fetched (ISO dates, floats)
 
 
 # --- compare_periods ----------------------------------------------------------------------------
 
 _COMPARE = (
-    "SELECT trading_date, open, high, low, close, volume, LAG(close) OVER (ORDER BY trading_date)"
-    " AS prev_close FROM ohlcv_1d WHERE symbol = {symbol} AND ({ranges}) ORDER BY trading_date"
+    "SELECT {td} AS trading_date, d.open, d.high, d.low, d.close, d.volume,"
+    " LAG(d.close) OVER (ORDER BY d.trading_date) AS prev_close FROM ohlcv_1d d"
+    " WHERE d.symbol = {symbol} AND ({ranges}) ORDER BY d.trading_date"
 )
 MAX_PERIODS = 24
 
@@ -73,9 +74,9 @@ def build_compare(ctx: Context):
     ranges = []
     for i, per in enumerate(periods):
         # each range starts at the trading date before the period: its close is the first prev_close
-        ranges.append(sql.SQL("(trading_date >= {a} AND trading_date <= {e})").format(
+        ranges.append(sql.SQL("(d.trading_date >= {a} AND d.trading_date <= {e})").format(
             a=anchor(p, per.start_date, suffix=f"_{i}"), e=p(f"end_date_{i}", per.end_date)))
-    q = sql.SQL(_COMPARE).format(symbol=ctx.dialect.placeholder("symbol"),
+    q = sql.SQL(_COMPARE).format(td=iso_date(p, "d"), symbol=ctx.dialect.placeholder("symbol"),
                                  ranges=sql.SQL(" OR ").join(ranges))
     args = {"periods": [{"label": per.label or f"{per.start_date.isoformat()}..{per.end_date.isoformat()}",
                          "start_date": per.start_date.isoformat(),

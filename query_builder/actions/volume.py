@@ -12,7 +12,7 @@ import numpy as np
 from psycopg import sql
 
 from query_builder.base import Context, Output
-from query_builder.convert import fnum, iso
+from query_builder.convert import fnum
 from query_builder.granularity import bounds, daily_only, span_days, ts_window
 
 DEFAULT_BINS = 24
@@ -27,7 +27,7 @@ _PROFILE = (
     " max(trading_date) AS last_date FROM b)"
     " SELECT CAST(LEAST(GREATEST(FLOOR((b.price - r.lo) / NULLIF(r.hi - r.lo, 0) * {bins}), 0),"
     " {bins} - 1) AS INTEGER) AS bin, sum(b.volume) AS volume, count(*) AS bars, min(r.lo) AS lo,"
-    " min(r.hi) AS hi, min(r.first_date) AS first_date, min(r.last_date) AS last_date"
+    " min(r.hi) AS hi, {first_date} AS first_date, {last_date} AS last_date"
     " FROM b CROSS JOIN r GROUP BY 1 ORDER BY 1"
 )
 
@@ -55,7 +55,9 @@ def build_volume_profile(ctx: Context):
     q = sql.SQL(_PROFILE).format(
         table=d.table(table), symbol=d.placeholder("symbol"), ts_cut=ts_cut,
         start=p("start_date", start), end=p("end_date", end),
-        session=sql.SQL(" AND in_session") if gran == "1min" else sql.SQL(""), bins=p("bins", bins))
+        session=sql.SQL(" AND in_session") if gran == "1min" else sql.SQL(""), bins=p("bins", bins),
+        first_date=d.iso_date(sql.SQL("min(r.first_date)")),
+        last_date=d.iso_date(sql.SQL("min(r.last_date)")))
     return ctx.built(q, p, "volume_profile", post_args={"bins": bins, "source": gran},
                      granularity=gran)  # type: ignore[arg-type]
 
@@ -91,8 +93,8 @@ def post_volume_profile(rows, args, extra) -> Output:
     total = float(volume.sum())
     summary: dict[str, Any] = {
         "total_volume": total, "bins": nbins, "bin_width": fnum(width), "source": args["source"],
-        "price_low": lo, "price_high": hi, "first_date": iso(rows[0]["first_date"]),
-        "last_date": iso(rows[0]["last_date"]), "poc_price": None,
+        "price_low": lo, "price_high": hi, "first_date": rows[0]["first_date"],
+        "last_date": rows[0]["last_date"], "poc_price": None,
         "value_area_low": None, "value_area_high": None,
     }
     if total > 0:
