@@ -43,8 +43,19 @@ class Deps:
 
 
 def make_provider(settings: Settings):
+    """Gemini when ASKBAR_LLM=gemini, or when GEMINI_API_KEY / GOOGLE_API_KEY is set and
+    ASKBAR_LLM is not "offline"; the offline provider otherwise (and when Gemini has no key)."""
     from agent.llm.offline.provider import OfflineProvider
 
+    if settings.llm == "gemini" or (settings.llm is None and settings.gemini_key()):
+        from agent.llm.gemini import GeminiProvider
+
+        try:
+            return GeminiProvider(settings)
+        except ValueError as exc:  # no API key: say so once, answer offline
+            import logging
+
+            logging.getLogger("askbar").warning("Gemini unavailable (%s); using the offline provider", exc)
     return OfflineProvider()
 
 

@@ -26,6 +26,7 @@ class Settings(BaseSettings):
     gemini_base_url: str | None = None
     # Gemini (agent/llm/gemini.py). The key falls back to GEMINI_API_KEY / GOOGLE_API_KEY.
     gemini_api_key: str | None = None
+    gemini_api_version: str = "v1beta"   # REST path /v1beta/models/{model}:generateContent
     gemini_model_understander: str = "gemini-2.5-flash"   # seed: Flash for understander/planner
     gemini_model_planner: str = "gemini-2.5-flash"
     gemini_model_analyst: str = "gemini-2.5-pro"          # seed: Pro for analyst/educator

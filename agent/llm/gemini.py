@@ -75,6 +75,7 @@ class GeminiProvider:
         if not key:
             raise ValueError("Gemini needs an API key: set GEMINI_API_KEY or GOOGLE_API_KEY")
         opts = types.HttpOptions(base_url=settings.gemini_base_url or None,
+                                 api_version=settings.gemini_api_version or None,
                                  timeout=int(settings.gemini_timeout_s * 1000))
         return genai.Client(api_key=key, vertexai=False, http_options=opts)
 

@@ -1,0 +1,226 @@
+"""A local stub of the Gemini REST API (v1beta) for tests: a real HTTP server on 127.0.0.1.
+
+Implements `POST /v1beta/models/{model}:generateContent`, `:streamGenerateContent?alt=sse` and
+`:countTokens`. generateContent and streamGenerateContent answer from a FIFO script of scripted
+responses (function calls, text, HTTP errors, delays, callables that see the request); an empty
+script answers 500 so a test that makes an unexpected call fails loudly. countTokens answers
+len(text) // 4 without touching the script. Every request is recorded (path, model, method,
+query, lower-cased headers, JSON body) for assertions.
+
+    with GeminiStub() as stub:
+        stub.add(call("parse_intent", {...}), error(429), text("hello"))
+        settings = Settings(gemini_base_url=stub.url, gemini_api_key="test-key", ...)
+"""
+from __future__ import annotations
+
+import json
+import re
+import threading
+import time
+from collections import deque
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any, Callable
+from urllib.parse import parse_qs, urlparse
+
+_PATH = re.compile(r"^/(?P<version>v\w+)/models/(?P<model>[^:/]+):(?P<method>\w+)$")
+_STATUS = {400: "INVALID_ARGUMENT", 401: "UNAUTHENTICATED", 403: "PERMISSION_DENIED",
+           404: "NOT_FOUND", 429: "RESOURCE_EXHAUSTED", 500: "INTERNAL", 503: "UNAVAILABLE",
+           504: "DEADLINE_EXCEEDED"}
+
+
+@dataclass
+class Scripted:
+    """One scripted answer: a JSON body (or SSE chunks), an HTTP status, a delay before answering."""
+    body: dict[str, Any] | None = None
+    status: int = 200
+    delay: float = 0.0
+    chunks: list[dict[str, Any]] | None = None
+    handler: Callable[[dict[str, Any]], "Scripted"] | None = None
+
+
+def _usage(inp: int, out: int) -> dict[str, int]:
+    return {"promptTokenCount": inp, "candidatesTokenCount": out, "totalTokenCount": inp + out}
+
+
+def _response(parts: list[dict[str, Any]], usage: tuple[int, int], model: str) -> dict[str, Any]:
+    return {"candidates": [{"content": {"role": "model", "parts": parts}, "finishReason": "STOP",
+                            "index": 0}],
+            "usageMetadata": _usage(*usage), "modelVersion": model}
+
+
+def call(name: str, args: dict[str, Any] | None = None, usage: tuple[int, int] = (100, 20),
+         model: str = "stub") -> Scripted:
+    """A response whose single part is a functionCall with these args."""
+    return Scripted(_response([{"functionCall": {"name": name, "args": args or {}}}], usage, model))
+
+
+def calls(*pairs: tuple[str, dict[str, Any]], usage: tuple[int, int] = (100, 20)) -> Scripted:
+    """A response with several functionCall parts (parallel calls)."""
+    parts = [{"functionCall": {"name": n, "args": a}} for n, a in pairs]
+    return Scripted(_response(parts, usage, "stub"))
+
+
+def text(value: str, usage: tuple[int, int] = (50, 30)) -> Scripted:
+    return Scripted(_response([{"text": value}], usage, "stub"))
+
+
+def stream(chunks: list[str], usage: tuple[int, int] = (80, 40)) -> Scripted:
+    """SSE chunks of text; the last chunk carries the usage metadata."""
+    out = []
+    for i, piece in enumerate(chunks):
+        body = {"candidates": [{"content": {"role": "model", "parts": [{"text": piece}]}, "index": 0}],
+                "modelVersion": "stub"}
+        if i == len(chunks) - 1:
+            body["candidates"][0]["finishReason"] = "STOP"
+            body["usageMetadata"] = _usage(*usage)
+        out.append(body)
+    return Scripted(chunks=out)
+
+
+def error(status: int, message: str | None = None) -> Scripted:
+    msg = message or f"stub error {status}"
+    return Scripted({"error": {"code": status, "message": msg, "status": _STATUS.get(status, "UNKNOWN")}},
+                    status=status)
+
+
+def delayed(seconds: float, then: Scripted | None = None) -> Scripted:
+    """Answer `then` (default: a text) only after `seconds`: longer than the client timeout."""
+    inner = then or text("late")
+    return Scripted(inner.body, inner.status, seconds, inner.chunks, inner.handler)
+
+
+def dynamic(fn: Callable[[dict[str, Any]], Scripted]) -> Scripted:
+    """An answer computed from the recorded request (see GeminiStub.requests for its shape)."""
+    return Scripted(handler=fn)
+
+
+@dataclass
+class GeminiStub:
+    script: deque = field(default_factory=deque)
+    requests: list[dict[str, Any]] = field(default_factory=list)
+    _server: ThreadingHTTPServer | None = None
+    _lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def add(self, *items: Scripted) -> "GeminiStub":
+        with self._lock:
+            self.script.extend(items)
+        return self
+
+    @property
+    def url(self) -> str:
+        assert self._server is not None, "stub not started"
+        return f"http://127.0.0.1:{self._server.server_address[1]}"
+
+    @property
+    def remaining(self) -> int:
+        return len(self.script)
+
+    def generate_requests(self) -> list[dict[str, Any]]:
+        return [r for r in self.requests if r["method"] != "countTokens"]
+
+    def start(self) -> "GeminiStub":
+        stub = self
+
+        class Handler(_Handler):
+            owner = stub
+        self._server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self._server.daemon_threads = True
+        threading.Thread(target=self._server.serve_forever, daemon=True).start()
+        return self
+
+    def stop(self) -> None:
+        if self._server:
+            self._server.shutdown()
+            self._server.server_close()
+            self._server = None
+
+    def __enter__(self) -> "GeminiStub":
+        return self.start()
+
+    def __exit__(self, *exc: Any) -> None:
+        self.stop()
+
+    def _next(self, request: dict[str, Any]) -> Scripted:
+        with self._lock:
+            item = self.script.popleft() if self.script else None
+        if item is None:
+            return error(500, "stub script exhausted")
+        return item.handler(request) if item.handler else item
+
+
+class _Handler(BaseHTTPRequestHandler):
+    owner: GeminiStub
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, *args: Any) -> None:  # quiet
+        pass
+
+    def do_POST(self) -> None:  # noqa: N802
+        parsed = urlparse(self.path)
+        m = _PATH.match(parsed.path)
+        raw = self.rfile.read(int(self.headers.get("content-length") or 0))
+        body = json.loads(raw or b"{}")
+        if not m:
+            return self._json(404, error(404, f"no route {parsed.path}").body)
+        request = {"path": parsed.path, "model": m["model"], "method": m["method"],
+                   "query": {k: v[0] for k, v in parse_qs(parsed.query).items()},
+                   "headers": {k.lower(): v for k, v in self.headers.items()}, "body": body,
+                   "time": time.time()}
+        self.owner.requests.append(request)
+        if m["method"] == "countTokens":
+            n = len(json.dumps(body.get("contents") or body)) // 4
+            return self._json(200, {"totalTokens": n})
+        item = self.owner._next(request)
+        if item.delay:
+            time.sleep(item.delay)
+        try:
+            if m["method"] == "streamGenerateContent" and item.status == 200:
+                self._sse(item.chunks or [item.body or {}])
+            else:
+                self._json(item.status, item.body or {})
+        except (BrokenPipeError, ConnectionResetError):
+            pass  # the client gave up (timeout test)
+
+    def _json(self, status: int, body: dict[str, Any]) -> None:
+        data = json.dumps(body).encode()
+        self.send_response(status)
+        self.send_header("content-type", "application/json; charset=UTF-8")
+        self.send_header("content-length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+
+    def _sse(self, chunks: list[dict[str, Any]]) -> None:
+        data = b"".join(b"data: " + json.dumps(c).encode() + b"\r\n\r\n" for c in chunks)
+        self.send_response(200)
+        self.send_header("content-type", "text/event-stream")
+        self.send_header("content-length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+
+
+def function_names(request: dict[str, Any]) -> list[str]:
+    """Names of the function declarations a recorded request carries."""
+    tools = request["body"].get("tools") or []
+    return [d["name"] for t in tools for d in t.get("functionDeclarations") or []]
+
+
+def calling_config(request: dict[str, Any]) -> dict[str, Any]:
+    return ((request["body"].get("toolConfig") or {}).get("functionCallingConfig")) or {}
+
+
+def request_text(request: dict[str, Any]) -> str:
+    """Every text and function response in a request's contents, joined (for assertions)."""
+    out = []
+    for content in request["body"].get("contents") or []:
+        for part in content.get("parts") or []:
+            if "text" in part:
+                out.append(part["text"])
+            if "functionResponse" in part:
+                out.append(json.dumps(part["functionResponse"], ensure_ascii=False))
+    return "\n".join(out)
+
+
+def system_text(request: dict[str, Any]) -> str:
+    si = request["body"].get("systemInstruction") or {}
+    return "\n".join(p.get("text", "") for p in si.get("parts") or [])
