@@ -53,6 +53,7 @@ def load_file(store: MarketStore, path: str | Path, symbol: str, *, tz: str | No
     if progress:
         progress(f"checking {len(parsed.ts):,} bars")
     bars = prepare(parsed, inst.timezone, timestamp)
+    del parsed   # the frame owns the bars now; keeps peak memory to one copy during the write
     _check_compatible(path, symbol, stored, bars)
     if bars.kind == "daily":
         inst = inst.model_copy(update={"bar_seconds": None,
@@ -97,14 +98,14 @@ def prepare(p: ParsedBars, tz: str, timestamp: str = "start") -> Prepared:
         return _daily(p, tz)
     utc = p.ts if p.aware else localize(p.ts, tz)
     order = dedupe(p, utc)
-    ts = utc[order]
+    ts = utc if order is None else utc[order]
     step = bar_interval(ts)
     if step is not None and (step > 3600 or 3600 % step):
         raise LoadError(p.path, f"unsupported bar interval of {step} s: intraday bars must divide "
                         "the hour (1 s to 1 h), or be daily")
     if timestamp == "end":
         ts = ts - (step or 60) * _NS   # bars stamped at their end: move them to their start
-    frame = pd.DataFrame({"ts": ts.view("datetime64[ns]"), **_ohlcv(p, order)})
+    frame = pd.DataFrame({"ts": ts.view("datetime64[ns]"), **_ohlcv(p, order)}, copy=False)
     return Prepared("intraday", frame, step)
 
 
@@ -123,12 +124,14 @@ def _daily(p: ParsedBars, tz: str) -> Prepared:
         days = localize_back(p.ts, tz)
     dates = days - days % _DAY
     order = dedupe(p, dates)
-    frame = pd.DataFrame({"trading_date": dates[order].view("datetime64[ns]"), **_ohlcv(p, order)})
+    dates = dates if order is None else dates[order]
+    frame = pd.DataFrame({"trading_date": dates.view("datetime64[ns]"), **_ohlcv(p, order)}, copy=False)
     return Prepared("daily", frame, None)
 
 
-def _ohlcv(p: ParsedBars, order: np.ndarray) -> dict[str, np.ndarray]:
-    return {k: getattr(p, k)[order] for k in ("open", "high", "low", "close", "volume")}
+def _ohlcv(p: ParsedBars, order: np.ndarray | None) -> dict[str, np.ndarray]:
+    cols = ("open", "high", "low", "close", "volume")
+    return {k: getattr(p, k) if order is None else getattr(p, k)[order] for k in cols}
 
 
 def localize(naive: np.ndarray, tz: str) -> np.ndarray:
@@ -164,8 +167,11 @@ def localize_back(utc: np.ndarray, tz: str) -> np.ndarray:
         .tz_localize(None).asi8
 
 
-def dedupe(p: ParsedBars, key: np.ndarray) -> np.ndarray:
-    """Row order sorted by key without identical repeats; a repeat with other values is an error."""
+def dedupe(p: ParsedBars, key: np.ndarray) -> np.ndarray | None:
+    """Row order sorted by key without identical repeats (None: file order already is that);
+    a repeat with other values is an error."""
+    if len(key) < 2 or (key[1:] > key[:-1]).all():
+        return None                             # the usual case: sorted, unique, no copies needed
     order = np.argsort(key, kind="stable")      # stable: equal keys stay in file order
     k = key[order]
     dup = np.flatnonzero(k[1:] == k[:-1])

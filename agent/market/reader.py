@@ -79,7 +79,10 @@ def read_bars(path: str | Path, columns: list[str] | None = None, progress: Prog
         source.report(done, progress)
     if not done:
         raise LoadError(path, "no bars in file")
-    cols = {k: np.concatenate([p[k] for p in parts]) for k in parts[0]}
+    cols = {}
+    for key in list(parts[0]):   # one column at a time, freeing its batches: peak = total + 1 column
+        cols[key] = np.concatenate([part.pop(key) for part in parts])
+    pa.default_memory_pool().release_unused()
     return ParsedBars(str(path), aware=parser.aware, locate=source.locate, **cols)
 
 

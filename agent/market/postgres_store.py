@@ -1,0 +1,304 @@
+"""Postgres engine (production): psycopg 3 with a connection pool; same semantics as DuckDBStore.
+
+An ingest is ONE transaction: binary COPY into a temp staging table, insert-or-update only the bars
+that are new or differ, then rebuild the daily and hourly rollups of the touched trading dates.
+Timestamps are naive UTC (TIMESTAMP without time zone) and every session runs with TimeZone=UTC.
+SQL lives in module constants; values are always bound, identifiers never come from input.
+"""
+from __future__ import annotations
+
+import io
+from datetime import timedelta
+from typing import Any
+
+import numpy as np
+import pandas as pd
+import pyarrow as pa
+import pyarrow.csv as pacsv
+from psycopg import Connection
+from psycopg.rows import dict_row
+from psycopg_pool import ConnectionPool
+
+from agent.market.instruments import Instrument
+from agent.market.store import BarKind, IngestReport, SymbolSummary
+from sql import migration_files
+
+MIGRATIONS_TABLE = """
+CREATE TABLE IF NOT EXISTS schema_migrations (name TEXT PRIMARY KEY,
+                                              applied_at TIMESTAMP NOT NULL DEFAULT now())
+"""
+MIGRATION_LOCK = "SELECT pg_advisory_xact_lock(hashtext('askbar.migrations'))"
+INGEST_LOCK = "SELECT pg_advisory_xact_lock(hashtext('askbar.ingest.' || %(symbol)s))"
+UPSERT_INSTRUMENT = """
+INSERT INTO instruments (symbol, name, asset_class, timezone, session, aliases, synthetic, source,
+                         bar_seconds, updated_at)
+VALUES (%(symbol)s, %(name)s, %(asset_class)s, %(timezone)s, %(session)s, %(aliases)s, %(synthetic)s,
+        %(source)s, %(bar_seconds)s, now())
+ON CONFLICT (symbol) DO UPDATE SET name = excluded.name, asset_class = excluded.asset_class,
+    timezone = excluded.timezone, session = excluded.session, aliases = excluded.aliases,
+    synthetic = excluded.synthetic, source = excluded.source, bar_seconds = excluded.bar_seconds,
+    updated_at = now()
+"""
+SELECT_INSTRUMENTS = """
+SELECT symbol, name, asset_class, timezone, session, aliases, synthetic, source, bar_seconds
+FROM instruments ORDER BY symbol
+"""
+SELECT_INSTRUMENT = """
+SELECT symbol, name, asset_class, timezone, session, aliases, synthetic, source, bar_seconds
+FROM instruments WHERE symbol = %(symbol)s
+"""
+SELECT_SESSION = "SELECT timezone, session FROM instruments WHERE symbol = %(symbol)s"
+
+CREATE_STAGE_1MIN = """
+CREATE TEMP TABLE stage_1min (ts TIMESTAMP, trading_date DATE, in_session BOOLEAN,
+    open DOUBLE PRECISION, high DOUBLE PRECISION, low DOUBLE PRECISION, close DOUBLE PRECISION,
+    volume DOUBLE PRECISION) ON COMMIT DROP
+"""
+COPY_STAGE_1MIN = "COPY stage_1min FROM STDIN (FORMAT BINARY)"
+# Unchanged bars are filtered out first (NOT EXISTS) so a reload neither writes nor locks them; the
+# rest go through ON CONFLICT, which updates only rows whose values differ. xmax = 0 marks inserts.
+MERGE_1MIN = """
+WITH up AS (
+    INSERT INTO ohlcv_1min AS m (symbol, ts, trading_date, in_session, open, high, low, close, volume)
+    SELECT %(symbol)s, s.ts, s.trading_date, s.in_session, s.open, s.high, s.low, s.close, s.volume
+    FROM stage_1min s
+    WHERE NOT EXISTS (
+        SELECT 1 FROM ohlcv_1min o WHERE o.symbol = %(symbol)s AND o.ts = s.ts
+          AND (o.trading_date, o.in_session, o.open, o.high, o.low, o.close, o.volume)
+              = (s.trading_date, s.in_session, s.open, s.high, s.low, s.close, s.volume))
+    ON CONFLICT (symbol, ts) DO UPDATE SET trading_date = excluded.trading_date,
+        in_session = excluded.in_session, open = excluded.open, high = excluded.high,
+        low = excluded.low, close = excluded.close, volume = excluded.volume
+    WHERE (m.trading_date, m.in_session, m.open, m.high, m.low, m.close, m.volume)
+          IS DISTINCT FROM (excluded.trading_date, excluded.in_session, excluded.open,
+                            excluded.high, excluded.low, excluded.close, excluded.volume)
+    RETURNING (xmax = 0) AS fresh, trading_date)
+SELECT count(*) FILTER (WHERE fresh), count(*) FILTER (WHERE NOT fresh),
+       min(trading_date), max(trading_date)
+FROM up
+"""
+SYMBOL_DATES = "SELECT min(trading_date), max(trading_date) FROM ohlcv_1min WHERE symbol = %(symbol)s"
+DELETE_ALL_1D = "DELETE FROM ohlcv_1d WHERE symbol = %(symbol)s"
+DELETE_ALL_1H = "DELETE FROM ohlcv_1h WHERE symbol = %(symbol)s"
+DELETE_1D = "DELETE FROM ohlcv_1d WHERE symbol = %(symbol)s AND trading_date BETWEEN %(d0)s AND %(d1)s"
+DELETE_1H = """
+DELETE FROM ohlcv_1h WHERE symbol = %(symbol)s AND trading_date BETWEEN %(d0)s AND %(d1)s
+  AND ts >= %(lo)s AND ts < %(hi)s
+"""
+# Bars of the touched dates; the ts bounds (a trading date lies within a day of its UTC bars) let
+# the planner use the (symbol, ts) key instead of scanning the symbol's whole history.
+_TOUCHED = """
+FROM ohlcv_1min WHERE symbol = %(symbol)s AND in_session AND trading_date BETWEEN %(d0)s AND %(d1)s
+  AND ts >= %(lo)s AND ts < %(hi)s
+"""
+# Postgres has no arg_min/arg_max: aggregate first/last bar times, then fetch those two bars' open
+# and close by primary key.
+REBUILD_1D = f"""
+WITH g AS (
+    SELECT trading_date, min(ts) AS first_ts, max(ts) AS last_ts, max(high) AS high, min(low) AS low,
+           sum(volume) AS volume, count(*) AS bars
+    {_TOUCHED}
+    GROUP BY trading_date)
+INSERT INTO ohlcv_1d (symbol, trading_date, open, high, low, close, volume, bars, first_ts, last_ts)
+SELECT %(symbol)s, g.trading_date, o.open, g.high, g.low, c.close, g.volume, g.bars, g.first_ts, g.last_ts
+FROM g JOIN ohlcv_1min o ON o.symbol = %(symbol)s AND o.ts = g.first_ts
+       JOIN ohlcv_1min c ON c.symbol = %(symbol)s AND c.ts = g.last_ts
+"""
+REBUILD_1H = f"""
+WITH g AS (
+    SELECT date_trunc('hour', ts) AS h, min(trading_date) AS trading_date, min(ts) AS first_ts,
+           max(ts) AS last_ts, max(high) AS high, min(low) AS low, sum(volume) AS volume,
+           count(*) AS bars
+    {_TOUCHED}
+    GROUP BY 1)
+INSERT INTO ohlcv_1h (symbol, ts, ts_local, trading_date, open, high, low, close, volume, bars)
+SELECT %(symbol)s, g.h, (g.h AT TIME ZONE 'UTC') AT TIME ZONE %(tz)s, g.trading_date, o.open, g.high,
+       g.low, c.close, g.volume, g.bars
+FROM g JOIN ohlcv_1min o ON o.symbol = %(symbol)s AND o.ts = g.first_ts
+       JOIN ohlcv_1min c ON c.symbol = %(symbol)s AND c.ts = g.last_ts
+"""
+COUNT_1D = """
+SELECT count(*) FROM ohlcv_1d WHERE symbol = %(symbol)s AND trading_date BETWEEN %(d0)s AND %(d1)s
+"""
+
+CREATE_STAGE_1D = """
+CREATE TEMP TABLE stage_1d (trading_date DATE, open DOUBLE PRECISION, high DOUBLE PRECISION,
+    low DOUBLE PRECISION, close DOUBLE PRECISION, volume DOUBLE PRECISION) ON COMMIT DROP
+"""
+COPY_STAGE_1D = "COPY stage_1d FROM STDIN (FORMAT BINARY)"
+MERGE_1D = """
+WITH up AS (
+    INSERT INTO ohlcv_1d AS m (symbol, trading_date, open, high, low, close, volume, bars)
+    SELECT %(symbol)s, trading_date, open, high, low, close, volume, 0 FROM stage_1d
+    ON CONFLICT (symbol, trading_date) DO UPDATE SET open = excluded.open, high = excluded.high,
+        low = excluded.low, close = excluded.close, volume = excluded.volume
+    WHERE (m.open, m.high, m.low, m.close, m.volume)
+          IS DISTINCT FROM (excluded.open, excluded.high, excluded.low, excluded.close, excluded.volume)
+    RETURNING (xmax = 0) AS fresh)
+SELECT count(*) FILTER (WHERE fresh), count(*) FILTER (WHERE NOT fresh) FROM up
+"""
+
+# COPY takes no bind parameters: the symbol goes in as psycopg.sql.Literal (quoted by psycopg).
+SELECT_BARS = """
+COPY (SELECT ts, open, high, low, close, volume FROM ohlcv_1min WHERE symbol = {} ORDER BY ts)
+TO STDOUT (FORMAT CSV)
+"""
+SUMMARY = """
+SELECT i.symbol, i.timezone, i.session, i.synthetic, i.asset_class, i.name,
+       d.first, d.last, coalesce(d.n, 0) AS bars_1d,
+       (SELECT count(*) FROM ohlcv_1min m WHERE m.symbol = i.symbol) AS bars_1min
+FROM instruments i
+LEFT JOIN (SELECT symbol, min(trading_date) AS first, max(trading_date) AS last, count(*) AS n
+           FROM ohlcv_1d GROUP BY symbol) d ON d.symbol = i.symbol
+ORDER BY i.symbol
+"""
+
+# PostgreSQL binary COPY: header, then per row a field count and (length, big-endian value) pairs.
+_COPY_HEADER = b"PGCOPY\n\xff\r\n\x00" + (0).to_bytes(4, "big") + (0).to_bytes(4, "big")
+_COPY_TRAILER = (-1).to_bytes(2, "big", signed=True)
+_PG_EPOCH_US = 946_684_800_000_000          # 2000-01-01 in microseconds since 1970
+_PG_EPOCH_DAYS = 10_957
+_CHUNK = 500_000                            # rows per COPY write: ~45 MB of wire data
+
+
+def _binary_rows(columns: list[tuple[str, np.ndarray]]) -> np.ndarray:
+    """One packed record per row in COPY BINARY layout, built column-wise by numpy."""
+    fields = [("n", ">i2")]
+    for name, values in columns:
+        fields += [(f"len_{name}", ">i4"), (name, values.dtype.newbyteorder(">"))]
+    rows = np.empty(len(columns[0][1]), dtype=np.dtype(fields))
+    rows["n"] = len(columns)
+    for name, values in columns:
+        rows[f"len_{name}"] = values.dtype.itemsize
+        rows[name] = values
+    return rows
+
+
+def _pg_ts(ts: pd.Series) -> np.ndarray:
+    return ts.to_numpy("datetime64[us]").view(np.int64) - _PG_EPOCH_US
+
+
+def _pg_date(days: pd.Series) -> np.ndarray:
+    return (days.to_numpy("datetime64[D]").view(np.int64) - _PG_EPOCH_DAYS).astype(np.int32)
+
+
+def _floats(frame: pd.DataFrame) -> list[tuple[str, np.ndarray]]:
+    return [(c, frame[c].to_numpy(np.float64)) for c in ("open", "high", "low", "close", "volume")]
+
+
+class PostgresStore:
+    engine = "postgres"
+
+    def __init__(self, url: str, max_size: int = 8):
+        self.url = url
+        self.pool = ConnectionPool(url, min_size=1, max_size=max_size, open=True,
+                                   kwargs={"autocommit": True, "options": "-c TimeZone=UTC"})
+        self.pool.wait(timeout=15)
+        self._migrate()
+
+    def _migrate(self) -> None:
+        with self.pool.connection() as conn, conn.transaction():
+            conn.execute(MIGRATION_LOCK)   # several processes may start at once
+            conn.execute(MIGRATIONS_TABLE)
+            done = {r[0] for r in conn.execute("SELECT name FROM schema_migrations")}
+            for name, text in migration_files("postgres"):
+                if name not in done:
+                    conn.execute(text)
+                    conn.execute("INSERT INTO schema_migrations (name) VALUES (%s)", (name,))
+
+    def query(self, sql: str, params: dict[str, Any] | None = None) -> list[dict[str, Any]]:
+        with self.pool.connection() as conn, conn.cursor(row_factory=dict_row) as cur:
+            cur.execute(sql, params or None)   # None: a literal % in SQL needs no escaping
+            return cur.fetchall() if cur.description else []
+
+    def instruments(self) -> list[Instrument]:
+        return [Instrument(**{**r, "aliases": list(r["aliases"] or [])})
+                for r in self.query(SELECT_INSTRUMENTS)]
+
+    def get_instrument(self, symbol: str) -> Instrument | None:
+        rows = self.query(SELECT_INSTRUMENT, {"symbol": symbol.upper()})
+        return Instrument(**{**rows[0], "aliases": list(rows[0]["aliases"] or [])}) if rows else None
+
+    def summary(self) -> list[SymbolSummary]:
+        out = []
+        for r in self.query(SUMMARY):
+            r["first"] = r["first"].isoformat() if r["first"] else None
+            r["last"] = r["last"].isoformat() if r["last"] else None
+            out.append(SymbolSummary(**r))
+        return out
+
+    def ingest(self, instrument: Instrument, bars: pd.DataFrame, kind: BarKind) -> IngestReport:
+        p = {"symbol": instrument.symbol}
+        with self.pool.connection() as conn, conn.transaction():
+            conn.execute(INGEST_LOCK, p)   # one writer per symbol, so rollups match the bars
+            old = conn.execute(SELECT_SESSION, p).fetchone()
+            resession = old is not None and tuple(old) != (instrument.timezone, instrument.session)
+            conn.execute(UPSERT_INSTRUMENT, instrument.model_dump())
+            if kind == "intraday":
+                return self._ingest_intraday(conn, instrument, bars, resession)
+            return self._ingest_daily(conn, instrument, bars)
+
+    def _copy(self, conn: Connection, statement: str, columns: list[tuple[str, np.ndarray]]) -> None:
+        with conn.cursor() as cur, cur.copy(statement) as copy:
+            copy.write(_COPY_HEADER)
+            n = len(columns[0][1])
+            for start in range(0, n, _CHUNK):
+                chunk = [(name, values[start:start + _CHUNK]) for name, values in columns]
+                copy.write(_binary_rows(chunk).tobytes())
+            copy.write(_COPY_TRAILER)
+
+    def _ingest_intraday(self, conn: Connection, inst: Instrument, bars: pd.DataFrame,
+                         resession: bool) -> IngestReport:
+        conn.execute(CREATE_STAGE_1MIN)
+        self._copy(conn, COPY_STAGE_1MIN, [
+            ("ts", _pg_ts(bars["ts"])), ("trading_date", _pg_date(bars["trading_date"])),
+            ("in_session", bars["in_session"].to_numpy(np.bool_)), *_floats(bars)])
+        conn.execute("ANALYZE stage_1min")   # temp tables have no statistics: plan with real counts
+        p = {"symbol": inst.symbol}
+        ins, upd, d0, d1 = conn.execute(MERGE_1MIN, p).fetchone()
+        if resession:   # every stored bar was re-dated: rebuild all of the symbol's rollups
+            d0, d1 = conn.execute(SYMBOL_DATES, p).fetchone()
+            conn.execute(DELETE_ALL_1D, p)
+            conn.execute(DELETE_ALL_1H, p)
+        rebuilt = 0
+        if d0 is not None and (ins or upd or resession):
+            p.update(d0=d0, d1=d1, lo=d0 - timedelta(days=2), hi=d1 + timedelta(days=2),
+                     tz=inst.timezone)
+            for statement in (DELETE_1D, DELETE_1H, REBUILD_1D, REBUILD_1H):
+                conn.execute(statement, p)
+            rebuilt = conn.execute(COUNT_1D, p).fetchone()[0]
+        ts = bars["ts"]
+        return IngestReport(symbol=inst.symbol, kind="intraday", rows=len(bars), inserted=ins,
+                            updated=upd, unchanged=len(bars) - ins - upd,
+                            first=ts.min().to_pydatetime() if len(ts) else None,
+                            last=ts.max().to_pydatetime() if len(ts) else None, daily_rebuilt=rebuilt)
+
+    def _ingest_daily(self, conn: Connection, inst: Instrument, bars: pd.DataFrame) -> IngestReport:
+        conn.execute(CREATE_STAGE_1D)
+        self._copy(conn, COPY_STAGE_1D, [("trading_date", _pg_date(bars["trading_date"])),
+                                         *_floats(bars)])
+        ins, upd = conn.execute(MERGE_1D, {"symbol": inst.symbol}).fetchone()
+        days = pd.to_datetime(bars["trading_date"])
+        return IngestReport(symbol=inst.symbol, kind="daily", rows=len(bars), inserted=ins, updated=upd,
+                            unchanged=len(bars) - ins - upd,
+                            first=days.min().date() if len(days) else None,
+                            last=days.max().date() if len(days) else None, daily_rebuilt=ins + upd)
+
+    def intraday_bars(self, symbol: str) -> pd.DataFrame:
+        """Stored intraday bars of a symbol (ts, OHLCV), for re-dating after a tz/session change."""
+        from psycopg import sql
+
+        buf = io.BytesIO()
+        with self.pool.connection() as conn, conn.cursor() as cur:
+            with cur.copy(sql.SQL(SELECT_BARS).format(sql.Literal(symbol))) as copy:
+                for data in copy:
+                    buf.write(data)
+        names = ["ts", "open", "high", "low", "close", "volume"]
+        table = pacsv.read_csv(io.BytesIO(buf.getvalue()),
+                               read_options=pacsv.ReadOptions(column_names=names),
+                               convert_options=pacsv.ConvertOptions(column_types={
+                                   "ts": pa.timestamp("ns"), **{n: pa.float64() for n in names[1:]}}))
+        return table.to_pandas()
+
+    def close(self) -> None:
+        self.pool.close()
