@@ -80,8 +80,8 @@ def classify(exc: BaseException, agent: str | None = None) -> LLMError:
         if code in (408, 504):
             return LLMTimeout(detail, agent=agent, status=code)
         return LLMUnavailable(detail, agent=agent, status=code)
-    if isinstance(exc, (httpx.TimeoutException, TimeoutError)):
+    # The SDK sends through httpx or its fork httpx2: compare by class name along the MRO.
+    names = {cls.__name__ for cls in type(exc).__mro__}
+    if isinstance(exc, (httpx.TimeoutException, TimeoutError)) or "TimeoutException" in names:
         return LLMTimeout(type(exc).__name__, agent=agent)
-    if isinstance(exc, (httpx.TransportError, ConnectionError, OSError)):
-        return LLMUnavailable(type(exc).__name__, agent=agent)
-    return LLMUnavailable(f"{type(exc).__name__}", agent=agent)
+    return LLMUnavailable(type(exc).__name__, agent=agent)

@@ -1,0 +1,201 @@
+"""GeminiProvider error table (seed 004 section 10), usage and cost, streaming, provider choice."""
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+
+from agent.llm.errors import LLMRateLimited, LLMTimeout, LLMUnavailable
+from agent.llm.usage import fold, load_prices, price_for, usage_scope
+from agent.state import Intent
+from tests.agent.llm.gemini_stub import call, delayed, error, stream, text
+from tests.agent.llm.test_gemini import INTENT, INTENT_ARGS, PLAN_ARGS, _result
+
+
+def test_429_is_retried_then_succeeds(stub, provider_for, ctx):
+    stub.add(error(429), error(429), call("parse_intent", INTENT_ARGS))
+    intent = provider_for(gemini_retry_backoff_s=0.05).understand("NQ", None, ctx)
+    assert intent.symbol == "NQ"
+    assert len(stub.requests) == 3
+    gaps = [b["time"] - a["time"] for a, b in zip(stub.requests, stub.requests[1:])]
+    assert gaps[0] >= 0.05 and gaps[1] >= 0.1  # doubling backoff
+
+
+def test_429_three_times_gives_up_after_exactly_three_requests(stub, provider_for, ctx):
+    stub.add(error(429), error(429), error(429), call("parse_intent", INTENT_ARGS))
+    with pytest.raises(LLMRateLimited) as info:
+        provider_for().understand("NQ", None, ctx)
+    assert len(stub.requests) == 3 and stub.remaining == 1
+    assert "Traceback" not in info.value.user_message("en")
+
+
+def test_retries_are_configurable(stub, provider_for, ctx):
+    stub.add(error(429), call("parse_intent", INTENT_ARGS))
+    with pytest.raises(LLMRateLimited):
+        provider_for(gemini_retries=0).understand("NQ", None, ctx)
+    assert len(stub.requests) == 1
+
+
+@pytest.mark.parametrize("status", [500, 503])
+def test_5xx_is_not_retried_and_says_unavailable(stub, provider_for, ctx, status):
+    stub.add(error(status), call("parse_intent", INTENT_ARGS))
+    with pytest.raises(LLMUnavailable) as info:
+        provider_for().understand("NQ", None, ctx)
+    assert len(stub.requests) == 1
+    err = info.value
+    assert err.status == status and err.agent == "understander"
+    assert err.user_message("ru") == "Сервис недоступен."
+    assert err.user_message("en") == "The service is unavailable."
+    assert err.user_message("es") == "El servicio no está disponible."
+
+
+def test_bad_key_is_unavailable_not_retried(stub, provider_for, ctx):
+    stub.add(error(403, "API key not valid"))
+    with pytest.raises(LLMUnavailable):
+        provider_for().understand("NQ", None, ctx)
+    assert len(stub.requests) == 1
+
+
+def test_timeout_is_not_retried_and_says_slow(stub, provider_for, ctx):
+    stub.add(delayed(3.0, call("parse_intent", INTENT_ARGS)), call("parse_intent", INTENT_ARGS))
+    started = time.perf_counter()
+    with pytest.raises(LLMTimeout) as info:
+        provider_for(gemini_timeout_s=0.5).understand("NQ", None, ctx)
+    assert time.perf_counter() - started < 2.5
+    assert len(stub.requests) == 1 and stub.remaining == 1
+    assert info.value.user_message("ru") == "Сервис медленно отвечает."
+
+
+def test_504_counts_as_timeout(stub, provider_for, ctx):
+    stub.add(error(504))
+    with pytest.raises(LLMTimeout):
+        provider_for().understand("NQ", None, ctx)
+
+
+def test_connection_refused_is_unavailable(tmp_path, ctx):
+    from agent.llm.gemini import GeminiProvider
+    from agent.settings import Settings
+
+    p = GeminiProvider(Settings(home=tmp_path, gemini_base_url="http://127.0.0.1:9",
+                                gemini_api_key="k", gemini_timeout_s=1))
+    with pytest.raises(LLMUnavailable):
+        p.understand("NQ", None, ctx)
+
+
+def test_usage_and_cost_per_call_summed_per_agent(stub, provider_for, ctx):
+    stub.add(call("parse_intent", INTENT_ARGS, usage=(1000, 200)),
+             call("get_data_info", usage=(2000, 10)), call("submit_plan", PLAN_ARGS, usage=(2500, 300)),
+             call("submit_answer", {"response": "ok", "claims": []}, usage=(4000, 500)))
+    p = provider_for()
+    p.understand("NQ", None, ctx)
+    p.plan(INTENT, ctx)
+    p.analyze("q", INTENT, [_result()], "en")
+    records = p.take_usage()
+    assert [r["agent"] for r in records] == ["understander", "planner", "planner", "analyst"]
+    assert p.take_usage() == []  # drained
+    flash, pro = load_prices()["gemini-2.5-flash"], load_prices()["gemini-2.5-pro"]
+    assert records[0]["cost_usd"] == pytest.approx((1000 * flash["input"] + 200 * flash["output"]) / 1e6)
+    assert records[3]["cost_usd"] == pytest.approx((4000 * pro["input"] + 500 * pro["output"]) / 1e6)
+    usage = fold({}, records)
+    assert usage["input_tokens"] == 9500 and usage["output_tokens"] == 1010 and usage["llm_calls"] == 4
+    assert usage["by_agent"]["planner"]["calls"] == 2
+    assert usage["by_agent"]["planner"]["input_tokens"] == 4500
+    assert usage["cost_usd"] == pytest.approx(sum(r["cost_usd"] for r in records))
+    assert all(r["duration_ms"] >= 0 and r["status"] == "ok" for r in records)
+    more = fold(usage, [records[0]])
+    assert more["llm_calls"] == 5 and more["input_tokens"] == 10500
+
+
+def test_price_table_is_configurable(stub, provider_for, ctx, tmp_path):
+    path = tmp_path / "prices.json"
+    path.write_text(json.dumps({"gemini-2.5-flash": {"input": 1.0, "output": 2.0}}))
+    stub.add(call("parse_intent", INTENT_ARGS, usage=(1_000_000, 500_000)))
+    p = provider_for(gemini_prices_path=path)
+    p.understand("NQ", None, ctx)
+    assert p.take_usage()[0]["cost_usd"] == pytest.approx(2.0)
+    prices = load_prices(path, {"my-model": {"input": 3, "output": 4}})
+    assert price_for("models/gemini-2.5-flash-preview-09", prices) == {"input": 1.0, "output": 2.0}
+    assert price_for("my-model-001", prices) == {"input": 3.0, "output": 4.0}
+    assert price_for("unknown", prices) is None
+
+
+def test_failed_calls_are_recorded_and_scopes_isolate_usage(stub, provider_for, ctx):
+    stub.add(error(429), call("parse_intent", INTENT_ARGS), call("parse_intent", INTENT_ARGS))
+    p = provider_for()
+    with usage_scope() as scoped:
+        p.understand("NQ", None, ctx)
+    assert [r.status for r in scoped] == ["error", "ok"]
+    assert p.take_usage() == []
+    p.understand("NQ", None, ctx)
+    assert len(p.take_usage()) == 1
+
+
+def test_analyze_stream_yields_text_then_returns_the_output(stub, provider_for):
+    claims = json.dumps([{"type": "high", "value": 16100, "date": "2023-11-20", "symbol": "NQ"}])
+    stub.add(stream(["NQ reached ", "16100 on 2023-11-20.", f"\n<claims>{claims}</cl", "aims>"],
+                    usage=(300, 60)))
+    p = provider_for()
+    gen = p.analyze_stream("NQ high?", INTENT, [_result()], "en")
+    chunks = []
+    with pytest.raises(StopIteration) as stop:
+        while True:
+            chunks.append(next(gen))
+    out = stop.value.value
+    assert "".join(chunks).strip() == "NQ reached 16100 on 2023-11-20."
+    assert "<claims>" not in "".join(chunks)
+    assert out.response == "NQ reached 16100 on 2023-11-20." and out.claims[0].value == 16100
+    [req] = stub.requests
+    assert req["method"] == "streamGenerateContent" and req["query"] == {"alt": "sse"}
+    assert "<untrusted_data>" in json.dumps(req["body"], ensure_ascii=False)
+    [rec] = p.take_usage()
+    assert rec["agent"] == "analyst" and rec["input_tokens"] == 300 and rec["output_tokens"] == 60
+
+
+def test_analyze_stream_falls_back_to_function_call_when_claims_are_bad(stub, provider_for):
+    stub.add(stream(["NQ high 16100.", "<claims>not json</claims>"]),
+             call("submit_answer", {"response": "NQ high 16100.", "claims": [{"type": "high", "value": 16100}]}))
+    gen = provider_for().analyze_stream("q", INTENT, [_result()], "en")
+    with pytest.raises(StopIteration) as stop:
+        while True:
+            next(gen)
+    assert stop.value.value.claims[0].type == "high"
+    assert [r["method"] for r in stub.requests] == ["streamGenerateContent", "generateContent"]
+
+
+def test_analyze_stream_503_is_typed(stub, provider_for):
+    stub.add(error(503))
+    with pytest.raises(LLMUnavailable):
+        list(provider_for().analyze_stream("q", INTENT, [_result()], "en"))
+    assert len(stub.requests) == 1
+
+
+def test_count_tokens(stub, provider_for):
+    assert provider_for().count_tokens("hello " * 100) > 0
+    assert stub.requests[0]["method"] == "countTokens" and stub.remaining == 0
+
+
+def test_make_provider_choice(monkeypatch, tmp_path, stub):
+    pytest.importorskip("agent.llm.offline.provider")
+    from agent.deps import make_provider
+    from agent.settings import Settings
+
+    for var in ("GEMINI_API_KEY", "GOOGLE_API_KEY", "ASKBAR_LLM", "ASKBAR_GEMINI_API_KEY"):
+        monkeypatch.delenv(var, raising=False)
+    assert make_provider(Settings(home=tmp_path)).name != "gemini"
+    monkeypatch.setenv("GOOGLE_API_KEY", "k")
+    assert make_provider(Settings(home=tmp_path, gemini_base_url=stub.url)).name == "gemini"
+    assert make_provider(Settings(home=tmp_path, llm="offline")).name != "gemini"
+    monkeypatch.delenv("GOOGLE_API_KEY")
+    assert make_provider(Settings(home=tmp_path, llm="gemini")).name != "gemini"  # no key: offline
+    assert make_provider(Settings(home=tmp_path, llm="gemini", gemini_api_key="k")).name == "gemini"
+
+
+def test_no_traceback_in_user_messages():
+    from agent.llm.errors import USER_MESSAGES, classify
+
+    for kind, texts in USER_MESSAGES.items():
+        assert set(texts) == {"en", "ru", "es"}, kind
+    err = classify(RuntimeError("boom\nTraceback (most recent call last)"))
+    assert isinstance(err, LLMUnavailable) and "Traceback" not in err.user_message("en")
+    assert isinstance(Intent.model_validate(INTENT_ARGS), Intent)
