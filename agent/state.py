@@ -41,6 +41,8 @@ class Intent(BaseModel):
                                          "mixed: both; complex: multi-step analysis")
     lang: Lang = "en"
     symbol: str | None = None
+    symbols: list[str] = Field(default_factory=list, description="every instrument named, in order; "
+                                                                 "symbol is the first")
     period: Period | None = None
     compare_periods: list[Period] | None = None
     analysis: Analysis | None = None

@@ -36,18 +36,23 @@ _ES_MARKS = re.compile(r"[¿¡ñáéíóú]")
 _WORD = re.compile(r"[a-zñ]+")
 
 
-def detect_language(text: str) -> str:
-    """'ru' when Cyrillic dominates, else 'es' or 'en' by marks, function words and month names."""
+def language_evidence(text: str) -> tuple[str, bool]:
+    """(language, whether the text really shows it) - 'SPY, 2024' shows nothing."""
     cyr = sum(1 for c in text if "а" <= c.lower() <= "я" or c in "ёЁ")
     lat = sum(1 for c in text if "a" <= c.lower() <= "z")
     if cyr and cyr >= lat * 0.3:
-        return "ru"
+        return "ru", True
     es = 2 * len(_ES_MARKS.findall(text.lower()))
     en = 0
     for w in _WORD.findall(normalize(text)):
         es += w in _ES_WORDS or w in ES_MONTH_WORDS
         en += w in _EN_WORDS or w in EN_MONTH_WORDS
-    return "es" if es > en else "en"
+    return ("es" if es > en else "en"), es != en
+
+
+def detect_language(text: str) -> str:
+    """'ru' when Cyrillic dominates, else 'es' or 'en' by marks, function words and month names."""
+    return language_evidence(text)[0]
 
 
 # Month names: full and abbreviated forms, normalised (no accents, ё -> е).

@@ -21,10 +21,10 @@ _METRICS: list[tuple[tuple[str, ...], str]] = [
                       r"|desviacion\s+(?:estandar|tipica)|изменчивост\w*"),
     (("up_days", "down_days"), r"up\s+(?:and|or|vs|/)\s+down\s+days|зелен\w+\s+и\s+красн\w+"),
     (("up_days",), r"up\s+days|green\s+days|positive\s+days|days\s+(?:it|that)\s+(?:rose|closed\s+up)"
-                   r"|(?:растущ|положительн|зелен)\w*\s+(?:дн|сесси)\w*|дн\w+\s+(?:роста|с\s+ростом)"
+                   r"|(?:растущ|положительн|зелен)\w*\s+(?:дн|сесси)\w*|дн(?:и|ей|я)\s+(?:роста|с\s+ростом)"
                    r"|dias\s+(?:alcistas|positivos|verdes|de\s+subida)"),
     (("down_days",), r"down\s+days|red\s+days|negative\s+days|(?:падающ|отрицательн|красн)\w*\s+(?:дн|сесси)\w*"
-                     r"|дн\w+\s+(?:падения|с\s+падением|снижения)|dias\s+(?:bajistas|negativos|rojos|de\s+caida)"),
+                     r"|дн(?:и|ей|я)\s+(?:падения|с\s+падением|снижения)|dias\s+(?:bajistas|negativos|rojos|de\s+caida)"),
     (("trading_days",), r"how\s+many\s+trading\s+days|number\s+of\s+trading\s+days|сколько\s+торгов\w+\s+дн\w+"
                         r"|cuantos\s+dias\s+(?:de\s+negociacion|habiles|de\s+trading)"),
     (("pct_change",), r"%\s*change|percent(?:age)?\s+change|(?<!\w)change|(?<!\w)returns?(?!\w)|how\s+much\s+did"

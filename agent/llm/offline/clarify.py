@@ -1,0 +1,115 @@
+"""Clarifying questions and concrete suggestions (built from the instruments and data ranges).
+
+Every suggestion is a complete answer the parser understands when it is combined with the
+original question (see understand.understand_with_answer).
+"""
+from __future__ import annotations
+
+from datetime import date
+
+from agent.llm.base import ProviderContext
+from agent.llm.offline.periods import add_months, make_period
+from agent.llm.offline.texts import period_request
+from agent.state import Intent, Period
+
+QUESTIONS = {
+    "symbol": {"en": "Which instrument?", "ru": "Какой инструмент?", "es": "¿Qué instrumento?"},
+    "period": {"en": "For which period?", "ru": "За какой период?", "es": "¿Para qué período?"},
+    "threshold": {
+        "en": "How big a move, and up or down (for example, a daily rise of more than 3%)?",
+        "ru": "Какое движение считать большим и в какую сторону (например, рост больше 3% за день)?",
+        "es": "¿De qué tamaño es el movimiento y en qué dirección (por ejemplo, una subida diaria de más del 3%)?",
+    },
+    "condition": {
+        "en": "Rises or falls? The condition needs a direction.",
+        "ru": "Рост или падение? Условию нужно направление.",
+        "es": "¿Subidas o caídas? La condición necesita una dirección.",
+    },
+}
+_MOVE = {
+    "en": ("{s}rise of more than {t}% in a day, next 5 trading days",
+           "{s}fall of more than {t}% in a day, next 5 trading days"),
+    "ru": ("{s}рост больше {t}% за день, через 5 торговых дней",
+           "{s}падение больше {t}% за день, через 5 торговых дней"),
+    "es": ("{s}subida de más del {t}% en un día, en los 5 días siguientes",
+           "{s}caída de más del {t}% en un día, en los 5 días siguientes"),
+}
+_EVENT = {"en": ("{s}rose more than {t}% in a day", "{s}fell more than {t}% in a day"),
+          "ru": ("{s}рост больше {t}% за день", "{s}падение больше {t}% за день"),
+          "es": ("{s}subió más de un {t}% en un día", "{s}cayó más de un {t}% en un día")}
+_LAST_MONTH = {"en": "last month", "ru": "за прошлый месяц", "es": "el mes pasado"}
+
+
+def _symbols(ctx: ProviderContext, intent: Intent) -> list[str]:
+    if intent.symbol:
+        return [intent.symbol]
+    with_data = [r.symbol for r in ctx.ranges]
+    rest = [i.symbol for i in ctx.instruments if i.symbol not in with_data]
+    return (with_data + rest)[:3]
+
+
+def _last_month(ctx: ProviderContext, symbol: str | None) -> Period:
+    """The latest calendar month with data for the symbol (else the month before today)."""
+    rng = ctx.range_for(symbol)
+    end = rng.last if rng else add_months(ctx.today.replace(day=1), -1)
+    first = end.replace(day=1)
+    if rng and (_month_end(first) - end).days > 3 and add_months(first, -1) >= rng.first.replace(day=1):
+        first = add_months(first, -1)          # the month of the last bar is barely covered
+    return make_period(first, _month_end(first))
+
+
+def _month_end(first: date) -> date:
+    nxt = add_months(first, 1)
+    return date.fromordinal(nxt.toordinal() - 1)
+
+
+def _sep(lang: str) -> str:
+    return " "
+
+
+def suggestions(intent: Intent, ctx: ProviderContext, missing: list[str]) -> list[str]:
+    """2-3 answers the user can pick."""
+    lang = intent.lang
+    syms = _symbols(ctx, intent)
+    if "threshold" in missing or "condition" in missing:
+        return _move_suggestions(intent, ctx, missing)
+    out: list[str] = []
+    if "symbol" in missing:
+        for sym in syms:
+            per = intent.period or _last_month(ctx, sym)
+            out.append(sym + _sep(lang) + period_request(per, lang) if "period" in missing
+                       or intent.period else sym)
+        return out[:3]
+    if "period" in missing:
+        sym = intent.symbol or (syms or [""])[0]
+        month = _last_month(ctx, sym)
+        year = make_period(date(month.start.year, 1, 1), date(month.start.year, 12, 31))
+        prefix = (sym + _sep(lang)) if sym else ""
+        out = [prefix + period_request(month, lang), prefix + period_request(year, lang),
+               prefix + _LAST_MONTH[lang]]
+    return out[:3]
+
+
+def _longest_history(ctx: ProviderContext) -> str | None:
+    if not ctx.ranges:
+        return ctx.instruments[0].symbol if ctx.instruments else None
+    return max(ctx.ranges, key=lambda r: (r.last - r.first).days).symbol
+
+
+def _move_suggestions(intent: Intent, ctx: ProviderContext, missing: list[str]) -> list[str]:
+    """Concrete conditions: both directions, or three sizes when the direction is known."""
+    lang = intent.lang
+    sym = intent.symbol or _longest_history(ctx) or ""
+    prefix = f"{sym}: " if sym and not intent.symbol else ""
+    table = _MOVE if intent.analysis == "after_events" else _EVENT
+    if intent.condition is not None or "condition" in missing:
+        thr = abs(intent.condition.threshold) if intent.condition else 3
+        return [t.format(s=prefix, t=f"{thr:g}") for t in table[lang]]
+    if intent.direction in ("up", "down"):
+        tpl = table[lang][0 if intent.direction == "up" else 1]
+        return [tpl.format(s=prefix, t=t) for t in (2, 3, 5)]
+    return [t.format(s=prefix, t=3) for t in table[lang]]
+
+
+def questions(lang: str, missing: list[str]) -> list[str]:
+    return [QUESTIONS[m][lang] for m in missing if m in QUESTIONS]

@@ -1,0 +1,261 @@
+"""understand(question, history, ctx) -> Intent: the offline multilingual parser's entry point."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from agent.llm import glossary
+from agent.llm.base import ProviderContext
+from agent.llm.offline import clarify, cues, metrics as M
+from agent.llm.offline.conditions import ConditionParse, parse_condition, parse_horizon, parse_top
+from agent.llm.offline.lang import language_evidence, normalize
+from agent.llm.offline.periods import Found, parse_periods
+from agent.llm.offline.symbols import symbols_in
+from agent.state import Intent, Period
+
+PERIOD_REQUIRED = {"stats", "extremes", "volume", "compare", "pattern", "intraday", "volume_profile"}
+DEFAULT_HORIZON = 5
+
+
+@dataclass
+class Parsed:
+    """Every slot one text fills (None / empty when the text does not say)."""
+    lang: str
+    lang_strong: bool
+    symbols: list[str] = field(default_factory=list)
+    periods: list[Found] = field(default_factory=list)
+    metrics: list[str] = field(default_factory=list)
+    cond: ConditionParse = field(default_factory=ConditionParse)
+    horizon: int | None = None
+    top: object | None = None
+    indicator: tuple[str, int | None] | None = None
+    pattern: str | None = None
+    concepts: list[str] = field(default_factory=list)
+    flags: set[str] = field(default_factory=set)
+    unsupported: str | None = None
+
+
+def parse_text(text: str, ctx: ProviderContext, ref: Period | None = None) -> Parsed:
+    norm = normalize(text)
+    lang, strong = language_evidence(text)
+    p = Parsed(lang=lang, lang_strong=strong)
+    p.concepts = glossary.find_concepts(text)
+    p.symbols = [h.symbol for h in symbols_in(text, ctx.instruments)]
+    p.periods = parse_periods(norm, ctx.today, ref)
+    p.metrics = M.parse_metrics(norm)
+    p.cond = parse_condition(norm)
+    p.horizon = parse_horizon(norm)
+    p.top = parse_top(norm)
+    p.indicator = M.parse_indicator(norm)
+    p.pattern = M.parse_pattern(norm)
+    p.unsupported = M.parse_unsupported(norm)
+    for name, rx in (("concept", cues.CONCEPT), ("explain", cues.EXPLAIN), ("stats", cues.STATS),
+                     ("compare", M.COMPARE), ("after", M.AFTER), ("count", M.COUNT_Q),
+                     ("vague", M.VAGUE_MOVE), ("followup", cues.FOLLOWUP),
+                     ("volume_profile", M.VOLUME_PROFILE), ("intraday", M.INTRADAY)):
+        if rx.search(norm):
+            p.flags.add(name)
+    return p
+
+
+def _analysis(p: Parsed) -> str | None:
+    """The analysis the text itself asks for; None when it gives no cue (a follow-up)."""
+    if p.top is not None:
+        return "top_moves"
+    if p.cond.has_threshold or "vague" in p.flags:
+        return "after_events" if (p.horizon or "after" in p.flags) else "events"
+    if "after" in p.flags and p.cond.direction and not p.metrics:
+        return "after_events"                      # "что было после роста?" (vague)
+    if p.horizon and p.cond.direction:
+        return "after_events"
+    if "count" in p.flags and p.cond.direction and not p.metrics and not p.indicator:
+        return "events"                            # "how many days did SPX rise in 2020?"
+    if len(p.periods) >= 2 and ("compare" in p.flags or not p.metrics):
+        return "compare"
+    if p.indicator:
+        return "indicator"
+    if "volume_profile" in p.flags:
+        return "volume_profile"
+    if p.pattern:
+        return "pattern"
+    if "intraday" in p.flags:
+        return "intraday"
+    if p.metrics:
+        if set(p.metrics) <= {"high", "low"}:
+            return "extremes"
+        if set(p.metrics) <= {"total_volume", "avg_daily_volume"}:
+            return "volume"
+        return "stats"
+    return "stats" if "stats" in p.flags else None
+
+
+def _is_concept(p: Parsed, has_context: bool) -> bool:
+    if not p.concepts or p.symbols:
+        return False
+    if "concept" in p.flags or "explain" in p.flags:
+        return True
+    return not p.periods and not has_context and not (p.cond.has_threshold or p.top)
+
+
+# ---- from parsed slots to an Intent ----------------------------------------------------------
+
+_ANALYSIS_FIELDS = ("metrics", "condition", "horizon_days", "top_n", "direction", "indicator",
+                    "indicator_window", "indicator_date", "pattern")
+
+
+def _cover(periods: list[Period]) -> Period:
+    from agent.llm.offline.periods import make_period
+    return make_period(min(p.start for p in periods), max(p.end for p in periods))
+
+
+def intent_from(p: Parsed, ctx: ProviderContext) -> Intent:
+    """Slots of one text as an Intent; analysis None when the text gives no cue of its own."""
+    analysis = _analysis(p)
+    it = Intent(type="data", lang=p.lang)  # type: ignore[arg-type]
+    it.symbols = list(p.symbols)
+    it.symbol = p.symbols[0] if p.symbols else None
+    periods = [f.period for f in p.periods]
+    if analysis == "compare":
+        it.compare_periods = periods
+        it.period = _cover(periods)
+    elif periods:
+        it.period = periods[0] if len(periods) == 1 else _cover(periods)
+    it.analysis = analysis  # type: ignore[assignment]
+    it.metrics = list(p.metrics)  # type: ignore[assignment]
+    it.condition = p.cond.condition
+    it.direction = p.cond.direction  # type: ignore[assignment]
+    it.horizon_days = p.horizon
+    if p.top is not None:
+        it.top_n, it.direction = p.top.n, p.top.direction
+        it.condition = None
+    if p.indicator:
+        it.indicator, it.indicator_window = p.indicator  # type: ignore[assignment]
+        if len(p.periods) == 1 and p.periods[0].single_day:
+            it.indicator_date = p.periods[0].period.end
+    it.pattern = p.pattern  # type: ignore[assignment]
+    it.unsupported = p.unsupported
+    if p.concepts:
+        it.concept = p.concepts[0]
+    return it
+
+
+def merge(cur: Intent, prev: Intent | None, p: Parsed | None = None) -> Intent:
+    """Fill what the current text leaves open from the conversation's previous intent."""
+    if prev is None:
+        return cur
+    if p is not None and not p.lang_strong:
+        cur.lang = prev.lang
+    if not cur.symbol and prev.symbol:
+        cur.symbol, cur.symbols = prev.symbol, list(prev.symbols or [prev.symbol])
+    if cur.period is None and prev.period is not None:
+        cur.period = prev.period
+        if prev.analysis == "compare" and cur.analysis in (None, "compare"):
+            cur.compare_periods = prev.compare_periods
+    if cur.analysis is None or (cur.analysis == "events" and prev.analysis == "after_events"
+                                and not cur.horizon_days):
+        cur.analysis = prev.analysis
+        for name in _ANALYSIS_FIELDS:
+            if not getattr(cur, name):
+                setattr(cur, name, getattr(prev, name))
+        if cur.analysis == "compare" and not cur.compare_periods:
+            cur.analysis = "stats"
+        if cur.indicator_date and cur.period and cur.period.start != cur.period.end:
+            cur.indicator_date = None
+        if cur.period and cur.period.start == cur.period.end and cur.indicator:
+            cur.indicator_date = cur.period.end
+    elif cur.analysis in ("events", "after_events") and cur.condition is None and prev.condition:
+        cur.condition = prev.condition
+    return cur
+
+
+def _missing(it: Intent, p: Parsed, ctx: ProviderContext) -> list[str]:
+    missing: list[str] = []
+    if not it.symbol:
+        missing.append("symbol")
+    if it.analysis in PERIOD_REQUIRED and it.period is None and not it.compare_periods:
+        missing.append("period")
+    if it.analysis in ("events", "after_events") and it.condition is None:
+        missing.append("condition" if p.cond.ambiguous_direction else "threshold")
+    return missing
+
+
+def finalize(it: Intent, p: Parsed, ctx: ProviderContext, concept: bool = False) -> Intent:
+    """Defaults, intent type, and the clarification when something essential is missing."""
+    if concept:
+        return Intent(type="concept", lang=it.lang, concept=p.concepts[0], unsupported=it.unsupported)
+    if it.unsupported and not p.symbols and _analysis(p) is None:
+        return Intent(type="concept", lang=it.lang, unsupported=it.unsupported,
+                      concept=p.concepts[0] if p.concepts else None)
+    if it.analysis is None:
+        it.analysis = "stats"
+    if not it.symbol and len(ctx.instruments) == 1:
+        it.symbol = ctx.instruments[0].symbol
+        it.symbols = [it.symbol]
+    if it.analysis == "after_events" and not it.horizon_days:
+        it.horizon_days = DEFAULT_HORIZON
+    if it.analysis == "indicator" and not it.indicator_window:
+        it.indicator_window = dict((n, w) for n, _p, w in M.INDICATORS).get(it.indicator or "")
+    it.type = "complex" if it.analysis in ("after_events", "compare", "pattern") else "data"
+    if p.concepts and "explain" in p.flags and p.symbols:
+        it.type, it.concept = "mixed", p.concepts[0]
+    elif it.type != "mixed":
+        it.concept = None
+    missing = _missing(it, p, ctx)
+    if missing:
+        it.needs_clarification, it.missing = True, missing  # type: ignore[assignment]
+        it.clarifying_questions = clarify.questions(it.lang, missing)
+        it.suggestions = clarify.suggestions(it, ctx, missing)
+        it.confidence = 0.4
+    return it
+
+
+# ---- history -----------------------------------------------------------------------------------
+
+MAX_HISTORY_TURNS = 8
+
+
+def context_from_history(history: list[dict[str, str]] | None, ctx: ProviderContext) -> Intent | None:
+    """The running intent of the conversation's user turns (each filling gaps from the one before)."""
+    prev: Intent | None = None
+    turns = [h.get("content") or "" for h in (history or []) if h.get("role") == "user"]
+    for text in turns[-MAX_HISTORY_TURNS:]:
+        p = parse_text(text, ctx, prev.period if prev else None)
+        cur = intent_from(p, ctx)
+        if _is_concept(p, prev is not None):
+            continue
+        prev = merge(cur, prev, p)
+    return prev
+
+
+def understand(question: str, history: list[dict[str, str]] | None, ctx: ProviderContext) -> Intent:
+    """The intent of `question`, using the conversation for what it leaves open."""
+    prev = context_from_history(history, ctx)
+    p = parse_text(question, ctx, prev.period if prev else None)
+    cur = intent_from(p, ctx)
+    concept = _is_concept(p, prev is not None)
+    if not concept:
+        cur = merge(cur, prev, p)
+    return finalize(cur, p, ctx, concept)
+
+
+def understand_with_answer(original: str | Intent, answer: str, history: list[dict[str, str]] | None,
+                           ctx: ProviderContext) -> Intent:
+    """After a clarification: the original question completed by the user's answer.
+
+    With the original question's text (what the graph passes) the two are read as one question
+    ("Покажи статистику" + "NQ за ноябрь 2023"), in the original's language. With an Intent, the
+    answer is read as a follow-up whose slots override the original's.
+    """
+    if isinstance(original, Intent):
+        prev = context_from_history(history, ctx)
+        base = merge(original.model_copy(deep=True), prev)
+        base.needs_clarification, base.missing = False, []
+        p = parse_text(answer, ctx, base.period)
+        cur = merge(intent_from(p, ctx), base, p)
+        if original.analysis and cur.analysis in (None, "stats") and not p.metrics:
+            cur.analysis = original.analysis
+        return finalize(cur, p, ctx)
+    it = understand(f"{original.rstrip()} {answer.strip()}", history, ctx)
+    lang, strong = language_evidence(original)
+    if strong:
+        it.lang = lang  # type: ignore[assignment]
+    return it
