@@ -19,9 +19,16 @@ import threading
 import time
 from collections import deque
 from dataclasses import dataclass, field
+from datetime import date
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any, Callable
 from urllib.parse import parse_qs, urlparse
+
+import pytest
+
+from agent.llm.base import DataRange, ProviderContext
+from agent.market.instruments import Instrument
+from agent.settings import Settings
 
 _PATH = re.compile(r"^/(?P<version>v\w+)/models/(?P<model>[^:/]+):(?P<method>\w+)$")
 _STATUS = {400: "INVALID_ARGUMENT", 401: "UNAUTHENTICATED", 403: "PERMISSION_DENIED",
@@ -224,3 +231,40 @@ def request_text(request: dict[str, Any]) -> str:
 def system_text(request: dict[str, Any]) -> str:
     si = request["body"].get("systemInstruction") or {}
     return "\n".join(p.get("text", "") for p in si.get("parts") or [])
+
+
+# ---- pytest fixtures (import them into a test module: `from ...gemini_stub import stub, ...`) ----
+
+API_KEY = "test-key-123"
+
+
+@pytest.fixture
+def stub():
+    with GeminiStub() as s:
+        yield s
+
+
+def gemini_settings(stub: GeminiStub, tmp_path, **overrides) -> Settings:
+    base = dict(home=tmp_path, llm="gemini", gemini_base_url=stub.url, gemini_api_key=API_KEY,
+                gemini_retry_backoff_s=0.01, gemini_timeout_s=2.0)
+    return Settings(**{**base, **overrides})
+
+
+@pytest.fixture
+def provider_for(stub, tmp_path):
+    from agent.llm.gemini import GeminiProvider
+
+    return lambda **kw: GeminiProvider(gemini_settings(stub, tmp_path, **kw))
+
+
+@pytest.fixture
+def ctx() -> ProviderContext:
+    return ProviderContext(
+        instruments=[Instrument(symbol="NQ", name="E-mini Nasdaq-100 futures", asset_class="future",
+                                timezone="America/New_York", session="cme", aliases=["nasdaq", "насдак"],
+                                bar_seconds=60),
+                     Instrument(symbol="SPX", name="S&P 500 index", asset_class="index",
+                                session="daily", bar_seconds=None)],
+        today=date(2024, 6, 1),
+        ranges=[DataRange(symbol="NQ", first=date(2023, 11, 20), last=date(2023, 12, 4)),
+                DataRange(symbol="SPX", first=date(1927, 12, 30), last=date(2020, 11, 30))])

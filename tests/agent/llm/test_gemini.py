@@ -10,9 +10,9 @@ from agent.llm.errors import LLMInvalidOutput
 from agent.llm.schemas import declarations
 from agent.state import AnalystOutput, Intent, Plan, Period
 from query_builder.models import StepResult
-from tests.agent.llm.conftest import API_KEY
-from tests.agent.llm.gemini_stub import (call, calling_config, calls, function_names, request_text,
-                                         system_text, text)
+from tests.agent.llm.gemini_stub import (  # noqa: F401 (fixtures: stub, provider_for, ctx)
+    API_KEY, call, calling_config, calls, ctx, function_names, provider_for, request_text, stub,
+    system_text, text)
 
 INTENT_ARGS = {"type": "data", "lang": "ru", "symbol": "nq", "analysis": "stats",
                "period": {"start": "2023-11-20", "end": "2023-11-30", "label": "2023-11"},

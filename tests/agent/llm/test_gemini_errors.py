@@ -9,7 +9,8 @@ import pytest
 from agent.llm.errors import LLMRateLimited, LLMTimeout, LLMUnavailable
 from agent.llm.usage import fold, load_prices, price_for, usage_scope
 from agent.state import Intent
-from tests.agent.llm.gemini_stub import call, delayed, error, stream, text
+from tests.agent.llm.gemini_stub import (call, ctx, delayed, error, provider_for,  # noqa: F401
+                                         stream, stub, text)
 from tests.agent.llm.test_gemini import INTENT, INTENT_ARGS, PLAN_ARGS, _result
 
 
