@@ -1,0 +1,59 @@
+"""App factory pieces used by server.py: lifespan (opens a Runtime), error handlers, middleware."""
+from __future__ import annotations
+
+import logging
+from contextlib import asynccontextmanager
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.requests import Request
+from starlette.responses import JSONResponse
+
+from agent.server.http import HTTPError, http_error_handler
+
+log = logging.getLogger("askbar.server")
+
+
+def lifespan_for(settings: Any = None, deps: Any = None, server: Any = None):
+    """A Starlette lifespan that opens the Runtime (checkpointer, store, buffer, traces)."""
+    from agent.server.logs import setup_logging
+    from agent.server.runtime import Runtime
+
+    @asynccontextmanager
+    async def lifespan(app: Starlette):
+        setup_logging()
+        async with Runtime.open(settings=settings, deps=deps, server=server) as rt:
+            app.state.runtime = rt
+            log.info("server ready", extra={"status": rt.settings.engine})
+            yield
+    return lifespan
+
+
+async def _starlette_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+    code = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "http_error")
+    return await http_error_handler(request, HTTPError(exc.status_code, code, str(exc.detail)))
+
+
+async def _internal_error(request: Request, exc: Exception) -> JSONResponse:
+    log.exception("unhandled error", extra={"path": request.url.path})
+    return await http_error_handler(request, HTTPError(500, "internal_error", f"{type(exc).__name__}: {exc}"))
+
+
+exception_handlers = {HTTPError: http_error_handler, StarletteHTTPException: _starlette_error,
+                      Exception: _internal_error}
+
+
+class RuntimeMetricsMiddleware:
+    """MetricsMiddleware bound lazily: the Runtime (and its registry) exists only after startup."""
+
+    def __init__(self, app):
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        rt = getattr(getattr(scope.get("app"), "state", None), "runtime", None)
+        if scope["type"] != "http" or rt is None:
+            return await self.app(scope, receive, send)
+        from agent.server.metrics import MetricsMiddleware
+
+        return await MetricsMiddleware(self.app, rt.metrics)(scope, receive, send)

@@ -1,0 +1,161 @@
+"""Per-run event buffers: what a run emitted, readable from any point and tailable while it runs.
+
+A run's background task appends events (ids 1, 2, 3, ... per run); SSE endpoints read what came
+after the client's Last-Event-ID and then wait for more until a terminal event (`done`, `error`,
+`end`) has been read. The in-process buffer serves one server process; RedisBuffer
+(agent/server/redis_buffer.py) shares runs between processes. Both expire finished runs after a TTL.
+"""
+from __future__ import annotations
+
+import asyncio
+import time
+from dataclasses import dataclass, field
+from typing import Any, AsyncIterator, Protocol
+
+TERMINAL = frozenset({"done", "error", "end"})
+DEFAULT_TTL_S = 3600
+STALE_AFTER_S = 30.0  # a running run whose writer stopped beating this long ago is lost
+
+
+@dataclass
+class Event:
+    id: int
+    event: str
+    data: Any
+
+    @property
+    def terminal(self) -> bool:
+        return self.event in TERMINAL
+
+
+class EventBuffer(Protocol):
+    async def create(self, run_id: str, meta: dict[str, Any]) -> None: ...
+
+    async def append(self, run_id: str, event: str, data: Any) -> int: ...
+
+    async def meta(self, run_id: str) -> dict[str, Any] | None: ...
+
+    async def update_meta(self, run_id: str, **fields: Any) -> None: ...
+
+    async def read(self, run_id: str, after: int = 0, wait_s: float = 0.0) -> list[Event]:
+        """Events with id > after; waits up to wait_s for the first one when there is none."""
+
+    async def claim_thread(self, thread_id: str, run_id: str) -> str | None:
+        """Marks run_id as the thread's active run; returns the other active run's id if any."""
+
+    async def release_thread(self, thread_id: str, run_id: str) -> None: ...
+
+    async def active_run(self, thread_id: str) -> str | None: ...
+
+    async def close(self) -> None: ...
+
+
+def parse_last_event_id(value: str | None) -> int:
+    """The numeric part of a Last-Event-ID header (0 when absent or unreadable)."""
+    if not value:
+        return 0
+    head = value.strip().split("-", 1)[0]
+    return int(head) if head.isdigit() else 0
+
+
+async def tail(buffer: EventBuffer, run_id: str, after: int = 0, poll_s: float = 5.0,
+               stale_after_s: float = STALE_AFTER_S) -> AsyncIterator[Event | None]:
+    """Events after `after` until a terminal one; yields None on each idle poll (for pings).
+
+    A run whose writer died (server killed) never writes a terminal event: when its heartbeat
+    is older than stale_after_s, an `error` event is appended so every reader stops alike.
+    """
+    last = after
+    while True:
+        events = await buffer.read(run_id, last, wait_s=poll_s)
+        if not events:
+            meta = await buffer.meta(run_id) or {}
+            if meta.get("status") == "running" and time.time() - float(meta.get("heartbeat") or 0) > stale_after_s:
+                await buffer.update_meta(run_id, status="lost")
+                await buffer.append(run_id, "error", {"run_id": run_id, "code": "run_lost",
+                                                      "message": "the server running this request stopped; "
+                                                                 "the thread's state is kept: ask again or resume"})
+                continue
+            yield None
+            continue
+        for ev in events:
+            last = ev.id
+            yield ev
+            if ev.terminal:
+                return
+
+
+@dataclass
+class _Run:
+    meta: dict[str, Any]
+    events: list[Event] = field(default_factory=list)
+    cond: asyncio.Condition = field(default_factory=asyncio.Condition)
+    expires: float = 0.0
+
+
+class MemoryBuffer:
+    """In-process buffer (the embedded default); finished runs expire ttl_s after their last event."""
+
+    def __init__(self, ttl_s: float = DEFAULT_TTL_S):
+        self.ttl_s = ttl_s
+        self._runs: dict[str, _Run] = {}
+        self._threads: dict[str, str] = {}
+
+    def _expire(self) -> None:
+        now = time.time()
+        for run_id in [k for k, r in self._runs.items() if r.expires and r.expires < now]:
+            del self._runs[run_id]
+
+    async def create(self, run_id: str, meta: dict[str, Any]) -> None:
+        self._expire()
+        self._runs[run_id] = _Run(meta={**meta, "heartbeat": time.time()},
+                                  expires=time.time() + self.ttl_s)
+
+    async def append(self, run_id: str, event: str, data: Any) -> int:
+        run = self._runs[run_id]
+        async with run.cond:
+            ev = Event(id=len(run.events) + 1, event=event, data=data)
+            run.events.append(ev)
+            run.expires = time.time() + self.ttl_s
+            run.cond.notify_all()
+        return ev.id
+
+    async def meta(self, run_id: str) -> dict[str, Any] | None:
+        run = self._runs.get(run_id)
+        return dict(run.meta) if run else None
+
+    async def update_meta(self, run_id: str, **fields: Any) -> None:
+        run = self._runs.get(run_id)
+        if run:
+            run.meta.update(fields)
+
+    async def read(self, run_id: str, after: int = 0, wait_s: float = 0.0) -> list[Event]:
+        run = self._runs.get(run_id)
+        if run is None:
+            return []
+        if len(run.events) <= after and wait_s > 0:
+            async with run.cond:
+                try:
+                    await asyncio.wait_for(run.cond.wait_for(lambda: len(run.events) > after), wait_s)
+                except asyncio.TimeoutError:
+                    pass
+        return run.events[after:]
+
+    async def claim_thread(self, thread_id: str, run_id: str) -> str | None:
+        other = self._threads.get(thread_id)
+        if other and other != run_id:
+            meta = await self.meta(other) or {}
+            if meta.get("status") == "running":
+                return other
+        self._threads[thread_id] = run_id
+        return None
+
+    async def release_thread(self, thread_id: str, run_id: str) -> None:
+        if self._threads.get(thread_id) == run_id:
+            del self._threads[thread_id]
+
+    async def active_run(self, thread_id: str) -> str | None:
+        return self._threads.get(thread_id)
+
+    async def close(self) -> None:
+        self._runs.clear()

@@ -1,0 +1,157 @@
+"""AskBar's own HTTP API (DESIGN.md "Stable interfaces"): chat, resume, run streams, threads,
+data, traces, health."""
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+
+from agent.server.http import HTTPError, date_field, read_json, text_field, thread_field
+from agent.server.runs import NotWaiting, RunConflict
+from agent.server.sse import last_event_id, run_stream
+from agent.service import result_from_snapshot
+
+
+def _rt(request: Request):
+    return request.app.state.runtime
+
+
+async def thread_exists(rt, thread_id: str, snapshot=None) -> bool:
+    snapshot = snapshot or await rt.graph.aget_state(rt.config(thread_id))
+    if snapshot.values:
+        return True
+    return await asyncio.to_thread(rt.traces.thread, thread_id) is not None
+
+
+async def _start(rt, spec) -> Response:
+    try:
+        meta = await rt.runs.start(spec)
+    except RunConflict as exc:
+        raise HTTPError(409, "thread_busy", str(exc), run_id=exc.run_id) from None
+    await asyncio.to_thread(rt.traces.upsert_thread, spec.thread_id, {})
+    headers = {"X-Run-Id": meta["run_id"], "X-Thread-Id": meta["thread_id"],
+               "X-Request-Id": meta["request_id"], "Location": f"/api/runs/{meta['run_id']}/stream"}
+    return run_stream(rt, meta["run_id"], 0, headers=headers)
+
+
+async def chat(request: Request) -> Response:
+    rt = _rt(request)
+    data = await read_json(request, rt.server.max_body_bytes)
+    question = text_field(data, "question", rt.server.max_question_chars)
+    thread_id = thread_field(data.get("thread_id"))
+    now = date_field(data.get("now"))
+    if thread_id and not await thread_exists(rt, thread_id):
+        raise HTTPError(404, "unknown_thread", f"thread {thread_id} does not exist; "
+                        "omit thread_id to start a new conversation")
+    return await _start(rt, await rt.runs.ask_spec(question, thread_id, now))
+
+
+async def resume(request: Request) -> Response:
+    rt = _rt(request)
+    thread_id = thread_field(request.path_params["thread_id"])
+    data = await read_json(request, rt.server.max_body_bytes)
+    answer = text_field(data, "answer", rt.server.max_question_chars)
+    snapshot = await rt.graph.aget_state(rt.config(thread_id))
+    if not await thread_exists(rt, thread_id, snapshot):
+        raise HTTPError(404, "unknown_thread", f"thread {thread_id} does not exist")
+    try:
+        spec = await rt.runs.resume_spec(thread_id, answer)
+    except NotWaiting as exc:
+        raise HTTPError(409, "not_waiting", str(exc)) from None
+    return await _start(rt, spec)
+
+
+async def run_events(request: Request) -> Response:
+    rt = _rt(request)
+    run_id = request.path_params["run_id"]
+    meta = await rt.buffer.meta(run_id)
+    if meta is None:
+        raise HTTPError(404, "unknown_run", f"run {run_id} does not exist or its events expired")
+    return run_stream(rt, run_id, last_event_id(request),
+                      headers={"X-Run-Id": run_id, "X-Thread-Id": str(meta.get("thread_id"))})
+
+
+async def thread_view(rt, thread_id: str) -> dict[str, Any]:
+    """A thread as the UI needs it: status, last result object, history, active run."""
+    snapshot = await rt.graph.aget_state(rt.config(thread_id))
+    if not await thread_exists(rt, thread_id, snapshot):
+        raise HTTPError(404, "unknown_thread", f"thread {thread_id} does not exist")
+    values = snapshot.values or {}
+    active = await rt.buffer.active_run(thread_id)
+    meta = await rt.buffer.meta(active) if active else None
+    busy = bool(meta and meta.get("status") == "running")
+    status = "busy" if busy else "interrupted" if snapshot.interrupts else "idle"
+    result = (result_from_snapshot(snapshot, thread_id, values.get("request_id") or "").model_dump(mode="json")
+              if values else None)
+    history = list(values.get("chat_history") or [])
+    if values.get("question"):
+        history += [{"role": "user", "content": values["question"]},
+                    {"role": "assistant", "content": (result or {}).get("response") or ""}]
+    return {"thread_id": thread_id, "status": status, "active_run_id": active if busy else None,
+            "result": result, "history": history}
+
+
+async def get_thread(request: Request) -> Response:
+    rt = _rt(request)
+    return JSONResponse(await thread_view(rt, thread_field(request.path_params["thread_id"])))
+
+
+async def thread_chart(request: Request) -> Response:
+    from agent.server.chart import chart_payload
+
+    rt = _rt(request)
+    thread_id = thread_field(request.path_params["thread_id"])
+    snapshot = await rt.graph.aget_state(rt.config(thread_id))
+    if not snapshot.values:
+        raise HTTPError(404, "unknown_thread", f"thread {thread_id} has no state")
+    return JSONResponse(chart_payload(snapshot.values))
+
+
+async def data(request: Request) -> Response:
+    rt = _rt(request)
+    rows = await asyncio.to_thread(rt.deps.store.summary)
+    keys = ("symbol", "first", "last", "bars_1min", "bars_1d", "timezone", "session")
+    return JSONResponse({"symbols": [{k: getattr(r, k) for k in keys} for r in rows]})
+
+
+async def trace(request: Request) -> Response:
+    rt = _rt(request)
+    request_id = request.path_params["request_id"]
+    rec = await asyncio.to_thread(rt.traces.get, request_id)
+    if rec is None:
+        raise HTTPError(404, "unknown_request", f"no trace for request {request_id}")
+    return JSONResponse(rec)
+
+
+async def healthz(request: Request) -> Response:
+    rt = _rt(request)
+    checks: dict[str, str] = {}
+    try:
+        await rt.graph.checkpointer.aget_tuple(rt.config("healthz"))
+        checks["checkpointer"] = "ok"
+    except Exception as exc:  # noqa: BLE001 - report, never raise, from a health check
+        checks["checkpointer"] = f"error: {exc}"
+    try:
+        await rt.buffer.meta("healthz")
+        checks["buffer"] = "ok"
+    except Exception as exc:  # noqa: BLE001
+        checks["buffer"] = f"error: {exc}"
+    ok = all(v == "ok" for v in checks.values())
+    body = {"status": "ok" if ok else "degraded", "checks": checks, "active_runs": len(rt.runs.tasks),
+            "engine": rt.settings.engine, "buffer": type(rt.buffer).__name__}
+    return JSONResponse(body, status_code=200 if ok else 503)
+
+
+routes = [
+    Route("/healthz", healthz, methods=["GET"]),
+    Route("/api/chat", chat, methods=["POST"]),
+    Route("/api/chat/{thread_id}/resume", resume, methods=["POST"]),
+    Route("/api/runs/{run_id}/stream", run_events, methods=["GET"]),
+    Route("/api/threads/{thread_id}", get_thread, methods=["GET"]),
+    Route("/api/threads/{thread_id}/chart", thread_chart, methods=["GET"]),
+    Route("/api/data", data, methods=["GET"]),
+    Route("/api/traces/{request_id}", trace, methods=["GET"]),
+]

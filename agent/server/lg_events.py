@@ -1,0 +1,72 @@
+"""LangGraph Server API stream format: graph chunks -> SSE events as langgraph-sdk reads them.
+
+Event names are the stream modes (`values`, `updates`, `custom`, `tasks`, `debug`, `checkpoints`),
+`messages` for "messages-tuple" (our nodes call no chat model: the validated answer is sent as
+AIMessageChunk-shaped messages once the run is over), `metadata` first. An internal `end` event
+closes the buffer; the SSE handler does not forward it.
+"""
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+from agent.server.events import text_chunks
+from agent.server.recording import jsonable
+
+SUPPORTED = ("values", "updates", "custom", "messages-tuple", "messages", "tasks", "debug", "checkpoints")
+GRAPH_MODES = ("values", "updates", "custom", "tasks", "debug", "checkpoints")
+
+
+def interrupt_json(item: Any) -> dict[str, Any]:
+    if isinstance(item, dict):
+        return {"value": jsonable(item.get("value")), "id": item.get("id")}
+    return {"value": jsonable(getattr(item, "value", None)), "id": getattr(item, "id", None)}
+
+
+def state_json(values: Any) -> Any:
+    """Values or updates with `__interrupt__` tuples as [{value, id}] lists."""
+    if not isinstance(values, dict):
+        return jsonable(values)
+    out = {}
+    for k, v in values.items():
+        out[k] = [interrupt_json(i) for i in v] if k == "__interrupt__" else jsonable(v)
+    return out
+
+
+def normalize_modes(stream_mode: Any) -> list[str]:
+    modes = [stream_mode] if isinstance(stream_mode, str) else list(stream_mode or ["values"])
+    bad = [m for m in modes if m not in SUPPORTED]
+    if bad:
+        raise ValueError(f"unsupported stream_mode {bad}; supported: {', '.join(SUPPORTED)}")
+    return modes or ["values"]
+
+
+class LangGraphEmitter:
+    def __init__(self, requested: list[str]):
+        self.requested = requested or ["values"]
+        graph = {m for m in self.requested if m in GRAPH_MODES}
+        self.modes = sorted(graph | {"tasks"})  # tasks always: traces and metrics read it
+        self.messages = any(m in ("messages-tuple", "messages") for m in self.requested)
+
+    def on_chunk(self, mode: str, chunk: Any) -> list[tuple[str, Any]]:
+        if mode not in self.requested:
+            return []
+        if mode in ("values", "updates"):
+            if mode == "updates":
+                return [(mode, {k: state_json(v) if k != "__interrupt__" else
+                                [interrupt_json(i) for i in v] for k, v in chunk.items()})]
+            return [(mode, state_json(chunk))]
+        return [(mode, jsonable(chunk))]
+
+    def on_end(self, result: dict, snapshot: Any) -> list[tuple[str, Any]]:
+        out: list[tuple[str, Any]] = []
+        if self.messages and result.get("status") == "answered":
+            msg_id = f"run-{uuid.uuid4().hex}"
+            node = ((snapshot.values or {}).get("current_agent")) or "analyst"
+            meta = {"langgraph_node": node, "thread_id": result["thread_id"],
+                    "request_id": result["request_id"]}
+            for piece in text_chunks(result.get("response") or ""):
+                out.append(("messages", [{"type": "AIMessageChunk", "content": piece, "id": msg_id},
+                                         meta]))
+        out.append(("end", None))
+        return out

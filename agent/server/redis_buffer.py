@@ -1,0 +1,106 @@
+"""Run event buffers in Redis Streams, shared by every server process (ASKBAR_REDIS_URL).
+
+Keys (all expire ttl_s after the last write):
+  askbar:run:{run_id}:events   a stream; entry id "{n}-0" for event n, fields event, data (JSON)
+  askbar:run:{run_id}:meta     a hash: thread_id, request_id, kind, status, heartbeat, ...
+  askbar:thread:{thread_id}:run   the thread's active run (SET NX)
+"""
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+from agent.server.buffer import DEFAULT_TTL_S, Event
+
+PREFIX = "askbar"
+
+# Appends the next event with id n-0 where n = the stream's length + 1, atomically, and refreshes
+# the TTLs: readers on any process see ids 1, 2, 3 ... with no gap and no duplicate.
+_APPEND = """
+local n = redis.call('XLEN', KEYS[1]) + 1
+redis.call('XADD', KEYS[1], n .. '-0', 'event', ARGV[1], 'data', ARGV[2])
+redis.call('EXPIRE', KEYS[1], ARGV[3])
+redis.call('EXPIRE', KEYS[2], ARGV[3])
+return n
+"""
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, default=str)
+
+
+class RedisBuffer:
+    def __init__(self, url: str, ttl_s: int = DEFAULT_TTL_S):
+        import redis.asyncio as redis
+
+        self.ttl_s = int(ttl_s)
+        self.redis = redis.from_url(url, decode_responses=True)
+        self._append = self.redis.register_script(_APPEND)
+
+    def _ev(self, run_id: str) -> str:
+        return f"{PREFIX}:run:{run_id}:events"
+
+    def _meta(self, run_id: str) -> str:
+        return f"{PREFIX}:run:{run_id}:meta"
+
+    def _thread(self, thread_id: str) -> str:
+        return f"{PREFIX}:thread:{thread_id}:run"
+
+    async def ping(self) -> bool:
+        return bool(await self.redis.ping())
+
+    async def create(self, run_id: str, meta: dict[str, Any]) -> None:
+        fields = {k: _dumps(v) for k, v in {**meta, "heartbeat": time.time()}.items()}
+        async with self.redis.pipeline(transaction=True) as p:
+            p.hset(self._meta(run_id), mapping=fields)
+            p.expire(self._meta(run_id), self.ttl_s)
+            await p.execute()
+
+    async def append(self, run_id: str, event: str, data: Any) -> int:
+        n = await self._append(keys=[self._ev(run_id), self._meta(run_id)],
+                               args=[event, _dumps(data), self.ttl_s])
+        return int(n)
+
+    async def meta(self, run_id: str) -> dict[str, Any] | None:
+        raw = await self.redis.hgetall(self._meta(run_id))
+        return {k: json.loads(v) for k, v in raw.items()} if raw else None
+
+    async def update_meta(self, run_id: str, **fields: Any) -> None:
+        if await self.redis.exists(self._meta(run_id)):
+            await self.redis.hset(self._meta(run_id), mapping={k: _dumps(v) for k, v in fields.items()})
+
+    async def read(self, run_id: str, after: int = 0, wait_s: float = 0.0) -> list[Event]:
+        key = self._ev(run_id)
+        start = f"({after}-0" if after else "-"
+        rows = await self.redis.xrange(key, min=start, max="+")
+        if not rows and wait_s > 0:
+            got = await self.redis.xread({key: f"{after}-0"}, block=max(1, int(wait_s * 1000)))
+            rows = got[0][1] if got else []
+        return [Event(id=int(rid.split("-", 1)[0]), event=f["event"], data=json.loads(f["data"]))
+                for rid, f in rows]
+
+    async def claim_thread(self, thread_id: str, run_id: str) -> str | None:
+        key = self._thread(thread_id)
+        for _ in range(3):
+            if await self.redis.set(key, run_id, nx=True, ex=self.ttl_s):
+                return None
+            other = await self.redis.get(key)
+            if other is None or other == run_id:
+                continue
+            meta = await self.meta(other) or {}
+            if meta.get("status") == "running":
+                return other
+            await self.redis.delete(key)  # the other run finished or was lost: take the thread
+        return None
+
+    async def release_thread(self, thread_id: str, run_id: str) -> None:
+        key = self._thread(thread_id)
+        if await self.redis.get(key) == run_id:
+            await self.redis.delete(key)
+
+    async def active_run(self, thread_id: str) -> str | None:
+        return await self.redis.get(self._thread(thread_id))
+
+    async def close(self) -> None:
+        await self.redis.aclose()

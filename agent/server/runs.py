@@ -1,0 +1,214 @@
+"""Runs that outlive connections: each request starts the graph in a background task that writes
+its events to the run's buffer; SSE endpoints only read the buffer, so a client that goes away
+never cancels a run, and a reconnect with Last-Event-ID gets exactly what it missed.
+
+Two protocols share the machinery: AskBar's (agent/server/events.py) and the LangGraph Server
+API's (agent/server/lg_events.py). Traces are saved before the final event is written, so a client
+that got `done` can fetch GET /api/traces/{request_id} at once.
+"""
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import logging
+import time
+import uuid
+from dataclasses import dataclass, field
+from typing import Any
+
+from langgraph.types import Command
+
+from agent.server import events as askbar_events
+from agent.server.recording import RecordingProvider, TraceRecorder, jsonable
+from agent.service import result_from_snapshot, turn_input
+
+log = logging.getLogger("askbar.server")
+HEARTBEAT_S = 5.0
+
+
+class RunConflict(Exception):
+    def __init__(self, thread_id: str, run_id: str):
+        super().__init__(f"thread {thread_id} already has a running request (run {run_id}); "
+                         f"wait for it or follow GET /api/runs/{run_id}/stream")
+        self.run_id = run_id
+
+
+class NotWaiting(Exception):
+    pass
+
+
+@dataclass
+class RunSpec:
+    kind: str                       # ask | resume
+    thread_id: str
+    graph_input: Any                # the turn's input dict or a Command(resume=...)
+    protocol: str = "askbar"        # askbar | langgraph
+    question: str | None = None
+    answer: str | None = None
+    parent_request_id: str | None = None
+    log_input: dict[str, Any] = field(default_factory=dict)
+    stream_modes: list[str] = field(default_factory=list)
+    run_id: str = field(default_factory=lambda: uuid.uuid4().hex)
+    request_id: str = field(default_factory=lambda: uuid.uuid4().hex)
+
+    def meta(self) -> dict[str, Any]:
+        return {"run_id": self.run_id, "thread_id": self.thread_id, "request_id": self.request_id,
+                "kind": self.kind, "protocol": self.protocol, "status": "running",
+                "created_at": time.time()}
+
+
+def pick_suggestion(interrupt: dict | None, answer: str) -> str:
+    """A bare number answers with that numbered suggestion (as the CLI does)."""
+    options = (interrupt or {}).get("suggestions") or []
+    text = answer.strip()
+    if text.isdigit() and 1 <= int(text) <= len(options):
+        return options[int(text) - 1]
+    return answer
+
+
+class RunManager:
+    def __init__(self, runtime: Any):
+        self.rt = runtime
+        self.tasks: dict[str, asyncio.Task] = {}
+
+    # -- building runs -----------------------------------------------------------------------
+    async def ask_spec(self, question: str, thread_id: str | None = None, now: str | None = None,
+                       protocol: str = "askbar") -> RunSpec:
+        thread_id = thread_id or uuid.uuid4().hex
+        snapshot = await self.rt.graph.aget_state(self.rt.config(thread_id))
+        spec = RunSpec(kind="ask", thread_id=thread_id, graph_input=None, protocol=protocol,
+                       question=question)
+        spec.graph_input = turn_input(snapshot.values or {}, question, thread_id, spec.request_id, now)
+        spec.log_input = {"question": question, "chat_history": spec.graph_input["chat_history"],
+                          "now": now}
+        return spec
+
+    async def resume_spec(self, thread_id: str, answer: Any, protocol: str = "askbar") -> RunSpec:
+        snapshot = await self.rt.graph.aget_state(self.rt.config(thread_id))
+        if not snapshot.interrupts:
+            raise NotWaiting(f"thread {thread_id} is not waiting for an answer")
+        if isinstance(answer, str):
+            answer = pick_suggestion(snapshot.interrupts[0].value, answer)
+        spec = RunSpec(kind="resume", thread_id=thread_id, graph_input=None, protocol=protocol,
+                       answer=answer if isinstance(answer, str) else jsonable(answer),
+                       parent_request_id=(snapshot.values or {}).get("request_id"))
+        # The user's thinking time is not the request's: the budget restarts on resume.
+        spec.graph_input = Command(resume=answer, update={"request_id": spec.request_id,
+                                                          "started_at": time.time()})
+        spec.log_input = {"answer": spec.answer}
+        return spec
+
+    # -- running -------------------------------------------------------------------------------
+    async def start(self, spec: RunSpec) -> dict[str, Any]:
+        buffer = self.rt.buffer
+        other = await buffer.claim_thread(spec.thread_id, spec.run_id)
+        if other:
+            raise RunConflict(spec.thread_id, other)
+        meta = spec.meta()
+        await buffer.create(spec.run_id, meta)
+        if spec.protocol == "askbar":
+            await buffer.append(spec.run_id, "run_start", {"run_id": spec.run_id, "thread_id": spec.thread_id,
+                                                           "request_id": spec.request_id})
+        else:
+            await buffer.append(spec.run_id, "metadata", {"run_id": spec.run_id, "attempt": 1})
+        task = asyncio.create_task(self._execute(spec), name=f"run-{spec.run_id}")
+        self.tasks[spec.run_id] = task
+        task.add_done_callback(lambda _t: self.tasks.pop(spec.run_id, None))
+        return meta
+
+    def _emitter(self, spec: RunSpec):
+        if spec.protocol == "langgraph":
+            from agent.server.lg_events import LangGraphEmitter
+
+            return LangGraphEmitter(spec.stream_modes)
+        return AskbarEmitter()
+
+    async def _execute(self, spec: RunSpec) -> None:
+        rt, t0 = self.rt, time.perf_counter()
+        provider = RecordingProvider(rt.deps.provider)
+        recorder = TraceRecorder(provider, user_response=spec.answer if spec.kind == "resume" else None)
+        config = rt.config(spec.thread_id, dataclasses.replace(rt.deps, provider=provider))
+        emitter = self._emitter(spec)
+        beat = asyncio.create_task(self._heartbeat(spec.run_id))
+        rt.metrics.active_runs.inc()
+        status, result, error = "error", None, None
+        try:
+            async for mode, chunk in rt.graph.astream(spec.graph_input, config, stream_mode=emitter.modes):
+                row = recorder.feed(mode, chunk)
+                if row:
+                    rt.metrics.step(row)
+                for name, data in emitter.on_chunk(mode, chunk):
+                    await rt.buffer.append(spec.run_id, name, data)
+            snapshot = await rt.graph.aget_state(config)
+            result = result_from_snapshot(snapshot, spec.thread_id, spec.request_id).model_dump(mode="json")
+            status = result["status"]
+            final = emitter.on_end(result, snapshot)
+        except asyncio.CancelledError:
+            error = "cancelled: the server is shutting down"
+            raise
+        except Exception as exc:
+            log.exception("run failed", extra={"request_id": spec.request_id, "run_id": spec.run_id})
+            error = f"{type(exc).__name__}: {exc}"
+        finally:
+            beat.cancel()
+            rt.metrics.active_runs.dec()
+            duration = round((time.perf_counter() - t0) * 1000, 2)
+            await self._save_trace(spec, recorder, result, status, error, duration)
+            if error:
+                final = [("error", {"code": "internal_error", "message": error, "run_id": spec.run_id,
+                                    "thread_id": spec.thread_id, "request_id": spec.request_id})]
+                rt.metrics.errors.labels("internal_error").inc()
+            await self._finish(spec, final, status, duration)
+
+    async def _finish(self, spec: RunSpec, final: list, status: str, duration_ms: float) -> None:
+        rt = self.rt
+        for name, data in final:
+            await rt.buffer.append(spec.run_id, name, data)
+        run_status = {"error": "error", "answered": "success"}.get(status, "interrupted")
+        await rt.buffer.update_meta(spec.run_id, status=run_status, finished_at=time.time())
+        await rt.buffer.release_thread(spec.thread_id, spec.run_id)
+        rt.metrics.runs.labels(spec.kind, status).inc()
+        rt.metrics.run_seconds.labels(spec.kind).observe(duration_ms / 1000)
+        log.info("run finished", extra={"request_id": spec.request_id, "run_id": spec.run_id,
+                                        "thread_id": spec.thread_id, "status": status,
+                                        "duration_ms": duration_ms})
+
+    async def _save_trace(self, spec: RunSpec, recorder: TraceRecorder, result: dict | None,
+                          status: str, error: str | None, duration_ms: float) -> None:
+        log_row = {"request_id": spec.request_id, "thread_id": spec.thread_id, "run_id": spec.run_id,
+                   "kind": spec.kind, "question": spec.question, "user_response": spec.answer,
+                   "parent_request_id": spec.parent_request_id, "input": spec.log_input,
+                   "status": "error" if error else status, "response": (result or {}).get("response"),
+                   "result": result, "provider": getattr(self.rt.deps.provider, "name", None),
+                   "duration_ms": duration_ms, "error": error}
+        steps = [{**s, "request_id": spec.request_id, "thread_id": spec.thread_id} for s in recorder.steps]
+        try:
+            await asyncio.to_thread(self.rt.traces.save, log_row, steps)
+        except Exception:  # traces must never break an answer
+            log.exception("saving traces failed", extra={"request_id": spec.request_id})
+            self.rt.metrics.errors.labels("trace_write").inc()
+
+    async def _heartbeat(self, run_id: str) -> None:
+        while True:
+            await asyncio.sleep(HEARTBEAT_S)
+            await self.rt.buffer.update_meta(run_id, heartbeat=time.time())
+
+    async def shutdown(self, grace_s: float) -> None:
+        pending = [t for t in self.tasks.values() if not t.done()]
+        if not pending:
+            return
+        done, still = await asyncio.wait(pending, timeout=grace_s)
+        for t in still:
+            t.cancel()
+        if still:
+            await asyncio.gather(*still, return_exceptions=True)
+
+
+class AskbarEmitter:
+    modes = askbar_events.STREAM_MODES
+
+    def on_chunk(self, mode: str, chunk: Any) -> list[tuple[str, dict]]:
+        return askbar_events.from_chunk(mode, chunk)
+
+    def on_end(self, result: dict, snapshot: Any) -> list[tuple[str, dict]]:
+        return askbar_events.final_events(result)

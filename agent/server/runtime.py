@@ -1,0 +1,107 @@
+"""What one server process holds: deps (store, provider), the graph compiled with an async
+checkpointer, the run event buffer, traces, metrics and the run manager.
+
+Embedded default: AsyncSqliteSaver on ASKBAR_HOME/checkpoints.sqlite (the same file `askbar ask`
+uses), in-process buffers, SQLite traces. With ASKBAR_DATABASE_URL: AsyncPostgresSaver; with
+ASKBAR_REDIS_URL: Redis Streams buffers, so several processes serve the same threads and runs.
+"""
+from __future__ import annotations
+
+from contextlib import AsyncExitStack, asynccontextmanager
+from typing import Any, AsyncIterator
+
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+from agent.settings import Settings, get_settings
+
+
+class ServerSettings(BaseSettings):
+    """Server knobs (environment prefix ASKBAR_)."""
+    model_config = SettingsConfigDict(env_prefix="ASKBAR_", extra="ignore")
+
+    run_ttl_s: int = 3600            # how long a finished run's events stay replayable
+    max_body_bytes: int = 64_000     # larger request bodies get 413
+    max_question_chars: int = 2000
+    ping_s: float = 15.0             # SSE keep-alive comment interval
+    shutdown_grace_s: float = 20.0   # running runs get this long to finish on shutdown
+    pg_checkpoint_pool: int = 10
+
+
+@asynccontextmanager
+async def async_checkpointer(settings: Settings, pool_size: int = 10) -> AsyncIterator[Any]:
+    if settings.database_url:
+        from langgraph.checkpoint.postgres.aio import AsyncPostgresSaver
+        from psycopg.rows import dict_row
+        from psycopg_pool import AsyncConnectionPool
+
+        kwargs = {"autocommit": True, "prepare_threshold": 0, "row_factory": dict_row}
+        async with AsyncConnectionPool(settings.database_url, max_size=pool_size, kwargs=kwargs,
+                                       open=False) as pool:
+            saver = AsyncPostgresSaver(pool)
+            async with pool.connection() as conn:  # two processes starting at once: one migrates
+                await conn.execute("SELECT pg_advisory_lock(48151624)")
+                try:
+                    await saver.setup()
+                finally:
+                    await conn.execute("SELECT pg_advisory_unlock(48151624)")
+            yield saver
+        return
+    import aiosqlite
+    from langgraph.checkpoint.sqlite.aio import AsyncSqliteSaver
+
+    settings.home.mkdir(parents=True, exist_ok=True)
+    async with aiosqlite.connect(settings.home / "checkpoints.sqlite", timeout=30) as conn:
+        await conn.execute("PRAGMA journal_mode=WAL")
+        saver = AsyncSqliteSaver(conn)
+        await saver.setup()
+        yield saver
+
+
+def make_buffer(settings: Settings, server: ServerSettings):
+    if settings.redis_url:
+        from agent.server.redis_buffer import RedisBuffer
+
+        return RedisBuffer(settings.redis_url, ttl_s=server.run_ttl_s)
+    from agent.server.buffer import MemoryBuffer
+
+    return MemoryBuffer(ttl_s=server.run_ttl_s)
+
+
+class Runtime:
+    def __init__(self, settings: Settings, server: ServerSettings, deps: Any, graph: Any,
+                 buffer: Any, traces: Any):
+        from agent.server.metrics import Metrics
+        from agent.server.runs import RunManager
+
+        self.settings, self.server, self.deps = settings, server, deps
+        self.graph, self.buffer, self.traces = graph, buffer, traces
+        self.metrics = Metrics()
+        self.runs = RunManager(self)
+
+    def config(self, thread_id: str, deps: Any = None) -> dict:
+        return {"configurable": {"thread_id": thread_id, "deps": deps or self.deps}}
+
+    @classmethod
+    @asynccontextmanager
+    async def open(cls, settings: Settings | None = None, deps: Any = None,
+                   server: ServerSettings | None = None) -> AsyncIterator["Runtime"]:
+        import asyncio
+
+        from agent.deps import build_deps
+        from agent.traces import TraceStore
+        from graph import build_graph
+
+        settings = settings or get_settings()
+        server = server or ServerSettings()
+        async with AsyncExitStack() as stack:
+            saver = await stack.enter_async_context(async_checkpointer(settings, server.pg_checkpoint_pool))
+            deps = deps or await asyncio.to_thread(build_deps, settings)
+            traces = await asyncio.to_thread(TraceStore, settings)
+            stack.callback(traces.close)
+            buffer = make_buffer(settings, server)
+            stack.push_async_callback(buffer.close)
+            rt = cls(settings, server, deps, build_graph(saver), buffer, traces)
+            try:
+                yield rt
+            finally:
+                await rt.runs.shutdown(server.shutdown_grace_s)
