@@ -236,8 +236,10 @@ class GeminiProvider:
         system = P.UNDERSTANDER_SYSTEM.format(today=ctx.today.isoformat(),
                                               instruments=P.instruments_text(ctx), safety=P.SAFETY)
         intent = self._structured("understander", system, [_user(text)], PARSE_INTENT, Intent)
-        if intent.symbol:
-            intent.symbol = intent.symbol.strip().upper()
+        intent.symbols = [s.strip().upper() for s in getattr(intent, "symbols", None) or [] if s.strip()]
+        intent.symbol = intent.symbol.strip().upper() if intent.symbol else None
+        if not intent.symbol and intent.symbols:
+            intent.symbol = intent.symbols[0]
         return intent
 
     def plan(self, intent: Intent, ctx: ProviderContext) -> Plan:

@@ -1,0 +1,180 @@
+"""The whole graph on the Gemini provider against the stub, over the real data (both engines).
+
+The stub's scripted answers are computed here from the CSVs in shared/data with pandas (never
+hard-coded), so a passing validator means the numbers really are the data's.
+"""
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+
+import pandas as pd
+import pytest
+from langgraph.checkpoint.memory import InMemorySaver
+
+from agent.llm.usage import fold
+from tests.agent.llm.gemini_stub import (call, calling_config, dynamic, error, function_names,
+                                         gemini_settings, request_text, stub, text)  # noqa: F401
+from tests.conftest import DATA
+
+pytest.importorskip("agent.llm.offline.provider")
+
+QUESTION = "What were NQ's high, low and % change in November 2023?"
+START, END, LABEL = "2023-11-20", "2023-11-30", "2023-11"
+
+
+@lru_cache(maxsize=None)
+def nq_reference() -> dict:
+    """NQ over the November 2023 sessions (CME: 18:00-17:00 New York, dated by the close)."""
+    bars = pd.read_csv(DATA / "nq_1min_firstrate" / "NQ_1min_sample.csv", parse_dates=["timestamp"])
+    bars = bars.sort_values("timestamp")
+    bars["trading_date"] = (bars["timestamp"] + pd.Timedelta(hours=6)).dt.strftime("%Y-%m-%d")
+    daily = bars.groupby("trading_date").agg(open=("open", "first"), high=("high", "max"),
+                                             low=("low", "min"), close=("close", "last"))
+    days = daily.loc[START:END]
+    return {"high": float(days["high"].max()), "high_date": days["high"].idxmax(),
+            "low": float(days["low"].min()), "low_date": days["low"].idxmin(),
+            "pct_change": round((days["close"].iloc[-1] / days["open"].iloc[0] - 1) * 100, 2)}
+
+
+def intent_args() -> dict:
+    return {"type": "data", "lang": "en", "symbol": "NQ", "analysis": "stats",
+            "period": {"start": START, "end": END, "label": LABEL},
+            "metrics": ["high", "low", "pct_change"]}
+
+
+def plan_args() -> dict:
+    return {"steps": [{"action": "get_period_stats", "description": "NQ daily stats, November 2023",
+                       "params": {"symbol": "NQ", "start_date": START, "end_date": END}}]}
+
+
+def answer_args(high_shift: float = 0.0) -> dict:
+    ref = nq_reference()
+    high = ref["high"] + high_shift
+    response = (f"In November 2023 NQ's high was {high:.2f} on {ref['high_date']}, its low "
+                f"{ref['low']:.2f} on {ref['low_date']}, and it changed {ref['pct_change']:.2f}%.")
+    claims = [{"type": "high", "value": high, "date": ref["high_date"], "symbol": "NQ", "period": LABEL},
+              {"type": "low", "value": ref["low"], "date": ref["low_date"], "symbol": "NQ", "period": LABEL},
+              {"type": "pct_change", "value": ref["pct_change"], "symbol": "NQ", "period": LABEL}]
+    return {"response": response, "claims": claims}
+
+
+@pytest.fixture
+def gemini_session(loaded_store, stub, tmp_path):
+    from agent.deps import build_deps
+    from agent.service import Session
+
+    deps = build_deps(gemini_settings(stub, tmp_path, gemini_timeout_s=3.0), store=loaded_store)
+    assert deps.provider.name == "gemini"
+    return Session(deps, InMemorySaver())
+
+
+def _usage(session, result) -> dict:
+    """The result's usage once the graph folds it in; until then, the provider's records."""
+    return result.usage if result.usage.get("calls") else fold({}, session.deps.provider.take_usage())
+
+
+def _claims(result) -> dict:
+    return {c["type"]: (c["value"], c.get("date")) for c in result.claims}
+
+
+def test_full_question_through_every_node(gemini_session, stub):
+    ref = nq_reference()
+    stub.add(call("parse_intent", intent_args(), usage=(900, 80)), call("get_data_info", usage=(700, 5)),
+             call("submit_plan", plan_args(), usage=(1200, 60)),
+             call("submit_answer", answer_args(), usage=(3000, 150)))
+    result = gemini_session.ask(QUESTION)
+    assert result.status == "answered", result.response
+    assert result.validation.get("status") == "ok"
+    assert result.response.startswith(answer_args()["response"])
+    assert _claims(result)["high"] == (ref["high"], ref["high_date"])
+    assert _claims(result)["low"] == (ref["low"], ref["low_date"])
+    assert result.intent["symbol"] == "NQ" and result.plan["steps"][0]["action"] == "get_period_stats"
+    reqs = stub.generate_requests()
+    assert [function_names(r)[-1] for r in reqs] == ["parse_intent", "submit_plan", "submit_plan",
+                                                     "submit_answer"]
+    assert all(calling_config(r)["mode"] == "ANY" for r in reqs) and stub.remaining == 0
+    assert all(r["headers"]["x-goog-api-key"] for r in reqs)
+    assert f"<untrusted_user_question>\n{QUESTION}" in request_text(reqs[0])
+    assert str(ref["high"]) in request_text(reqs[3])  # the analyst saw the real rows
+    usage = _usage(gemini_session, result)
+    assert usage["llm_calls"] == 4 and usage["input_tokens"] == 5800 and usage["cost_usd"] > 0
+    assert set(usage["by_agent"]) == {"understander", "planner", "analyst"}
+
+
+def test_wrong_number_is_caught_and_rewritten_with_feedback(gemini_session, stub):
+    ref = nq_reference()
+    wrong = answer_args(high_shift=100.0)
+    stub.add(call("parse_intent", intent_args()), call("get_data_info"), call("submit_plan", plan_args()),
+             call("submit_answer", wrong), call("submit_answer", answer_args()))
+    result = gemini_session.ask(QUESTION)
+    assert result.status == "answered" and result.validation.get("status") == "ok"
+    assert _claims(result)["high"] == (ref["high"], ref["high_date"])
+    first, rewrite = stub.generate_requests()[3:]
+    assert "untrusted_validator_feedback" not in request_text(first)
+    feedback = request_text(rewrite)
+    assert "<untrusted_validator_feedback>" in feedback
+    assert f"{ref['high'] + 100:g}" in feedback or f"{ref['high'] + 100}" in feedback
+    assert stub.remaining == 0
+
+
+def test_wrong_numbers_every_time_end_in_a_verified_code_summary(gemini_session, stub):
+    stub.add(call("parse_intent", intent_args()), call("get_data_info"), call("submit_plan", plan_args()),
+             *[call("submit_answer", answer_args(high_shift=50.0)) for _ in range(3)])
+    result = gemini_session.ask(QUESTION)
+    assert result.status == "answered"
+    wrong = f"{nq_reference()['high'] + 50:.2f}"
+    assert wrong not in result.response  # the unverified number never reaches the user
+    assert all(c["value"] != nq_reference()["high"] + 50 for c in result.claims)
+
+
+def test_analyst_503_gives_the_code_summary(gemini_session, stub):
+    ref = nq_reference()
+    stub.add(call("parse_intent", intent_args()), call("get_data_info"), call("submit_plan", plan_args()),
+             error(503))
+    result = gemini_session.ask(QUESTION)
+    assert result.status == "answered" and result.response.strip()
+    assert "Traceback" not in result.response and "503" not in result.response
+    assert len(stub.generate_requests()) == 4  # 503 is not retried
+    highs = [c for c in result.claims if c["type"] == "high"]
+    assert highs and highs[0]["value"] == pytest.approx(ref["high"])
+    assert result.validation.get("status") == "ok"
+
+
+def test_gemini_down_everywhere_still_answers(gemini_session, stub):
+    stub.add(*[error(503) for _ in range(10)])
+    result = gemini_session.ask("NQ high in November 2023", now="2024-06-01")
+    assert result.status == "answered", result.response
+    assert "Traceback" not in result.response
+    assert any(c["type"] == "high" and c["value"] == pytest.approx(nq_reference()["high"])
+               for c in result.claims)
+
+
+def test_timeouts_are_not_retried_and_the_graph_falls_back(gemini_session, stub):
+    from tests.agent.llm.gemini_stub import delayed
+
+    stub.add(delayed(4.0, call("parse_intent", intent_args())), call("get_data_info"),
+             call("submit_plan", plan_args()), call("submit_answer", answer_args()))
+    result = gemini_session.ask(QUESTION, now="2024-06-01")
+    assert result.status == "answered"
+    assert stub.generate_requests()[1]["body"]["contents"][0]["parts"][0]["text"].startswith("The intent")
+
+
+def test_concept_question_uses_the_educator_model(gemini_session, stub):
+    stub.add(call("parse_intent", {"type": "concept", "lang": "es", "concept": "rsi"}),
+             text("El RSI es un oscilador de impulso."))
+    result = gemini_session.ask("¿Qué es el RSI?")
+    assert result.status == "answered"
+    assert "El RSI es un oscilador de impulso." in result.response
+    edu = stub.generate_requests()[1]
+    assert edu["model"] == "gemini-2.5-pro" and "tools" not in edu["body"]
+
+
+def test_malformed_plan_args_repaired_once_in_the_graph(gemini_session, stub):
+    bad = {"steps": [{"action": "get_period_stats", "params": {"start_date": START}}]}
+    stub.add(call("parse_intent", intent_args()), call("get_data_info"), call("submit_plan", bad),
+             call("submit_plan", plan_args()), call("submit_answer", answer_args()))
+    result = gemini_session.ask(QUESTION)
+    assert result.status == "answered" and result.validation.get("status") == "ok"
+    repair = stub.generate_requests()[3]
+    assert "steps.0.params.symbol" in json.dumps(repair["body"])
