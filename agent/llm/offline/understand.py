@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from agent.llm import glossary
 from agent.llm.base import ProviderContext
 from agent.llm.offline import clarify, cues, metrics as M
+from agent.llm.offline.followups import merge
 from agent.llm.offline.conditions import ConditionParse, parse_condition, parse_horizon, parse_top
 from agent.llm.offline.lang import language_evidence, normalize
 from agent.llm.offline.periods import Found, parse_periods
@@ -98,10 +99,6 @@ def _is_concept(p: Parsed, has_context: bool) -> bool:
 
 # ---- from parsed slots to an Intent ----------------------------------------------------------
 
-_ANALYSIS_FIELDS = ("metrics", "condition", "horizon_days", "top_n", "direction", "indicator",
-                    "indicator_window", "indicator_date", "pattern")
-
-
 def _cover(periods: list[Period]) -> Period:
     from agent.llm.offline.periods import make_period
     return make_period(min(p.start for p in periods), max(p.end for p in periods))
@@ -136,35 +133,6 @@ def intent_from(p: Parsed, ctx: ProviderContext) -> Intent:
     if p.concepts:
         it.concept = p.concepts[0]
     return it
-
-
-def merge(cur: Intent, prev: Intent | None, p: Parsed | None = None) -> Intent:
-    """Fill what the current text leaves open from the conversation's previous intent."""
-    if prev is None:
-        return cur
-    if p is not None and not p.lang_strong:
-        cur.lang = prev.lang
-    if not cur.symbol and prev.symbol:
-        cur.symbol, cur.symbols = prev.symbol, list(prev.symbols or [prev.symbol])
-    if cur.period is None and prev.period is not None:
-        cur.period = prev.period
-        if prev.analysis == "compare" and cur.analysis in (None, "compare"):
-            cur.compare_periods = prev.compare_periods
-    if cur.analysis is None or (cur.analysis == "events" and prev.analysis == "after_events"
-                                and not cur.horizon_days):
-        cur.analysis = prev.analysis
-        for name in _ANALYSIS_FIELDS:
-            if not getattr(cur, name):
-                setattr(cur, name, getattr(prev, name))
-        if cur.analysis == "compare" and not cur.compare_periods:
-            cur.analysis = "stats"
-        if cur.indicator_date and cur.period and cur.period.start != cur.period.end:
-            cur.indicator_date = None
-        if cur.period and cur.period.start == cur.period.end and cur.indicator:
-            cur.indicator_date = cur.period.end
-    elif cur.analysis in ("events", "after_events") and cur.condition is None and prev.condition:
-        cur.condition = prev.condition
-    return cur
 
 
 def _missing(it: Intent, p: Parsed, ctx: ProviderContext) -> list[str]:

@@ -1,0 +1,60 @@
+"""Follow-ups: what a question inherits from the conversation, and short conversation summaries."""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from agent.state import Intent
+
+_ANALYSIS_FIELDS = ("metrics", "condition", "horizon_days", "top_n", "direction", "indicator",
+                    "indicator_window", "indicator_date", "pattern")
+
+
+def merge(cur: Intent, prev: Intent | None, p: Any = None) -> Intent:
+    """Fill what the current text leaves open from the conversation's previous intent."""
+    if prev is None:
+        return cur
+    if p is not None and not p.lang_strong:
+        cur.lang = prev.lang
+    if not cur.symbol and prev.symbol:
+        cur.symbol, cur.symbols = prev.symbol, list(prev.symbols or [prev.symbol])
+    if cur.period is None and prev.period is not None:
+        cur.period = prev.period
+        if prev.analysis == "compare" and cur.analysis in (None, "compare"):
+            cur.compare_periods = prev.compare_periods
+    if cur.analysis is None or (cur.analysis == "events" and prev.analysis == "after_events"
+                                and not cur.horizon_days):
+        cur.analysis = prev.analysis
+        for name in _ANALYSIS_FIELDS:
+            if not getattr(cur, name):
+                setattr(cur, name, getattr(prev, name))
+        if cur.analysis == "compare" and not cur.compare_periods:
+            cur.analysis = "stats"
+        if cur.indicator_date and cur.period and cur.period.start != cur.period.end:
+            cur.indicator_date = None
+        if cur.period and cur.period.start == cur.period.end and cur.indicator:
+            cur.indicator_date = cur.period.end
+    elif cur.analysis in ("events", "after_events") and cur.condition is None and prev.condition:
+        cur.condition = prev.condition
+    return cur
+
+
+def summarize(messages: list[dict[str, str]], max_chars: int = 600) -> str:
+    """A short deterministic summary: turn count, what was asked, the latest exchange."""
+    users = [m.get("content", "") for m in messages if m.get("role") == "user"]
+    assistants = [m.get("content", "") for m in messages if m.get("role") == "assistant"]
+    if not messages:
+        return ""
+
+    def clip(t: str, n: int) -> str:
+        t = re.sub(r"\s+", " ", t).strip()
+        return t if len(t) <= n else t[: n - 1].rstrip() + "…"
+
+    parts = [f"{len(messages)} messages ({len(users)} questions)."]
+    if len(users) > 1:
+        parts.append("Earlier questions: " + " | ".join(clip(u, 60) for u in users[-6:-1]) + ".")
+    if users:
+        parts.append("Last question: " + clip(users[-1], 120) + ".")
+    if assistants:
+        parts.append("Last answer: " + clip(assistants[-1], 160))
+    return clip(" ".join(parts), max_chars)

@@ -1,0 +1,107 @@
+"""plan(intent, ctx) -> Plan: one or a few query-builder steps per analysis (deterministic)."""
+from __future__ import annotations
+
+from datetime import date, timedelta
+
+from agent.llm.base import ProviderContext
+from agent.state import Intent, Plan
+from query_builder.models import EventCondition, PeriodRange, Step, StepParams
+
+INDICATOR_LOOKBACK_DAYS = 7      # "RSI on D": a few days ending at D, so a holiday still has a value
+INDICATOR_LATEST_DAYS = 30       # no date and no period: the last month of data
+DEFAULT_GAP_PCT = 1.0
+
+
+def _span(intent: Intent) -> tuple[date | None, date | None]:
+    """The intent's period; None ends mean 'all stored data' for the query builder."""
+    if intent.period is None:
+        return None, None
+    return intent.period.start, intent.period.end
+
+
+def _base(symbol: str, intent: Intent, **extra) -> StepParams:
+    start, end = _span(intent)
+    return StepParams(symbol=symbol, start_date=start, end_date=end, **extra)
+
+
+def _stats(intent: Intent, symbols: list[str]) -> list[Step]:
+    return [Step(action="get_period_stats", params=_base(s, intent),
+                 description=f"{s} period statistics") for s in symbols]
+
+
+def _top(intent: Intent, symbol: str) -> list[Step]:
+    dirs = [intent.direction] if intent.direction else ["up", "down"]
+    return [Step(action="find_events", params=_base(symbol, intent, top_n=intent.top_n or 5, direction=d),
+                 description=f"{symbol}: {intent.top_n or 5} largest daily {'gains' if d == 'up' else 'falls'}")
+            for d in dirs]
+
+
+def _events(intent: Intent, symbol: str) -> list[Step]:
+    cond = intent.condition or EventCondition(op="gt" if intent.direction != "down" else "lt",
+                                              threshold=0.0)
+    if intent.analysis == "after_events":
+        return [Step(action="get_periods_after",
+                     params=_base(symbol, intent, condition=cond, horizon_days=intent.horizon_days or 5),
+                     description=f"{symbol}: returns {intent.horizon_days or 5} trading days after events")]
+    return [Step(action="find_events", params=_base(symbol, intent, condition=cond),
+                 description=f"{symbol}: days matching the condition")]
+
+
+def _compare(intent: Intent, symbol: str) -> list[Step]:
+    periods = [PeriodRange(start_date=p.start, end_date=p.end, label=p.label)
+               for p in intent.compare_periods or []]
+    return [Step(action="compare_periods", params=StepParams(symbol=symbol, periods=periods),
+                 description=f"{symbol}: compare " + ", ".join(p.label or "" for p in periods))]
+
+
+def _indicator(intent: Intent, symbol: str, ctx: ProviderContext) -> list[Step]:
+    if intent.indicator_date:
+        end = intent.indicator_date
+        start = end - timedelta(days=INDICATOR_LOOKBACK_DAYS)
+    elif intent.period:
+        start, end = intent.period.start, intent.period.end
+    else:
+        rng = ctx.range_for(symbol)
+        end = rng.last if rng else ctx.today
+        start = end - timedelta(days=INDICATOR_LATEST_DAYS)
+    params = StepParams(symbol=symbol, start_date=start, end_date=end, indicator=intent.indicator,
+                        window=intent.indicator_window)
+    return [Step(action="get_indicator", params=params,
+                 description=f"{symbol}: {intent.indicator} up to {end.isoformat()}")]
+
+
+def _other(intent: Intent, symbol: str) -> list[Step]:
+    if intent.analysis == "pattern":
+        thr = DEFAULT_GAP_PCT if intent.pattern == "gaps" else None
+        return [Step(action="aggregate_patterns",
+                     params=_base(symbol, intent, pattern=intent.pattern or "gaps", threshold=thr),
+                     description=f"{symbol}: {intent.pattern or 'gaps'}")]
+    if intent.analysis == "volume_profile":
+        return [Step(action="get_volume_profile", params=_base(symbol, intent),
+                     description=f"{symbol}: volume by price")]
+    return [Step(action="get_intraday_data", params=_base(symbol, intent),
+                 description=f"{symbol}: intraday bars")]
+
+
+def plan(intent: Intent, ctx: ProviderContext) -> Plan:
+    """Steps for the intent's analysis; concept-only intents need none."""
+    if intent.type == "concept" or not intent.symbol:
+        return Plan(steps=[], summary="no data needed")
+    symbols = intent.symbols or [intent.symbol]
+    if intent.symbol not in symbols:
+        symbols = [intent.symbol, *symbols]
+    sym = intent.symbol
+    a = intent.analysis or "stats"
+    if a == "top_moves":
+        steps = _top(intent, sym)
+    elif a in ("events", "after_events"):
+        steps = _events(intent, sym)
+    elif a == "compare" and intent.compare_periods and len(intent.compare_periods) >= 2:
+        steps = _compare(intent, sym)
+    elif a == "indicator" and intent.indicator:
+        steps = _indicator(intent, sym, ctx)
+    elif a in ("pattern", "volume_profile", "intraday"):
+        steps = _other(intent, sym)
+    else:
+        steps = _stats(intent, symbols[:3])
+    return Plan(steps=steps, summary="; ".join(s.description or s.action for s in steps))

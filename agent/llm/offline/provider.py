@@ -1,0 +1,39 @@
+"""OfflineProvider: the deterministic, network-free implementation of agent.llm.base.Provider."""
+from __future__ import annotations
+
+from typing import Any
+
+from agent.llm import glossary
+from agent.llm.base import ProviderContext
+from agent.llm.offline import analyze as _analyze
+from agent.llm.offline import plan as _plan
+from agent.llm.offline import understand as _understand
+from agent.llm.offline.followups import summarize as _summarize
+from agent.state import AnalystOutput, Intent, Plan
+from query_builder.models import StepResult
+
+
+class OfflineProvider:
+    """Parser + templates. Same interface as the Gemini provider; never calls out."""
+    name = "offline"
+
+    def understand(self, question: str, history: list[dict[str, str]] | None,
+                   ctx: ProviderContext) -> Intent:
+        return _understand.understand(question, history, ctx)
+
+    def understand_with_answer(self, original: str | Intent, answer: str,
+                               history: list[dict[str, str]] | None, ctx: ProviderContext) -> Intent:
+        return _understand.understand_with_answer(original, answer, history, ctx)
+
+    def plan(self, intent: Intent, ctx: ProviderContext) -> Plan:
+        return _plan.plan(intent, ctx)
+
+    def analyze(self, question: str, intent: Intent, results: list[StepResult], lang: str,
+                ctx: ProviderContext | None = None, feedback: str | None = None) -> AnalystOutput:
+        return _analyze.analyze(question, intent, results, lang, ctx=ctx, feedback=feedback)
+
+    def explain(self, concept: str, lang: str) -> str:
+        return glossary.explain(concept, lang)
+
+    def summarize(self, messages: list[dict[str, Any]]) -> str:
+        return _summarize(messages)
