@@ -8,6 +8,7 @@ event counts, top N) and numbers the user wrote (threshold, horizon, indicator w
 """
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from agent.llm.offline import templates as T
@@ -25,8 +26,9 @@ MAX_LISTED_EVENTS = 10
 class Answer:
     """Sentences and claims collected while rendering results."""
 
-    def __init__(self, lang: str):
+    def __init__(self, lang: str, today: Any = None):
         self.lang = lang
+        self.today = today
         self.lines: list[str] = []
         self.claims: list[Claim] = []
 
@@ -51,8 +53,14 @@ def _period_of(intent: Intent) -> Period | None:
     return intent.period
 
 
-def _pname(p: Period | None, lang: str) -> str:
-    return period_text(p, lang) if p else T.ALL_DATA[lang]
+def _pname(ans: "Answer", p: Period | None) -> str:
+    """The period's name; a period running up to today reads "since X"."""
+    lang, today = ans.lang, ans.today
+    if p is None:
+        return T.ALL_DATA[lang]
+    if today is not None and p.start != p.end and p.end >= today and not re.fullmatch(r"\d{4}(-\d{2})?", p.label):
+        return T.SINCE[lang].format(d=p.start.isoformat())
+    return period_text(p, lang)
 
 
 def _metric_items(ans: Answer, r: StepResult, keys: list[str], label: str | None) -> list[str]:
@@ -71,7 +79,7 @@ def _metric_items(ans: Answer, r: StepResult, keys: list[str], label: str | None
 def _stats(ans: Answer, r: StepResult, intent: Intent) -> None:
     s, lang, p = r.summary or {}, ans.lang, _period_of(intent)
     label = p.label if p else None
-    head = f"{r.symbol}, {_pname(p, lang)}"
+    head = f"{r.symbol}, {_pname(ans, p)}"
     if s.get("trading_days"):
         ans.claim("trading_days", s["trading_days"], r.symbol, None, label)
         head += " (" + T.COVERAGE[lang].format(a=s.get("first_date"), b=s.get("last_date"),
@@ -91,7 +99,7 @@ def _top(ans: Answer, r: StepResult, intent: Intent) -> None:
     lang, p = ans.lang, _period_of(intent)
     direction = (r.summary or {}).get("direction") or r.params.get("direction") or "up"
     head = T.TOP[lang]["down" if direction == "down" else "up"].format(
-        n=len(r.rows), s=r.symbol, p=_pname(p, lang))
+        n=len(r.rows), s=r.symbol, p=_pname(ans, p))
     lines = [head]
     for row in r.rows:
         v, d = row.get("pct_change"), row.get("trading_date")
@@ -116,7 +124,7 @@ def _events(ans: Answer, r: StepResult, intent: Intent) -> None:
     count = s.get("event_count", len(r.rows))
     ans.claim("event_count", count, r.symbol, None, label)
     m, op, t = _cond_text(lang, s.get("condition") or r.params.get("condition"))
-    ans.lines.append(T.EVENTS[lang].format(s=r.symbol, p=_pname(p, lang), c=fmt_count(count), m=m, op=op, t=t))
+    ans.lines.append(T.EVENTS[lang].format(s=r.symbol, p=_pname(ans, p), c=fmt_count(count), m=m, op=op, t=t))
     listed = []
     for row in r.rows[:MAX_LISTED_EVENTS]:
         v, d = row.get("pct_change"), row.get("trading_date")
@@ -134,7 +142,7 @@ def _after(ans: Answer, r: StepResult, intent: Intent) -> None:
     count = s.get("event_count", len(r.rows))
     ans.claim("event_count", count, r.symbol, None, label)
     m, op, t = _cond_text(lang, s.get("condition") or r.params.get("condition"))
-    ans.lines.append(T.EVENTS[lang].format(s=r.symbol, p=_pname(p, lang), c=fmt_count(count), m=m, op=op, t=t))
+    ans.lines.append(T.EVENTS[lang].format(s=r.symbol, p=_pname(ans, p), c=fmt_count(count), m=m, op=op, t=t))
     if s.get("avg_return_after") is None:
         ans.lines.append(T.NO_EVENTS_AFTER[lang])
         return
@@ -214,7 +222,7 @@ def _generic_indicator(ans: Answer, r: StepResult, name: str, window: Any) -> No
 def _generic(ans: Answer, r: StepResult, intent: Intent) -> None:
     """Patterns, volume profile, intraday bars: the summary's scalar values as computed."""
     s = r.summary or {}
-    head = T.GENERIC[ans.lang].format(s=r.symbol, p=_pname(intent.period, ans.lang),
+    head = T.GENERIC[ans.lang].format(s=r.symbol, p=_pname(ans, intent.period),
                                       a=r.action.replace("_", " "))
     items = []
     for k, v in s.items():
@@ -252,12 +260,12 @@ def analyze(question: str, intent: Intent, results: list[StepResult], lang: str 
     """The answer text in `lang` and the claims it states. `feedback` is not needed: templates
     only write values taken from the results."""
     lang = lang if lang in T.METRIC else (intent.lang if intent.lang in T.METRIC else "en")
-    ans = Answer(lang)
+    ans = Answer(lang, getattr(ctx, "today", None))
     for r in results:
         has_data = r.rows or (r.summary and any(v not in (None, 0, [], {}) for v in r.summary.values()))
         if not has_data:
             ans.lines.append(T.NO_DATA[lang].format(s=r.symbol, p=T.IN_PERIOD[lang].format(
-                p=_pname(intent.period, lang))))
+                p=_pname(ans, intent.period))))
             continue
         _render(ans, r, intent)
     synthetic = _synthetic(results)   # the graph's analyst adds its own note from the store

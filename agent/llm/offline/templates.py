@@ -24,6 +24,7 @@ METRIC = {
 COVERAGE = {"en": "data {a} – {b}, {n} trading days", "ru": "данные {a} – {b}, торговых дней: {n}",
             "es": "datos {a} – {b}, {n} días de negociación"}
 ALL_DATA = {"en": "all available data", "ru": "вся доступная история", "es": "todo el histórico disponible"}
+SINCE = {"en": "since {d}", "ru": "с {d}", "es": "desde {d}"}
 IN_PERIOD = {"en": "in {p}", "ru": "за {p}", "es": "en {p}"}
 
 TOP = {
