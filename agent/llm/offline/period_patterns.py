@@ -55,6 +55,13 @@ RANGES = [
     _c(rf"(?P<m>{MONTH_B})\s+(?P<a>{D})\s*-\s*(?P<b>{D})(?P<y>(?:{SEP}{Y})?)"),
     _c(rf"(?<![\d.-])(?P<a>{Y})\s*-\s*(?P<b>{Y}){YS}(?![\d-])"),
     _c(rf"(?P<a>{MONTH_B})\s*-\s*(?P<b>{MONYEAR})"),
+    _c(rf"(?P<a>{ISO})\s*(?:\.\.\.?|-|/)\s*(?P<b>{ISO})"),
+]
+# "first week of April", "первая неделя апреля", "la primera semana de abril" (days 1-7, 8-14, ...)
+NTH_WEEK = [
+    _c(rf"(?P<o>first|second|third|fourth|last|1st|2nd|3rd|4th|перв\w*|втор\w*|трет\w*|четверт\w*"
+       rf"|последн\w*|primera|segunda|tercera|cuarta|ultima)\s+(?:week|недел\w*|semana)\s+"
+       rf"(?:of\s+|de\s+|del\s+)?(?P<a>{MONYEAR})"),
 ]
 WEEK = [
     _c(rf"(?:the\s+)?week\s+(?:of|starting|beginning|from)\s+(?:the\s+)?(?P<a>{DAYDATE})"),
@@ -85,6 +92,7 @@ _UNIT_RU = (r"(?P<u>торгов\w+\s+(?:дн\w+|день|сесси\w+)|дн\w+
             r"|квартал\w*|год\w*|лет)")
 _UNIT_ES = (r"(?P<u>dias?\s+(?:habiles|de\s+negociacion|de\s+trading)|dias?|sesion\w*|semanas?|mes(?:es)?"
             r"|trimestres?|años?)")
+_NOT_OF = rf"(?!\s+(?:of|de|del)\s|\s+{MONTH_B}|\s+{Y})"   # "last week of March" is not relative
 _THIS = r"(?P<u>week|month|quarter|year|недел\w+|месяц\w*|квартал\w*|год\w*|semana|mes|trimestre|año)"
 RELATIVE = [
     ("trail", _c(rf"(?:(?:over|in|for|during)\s+)?(?:the\s+)?(?:last|past|previous|prior)\s+(?P<n>{COUNT})\s+{_UNIT_EN}")),
@@ -92,10 +100,10 @@ RELATIVE = [
     ("trail", _c(rf"(?:los|las)\s+(?:ultim[oa]s|pasad[oa]s)\s+(?P<n>{COUNT})\s+{_UNIT_ES}")),
     ("trail", _c(rf"(?:los|las)\s+(?P<n>{COUNT})\s+{_UNIT_ES}\s+(?:pasad[oa]s|anteriores|previ[oa]s)")),
     ("trail1", _c(r"(?:(?:over|in|for|during)\s+the\s+(?:last|past)|the\s+past|past|the\s+last)\s+"
-                  r"(?P<u>week|month|quarter|year)")),
-    ("trail1", _c(rf"последн\w+\s+{_UNIT_RU}")),
-    ("trail1", _c(r"(?:el|la)\s+ultim[oa]\s+(?P<u>semana|mes|trimestre|año)")),
-    ("prev", _c(r"(?:last|previous|prior)\s+(?P<u>week|month|quarter|year)")),
+                  rf"(?P<u>week|month|quarter|year){_NOT_OF}")),
+    ("trail1", _c(rf"последн\w+\s+{_UNIT_RU}{_NOT_OF}")),
+    ("trail1", _c(rf"(?:el|la)\s+ultim[oa]\s+(?P<u>semana|mes|trimestre|año){_NOT_OF}")),
+    ("prev", _c(rf"(?:last|previous|prior)\s+(?P<u>week|month|quarter|year){_NOT_OF}")),
     ("prev", _c(rf"(?:прошл|предыдущ|минувш)\w*\s+{_UNIT_RU}")),
     ("prev", _c(r"(?:el|la)\s+(?P<u>semana|mes|trimestre|año)\s+(?:pasad[oa]|anterior)")),
     ("this", _c(rf"(?:this|эт\w+|текущ\w+|esta|este)\s+{_THIS}")),

@@ -199,7 +199,7 @@ def _scan(norm: str, today: date) -> list[Found]:
             per = relative_period(kind, m, today, make_period, add_months)
             found.append(Found(m.start(), m.end(), "fixed", period=per, explicit_year=False))
             work = _blank(work, m.start(), m.end())
-    groups = (("range", P.RANGES), ("week", P.WEEK), ("end_of", P.END_OF),
+    groups = (("range", P.RANGES), ("nth_week", P.NTH_WEEK), ("week", P.WEEK), ("end_of", P.END_OF),
               ("start_of", P.START_OF), ("since", P.SINCE), ("point", P.POINTS))
     for kind, pats in groups:
         for pat in pats:
@@ -218,6 +218,9 @@ def _found(kind: str, m: re.Match[str], today: date) -> Found:
         a = extract_dp(m.group(0), today)
         return Found(m.start(), m.end(), kind, a=a, explicit_year=a.y is not None)
     a = extract_dp(gd["a"], today)
+    if kind == "nth_week":
+        a.d = _nth_week(gd["o"])
+        return Found(m.start(), m.end(), kind, a=a, explicit_year=a.y is not None)
     b = extract_dp(gd["b"], today) if gd.get("b") else None
     if gd.get("m"):                                   # "Nov 20-30, 2023"
         mon = month_in(gd["m"])
@@ -230,6 +233,14 @@ def _found(kind: str, m: re.Match[str], today: date) -> Found:
         a, b = _fill(a, b), _fill(b, a)
     explicit = a.y is not None or (b is not None and b.y is not None)
     return Found(m.start(), m.end(), kind, a=a, b=b, explicit_year=explicit)
+
+
+def _nth_week(word: str) -> int:
+    """Encoded as a negative day: -1 first week ... -4 fourth, -9 last (resolved in _period)."""
+    if re.match(r"last|последн|ultima", word):
+        return -9
+    n = _ordinal(word, r"(\w+)") or 1
+    return -min(max(n, 1), 4)
 
 
 def _choose_year(dp: DP, today: date, ref: Period | None) -> int:
@@ -258,7 +269,8 @@ def _resolve_dp(dp: DP, year: int | None, today: date, ref: Period | None) -> DP
 def _period(f: Found, today: date, ref: Period | None, year: int | None) -> Period:
     if f.period is not None:
         return f.period
-    a = _resolve_dp(f.a, year, today, ref)
+    nth = f.a.d if f.kind == "nth_week" else None
+    a = _resolve_dp(replace(f.a, d=None) if nth else f.a, year, today, ref)
     if f.kind == "range":
         b = _resolve_dp(f.b, a.y if f.b.y is None else None, today, ref)
         start, end = a.start(), b.end()
@@ -267,6 +279,11 @@ def _period(f: Found, today: date, ref: Period | None, year: int | None) -> Peri
         return make_period(start, max(start, end))
     if f.kind == "since":
         return make_period(a.start(), max(a.start(), today))
+    if nth:
+        if nth == -9:
+            return make_period(a.end() - timedelta(days=6), a.end())
+        first = a.start() + timedelta(days=7 * (-nth - 1))
+        return make_period(first, min(first + timedelta(days=6), a.end()))
     if f.kind == "week":
         monday = a.start() - timedelta(days=a.start().weekday())
         return make_period(monday, monday + timedelta(days=4))

@@ -1,6 +1,7 @@
 """understand(question, history, ctx) -> Intent: the offline multilingual parser's entry point."""
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from agent.llm import glossary
@@ -12,6 +13,7 @@ from agent.llm.offline.lang import language_evidence, normalize
 from agent.llm.offline.periods import Found, parse_periods
 from agent.llm.offline.symbols import symbols_in
 from agent.state import Intent, Period
+from query_builder.models import EventCondition
 
 PERIOD_REQUIRED = {"stats", "extremes", "volume", "compare", "pattern", "intraday", "volume_profile"}
 DEFAULT_HORIZON = 5
@@ -70,7 +72,8 @@ def _analysis(p: Parsed) -> str | None:
         return "after_events"
     if "count" in p.flags and p.cond.direction and not p.metrics and not p.indicator:
         return "events"                            # "how many days did SPX rise in 2020?"
-    if len(p.periods) >= 2 and ("compare" in p.flags or not p.metrics):
+    if len(p.periods) >= 2 and ("compare" in p.flags or not (p.metrics or any(
+            f.single_day for f in p.periods))):
         return "compare"
     if p.indicator:
         return "indicator"
@@ -87,6 +90,22 @@ def _analysis(p: Parsed) -> str | None:
             return "volume"
         return "stats"
     return "stats" if "stats" in p.flags else None
+
+
+def _vague(p: Parsed) -> bool:
+    return "vague" in p.flags or "after" in p.flags
+
+
+_CONCEPT_TERM = re.compile(
+    r"(?:what\s+is|what's|what\s+are|define|explain|meaning\s+of|что\s+такое|что\s+значит|что\s+означает"
+    r"|объясни(?:те)?|que\s+es|que\s+son|que\s+significa|explica(?:me)?|define)\s+(?:a\s+|an\s+|the\s+|el\s+|la\s+"
+    r"|los\s+|las\s+|un\s+|una\s+)?(?P<t>[^?.!¿¡]{2,60})")
+
+
+def concept_term(question: str) -> str | None:
+    """The term after 'what is' / 'что такое' / 'qué es' when the glossary does not know it."""
+    m = _CONCEPT_TERM.search(normalize(question))
+    return question[m.start("t"):m.end("t")].strip() if m else None
 
 
 def _is_concept(p: Parsed, has_context: bool) -> bool:
@@ -120,6 +139,8 @@ def intent_from(p: Parsed, ctx: ProviderContext) -> Intent:
     it.metrics = list(p.metrics)  # type: ignore[assignment]
     it.condition = p.cond.condition
     it.direction = p.cond.direction  # type: ignore[assignment]
+    if analysis == "events" and it.condition is None and it.direction and not _vague(p):
+        it.condition = EventCondition(op="gt" if it.direction == "up" else "lt", threshold=0.0)
     it.horizon_days = p.horizon
     if p.top is not None:
         it.top_n, it.direction = p.top.n, p.top.direction
@@ -146,13 +167,13 @@ def _missing(it: Intent, p: Parsed, ctx: ProviderContext) -> list[str]:
     return missing
 
 
-def finalize(it: Intent, p: Parsed, ctx: ProviderContext, concept: bool = False) -> Intent:
+def finalize(it: Intent, p: Parsed, ctx: ProviderContext, concept: str | None = None) -> Intent:
     """Defaults, intent type, and the clarification when something essential is missing."""
     if concept:
-        return Intent(type="concept", lang=it.lang, concept=p.concepts[0], unsupported=it.unsupported)
-    if it.unsupported and not p.symbols and _analysis(p) is None:
-        return Intent(type="concept", lang=it.lang, unsupported=it.unsupported,
-                      concept=p.concepts[0] if p.concepts else None)
+        return Intent(type="concept", lang=it.lang, concept=concept, unsupported=it.unsupported)
+    if it.unsupported in ("forecast", "advice") or (it.unsupported and _analysis(p) is None):
+        return Intent(type="concept", lang=it.lang, unsupported=it.unsupported, symbol=it.symbol,
+                      symbols=it.symbols, concept=p.concepts[0] if p.concepts else None)
     if it.analysis is None:
         it.analysis = "stats"
     if not it.symbol and len(ctx.instruments) == 1:
@@ -199,10 +220,20 @@ def understand(question: str, history: list[dict[str, str]] | None, ctx: Provide
     prev = context_from_history(history, ctx)
     p = parse_text(question, ctx, prev.period if prev else None)
     cur = intent_from(p, ctx)
-    concept = _is_concept(p, prev is not None)
+    concept = _concept_of(question, p, prev is not None)
     if not concept:
         cur = merge(cur, prev, p)
     return finalize(cur, p, ctx, concept)
+
+
+def _concept_of(question: str, p: Parsed, has_context: bool) -> str | None:
+    """The glossary key (or, unknown to the glossary, the term asked about) of a concept question."""
+    if _is_concept(p, has_context):
+        return p.concepts[0]
+    bare = not (p.symbols or p.periods or p.metrics or p.cond.has_threshold or p.top or p.indicator)
+    if "concept" in p.flags and bare and not p.concepts and not has_context:
+        return concept_term(question)
+    return None
 
 
 def understand_with_answer(original: str | Intent, answer: str, history: list[dict[str, str]] | None,
