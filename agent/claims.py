@@ -23,8 +23,9 @@ def period_stats(rows: list[dict[str, Any]]) -> dict[str, Any]:
     hi = max(rows, key=lambda r: r["high"])
     lo = min(rows, key=lambda r: r["low"])
     n = len(rows)
-    closes = [r["close"] for r in rows]
-    rets = [(b / a - 1) * 100 for a, b in zip(closes, closes[1:]) if a]
+    # Every date's change vs the previous trading date's close, the first date included (its
+    # previous close lies before the period): what the reference volatility values reproduce.
+    rets = [(r["close"] / r["prev_close"] - 1) * 100 for r in rows if r.get("prev_close")]
     volume = sum(r["volume"] or 0 for r in rows)
     return {
         "open": rows[0]["open"], "close": rows[-1]["close"],

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from langchain_core.runnables import RunnableConfig
+
 from agent.budget import OutOfTime, run_budgeted
 from agent.deps import get_deps
 from agent.messages import msg
@@ -32,7 +34,7 @@ def _synthetic_note(deps, results: list[StepResult], lang: str) -> str | None:
     return msg("synthetic", lang, symbols=", ".join(used)) if used else None
 
 
-def analyst(state: dict[str, Any], config: dict) -> dict[str, Any]:
+def analyst(state: dict[str, Any], config: RunnableConfig) -> dict[str, Any]:
     deps = get_deps(config)
     intent, results = _inputs(state)
     validation = state.get("validation") or {}

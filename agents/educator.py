@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from langchain_core.runnables import RunnableConfig
+
 from agent.budget import OutOfTime, run_budgeted
 from agent.deps import get_deps
 from agent.state import Intent
@@ -20,7 +22,7 @@ def _explain(state: dict, deps, concept: str, lang: str) -> str:
         return deps.fallback.explain(concept, lang)
 
 
-def educator(state: dict[str, Any], config: dict) -> dict[str, Any]:
+def educator(state: dict[str, Any], config: RunnableConfig) -> dict[str, Any]:
     deps = get_deps(config)
     intent = Intent.model_validate(state["intent"])
     parts: list[str] = []

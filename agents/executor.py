@@ -8,6 +8,8 @@ from __future__ import annotations
 from datetime import date
 from typing import Any
 
+from langchain_core.runnables import RunnableConfig
+
 from langgraph.types import Command, interrupt
 
 from agent.budget import OutOfTime, run_budgeted
@@ -60,7 +62,7 @@ def _ask_again(state: dict, payload: NoDataInterrupt) -> Command | dict:
         "intent": None, "plan": None, "data": None})
 
 
-def executor(state: dict[str, Any], config: dict) -> Command | dict[str, Any]:
+def executor(state: dict[str, Any], config: RunnableConfig) -> Command | dict[str, Any]:
     deps = get_deps(config)
     plan, lang = Plan.model_validate(state["plan"]), lang_of(state)
     gap = _no_data(plan, deps.coverage(), lang)

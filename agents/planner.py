@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from langchain_core.runnables import RunnableConfig
+
 from langgraph.types import interrupt
 
 from agent.budget import OutOfTime, run_budgeted
@@ -45,7 +47,7 @@ def _plan(state: dict, deps, intent: Intent, ctx) -> Plan:
         return deps.fallback.plan(intent, ctx)
 
 
-def planner(state: dict[str, Any], config: dict) -> dict[str, Any]:
+def planner(state: dict[str, Any], config: RunnableConfig) -> dict[str, Any]:
     deps = get_deps(config)
     intent = Intent.model_validate(state["intent"])
     try:

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from langchain_core.runnables import RunnableConfig
+
 from langgraph.types import interrupt
 
 from agent.budget import OutOfTime, run_budgeted
@@ -29,7 +31,7 @@ def _understand(state: dict, deps, question: str, history: list[dict], ctx,
         return getattr(deps.fallback, method)(*args)
 
 
-def understander(state: dict[str, Any], config: dict) -> dict[str, Any]:
+def understander(state: dict[str, Any], config: RunnableConfig) -> dict[str, Any]:
     deps = get_deps(config)
     ctx = deps.context(state.get("now"))
     history = list(state.get("chat_history") or [])[-HISTORY_MESSAGES:]

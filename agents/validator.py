@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from langchain_core.runnables import RunnableConfig
+
 from agent.deps import get_deps
 from agent.messages import msg
 from agent.state import Validation
@@ -18,7 +20,7 @@ MAX_REWRITES = 2
 MAX_REPLANS = 1
 
 
-def validator(state: dict[str, Any], config: dict) -> dict[str, Any]:
+def validator(state: dict[str, Any], config: RunnableConfig) -> dict[str, Any]:
     results = (state.get("data") or {}).get("results") or []
     try:
         v = validate(state.get("response") or "", state.get("claims") or [], results, state["question"])
@@ -37,7 +39,7 @@ def validator(state: dict[str, Any], config: dict) -> dict[str, Any]:
     return update
 
 
-def summary_fallback(state: dict[str, Any], config: dict) -> dict[str, Any]:
+def summary_fallback(state: dict[str, Any], config: RunnableConfig) -> dict[str, Any]:
     """Rewrites exhausted: the code summary if it verifies, else no numbers at all."""
     deps, lang = get_deps(config), lang_of(state)
     results = (state.get("data") or {}).get("results") or []
