@@ -50,16 +50,26 @@ def _nearest_direction(text: str, pos: int) -> tuple[str | None, int]:
 
 
 def parse_condition(norm: str) -> ConditionParse:
-    """A daily %-move condition; direction from the nearest move word, op from qualifiers."""
-    m = _PCT.search(norm)
+    """A daily %-move condition; direction from the nearest move word, op from qualifiers.
+
+    With several percents (a question completed by a clarification answer) the last one with a
+    clear direction wins.
+    """
     direction = text_direction(norm)
-    if not m:
-        return ConditionParse(direction=direction)
+    found: ConditionParse | None = None
+    for m in _PCT.finditer(norm):
+        one = _one_condition(norm, m)
+        if one.condition is not None or found is None:
+            found = one
+    return found or ConditionParse(direction=direction)
+
+
+def _one_condition(norm: str, m: re.Match[str]) -> ConditionParse:
     n = count_value(m.group("n")) if not re.match(r"\d", m.group("n")) else to_float(m.group("n"))
     kind, dist = _nearest_direction(norm, m.start())
     if m.group("sign") == "-" and kind != "up":
         kind = "down"
-    if kind in (None, "move") or dist > 60:
+    if kind in (None, "move") or dist > 60 or n is None:
         return ConditionParse(direction=None, has_threshold=True,
                               ambiguous_direction=kind == "move" or m.group("sign") is None)
     window = norm[max(0, m.start() - 30):m.start()] + norm[m.end():m.end() + 15]
