@@ -272,7 +272,11 @@ def _period(f: Found, today: date, ref: Period | None, year: int | None) -> Peri
     nth = f.a.d if f.kind == "nth_week" else None
     a = _resolve_dp(replace(f.a, d=None) if nth else f.a, year, today, ref)
     if f.kind == "range":
-        b = _resolve_dp(f.b, a.y if f.b.y is None else None, today, ref)
+        # without a written year the END is the latest one started, and the start precedes it
+        b = _resolve_dp(f.b, year, today, ref) if f.b.m or f.b.q or f.b.h else \
+            _resolve_dp(f.b, a.y, today, ref)
+        if f.a.y is None and (f.a.m or f.a.q or f.a.h):
+            a = replace(a, y=b.y)
         start, end = a.start(), b.end()
         if start > end and f.a.y is None:
             start = replace(a, y=a.y - 1).start()
