@@ -14,7 +14,7 @@ UP = (r"rose|rise[sn]?|rising|risen|gain\w*|jump\w*|rall\w*|climb\w*|increas\w*|
 DOWN = (r"fell|fall\w*|drop\w*|declin\w*|los[te]\w*|loss\w*|plung\w*|sank|sink\w*|crash\w*|tumbl\w*"
         r"|slid\w*|slump\w*|down\b|lower|red|sell-?off\w*|worst|паден\w*|упал\w*|пада\w*|сниж\w*"
         r"|снизил\w*|просел\w*|просад\w*|обвал\w*|рухн\w*|потерял\w*|дешев\w*|красн\w*|хужш\w*"
-        r"|ca[iy]\w*|baj\w*|descen\w*|perd\w*|perdid\w*|desplom\w*|retroce\w*|rojo\w*|peor\w*")
+        r"|ca[iy]\w*|cae[rn]?\b|baj\w*|descen\w*|perd\w*|perdid\w*|desplom\w*|retroce\w*|rojo\w*|peor\w*")
 MOVE = (r"mov\w*|swing\w*|chang\w*|движени\w*|изменени\w*|колебани\w*|скач\w*|movimient\w*|cambio\w*"
         r"|variaci\w*|oscilac\w*")
 _UP_RE = re.compile(rf"(?<!\w)(?:{UP})")
@@ -96,7 +96,8 @@ _U = (r"(?P<u>trading\s+days?|days?|sessions?|bars?|weeks?|months?|торгов\
       r"|sesion\w*|semanas?|mes(?:es)?)")
 _NX = rf"(?P<n>{COUNT})"
 HORIZON = [re.compile(p) for p in (
-    rf"(?:next|following|subsequent|within|over|during|in)\s+(?:the\s+)?(?:next\s+|following\s+)?{_NX}\s+{_U}",
+    rf"(?:(?:in|within|over|during|for)\s+the\s+(?:next|following|subsequent)|next|following|subsequent"
+    rf"|within)\s+{_NX}\s+{_U}",
     rf"{_NX}\s+(?:trading\s+)?{_U}\s+(?:later|after|afterwards|following|thereafter|ahead|forward)",
     rf"(?:через|спустя|в\s+течение|за)\s+(?:следующ\w+\s+)?{_NX}\s+(?:следующ\w+\s+)?{_U}",
     rf"{_NX}\s+(?:следующ\w+\s+)?{_U}\s+после",

@@ -17,9 +17,14 @@ _METRICS: list[tuple[tuple[str, ...], str]] = [
                            r"|средн\w+\s+(?:дневн\w+\s+)?(?:диапазон\w*|размах\w*)"
                            r"|rango\s+(?:diario\s+)?(?:medio|promedio)|(?:daily|дневн\w+)\s+(?:range|диапазон\w*)"
                            r"|rango\s+diario|(?<!\w)range(?!\w)|диапазон\w*|размах\w*|(?<!\w)rango"),
-    (("volatility",), r"\(?(?:std|standard\s+deviation)\s+of\s+(?:daily\s+)?(?:returns|changes)\)?|volatil\w*|волатильн\w*|std|standard\s+deviation|стандартн\w+\s+отклонени\w*"
+    (("volatility",), r"\(?(?:std|standard\s+deviation)\s+of\s+(?:daily\s+)?(?:returns|changes)\)?"
+                      r"|стандартн\w+\s+отклонени\w*(?:\s+(?:дневн\w+\s+)?(?:доходност|изменени)\w*)?"
+                      r"|desviacion\s+(?:estandar|tipica)(?:\s+de\s+(?:los\s+)?(?:rendimientos|cambios)(?:\s+diarios)?)?|volatil\w*|волатильн\w*|std|standard\s+deviation|стандартн\w+\s+отклонени\w*"
                       r"|desviacion\s+(?:estandar|tipica)|изменчивост\w*"),
-    (("up_days", "down_days"), r"up\s+(?:and|or|vs|/)\s+down\s+days|зелен\w+\s+и\s+красн\w+"),
+    (("up_days", "down_days"), r"up\s+(?:and|or|vs|/)\s+down\s+days|(?:green|positive)\s+(?:and|or|vs|/)\s+"
+                               r"(?:red|negative)\s+days|(?:растущ|положительн|зелен)\w*\s+(?:и|или)\s+"
+                               r"(?:падающ|отрицательн|красн)\w*\s+(?:дн|сесси)\w*|dias\s+(?:alcistas|positivos|verdes)"
+                               r"\s+(?:y|o)\s+(?:bajistas|negativos|rojos)|дн(?:и|ей|я)\s+роста\s+и\s+(?:дн(?:и|ей|я)\s+)?падения"),
     (("up_days",), r"up\s+days|green\s+days|positive\s+days|days\s+(?:it|that)\s+(?:rose|closed\s+up)"
                    r"|(?:растущ|положительн|зелен)\w*\s+(?:дн|сесси)\w*|дн(?:и|ей|я)\s+(?:роста|с\s+ростом)"
                    r"|dias\s+(?:alcistas|positivos|verdes|de\s+subida)"),

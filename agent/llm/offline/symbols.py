@@ -90,11 +90,15 @@ _TICKER = re.compile(r"(?<![\w&^$])\^?([A-Z][A-Z0-9]{1,5}(?:[./=][A-Z]{1,3})?)(?
 
 
 def unknown_tickers(text: str, skip: set[str]) -> list[SymbolHit]:
-    """Ticker-looking words (NVDA, ES=F) that are not known instruments nor common abbreviations."""
+    """Ticker-looking words (NVDA, ES=F) that are not known instruments nor common abbreviations.
+
+    A capitalised common word ("ES") counts only in a text that is not written in capitals.
+    """
     out = []
+    shouting = not re.search(r"[a-zа-яñ]", text)
     for m in _TICKER.finditer(text):
         tok = m.group(1)
-        if tok in NOT_TICKERS or tok in skip or tok.lower() in COMMON_WORDS or tok.isdigit():
+        if tok in NOT_TICKERS or tok in skip or tok.isdigit() or (shouting and tok.lower() in COMMON_WORDS):
             continue
         if re.fullmatch(r"[QH]\d|\d+[A-Z]?|T\d", tok):
             continue

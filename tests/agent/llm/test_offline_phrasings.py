@@ -98,6 +98,19 @@ CASES: list[tuple[str, dict]] = [
     ("Las 4 mayores subidas diarias del SPX desde 2000", {S: "SPX", "start": "2000-01-01", "top_n": 4}),
     ("SPX de 2001 a 2003", {S: "SPX", P: "2001-01-01..2003-12-31"}),
     ("ZETA en los últimos 3 meses", {S: "ZETA", P: "2024-02-21..2024-05-20"}),
+    ("¿Cuántos días alcistas y bajistas tuvo el SPX en 2019?", {S: "SPX", "metrics": ["up_days", "down_days"]}),
+    ("¿Qué pasó con el SPX 10 días después de caer más de un 4% en un día desde 1990?",
+     {S: "SPX", "start": "1990-01-01", A: "after_events", "condition": ("lt", -4.0), "horizon": 10}),
+    # --- more, mixed ---
+    ("Сколько было растущих и падающих дней у SPX в 2019 году?", {S: "SPX", "metrics": ["up_days", "down_days"]}),
+    ("Волатильность SPX в 2017 году (стандартное отклонение дневных доходностей)",
+     {S: "SPX", "metrics": ["volatility"]}),
+    ("After SPX jumped more than 5% in one day since 1950, how did it do over the following 5 sessions?",
+     {S: "SPX", A: "after_events", "condition": ("gt", 5.0), "horizon": 5}),
+    ("ES stats for March 2024", {S: "ES", P: "2024-03"}),
+    ("Что было с NQ на следующей неделе после падения на 1%?",
+     {S: "NQ", A: "after_events", "condition": ("lte", -1.0), "horizon": 5}),
+    ("Общий объём NQ за неделю с 27 ноября 2023", {S: "NQ", P: "2023-11-27..2023-12-01", "metrics": ["total_volume"]}),
 ]
 
 
