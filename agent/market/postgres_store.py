@@ -55,28 +55,52 @@ CREATE TEMP TABLE stage_1min (ts TIMESTAMP, trading_date DATE, in_session BOOLEA
     volume DOUBLE PRECISION) ON COMMIT DROP
 """
 COPY_STAGE_1MIN = "COPY stage_1min FROM STDIN (FORMAT BINARY)"
-# Unchanged bars are filtered out first (NOT EXISTS) so a reload neither writes nor locks them; the
-# rest go through ON CONFLICT, which updates only rows whose values differ. xmax = 0 marks inserts.
-MERGE_1MIN = """
+# Fast path when the file's time range holds no stored bar of the symbol (a first load, or new
+# data after the stored range): every bar is new, so COPY straight into the table. COPY batches
+# heap inserts (one WAL record per page): 3.57M bars took 9.5 s, against 2.4 s staging + 12-14 s
+# for INSERT ... SELECT from the stage.
+ANY_STORED = """
+SELECT EXISTS (SELECT 1 FROM ohlcv_1min WHERE symbol = %(symbol)s AND ts BETWEEN %(first)s AND %(last)s)
+"""
+COPY_1MIN = """
+COPY ohlcv_1min (symbol, ts, trading_date, in_session, open, high, low, close, volume)
+FROM STDIN (FORMAT BINARY)
+"""
+# Merge in two statements instead of INSERT ... ON CONFLICT: on 3.57M new bars ON CONFLICT took
+# 19.7 s against 8.9 s for a plain INSERT with NOT EXISTS (speculative insertion per row). Safe
+# because the ingest holds the symbol's advisory lock, so no other loader inserts these keys.
+# Unchanged bars match neither statement: a reload writes and locks nothing.
+DIFF_1MIN = """
+SELECT count(*) FILTER (WHERE m.ts IS NULL),
+       count(*) FILTER (WHERE m.ts IS NOT NULL AND (m.trading_date, m.in_session, m.open, m.high, m.low,
+                        m.close, m.volume) IS DISTINCT FROM (s.trading_date, s.in_session, s.open,
+                        s.high, s.low, s.close, s.volume))
+FROM stage_1min s LEFT JOIN ohlcv_1min m ON m.symbol = %(symbol)s AND m.ts = s.ts
+"""
+UPDATE_1MIN = """
 WITH up AS (
-    INSERT INTO ohlcv_1min AS m (symbol, ts, trading_date, in_session, open, high, low, close, volume)
+    UPDATE ohlcv_1min AS m SET trading_date = s.trading_date, in_session = s.in_session,
+        open = s.open, high = s.high, low = s.low, close = s.close, volume = s.volume
+    FROM stage_1min s
+    WHERE m.symbol = %(symbol)s AND m.ts = s.ts
+      AND (m.trading_date, m.in_session, m.open, m.high, m.low, m.close, m.volume)
+          IS DISTINCT FROM (s.trading_date, s.in_session, s.open, s.high, s.low, s.close, s.volume)
+    RETURNING m.trading_date)
+SELECT count(*), min(trading_date), max(trading_date) FROM up
+"""
+INSERT_1MIN = """
+WITH ins AS (
+    INSERT INTO ohlcv_1min (symbol, ts, trading_date, in_session, open, high, low, close, volume)
     SELECT %(symbol)s, s.ts, s.trading_date, s.in_session, s.open, s.high, s.low, s.close, s.volume
     FROM stage_1min s
-    WHERE NOT EXISTS (
-        SELECT 1 FROM ohlcv_1min o WHERE o.symbol = %(symbol)s AND o.ts = s.ts
-          AND (o.trading_date, o.in_session, o.open, o.high, o.low, o.close, o.volume)
-              = (s.trading_date, s.in_session, s.open, s.high, s.low, s.close, s.volume))
-    ON CONFLICT (symbol, ts) DO UPDATE SET trading_date = excluded.trading_date,
-        in_session = excluded.in_session, open = excluded.open, high = excluded.high,
-        low = excluded.low, close = excluded.close, volume = excluded.volume
-    WHERE (m.trading_date, m.in_session, m.open, m.high, m.low, m.close, m.volume)
-          IS DISTINCT FROM (excluded.trading_date, excluded.in_session, excluded.open,
-                            excluded.high, excluded.low, excluded.close, excluded.volume)
-    RETURNING (xmax = 0) AS fresh, trading_date)
-SELECT count(*) FILTER (WHERE fresh), count(*) FILTER (WHERE NOT fresh),
-       min(trading_date), max(trading_date)
-FROM up
+    WHERE NOT EXISTS (SELECT 1 FROM ohlcv_1min m WHERE m.symbol = %(symbol)s AND m.ts = s.ts)
+    RETURNING trading_date)
+SELECT count(*), min(trading_date), max(trading_date) FROM ins
 """
+# The planner cannot know a symbol's bars fall into few trading dates or hours (it estimates one
+# group per bar), so it sorts millions of rows on disk with the default 4 MB work_mem; hashing the
+# real 2.6k days / 60k hours of 10 years is 2-3x faster. Hash aggregation spills if it must.
+ROLLUP_SETTINGS = "SET LOCAL work_mem = '64MB'; SET LOCAL enable_sort = off"
 SYMBOL_DATES = "SELECT min(trading_date), max(trading_date) FROM ohlcv_1min WHERE symbol = %(symbol)s"
 DELETE_ALL_1D = "DELETE FROM ohlcv_1d WHERE symbol = %(symbol)s"
 DELETE_ALL_1H = "DELETE FROM ohlcv_1h WHERE symbol = %(symbol)s"
@@ -249,29 +273,49 @@ class PostgresStore:
 
     def _ingest_intraday(self, conn: Connection, inst: Instrument, bars: pd.DataFrame,
                          resession: bool) -> IngestReport:
-        conn.execute(CREATE_STAGE_1MIN)
-        self._copy(conn, COPY_STAGE_1MIN, [
-            ("ts", _pg_ts(bars["ts"])), ("trading_date", _pg_date(bars["trading_date"])),
-            ("in_session", bars["in_session"].to_numpy(np.bool_)), *_floats(bars)])
-        conn.execute("ANALYZE stage_1min")   # temp tables have no statistics: plan with real counts
         p = {"symbol": inst.symbol}
-        ins, upd, d0, d1 = conn.execute(MERGE_1MIN, p).fetchone()
+        first, last = (bars["ts"].min(), bars["ts"].max()) if len(bars) else (None, None)
+        columns = [("ts", _pg_ts(bars["ts"])), ("trading_date", _pg_date(bars["trading_date"])),
+                   ("in_session", bars["in_session"].to_numpy(np.bool_)), *_floats(bars)]
+        if len(bars) and not conn.execute(ANY_STORED, {**p, "first": first, "last": last}).fetchone()[0]:
+            symbol = np.full(len(bars), inst.symbol.encode(), dtype=f"S{len(inst.symbol.encode())}")
+            self._copy(conn, COPY_1MIN, [("symbol", symbol), *columns])
+            ins, upd = len(bars), 0
+            d0, d1 = bars["trading_date"].min().date(), bars["trading_date"].max().date()
+        else:
+            ins, upd, d0, d1 = self._merge_staged(conn, p, columns)
         if resession:   # every stored bar was re-dated: rebuild all of the symbol's rollups
             d0, d1 = conn.execute(SYMBOL_DATES, p).fetchone()
             conn.execute(DELETE_ALL_1D, p)
             conn.execute(DELETE_ALL_1H, p)
         rebuilt = 0
         if d0 is not None and (ins or upd or resession):
-            p.update(d0=d0, d1=d1, lo=d0 - timedelta(days=2), hi=d1 + timedelta(days=2),
-                     tz=inst.timezone)
-            for statement in (DELETE_1D, DELETE_1H, REBUILD_1D, REBUILD_1H):
-                conn.execute(statement, p)
-            rebuilt = conn.execute(COUNT_1D, p).fetchone()[0]
-        ts = bars["ts"]
+            rebuilt = self._rebuild(conn, {**p, "tz": inst.timezone}, d0, d1)
         return IngestReport(symbol=inst.symbol, kind="intraday", rows=len(bars), inserted=ins,
                             updated=upd, unchanged=len(bars) - ins - upd,
-                            first=ts.min().to_pydatetime() if len(ts) else None,
-                            last=ts.max().to_pydatetime() if len(ts) else None, daily_rebuilt=rebuilt)
+                            first=first.to_pydatetime() if first is not None else None,
+                            last=last.to_pydatetime() if last is not None else None,
+                            daily_rebuilt=rebuilt)
+
+    def _merge_staged(self, conn: Connection, p: dict, columns) -> tuple[int, int, Any, Any]:
+        conn.execute(CREATE_STAGE_1MIN)
+        self._copy(conn, COPY_STAGE_1MIN, columns)
+        conn.execute("ANALYZE stage_1min")   # temp tables have no statistics: plan with real counts
+        # One join to classify first: a reload (all unchanged) then costs one join, not two.
+        new, changed = conn.execute(DIFF_1MIN, p).fetchone()
+        upd, u0, u1 = conn.execute(UPDATE_1MIN, p).fetchone() if changed else (0, None, None)
+        ins, i0, i1 = conn.execute(INSERT_1MIN, p).fetchone() if new else (0, None, None)
+        d0 = min((d for d in (u0, i0) if d is not None), default=None)
+        d1 = max((d for d in (u1, i1) if d is not None), default=None)
+        return ins, upd, d0, d1
+
+    def _rebuild(self, conn: Connection, p: dict, d0, d1) -> int:
+        """Rebuild daily and hourly rollups of trading dates d0..d1; returns the daily rows."""
+        p = {**p, "d0": d0, "d1": d1, "lo": d0 - timedelta(days=2), "hi": d1 + timedelta(days=2)}
+        conn.execute(ROLLUP_SETTINGS)
+        for statement in (DELETE_1D, DELETE_1H, REBUILD_1D, REBUILD_1H):
+            conn.execute(statement, p)
+        return conn.execute(COUNT_1D, p).fetchone()[0]
 
     def _ingest_daily(self, conn: Connection, inst: Instrument, bars: pd.DataFrame) -> IngestReport:
         conn.execute(CREATE_STAGE_1D)
