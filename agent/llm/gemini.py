@@ -209,11 +209,18 @@ class GeminiProvider:
     def _repair(self, content: types.Content | None, calls: list[types.FunctionCall],
                 tools: dict[str, Callable[[], dict]], target: str, error: str | None
                 ) -> list[types.Content]:
-        if error is not None and content is not None:
-            text = P.REPAIR_INVALID_ARGS.format(function=target, error=error)
-            return [content, self._tool_answers(calls, tools, {target: text})]
-        history = [content] if content is not None and content.parts else []
-        return [*history, _user(P.REPAIR_NO_CALL.format(function=target))]
+        """The turn that sends the problem back: every call of the model's turn is answered
+        (the invalid one with the validation error), or a plain reminder when it made no call."""
+        no_call = P.REPAIR_NO_CALL.format(function=target)
+        if content is None or not content.parts:
+            return [_user(no_call)]
+        if not calls:
+            return [content, _user(no_call)]
+        errors = {target: P.REPAIR_INVALID_ARGS.format(function=target, error=error)} if error else None
+        answers = self._tool_answers(calls, tools, errors)
+        if error is None:
+            answers.parts.append(types.Part.from_text(text=no_call))
+        return [content, answers]
 
     # ---- Provider protocol -------------------------------------------------------------------
 
@@ -299,7 +306,8 @@ class GeminiProvider:
     def explain(self, concept: str, lang: Lang) -> str:
         name = P.lang_name(lang)
         system = P.EDUCATOR_SYSTEM.format(lang_name=name, safety=P.SAFETY)
-        text = P.EDUCATOR_USER.format(lang_name=name, concept=P.wrap("user_question", concept))
+        text = P.EDUCATOR_USER.format(lang_name=name, concept=P.wrap("user_question", concept),
+                                      reference=_glossary_reference(concept, lang))
         return self._text("educator", system, text)
 
     def summarize(self, messages: list[dict[str, str]]) -> str:
@@ -320,6 +328,16 @@ class GeminiProvider:
         resp = self._with_retries(agent, lambda: self.client.models.count_tokens(
             model=self.models[agent], contents=[_user(text)]))
         return int(resp.total_tokens or 0)
+
+
+def _glossary_reference(concept: str, lang: str) -> str:
+    """The glossary's own explanation of a known concept (trusted text), else "(none)"."""
+    try:
+        from agent.llm import glossary
+
+        return glossary.explain(concept, lang) if glossary.lookup(concept) else "(none)"
+    except Exception:  # the glossary is an aid here, never a reason to fail
+        return "(none)"
 
 
 def _check_plan(plan: Plan) -> None:

@@ -175,7 +175,10 @@ no data). If the term is not a trading or market-data concept, say you do not kn
 
 EDUCATOR_USER = """\
 Explain this concept in {lang_name}:
-{concept}"""
+{concept}
+
+Reference from the AskBar glossary (stay consistent with it; it may be empty):
+{reference}"""
 
 SUMMARIZER_SYSTEM = """\
 You summarize a conversation between a trader and AskBar for later context: the instruments, \

@@ -181,6 +181,7 @@ def test_explain_and_summarize_are_plain_text_calls(stub, provider_for):
     assert edu["model"] == "gemini-2.5-pro" and summ["model"] == "gemini-2.5-flash"
     assert "tools" not in edu["body"] and "toolConfig" not in edu["body"]
     assert "<untrusted_user_question>\nrsi" in request_text(edu)
+    assert "Wilder" in request_text(edu) or "RSI" in request_text(edu).split("glossary", 1)[1]
     assert "<untrusted_history>" in request_text(summ)
 
 
@@ -195,3 +196,22 @@ def test_identity_never_comes_from_model_output(stub, provider_for, ctx):
     intent = provider_for().understand("NQ", None, ctx)
     dumped = intent.model_dump()
     assert "user_id" not in dumped and "tenant" not in dumped
+
+
+def test_repeated_data_info_call_is_answered_and_the_model_reminded(stub, provider_for, ctx):
+    stub.add(call("get_data_info"), call("get_data_info"), call("submit_plan", PLAN_ARGS))
+    assert provider_for().plan(INTENT, ctx).steps[0].params.symbol == "NQ"
+    last = stub.requests[2]["body"]["contents"][-1]["parts"]
+    assert last[0]["functionResponse"]["name"] == "get_data_info"
+    assert "You must answer by calling submit_plan" in last[1]["text"]
+    assert len(stub.requests) == 3
+
+
+def test_blocked_or_empty_candidate_is_repaired(stub, provider_for, ctx):
+    from tests.agent.llm.gemini_stub import Scripted
+
+    empty = Scripted({"candidates": [{"finishReason": "MALFORMED_FUNCTION_CALL", "index": 0}],
+                      "usageMetadata": {"promptTokenCount": 10, "totalTokenCount": 10}})
+    stub.add(empty, call("parse_intent", INTENT_ARGS))
+    assert provider_for().understand("NQ", None, ctx).symbol == "NQ"
+    assert stub.requests[1]["body"]["contents"][-1]["parts"][0]["text"].startswith("You must answer")
