@@ -94,9 +94,23 @@ def month_number(word: str) -> int | None:
     return None
 
 
+_MONTH_RE = re.compile(MONTH_B)
+# Month words are replaced by a short token ("ноября" -> "mthk") before the period patterns run:
+# the patterns stay small (fast to compile) and every language and case reads the same.
+MONTH_TOKEN_B = r"(?<!\w)mth[a-l](?!\w)"
+_TOKEN_RE = re.compile(MONTH_TOKEN_B)
+
+
+def tokenize_months(norm: str) -> str:
+    return _MONTH_RE.sub(lambda m: "mth" + chr(ord("a") + (month_number(m.group(0)) or 1) - 1), norm)
+
+
 def month_in(text: str) -> int | None:
-    """The first month word inside `text`."""
-    m = re.search(MONTH_B, text)
+    """The first month (token or word) inside `text`."""
+    t = _TOKEN_RE.search(text)
+    if t:
+        return ord(t.group(0)[3]) - ord("a") + 1
+    m = _MONTH_RE.search(text)
     return month_number(m.group(0)) if m else None
 
 

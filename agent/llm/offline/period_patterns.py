@@ -1,4 +1,5 @@
-"""Regular expressions for date expressions in English, Russian and Spanish (normalised text).
+"""Regular expressions for date expressions in English, Russian and Spanish (normalised text,
+month words already replaced by tokens, see lang.tokenize_months).
 
 Fragments compose: a DATE is a day (ISO, 31.12.2019, "21 ноября", "Nov 21", "21 de noviembre"),
 a quarter or half ("Q1 2020", "первый квартал", "primer semestre"), a month with or without year
@@ -8,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from agent.llm.offline.lang import MONTH_B
+from agent.llm.offline.lang import MONTH_TOKEN_B as MONTH_B
 from agent.llm.offline.numbers import COUNT
 
 Y = r"(?:1[89]\d\d|20\d\d)"

@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from datetime import date, timedelta
 
 from agent.llm.offline import period_patterns as P
-from agent.llm.offline.lang import month_in
+from agent.llm.offline.lang import month_in, tokenize_months
 from agent.llm.offline.numbers import word_number
 from agent.llm.offline.relative import relative_period
 from agent.state import Period
@@ -191,7 +191,7 @@ def _blank(text: str, a: int, b: int) -> str:
 
 def _scan(norm: str, today: date) -> list[Found]:
     found: list[Found] = []
-    work = mask_may(norm)
+    work = tokenize_months(mask_may(norm))
     for kind, pat in P.RELATIVE:
         for m in pat.finditer(work):
             if kind == "day0" and _UNTIL.search(work[:m.start()]):
