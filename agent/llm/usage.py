@@ -84,6 +84,8 @@ def record_from(agent: str, model: str, metadata: Any, duration_ms: float,
                        priced=price is not None, status=status)
 
 
+MAX_UNTAKEN = 1000
+
 _scope: ContextVar[list[UsageRecord] | None] = ContextVar("askbar_usage_scope", default=None)
 
 
@@ -121,6 +123,7 @@ class UsageMeter:
         else:
             with self._lock:
                 self._records.append(rec)
+                del self._records[:-MAX_UNTAKEN]  # nobody draining: keep memory bounded
         return rec
 
     def take(self) -> list[dict[str, Any]]:

@@ -51,6 +51,8 @@ def parse_text(text: str, ctx: ProviderContext, ref: Period | None = None) -> Pa
     p.indicator = M.parse_indicator(norm)
     p.pattern = M.parse_pattern(norm)
     p.unsupported = M.parse_unsupported(norm)
+    if _asks_concept_then_data(norm):
+        p.flags.add("explain")
     for name, rx in (("concept", cues.CONCEPT), ("explain", cues.EXPLAIN), ("stats", cues.STATS),
                      ("compare", M.COMPARE), ("after", M.AFTER), ("count", M.COUNT_Q),
                      ("vague", M.VAGUE_MOVE), ("followup", cues.FOLLOWUP),
@@ -58,6 +60,24 @@ def parse_text(text: str, ctx: ProviderContext, ref: Period | None = None) -> Pa
         if rx.search(norm):
             p.flags.add(name)
     return p
+
+
+_WHAT_AND = re.compile(r"(?:what\s+is|what's|what\s+are|что\s+такое|que\s+es|que\s+son)\s+"
+                       r"(?:the\s+|a\s+|an\s+|el\s+|la\s+|los\s+|las\s+)?(?P<t>[^,?.!]{2,40}?)\s*,?\s+"
+                       r"(?:and|и|а|y)\s+(?:then\s+|also\s+|тогда\s+)?(?:what|how|show|give|tell|cual|cuanto|como"
+                       r"|muestra\w*|dame|dime|какой|какая|какое|каким|сколько|покажи|как|что|чему)(?!\w)")
+
+
+def _asks_concept_then_data(norm: str) -> bool:
+    """'What is RSI and what was it for SPX...': a definition plus data (mixed)."""
+    m = _WHAT_AND.search(norm)
+    return bool(m and glossary.lookup(m.group("t")) and glossary.lookup(m.group("t")) ==
+                (glossary.find_concepts(m.group("t")) or [None])[0]
+                and normalize(m.group("t")).strip() in _aliases())
+
+
+def _aliases() -> set[str]:
+    return {alias for alias, _key, _pat in glossary._alias_index()}
 
 
 def _analysis(p: Parsed) -> str | None:
@@ -200,6 +220,7 @@ def finalize(it: Intent, p: Parsed, ctx: ProviderContext, concept: str | None = 
 # ---- history -----------------------------------------------------------------------------------
 
 MAX_HISTORY_TURNS = 8
+INDICATOR_KEYS = {name: window for name, _pat, window in M.INDICATORS}
 
 
 def context_from_history(history: list[dict[str, str]] | None, ctx: ProviderContext) -> Intent | None:
@@ -210,6 +231,10 @@ def context_from_history(history: list[dict[str, str]] | None, ctx: ProviderCont
         p = parse_text(text, ctx, prev.period if prev else None)
         cur = intent_from(p, ctx)
         if _is_concept(p, prev is not None):
+            key = p.concepts[0]
+            if key in INDICATOR_KEYS:     # "Что такое RSI?" then "А для SPX?" -> RSI of SPX
+                prev = merge(Intent(type="data", lang=p.lang, analysis="indicator", indicator=key,
+                                    indicator_window=INDICATOR_KEYS[key]), prev, p)
             continue
         prev = merge(cur, prev, p)
     return prev

@@ -124,3 +124,35 @@ def test_summarize_is_short_and_deterministic():
     assert s1 == s2 and len(s1) <= 600
     assert "А минимум?" in s1 and "5 messages" in s1
     assert P.summarize([]) == ""
+
+
+MIXED = ["show RSI for SPX in March 2020 and explain it",
+         "¿Qué es el RSI y cuánto valía el del SPX el 31 de diciembre de 2019?",
+         "Что такое RSI и какой он был у SPX на конец 2019?",
+         "RSI SPX на конец марта 2020 и объясни, что это значит"]
+
+
+@pytest.mark.parametrize("question", MIXED)
+def test_mixed_questions_get_data_and_explanation(question):
+    intent = P.understand(question, None, make_ctx())
+    assert (intent.type, intent.symbol, intent.analysis, intent.indicator, intent.concept) == \
+        ("mixed", "SPX", "indicator", "rsi", "rsi")
+
+
+def test_data_question_starting_with_what_is_is_not_mixed():
+    for q in ("What is the RSI of SPX on 2019-12-31?", "What is the volume and range of SPY in March 2024?"):
+        assert P.understand(q, None, make_ctx()).type == "data"
+
+
+def test_indicator_concept_then_symbol_followup():
+    intent = P.understand("А для SPX на конец 2019?", _history("Что такое RSI?"), make_ctx())
+    assert (intent.analysis, intent.indicator, intent.indicator_date.isoformat()) == \
+        ("indicator", "rsi", "2019-12-31")
+
+
+def test_unsupported_and_unknown_concepts_are_honest():
+    forecast = P.understand("Will SPX rise next month?", None, make_ctx())
+    assert forecast.type == "concept" and forecast.unsupported == "forecast"
+    unknown = P.understand("What is gamma exposure?", None, make_ctx())
+    assert unknown.type == "concept" and unknown.concept == "gamma exposure"
+    assert "gamma exposure" in P.explain(unknown.concept, "en")
