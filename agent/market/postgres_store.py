@@ -15,6 +15,7 @@ import numpy as np
 import pandas as pd
 import pyarrow as pa
 import pyarrow.csv as pacsv
+import psycopg
 from psycopg import Connection
 from psycopg.rows import dict_row
 from psycopg_pool import ConnectionPool
@@ -215,6 +216,9 @@ class PostgresStore:
 
     def __init__(self, url: str, max_size: int = 8):
         self.url = url
+        # Probe once so an unreachable server fails fast with psycopg's reason, instead of the pool
+        # retrying in the background and timing out.
+        psycopg.connect(url, connect_timeout=10).close()
         self.pool = ConnectionPool(url, min_size=1, max_size=max_size, open=True,
                                    kwargs={"autocommit": True, "options": "-c TimeZone=UTC"})
         self.pool.wait(timeout=15)
