@@ -48,7 +48,8 @@ EVENTS = {
     "es": "{s}, {p}: {c} días con una {m} {op} {t}.",
 }
 EVENT_LIST = {"en": "Days", "ru": "Дни", "es": "Días"}
-EVENT_MORE = {"en": "(first {k} shown)", "ru": "(показаны первые {k})", "es": "(se muestran los primeros {k})"}
+EVENT_MORE = {"en": "(the first ones; more in the data)", "ru": "(показаны первые; остальные в данных)",
+              "es": "(se muestran los primeros; el resto está en los datos)"}
 AFTER = {
     "en": "Over the next {h} trading days ({w} events with a full window): average return {avg}, median {med}, positive in {win} of cases.",
     "ru": "Через {h} торговых дней (событий с полным окном: {w}): средняя доходность {avg}, медиана {med}, доля положительных исходов {win}.",
