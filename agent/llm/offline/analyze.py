@@ -14,12 +14,13 @@ from typing import Any
 from agent.llm.offline import templates as T
 from agent.llm.offline.periods import make_period
 from agent.llm.offline.texts import fmt_count, fmt_pct, fmt_price, fmt_volume, period_text
-from agent.state import AnalystOutput, Claim, Intent, Period
+from agent.state import CLAIM_TYPES, AnalystOutput, Claim, Intent, Period
 from query_builder.models import StepResult
 
 FULL_GROUPS = [["open", "close", "pct_change"], ["high", "low"],
                ["up_days", "down_days", "avg_daily_range", "volatility"],
                ["total_volume", "avg_daily_volume"]]
+DAY_GROUPS = [["open", "close", "pct_change"], ["high", "low"], ["total_volume"]]
 MAX_LISTED_EVENTS = 10
 
 
@@ -80,12 +81,13 @@ def _stats(ans: Answer, r: StepResult, intent: Intent) -> None:
     s, lang, p = r.summary or {}, ans.lang, _period_of(intent)
     label = p.label if p else None
     head = f"{r.symbol}, {_pname(ans, p)}"
-    if s.get("trading_days"):
+    one_day = s.get("trading_days") == 1
+    if s.get("trading_days") and not one_day:
         ans.claim("trading_days", s["trading_days"], r.symbol, None, label)
         head += " (" + T.COVERAGE[lang].format(a=s.get("first_date"), b=s.get("last_date"),
                                                n=fmt_count(s["trading_days"])) + ")"
     wanted = [m for m in intent.metrics if m in T.METRIC[lang] and m != "trading_days"]
-    groups = [wanted] if wanted else FULL_GROUPS
+    groups = [wanted] if wanted else (DAY_GROUPS if one_day else FULL_GROUPS)
     sentences = []
     for keys in groups:
         items = _metric_items(ans, r, keys, label)
@@ -223,11 +225,12 @@ def _generic(ans: Answer, r: StepResult, intent: Intent) -> None:
     """Patterns, volume profile, intraday bars: the summary's scalar values as computed."""
     s = r.summary or {}
     head = T.GENERIC[ans.lang].format(s=r.symbol, p=_pname(ans, intent.period),
-                                      a=r.action.replace("_", " "))
+                                      a=T.ACTIONS[ans.lang].get(r.action, r.action.replace("_", " ")))
     items = []
     for k, v in s.items():
-        if isinstance(v, bool) or v is None or isinstance(v, (dict, list)):
-            continue
+        if isinstance(v, bool) or v is None or isinstance(v, (dict, list)) or k in CLAIM_TYPES \
+                or k.endswith("_ts") or k.endswith("_date") and r.action == "get_intraday_data":
+            continue            # values with a claim type are stated (and checked) by their own step
         shown = fmt_price(v) if isinstance(v, float) else str(v)
         items.append(f"{k.replace('_', ' ')} {shown}")
     ans.lines.append(head + " " + "; ".join(items[:12]) + ("." if items else ""))
@@ -246,6 +249,13 @@ def _render(ans: Answer, r: StepResult, intent: Intent) -> None:
         _RENDER.get(r.action, _generic)(ans, r, intent)
 
 
+def _has_data(r: StepResult) -> bool:
+    if r.rows or r.row_count:
+        return True
+    summary_only = ("get_price_extremes", "aggregate_patterns", "get_volume_profile")
+    return r.action in summary_only and any(v not in (None, 0, [], {}) for v in (r.summary or {}).values())
+
+
 def _synthetic(results: list[StepResult]) -> list[str]:
     out = []
     for r in results:
@@ -262,8 +272,7 @@ def analyze(question: str, intent: Intent, results: list[StepResult], lang: str 
     lang = lang if lang in T.METRIC else (intent.lang if intent.lang in T.METRIC else "en")
     ans = Answer(lang, getattr(ctx, "today", None))
     for r in results:
-        has_data = r.rows or (r.summary and any(v not in (None, 0, [], {}) for v in r.summary.values()))
-        if not has_data:
+        if not _has_data(r):
             ans.lines.append(T.NO_DATA[lang].format(s=r.symbol, p=T.IN_PERIOD[lang].format(
                 p=_pname(ans, intent.period))))
             continue

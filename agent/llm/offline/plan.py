@@ -79,7 +79,8 @@ def _other(intent: Intent, symbol: str) -> list[Step]:
     if intent.analysis == "volume_profile":
         return [Step(action="get_volume_profile", params=_base(symbol, intent),
                      description=f"{symbol}: volume by price")]
-    return [Step(action="get_intraday_data", params=_base(symbol, intent),
+    return [*_stats(intent, [symbol]),              # the day's figures, with claims
+            Step(action="get_intraday_data", params=_base(symbol, intent),
                  description=f"{symbol}: intraday bars")]
 
 

@@ -75,3 +75,11 @@ SYNTHETIC = {"en": "Note: {s} is synthetic demo data, not real market prices.",
              "ru": "Внимание: {s} — синтетические демо-данные, а не реальные цены.",
              "es": "Nota: {s} son datos sintéticos de demostración, no precios reales."}
 GENERIC = {"en": "{s}, {p} ({a}):", "ru": "{s}, {p} ({a}):", "es": "{s}, {p} ({a}):"}
+ACTIONS = {
+    "en": {"aggregate_patterns": "patterns", "get_volume_profile": "volume profile",
+           "get_intraday_data": "intraday bars", "get_price_extremes": "extremes"},
+    "ru": {"aggregate_patterns": "паттерны", "get_volume_profile": "профиль объёма",
+           "get_intraday_data": "внутридневные бары", "get_price_extremes": "экстремумы"},
+    "es": {"aggregate_patterns": "patrones", "get_volume_profile": "perfil de volumen",
+           "get_intraday_data": "barras intradía", "get_price_extremes": "extremos"},
+}

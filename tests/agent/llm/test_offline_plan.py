@@ -76,3 +76,9 @@ def test_concepts_need_no_steps():
     ctx = make_ctx()
     intent = P.understand("What is RSI?", None, ctx)
     assert P.plan(intent, ctx).steps == []
+
+
+def test_intraday_gets_the_days_figures_too():
+    steps = _plan("NQ intraday on 2023-11-29")
+    assert [s.action for s in steps] == ["get_period_stats", "get_intraday_data"]
+    assert steps[1].params.start_date == steps[1].params.end_date == date(2023, 11, 29)
