@@ -29,6 +29,8 @@ class Event:
 
 
 class EventBuffer(Protocol):
+    stale_s: float
+
     async def create(self, run_id: str, meta: dict[str, Any]) -> None: ...
 
     async def append(self, run_id: str, event: str, data: Any) -> int: ...
@@ -58,19 +60,25 @@ def parse_last_event_id(value: str | None) -> int:
     return int(head) if head.isdigit() else 0
 
 
-async def tail(buffer: EventBuffer, run_id: str, after: int = 0, poll_s: float = 5.0,
-               stale_after_s: float = STALE_AFTER_S) -> AsyncIterator[Event | None]:
+def is_stale(meta: dict[str, Any] | None, stale_s: float) -> bool:
+    """A run marked running whose writer has not beaten for stale_s (its server died)."""
+    return bool(meta and meta.get("status") == "running"
+                and time.time() - float(meta.get("heartbeat") or 0) > stale_s)
+
+
+async def tail(buffer: EventBuffer, run_id: str, after: int = 0, poll_s: float = 5.0
+               ) -> AsyncIterator[Event | None]:
     """Events after `after` until a terminal one; yields None on each idle poll (for pings).
 
     A run whose writer died (server killed) never writes a terminal event: when its heartbeat
-    is older than stale_after_s, an `error` event is appended so every reader stops alike.
+    is older than the buffer's stale_s, an `error` event is appended so every reader stops alike.
     """
     last = after
     while True:
         events = await buffer.read(run_id, last, wait_s=poll_s)
         if not events:
             meta = await buffer.meta(run_id) or {}
-            if meta.get("status") == "running" and time.time() - float(meta.get("heartbeat") or 0) > stale_after_s:
+            if is_stale(meta, buffer.stale_s):
                 await buffer.update_meta(run_id, status="lost")
                 await buffer.append(run_id, "error", {"run_id": run_id, "code": "run_lost",
                                                       "message": "the server running this request stopped; "
@@ -96,8 +104,8 @@ class _Run:
 class MemoryBuffer:
     """In-process buffer (the embedded default); finished runs expire ttl_s after their last event."""
 
-    def __init__(self, ttl_s: float = DEFAULT_TTL_S):
-        self.ttl_s = ttl_s
+    def __init__(self, ttl_s: float = DEFAULT_TTL_S, stale_s: float = STALE_AFTER_S):
+        self.ttl_s, self.stale_s = ttl_s, stale_s
         self._runs: dict[str, _Run] = {}
         self._threads: dict[str, str] = {}
 
@@ -145,7 +153,7 @@ class MemoryBuffer:
         other = self._threads.get(thread_id)
         if other and other != run_id:
             meta = await self.meta(other) or {}
-            if meta.get("status") == "running":
+            if meta.get("status") == "running" and not is_stale(meta, self.stale_s):
                 return other
         self._threads[thread_id] = run_id
         return None

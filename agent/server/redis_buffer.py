@@ -11,7 +11,7 @@ import json
 import time
 from typing import Any
 
-from agent.server.buffer import DEFAULT_TTL_S, Event
+from agent.server.buffer import DEFAULT_TTL_S, STALE_AFTER_S, Event, is_stale
 
 PREFIX = "askbar"
 
@@ -31,10 +31,10 @@ def _dumps(value: Any) -> str:
 
 
 class RedisBuffer:
-    def __init__(self, url: str, ttl_s: int = DEFAULT_TTL_S):
+    def __init__(self, url: str, ttl_s: int = DEFAULT_TTL_S, stale_s: float = STALE_AFTER_S):
         import redis.asyncio as redis
 
-        self.ttl_s = int(ttl_s)
+        self.ttl_s, self.stale_s = int(ttl_s), stale_s
         self.redis = redis.from_url(url, decode_responses=True)
         self._append = self.redis.register_script(_APPEND)
 
@@ -89,7 +89,7 @@ class RedisBuffer:
             if other is None or other == run_id:
                 continue
             meta = await self.meta(other) or {}
-            if meta.get("status") == "running":
+            if meta.get("status") == "running" and not is_stale(meta, self.stale_s):
                 return other
             await self.redis.delete(key)  # the other run finished or was lost: take the thread
         return None

@@ -23,7 +23,7 @@ from agent.server.recording import RecordingProvider, TraceRecorder, jsonable
 from agent.service import result_from_snapshot, turn_input
 
 log = logging.getLogger("askbar.server")
-HEARTBEAT_S = 5.0
+HEARTBEAT_S = 2.0
 
 
 class RunConflict(Exception):

@@ -20,6 +20,7 @@ class ServerSettings(BaseSettings):
     model_config = SettingsConfigDict(env_prefix="ASKBAR_", extra="ignore")
 
     run_ttl_s: int = 3600            # how long a finished run's events stay replayable
+    run_stale_s: float = 30.0        # a running run without a heartbeat this long is lost (server died)
     max_body_bytes: int = 64_000     # larger request bodies get 413
     max_question_chars: int = 2000
     ping_s: float = 15.0             # SSE keep-alive comment interval
@@ -61,10 +62,10 @@ def make_buffer(settings: Settings, server: ServerSettings):
     if settings.redis_url:
         from agent.server.redis_buffer import RedisBuffer
 
-        return RedisBuffer(settings.redis_url, ttl_s=server.run_ttl_s)
+        return RedisBuffer(settings.redis_url, ttl_s=server.run_ttl_s, stale_s=server.run_stale_s)
     from agent.server.buffer import MemoryBuffer
 
-    return MemoryBuffer(ttl_s=server.run_ttl_s)
+    return MemoryBuffer(ttl_s=server.run_ttl_s, stale_s=server.run_stale_s)
 
 
 class Runtime:

@@ -1,0 +1,121 @@
+"""Server fixtures: a real uvicorn on a random loopback port over the loaded data, SSE reading,
+real Redis (fails loudly when down, never skips)."""
+from __future__ import annotations
+
+import json
+import os
+import socket
+import threading
+import time
+from contextlib import contextmanager
+from typing import Any, Iterator
+
+import httpx
+import pytest
+
+REDIS_URL = os.environ.get("ASKBAR_TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@contextmanager
+def live_server(app) -> Iterator[str]:
+    """uvicorn serving `app` in a thread; yields the base URL; stops (lifespan shutdown) after."""
+    import uvicorn
+
+    port = free_port()
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning",
+                                           lifespan="on"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.time() + 30
+    while not server.started:
+        if not thread.is_alive() or time.time() > deadline:
+            raise RuntimeError("uvicorn did not start")
+        time.sleep(0.02)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        thread.join(30)
+
+
+def parse_sse(lines) -> Iterator[dict[str, Any]]:
+    ev: dict[str, Any] = {}
+    for line in lines:
+        if line.startswith(":") or line.startswith("retry:"):
+            continue
+        if line == "":
+            if "event" in ev:
+                yield ev
+            ev = {}
+            continue
+        field, _, value = line.partition(":")
+        value = value[1:] if value.startswith(" ") else value
+        if field == "id":
+            ev["id"] = int(value)
+        elif field == "event":
+            ev["event"] = value
+        elif field == "data":
+            ev["data"] = json.loads(value)
+
+
+def stream(client: httpx.Client, method: str, url: str, **kw) -> tuple[httpx.Response, list[dict]]:
+    """All events of an SSE response (until the server closes it)."""
+    with client.stream(method, url, **kw) as r:
+        if r.status_code != 200:
+            r.read()
+            return r, []
+        return r, list(parse_sse(r.iter_lines()))
+
+
+def require_redis(url: str = REDIS_URL) -> str:
+    import redis
+
+    try:
+        redis.from_url(url, socket_connect_timeout=3).ping()
+    except Exception as exc:  # fail loudly, never skip
+        pytest.fail(f"Redis is not reachable at {url} ({exc}). Start it with: redis-server --daemonize yes",
+                    pytrace=False)
+    return url
+
+
+@pytest.fixture
+def make_app(tmp_path):
+    """make_app(store, **settings) -> (app, settings): the real server app over `store`."""
+    def make(store, provider=None, server=None, **overrides):
+        import server as server_module
+        from agent.deps import build_deps
+        from agent.settings import Settings
+
+        settings = Settings(home=overrides.pop("home", tmp_path / "home"), **overrides)
+        deps = build_deps(settings, store=store, provider=provider)
+        return server_module.create_app(settings=settings, deps=deps, server=server), settings
+    return make
+
+
+# Server tests run over the DuckDB store (the engines themselves are covered elsewhere); a module
+# selects it with: pytestmark = DUCKDB_ONLY
+DUCKDB_ONLY = pytest.mark.parametrize("loaded_store", ["duckdb"], indirect=True)
+
+
+@pytest.fixture
+def duck_store(loaded_store):
+    return loaded_store
+
+
+@pytest.fixture
+def base_url(make_app, duck_store):
+    app, _ = make_app(duck_store)
+    with live_server(app) as url:
+        yield url
+
+
+@pytest.fixture
+def client(base_url):
+    with httpx.Client(base_url=base_url, timeout=60) as c:
+        yield c
