@@ -349,6 +349,16 @@ class _CsvSource:
             bad.append(row.text)
             return "error"
 
+        try:
+            yield from self._read(names, on_invalid)
+        except pa.ArrowInvalid as exc:
+            if bad:
+                raise LoadError(self.path, f"expected {self.roles.width} fields, got "
+                                f"{len(next(csv.reader([bad[0]], delimiter=self.delimiter)))}",
+                                self._line_of_text(bad[0])) from None
+            raise LoadError(self.path, f"unreadable CSV ({str(exc).splitlines()[0]})") from None
+
+    def _read(self, names: list[str], on_invalid) -> Iterator[pa.RecordBatch]:
         reader = pacsv.open_csv(
             self.path,
             read_options=pacsv.ReadOptions(column_names=names, skip_rows=int(self.header),
@@ -357,15 +367,8 @@ class _CsvSource:
             convert_options=pacsv.ConvertOptions(
                 column_types={n: pa.string() for n in names}, include_columns=self.roles.used,
                 strings_can_be_null=False, quoted_strings_can_be_null=False))
-        try:
-            for batch in reader:
-                yield self.roles.rename(batch)
-        except pa.ArrowInvalid as exc:
-            if bad:
-                raise LoadError(self.path, f"expected {self.roles.width} fields, got "
-                                f"{len(next(csv.reader([bad[0]], delimiter=self.delimiter)))}",
-                                self._line_of_text(bad[0])) from None
-            raise LoadError(self.path, f"unreadable CSV ({str(exc).splitlines()[0]})") from None
+        for batch in reader:
+            yield self.roles.rename(batch)
 
     def locate(self, row: int) -> tuple[int, str]:
         """1-based file line of a 0-based data row (arrow skips blank lines, so count them)."""
