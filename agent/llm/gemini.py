@@ -107,6 +107,7 @@ class GeminiProvider:
     def _with_retries(self, agent: str, call: Callable[[], Any]) -> Any:
         """call() with 429 retried (doubling backoff); any other error raised typed at once."""
         attempts = 1 + max(0, self.settings.gemini_retries)
+        first = time.perf_counter()
         for attempt in range(attempts):
             started = time.perf_counter()
             try:
@@ -114,14 +115,22 @@ class GeminiProvider:
             except Exception as exc:
                 err = classify(exc, agent)
                 self.meter.add(agent, self.models[agent], None, started, status="error")
-                if isinstance(err, LLMRateLimited) and attempt + 1 < attempts:
-                    pause = self.settings.gemini_retry_backoff_s * (2 ** attempt)
+                pause = self.settings.gemini_retry_backoff_s * (2 ** attempt)
+                if isinstance(err, LLMRateLimited) and attempt + 1 < attempts \
+                        and self._fits_budget(agent, first, pause):
                     log.warning("%s: rate limited, retry %d in %.2f s", agent, attempt + 1, pause)
                     time.sleep(pause)
                     continue
                 log.warning("%s: %s (%s)", agent, type(err).__name__, err.detail)
                 raise err from None
         raise AssertionError("unreachable")
+
+    def _fits_budget(self, agent: str, first: float, pause: float) -> bool:
+        """Whether a retry after `pause` can still finish inside the agent's time budget."""
+        from agent.budget import AGENT_BUDGETS_S
+
+        budget = AGENT_BUDGETS_S.get(agent, self.settings.gemini_timeout_s)
+        return time.perf_counter() - first + pause < budget
 
     def _generate(self, agent: str, contents: list[types.Content],
                   config: types.GenerateContentConfig) -> types.GenerateContentResponse:

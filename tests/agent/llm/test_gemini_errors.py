@@ -200,3 +200,13 @@ def test_no_traceback_in_user_messages():
     err = classify(RuntimeError("boom\nTraceback (most recent call last)"))
     assert isinstance(err, LLMUnavailable) and "Traceback" not in err.user_message("en")
     assert isinstance(Intent.model_validate(INTENT_ARGS), Intent)
+
+
+def test_no_retry_that_cannot_finish_inside_the_agent_budget(stub, provider_for, ctx, monkeypatch):
+    from agent import budget
+
+    monkeypatch.setitem(budget.AGENT_BUDGETS_S, "understander", 0.5)
+    stub.add(error(429), error(429), call("parse_intent", INTENT_ARGS))
+    with pytest.raises(LLMRateLimited):
+        provider_for(gemini_retry_backoff_s=0.3).understand("NQ", None, ctx)
+    assert len(stub.requests) == 2  # the second pause (0.6 s) would overrun the 0.5 s budget
