@@ -119,3 +119,14 @@ def base_url(make_app, duck_store):
 def client(base_url):
     with httpx.Client(base_url=base_url, timeout=60) as c:
         yield c
+
+
+def slow_offline(delay_s: float):
+    """The offline provider with a slow analyst (a fake of the LLM's latency only)."""
+    from agent.llm.offline.provider import OfflineProvider
+
+    class Slow(OfflineProvider):
+        def analyze(self, *a, **k):
+            time.sleep(delay_s)
+            return super().analyze(*a, **k)
+    return Slow()
