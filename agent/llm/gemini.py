@@ -252,7 +252,7 @@ class GeminiProvider:
         system = P.UNDERSTANDER_SYSTEM.format(today=ctx.today.isoformat(),
                                               instruments=P.instruments_text(ctx), safety=P.SAFETY)
         intent = self._structured("understander", system, [_user(text)], PARSE_INTENT, Intent)
-        intent.symbols = [s.strip().upper() for s in getattr(intent, "symbols", None) or [] if s.strip()]
+        intent.symbols = [s.strip().upper() for s in intent.symbols if s.strip()]
         intent.symbol = intent.symbol.strip().upper() if intent.symbol else None
         if not intent.symbol and intent.symbols:
             intent.symbol = intent.symbols[0]
@@ -339,6 +339,19 @@ class GeminiProvider:
         return int(resp.total_tokens or 0)
 
 
+def run_stream(gen: Generator[str, None, AnalystOutput],
+               on_text: Callable[[str], None] | None = None) -> AnalystOutput:
+    """Drive `analyze_stream`: on_text(chunk) for each text chunk, then the final output.
+    (Buffer the chunks and emit text_delta only once the validator passed the output.)"""
+    while True:
+        try:
+            chunk = next(gen)
+        except StopIteration as stop:
+            return stop.value
+        if on_text:
+            on_text(chunk)
+
+
 def _glossary_reference(concept: str, lang: str) -> str:
     """The glossary's own explanation of a known concept (trusted text), else "(none)"."""
     try:
@@ -372,4 +385,4 @@ def _split_claims(text: str) -> tuple[str, list[Claim] | None]:
         return text[:start].strip(), None
 
 
-__all__ = ["GeminiProvider", "LLMError"]
+__all__ = ["GeminiProvider", "LLMError", "run_stream"]

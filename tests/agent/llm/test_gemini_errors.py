@@ -156,11 +156,11 @@ def test_analyze_stream_yields_text_then_returns_the_output(stub, provider_for):
 def test_analyze_stream_falls_back_to_function_call_when_claims_are_bad(stub, provider_for):
     stub.add(stream(["NQ high 16100.", "<claims>not json</claims>"]),
              call("submit_answer", {"response": "NQ high 16100.", "claims": [{"type": "high", "value": 16100}]}))
-    gen = provider_for().analyze_stream("q", INTENT, [_result()], "en")
-    with pytest.raises(StopIteration) as stop:
-        while True:
-            next(gen)
-    assert stop.value.value.claims[0].type == "high"
+    from agent.llm.gemini import run_stream
+
+    seen: list[str] = []
+    out = run_stream(provider_for().analyze_stream("q", INTENT, [_result()], "en"), seen.append)
+    assert out.claims[0].type == "high" and "".join(seen) == "NQ high 16100."
     assert [r["method"] for r in stub.requests] == ["streamGenerateContent", "generateContent"]
 
 
