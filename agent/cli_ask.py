@@ -5,24 +5,8 @@ import argparse
 import json
 import sys
 
+from agent.cli import BadInput, arg, command
 from agent.service import AskResult, open_session
-
-
-def add_parsers(sub) -> None:
-    p = sub.add_parser("ask", help="ask a question about the loaded data")
-    p.add_argument("question")
-    p.add_argument("--thread", help="continue a conversation thread")
-    p.add_argument("--json", action="store_true", help="print the result object as one JSON line")
-    p.set_defaults(handler=cmd_ask)
-    p = sub.add_parser("resume", help="answer a clarification / no-data / confirm-plan question")
-    p.add_argument("--thread", required=True)
-    p.add_argument("answer")
-    p.add_argument("--json", action="store_true")
-    p.set_defaults(handler=cmd_resume)
-    p = sub.add_parser("eval", help="run evaluation cases (JSONL) and print the pass rate")
-    p.add_argument("file")
-    p.add_argument("--json", action="store_true")
-    p.set_defaults(handler=cmd_eval)
 
 
 def _print(result: AskResult, as_json: bool) -> int:
@@ -47,32 +31,37 @@ def _suggestion(result_interrupt: dict | None, answer: str) -> str:
     return answer
 
 
+@command("ask", "ask a question about the loaded data",
+         arg("question"), arg("--thread", help="continue a conversation thread"),
+         arg("--json", action="store_true", help="print the result object as one JSON line"))
 def cmd_ask(args: argparse.Namespace) -> int:
     if not args.question.strip():
-        print("askbar ask: the question is empty", file=sys.stderr)
-        return 2
+        raise BadInput("ask: the question is empty")
     with open_session() as session:
         return _print(session.ask(args.question, thread_id=args.thread), args.json)
 
 
+@command("resume", "answer a clarification / no-data / confirm-plan question",
+         arg("answer", help="the answer, or the number of a suggestion"),
+         arg("--thread", required=True), arg("--json", action="store_true"))
 def cmd_resume(args: argparse.Namespace) -> int:
     with open_session() as session:
         snapshot = session.graph.get_state(session._config(args.thread))
         if not snapshot.interrupts:
-            print(f"askbar resume: thread {args.thread} is not waiting for an answer", file=sys.stderr)
-            return 2
+            raise BadInput(f"resume: thread {args.thread} is not waiting for an answer")
         answer = _suggestion(snapshot.interrupts[0].value, args.answer)
         return _print(session.resume(args.thread, answer), args.json)
 
 
+@command("eval", "run evaluation cases (JSONL) and print the pass rate and each failure",
+         arg("file"), arg("--json", action="store_true"))
 def cmd_eval(args: argparse.Namespace) -> int:
     from agent.evaluation import load_cases, run_eval
 
     try:
         cases = load_cases(args.file)
     except (OSError, ValueError) as exc:
-        print(f"askbar eval: {exc}", file=sys.stderr)
-        return 2
+        raise BadInput(f"eval: {exc}") from None
     with open_session() as session:
         report = run_eval(session, cases)
     if args.json:
