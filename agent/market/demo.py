@@ -67,7 +67,7 @@ def _open_minutes(spec: DemoSpec, start: date, end: date) -> pd.DatetimeIndex:
     td, in_session = assign_sessions(pd.Series(utc), spec.timezone, spec.session)
     local = utc.tz_localize("UTC").tz_convert(spec.timezone).tz_localize(None)
     minute = local.hour * 60 + local.minute
-    dow = td.dt.dayofweek.to_numpy()
+    dow = td.dt.day_of_week.to_numpy()
     keep = (dow < 5) if spec.session != "24h" else np.ones(len(utc), dtype=bool)
     if spec.session == "cme":
         keep &= (minute < 17 * 60) | (minute >= 18 * 60)   # daily maintenance break 17:00-18:00
