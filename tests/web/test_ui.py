@@ -1,0 +1,95 @@
+"""The chat UI end to end in headless Chromium (Debian's /usr/bin/chromium, never a downloaded one):
+ask, see the streamed answer, claims and chart; answer a clarification by clicking a suggestion.
+Screenshots go to tests/.artifacts/."""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from tests.server.conftest import DUCKDB_ONLY, live_server
+
+pytestmark = DUCKDB_ONLY
+CHROMIUM = os.environ.get("ASKBAR_TEST_CHROMIUM", "/usr/bin/chromium")
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+ARTIFACTS = Path(__file__).resolve().parents[1] / ".artifacts"
+
+
+@pytest.fixture
+def page(make_app, duck_store):
+    from playwright.sync_api import sync_playwright
+
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} is missing: apt-get install -y chromium", pytrace=False)
+    ARTIFACTS.mkdir(exist_ok=True)
+    app, _ = make_app(duck_store, now="2024-01-15")
+    with live_server(app) as url, sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        ctx = browser.new_context(viewport={"width": 1200, "height": 900}, locale="en-US")
+        pg = ctx.new_page()
+        errors: list[str] = []
+        pg.on("pageerror", lambda e: errors.append(str(e)))
+        pg.goto(url + "/")
+        yield pg
+        browser.close()
+        assert not errors, errors
+
+
+def _ask(page, text: str):
+    page.fill("#question", text)
+    page.click("#send")
+
+
+def _last_bot(page):
+    return page.locator(".msg.bot").last
+
+
+def test_ask_see_answer_claims_and_chart(page):
+    page.wait_for_function("document.querySelector('#coverage').textContent.includes('NQ')")
+    _ask(page, "NQ stats for November 2023")
+    bot = _last_bot(page)
+    page.wait_for_selector(".msg.bot[data-complete='1']", timeout=30000)
+    assert bot.get_attribute("data-status") == "answered"
+    answer = bot.locator(".answer").inner_text()
+    assert "NQ" in answer and "16" in answer
+    steps = bot.locator(".steps li").all_inner_texts()
+    assert any("Planning" in s for s in steps) and any("Checking every number" in s for s in steps)
+    rows = bot.locator("table.claims tbody tr")
+    assert rows.count() >= 4
+    assert "high" in bot.locator("table.claims").inner_text()
+    bot.locator(".chart .main-svg").first.wait_for(timeout=15000)
+    assert bot.locator("details.sqls pre.sql").count() >= 1
+    bot.locator("details.sqls summary").click()
+    assert "SELECT" in bot.locator("details.sqls pre.sql").first.inner_text().upper()
+    page.screenshot(path=str(ARTIFACTS / "ui_answer.png"), full_page=True)
+
+
+def test_clarification_answered_by_clicking(page):
+    page.select_option("#lang", "ru")
+    assert page.locator("#send").inner_text() == "Спросить"
+    _ask(page, "Покажи статистику")
+    card = page.locator(".interrupt[data-kind='clarification_needed']")
+    card.wait_for(timeout=30000)
+    page.wait_for_selector(".msg.bot[data-complete='1']")
+    page.screenshot(path=str(ARTIFACTS / "ui_clarification.png"), full_page=True)
+    suggestion = card.locator("button.suggestion").first
+    picked = suggestion.inner_text()
+    suggestion.click()
+    page.wait_for_function("document.querySelectorAll(\".msg.bot[data-complete='1']\").length === 2",
+                           timeout=30000)
+    second = _last_bot(page)
+    assert page.locator(".msg.user").last.inner_text() == picked
+    assert second.get_attribute("data-status") in ("answered", "no_data"), second.inner_text()
+    page.screenshot(path=str(ARTIFACTS / "ui_resumed.png"), full_page=True)
+
+
+def test_spanish_ui_and_example_click(page):
+    page.select_option("#lang", "es")
+    assert page.locator("#send").inner_text() == "Preguntar"
+    page.locator("#examples button.example").nth(1).click()  # "¿Qué es el RSI?"
+    page.wait_for_selector(".msg.bot[data-complete='1']", timeout=30000)
+    bot = _last_bot(page)
+    assert bot.get_attribute("data-status") == "answered"
+    assert "RSI" in bot.locator(".answer").inner_text()
+    page.screenshot(path=str(ARTIFACTS / "ui_spanish.png"), full_page=True)
