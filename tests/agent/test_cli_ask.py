@@ -57,7 +57,7 @@ def test_bad_input_exit_codes(env):
 
 
 def test_eval_command_reports_pass_rate(env, tmp_path):
-    cases = [line for line in EVAL.read_text().splitlines() if '"NQ"' in line][:3]
+    cases = [line for line in (EVAL / "public.jsonl").read_text().splitlines() if '"NQ"' in line][:3]
     path = tmp_path / "cases.jsonl"
     path.write_text("\n".join(cases))
     res = run(env, "eval", "--json", str(path))
