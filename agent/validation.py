@@ -8,9 +8,37 @@ from agent.numbers import allowed_numbers, unbacked
 from agent.state import Validation
 
 
+# Rows up to this many per step may back numbers written in prose (a close on a given day, an
+# indicator value); beyond it a made-up number would too easily match some value by chance.
+MAX_ROWS_BACKING = 400
+
+
+def _numbers_in(value: Any) -> list[float]:
+    """Every number inside a summary value (scalars, lists, nested dicts) computed by code."""
+    if isinstance(value, bool) or value is None:
+        return []
+    if isinstance(value, (int, float)):
+        return [float(value)]
+    if isinstance(value, dict):
+        return [x for v in value.values() for x in _numbers_in(v)]
+    if isinstance(value, (list, tuple)):
+        return [x for v in value for x in _numbers_in(v)]
+    return []
+
+
+def _data_values(results: list[dict]) -> list[float]:
+    values: list[float] = []
+    for res in results:
+        values += _numbers_in(res.get("summary") or {})
+        rows = res.get("rows") or []
+        if len(rows) <= MAX_ROWS_BACKING:
+            values += _numbers_in(rows)
+    return values
+
+
 def _data_dates_and_counts(results: list[dict]) -> tuple[list[str], list[float]]:
     dates: list[str] = []
-    counts: list[float] = []
+    counts: list[float] = _data_values(results)
     for res in results:
         counts.append(float(res.get("row_count") or 0))
         summary = res.get("summary") or {}
