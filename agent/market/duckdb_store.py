@@ -124,9 +124,10 @@ class DuckDBStore:
     def __init__(self, path: Path | str, read_only: bool = False):
         self.path = str(path)
         self._conn = duckdb.connect(self.path, read_only=read_only)
-        # ICU is statically linked but cannot be set through connect(config=...); naive timestamps
-        # are UTC, so casts to TIMESTAMPTZ must be too.
-        self._conn.execute("SET TimeZone = 'UTC'")
+        # Naive timestamps are UTC, so casts to TIMESTAMPTZ must be too. GLOBAL: cursors are
+        # connections of their own and would otherwise use the machine's zone (hourly ts_local
+        # was off by the machine's offset under TZ=Asia/Tokyo).
+        self._conn.execute("SET GLOBAL TimeZone = 'UTC'")
         self._lock = threading.Lock()  # one writer at a time; readers use their own cursors
         if not read_only:
             self._migrate()
