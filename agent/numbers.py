@@ -17,10 +17,20 @@ _NUMBER = re.compile(
     r"(?<![\w.])([-+−]?\d{1,3}(?:[,\u202f\u00a0 ]\d{3})+(?:[.,]\d+)?|[-+−]?\d+(?:[.,]\d+)?)"
     r"\s?(k|K|M|B|bn|млн|млрд|тыс)?(?![\w])")
 _SCALE = {"k": 1e3, "K": 1e3, "тыс": 1e3, "M": 1e6, "млн": 1e6, "B": 1e9, "bn": 1e9, "млрд": 1e9}
+_PERCENT_AFTER = re.compile(r"\s?(%|процент|percent|por ciento|п\.\s?п\.)")
+# Claim types and data keys measured in percent: a number written with "%" must be one of these.
+PERCENT_CLAIMS = {"pct_change", "daily_pct_change", "volatility", "avg_return_after",
+                  "median_return_after", "win_rate_after"}
+PERCENT_KEY = re.compile(r"pct|percent|return|rate|volatility|change|threshold")
 
 
 def extract(text: str) -> list[tuple[str, float, float]]:
     """(as written, value, half of the last written digit) for each number outside dates/times."""
+    return [(raw, value, half) for raw, value, half, _ in extract_with_units(text)]
+
+
+def extract_with_units(text: str) -> list[tuple[str, float, float, bool]]:
+    """Like extract(), plus whether the number is written as a percent."""
     text = _TIME.sub(" ", _ISO_DATE.sub(" ", text))
     out = []
     for m in _NUMBER.finditer(text):
@@ -35,7 +45,8 @@ def extract(text: str) -> list[tuple[str, float, float]]:
             continue
         decimals = len(num.split(".")[1]) if "." in num else 0
         scale = _SCALE.get(suffix or "", 1.0)
-        out.append((m.group(0).strip(), value * scale, 0.5 * 10 ** -decimals * scale))
+        is_pct = bool(_PERCENT_AFTER.match(text, m.end()))
+        out.append((m.group(0).strip(), value * scale, 0.5 * 10 ** -decimals * scale, is_pct))
     return out
 
 
@@ -54,11 +65,15 @@ def allowed_numbers(claims: Iterable[dict], dates: Iterable[str], counts: Iterab
     return values
 
 
-def unbacked(text: str, allowed: list[float]) -> list[str]:
-    """Numbers in `text` that match no allowed value at the precision they were written with."""
+def unbacked(text: str, allowed: list[float], percents: list[float] | None = None) -> list[str]:
+    """Numbers in `text` that match no allowed value at the precision they were written with.
+
+    With `percents` given, a number written as a percent must match one of those instead (so a
+    made-up "3.9 %" cannot hide behind an unrelated price of 3.92)."""
     bad = []
-    for raw, value, half_ulp in extract(text):
+    for raw, value, half_ulp, is_pct in extract_with_units(text):
+        pool = percents if (is_pct and percents is not None) else allowed
         tol = max(half_ulp * 1.0001, 1e-9)
-        if not any(abs(abs(value) - abs(a)) <= tol for a in allowed):
+        if not any(abs(abs(value) - abs(a)) <= tol for a in pool):
             bad.append(raw)
     return bad

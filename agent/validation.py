@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Any
 
 from agent import claims as claim_check
-from agent.numbers import allowed_numbers, unbacked
+from agent.numbers import PERCENT_CLAIMS, PERCENT_KEY, allowed_numbers, extract, unbacked
 from agent.state import Validation
 
 
@@ -13,27 +13,36 @@ from agent.state import Validation
 MAX_ROWS_BACKING = 400
 
 
-def _numbers_in(value: Any) -> list[float]:
-    """Every number inside a summary value (scalars, lists, nested dicts) computed by code."""
+def _numbers_in(value: Any, percent_only: bool = False, key: str = "") -> list[float]:
+    """Every number inside a summary value (scalars, lists, nested dicts) computed by code;
+    with percent_only, just those under a key that names a percent (pct_change, return, ...)."""
     if isinstance(value, bool) or value is None:
         return []
     if isinstance(value, (int, float)):
-        return [float(value)]
+        return [float(value)] if not percent_only or PERCENT_KEY.search(key) else []
     if isinstance(value, dict):
-        return [x for v in value.values() for x in _numbers_in(v)]
+        return [x for k, v in value.items() for x in _numbers_in(v, percent_only, str(k))]
     if isinstance(value, (list, tuple)):
-        return [x for v in value for x in _numbers_in(v)]
+        return [x for v in value for x in _numbers_in(v, percent_only, key)]
     return []
 
 
-def _data_values(results: list[dict]) -> list[float]:
+def _data_values(results: list[dict], percent_only: bool = False) -> list[float]:
     values: list[float] = []
     for res in results:
-        values += _numbers_in(res.get("summary") or {})
+        values += _numbers_in(res.get("summary") or {}, percent_only)
         rows = res.get("rows") or []
         if len(rows) <= MAX_ROWS_BACKING:
-            values += _numbers_in(rows)
+            values += _numbers_in(rows, percent_only)
+        cond = (res.get("params") or {}).get("condition") or {}
+        if percent_only and cond.get("threshold") is not None:
+            values.append(float(cond["threshold"]))
     return values
+
+
+def _percent_values(claims: list[dict], results: list[dict], question: str) -> list[float]:
+    values = [float(c["value"]) for c in claims if c.get("type") in PERCENT_CLAIMS]
+    return values + _data_values(results, percent_only=True) + [v for _, v, _ in extract(question)]
 
 
 def _data_dates_and_counts(results: list[dict]) -> tuple[list[str], list[float]]:
@@ -81,7 +90,8 @@ def validate(response: str, claims: list[dict[str, Any]], results: list[dict[str
         if issue:
             issues.append(issue)
     dates, counts = _data_dates_and_counts(results)
-    bad_numbers = unbacked(response, allowed_numbers(claims, dates, counts, question))
+    bad_numbers = unbacked(response, allowed_numbers(claims, dates, counts, question),
+                           _percent_values(claims, results, question))
     issues += [f"number {n} in the text is not backed by a claim or the data" for n in bad_numbers]
     if issues:
         return Validation(status="rewrite", issues=issues,
