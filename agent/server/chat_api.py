@@ -9,6 +9,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
+from agent.server.buffer import is_stale
 from agent.server.http import HTTPError, date_field, read_json, text_field, thread_field
 from agent.server.runs import NotWaiting, RunConflict
 from agent.server.sse import last_event_id, run_stream
@@ -82,7 +83,7 @@ async def thread_view(rt, thread_id: str) -> dict[str, Any]:
     values = snapshot.values or {}
     active = await rt.buffer.active_run(thread_id)
     meta = await rt.buffer.meta(active) if active else None
-    busy = bool(meta and meta.get("status") == "running")
+    busy = bool(meta and meta.get("status") == "running" and not is_stale(meta, rt.buffer.stale_s))
     status = "busy" if busy else "interrupted" if snapshot.interrupts else "idle"
     result = (result_from_snapshot(snapshot, thread_id, values.get("request_id") or "").model_dump(mode="json")
               if values else None)

@@ -16,6 +16,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
+from agent.server.buffer import is_stale
 from agent.server.http import HTTPError, date_field, read_json, thread_field
 from agent.server.lg_events import interrupt_json, normalize_modes, state_json
 from agent.server.recording import jsonable
@@ -66,7 +67,7 @@ async def thread_json(rt, thread_id: str, row: dict | None = None, snapshot=None
     row = row or await asyncio.to_thread(rt.traces.thread, thread_id) or {}
     active = await rt.buffer.active_run(thread_id)
     meta = await rt.buffer.meta(active) if active else None
-    busy = bool(meta and meta.get("status") == "running")
+    busy = bool(meta and meta.get("status") == "running" and not is_stale(meta, rt.buffer.stale_s))
     interrupts: dict[str, list] = {}
     for t in snapshot.tasks:
         if t.interrupts:
@@ -207,6 +208,8 @@ async def run_get(request: Request) -> Response:
     meta = await _run_meta(request)
     created = datetime.fromtimestamp(float(meta.get("created_at") or 0), timezone.utc).isoformat()
     status = {"running": "running", "lost": "error"}.get(meta.get("status"), meta.get("status"))
+    if status == "running" and is_stale(meta, _rt(request).buffer.stale_s):
+        status = "error"
     return JSONResponse({"run_id": meta["run_id"], "thread_id": meta["thread_id"], "assistant_id": ASSISTANT_ID,
                          "status": status, "created_at": created, "updated_at": created,
                          "metadata": {"request_id": meta.get("request_id")}, "multitask_strategy": "reject"})

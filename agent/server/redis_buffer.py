@@ -14,6 +14,7 @@ from typing import Any
 from agent.server.buffer import DEFAULT_TTL_S, STALE_AFTER_S, Event, is_stale
 
 PREFIX = "askbar"
+MAX_BLOCK_S = 30.0
 
 # Appends the next event with id n-0 where n = the stream's length + 1, atomically, and refreshes
 # the TTLs: readers on any process see ids 1, 2, 3 ... with no gap and no duplicate.
@@ -35,7 +36,9 @@ class RedisBuffer:
         import redis.asyncio as redis
 
         self.ttl_s, self.stale_s = int(ttl_s), stale_s
-        self.redis = redis.from_url(url, decode_responses=True)
+        # XREAD BLOCK waits up to the SSE ping interval: the socket timeout must be longer.
+        self.redis = redis.from_url(url, decode_responses=True, socket_timeout=MAX_BLOCK_S + 30,
+                                    socket_connect_timeout=5, health_check_interval=30)
         self._append = self.redis.register_script(_APPEND)
 
     def _ev(self, run_id: str) -> str:
@@ -75,7 +78,7 @@ class RedisBuffer:
         start = f"({after}-0" if after else "-"
         rows = await self.redis.xrange(key, min=start, max="+")
         if not rows and wait_s > 0:
-            got = await self.redis.xread({key: f"{after}-0"}, block=max(1, int(wait_s * 1000)))
+            got = await self.redis.xread({key: f"{after}-0"}, block=max(1, int(min(wait_s, MAX_BLOCK_S) * 1000)))
             rows = got[0][1] if got else []
         return [Event(id=int(rid.split("-", 1)[0]), event=f["event"], data=json.loads(f["data"]))
                 for rid, f in rows]

@@ -104,6 +104,9 @@ class RunManager:
         other = await buffer.claim_thread(spec.thread_id, spec.run_id)
         if other:
             raise RunConflict(spec.thread_id, other)
+        from agent.server.recovery import discard_dead_writes
+
+        await discard_dead_writes(self.rt.graph.checkpointer, spec.thread_id)
         meta = spec.meta()
         await buffer.create(spec.run_id, meta)
         if spec.protocol == "askbar":

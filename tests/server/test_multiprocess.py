@@ -1,0 +1,82 @@
+"""Two real `askbar serve` processes sharing Postgres (market data, checkpoints, traces) and Redis
+(run buffers): a thread interrupted on one resumes on the other; a server killed mid-run loses
+nothing of the thread's state."""
+from __future__ import annotations
+
+import time
+
+import httpx
+import pytest
+
+from tests.conftest import DATA
+from tests.server.conftest import require_redis, stream
+from tests.server.procs import serve
+
+
+@pytest.fixture(scope="module")
+def pg_env(pg_database_factory, tmp_path_factory):
+    from agent.market.ingest import load_file
+    from agent.market.postgres_store import PostgresStore
+
+    url = pg_database_factory()
+    store = PostgresStore(url)
+    load_file(store, DATA / "nq_1min_firstrate" / "NQ_1min_sample.csv", "NQ")
+    store.close()
+    home = tmp_path_factory.mktemp("mp_home")
+    return {"ASKBAR_DATABASE_URL": url, "ASKBAR_REDIS_URL": require_redis(), "ASKBAR_HOME": str(home),
+            "ASKBAR_LLM": "offline", "ASKBAR_NOW": "2024-01-15", "ASKBAR_RUN_STALE_S": "3"}
+
+
+def test_interrupted_on_one_process_resumed_on_the_other(pg_env, tmp_path):
+    with serve(pg_env, tmp_path / "a.log") as a, serve(pg_env, tmp_path / "b.log") as b, \
+            httpx.Client(base_url=a.url, timeout=60) as ca, httpx.Client(base_url=b.url, timeout=60) as cb:
+        _, events = stream(ca, "POST", "/api/chat", json={"question": "Покажи статистику"})
+        first = events[-1]["data"]
+        assert first["status"] == "clarification", first
+        thread = first["thread_id"]
+        assert cb.get(f"/api/threads/{thread}").json()["status"] == "interrupted"
+        _, events = stream(cb, "POST", f"/api/chat/{thread}/resume", json={"answer": "NQ за ноябрь 2023"})
+        done = events[-1]["data"]
+        assert done["status"] == "answered" and any(c["type"] == "high" for c in done["claims"])
+        # the run that B executed is readable from A (shared Redis stream), identically
+        _, on_a = stream(ca, "GET", f"/api/runs/{events[0]['data']['run_id']}/stream")
+        assert on_a == events
+        # and its trace from A (shared Postgres traces)
+        tr = ca.get(f"/api/traces/{done['request_id']}").json()
+        assert tr["kind"] == "resume" and tr["parent_request_id"] == first["request_id"]
+        assert ca.get(f"/api/threads/{thread}").json()["result"]["response"] == done["response"]
+        assert (ca.get("/api/data").json()["symbols"][0]["symbol"]) == "NQ"
+
+
+def test_server_killed_mid_run_keeps_the_thread(pg_env, tmp_path):
+    from tests.agent.llm.gemini_stub import GeminiStub, delayed
+
+    stub = GeminiStub().start()
+    stub.add(delayed(30.0), delayed(30.0))
+    slow_env = {**pg_env, "ASKBAR_LLM": "gemini", "ASKBAR_GEMINI_API_KEY": "test-key",
+                "ASKBAR_GEMINI_BASE_URL": stub.url}
+    try:
+        with serve(pg_env, tmp_path / "a.log") as a, httpx.Client(base_url=a.url, timeout=60) as ca:
+            _, events = stream(ca, "POST", "/api/chat", json={"question": "Покажи статистику"})
+            thread = events[-1]["data"]["thread_id"]
+            interrupt = events[-1]["data"]["interrupt"]
+            with serve(slow_env, tmp_path / "k.log") as k, httpx.Client(base_url=k.url, timeout=60) as ck:
+                with ck.stream("POST", f"/api/chat/{thread}/resume", json={"answer": "NQ за ноябрь 2023"}) as r:
+                    run_id = r.headers["x-run-id"]
+                    deadline = time.time() + 20
+                    while not stub.generate_requests():  # the run is inside its LLM call now
+                        assert time.time() < deadline
+                        time.sleep(0.05)
+                    k.kill()
+            # the killed run ends with run_lost for every reader; nothing of the thread is lost
+            _, lost = stream(ca, "GET", f"/api/runs/{run_id}/stream")
+            assert lost[0]["event"] == "run_start" and lost[-1]["event"] == "error"
+            assert lost[-1]["data"]["code"] == "run_lost"
+            view = ca.get(f"/api/threads/{thread}").json()
+            assert "status" in view, view
+            assert view["status"] == "interrupted" and view["result"]["interrupt"] == interrupt
+            _, events = stream(ca, "POST", f"/api/chat/{thread}/resume", json={"answer": "NQ за ноябрь 2023"})
+            assert events[-1]["event"] == "done", events[-1]
+            assert events[-1]["data"]["status"] == "answered", events[-1]["data"]
+    finally:
+        stub.stop()
