@@ -6,6 +6,7 @@ fallback or a partial answer with a disclaimer.
 from __future__ import annotations
 
 import concurrent.futures as cf
+import contextvars
 import time
 from typing import Any, Callable, TypeVar
 
@@ -35,14 +36,31 @@ def remaining(state: dict[str, Any], total: float | None = None) -> float:
     return (TOTAL_BUDGET_S if total is None else total) - (time.time() - started)
 
 
+def _scoped(fn: Callable[..., T], sink: list[dict]) -> Callable[..., T]:
+    """fn with its LLM usage records collected into sink (this request's only), even on error."""
+    from agent.llm.usage import usage_scope
+
+    def call(*args: Any, **kwargs: Any) -> T:
+        with usage_scope() as records:
+            try:
+                return fn(*args, **kwargs)
+            finally:
+                sink.extend(r.as_dict() for r in records)
+    return call
+
+
 def run_budgeted(agent: str, state: dict[str, Any], fn: Callable[..., T], *args: Any,
-                 total: float | None = None, **kwargs: Any) -> T:
-    """Call fn within min(agent budget, time left); OutOfTime when too little is left to try."""
+                 total: float | None = None, usage: list[dict] | None = None, **kwargs: Any) -> T:
+    """Call fn within min(agent budget, time left); OutOfTime when too little is left to try.
+
+    With `usage` (a list), the provider's usage records of this call are appended to it; the
+    context is copied into the worker thread so concurrent requests never mix their records."""
     left = remaining(state, total)
     if left <= MIN_REMAINING_S:
         raise OutOfTime(f"{left:.1f} s left before {agent}")
     limit = min(AGENT_BUDGETS_S.get(agent, 10.0), left)
-    future = _pool.submit(fn, *args, **kwargs)
+    call = fn if usage is None else _scoped(fn, usage)
+    future = _pool.submit(contextvars.copy_context().run, call, *args, **kwargs)
     try:
         return future.result(timeout=limit)
     except cf.TimeoutError:

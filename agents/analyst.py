@@ -9,7 +9,7 @@ from agent.budget import OutOfTime, run_budgeted
 from agent.deps import get_deps
 from agent.messages import msg
 from agent.state import AnalystOutput, Intent
-from agents.common import lang_of, log_error, partial, visited
+from agents.common import fallback_note, log_error, partial, visited, with_usage
 from query_builder.models import StepResult
 
 
@@ -43,9 +43,11 @@ def analyst(state: dict[str, Any], config: RunnableConfig) -> dict[str, Any]:
     note = _synthetic_note(deps, results, intent.lang)
     if note and note not in disclaimers:
         disclaimers.append(note)
+    usage: list[dict] = []
     try:
         out = run_budgeted("analyst", state, deps.provider.analyze, state["question"], intent,
-                           results, intent.lang, ctx=deps.context(state.get("now")), feedback=feedback)
+                           results, intent.lang, ctx=deps.context(state.get("now")), feedback=feedback,
+                           usage=usage)
         response, claims = out.response, [c.model_dump(mode="json") for c in out.claims]
     except OutOfTime:
         return partial(state, "analyst", deps)
@@ -53,6 +55,6 @@ def analyst(state: dict[str, Any], config: RunnableConfig) -> dict[str, Any]:
         log_error(state, "analyst", exc, "warning")
         summary = code_summary(deps, state, state["data"]["results"])
         response, claims = summary["response"], summary["claims"]
-        disclaimers.append(msg("auto_summary", lang_of(state)))
-    return {**visited(state, "analyst"), "response": response, "claims": claims,
+        disclaimers += [n for n in (fallback_note(exc, intent.lang), msg("auto_summary", intent.lang)) if n]
+    return {**visited(state, "analyst"), **with_usage(state, usage), "response": response, "claims": claims,
             "disclaimers": disclaimers}

@@ -23,6 +23,21 @@ def log_error(state: dict[str, Any], agent: str, exc: BaseException, severity: s
             extra={"request_id": state.get("request_id"), "agent": agent})
 
 
+def with_usage(state: dict[str, Any], records: list[dict]) -> dict[str, Any]:
+    """The state's `usage` with this node's LLM calls folded in (tokens, cost, per agent)."""
+    if not records:
+        return {}
+    from agent.llm.usage import fold
+
+    return {"usage": fold(state.get("usage"), records)}
+
+
+def fallback_note(exc: BaseException, lang: str) -> str | None:
+    """The seed's user message for an LLM failure ("the service is slow/unavailable"), if any."""
+    note = getattr(exc, "user_message", None)
+    return note(lang) if callable(note) else None
+
+
 def final(state: dict[str, Any], agent: str, response: str, *, disclaimer: str | None = None,
           status: str = "answered", claims: list[dict] | None = None) -> dict[str, Any]:
     """Ends the run with an answer the user can read (routers send a set status to END)."""

@@ -9,12 +9,12 @@ from langchain_core.runnables import RunnableConfig
 from agent.budget import OutOfTime, run_budgeted
 from agent.deps import get_deps
 from agent.state import Intent
-from agents.common import log_error, visited
+from agents.common import log_error, visited, with_usage
 
 
-def _explain(state: dict, deps, concept: str, lang: str) -> str:
+def _explain(state: dict, deps, concept: str, lang: str, usage: list[dict]) -> str:
     try:
-        return run_budgeted("educator", state, deps.provider.explain, concept, lang)
+        return run_budgeted("educator", state, deps.provider.explain, concept, lang, usage=usage)
     except OutOfTime:
         return deps.fallback.explain(concept, lang)
     except Exception as exc:  # the glossary is code and always answers
@@ -26,6 +26,7 @@ def educator(state: dict[str, Any], config: RunnableConfig) -> dict[str, Any]:
     deps = get_deps(config)
     intent = Intent.model_validate(state["intent"])
     parts: list[str] = []
+    usage: list[dict] = []
     if intent.type == "mixed" and state.get("response"):
         parts.append(state["response"])
     if intent.unsupported:
@@ -33,7 +34,7 @@ def educator(state: dict[str, Any], config: RunnableConfig) -> dict[str, Any]:
 
         parts.append(capabilities.degrade(intent.unsupported, intent.lang))
     if intent.concept:
-        parts.append(_explain(state, deps, intent.concept, intent.lang))
+        parts.append(_explain(state, deps, intent.concept, intent.lang, usage))
     claims = state.get("claims") if intent.type == "mixed" else []
-    return {**visited(state, "educator"), "response": "\n\n".join(p for p in parts if p),
+    return {**visited(state, "educator"), **with_usage(state, usage), "response": "\n\n".join(p for p in parts if p),
             "claims": claims or []}

@@ -11,19 +11,20 @@ from agent.budget import OutOfTime, run_budgeted
 from agent.deps import get_deps
 from agent.messages import msg
 from agent.state import ClarificationInterrupt, Intent
-from agents.common import final, log_error, partial, visited
+from agents.common import final, log_error, partial, visited, with_usage
 
 MAX_CLARIFICATIONS = 2
 HISTORY_MESSAGES = 10  # seed 004 section 7: the last 10 messages are enough context
 
 
 def _understand(state: dict, deps, question: str, history: list[dict], ctx,
-                original: str | None = None) -> Intent:
+                original: str | None = None, usage: list[dict] | None = None) -> Intent:
     """Parse the question, or (after a clarification) the original question completed by it."""
     args = (original, question, history, ctx) if original else (question, history, ctx)
     method = "understand_with_answer" if original else "understand"
     try:
-        return run_budgeted("understander", state, getattr(deps.provider, method), *args)
+        return run_budgeted("understander", state, getattr(deps.provider, method), *args,
+                            usage=usage)
     except OutOfTime:
         raise
     except Exception as exc:  # provider down or invalid output: the offline parser is code
@@ -35,21 +36,24 @@ def understander(state: dict[str, Any], config: RunnableConfig) -> dict[str, Any
     deps = get_deps(config)
     ctx = deps.context(state.get("now"))
     history = list(state.get("chat_history") or [])[-HISTORY_MESSAGES:]
-    question = state["question"]
+    question, usage = state["question"], []
     try:
-        intent = _understand(state, deps, question, history, ctx)
+        intent = _understand(state, deps, question, history, ctx, usage=usage)
         asked = 0
         while intent.needs_clarification and asked < MAX_CLARIFICATIONS:
             answer = interrupt(ClarificationInterrupt(
                 message=msg("clarify", intent.lang), questions=intent.clarifying_questions,
                 suggestions=intent.suggestions).model_dump())
-            intent = _understand(state, deps, str(answer), history, ctx, original=question)
+            intent = _understand(state, deps, str(answer), history, ctx, original=question,
+                                 usage=usage)
             question = f"{question} {answer}"
             asked += 1
     except OutOfTime:
         return partial(state, "understander", deps)
     if intent.needs_clarification:
         example = intent.suggestions[0] if intent.suggestions else "NQ 2023-11"
-        return final(state, "understander", msg("not_understood", intent.lang, example=example))
-    return {**visited(state, "understander"), "intent": intent.model_dump(mode="json"),
+        return {**final(state, "understander", msg("not_understood", intent.lang, example=example)),
+                **with_usage(state, usage)}
+    return {**visited(state, "understander"), **with_usage(state, usage),
+            "intent": intent.model_dump(mode="json"),
             "needs_clarification": False, "clarifying_questions": []}

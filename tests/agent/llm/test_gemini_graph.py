@@ -12,7 +12,6 @@ import pandas as pd
 import pytest
 from langgraph.checkpoint.memory import InMemorySaver
 
-from agent.llm.usage import fold
 from tests.agent.llm.gemini_stub import (call, calling_config, dynamic, error, function_names,
                                          gemini_settings, request_text, stub, text)  # noqa: F401
 from tests.conftest import DATA
@@ -70,8 +69,9 @@ def gemini_session(loaded_store, stub, tmp_path):
 
 
 def _usage(session, result) -> dict:
-    """The result's usage once the graph folds it in; until then, the provider's records."""
-    return result.usage if result.usage.get("calls") else fold({}, session.deps.provider.take_usage())
+    """The result's usage, folded in by the graph per request (nothing left on the provider)."""
+    assert session.deps.provider.take_usage() == []
+    return result.usage
 
 
 def _claims(result) -> dict:
