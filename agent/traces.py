@@ -97,6 +97,7 @@ class TraceStore:
                                          isolation_level=None)
             self._conn.row_factory = sqlite3.Row
             self._conn.execute("PRAGMA journal_mode=WAL")
+            self._conn.execute("PRAGMA synchronous=NORMAL")
             self._conn.executescript(_SQLITE_DDL)
 
     # -- low level -------------------------------------------------------------------------

@@ -32,7 +32,6 @@ async def _start(rt, spec) -> Response:
         meta = await rt.runs.start(spec)
     except RunConflict as exc:
         raise HTTPError(409, "thread_busy", str(exc), run_id=exc.run_id) from None
-    await asyncio.to_thread(rt.traces.upsert_thread, spec.thread_id, {})
     headers = {"X-Run-Id": meta["run_id"], "X-Thread-Id": meta["thread_id"],
                "X-Request-Id": meta["request_id"], "Location": f"/api/runs/{meta['run_id']}/stream"}
     return run_stream(rt, meta["run_id"], 0, headers=headers)

@@ -48,6 +48,7 @@ class RunSpec:
     parent_request_id: str | None = None
     log_input: dict[str, Any] = field(default_factory=dict)
     stream_modes: list[str] = field(default_factory=list)
+    new_thread: bool = False        # a thread id made here: no state, no leftovers to look for
     run_id: str = field(default_factory=lambda: uuid.uuid4().hex)
     request_id: str = field(default_factory=lambda: uuid.uuid4().hex)
 
@@ -70,15 +71,19 @@ class RunManager:
     def __init__(self, runtime: Any):
         self.rt = runtime
         self.tasks: dict[str, asyncio.Task] = {}
+        # CPU-bound runs share the GIL: interleaving 50 of them finishes all late; a bounded number
+        # at a time finishes the early ones early (the queue is FIFO; run_start is already sent).
+        self.slots = asyncio.Semaphore(max(1, runtime.server.max_concurrent_runs))
 
     # -- building runs -----------------------------------------------------------------------
     async def ask_spec(self, question: str, thread_id: str | None = None, now: str | None = None,
                        protocol: str = "askbar") -> RunSpec:
+        new = thread_id is None
         thread_id = thread_id or uuid.uuid4().hex
-        snapshot = await self.rt.graph.aget_state(self.rt.config(thread_id))
+        prev = {} if new else (await self.rt.graph.aget_state(self.rt.config(thread_id))).values or {}
         spec = RunSpec(kind="ask", thread_id=thread_id, graph_input=None, protocol=protocol,
-                       question=question)
-        spec.graph_input = turn_input(snapshot.values or {}, question, thread_id, spec.request_id, now)
+                       question=question, new_thread=new)
+        spec.graph_input = turn_input(prev, question, thread_id, spec.request_id, now)
         spec.log_input = {"question": question, "chat_history": spec.graph_input["chat_history"],
                           "now": now}
         return spec
@@ -104,9 +109,10 @@ class RunManager:
         other = await buffer.claim_thread(spec.thread_id, spec.run_id)
         if other:
             raise RunConflict(spec.thread_id, other)
-        from agent.server.recovery import discard_dead_writes
+        if not spec.new_thread:
+            from agent.server.recovery import discard_dead_writes
 
-        await discard_dead_writes(self.rt.graph.checkpointer, spec.thread_id)
+            await discard_dead_writes(self.rt.graph.checkpointer, spec.thread_id)
         meta = spec.meta()
         await buffer.create(spec.run_id, meta)
         if spec.protocol == "askbar":
@@ -136,12 +142,10 @@ class RunManager:
         rt.metrics.active_runs.inc()
         status, result, error = "error", None, None
         try:
-            async for mode, chunk in rt.graph.astream(spec.graph_input, config, stream_mode=emitter.modes):
-                row = recorder.feed(mode, chunk)
-                if row:
-                    rt.metrics.step(row)
-                for name, data in emitter.on_chunk(mode, chunk):
-                    await rt.buffer.append(spec.run_id, name, data)
+            if spec.new_thread:  # known to /threads/search and thread lookups from now on
+                await asyncio.to_thread(rt.traces.upsert_thread, spec.thread_id, {})
+            async with self.slots:
+                await self._stream(spec, config, emitter, recorder)
             snapshot = await rt.graph.aget_state(config)
             result = result_from_snapshot(snapshot, spec.thread_id, spec.request_id).model_dump(mode="json")
             status = result["status"]
@@ -162,6 +166,15 @@ class RunManager:
                                     "thread_id": spec.thread_id, "request_id": spec.request_id})]
                 rt.metrics.errors.labels("internal_error").inc()
             await self._finish(spec, final, status, duration)
+
+    async def _stream(self, spec: RunSpec, config: dict, emitter: Any, recorder: TraceRecorder) -> None:
+        rt = self.rt
+        async for mode, chunk in rt.graph.astream(spec.graph_input, config, stream_mode=emitter.modes):
+            row = recorder.feed(mode, chunk)
+            if row:
+                rt.metrics.step(row)
+            for name, data in emitter.on_chunk(mode, chunk):
+                await rt.buffer.append(spec.run_id, name, data)
 
     async def _finish(self, spec: RunSpec, final: list, status: str, duration_ms: float) -> None:
         rt = self.rt

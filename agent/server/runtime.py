@@ -26,6 +26,7 @@ class ServerSettings(BaseSettings):
     ping_s: float = 15.0             # SSE keep-alive comment interval
     shutdown_grace_s: float = 20.0   # running runs get this long to finish on shutdown
     pg_checkpoint_pool: int = 10
+    max_concurrent_runs: int = 8     # graph runs executing at once; more wait (FIFO) after run_start
 
 
 @asynccontextmanager
@@ -53,6 +54,7 @@ async def async_checkpointer(settings: Settings, pool_size: int = 10) -> AsyncIt
     settings.home.mkdir(parents=True, exist_ok=True)
     async with aiosqlite.connect(settings.home / "checkpoints.sqlite", timeout=30) as conn:
         await conn.execute("PRAGMA journal_mode=WAL")
+        await conn.execute("PRAGMA synchronous=NORMAL")  # WAL: durable across process crashes
         saver = AsyncSqliteSaver(conn)
         await saver.setup()
         yield saver
