@@ -21,14 +21,16 @@ MINUTE_MAX_DAYS = 31
 HOURLY_MAX_DAYS = 400
 
 _PROFILE = (
-    "WITH b AS (SELECT trading_date, high, low, (high + low + close) / 3 AS price, volume FROM {table}"
-    " WHERE symbol = {symbol}{ts_cut} AND trading_date >= {start} AND trading_date <= {end}{session}),"
-    " r AS (SELECT min(low) AS lo, max(high) AS hi, min(trading_date) AS first_date,"
-    " max(trading_date) AS last_date FROM b)"
-    " SELECT CAST(LEAST(GREATEST(FLOOR((b.price - r.lo) / NULLIF(r.hi - r.lo, 0) * {bins}), 0),"
-    " {bins} - 1) AS INTEGER) AS bin, sum(b.volume) AS volume, count(*) AS bars, min(r.lo) AS lo,"
-    " min(r.hi) AS hi, {first_date} AS first_date, {last_date} AS last_date"
-    " FROM b CROSS JOIN r GROUP BY 1 ORDER BY 1"
+    # the range comes from window aggregates (computed once), not a join: a join against an
+    # aggregate CTE can turn into a per-row re-aggregation when the planner misjudges row counts
+    "WITH b AS (SELECT (high + low + close) / 3 AS price, volume, min(low) OVER () AS lo,"
+    " max(high) OVER () AS hi, min(trading_date) OVER () AS first_date,"
+    " max(trading_date) OVER () AS last_date FROM {table}"
+    " WHERE symbol = {symbol}{ts_cut} AND trading_date >= {start} AND trading_date <= {end}{session})"
+    " SELECT CAST(LEAST(GREATEST(FLOOR((price - lo) / NULLIF(hi - lo, 0) * {bins}), 0),"
+    " {bins} - 1) AS INTEGER) AS bin, sum(volume) AS volume, count(*) AS bars, min(lo) AS lo,"
+    " min(hi) AS hi, {first_date} AS first_date, {last_date} AS last_date"
+    " FROM b GROUP BY 1 ORDER BY 1"
 )
 
 
@@ -56,8 +58,8 @@ def build_volume_profile(ctx: Context):
         table=d.table(table), symbol=d.placeholder("symbol"), ts_cut=ts_cut,
         start=p("start_date", start), end=p("end_date", end),
         session=sql.SQL(" AND in_session") if gran == "1min" else sql.SQL(""), bins=p("bins", bins),
-        first_date=d.iso_date(sql.SQL("min(r.first_date)")),
-        last_date=d.iso_date(sql.SQL("min(r.last_date)")))
+        first_date=d.iso_date(sql.SQL("min(first_date)")),
+        last_date=d.iso_date(sql.SQL("min(last_date)")))
     return ctx.built(q, p, "volume_profile", post_args={"bins": bins, "source": gran},
                      granularity=gran)  # type: ignore[arg-type]
 

@@ -55,12 +55,17 @@ def test_rollup_choice(engine):
                           ("find_events", {"condition": {"op": "gt", "threshold": 2}}),
                           ("get_periods_after", {"condition": {"op": "gt", "threshold": 2},
                                                  "horizon_days": 5}),
-                          ("get_price_extremes", {}), ("get_volume_profile", {}),
+                          ("get_volume_profile", {}),
                           ("aggregate_patterns", {"pattern": "gaps"}),
                           ("aggregate_patterns", {"pattern": "volume_spikes"}),
                           ("get_indicator", {"indicator": "rsi"})]:
         built = build(Step(action=action, params={**ten, **extra}), engine, NQ)
         assert tables(built) == {"ohlcv_1d"}, (action, extra)  # 10 years never scan 1-min bars
+    # extremes: daily bars, plus a lookup of the extreme's minute bounded to that one trading date
+    ext = build(Step(action="get_price_extremes", params=ten), engine, NQ)
+    assert ext.sql.count("ohlcv_1min") == 2
+    assert ext.sql.count("m.ts >= hi.first_ts AND m.ts <= hi.last_ts") == 1
+    assert ext.sql.count("m.ts >= lo.first_ts AND m.ts <= lo.last_ts") == 1
     week = build(Step(action="get_period_stats", params=dict(symbol="NQ", start_date="2023-11-27",
                                                               end_date="2023-11-29")), engine, NQ)
     assert week.granularity == "hourly" and tables(week) == {"ohlcv_1d", "ohlcv_1h"}

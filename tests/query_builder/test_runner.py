@@ -41,3 +41,36 @@ def test_unknown_symbol_has_no_rows(loaded_store):
                           ("get_price_extremes", {})]:
         res = run_step(loaded_store, Step(action=action, params={"symbol": "NOPE", **extra}))
         assert res.row_count == 0 and res.summary is not None
+
+
+class ColumnarStore:
+    """A store offering the optional columnar fetch (here emulated over query())."""
+
+    def __init__(self, inner):
+        self.inner, self.engine, self.calls = inner, inner.engine, 0
+
+    def get_instrument(self, symbol):
+        return self.inner.get_instrument(symbol)
+
+    def query(self, sql, params=None):  # pragma: no cover - must not be used when columns exist
+        raise AssertionError("query_columns should be preferred")
+
+    def query_columns(self, sql, params=None):
+        self.calls += 1
+        rows = self.inner.query(sql, params)
+        names = list(rows[0]) if rows else []
+        return {n: [r[n] for r in rows] for n in names}
+
+
+def test_columnar_fetch_gives_the_same_results(loaded_store):
+    col = ColumnarStore(loaded_store)
+    for action, params in [
+        ("get_period_stats", dict(symbol="NQ", start_date="2023-11-27", end_date="2023-11-29")),
+        ("find_events", dict(symbol="SPX", top_n=5, direction="down")),
+        ("get_indicator", dict(symbol="SPX", indicator="rsi", start_date="2019-12-01",
+                               end_date="2019-12-31")),
+    ]:
+        step = Step(action=action, params=params)
+        a, b = run_step(loaded_store, step), run_step(col, step)
+        assert (a.rows, a.summary, a.bars) == (b.rows, b.summary, b.bars)
+    assert col.calls >= 4
