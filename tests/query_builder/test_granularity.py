@@ -64,8 +64,8 @@ def test_rollup_choice(engine):
     # extremes: daily bars, plus a lookup of the extreme's minute bounded to that one trading date
     ext = build(Step(action="get_price_extremes", params=ten), engine, NQ)
     assert ext.sql.count("ohlcv_1min") == 2
-    assert ext.sql.count("m.ts >= "hi".first_ts AND m.ts <= "hi".last_ts") == 1
-    assert ext.sql.count("m.ts >= "lo".first_ts AND m.ts <= "lo".last_ts") == 1
+    assert ext.sql.count('m.ts >= "hi".first_ts AND m.ts <= "hi".last_ts') == 1
+    assert ext.sql.count('m.ts >= "lo".first_ts AND m.ts <= "lo".last_ts') == 1
     week = build(Step(action="get_period_stats", params=dict(symbol="NQ", start_date="2023-11-27",
                                                               end_date="2023-11-29")), engine, NQ)
     assert week.granularity == "hourly" and tables(week) == {"ohlcv_1d", "ohlcv_1h"}
