@@ -44,7 +44,7 @@ def load_file(store: MarketStore, path: str | Path, symbol: str, *, tz: str | No
               session: SessionRule | None = None, timestamp: Literal["start", "end"] = "start",
               columns: list[str] | None = None,
               progress: Callable[[str], None] | None = None) -> IngestReport:
-    symbol = _check_flags(path, symbol, tz, session, timestamp)
+    symbol = _check_flags(symbol, tz, session, timestamp)
     stored = store.get_instrument(symbol)
     inst = (stored or default_instrument(symbol)).model_copy(
         update={k: v for k, v in {"timezone": tz, "session": session}.items() if v})
@@ -68,7 +68,7 @@ def load_file(store: MarketStore, path: str | Path, symbol: str, *, tz: str | No
     return store.ingest(inst, frame, "intraday")
 
 
-def _check_flags(path, symbol: str, tz: str | None, session: str | None, timestamp: str) -> str:
+def _check_flags(symbol: str, tz: str | None, session: str | None, timestamp: str) -> str:
     symbol = (symbol or "").strip().upper()
     if not symbol or len(symbol) > 32 or any(ch.isspace() for ch in symbol):
         raise LoadError(None, f"invalid symbol {symbol!r}: up to 32 characters, no spaces")
