@@ -12,6 +12,7 @@ from query_builder.base import Context
 from query_builder.convert import jsonable
 from query_builder.dialects import get_dialect
 from query_builder.errors import QueryBuilderError
+from query_builder.granularity import INTRADAY, by_period
 from query_builder.models import BuiltQuery, Step, StepResult
 
 
@@ -46,17 +47,36 @@ def execute(store: MarketStore, built: BuiltQuery) -> tuple[list[dict[str, Any]]
     return rows, extra
 
 
+def needs_instrument(step: Step) -> bool:
+    """Whether building the step depends on the instrument (timezone, intraday vs daily-only).
+
+    Daily-rollup work (period stats at daily or coarser bars, events, comparisons, gaps, spikes,
+    daily indicators) does not, so run_step skips the lookup for it.
+    """
+    p = step.params
+    if step.action == "get_period_stats":
+        return (p.granularity or by_period(p.start_date, p.end_date)) in INTRADAY
+    if step.action in ("find_events", "get_periods_after", "compare_periods"):
+        return False
+    if step.action == "aggregate_patterns":
+        return p.pattern == "hourly_profile"
+    if step.action == "get_indicator":
+        return p.indicator == "vwap"
+    return True
+
+
 def run_step(store: MarketStore, step: Step, index: int = 0) -> StepResult:
     """Build, run and post-process one plan step; the result is JSON-able (model_dump)."""
     t0 = time.perf_counter()
-    instrument = store.get_instrument(step.params.symbol.strip().upper())
+    symbol = step.params.symbol.strip().upper()
+    instrument = store.get_instrument(symbol) if needs_instrument(step) else None
     built = build(step, store.engine, instrument)
     rows, extra = execute(store, built)
     out = post.apply(built.post, rows, built.post_args, extra)
     # model_construct: everything here is built by code and already JSON-able; validating thousands
     # of row dicts again would cost more than the query
     return StepResult.model_construct(
-        step=index, action=step.action, symbol=step.params.symbol.strip().upper(), sql=built.sql,
+        step=index, action=step.action, symbol=symbol, sql=built.sql,
         params={k: _param(v) for k, v in built.params.items()}, rows=out.rows, summary=out.summary,
         granularity=built.granularity, row_count=len(out.rows), bars=out.bars,
         extra_sql=[{"name": s.name, "sql": s.sql, "params": {k: _param(v) for k, v in s.params.items()}}

@@ -1,7 +1,6 @@
 """get_period_stats and compare_periods against independent pandas computations (both engines)."""
 from __future__ import annotations
 
-import pandas as pd
 import pytest
 
 from tests.query_builder import reference as ref

@@ -74,3 +74,17 @@ def test_columnar_fetch_gives_the_same_results(loaded_store):
         a, b = run_step(loaded_store, step), run_step(col, step)
         assert (a.rows, a.summary, a.bars) == (b.rows, b.summary, b.bars)
     assert col.calls >= 4
+
+
+def test_instrument_lookup_only_when_it_matters():
+    from query_builder.runner import needs_instrument
+    s = lambda action, **p: Step(action=action, params={"symbol": "SPX", **p})  # noqa: E731
+    assert not needs_instrument(s("get_period_stats", start_date="2019-01-01", end_date="2019-12-31"))
+    assert needs_instrument(s("get_period_stats", start_date="2019-03-01", end_date="2019-03-01"))
+    assert needs_instrument(s("get_period_stats", start_date="2019-01-01", end_date="2019-12-31",
+                              granularity="hourly"))
+    assert not needs_instrument(s("find_events", top_n=3))
+    assert needs_instrument(s("get_indicator", indicator="vwap"))
+    assert not needs_instrument(s("get_indicator", indicator="rsi"))
+    assert needs_instrument(s("aggregate_patterns", pattern="hourly_profile"))
+    assert needs_instrument(s("get_price_extremes"))
