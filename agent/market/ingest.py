@@ -31,6 +31,7 @@ from agent.market.store import BarKind, IngestReport, MarketStore
 _NS = 10**9
 _DAY = 86_400 * _NS
 _EPOCH = datetime(1970, 1, 1)
+_QUIET_BELOW = 200_000   # bars
 
 
 @dataclass
@@ -50,6 +51,8 @@ def load_file(store: MarketStore, path: str | Path, symbol: str, *, tz: str | No
         update={k: v for k, v in {"timezone": tz, "session": session}.items() if v})
     inst = inst.model_copy(update={"source": _source(inst.source if stored else None, path)})
     parsed = read_bars(path, columns, progress)
+    if len(parsed.ts) < _QUIET_BELOW:
+        progress = None   # small files load in a blink: no progress chatter
     if progress:
         progress(f"checking {len(parsed.ts):,} bars")
     bars = prepare(parsed, inst.timezone, timestamp)
