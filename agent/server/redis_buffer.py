@@ -53,6 +53,19 @@ class RedisBuffer:
     async def ping(self) -> bool:
         return bool(await self.redis.ping())
 
+    async def warm(self, n: int = 32) -> None:
+        """Opens n pooled connections now: made lazily under a burst they cost ~2.5 ms each, in series."""
+        pool = self.redis.connection_pool
+        conns = []
+        try:
+            for _ in range(n):
+                conn = await pool.get_connection()
+                await conn.connect()
+                conns.append(conn)
+        finally:
+            for conn in conns:
+                await pool.release(conn)
+
     async def create(self, run_id: str, meta: dict[str, Any]) -> None:
         fields = {k: _dumps(v) for k, v in {**meta, "heartbeat": time.time()}.items()}
         async with self.redis.pipeline(transaction=True) as p:
@@ -107,3 +120,50 @@ class RedisBuffer:
 
     async def close(self) -> None:
         await self.redis.aclose()
+
+
+class HybridBuffer:
+    """Redis for sharing, plus a local mirror of the runs this process executes: their SSE readers
+    tail process memory (no blocking XREAD connection each), readers of other processes' runs tail
+    Redis. Ids agree: the run's single writer appends to Redis first and mirrors the same event."""
+
+    def __init__(self, remote: RedisBuffer, local: Any):
+        self.remote, self.local = remote, local
+        self.stale_s = remote.stale_s
+
+    async def create(self, run_id: str, meta: dict[str, Any]) -> None:
+        await self.remote.create(run_id, meta)
+        await self.local.create(run_id, meta)
+
+    async def append(self, run_id: str, event: str, data: Any) -> int:
+        n = await self.remote.append(run_id, event, data)
+        if await self.local.meta(run_id) is not None:
+            await self.local.append(run_id, event, data)
+        return n
+
+    async def read(self, run_id: str, after: int = 0, wait_s: float = 0.0) -> list[Event]:
+        if await self.local.meta(run_id) is not None:
+            return await self.local.read(run_id, after, wait_s)
+        return await self.remote.read(run_id, after, wait_s)
+
+    async def meta(self, run_id: str) -> dict[str, Any] | None:
+        return await self.remote.meta(run_id)
+
+    async def update_meta(self, run_id: str, **fields: Any) -> None:
+        await self.remote.update_meta(run_id, **fields)
+
+    async def claim_thread(self, thread_id: str, run_id: str) -> str | None:
+        return await self.remote.claim_thread(thread_id, run_id)
+
+    async def release_thread(self, thread_id: str, run_id: str) -> None:
+        await self.remote.release_thread(thread_id, run_id)
+
+    async def active_run(self, thread_id: str) -> str | None:
+        return await self.remote.active_run(thread_id)
+
+    async def warm(self, n: int = 32) -> None:
+        await self.remote.warm(n)
+
+    async def close(self) -> None:
+        await self.local.close()
+        await self.remote.close()

@@ -26,6 +26,7 @@ class ServerSettings(BaseSettings):
     ping_s: float = 15.0             # SSE keep-alive comment interval
     shutdown_grace_s: float = 20.0   # running runs get this long to finish on shutdown
     pg_checkpoint_pool: int = 10
+    redis_warm_connections: int = 32  # opened at startup (a burst would open them one by one)
     max_concurrent_runs: int = 8     # graph runs executing at once; more wait (FIFO) after run_start
 
 
@@ -61,13 +62,15 @@ async def async_checkpointer(settings: Settings, pool_size: int = 10) -> AsyncIt
 
 
 def make_buffer(settings: Settings, server: ServerSettings):
-    if settings.redis_url:
-        from agent.server.redis_buffer import RedisBuffer
-
-        return RedisBuffer(settings.redis_url, ttl_s=server.run_ttl_s, stale_s=server.run_stale_s)
     from agent.server.buffer import MemoryBuffer
 
-    return MemoryBuffer(ttl_s=server.run_ttl_s, stale_s=server.run_stale_s)
+    local = MemoryBuffer(ttl_s=server.run_ttl_s, stale_s=server.run_stale_s)
+    if settings.redis_url:
+        from agent.server.redis_buffer import HybridBuffer, RedisBuffer
+
+        return HybridBuffer(RedisBuffer(settings.redis_url, ttl_s=server.run_ttl_s,
+                                        stale_s=server.run_stale_s), local)
+    return local
 
 
 class Runtime:
@@ -103,6 +106,8 @@ class Runtime:
             stack.callback(traces.close)
             buffer = make_buffer(settings, server)
             stack.push_async_callback(buffer.close)
+            if hasattr(buffer, "warm"):
+                await buffer.warm(server.redis_warm_connections)
             rt = cls(settings, server, deps, build_graph(saver), buffer, traces)
             try:
                 yield rt
