@@ -92,7 +92,7 @@ def build_periods_after(ctx: Context):
         raise MissingParameter("get_periods_after needs a condition and horizon_days")
     start, end = bounds(ctx.params)
     p = ctx.new_params()
-    leads = sql.SQL(_LEADS).format(n=p("horizon", n))
+    leads = sql.SQL(_LEADS).format(n=p("horizon_days", n))
     series = daily_series(p, start, horizon_bound(end, n), extra=leads, upper_name="upper_date")
     q = sql.SQL(_AFTER).format(td=iso_date(p, "e"), exit_td=iso_date(p, "e", "exit_date"),
                                pct=sql.SQL(PCT_CHANGE), value=metric(cond.metric), series=series,
