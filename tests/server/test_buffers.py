@@ -1,0 +1,86 @@
+"""Run buffers: ids, tailing, TTL expiry (memory and real Redis), stale runs; SSE pings."""
+from __future__ import annotations
+
+import asyncio
+import uuid
+
+import httpx
+
+from agent.server.buffer import MemoryBuffer, tail
+from agent.server.redis_buffer import HybridBuffer, RedisBuffer
+from agent.server.runtime import ServerSettings
+from tests.server.conftest import DUCKDB_ONLY, live_server, require_redis, slow_offline
+
+
+def _buffers():
+    url = require_redis()
+    return [MemoryBuffer(ttl_s=1), RedisBuffer(url, ttl_s=1), HybridBuffer(RedisBuffer(url, ttl_s=1), MemoryBuffer(ttl_s=1))]
+
+
+def test_append_read_tail_and_expire():
+    async def check(buf):
+        run = uuid.uuid4().hex
+        await buf.create(run, {"thread_id": "t", "status": "running"})
+        assert [await buf.append(run, "step_start", {"i": i}) for i in range(3)] == [1, 2, 3]
+        assert [e.id for e in await buf.read(run, 1)] == [2, 3]
+
+        async def writer():
+            await asyncio.sleep(0.1)
+            await buf.append(run, "done", {"ok": True})
+        task = asyncio.create_task(writer())
+        got = [e async for e in tail(buf, run, 2, poll_s=0.05) if e is not None]
+        await task
+        assert [(e.id, e.event) for e in got] == [(3, "step_start"), (4, "done")]
+        await asyncio.sleep(1.3)
+        if not isinstance(buf, RedisBuffer):
+            await buf.create(uuid.uuid4().hex, {})  # in-process expiry is swept on create
+        assert await buf.meta(run) is None and await buf.read(run, 0) == []
+        await buf.close()
+
+    for buf in _buffers():
+        asyncio.run(check(buf))
+
+
+def test_stale_run_ends_with_run_lost_and_frees_its_thread():
+    async def check(buf):
+        run, thread = uuid.uuid4().hex, uuid.uuid4().hex
+        buf.stale_s = 0.2
+        await buf.create(run, {"thread_id": thread, "status": "running"})
+        assert await buf.claim_thread(thread, run) is None
+        await buf.append(run, "run_start", {})
+        assert await buf.claim_thread(thread, "other") == run  # alive: the thread is busy
+        await asyncio.sleep(0.3)  # no heartbeat: its server died
+        got = [e async for e in tail(buf, run, 0, poll_s=0.05) if e is not None]
+        assert got[-1].event == "error" and got[-1].data["code"] == "run_lost"
+        assert await buf.claim_thread(thread, "other") is None
+        await buf.close()
+
+    for buf in _buffers()[:2]:
+        buf.ttl_s = 60
+        asyncio.run(check(buf))
+
+
+@DUCKDB_ONLY
+def test_sse_pings_while_a_run_is_quiet(make_app, duck_store):
+    app, _ = make_app(duck_store, provider=slow_offline(0.6), server=ServerSettings(ping_s=0.1))
+    with live_server(app) as url, httpx.Client(base_url=url, timeout=60) as c:
+        with c.stream("POST", "/api/chat", json={"question": "NQ stats for November 2023"}) as r:
+            lines = list(r.iter_lines())
+    assert lines.count(": ping") >= 3
+    assert any(line == "event: done" for line in lines)
+
+
+def test_redis_keys_expire():
+    import redis
+
+    url = require_redis()
+    buf = RedisBuffer(url, ttl_s=120)
+    run = uuid.uuid4().hex
+
+    async def go():
+        await buf.create(run, {"thread_id": "t", "status": "running"})
+        await buf.append(run, "run_start", {})
+        await buf.close()
+    asyncio.run(go())
+    r = redis.from_url(url)
+    assert 0 < r.ttl(f"askbar:run:{run}:events") <= 120 and 0 < r.ttl(f"askbar:run:{run}:meta") <= 120
