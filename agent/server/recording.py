@@ -59,6 +59,12 @@ def _request_args(method: str, args: tuple, kwargs: dict) -> dict[str, Any]:
     return jsonable(req)
 
 
+def _error_text(err: Any) -> str | None:
+    if err is None:
+        return None
+    return err if isinstance(err, str) else f"{type(err).__name__}: {err}"
+
+
 class RecordingProvider:
     """The run's provider, recording each LLM method call into `calls` (thread-safe)."""
 
@@ -152,7 +158,7 @@ class TraceRecorder:
                "intent": out_dict.get("intent") or start["input"].get("intent"),
                "plan": out_dict.get("plan") or start["input"].get("plan"),
                "was_interrupted": bool(interrupts), "interrupt_type": first.get("type") if first else None,
-               "user_response": None if self.steps else self.user_response, "error": chunk.get("error")}
+               "user_response": None if self.steps else self.user_response, "error": _error_text(chunk.get("error"))}
         if interrupts:
             row["output"] = {"interrupt": first}
         self.steps.append(row)
