@@ -88,28 +88,39 @@ class RecordingProvider:
         started = time.perf_counter()
         rec: dict[str, Any] = {"method": method, "agent": METHOD_AGENT[method],
                                "request": _request_args(method, args, kwargs)}
-        with usage_scope() as usage:
-            try:
-                out = fn(*args, **kwargs)
-                rec["response"] = jsonable(out)
-                return out
-            except Exception as exc:
-                rec["error"] = f"{type(exc).__name__}: {exc}"
-                raise
-            finally:
-                rec["duration_ms"] = round((time.perf_counter() - started) * 1000, 2)
-                rec["usage"] = [u.as_dict() for u in usage]
-                rec["input_tokens"] = sum(u.input_tokens for u in usage)
-                rec["output_tokens"] = sum(u.output_tokens for u in usage)
-                rec["cost_usd"] = round(sum(u.cost_usd for u in usage), 8)
-                with self._lock:
-                    self.calls.append(rec)
-                self._give_back(usage)
+        usage: list = []
+        try:
+            with usage_scope() as usage:
+                try:
+                    out = fn(*args, **kwargs)
+                    rec["response"] = jsonable(out)
+                    return out
+                except Exception as exc:
+                    rec["error"] = f"{type(exc).__name__}: {exc}"
+                    raise
+        finally:  # after our scope is reset, so the records can go on to the enclosing one
+            rec["duration_ms"] = round((time.perf_counter() - started) * 1000, 2)
+            rec["usage"] = [u.as_dict() for u in usage]
+            rec["input_tokens"] = sum(u.input_tokens for u in usage)
+            rec["output_tokens"] = sum(u.output_tokens for u in usage)
+            rec["cost_usd"] = round(sum(u.cost_usd for u in usage), 8)
+            with self._lock:
+                self.calls.append(rec)
+            self._give_back(usage)
 
     def _give_back(self, usage: list) -> None:
-        """Usage records captured by our scope go back to the provider's own meter (take_usage)."""
+        """Records our scope captured go on to whoever collected them without us: the node's own
+        usage_scope (agent.budget folds them into the state's usage) or else the provider's meter."""
+        if not usage:
+            return
+        from agent.llm import usage as usage_mod
+
+        outer = usage_mod._scope.get()
+        if outer is not None:
+            outer.extend(usage)
+            return
         meter = getattr(self._inner, "meter", None)
-        if usage and meter is not None and hasattr(meter, "_records"):
+        if meter is not None and hasattr(meter, "_records"):
             with meter._lock:
                 meter._records.extend(usage)
 

@@ -50,6 +50,8 @@ def test_metrics_after_requests(make_app, duck_store):
     with live_server(app) as url, httpx.Client(base_url=url, timeout=60) as c:
         _, events = stream(c, "POST", "/api/chat", json={"question": "NQ stats for November 2023"})
         rid = events[-1]["data"]["request_id"]
+        usage = events[-1]["data"]["usage"]  # the graph's own accounting got the records too
+        assert usage["input_tokens"] == 1000 and usage["by_agent"]["understander"]["output_tokens"] == 200
         c.post("/api/chat", content=b"{oops", headers={"content-type": "application/json"})
         c.get("/api/threads/nope")
         s = _samples(c.get("/metrics").text)
