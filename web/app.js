@@ -82,6 +82,30 @@ async function send(text) {
   input.focus();
 }
 
+// After a reload: show the conversation so far and a pending question, from GET /api/threads/{id}.
+async function restoreThread() {
+  if (!state.threadId) return;
+  const resp = await fetch(`/api/threads/${encodeURIComponent(state.threadId)}`);
+  if (!resp.ok) { setThread(null); return; }
+  const view = await resp.json();
+  if (!view.history.length) return;
+  document.getElementById("empty")?.remove();
+  const log = document.getElementById("log");
+  for (const m of view.history) {
+    log.append(el("div", {class: `msg ${m.role === "user" ? "user" : "bot"}`, "data-restored": "1",
+                          text: m.content}));
+  }
+  const r = view.result;
+  if (view.status === "interrupted" && r && r.interrupt) {
+    const last = log.lastElementChild;
+    last.textContent = "";
+    const turn = Object.assign(Object.create(Turn.prototype), {text: last});
+    state.waiting = true;
+    turn.interrupt({clarification: "clarification_needed"}[r.interrupt.type] || r.interrupt.type, r.interrupt,
+                   (s) => send(s));
+  }
+}
+
 function init() {
   const select = document.getElementById("lang");
   select.value = LANG;
@@ -103,6 +127,7 @@ function init() {
   applyI18n();
   renderExamples();
   loadCoverage();
+  restoreThread().catch(() => setThread(null));
 }
 
 document.addEventListener("DOMContentLoaded", init);

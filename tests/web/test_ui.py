@@ -93,3 +93,16 @@ def test_spanish_ui_and_example_click(page):
     assert bot.get_attribute("data-status") == "answered"
     assert "RSI" in bot.locator(".answer").inner_text()
     page.screenshot(path=str(ARTIFACTS / "ui_spanish.png"), full_page=True)
+
+
+def test_reload_keeps_the_conversation_and_pending_question(page):
+    _ask(page, "Show me the statistics")
+    page.wait_for_selector(".msg.bot[data-complete='1']", timeout=30000)
+    page.reload()
+    card = page.locator(".interrupt[data-kind='clarification_needed']")
+    card.wait_for(timeout=10000)
+    assert page.locator(".msg.user").first.inner_text() == "Show me the statistics"
+    card.locator("button.suggestion").first.click()
+    page.wait_for_selector(".msg.bot[data-complete='1']", timeout=30000)
+    assert page.locator(".msg.bot").last.get_attribute("data-status") in ("answered", "no_data")
+    page.screenshot(path=str(ARTIFACTS / "ui_reloaded.png"), full_page=True)
