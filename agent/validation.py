@@ -34,9 +34,9 @@ def _data_values(results: list[dict], percent_only: bool = False) -> list[float]
         rows = res.get("rows") or []
         if len(rows) <= MAX_ROWS_BACKING:
             values += _numbers_in(rows, percent_only)
-        cond = (res.get("params") or {}).get("condition") or {}
-        if percent_only and cond.get("threshold") is not None:
-            values.append(float(cond["threshold"]))
+        threshold = (res.get("params") or {}).get("threshold")
+        if percent_only and isinstance(threshold, (int, float)):
+            values.append(float(threshold))
     return values
 
 
@@ -50,23 +50,13 @@ def _data_dates_and_counts(results: list[dict]) -> tuple[list[str], list[float]]
     counts: list[float] = _data_values(results)
     for res in results:
         counts.append(float(res.get("row_count") or 0))
-        summary = res.get("summary") or {}
-        for key, value in summary.items():
-            if key.endswith("date") and value:
-                dates.append(str(value))
-            elif key in ("event_count", "events_with_window", "horizon_days", "trading_days",
-                         "window", "up_days", "down_days") and value is not None:
+        dates += [str(v) for k, v in (res.get("summary") or {}).items() if k.endswith("date") and v]
+        # Bind parameters of the step's SQL: dates, windows, thresholds, top N, horizons.
+        for key, value in (res.get("params") or {}).items():
+            if isinstance(value, (int, float)) and not isinstance(value, bool):
                 counts.append(float(value))
-        params = res.get("params") or {}
-        for key in ("start_date", "end_date"):
-            if params.get(key):
-                dates.append(str(params[key]))
-        for key in ("top_n", "horizon_days", "window", "bins"):
-            if params.get(key):
-                counts.append(float(params[key]))
-        cond = params.get("condition") or {}
-        if cond.get("threshold") is not None:
-            counts.append(float(cond["threshold"]))
+            elif isinstance(value, str) and value[:4].isdigit():
+                dates.append(value)
         for row in res.get("rows") or []:
             for key in ("trading_date", "event_date", "exit_date", "label", "start_date", "end_date"):
                 if row.get(key):
