@@ -35,6 +35,8 @@ class EventBuffer(Protocol):
 
     async def append(self, run_id: str, event: str, data: Any) -> int: ...
 
+    async def append_many(self, run_id: str, events: list[tuple[str, Any]]) -> None: ...
+
     async def meta(self, run_id: str) -> dict[str, Any] | None: ...
 
     async def update_meta(self, run_id: str, **fields: Any) -> None: ...
@@ -127,6 +129,10 @@ class MemoryBuffer:
             run.expires = time.time() + self.ttl_s
             run.cond.notify_all()
         return ev.id
+
+    async def append_many(self, run_id: str, events: list[tuple[str, Any]]) -> None:
+        for event, data in events:
+            await self.append(run_id, event, data)
 
     async def meta(self, run_id: str) -> dict[str, Any] | None:
         run = self._runs.get(run_id)

@@ -27,6 +27,26 @@ return n
 """
 
 
+# Claims the thread (unless another live run holds it), creates the run's meta and writes its first
+# event, in one round trip: under load every await on the request path waits behind running graphs.
+_START = """
+local cur = redis.call('GET', KEYS[1])
+if cur and cur ~= ARGV[1] then
+  local mk = ARGV[7] .. ':run:' .. cur .. ':meta'
+  local st = redis.call('HGET', mk, 'status')
+  local hb = tonumber(redis.call('HGET', mk, 'heartbeat') or '0')
+  if st == '"running"' and (tonumber(ARGV[5]) - hb) <= tonumber(ARGV[6]) then return cur end
+end
+redis.call('SET', KEYS[1], ARGV[1], 'EX', ARGV[2])
+local fields = cjson.decode(ARGV[8])
+for k, v in pairs(fields) do redis.call('HSET', KEYS[2], k, v) end
+redis.call('EXPIRE', KEYS[2], ARGV[2])
+redis.call('XADD', KEYS[3], '1-0', 'event', ARGV[3], 'data', ARGV[4])
+redis.call('EXPIRE', KEYS[3], ARGV[2])
+return ''
+"""
+
+
 def _dumps(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, default=str)
 
@@ -40,6 +60,7 @@ class RedisBuffer:
         self.redis = redis.from_url(url, decode_responses=True, socket_timeout=MAX_BLOCK_S + 30,
                                     socket_connect_timeout=5, health_check_interval=30)
         self._append = self.redis.register_script(_APPEND)
+        self._start = self.redis.register_script(_START)
 
     def _ev(self, run_id: str) -> str:
         return f"{PREFIX}:run:{run_id}:events"
@@ -73,10 +94,30 @@ class RedisBuffer:
             p.expire(self._meta(run_id), self.ttl_s)
             await p.execute()
 
+    async def start_run(self, thread_id: str, run_id: str, meta: dict[str, Any], event: str,
+                        data: Any) -> str | None:
+        """claim_thread + create + the first append, atomically; the live run holding the thread, if any."""
+        now = time.time()
+        fields = json.dumps({k: _dumps(v) for k, v in {**meta, "heartbeat": now}.items()})
+        other = await self._start(keys=[self._thread(thread_id), self._meta(run_id), self._ev(run_id)],
+                                  args=[run_id, self.ttl_s, event, _dumps(data), now, self.stale_s, PREFIX, fields])
+        return other or None
+
     async def append(self, run_id: str, event: str, data: Any) -> int:
         n = await self._append(keys=[self._ev(run_id), self._meta(run_id)],
                                args=[event, _dumps(data), self.ttl_s])
         return int(n)
+
+    async def append_many(self, run_id: str, events: list[tuple[str, Any]]) -> None:
+        """Several events in order, in one round trip (a pipeline of the append script)."""
+        if len(events) == 1:
+            await self.append(run_id, *events[0])
+            return
+        keys = [self._ev(run_id), self._meta(run_id)]
+        async with self.redis.pipeline(transaction=False) as p:
+            for event, data in events:
+                await self._append(keys=keys, args=[event, _dumps(data), self.ttl_s], client=p)
+            await p.execute()
 
     async def meta(self, run_id: str) -> dict[str, Any] | None:
         raw = await self.redis.hgetall(self._meta(run_id))
@@ -135,11 +176,25 @@ class HybridBuffer:
         await self.remote.create(run_id, meta)
         await self.local.create(run_id, meta)
 
+    async def start_run(self, thread_id: str, run_id: str, meta: dict[str, Any], event: str,
+                        data: Any) -> str | None:
+        other = await self.remote.start_run(thread_id, run_id, meta, event, data)
+        if other is None:
+            await self.local.create(run_id, meta)
+            await self.local.append(run_id, event, data)
+        return other
+
     async def append(self, run_id: str, event: str, data: Any) -> int:
         n = await self.remote.append(run_id, event, data)
         if await self.local.meta(run_id) is not None:
             await self.local.append(run_id, event, data)
         return n
+
+    async def append_many(self, run_id: str, events: list[tuple[str, Any]]) -> None:
+        await self.remote.append_many(run_id, events)
+        if await self.local.meta(run_id) is not None:
+            for event, data in events:
+                await self.local.append(run_id, event, data)
 
     async def read(self, run_id: str, after: int = 0, wait_s: float = 0.0) -> list[Event]:
         if await self.local.meta(run_id) is not None:

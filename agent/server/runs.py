@@ -105,21 +105,25 @@ class RunManager:
 
     # -- running -------------------------------------------------------------------------------
     async def start(self, spec: RunSpec) -> dict[str, Any]:
-        buffer = self.rt.buffer
-        other = await buffer.claim_thread(spec.thread_id, spec.run_id)
+        buffer, meta = self.rt.buffer, spec.meta()
+        if spec.protocol == "askbar":
+            first = ("run_start", {"run_id": spec.run_id, "thread_id": spec.thread_id,
+                                   "request_id": spec.request_id})
+        else:
+            first = ("metadata", {"run_id": spec.run_id, "attempt": 1})
+        if hasattr(buffer, "start_run"):  # Redis: one round trip
+            other = await buffer.start_run(spec.thread_id, spec.run_id, meta, *first)
+        else:
+            other = await buffer.claim_thread(spec.thread_id, spec.run_id)
+            if not other:
+                await buffer.create(spec.run_id, meta)
+                await buffer.append(spec.run_id, *first)
         if other:
             raise RunConflict(spec.thread_id, other)
         if not spec.new_thread:
             from agent.server.recovery import discard_dead_writes
 
             await discard_dead_writes(self.rt.graph.checkpointer, spec.thread_id)
-        meta = spec.meta()
-        await buffer.create(spec.run_id, meta)
-        if spec.protocol == "askbar":
-            await buffer.append(spec.run_id, "run_start", {"run_id": spec.run_id, "thread_id": spec.thread_id,
-                                                           "request_id": spec.request_id})
-        else:
-            await buffer.append(spec.run_id, "metadata", {"run_id": spec.run_id, "attempt": 1})
         task = asyncio.create_task(self._execute(spec), name=f"run-{spec.run_id}")
         self.tasks[spec.run_id] = task
         task.add_done_callback(lambda _t: self.tasks.pop(spec.run_id, None))
@@ -173,13 +177,13 @@ class RunManager:
             row = recorder.feed(mode, chunk)
             if row:
                 rt.metrics.step(row)
-            for name, data in emitter.on_chunk(mode, chunk):
-                await rt.buffer.append(spec.run_id, name, data)
+            events = emitter.on_chunk(mode, chunk)
+            if events:
+                await rt.buffer.append_many(spec.run_id, events)
 
     async def _finish(self, spec: RunSpec, final: list, status: str, duration_ms: float) -> None:
         rt = self.rt
-        for name, data in final:
-            await rt.buffer.append(spec.run_id, name, data)
+        await rt.buffer.append_many(spec.run_id, final)
         run_status = {"error": "error", "answered": "success"}.get(status, "interrupted")
         await rt.buffer.update_meta(spec.run_id, status=run_status, finished_at=time.time())
         await rt.buffer.release_thread(spec.thread_id, spec.run_id)
