@@ -26,6 +26,7 @@ class ServerSettings(BaseSettings):
     ping_s: float = 15.0             # SSE keep-alive comment interval
     shutdown_grace_s: float = 20.0   # running runs get this long to finish on shutdown
     pg_checkpoint_pool: int = 10
+    coverage_refresh_s: float = 60.0  # re-read symbols and ranges (data loaded while serving)
     redis_warm_connections: int = 32  # opened at startup (a burst would open them one by one)
     max_concurrent_runs: int = 8     # graph runs executing at once; more wait (FIFO) after run_start
 
@@ -73,6 +74,25 @@ def make_buffer(settings: Settings, server: ServerSettings):
     return local
 
 
+def warm_deps(deps: Any) -> None:
+    """Fills the deps' caches (instruments, coverage) once: each run works on a shallow copy of the
+    deps (its own recording provider), and copies made from a warm original share its caches."""
+    if hasattr(deps, "context"):
+        deps.context()
+
+
+async def refresh_coverage(deps: Any, every_s: float) -> None:
+    import asyncio
+    import logging
+
+    while every_s > 0:
+        await asyncio.sleep(every_s)
+        try:
+            await asyncio.to_thread(lambda: (deps.refresh(), warm_deps(deps)))
+        except Exception:  # noqa: BLE001 - keep serving with the previous coverage
+            logging.getLogger("askbar.server").exception("coverage refresh failed")
+
+
 class Runtime:
     def __init__(self, settings: Settings, server: ServerSettings, deps: Any, graph: Any,
                  buffer: Any, traces: Any):
@@ -109,7 +129,10 @@ class Runtime:
             if hasattr(buffer, "warm"):
                 await buffer.warm(server.redis_warm_connections)
             rt = cls(settings, server, deps, build_graph(saver), buffer, traces)
+            await asyncio.to_thread(warm_deps, deps)
+            refresher = asyncio.create_task(refresh_coverage(deps, server.coverage_refresh_s))
             try:
                 yield rt
             finally:
+                refresher.cancel()
                 await rt.runs.shutdown(server.shutdown_grace_s)
