@@ -24,7 +24,8 @@ def pg_env(pg_database_factory, tmp_path_factory):
     store.close()
     home = tmp_path_factory.mktemp("mp_home")
     return {"ASKBAR_DATABASE_URL": url, "ASKBAR_REDIS_URL": require_redis(), "ASKBAR_HOME": str(home),
-            "ASKBAR_LLM": "offline", "ASKBAR_NOW": "2024-01-15", "ASKBAR_RUN_STALE_S": "3"}
+            "ASKBAR_LLM": "offline", "ASKBAR_NOW": "2024-01-15", "ASKBAR_RUN_STALE_S": "3",
+            "ASKBAR_PING_S": "1"}
 
 
 def test_interrupted_on_one_process_resumed_on_the_other(pg_env, tmp_path):
