@@ -56,7 +56,10 @@ class Turn {
     for (const line of data.plan_summary || []) card.append(el("p", {class: "plan-line", text: line}));
     const box = el("div", {class: "suggestions"});
     for (const s of data.suggestions || []) {
-      box.append(el("button", {type: "button", class: "suggestion", text: s, onclick: () => onPick(s)}));
+      // confirm_plan answers are keywords (execute/simplify/cancel): shown translated, sent as is
+      const label = kind === "confirm_plan" ? t("plan_" + s) : s;
+      box.append(el("button", {type: "button", class: "suggestion", text: label, "data-value": s,
+                               onclick: () => onPick(s)}));
     }
     card.append(box, el("p", {class: "muted", text: t("answer_here")}));
     this.text.append(card);

@@ -2,6 +2,7 @@
 errors by code, active runs. One registry per app so tests can build several apps in a process."""
 from __future__ import annotations
 
+import logging
 import time
 
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
@@ -9,6 +10,7 @@ from prometheus_client import CONTENT_TYPE_LATEST
 from starlette.requests import Request
 from starlette.responses import Response
 
+_access = logging.getLogger("askbar.access")
 _BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60)
 
 
@@ -62,6 +64,7 @@ class MetricsMiddleware:
         async def _send(message):
             if message["type"] == "http.response.start":
                 status["code"] = message["status"]
+                status["request_id"] = _header(message, b"x-request-id") or _header(scope, b"x-request-id")
                 route = _route(scope)
                 self.metrics.http_seconds.labels(route).observe(time.perf_counter() - started)
             await send(message)
@@ -69,6 +72,18 @@ class MetricsMiddleware:
             await self.app(scope, receive, _send)
         finally:
             self.metrics.http_requests.labels(scope["method"], _route(scope), str(status["code"])).inc()
+            if scope.get("path") not in ("/metrics", "/healthz"):
+                _access.info("http request", extra={
+                    "method": scope["method"], "path": scope.get("path"), "status": status["code"],
+                    "duration_ms": round((time.perf_counter() - started) * 1000, 2),
+                    "request_id": status.get("request_id")})
+
+
+def _header(scope_or_message, name: bytes) -> str | None:
+    for key, value in scope_or_message.get("headers") or []:
+        if key.lower() == name:
+            return value.decode("latin-1")
+    return None
 
 
 def _route(scope) -> str:

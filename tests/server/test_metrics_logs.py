@@ -90,3 +90,20 @@ def test_logs_are_json_lines_with_request_id(client):
     finished = [json.loads(r) for r in records if '"run finished"' in r]
     assert finished and finished[-1]["request_id"] == rid
     assert finished[-1]["status"] == "answered" and finished[-1]["level"] == "info" and "ts" in finished[-1]
+
+
+def test_access_log_names_the_request(client):
+    records: list[str] = []
+
+    class Keep(logging.Handler):
+        def emit(self, record):
+            records.append(JsonFormatter().format(record))
+    handler = Keep()
+    logging.getLogger("askbar").addHandler(handler)
+    try:
+        _, events = stream(client, "POST", "/api/chat", json={"question": "What is RSI?"})
+    finally:
+        logging.getLogger("askbar").removeHandler(handler)
+    access = [json.loads(r) for r in records if '"http request"' in r]
+    assert access[-1]["path"] == "/api/chat" and access[-1]["status"] == 200
+    assert access[-1]["request_id"] == events[0]["data"]["request_id"] and access[-1]["duration_ms"] > 0
