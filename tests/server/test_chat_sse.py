@@ -1,13 +1,16 @@
 """POST /api/chat and resume over real HTTP: the SSE protocol (DESIGN.md) on real data."""
 from __future__ import annotations
 
+import httpx
 import pytest
 from langgraph.checkpoint.memory import InMemorySaver
 
 from agent.deps import build_deps
+from agent.llm.offline.provider import OfflineProvider
 from agent.service import Session
 from agent.settings import Settings
-from tests.server.conftest import DUCKDB_ONLY, stream
+from agent.state import Plan
+from tests.server.conftest import DUCKDB_ONLY, live_server, stream
 
 pytestmark = DUCKDB_ONLY
 IDS = ("thread_id", "request_id")
@@ -104,3 +107,27 @@ def test_data_health_and_chart(client):
     assert chart["series"], chart
     s = chart["series"][0]
     assert len(s["x"]) == 9 and (s["kind"] == "line" or len(s["close"]) == len(s["x"]))
+
+
+class LongPlan(OfflineProvider):
+    """The offline provider, but planning every step four times (a fake of the LLM's plan only)."""
+
+    def plan(self, intent, ctx):
+        base = super().plan(intent, ctx)
+        return Plan(steps=base.steps * 4, summary="four times the same step")
+
+
+def test_confirm_plan_event_then_simplify(make_app, duck_store):
+    app, _ = make_app(duck_store, provider=LongPlan())
+    with live_server(app) as url, httpx.Client(base_url=url, timeout=60) as c:
+        _, events = stream(c, "POST", "/api/chat", json={"question": "NQ stats for November 2023"})
+        names = _names(events)
+        assert "plan_created" not in names and "sql_executed" not in names  # nothing ran yet
+        confirm = next(e["data"] for e in events if e["event"] == "confirm_plan")
+        assert len(confirm["plan_summary"]) == 4 and confirm["suggestions"] == ["execute", "simplify", "cancel"]
+        assert events[-1]["data"]["status"] == "confirm_plan"
+        thread = events[-1]["data"]["thread_id"]
+        _, events = stream(c, "POST", f"/api/chat/{thread}/resume", json={"answer": "2"})  # = simplify
+        plan = next(e["data"] for e in events if e["event"] == "plan_created")
+        assert len(plan["steps"]) == 3
+        assert events[-1]["data"]["status"] == "answered"
