@@ -1,6 +1,6 @@
 """AskBar's LangGraph: wiring only (the nodes live in agents/).
 
-question -> understander --clarification (interrupt)--> understander
+question -> new_turn -> understander --clarification (interrupt)--> understander
          -> concept -> educator -> END
          -> planner (--> confirm_plan interrupt) -> executor (--> no_data interrupt)
          -> analyst -> validator: ok -> END (mixed: educator) | rewrite -> analyst (max 2)
@@ -15,6 +15,7 @@ from agents.analyst import analyst
 from agents.educator import educator
 from agents.executor import executor
 from agents.planner import planner
+from agents.turn import new_turn
 from agents.understander import understander
 from agents.validator import route as after_validator
 from agents.validator import summary_fallback, validator
@@ -38,6 +39,7 @@ def after_executor(state: dict) -> str:
 
 def build_graph(checkpointer=None):
     g = StateGraph(TradingState)
+    g.add_node("new_turn", new_turn)
     g.add_node("understander", understander)
     g.add_node("planner", planner)
     g.add_node("executor", executor, destinations=("understander", "analyst"))
@@ -45,7 +47,8 @@ def build_graph(checkpointer=None):
     g.add_node("validator", validator)
     g.add_node("summary_fallback", summary_fallback)
     g.add_node("educator", educator)
-    g.add_edge(START, "understander")
+    g.add_edge(START, "new_turn")
+    g.add_edge("new_turn", "understander")
     g.add_conditional_edges("understander", after_understander, ["planner", "educator", END])
     g.add_conditional_edges("planner", lambda s: END if _finished(s) else "executor", ["executor", END])
     g.add_conditional_edges("executor", after_executor, ["analyst", END])

@@ -17,13 +17,8 @@ from pydantic import BaseModel, Field
 from agent.checkpoint import open_checkpointer
 from agent.deps import Deps, build_deps
 from agent.messages import msg
-
-HISTORY_KEEP = 20
-
-_TURN_RESET = {"intent": None, "needs_clarification": False, "clarifying_questions": [],
-               "plan": None, "queries": [], "data": None, "execution_errors": [], "response": "",
-               "claims": [], "validation": None, "validation_attempts": 0, "replans": 0,
-               "status": None, "interrupt": None, "disclaimers": [], "agents_used": [], "usage": {}}
+from agents.turn import HISTORY_KEEP
+from agents.turn import TURN_RESET as _TURN_RESET
 
 
 class AskResult(BaseModel):
@@ -90,7 +85,7 @@ def turn_input(prev: dict, question: str, thread_id: str, request_id: str, now: 
     """A new turn's graph input: per-turn fields reset, earlier turns as chat_history."""
     history = list(prev.get("chat_history") or [])
     if prev.get("question"):
-        history += [{"role": "user", "content": prev["question"]},
+        history += [{"role": "user", "content": prev.get("turn_question") or prev["question"]},
                     {"role": "assistant", "content": prev.get("response") or ""}]
     return {**_TURN_RESET, "question": question, "chat_history": history[-HISTORY_KEEP:],
             "request_id": request_id, "session_id": thread_id, "user_id": user_id,

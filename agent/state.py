@@ -121,6 +121,7 @@ class TradingState(TypedDict, total=False):
     session_id: str
     request_id: str
     now: str | None              # ISO date fixing "today" for relative periods (eval, tests)
+    turn_question: str           # the question that opened this turn (kept for the history)
     # understander
     intent: dict | None
     needs_clarification: bool

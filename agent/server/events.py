@@ -52,9 +52,15 @@ def _interrupt_values(items: Any) -> list[dict]:
     return out
 
 
+# Bookkeeping nodes that are not agents the user would recognise as a step.
+INTERNAL_NODES = frozenset({"new_turn"})
+
+
 def from_chunk(mode: str, chunk: Any) -> list[tuple[str, dict]]:
     """AskBar events for one (mode, chunk) of graph.astream(stream_mode=STREAM_MODES)."""
     if mode == "tasks":
+        if chunk.get("name") in INTERNAL_NODES:
+            return []
         if "input" in chunk:  # a task starts; its result chunk carries "result" instead
             return [("step_start", {"agent": chunk["name"], "task_id": chunk["id"]})]
         return []

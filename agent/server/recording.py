@@ -129,6 +129,9 @@ class RecordingProvider:
             return list(self.calls[since:])
 
 
+from agent.server.events import INTERNAL_NODES  # noqa: E402  (bookkeeping nodes are not traced)
+
+
 class TraceRecorder:
     """Per request: steps from the graph's "tasks" stream, with the LLM calls made during each."""
 
@@ -140,7 +143,7 @@ class TraceRecorder:
 
     def feed(self, mode: str, chunk: Any) -> dict[str, Any] | None:
         """Consumes a (mode, chunk); returns the finished step row when a task ended."""
-        if mode != "tasks":
+        if mode != "tasks" or chunk.get("name") in INTERNAL_NODES:
             return None
         if "input" in chunk:
             state = chunk.get("input") or {}

@@ -66,3 +66,15 @@ def test_concept_question_goes_to_educator(session):
     assert r.status == "answered"
     assert r.intent["type"] == "concept"
     assert r.plan["steps"] == [] and len(r.response) > 80
+
+
+def test_bare_question_input_on_an_old_thread_starts_a_clean_turn(session):
+    """What `langgraph dev` clients send: only {"question"} on a thread that already answered."""
+    r = session.ask("Покажи статистику NQ за ноябрь 2023")
+    config = session._config(r.thread_id)
+    session.graph.invoke({"question": "А за декабрь?"}, config)
+    values = session.graph.get_state(config).values
+    assert values["intent"]["symbol"] == "NQ"
+    assert values["intent"]["period"]["start"] == "2023-12-01"
+    assert values["chat_history"][-2]["content"] == "Покажи статистику NQ за ноябрь 2023"
+    assert values["validation"]["status"] == "ok"

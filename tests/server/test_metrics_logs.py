@@ -81,11 +81,15 @@ def test_logs_are_json_lines_with_request_id(client):
         def emit(self, record):
             records.append(JsonFormatter().format(record))
     handler = Keep()
-    logging.getLogger("askbar").addHandler(handler)
+    logger = logging.getLogger("askbar")
+    level = logger.level   # other tests' order must not decide whether INFO records are emitted
+    logger.addHandler(handler)
+    logger.setLevel(logging.INFO)
     try:
         _, events = stream(client, "POST", "/api/chat", json={"question": "What is RSI?"})
     finally:
-        logging.getLogger("askbar").removeHandler(handler)
+        logger.removeHandler(handler)
+        logger.setLevel(level)
     rid = events[-1]["data"]["request_id"]
     finished = [json.loads(r) for r in records if '"run finished"' in r]
     assert finished and finished[-1]["request_id"] == rid
@@ -99,11 +103,15 @@ def test_access_log_names_the_request(client):
         def emit(self, record):
             records.append(JsonFormatter().format(record))
     handler = Keep()
-    logging.getLogger("askbar").addHandler(handler)
+    logger = logging.getLogger("askbar")
+    level = logger.level   # other tests' order must not decide whether INFO records are emitted
+    logger.addHandler(handler)
+    logger.setLevel(logging.INFO)
     try:
         _, events = stream(client, "POST", "/api/chat", json={"question": "What is RSI?"})
     finally:
-        logging.getLogger("askbar").removeHandler(handler)
+        logger.removeHandler(handler)
+        logger.setLevel(level)
     access = [json.loads(r) for r in records if '"http request"' in r]
     assert access[-1]["path"] == "/api/chat" and access[-1]["status"] == 200
     assert access[-1]["request_id"] == events[0]["data"]["request_id"] and access[-1]["duration_ms"] > 0

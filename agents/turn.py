@@ -1,0 +1,35 @@
+"""First node of every run: make sure a new question starts a clean turn.
+
+`askbar ask` and `askbar serve` already send a reset turn (agent.service.turn_input). Clients that
+send only {"question": ...} on an existing thread (the LangGraph API under `langgraph dev`) leave
+the previous turn's answer in the state: this node then moves that turn into chat_history and
+resets the per-turn fields, so both paths behave the same.
+"""
+from __future__ import annotations
+
+import time
+import uuid
+from typing import Any
+
+HISTORY_KEEP = 20
+
+TURN_RESET: dict[str, Any] = {
+    "intent": None, "needs_clarification": False, "clarifying_questions": [], "plan": None,
+    "queries": [], "data": None, "execution_errors": [], "response": "", "claims": [],
+    "validation": None, "validation_attempts": 0, "replans": 0, "status": None, "interrupt": None,
+    "disclaimers": [], "agents_used": [], "usage": {}}
+
+
+def _stale(state: dict[str, Any]) -> bool:
+    return bool(state.get("response") or state.get("intent") or state.get("status"))
+
+
+def new_turn(state: dict[str, Any]) -> dict[str, Any]:
+    if not _stale(state):
+        return {"turn_question": state["question"], "started_at": state.get("started_at") or time.time()}
+    history = list(state.get("chat_history") or [])
+    if state.get("turn_question"):
+        history += [{"role": "user", "content": state["turn_question"]},
+                    {"role": "assistant", "content": state.get("response") or ""}]
+    return {**TURN_RESET, "chat_history": history[-HISTORY_KEEP:], "turn_question": state["question"],
+            "started_at": time.time(), "request_id": uuid.uuid4().hex}
