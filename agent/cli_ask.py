@@ -5,8 +5,12 @@ import argparse
 import json
 import sys
 
+from typing import TYPE_CHECKING
+
 from agent.cli import BadInput, arg, command
-from agent.service import AskResult, open_session
+
+if TYPE_CHECKING:  # the graph stack costs ~1 s to import: only the commands that ask load it
+    from agent.service import AskResult
 
 
 def _print(result: AskResult, as_json: bool) -> int:
@@ -37,6 +41,8 @@ def _suggestion(result_interrupt: dict | None, answer: str) -> str:
 def cmd_ask(args: argparse.Namespace) -> int:
     if not args.question.strip():
         raise BadInput("ask: the question is empty")
+    from agent.service import open_session
+
     with open_session() as session:
         return _print(session.ask(args.question, thread_id=args.thread), args.json)
 
@@ -45,6 +51,8 @@ def cmd_ask(args: argparse.Namespace) -> int:
          arg("answer", help="the answer, or the number of a suggestion"),
          arg("--thread", required=True), arg("--json", action="store_true"))
 def cmd_resume(args: argparse.Namespace) -> int:
+    from agent.service import open_session
+
     with open_session() as session:
         snapshot = session.graph.get_state(session._config(args.thread))
         if not snapshot.interrupts:
@@ -57,6 +65,7 @@ def cmd_resume(args: argparse.Namespace) -> int:
          arg("file"), arg("--json", action="store_true"))
 def cmd_eval(args: argparse.Namespace) -> int:
     from agent.evaluation import load_cases, run_eval
+    from agent.service import open_session
 
     try:
         cases = load_cases(args.file)
