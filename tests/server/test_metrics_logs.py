@@ -87,6 +87,11 @@ def test_logs_are_json_lines_with_request_id(client):
     logger.setLevel(logging.INFO)
     try:
         _, events = stream(client, "POST", "/api/chat", json={"question": "What is RSI?"})
+        # The access line is written once the response body has been sent, which can be just
+        # after the client read the last event.
+        deadline = time.monotonic() + 5
+        while not any('"http request"' in r for r in records) and time.monotonic() < deadline:
+            time.sleep(0.02)
     finally:
         logger.removeHandler(handler)
         logger.setLevel(level)
@@ -109,6 +114,11 @@ def test_access_log_names_the_request(client):
     logger.setLevel(logging.INFO)
     try:
         _, events = stream(client, "POST", "/api/chat", json={"question": "What is RSI?"})
+        # The access line is written once the response body has been sent, which can be just
+        # after the client read the last event.
+        deadline = time.monotonic() + 5
+        while not any('"http request"' in r for r in records) and time.monotonic() < deadline:
+            time.sleep(0.02)
     finally:
         logger.removeHandler(handler)
         logger.setLevel(level)
