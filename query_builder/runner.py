@@ -9,7 +9,7 @@ from agent.market.store import MarketStore
 from query_builder import post
 from query_builder.actions import BUILDERS
 from query_builder.base import Context
-from query_builder.convert import jsonable
+from query_builder.convert import ColumnRows, jsonable
 from query_builder.dialects import get_dialect
 from query_builder.errors import QueryBuilderError
 from query_builder.granularity import INTRADAY, by_period
@@ -36,9 +36,7 @@ def fetch(store: MarketStore, sql: str, params: dict[str, Any]) -> list[dict[str
     columnar = getattr(store, "query_columns", None)
     if columnar is None:
         return store.query(sql, params)
-    cols = columnar(sql, params)
-    names = list(cols)
-    return [dict(zip(names, vals)) for vals in zip(*cols.values())]
+    return ColumnRows(columnar(sql, params))
 
 
 def execute(store: MarketStore, built: BuiltQuery) -> tuple[list[dict[str, Any]], dict[str, list]]:
