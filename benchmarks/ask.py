@@ -56,6 +56,7 @@ def real_data(home: Path, repeat: int) -> dict:
             t = time.perf_counter()
             passed += run_case(session, case).passed
             times.append((time.perf_counter() - t) * 1000)
+    store.close()  # DuckDB allows one process per file: the cold-start runs open it next
     return {"questions": len(cases), "runs": len(times), "pass_rate": round(100 * passed / len(times), 1),
             "p50_ms": pct(times, 0.5), "p95_ms": pct(times, 0.95)}
 
@@ -79,6 +80,7 @@ def synthetic(home: Path, repeat: int) -> dict:
             r = session.ask(q)
             xs.append((time.perf_counter() - t) * 1000)
         out[name] = {"status": r.status, "p50_ms": pct(xs, 0.5), "p95_ms": pct(xs, 0.95)}
+    store.close()
     return out
 
 

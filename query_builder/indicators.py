@@ -16,7 +16,6 @@ from __future__ import annotations
 from typing import Callable
 
 import numpy as np
-import pandas as pd
 
 DEFAULT_WINDOW: dict[str, int | None] = {
     "rsi": 14, "macd": None, "bollinger": 20, "sma": 20, "ema": 20, "atr": 14, "vwap": None,
@@ -49,6 +48,8 @@ def wilder(x: np.ndarray, n: int) -> np.ndarray:
         return out
     first = valid[0]
     seed_at = first + n - 1
+    import pandas as pd  # lazy: ~0.5 s of start-up for the questions that need no indicator
+
     s = pd.Series(np.where(np.arange(len(x)) > seed_at, x, np.nan))
     s.iloc[seed_at] = np.mean(x[first:seed_at + 1])
     out[seed_at:] = s.iloc[seed_at:].ewm(alpha=1.0 / n, adjust=False).mean().to_numpy()
@@ -56,10 +57,14 @@ def wilder(x: np.ndarray, n: int) -> np.ndarray:
 
 
 def ema(x: np.ndarray, span: int) -> np.ndarray:
+    import pandas as pd
+
     return pd.Series(x).ewm(span=span, adjust=False).mean().to_numpy()
 
 
 def sma(x: np.ndarray, n: int) -> np.ndarray:
+    import pandas as pd
+
     return pd.Series(x).rolling(n).mean().to_numpy()
 
 
@@ -80,6 +85,8 @@ def macd(close: np.ndarray) -> dict[str, np.ndarray]:
 
 
 def bollinger(close: np.ndarray, n: int = 20) -> dict[str, np.ndarray]:
+    import pandas as pd
+
     s = pd.Series(close)
     mid = s.rolling(n).mean().to_numpy()
     sd = s.rolling(n).std(ddof=0).to_numpy()

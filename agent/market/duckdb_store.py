@@ -3,14 +3,16 @@ from __future__ import annotations
 
 import threading
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import duckdb
-import pandas as pd
 
 from agent.market.instruments import Instrument
 from agent.market.store import BarKind, IngestReport, SymbolSummary
 from sql import migration_files
+
+if TYPE_CHECKING:  # pandas costs ~0.5 s to import; asking questions never needs it
+    import pandas as pd
 
 _MIGRATIONS_TABLE = (
     "CREATE TABLE IF NOT EXISTS schema_migrations (name VARCHAR PRIMARY KEY, "

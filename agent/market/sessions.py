@@ -10,17 +10,19 @@ Daylight-saving switches are handled by converting each UTC bar start to local t
 """
 from __future__ import annotations
 
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 import numpy as np
-import pandas as pd
+
+if TYPE_CHECKING:  # pandas is imported by the loading paths only (~0.5 s of CLI start-up)
+    import pandas as pd
 
 SessionRule = Literal["cme", "rth", "24h", "daily"]
 SESSION_RULES: tuple[str, ...] = ("cme", "rth", "24h", "daily")
 
 # CME's session opens at 18:00 the evening before: shifting local time by +6 h maps 18:00 to
 # midnight of the closing date, so the trading date is just the shifted local date.
-_CME_SHIFT = pd.Timedelta(hours=6)
+_CME_SHIFT = np.timedelta64(6, "h")
 _RTH_OPEN_MIN = 9 * 60 + 30
 _RTH_CLOSE_MIN = 16 * 60
 

@@ -8,13 +8,15 @@ Incoming bars arrive already parsed and validated by the loader as a pandas fram
 from __future__ import annotations
 
 from datetime import date, datetime
-from typing import Any, Literal, Protocol
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
-import pandas as pd
 from pydantic import BaseModel
 
 from agent.market.instruments import Instrument
 from agent.settings import Engine, Settings
+
+if TYPE_CHECKING:  # pandas costs ~0.5 s to import; asking questions never needs it
+    import pandas as pd
 
 BarKind = Literal["intraday", "daily"]
 
