@@ -75,8 +75,9 @@ def validate(response: str, claims: list[dict[str, Any]], results: list[dict[str
         return Validation(status="need_more_data",
                           issues=[f"claim about {c['symbol']} but no data fetched for it" for c in missing],
                           feedback="Fetch data for: " + ", ".join(sorted({c["symbol"] for c in missing})))
+    recomputed: dict[int, dict] = {}
     for claim in claims:
-        issue = claim_check.check(claim, results)
+        issue = claim_check.check(claim, results, recomputed)
         if issue:
             issues.append(issue)
     dates, counts = _data_dates_and_counts(results)
