@@ -15,7 +15,7 @@ from agents.analyst import analyst
 from agents.educator import educator
 from agents.executor import executor
 from agents.planner import planner
-from agents.turn import new_turn
+from agents.turn import new_turn, needs_reset
 from agents.understander import understander
 from agents.validator import route as after_validator
 from agents.validator import summary_fallback, validator
@@ -47,7 +47,9 @@ def build_graph(checkpointer=None):
     g.add_node("validator", validator)
     g.add_node("summary_fallback", summary_fallback)
     g.add_node("educator", educator)
-    g.add_edge(START, "new_turn")
+    # Only stale inputs (a bare {"question"} on an answered thread) pay for the extra step.
+    g.add_conditional_edges(START, lambda s: "new_turn" if needs_reset(s) else "understander",
+                            ["new_turn", "understander"])
     g.add_edge("new_turn", "understander")
     g.add_conditional_edges("understander", after_understander, ["planner", "educator", END])
     g.add_conditional_edges("planner", lambda s: END if _finished(s) else "executor", ["executor", END])

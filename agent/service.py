@@ -87,7 +87,8 @@ def turn_input(prev: dict, question: str, thread_id: str, request_id: str, now: 
     if prev.get("question"):
         history += [{"role": "user", "content": prev.get("turn_question") or prev["question"]},
                     {"role": "assistant", "content": prev.get("response") or ""}]
-    return {**_TURN_RESET, "question": question, "chat_history": history[-HISTORY_KEEP:],
+    return {**_TURN_RESET, "question": question, "turn_question": question,
+            "chat_history": history[-HISTORY_KEEP:],
             "request_id": request_id, "session_id": thread_id, "user_id": user_id,
             "now": now, "started_at": time.time()}
 

@@ -20,12 +20,14 @@ TURN_RESET: dict[str, Any] = {
     "disclaimers": [], "agents_used": [], "usage": {}}
 
 
-def _stale(state: dict[str, Any]) -> bool:
-    return bool(state.get("response") or state.get("intent") or state.get("status"))
+def needs_reset(state: dict[str, Any]) -> bool:
+    """True when the state still holds an earlier turn's results (the input did not reset it)."""
+    return bool(state.get("response") or state.get("intent") or state.get("status")
+                or state.get("turn_question") != state.get("question"))
 
 
 def new_turn(state: dict[str, Any]) -> dict[str, Any]:
-    if not _stale(state):
+    if not (state.get("response") or state.get("intent") or state.get("status")):
         return {"turn_question": state["question"], "started_at": state.get("started_at") or time.time()}
     history = list(state.get("chat_history") or [])
     if state.get("turn_question"):

@@ -74,7 +74,8 @@ def test_metrics_after_requests(make_app, duck_store):
     assert step["llm"][0]["usage"][0]["model"] == "gemini-2.5-flash"
 
 
-def test_logs_are_json_lines_with_request_id(client):
+def _chat_with_log_records(client) -> tuple[list[str], list[dict]]:
+    """One chat, with every askbar log record of it formatted as the server writes it."""
     records: list[str] = []
 
     class Keep(logging.Handler):
@@ -95,6 +96,11 @@ def test_logs_are_json_lines_with_request_id(client):
     finally:
         logger.removeHandler(handler)
         logger.setLevel(level)
+    return records, events
+
+
+def test_logs_are_json_lines_with_request_id(client):
+    records, events = _chat_with_log_records(client)
     rid = events[-1]["data"]["request_id"]
     finished = [json.loads(r) for r in records if '"run finished"' in r]
     assert finished and finished[-1]["request_id"] == rid
@@ -102,26 +108,7 @@ def test_logs_are_json_lines_with_request_id(client):
 
 
 def test_access_log_names_the_request(client):
-    records: list[str] = []
-
-    class Keep(logging.Handler):
-        def emit(self, record):
-            records.append(JsonFormatter().format(record))
-    handler = Keep()
-    logger = logging.getLogger("askbar")
-    level = logger.level   # other tests' order must not decide whether INFO records are emitted
-    logger.addHandler(handler)
-    logger.setLevel(logging.INFO)
-    try:
-        _, events = stream(client, "POST", "/api/chat", json={"question": "What is RSI?"})
-        # The access line is written once the response body has been sent, which can be just
-        # after the client read the last event.
-        deadline = time.monotonic() + 5
-        while not any('"http request"' in r for r in records) and time.monotonic() < deadline:
-            time.sleep(0.02)
-    finally:
-        logger.removeHandler(handler)
-        logger.setLevel(level)
+    records, events = _chat_with_log_records(client)
     access = [json.loads(r) for r in records if '"http request"' in r]
     assert access[-1]["path"] == "/api/chat" and access[-1]["status"] == 200
     assert access[-1]["request_id"] == events[0]["data"]["request_id"] and access[-1]["duration_ms"] > 0
