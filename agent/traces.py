@@ -54,6 +54,16 @@ def _dump(value: Any) -> str | None:
     return None if value is None else json.dumps(value, ensure_ascii=False, default=str)
 
 
+def _insert(table: str, cols: tuple[str, ...]) -> str:
+    """INSERT with %s placeholders (rewritten to ? for SQLite); table and columns are constants."""
+    return ("INSERT INTO " + table + " (" + ", ".join(cols) + ") VALUES ("
+            + ", ".join(["%s"] * len(cols)) + ")")
+
+
+INSERT_LOG = _insert("chat_logs", LOG_COLS + ("created_at",))
+INSERT_STEP = _insert("request_traces", STEP_COLS + ("created_at",))
+
+
 def _row(cols: tuple[str, ...], row: dict[str, Any]) -> list[Any]:
     return [_dump(row.get(c)) if c in JSON_COLS else row.get(c) for c in cols]
 
@@ -101,9 +111,6 @@ class TraceStore:
             self._conn.executescript(_SQLITE_DDL)
 
     # -- low level -------------------------------------------------------------------------
-    def _ph(self, n: int) -> str:
-        return ", ".join(["%s" if self.engine == "postgres" else "?"] * n)
-
     def _exec(self, statements: list[tuple[str, list[Any]]]) -> None:
         if self.engine == "postgres":
             with self._pool.connection() as conn, conn.transaction():
@@ -132,13 +139,8 @@ class TraceStore:
     def save(self, log: dict[str, Any], steps: list[dict[str, Any]]) -> None:
         """One request: its chat_logs row and its steps, in one transaction."""
         now = _now()
-        cols = ", ".join(LOG_COLS + ("created_at",))
-        stmts = [(f"INSERT INTO chat_logs ({cols}) VALUES ({self._ph(len(LOG_COLS) + 1)})",
-                  _row(LOG_COLS, log) + [now])]
-        scols = ", ".join(STEP_COLS + ("created_at",))
-        for s in steps:
-            stmts.append((f"INSERT INTO request_traces ({scols}) VALUES ({self._ph(len(STEP_COLS) + 1)})",
-                          _row(STEP_COLS, s) + [now]))
+        stmts = [(INSERT_LOG, _row(LOG_COLS, log) + [now])]
+        stmts += [(INSERT_STEP, _row(STEP_COLS, s) + [now]) for s in steps]
         self._exec(stmts)
 
     def get(self, request_id: str) -> dict[str, Any] | None:
