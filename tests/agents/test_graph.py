@@ -78,3 +78,11 @@ def test_bare_question_input_on_an_old_thread_starts_a_clean_turn(session):
     assert values["intent"]["period"]["start"] == "2023-12-01"
     assert values["chat_history"][-2]["content"] == "Покажи статистику NQ за ноябрь 2023"
     assert values["validation"]["status"] == "ok"
+
+
+def test_indicator_without_enough_history_says_so(session):
+    """NQ has 11 daily bars: RSI(14) needs more; the answer must say it, with no invented value."""
+    r = session.ask("RSI NQ за ноябрь 2023")
+    assert r.status == "answered" and r.validation["status"] == "ok"
+    assert not [c for c in r.claims if c["type"] == "rsi"]
+    assert "недостаточно" in r.response

@@ -214,7 +214,8 @@ def _indicator(ans: Answer, r: StepResult, intent: Intent) -> None:
 def _generic_indicator(ans: Answer, r: StepResult, name: str, window: Any) -> None:
     """Indicators without a claim type: the value as computed by the query builder's post-processor."""
     s = r.summary or {}
-    if s.get("value") is None:
+    if s.get("value") is None:   # too few bars for the window: say so rather than say nothing
+        ans.lines.append(T.INDICATOR_NA[ans.lang].format(name=name.upper(), s=r.symbol))
         return
     title = name.upper() + (f"({fmt_count(window)})" if window else "")
     ans.lines.append(T.INDICATOR[ans.lang].format(name=title, s=r.symbol, d=str(s.get("date"))[:10],

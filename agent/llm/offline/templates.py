@@ -70,6 +70,10 @@ ZONES = {"en": ("oversold zone", "neutral zone", "overbought zone"),
          "ru": ("зона перепроданности", "нейтральная зона", "зона перекупленности"),
          "es": ("zona de sobreventa", "zona neutral", "zona de sobrecompra")}
 INDICATOR = {"en": "{name} of {s} on {d}: {v}.", "ru": "{name} {s} на {d}: {v}.", "es": "{name} de {s} el {d}: {v}."}
+INDICATOR_NA = {
+    "en": "{name} of {s} cannot be computed for this period: there are not enough daily bars before it.",
+    "ru": "{name} {s} за этот период посчитать нельзя: недостаточно дневных баров до него.",
+    "es": "{name} de {s} no se puede calcular para este periodo: no hay suficientes barras diarias previas."}
 NO_DATA = {"en": "No data for {s} {p}.", "ru": "Нет данных по {s} {p}.", "es": "No hay datos de {s} {p}."}
 SYNTHETIC = {"en": "Note: {s} is synthetic demo data, not real market prices.",
              "ru": "Внимание: {s} — синтетические демо-данные, а не реальные цены.",
