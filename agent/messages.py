@@ -26,6 +26,14 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ru": "По {symbol} данных нет. Есть: {symbols}.",
         "es": "No hay datos de {symbol}. Disponibles: {symbols}.",
     },
+    "store_empty": {
+        "en": "No market data is loaded yet. Run `askbar demo` for a synthetic sample, or "
+              "`askbar load FILE --symbol SYM` for your own bars.",
+        "ru": "Рыночные данные ещё не загружены. Запустите `askbar demo` (синтетический пример) "
+              "или `askbar load ФАЙЛ --symbol SYM` для своих баров.",
+        "es": "Todavía no hay datos de mercado. Ejecuta `askbar demo` para un ejemplo sintético o "
+              "`askbar load ARCHIVO --symbol SYM` para tus propias barras.",
+    },
     "confirm_plan": {
         "en": "This is a multi-step analysis ({n} steps). Run it?",
         "ru": "Это сложный анализ из нескольких шагов ({n}). Выполнить?",

@@ -37,7 +37,9 @@ def _no_data(plan: Plan, coverage: list, lang: str) -> NoDataInterrupt | None:
         sym = step.params.symbol.upper()
         cov = by_symbol.get(sym)
         if cov is None:
-            names = ", ".join(sorted(by_symbol)) or "-"
+            if not by_symbol:
+                return NoDataInterrupt(message=msg("store_empty", lang))
+            names = ", ".join(sorted(by_symbol))
             return NoDataInterrupt(message=msg("unknown_symbol", lang, symbol=sym, symbols=names),
                                    suggestions=[f"{s}" for s in sorted(by_symbol)][:3])
         first, last = date.fromisoformat(cov.first), date.fromisoformat(cov.last)

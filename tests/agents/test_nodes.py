@@ -75,3 +75,8 @@ def test_validator_failure_is_skipped_with_a_disclaimer(monkeypatch):
     out = validator.validator({"question": "q", "response": "x", "intent": {"lang": "es"}}, {})
     assert out["validation"]["status"] == "ok"
     assert any("verificación" in d for d in out["disclaimers"])
+
+
+def test_executor_empty_store_says_how_to_load_data():
+    gap = executor._no_data(_plan(start_date=date(2023, 11, 1)), [], "en")
+    assert gap is not None and "askbar demo" in gap.message and "askbar load" in gap.message
