@@ -126,7 +126,7 @@ sends your answer back. Percents are percent (2.5 means 2.5 %). Claim types:
 
 {safety}"""
 
-ANALYST_USER = """\
+_ANALYST_INPUT = """\
 The user's question:
 {question}
 
@@ -136,6 +136,9 @@ The intent understood from it:
 Data fetched by the system (one result per plan step):
 {data}
 {feedback}
+"""
+
+ANALYST_USER = _ANALYST_INPUT + """\
 Call submit_answer with the answer in {lang_name} and every number in it as a claim."""
 
 ANALYST_FEEDBACK = """
@@ -144,16 +147,7 @@ only values present in the data:
 {feedback}
 """
 
-ANALYST_STREAM_USER = """\
-The user's question:
-{question}
-
-The intent understood from it:
-{intent}
-
-Data fetched by the system (one result per plan step):
-{data}
-{feedback}
+ANALYST_STREAM_USER = _ANALYST_INPUT + """\
 Write the answer in {lang_name} as plain text. Then, on a new line, write {claims_open}, a JSON \
 array of the claims (objects with type, value, symbol, date, period) for every number in the \
 text, and {claims_close}. Write nothing after it."""

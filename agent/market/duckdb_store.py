@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING, Any
 import duckdb
 
 from agent.market.instruments import Instrument
-from agent.market.store import BarKind, IngestReport, SymbolSummary
+from agent.market.store import (BarKind, IngestReport, SymbolSummary, instrument_from_row,
+                                summaries_from_rows)
 from sql import migration_files
 
 if TYPE_CHECKING:  # pandas costs ~0.5 s to import; asking questions never needs it
@@ -33,6 +34,10 @@ ON CONFLICT (symbol) DO UPDATE SET name = excluded.name, asset_class = excluded.
 SELECT_INSTRUMENTS = """
 SELECT symbol, name, asset_class, timezone, session, aliases, synthetic, source, bar_seconds
 FROM instruments ORDER BY symbol
+"""
+SELECT_INSTRUMENT = """
+SELECT symbol, name, asset_class, timezone, session, aliases, synthetic, source, bar_seconds
+FROM instruments WHERE symbol = $symbol
 """
 
 # Only the stored bars inside the file's time range take part (zone maps skip the rest), so the cost
@@ -174,19 +179,14 @@ class DuckDBStore:
             cur.close()
 
     def instruments(self) -> list[Instrument]:
-        return [Instrument(**{**r, "aliases": list(r["aliases"] or [])})
-                for r in self.query(SELECT_INSTRUMENTS)]
+        return [instrument_from_row(r) for r in self.query(SELECT_INSTRUMENTS)]
 
     def get_instrument(self, symbol: str) -> Instrument | None:
-        return next((i for i in self.instruments() if i.symbol == symbol.upper()), None)
+        rows = self.query(SELECT_INSTRUMENT, {"symbol": symbol.upper()})
+        return instrument_from_row(rows[0]) if rows else None
 
     def summary(self) -> list[SymbolSummary]:
-        out = []
-        for r in self.query(SUMMARY):
-            r["first"] = r["first"].isoformat() if r["first"] else None
-            r["last"] = r["last"].isoformat() if r["last"] else None
-            out.append(SymbolSummary(**r))
-        return out
+        return summaries_from_rows(self.query(SUMMARY))
 
     def ingest(self, instrument: Instrument, bars: pd.DataFrame, kind: BarKind) -> IngestReport:
         frame = bars.assign(symbol=instrument.symbol)

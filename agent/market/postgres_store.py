@@ -21,7 +21,8 @@ from psycopg.rows import dict_row
 from psycopg_pool import ConnectionPool
 
 from agent.market.instruments import Instrument
-from agent.market.store import BarKind, IngestReport, SymbolSummary
+from agent.market.store import (BarKind, IngestReport, SymbolSummary, instrument_from_row,
+                                summaries_from_rows)
 from sql import migration_files
 
 MIGRATIONS_TABLE = """
@@ -257,20 +258,14 @@ class PostgresStore:
             return {n: list(c) for n, c in zip(names, cols)}
 
     def instruments(self) -> list[Instrument]:
-        return [Instrument(**{**r, "aliases": list(r["aliases"] or [])})
-                for r in self.query(SELECT_INSTRUMENTS)]
+        return [instrument_from_row(r) for r in self.query(SELECT_INSTRUMENTS)]
 
     def get_instrument(self, symbol: str) -> Instrument | None:
         rows = self.query(SELECT_INSTRUMENT, {"symbol": symbol.upper()})
-        return Instrument(**{**rows[0], "aliases": list(rows[0]["aliases"] or [])}) if rows else None
+        return instrument_from_row(rows[0]) if rows else None
 
     def summary(self) -> list[SymbolSummary]:
-        out = []
-        for r in self.query(SUMMARY):
-            r["first"] = r["first"].isoformat() if r["first"] else None
-            r["last"] = r["last"].isoformat() if r["last"] else None
-            out.append(SymbolSummary(**r))
-        return out
+        return summaries_from_rows(self.query(SUMMARY))
 
     def ingest(self, instrument: Instrument, bars: pd.DataFrame, kind: BarKind) -> IngestReport:
         p = {"symbol": instrument.symbol}

@@ -46,6 +46,17 @@ class SymbolSummary(BaseModel):
     name: str | None = None
 
 
+def instrument_from_row(row: dict[str, Any]) -> Instrument:
+    """An instruments-table row (aliases come back as a tuple/array or NULL) as the model."""
+    return Instrument(**{**row, "aliases": list(row["aliases"] or [])})
+
+
+def summaries_from_rows(rows: list[dict[str, Any]]) -> list[SymbolSummary]:
+    """Rows of an engine's SUMMARY query (first/last as dates) as SymbolSummary models."""
+    return [SymbolSummary(**{**r, "first": r["first"].isoformat() if r["first"] else None,
+                             "last": r["last"].isoformat() if r["last"] else None}) for r in rows]
+
+
 class MarketStore(Protocol):
     engine: Engine
 

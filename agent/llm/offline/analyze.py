@@ -120,13 +120,19 @@ def _cond_text(lang: str, cond: dict | None) -> tuple[str, str, str]:
     return metric, T.OPS[lang][op], f"{thr:+g}%" if thr else "0%"
 
 
-def _events(ans: Answer, r: StepResult, intent: Intent) -> None:
+def _event_count_line(ans: Answer, r: StepResult, intent: Intent) -> tuple[str, str | None, dict]:
+    """The "N days with a change above X" line and its claim; (lang, period label, summary)."""
     lang, p, s = ans.lang, _period_of(intent), r.summary or {}
     label = p.label if p else None
     count = s.get("event_count", len(r.rows))
     ans.claim("event_count", count, r.symbol, None, label)
     m, op, t = _cond_text(lang, s.get("condition") or r.params.get("condition"))
     ans.lines.append(T.EVENTS[lang].format(s=r.symbol, p=_pname(ans, p), c=fmt_count(count), m=m, op=op, t=t))
+    return lang, label, s
+
+
+def _events(ans: Answer, r: StepResult, intent: Intent) -> None:
+    lang, label, _ = _event_count_line(ans, r, intent)
     listed = []
     for row in r.rows[:MAX_LISTED_EVENTS]:
         v, d = row.get("pct_change"), row.get("trading_date")
@@ -139,12 +145,7 @@ def _events(ans: Answer, r: StepResult, intent: Intent) -> None:
 
 
 def _after(ans: Answer, r: StepResult, intent: Intent) -> None:
-    lang, p, s = ans.lang, _period_of(intent), r.summary or {}
-    label = p.label if p else None
-    count = s.get("event_count", len(r.rows))
-    ans.claim("event_count", count, r.symbol, None, label)
-    m, op, t = _cond_text(lang, s.get("condition") or r.params.get("condition"))
-    ans.lines.append(T.EVENTS[lang].format(s=r.symbol, p=_pname(ans, p), c=fmt_count(count), m=m, op=op, t=t))
+    lang, label, s = _event_count_line(ans, r, intent)
     if s.get("avg_return_after") is None:
         ans.lines.append(T.NO_EVENTS_AFTER[lang])
         return
@@ -152,7 +153,7 @@ def _after(ans: Answer, r: StepResult, intent: Intent) -> None:
         ans.claim(k, s[k], r.symbol, None, label)
     h = s.get("horizon_days") or r.params.get("horizon_days") or intent.horizon_days
     ans.lines.append(T.AFTER[lang].format(
-        h=fmt_count(h), w=fmt_count(s.get("events_with_window", count)),
+        h=fmt_count(h), w=fmt_count(s.get("events_with_window", s.get("event_count", len(r.rows)))),
         avg=_fmt("avg_return_after", s["avg_return_after"]),
         med=_fmt("median_return_after", s["median_return_after"]),
         win=_fmt("win_rate_after", s["win_rate_after"])))
