@@ -16,7 +16,8 @@ QUESTION = "Статистика NQ за ноябрь 2023"
 @pytest.fixture(params=["memory", "redis"])
 def url(request, make_app, duck_store):
     extra = {"redis_url": require_redis()} if request.param == "redis" else {}
-    app, _ = make_app(duck_store, provider=slow_offline(0.4), **extra)
+    # Slow enough that the busy-thread check never races the run under CI load.
+    app, _ = make_app(duck_store, provider=slow_offline(1.5), **extra)
     with live_server(app) as base:
         yield base
 
