@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
+from agent.identity.models import LOCAL_USER, User
 from agent.market.store import MarketStore, SymbolSummary, open_store
 from agent.settings import Settings, get_settings
 
@@ -18,6 +19,7 @@ class Deps:
     store: MarketStore
     provider: Any                      # agent.llm.base.Provider
     fallback: Any = None               # the offline provider: code fallbacks (simple plan, summary)
+    user: User = LOCAL_USER            # who the run acts for (from the token / --user, never the model)
     _coverage: list[SymbolSummary] | None = field(default=None, repr=False)
     _instruments: list | None = field(default=None, repr=False)
 

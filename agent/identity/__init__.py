@@ -1,0 +1,1 @@
+"""Identity: tenants, users with plans, tokens (DESIGN.md "Identity, tenants and plans")."""
