@@ -1,0 +1,75 @@
+"""The declaration of one tool: the shared contract of the registry, executor and catalogue.
+
+Each tool is declared ONCE as a ToolSpec in `agent/tools/catalog/<category>.py` (`TOOLS = [...]`);
+the registry, the executor, the OpenAI / Gemini / MCP exports, the CLI, HTTP and the graph all read
+that declaration. Handlers are plain functions `handler(ctx, params) -> dict` (JSON-able data);
+the caller's identity comes only from `ctx.user` (set from the token / --user by code).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import TYPE_CHECKING, Any, Callable, Literal
+
+from pydantic import BaseModel
+
+from agent.identity.models import Plan, User
+
+if TYPE_CHECKING:
+    from agent.appdb import AppDB
+    from agent.market.store import MarketStore
+    from agent.settings import Settings
+
+Category = Literal["market", "news", "ml", "portfolio", "trading", "alerts", "calculate",
+                   "watchlist", "education", "memory", "external"]
+ErrorCode = Literal["TOOL_NOT_FOUND", "PLAN_REQUIRED", "RATE_LIMIT", "VALIDATION_ERROR",
+                    "EXECUTION_ERROR"]
+
+
+@dataclass(frozen=True)
+class RateLimit:
+    per_minute: int | None = None
+    per_hour: int | None = None
+    per_day: int | None = None
+
+
+@dataclass
+class ToolContext:
+    """What a handler may use. Built by code for the authenticated user; never from model output."""
+    user: User
+    settings: "Settings"
+    store: "MarketStore"
+    appdb: "AppDB"
+    now: datetime | None = None          # market clock for tests (ASKBAR_NOW); None = wall clock
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+class ToolError(Exception):
+    """A handler or validator refusing with one of the executor's codes and a user-facing message."""
+
+    def __init__(self, code: ErrorCode, message: str):
+        super().__init__(message)
+        self.code: ErrorCode = code
+        self.message = message
+
+
+Handler = Callable[[ToolContext, Any], dict[str, Any]]
+Validator = Callable[[ToolContext, Any], None]                 # raises ToolError("VALIDATION_ERROR")
+PostProcessor = Callable[[ToolContext, Any, dict[str, Any]], dict[str, Any]]
+
+
+@dataclass(frozen=True)
+class ToolSpec:
+    id: str                               # "category.name", unique
+    name: str                             # unique function name, e.g. "get_price"
+    description: str                      # what it does, for the LLM and the catalogue
+    category: Category
+    params: type[BaseModel]               # pydantic model of the parameters
+    handler: Handler
+    required_plan: Plan = "free"
+    rate_limit: RateLimit = RateLimit(per_minute=30)
+    validator: Validator | None = None
+    post_processor: PostProcessor | None = None
+    cache_ttl_s: int | None = None        # None: never cached (always for trading and alerts)
+    mutates: bool = False                 # changes something: the graph asks confirm_action first
+    claims: tuple[str, ...] = ()          # result fields the answer may state as slots
