@@ -19,7 +19,7 @@ class Deps:
     store: MarketStore
     provider: Any                      # agent.llm.base.Provider
     fallback: Any = None               # the offline provider: code fallbacks (simple plan, summary)
-    user: User = LOCAL_USER            # who the run acts for (from the token / --user, never the model)
+    user: User = field(default_factory=lambda: LOCAL_USER)  # from the token / --user, never the model
     _coverage: list[SymbolSummary] | None = field(default=None, repr=False)
     _instruments: list | None = field(default=None, repr=False)
 
