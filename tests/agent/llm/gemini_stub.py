@@ -146,7 +146,7 @@ class GeminiStub:
         return len(self.script)
 
     def generate_requests(self) -> list[dict[str, Any]]:
-        return [r for r in self.requests if r["method"] != "countTokens"]
+        return [r for r in self.requests if r["method"] in ("generateContent", "streamGenerateContent")]
 
     def start(self) -> "GeminiStub":
         stub = self
@@ -263,8 +263,18 @@ def function_names(request: dict[str, Any]) -> list[str]:
     return [d["name"] for t in tools for d in t.get("functionDeclarations") or []]
 
 
+def _camel(key: str) -> str:
+    head, *rest = key.split("_")
+    return head + "".join(w.title() for w in rest)
+
+
 def generation_config(request: dict[str, Any]) -> dict[str, Any]:
-    return request["body"].get("generationConfig") or {}
+    """The request's generationConfig with thinkingConfig keys in camelCase (the SDK sends
+    `thinking_level`; the API's proto3 JSON parser accepts both spellings)."""
+    cfg = dict(request["body"].get("generationConfig") or {})
+    if "thinkingConfig" in cfg:
+        cfg["thinkingConfig"] = {_camel(k): v for k, v in cfg["thinkingConfig"].items()}
+    return cfg
 
 
 def calling_config(request: dict[str, Any]) -> dict[str, Any]:

@@ -50,7 +50,8 @@ def prompt_tokens(body: dict[str, Any]) -> int:
 
 
 def thinking_tokens(body: dict[str, Any]) -> int:
-    cfg = (body.get("generationConfig") or {}).get("thinkingConfig") or {}
+    raw = (body.get("generationConfig") or {}).get("thinkingConfig") or {}
+    cfg = {k.replace("_l", "L").replace("_b", "B"): v for k, v in raw.items()}  # both spellings
     if "thinkingLevel" in cfg:
         return THINKING_TOKENS.get(str(cfg["thinkingLevel"]).upper(), DEFAULT_THINKING)
     if "thinkingBudget" in cfg:
