@@ -232,6 +232,9 @@ class _Handler(BaseHTTPRequestHandler):
 
                 last = next((c for c in reversed(chunks) if "usageMetadata" in c), chunks[-1])
                 last["usageMetadata"] = measured_usage(body, chunks)
+        request["status"] = item.status  # what was answered, for the recording benchmark
+        request["usage"] = next((c["usageMetadata"] for c in reversed(chunks) if "usageMetadata" in c),
+                                None) if item.status == 200 else None
         try:
             if m["method"] == "streamGenerateContent" and item.status == 200:
                 self._sse(chunks)
