@@ -195,19 +195,14 @@ class GeminiProvider:
     # ---- forced function calling with one repair turn ----------------------------------------
 
     def _structured(self, agent: str, system: str, contents: list[types.Content], target: str,
-                    model_cls: type[BaseModel], tools: dict[str, Callable[[], dict]] | None = None,
-                    check: Callable[[Any], None] | None = None) -> Any:
-        """Call `target` (after any `tools` the model asks for, answered by code) and validate it."""
-        tools = tools or {}
-        names = [*tools, target]
-        decls = [declarations()[n] for n in names]
-        contents, answered, repaired = list(contents), set(), False
+                    model_cls: type[BaseModel], check: Callable[[Any], None] | None = None) -> Any:
+        """Force a call of `target` (mode ANY) and validate its arguments; one repair turn."""
+        decls = [declarations()[target]]
+        contents, repaired = list(contents), False
         while True:
-            allowed = [n for n in names if n not in answered]
-            resp = self._generate(agent, contents, self._config(agent, system, allowed, decls))
+            resp = self._generate(agent, contents, self._config(agent, system, [target], decls))
             content, calls = _candidate_content(resp), _function_calls(resp)
             hit = next((c for c in calls if c.name == target), None)
-            pending = [c for c in calls if c.name in tools and c.name not in answered]
             error: str | None = None
             if hit is not None:
                 try:
@@ -217,47 +212,14 @@ class GeminiProvider:
                     return obj
                 except (ValidationError, ValueError) as exc:
                     error = _validation_text(exc)
-            elif pending:
-                contents += [content, self._tool_answers(calls, tools)]
-                answered |= {c.name for c in pending}
-                continue
             problem = error or f"no function call (finish reason {_finish_reason(resp) or 'none'})"
             if repaired:
                 log.warning("%s: %s still invalid after the repair turn: %s", agent, target, problem)
                 raise LLMInvalidOutput(f"{target}: {problem}", agent=agent)
             repaired = True
             log.info("%s: repairing %s (%s)", agent, target, problem)
-            contents += self._repair(content, calls, tools, target, error)
+            contents += _repair(content, calls, target, error)
 
-    @staticmethod
-    def _tool_answers(calls: list[types.FunctionCall], tools: dict[str, Callable[[], dict]],
-                      errors: dict[str, str] | None = None) -> types.Content:
-        parts = []
-        for c in calls:
-            if c.name in (errors or {}):
-                result = {"error": errors[c.name]}
-            elif c.name in tools:
-                result = {"result": P.wrap("tool_output", tools[c.name]())}
-            else:
-                result = {"error": f"unknown function {c.name}"}
-            parts.append(types.Part.from_function_response(name=c.name, response=result))
-        return types.Content(role="user", parts=parts)
-
-    def _repair(self, content: types.Content | None, calls: list[types.FunctionCall],
-                tools: dict[str, Callable[[], dict]], target: str, error: str | None
-                ) -> list[types.Content]:
-        """The turn that sends the problem back: every call of the model's turn is answered
-        (the invalid one with the validation error), or a plain reminder when it made no call."""
-        no_call = P.REPAIR_NO_CALL.format(function=target)
-        if content is None or not content.parts:
-            return [_user(no_call)]
-        if not calls:
-            return [content, _user(no_call)]
-        errors = {target: P.REPAIR_INVALID_ARGS.format(function=target, error=error)} if error else None
-        answers = self._tool_answers(calls, tools, errors)
-        if error is None:
-            answers.parts.append(types.Part.from_text(text=no_call))
-        return [content, answers]
 
     # ---- Provider protocol -------------------------------------------------------------------
 
@@ -292,8 +254,7 @@ class GeminiProvider:
         text = P.PLANNER_USER.format(
             coverage=P.wrap("data_coverage", P.coverage_text(ctx)),
             intent=P.wrap("data", intent.model_dump(mode="json", exclude_none=True)))
-        return self._structured("planner", system, [_user(text)], SUBMIT_PLAN, Plan,
-                                check=_check_plan)
+        return self._structured("planner", system, [_user(text)], SUBMIT_PLAN, Plan, check=_check_plan)
 
     def analyze(self, question: str, intent: Intent, results: list[StepResult], lang: Lang,
                 ctx: ProviderContext | None = None, feedback: str | None = None) -> AnalystOutput:
@@ -373,6 +334,30 @@ class GeminiProvider:
         resp = self._with_retries(agent, lambda: self.client.models.count_tokens(
             model=self.models[agent], contents=[_user(text)]))
         return int(resp.total_tokens or 0)
+
+
+def _answers(calls: list[types.FunctionCall], errors: dict[str, str]) -> types.Content:
+    """A function response for every call of the model's turn (an error for each)."""
+    parts = [types.Part.from_function_response(
+        name=c.name, response={"error": errors.get(c.name) or f"unknown function {c.name}"})
+        for c in calls]
+    return types.Content(role="user", parts=parts)
+
+
+def _repair(content: types.Content | None, calls: list[types.FunctionCall], target: str,
+            error: str | None) -> list[types.Content]:
+    """The turn that sends the problem back: every call of the model's turn is answered
+    (the invalid one with the validation error), or a plain reminder when it made no call."""
+    no_call = P.REPAIR_NO_CALL.format(function=target)
+    if content is None or not content.parts:
+        return [_user(no_call)]
+    if not calls:
+        return [content, _user(no_call)]
+    errors = {target: P.REPAIR_INVALID_ARGS.format(function=target, error=error)} if error else {}
+    answers = _answers(calls, errors)
+    if error is None:
+        answers.parts.append(types.Part.from_text(text=no_call))
+    return [content, answers]
 
 
 def run_stream(gen: Generator[str, None, AnalystOutput],
