@@ -124,3 +124,61 @@ def test_startup_check_reports_an_unreachable_service_as_not_checked(tmp_path):
                                 gemini_api_key="k", gemini_timeout_s=1))
     problems = p.check_models()
     assert problems and all("could not check" in x for x in problems)
+
+
+def test_finish_reason_is_logged_recorded_and_named_in_the_error(stub, provider_for, ctx, caplog):
+    from agent.llm.errors import LLMInvalidOutput
+    from tests.agent.llm.gemini_stub import finished
+
+    stub.add(finished("MALFORMED_FUNCTION_CALL"), finished("SAFETY"))
+    p = provider_for()
+    with caplog.at_level(logging.WARNING, logger="askbar.llm.gemini"):
+        with pytest.raises(LLMInvalidOutput) as info:
+            p.understand("NQ", None, ctx)
+    assert "finish reason SAFETY" in info.value.detail
+    logged = " ".join(r.getMessage() for r in caplog.records)
+    assert "MALFORMED_FUNCTION_CALL" in logged and "SAFETY" in logged
+    assert [r["finish_reason"] for r in p.take_usage()] == ["MALFORMED_FUNCTION_CALL", "SAFETY"]
+
+
+def test_the_recording_stub_measures_tokens_and_assumes_thinking_by_level(tmp_path, ctx):
+    from agent.llm.gemini import GeminiProvider
+    from tests.agent.llm.gemini_stub import GeminiStub, gemini_settings
+    from tests.agent.llm.token_model import THINKING_TOKENS, count
+
+    with GeminiStub(realistic=True) as rec:
+        rec.add(call("parse_intent", INTENT_ARGS, usage=(1, 1)), call("parse_intent", INTENT_ARGS))
+        short = GeminiProvider(gemini_settings(rec, tmp_path))
+        short.understand("NQ", None, ctx)
+        GeminiProvider(gemini_settings(rec, tmp_path, gemini_thinking_understander="high")).understand(
+            "NQ " + "very long question " * 200, None, ctx)
+        first, second = (r["usage"] for r in rec.requests)
+    assert first["promptTokenCount"] > 1000  # system prompt + declaration, not the scripted 1
+    assert second["promptTokenCount"] - first["promptTokenCount"] >= count("very long question " * 200) - 5
+    assert first["thoughtsTokenCount"] == THINKING_TOKENS["LOW"]
+    assert second["thoughtsTokenCount"] == THINKING_TOKENS["HIGH"]
+    assert first["candidatesTokenCount"] == second["candidatesTokenCount"] > 20
+
+
+def test_server_start_up_tells_the_operator_about_a_retired_model(stub, tmp_path, capsys, caplog,
+                                                                   loaded_store):
+    import asyncio
+
+    from agent.deps import build_deps
+    from agent.server.runtime import Runtime
+    from tests.agent.llm.gemini_stub import gemini_settings
+
+    stub.missing = {"gemini-2.5-pro"}
+    settings = gemini_settings(stub, tmp_path, gemini_model_analyst="gemini-2.5-pro")
+    deps = build_deps(settings, store=loaded_store)
+
+    async def start_and_stop() -> None:
+        async with Runtime.open(settings, deps=deps):
+            pass
+
+    with caplog.at_level(logging.ERROR, logger="askbar.llm.gemini"):
+        asyncio.run(start_and_stop())
+    err = capsys.readouterr().err
+    assert "askbar: Gemini configuration: model gemini-2.5-pro (analyst)" in err and "HTTP 404" in err
+    assert any(r.levelname == "ERROR" and "gemini-2.5-pro" in r.getMessage() for r in caplog.records)
+    assert stub.generate_requests() == []  # the check never spends a generate call
