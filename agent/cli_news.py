@@ -32,3 +32,42 @@ def cmd_news(args: argparse.Namespace) -> int:
             else:
                 print(result.label)
     return 0
+
+
+@command("load-news", "load a news file (CSV with any delimiter, or JSON Lines) into the app database",
+         arg("path", help="CSV/TSV/semicolon file with a header row, or .jsonl"),
+         arg("--columns", help="map fields to the file's columns: "
+                               "published_at=Time,headline=Headlines,summary=Description"),
+         arg("--symbols", help="key every row to these symbols (comma-separated); default: find "
+                               "instruments of the market store named in each headline"),
+         arg("--tz", default="UTC", help="time zone of naive timestamps (default UTC)"),
+         arg("--json", action="store_true", help="print the load report as one JSON object"))
+def cmd_load_news(args: argparse.Namespace) -> int:
+    from dataclasses import asdict
+
+    from agent.appdb import open_appdb
+    from agent.cli import open_market_store
+    from agent.news.loader import load_news, parse_symbols
+    from agent.news.reader import parse_columns
+    from agent.settings import get_settings
+
+    symbols, columns = parse_symbols(args.symbols), parse_columns(args.columns)
+    instruments = []
+    if not symbols:
+        with open_market_store() as store:
+            instruments = store.instruments()
+    report = load_news(open_appdb(get_settings()), args.path, instruments=instruments,
+                       symbols=symbols, columns=columns, tz=args.tz)
+    if args.json:
+        print(json.dumps(asdict(report)))
+        return 0
+    keyed = ", ".join(f"{s} {n:,}" for s, n in report.symbols.items()) or "none"
+    print(f"{report.path}: {report.rows:,} headlines, {report.inserted:,} new, {report.existing:,} "
+          f"already stored; symbols: {keyed}; {report.unmatched:,} matched no symbol")
+    if report.blank:
+        print(f"skipped {report.blank:,} empty rows")
+    if report.undated_lines:
+        lines = ", ".join(map(str, report.undated_lines[:5]))
+        print(f"skipped {len(report.undated_lines):,} rows whose date has no day (lines {lines}"
+              f"{', ...' if len(report.undated_lines) > 5 else ''})")
+    return 0
