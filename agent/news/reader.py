@@ -68,12 +68,14 @@ def _clean(value) -> str:
     return " ".join(text.replace("\\xa0", " ").split())   # scraper left literal "\xa0" escapes
 
 
-def _resolve(path: Path, header: list[str], mapping: dict[str, str]) -> dict[str, str]:
+def _resolve(path: Path, header: list[str], mapping: dict[str, str], line: int = 1,
+             strict: bool = True) -> dict[str, str]:
+    """Field -> column. JSON objects may leave out optional keys (strict=False)."""
     lower = {h.strip().lower(): h for h in header}
     out = {}
     for f in FIELDS:
         if f in mapping:
-            if mapping[f] not in header:
+            if strict and mapping[f] not in header:
                 raise LoadError(path, f"--columns names {mapping[f]!r}, which is not a column "
                                       f"(columns: {', '.join(header)})", line=1)
             out[f] = mapping[f]
@@ -84,7 +86,7 @@ def _resolve(path: Path, header: list[str], mapping: dict[str, str]) -> dict[str
     for need in ("published_at", "headline"):
         if need not in out:
             raise LoadError(path, f"no {need} column (columns: {', '.join(header)}); "
-                                  f"name it with --columns {need}=COLUMN", line=1)
+                                  f"name it with --columns {need}=COLUMN", line=line)
     return out
 
 
@@ -136,7 +138,6 @@ def _read_csv(path: Path, mapping: dict[str, str], tz: str, result: ReadResult) 
 
 
 def _read_jsonl(path: Path, mapping: dict[str, str], tz: str, result: ReadResult) -> None:
-    cols: dict[str, str] | None = None
     with path.open(encoding="utf-8-sig") as fh:
         for n, text in enumerate(fh, start=1):
             if not text.strip():
@@ -147,8 +148,7 @@ def _read_jsonl(path: Path, mapping: dict[str, str], tz: str, result: ReadResult
                 raise LoadError(path, f"not valid JSON ({exc.msg})", line=n) from None
             if not isinstance(row, dict):
                 raise LoadError(path, "each line must be a JSON object", line=n)
-            if cols is None:
-                cols = _resolve(path, list(row), mapping)
+            cols = _resolve(path, list(row), mapping, line=n, strict=False)   # keys vary by line
             _record(path, n, row, cols, tz, result)
 
 
