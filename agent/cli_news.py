@@ -13,25 +13,30 @@ from agent.cli import BadInput, arg, command
          arg("input", help="'-' for stdin, or a UTF-8 text file with one text per line"),
          arg("--json", action="store_true", help="one JSON object per line with the scores"))
 def cmd_news(args: argparse.Namespace) -> int:
+    if args.input == "-":
+        _score_lines(sys.stdin, args.json)
+        return 0
+    try:
+        with open(args.input, encoding="utf-8") as fh:
+            _score_lines(fh, args.json)
+    except OSError as exc:
+        raise BadInput(f"{args.input}: cannot read ({exc.strerror})") from None
+    except UnicodeDecodeError as exc:
+        raise BadInput(f"{args.input}: not UTF-8 text (byte {exc.start})") from None
+    return 0
+
+
+def _score_lines(lines, as_json: bool) -> None:
     from agent.news.sentiment import default_scorer
 
     scorer = default_scorer()
-    if args.input == "-":
-        lines = sys.stdin
-    else:
-        try:
-            lines = open(args.input, encoding="utf-8")
-        except OSError as exc:
-            raise BadInput(f"{args.input}: cannot read ({exc.strerror})") from None
-    with lines:
-        for line in lines:
-            text = line.rstrip("\r\n")
-            result = scorer.score(text)
-            if args.json:
-                print(json.dumps({"text": text, **result.as_dict()}, ensure_ascii=False))
-            else:
-                print(result.label)
-    return 0
+    for line in lines:
+        text = line.rstrip("\r\n")
+        result = scorer.score(text)
+        if as_json:
+            print(json.dumps({"text": text, **result.as_dict()}, ensure_ascii=False))
+        else:
+            print(result.label)
 
 
 @command("load-news", "load a news file (CSV with any delimiter, or JSON Lines) into the app database",

@@ -26,8 +26,8 @@ INTRADAY_COUNT_SQL = {
 }
 
 
-def daily_bars(store: "MarketStore", symbol: str, start: date | None = None,
-               end: date | None = None) -> "pd.DataFrame":
+def daily_bars(store: MarketStore, symbol: str, start: date | None = None,
+               end: date | None = None) -> pd.DataFrame:
     """trading_date (datetime64), open, high, low, close, volume; oldest first."""
     import pandas as pd
 

@@ -34,7 +34,7 @@ class StoredModel:
     trained_at: str
 
 
-def latest_model(db: "AppDB", symbol: str) -> StoredModel | None:
+def latest_model(db: AppDB, symbol: str) -> StoredModel | None:
     row = db.one(SELECT_LATEST, (symbol,))
     if row is None:
         return None
@@ -43,7 +43,7 @@ def latest_model(db: "AppDB", symbol: str) -> StoredModel | None:
                        pickle.loads(bytes(row["model"])), str(row["trained_at"]))
 
 
-def save_model(db: "AppDB", symbol: str, algorithm: str, data_key: str, train_start: str,
+def save_model(db: AppDB, symbol: str, algorithm: str, data_key: str, train_start: str,
                train_end: str, evaluation: dict[str, Any], model: Any) -> int:
     """Store as the next version (in one transaction); returns the version."""
     blob = pickle.dumps(model, protocol=pickle.HIGHEST_PROTOCOL)

@@ -10,8 +10,15 @@ import numpy as np
 from agent.ml.bars import daily_bars
 from agent.ml.features import FEATURES, build_features
 from agent.ml.model_store import StoredModel, latest_model, save_model
-from agent.ml.walkforward import (ALGORITHM, ALPHA, Evaluation, NotEnoughHistory, fit_final,
-                                  new_model, walk_forward)
+from agent.ml.walkforward import (
+    ALGORITHM,
+    ALPHA,
+    Evaluation,
+    NotEnoughHistory,
+    fit_final,
+    new_model,
+    walk_forward,
+)
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -27,13 +34,13 @@ TEST = (f"one-sided exact binomial (sign) test on the test days where model and 
         f"{ALPHA:.0%} level")
 
 
-def _data_key(bars: "pd.DataFrame") -> str:
+def _data_key(bars: pd.DataFrame) -> str:
     last = bars.iloc[-1]
     return (f"{len(bars)}:{bars['trading_date'].iloc[0].date()}:{last['trading_date'].date()}:"
             f"{last['close']:.6f}")
 
 
-def _importance(feats: "pd.DataFrame", ev: Evaluation) -> list[dict[str, Any]]:
+def _importance(feats: pd.DataFrame, ev: Evaluation) -> list[dict[str, Any]]:
     """Permutation importance of a model fitted on the training window just before the test window,
     scored on the test window (days it never saw)."""
     from sklearn.inspection import permutation_importance
@@ -49,7 +56,7 @@ def _importance(feats: "pd.DataFrame", ev: Evaluation) -> list[dict[str, Any]]:
     return sorted(rows, key=lambda row: -row["importance"])
 
 
-def train(store: "MarketStore", db: "AppDB", symbol: str, bars: "pd.DataFrame") -> StoredModel:
+def train(store: MarketStore, db: AppDB, symbol: str, bars: pd.DataFrame) -> StoredModel:
     feats = build_features(bars)
     ev = walk_forward(feats)
     model, window = fit_final(feats, ev.train_window)
@@ -62,8 +69,8 @@ def train(store: "MarketStore", db: "AppDB", symbol: str, bars: "pd.DataFrame") 
     return stored
 
 
-def model_for(store: "MarketStore", db: "AppDB", symbol: str,
-              retrain: bool = False) -> tuple[StoredModel, "pd.DataFrame", bool]:
+def model_for(store: MarketStore, db: AppDB, symbol: str,
+              retrain: bool = False) -> tuple[StoredModel, pd.DataFrame, bool]:
     """The stored model for the current bars (trained now if the bars changed); NotEnoughHistory."""
     bars = daily_bars(store, symbol)
     if len(bars) == 0:
@@ -86,7 +93,7 @@ def _summary(m: StoredModel, trained_now: bool) -> dict[str, Any]:
             "significance_test": TEST}
 
 
-def signals(store: "MarketStore", db: "AppDB", symbol: str, retrain: bool = False) -> dict:
+def signals(store: MarketStore, db: AppDB, symbol: str, retrain: bool = False) -> dict:
     m, bars, now = model_for(store, db, symbol, retrain)
     feats = build_features(bars)
     last = feats.iloc[[-1]]
@@ -100,7 +107,7 @@ def signals(store: "MarketStore", db: "AppDB", symbol: str, retrain: bool = Fals
             + NOT_ADVICE}
 
 
-def features(store: "MarketStore", db: "AppDB", symbol: str, retrain: bool = False) -> dict:
+def features(store: MarketStore, db: AppDB, symbol: str, retrain: bool = False) -> dict:
     m, _, now = model_for(store, db, symbol, retrain)
     imp = m.evaluation["importance"]
     return {**_summary(m, now), "importance_method": (

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterable
+from typing import TYPE_CHECKING
 
 from agent.market.errors import LoadError
 from agent.news.reader import NewsRecord, read_news
@@ -42,8 +43,8 @@ class NewsLoadReport:
 class AliasMatcher:
     """Finds instruments named in a text: aliases case-insensitively, the symbol as a capital word."""
 
-    def __init__(self, instruments: Iterable["Instrument"]):
-        self._patterns: list[tuple[str, re.Pattern, re.Pattern]] = []
+    def __init__(self, instruments: Iterable[Instrument]):
+        self._patterns: list[tuple[str, re.Pattern | None, re.Pattern]] = []
         for inst in instruments:
             aliases = sorted({a.lower() for a in inst.aliases if len(a) >= MIN_ALIAS}, key=len,
                              reverse=True)
@@ -78,7 +79,7 @@ def _item(rec: NewsRecord, symbols: list[str], origin: str) -> StoredItem:
                       tuple(dict.fromkeys(symbols)))
 
 
-def load_news(db: "AppDB", path: str | Path, *, instruments: Iterable["Instrument"] = (),
+def load_news(db: AppDB, path: str | Path, *, instruments: Iterable[Instrument] = (),
               symbols: list[str] | None = None, columns: dict[str, str] | None = None,
               tz: str = "UTC") -> NewsLoadReport:
     """Read, key, score and store a news file in one transaction (LoadError before any write)."""
@@ -86,7 +87,9 @@ def load_news(db: "AppDB", path: str | Path, *, instruments: Iterable["Instrumen
     _check_tz(tz)
     result = read_news(path, columns, tz)
     matcher = None if symbols else AliasMatcher(instruments)
-    items, per_symbol, unmatched = [], Counter(), 0
+    items: list[StoredItem] = []
+    per_symbol: Counter[str] = Counter()
+    unmatched = 0
     for rec in result.records:
         keys = list(symbols or []) + rec.symbols
         if matcher is not None:
@@ -103,10 +106,10 @@ def load_news(db: "AppDB", path: str | Path, *, instruments: Iterable["Instrumen
 
 
 def _check_tz(tz: str) -> None:
-    from zoneinfo import ZoneInfo
+    from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
     try:
         ZoneInfo(tz)
-    except Exception:
+    except (ZoneInfoNotFoundError, ValueError):
         raise LoadError(None, f"--tz: unknown time zone {tz!r} (e.g. UTC, America/New_York)") \
             from None

@@ -12,6 +12,7 @@ import csv
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from agent.market.errors import LoadError
 from agent.news.timeparse import NoDayError, Published, TimeParseError, parse_published
@@ -92,7 +93,8 @@ def _resolve(path: Path, header: list[str], mapping: dict[str, str], line: int =
 
 def _record(path: Path, line: int, row: dict, cols: dict[str, str], tz: str,
             result: ReadResult) -> None:
-    values = {f: _clean(row.get(c)) if f != "symbols" else row.get(c) for f, c in cols.items()}
+    values: dict[str, Any] = {f: _clean(row.get(c)) if f != "symbols" else row.get(c)
+                              for f, c in cols.items()}
     if not any(v for f, v in values.items() if f != "symbols"):
         result.blank += 1
         return

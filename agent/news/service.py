@@ -25,7 +25,7 @@ LOOKBACK_DAYS = 7        # headlines up to a week before `start` can count for i
 NO_NEWS = "no stored news for {symbol}; load headlines with `askbar load-news FILE --symbols {symbol}`"
 
 
-def _instrument(store: "MarketStore", symbol: str) -> Instrument:
+def _instrument(store: MarketStore, symbol: str) -> Instrument:
     return store.get_instrument(symbol) or default_instrument(symbol)
 
 
@@ -35,7 +35,7 @@ def _counts(labels: list[str], scores: list[float]) -> dict[str, Any]:
             "mean_score": round(fmean(scores), 4) if scores else None}
 
 
-def _range(db: "AppDB", symbol: str, start: date | None, end: date | None,
+def _range(db: AppDB, symbol: str, start: date | None, end: date | None,
            default_days: int | None) -> tuple[date, date] | None:
     if start and end:
         return start, end
@@ -50,7 +50,7 @@ def _range(db: "AppDB", symbol: str, start: date | None, end: date | None,
     return start, end
 
 
-def get_news(store: "MarketStore", db: "AppDB", symbol: str, limit: int = 20,
+def get_news(store: MarketStore, db: AppDB, symbol: str, limit: int = 20,
              start: date | None = None, end: date | None = None) -> dict[str, Any]:
     symbol = symbol.upper()
     span = _range(db, symbol, start, end, None)
@@ -91,7 +91,7 @@ def _pearson(xs: list[float], ys: list[float]) -> float | None:
     return round(sxy / (sxx * syy) ** 0.5, 4) if sxx and syy else None
 
 
-def get_sentiment(store: "MarketStore", db: "AppDB", symbol: str, start: date | None = None,
+def get_sentiment(store: MarketStore, db: AppDB, symbol: str, start: date | None = None,
                   end: date | None = None) -> dict[str, Any]:
     symbol = symbol.upper()
     span = _range(db, symbol, start, end, DEFAULT_SENTIMENT_DAYS)

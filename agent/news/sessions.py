@@ -10,8 +10,8 @@ midnight of its time zone (the UTC day). A date without a time of day counts for
 from __future__ import annotations
 
 import bisect
-from datetime import date, datetime, time, timedelta, timezone
-from typing import Sequence
+from collections.abc import Sequence
+from datetime import UTC, date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
 from agent.market.instruments import Instrument
@@ -52,7 +52,7 @@ def session_date(published_at: str, has_time: bool, inst: Instrument,
     weekdays_only = close is not None
     if not has_time:
         return _roll(date.fromisoformat(published_at[:10]), trading_dates, weekdays_only)
-    utc = datetime.strptime(published_at, "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=timezone.utc)
+    utc = datetime.strptime(published_at, "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=UTC)
     local = utc.astimezone(ZoneInfo(inst.timezone))
     candidate = local.date()
     if close is not None and local.time() >= close:

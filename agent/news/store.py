@@ -5,8 +5,9 @@ SQL is written once with %s placeholders (AppDB converts them for SQLite); value
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from agent.appdb import AppDB, Tx
@@ -55,7 +56,7 @@ def content_key(published_at: str, headline: str, summary: str | None) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]
 
 
-def _executemany(tx: "Tx", statement: str, rows: Sequence[Sequence[Any]]) -> None:
+def _executemany(tx: Tx, statement: str, rows: Sequence[Sequence[Any]]) -> None:
     if not rows:
         return
     if tx.db.engine == "sqlite":
@@ -65,19 +66,22 @@ def _executemany(tx: "Tx", statement: str, rows: Sequence[Sequence[Any]]) -> Non
             cur.executemany(statement, rows)
 
 
-def insert_items(db: "AppDB", items: list[StoredItem]) -> tuple[int, int]:
+def insert_items(db: AppDB, items: list[StoredItem]) -> tuple[int, int]:
     """Insert in ONE transaction; returns (new items, new symbol keys). Existing ids are kept."""
+    def count(tx: Tx, statement: str) -> int:
+        row = tx.one(statement)
+        return int(row["n"]) if row else 0
+
     with db.transaction() as tx:
-        before = tx.one(COUNT_ITEMS)["n"]
-        keys_before = tx.one(COUNT_SYMBOL_KEYS)["n"]
+        before, keys_before = count(tx, COUNT_ITEMS), count(tx, COUNT_SYMBOL_KEYS)
         _executemany(tx, INSERT_ITEM, [
             (i.id, i.published_at, int(i.has_time), i.headline, i.summary, i.source, i.url,
              i.score, i.label, i.origin) for i in items])
         _executemany(tx, INSERT_SYMBOL, [(i.id, s) for i in items for s in i.symbols])
-        return tx.one(COUNT_ITEMS)["n"] - before, tx.one(COUNT_SYMBOL_KEYS)["n"] - keys_before
+        return count(tx, COUNT_ITEMS) - before, count(tx, COUNT_SYMBOL_KEYS) - keys_before
 
 
-def items_for_symbol(db: "AppDB", symbol: str, start: str, end_exclusive: str) -> list[dict]:
+def items_for_symbol(db: AppDB, symbol: str, start: str, end_exclusive: str) -> list[dict]:
     """Stored items keyed to `symbol` published in [start, end_exclusive), newest first."""
     rows = db.execute(SELECT_FOR_SYMBOL, (symbol.upper(), start, end_exclusive))
     for r in rows:
@@ -86,9 +90,9 @@ def items_for_symbol(db: "AppDB", symbol: str, start: str, end_exclusive: str) -
     return rows
 
 
-def symbol_range(db: "AppDB", symbol: str) -> dict:
+def symbol_range(db: AppDB, symbol: str) -> dict:
     return db.one(SELECT_RANGE_FOR_SYMBOL, (symbol.upper(),)) or {"first": None, "last": None, "n": 0}
 
 
-def symbol_counts(db: "AppDB") -> dict[str, int]:
+def symbol_counts(db: AppDB) -> dict[str, int]:
     return {r["symbol"]: int(r["n"]) for r in db.execute(SELECT_SYMBOL_COUNTS)}

@@ -11,9 +11,9 @@ calendar date (has_time False): its session is decided later from the date alone
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 from dataclasses import dataclass
-from datetime import date, datetime, timezone
+from datetime import UTC, date, datetime
+from functools import lru_cache
 from zoneinfo import ZoneInfo
 
 _US_ZONES = {"ET": "America/New_York", "EST": "America/New_York", "EDT": "America/New_York",
@@ -44,7 +44,7 @@ class Published:
 def _utc(dt: datetime, tz: str) -> Published:
     if dt.tzinfo is None:
         dt = dt.replace(tzinfo=ZoneInfo(tz))
-    dt = dt.astimezone(timezone.utc)
+    dt = dt.astimezone(UTC)
     return Published(dt.strftime("%Y-%m-%dT%H:%M:%SZ"), True)
 
 
@@ -84,7 +84,7 @@ def _parse(s: str, tz: str) -> Published:
     if m:
         return _cnbc(m)
     try:
-        dt = datetime.fromisoformat(s.replace("Z", "+00:00"))
+        dt = datetime.fromisoformat(s)      # Python 3.11 reads a trailing Z
     except ValueError:
         pass
     else:

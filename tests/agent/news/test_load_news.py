@@ -106,12 +106,12 @@ def test_cli_load_news_and_errors(tmp_path):
     env = {**os.environ, "ASKBAR_HOME": str(tmp_path)}
     env.pop("ASKBAR_DATABASE_URL", None)
     ok = subprocess.run([ASKBAR, "load-news", str(CNBC), "--symbols", "SPX", "--json"], env=env,
-                        capture_output=True, text=True, timeout=120)
+                        capture_output=True, text=True, timeout=120, check=False)
     assert ok.returncode == 0, ok.stderr
     assert json.loads(ok.stdout)["inserted"] == 2800
     bad = subprocess.run([ASKBAR, "load-news", str(CNBC), "--columns", "headline=Nope"], env=env,
-                         capture_output=True, text=True, timeout=120)
+                         capture_output=True, text=True, timeout=120, check=False)
     assert bad.returncode == 2 and "Nope" in bad.stderr and len(bad.stderr.strip().splitlines()) == 1
     tz = subprocess.run([ASKBAR, "load-news", str(CNBC), "--tz", "Mars/Base"], env=env,
-                        capture_output=True, text=True, timeout=120)
+                        capture_output=True, text=True, timeout=120, check=False)
     assert tz.returncode == 2 and "Mars/Base" in tz.stderr

@@ -70,5 +70,5 @@ def test_cli_json_has_scores():
 
 def test_cli_missing_file_is_bad_input():
     out = subprocess.run([ASKBAR, "news", "score", "/nonexistent.txt"],
-                         capture_output=True, text=True)
+                         capture_output=True, text=True, check=False)
     assert out.returncode == 2 and "/nonexistent.txt" in out.stderr
