@@ -58,7 +58,8 @@ TOOLS: list[ToolSpec] = [
                      "sentiment label and score (-1..1) and the trading session it counts for; "
                      "plus counts of positive/neutral/negative headlines in the date range."),
         params=GetNewsParams, handler=get_news, validator=_check_range, required_plan="free",
-        rate_limit=RateLimit(per_minute=30, per_hour=500), cache_ttl_s=300,
+        # short TTL: the executor's cache key carries the market-data version, not the news load
+        rate_limit=RateLimit(per_minute=30, per_hour=500), cache_ttl_s=60,
         claims=("count", "positive", "neutral", "negative", "mean_score", "returned")),
     ToolSpec(
         id="news.get_sentiment", name="get_sentiment", category="news",
@@ -66,7 +67,7 @@ TOOLS: list[ToolSpec] = [
                      "mean score per session (a headline after the session close counts for the "
                      "next session), the day's close and % change, and totals over the range."),
         params=GetSentimentParams, handler=get_sentiment, validator=_check_range,
-        required_plan="pro", rate_limit=RateLimit(per_minute=20, per_hour=300), cache_ttl_s=300,
+        required_plan="pro", rate_limit=RateLimit(per_minute=20, per_hour=300), cache_ttl_s=60,
         claims=("count", "positive", "neutral", "negative", "mean_score", "dates_with_news",
                 "first_half_mean_score", "second_half_mean_score", "score_return_correlation",
                 "days")),

@@ -4,6 +4,8 @@ bars never changes past predictions; models are stored with version and training
 short histories are refused."""
 from __future__ import annotations
 
+import json
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -45,6 +47,7 @@ def test_signal_and_independent_recomputation(ml_env):
     out = ml_tools.get_ml_signals(ml_env, ml_tools.MLParams(symbol="spx"))
     assert out["prediction"] in ("up", "down") and 0.5 <= out["probability"] <= 1
     assert out["as_of"] == "2020-11-30" and "not a recommendation" in out["note"]
+    assert json.loads(json.dumps(out)) == out
     ev = latest_model(ml_env.appdb, "SPX").evaluation
     closes = _csv_closes()
     dates = list(closes.index)
@@ -116,6 +119,7 @@ def test_features_importance(ml_env):
     values = [f["importance"] for f in out["features"]]
     assert values == sorted(values, reverse=True)
     assert 0 <= out["useful_features"] <= len(FEATURES)
+    assert json.loads(json.dumps(out)) == out
 
 
 def test_short_history_is_refused(ml_env):

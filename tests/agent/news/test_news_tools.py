@@ -3,6 +3,7 @@ pandas computation of the sessions: parse the file's times with pandas, convert 
 items at or after 16:00 to the next day, roll to the next SPX trading date, count per date."""
 from __future__ import annotations
 
+import json
 from datetime import date
 
 import numpy as np
@@ -58,6 +59,7 @@ def test_sentiment_per_session_matches_pandas(spx_news):
     assert got["negative"].tolist() == exp["negative"].tolist()
     assert np.allclose(got["mean_score"], exp["mean_score"], atol=1e-3)
     assert out["count"] == int(exp["count"].sum()) and out["session_close"] == "16:00"
+    assert json.loads(json.dumps(out)) == out          # plain JSON for the executor and slots
     # the day's close and % change come from the SPX bars
     bars = pd.read_csv(SPX_DAILY)
     bars["d"] = pd.to_datetime(bars.iloc[:, 0]).dt.date.astype(str)
