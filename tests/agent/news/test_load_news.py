@@ -115,3 +115,24 @@ def test_cli_load_news_and_errors(tmp_path):
     tz = subprocess.run([ASKBAR, "load-news", str(CNBC), "--tz", "Mars/Base"], env=env,
                         capture_output=True, text=True, timeout=120, check=False)
     assert tz.returncode == 2 and "Mars/Base" in tz.stderr
+
+
+def test_cli_load_news_postgres_keys_by_alias(tmp_path, pg_database_factory):
+    """On Postgres (app DB and market store), with no --symbols: SPX headlines found by alias."""
+    from tests.agent.news.conftest import SPX_DAILY
+
+    env = {**os.environ, "ASKBAR_HOME": str(tmp_path), "ASKBAR_DATABASE_URL": pg_database_factory()}
+    assert subprocess.run([ASKBAR, "load", str(SPX_DAILY), "--symbol", "SPX"], env=env,
+                          capture_output=True, text=True, timeout=300, check=False).returncode == 0
+    out = subprocess.run([ASKBAR, "load-news", str(CNBC), "--json"], env=env, capture_output=True,
+                         text=True, timeout=300, check=False)
+    assert out.returncode == 0, out.stderr
+    report = json.loads(out.stdout)
+    with CNBC.open(encoding="utf-8", newline="") as fh:
+        rows = [r for r in csv.DictReader(fh) if r["Headlines"]]
+    import re
+    alias = re.compile(r"(?<!\w)(s&p 500|s&p500|sp500|s&p|snp|\^gspc|gspc)(?!\w)", re.IGNORECASE)
+    spx = re.compile(r"(?<![\w$^])\$?SPX(?!\w)")
+    expected = sum(1 for r in rows if alias.search(f"{r['Headlines']} {r['Description']}")
+                   or spx.search(f"{r['Headlines']} {r['Description']}"))
+    assert report["symbols"] == {"SPX": expected} and report["inserted"] == 2800
