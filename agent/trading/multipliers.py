@@ -30,6 +30,6 @@ def multiplier(tx, symbol: str) -> float:
 
 
 def set_override(tx, symbol: str, value: float) -> None:
-    if not value > 0:
+    if not 0 < value < float("inf"):
         raise ValueError(f"contract multiplier must be a positive number, not {value}")
     tx.execute(UPSERT_OVERRIDE, {"symbol": symbol, "multiplier": float(value)})
