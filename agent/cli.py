@@ -144,8 +144,8 @@ def cmd_load(args: argparse.Namespace) -> int:
         else f"{r.first} to {r.last}"
     print(f"{r.symbol}: loaded {r.rows:,} {r.kind} bars, {span}: {r.inserted:,} new, "
           f"{r.updated:,} changed, {r.unchanged:,} unchanged; {r.daily_rebuilt:,} trading days "
-          f"rebuilt ({engine}); paper trading: {r.orders_filled:,} orders filled, "
-          f"{r.alerts_fired:,} alerts fired")
+          f"rebuilt; paper trading: {r.orders_filled:,} orders filled, {r.alerts_fired:,} alerts "
+          f"fired ({engine})")
     return 0
 
 

@@ -32,7 +32,7 @@ def test_load_summary_orders_alerts_and_multiplier(tmp_path):
 
     p = askbar("load", str(sp.rest), "--symbol", "NQ", home=home)
     assert p.returncode == 0, p.stderr
-    assert p.stdout.strip().endswith("paper trading: 1 orders filled, 1 alerts fired")
+    assert p.stdout.strip().endswith("paper trading: 1 orders filled, 1 alerts fired (duckdb)")
 
     who = ("--user", ALICE.user_id, "--tenant", ALICE.tenant_id)
     p = askbar("orders", "list", *who, "--json", home=home)
