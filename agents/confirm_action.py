@@ -31,7 +31,8 @@ and on cancel: response, status, interrupt.
 """
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from langgraph.graph import END
 from langgraph.types import Command, interrupt

@@ -8,8 +8,9 @@ their own with `transaction(store)`.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any, Iterator
+from typing import Any
 
 _NAMED = re.compile(r"%\((\w+)\)s")
 

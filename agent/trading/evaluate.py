@@ -59,6 +59,7 @@ def order_outcome(tx, source: str, o: dict[str, Any], through) -> tuple[rules.Ba
         if bar is None:
             return None, None, None
         t = rules.stop_trigger(side, bar, o["stop_price"])
+        assert t is not None    # the query selected a bar that reaches the stop
         if kind == "stop" or rules.within_limit(side, t, o["limit_price"]):
             return bar, t, bar.ts if kind == "stop_limit" else None
         trig, after = bar.ts, bar.ts     # gapped past the limit: rests as a limit from the next bar
@@ -93,7 +94,7 @@ def evaluate_symbol(tx, symbol: str) -> EvalReport:
     if last is None:
         return report
     through = last["ts"]
-    events: list[tuple[Any, int, dict[str, Any]]] = []     # (bar ts, placement seq, notification)
+    events: list[tuple[Any, int, int, tuple]] = []   # (bar ts, fill/alert, placement seq, event)
     mult = multiplier(tx, symbol) if orders else 1.0
     for o in orders:
         if o["evaluated_through"] >= through:

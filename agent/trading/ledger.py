@@ -7,8 +7,9 @@ Shorts are allowed (paper account, no borrow or margin model); no fees or slippa
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import datetime
-from typing import Any, Iterable
+from typing import Any
 
 from agent.trading.models import Account, Position
 

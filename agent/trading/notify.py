@@ -54,8 +54,9 @@ def publish(redis_url: str | None, notifications: list[dict[str, Any]], prefix: 
     try:
         pipe = client.pipeline(transaction=False)
         for n in notifications:
-            fields = {"id": n["id"], "kind": n["kind"], "ref_id": n["ref_id"], "symbol": n["symbol"],
-                      "bar_ts": str(n["bar_ts"]), "payload": json.dumps(n["payload"], default=str)}
+            fields: dict[Any, Any] = {
+                "id": n["id"], "kind": n["kind"], "ref_id": n["ref_id"], "symbol": n["symbol"],
+                "bar_ts": str(n["bar_ts"]), "payload": json.dumps(n["payload"], default=str)}
             pipe.xadd(stream_key(n["tenant_id"], n["user_id"], prefix), fields,
                       maxlen=STREAM_MAXLEN, approximate=True)
         pipe.execute()

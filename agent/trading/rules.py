@@ -10,13 +10,14 @@ An alert `>=` fires on the first bar with high >= price (at max(open, price)), `
 """
 from __future__ import annotations
 
+from datetime import datetime
 from typing import NamedTuple
 
 from agent.trading.models import Condition, Side
 
 
 class Bar(NamedTuple):
-    ts: object
+    ts: datetime
     open: float
     high: float
     low: float

@@ -10,8 +10,8 @@ from __future__ import annotations
 BAR_SECONDS = "SELECT bar_seconds, asset_class FROM instruments WHERE symbol = %(symbol)s"
 _BARS = {
     "intraday": ("SELECT ts, open, high, low, close FROM ohlcv_1min WHERE symbol = %(symbol)s", "ts"),
-    "daily": ("SELECT CAST(trading_date AS TIMESTAMP) AS ts, open, high, low, close FROM ohlcv_1d "
-              "WHERE symbol = %(symbol)s", "CAST(trading_date AS TIMESTAMP)"),
+    "daily": (("SELECT CAST(trading_date AS TIMESTAMP) AS ts, open, high, low, close FROM ohlcv_1d "
+               "WHERE symbol = %(symbol)s"), "CAST(trading_date AS TIMESTAMP)"),
 }
 
 

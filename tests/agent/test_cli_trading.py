@@ -8,7 +8,13 @@ from agent.market.duckdb_store import DuckDBStore
 from agent.trading import service
 from agent.trading.params import CreateAlert, CreateOrder
 from tests.agent.test_cli import askbar, one_line_error
-from tests.agent.trading.helpers import ALICE, NQ, expected_alert, expected_fill, split_file
+from tests.agent.trading.helpers import (
+    ALICE,
+    NQ,
+    expected_alert,
+    expected_fill,
+    split_file,
+)
 
 
 def test_load_summary_orders_alerts_and_multiplier(tmp_path):

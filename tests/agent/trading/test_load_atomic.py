@@ -93,13 +93,13 @@ def test_kill_9_during_load_leaves_orders_and_alerts(make_store, tmp_path, engin
         from agent.market.duckdb_store import DuckDBStore
 
         (tmp_path / "home").mkdir()
-        opener = lambda: DuckDBStore(tmp_path / "home" / "market.duckdb")   # noqa: E731
+        opener = lambda: DuckDBStore(tmp_path / "home" / "market.duckdb")
     else:
         from agent.market.postgres_store import PostgresStore
 
         url = pg_database_factory()
         env["ASKBAR_DATABASE_URL"] = url
-        opener = lambda: PostgresStore(url, max_size=2)   # noqa: E731
+        opener = lambda: PostgresStore(url, max_size=2)
     store = opener()
     sp = seed(store, tmp_path)
     before = trading_state(store)

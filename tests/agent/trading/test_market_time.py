@@ -12,8 +12,16 @@ from agent.tools.catalog import portfolio as portfolio_tools
 from agent.tools.catalog import trading as trading_tools
 from agent.trading import notify, service
 from agent.trading.db import read
-from tests.agent.trading.helpers import (ALICE, BOB, NQ, SPY, ctx, expected_alert, expected_fill,
-                                         expected_totals, split_file)
+from tests.agent.trading.helpers import (
+    ALICE,
+    NQ,
+    SPY,
+    ctx,
+    expected_alert,
+    expected_fill,
+    expected_totals,
+    split_file,
+)
 from tests.conftest import ENGINES
 
 CASES = [("NQ", NQ, 20.0, True), ("SPY", SPY, 1.0, False)]
@@ -21,7 +29,7 @@ CASES = [("NQ", NQ, 20.0, True), ("SPY", SPY, 1.0, False)]
 
 def scenario(last: float) -> tuple[list[dict], list[dict]]:
     """Orders and alerts around the last close of the first part (as fractions of it)."""
-    px = lambda f: round(last * (1 + f), 2)   # noqa: E731
+    px = lambda f: round(last * (1 + f), 2)
     orders = [
         {"side": "sell", "quantity": 2, "order_type": "limit", "limit_price": px(0.003)},
         {"side": "buy", "quantity": 1, "order_type": "stop", "stop_price": px(0.006)},
