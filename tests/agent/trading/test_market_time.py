@@ -22,7 +22,7 @@ from tests.agent.trading.helpers import (
     expected_totals,
     split_file,
 )
-from tests.conftest import ENGINES
+from tests.conftest import DATA, ENGINES
 
 CASES = [("NQ", NQ, 20.0, True), ("SPY", SPY, 1.0, False)]
 
@@ -124,3 +124,45 @@ def test_split_load_fills_alerts_and_pnl(make_store, tmp_path, engine, symbol, p
         assert (r.orders_filled, r.alerts_fired) == (0, 0)
     assert len(notify.since(read(store), ALICE.tenant_id, ALICE.user_id)) == len(notes)
     assert len(service.trade_history(store, ALICE, limit=500)) == len(fills)
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_daily_only_symbol_acts_on_daily_bars(make_store, tmp_path, engine):
+    """An index known only by daily bars (SPX): orders and alerts act on each new daily bar."""
+    path = DATA / "sp500_daily/chainins_GSPC.csv"
+    raw = pd.read_csv(path)
+    n = len(raw) - 250                                    # the last year comes in the second load
+    first, rest = tmp_path / "spx1.csv", tmp_path / "spx2.csv"
+    raw.iloc[:n].to_csv(first, index=False)
+    raw.iloc[n:].to_csv(rest, index=False)
+    bars = pd.DataFrame({"ts": pd.to_datetime(raw["Date"], format="%m/%d/%Y"), "open": raw["Open"],
+                         "high": raw["High"], "low": raw["Low"], "close": raw["Close"]})
+    cut = bars["ts"].iloc[n - 1]
+    store = make_store(engine)
+    load_file(store, first, "SPX")
+    c = ctx(store, ALICE)
+    market = trading_tools.create_paper_order(c, {"symbol": "SPX", "side": "buy", "quantity": 1,
+                                                  "order_type": "market"})
+    assert (pd.Timestamp(market["as_of"]), market["fill"]["price"]) == (cut, bars["close"].iloc[n - 1])
+    orders, alerts = scenario(float(bars["close"].iloc[n - 1]))
+    placed = [trading_tools.create_paper_order(c, {"symbol": "SPX", **o})["order"] for o in orders]
+    made = [alert_tools.create_alert(c, {"symbol": "SPX", **a})["alert"] for a in alerts]
+    report = load_file(store, rest, "SPX")
+    fills = {f.order_id: f for f in service.trade_history(store, ALICE, limit=500)}
+    filled = 0
+    for p, o in zip(placed, orders):
+        want = expected_fill(bars, cut, o)
+        got = fills.get(p["order_id"])
+        assert (got is None) == (want is None)
+        if want is not None:
+            filled += 1
+            assert (pd.Timestamp(got.bar_ts), got.price) == (want[0], pytest.approx(want[1]))
+    got_alerts = {a.alert_id: a for a in service.list_alerts(store, ALICE)}
+    for m, a in zip(made, alerts):
+        want = expected_alert(bars, cut, a)
+        fired = got_alerts[m["alert_id"]]
+        assert (fired.fired_bar_ts is None) == (want is None)
+        if want is not None:
+            assert (pd.Timestamp(fired.fired_bar_ts), fired.fired_price) == (want[0], pytest.approx(want[1]))
+    assert filled >= 4 and report.orders_filled == filled
+    assert (load_file(store, path, "SPX").orders_filled, load_file(store, rest, "SPX").alerts_fired) == (0, 0)
