@@ -22,14 +22,23 @@ def stream_key(tenant_id: str, user_id: str, prefix: str = "askbar") -> str:
     return f"{prefix}:notifications:{tenant_id}:{user_id}"
 
 
+def add_many(tx, notes: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Insert notifications (tenant_id, user_id, kind, ref_id, symbol, bar_ts, payload) inside the
+    caller's transaction, in list order; returns them with their ids, for publishing."""
+    if not notes:
+        return []
+    rows = [{**n, "payload": json.dumps(n["payload"], default=str)} for n in notes]
+    ids = {(r["kind"], r["ref_id"]): int(r["id"])
+           for r in tx.values(Q.INSERT_NOTIFICATIONS, Q.NOTIFICATION_COLS, rows)}
+    return [{**n, "id": ids[(n["kind"], n["ref_id"])]} for n in notes]
+
+
 def add(tx, owner: dict[str, str], kind: NotificationKind, ref_id: str, symbol: str,
         bar_ts: datetime, payload: dict[str, Any]) -> dict[str, Any]:
     """Insert one notification (inside the caller's transaction); returns it for publishing."""
-    params = {"tenant_id": owner["tenant_id"], "user_id": owner["user_id"], "kind": kind,
-              "ref_id": ref_id, "symbol": symbol, "bar_ts": bar_ts,
-              "payload": json.dumps(payload, default=str)}
-    row = tx.one(Q.INSERT_NOTIFICATION, params)
-    return {**params, "id": int(row["id"]), "payload": payload}
+    return add_many(tx, [{"tenant_id": owner["tenant_id"], "user_id": owner["user_id"],
+                          "kind": kind, "ref_id": ref_id, "symbol": symbol, "bar_ts": bar_ts,
+                          "payload": payload}])[0]
 
 
 def lock(tx) -> None:

@@ -12,10 +12,9 @@ from typing import Any
 
 from agent.identity.models import User
 from agent.tools.spec import ToolError
-from agent.trading import notify
 from agent.trading import sql as Q
 from agent.trading.db import read, transaction
-from agent.trading.evaluate import last_bar, record_fill
+from agent.trading.evaluate import fill_and_note, last_bar, write_fills
 from agent.trading.ledger import build_account
 from agent.trading.models import Account, Alert, Fill, Order
 from agent.trading.multipliers import multiplier
@@ -83,9 +82,8 @@ def place_order(store, user: User, p: CreateOrder, starting_cash: float
         if p.order_type == "market":
             tx.execute(Q.MARK_FILLED, {"order_id": row["order_id"], "bar_ts": ctx["last_bar_ts"],
                                        "triggered": None})
-            notify.lock(tx)
-            n = record_fill(tx, row, ctx["last_bar_ts"], ctx["last_close"], ctx["multiplier"])
-            notes.append(notify.add(tx, row, "fill", row["order_id"], p.symbol, n["bar_ts"], n["payload"]))
+            fill, note = fill_and_note(row, ctx["last_bar_ts"], ctx["last_close"], ctx["multiplier"])
+            notes = write_fills(tx, [fill], [note])
         order = _order(tx, user, row["order_id"])
     result = {"order": order.model_dump(mode="json"), "as_of": ctx["last_bar_ts"].isoformat(),
               "multiplier": ctx["multiplier"]}

@@ -20,16 +20,10 @@ def last_bar_sql(source: str) -> str:
     return f"{select} ORDER BY {ts} DESC LIMIT 1"
 
 
-def first_bar_sql(source: str, predicates: tuple[tuple[str, str], ...]) -> str:
-    """The first bar after %(after)s up to %(through)s where every `column op %(price)s` holds.
-    Columns and operators come from agent.trading.rules' constant tables only."""
+def bars_after_sql(source: str) -> str:
+    """Bars after %(after)s up to %(through)s, in time order (source from _BARS only)."""
     select, ts = _BARS[source]
-    allowed_cols, allowed_ops = {"open", "high", "low", "close"}, {"<=", ">="}
-    if not all(c in allowed_cols and o in allowed_ops for c, o in predicates):
-        raise ValueError(f"predicate outside the allowlist: {predicates}")
-    cond = " AND ".join(f"{c} {o} %(price)s" for c, o in predicates)
-    return (f"{select} AND {ts} > %(after)s AND {ts} <= %(through)s AND {cond} "
-            f"ORDER BY {ts} LIMIT 1")
+    return f"{select} AND {ts} > %(after)s AND {ts} <= %(through)s ORDER BY {ts}"
 
 
 # ---- orders ---------------------------------------------------------------------------------------
@@ -64,6 +58,18 @@ UPDATE paper_orders SET status = 'filled', evaluated_through = %(bar_ts)s,
     triggered_bar_ts = %(triggered)s, closed_at = current_timestamp
 WHERE order_id = %(order_id)s
 """
+# Batched forms used by the load hook: one statement per chunk of rows ({values}: typed, bound).
+MARK_FILLED_MANY = """
+UPDATE paper_orders AS o SET status = 'filled', evaluated_through = v.bar_ts,
+    triggered_bar_ts = v.triggered, closed_at = current_timestamp
+FROM (VALUES {values}) AS v(order_id, bar_ts, triggered) WHERE o.order_id = v.order_id
+"""
+MARK_FILLED_COLS = (("order_id", "TEXT"), ("bar_ts", "TIMESTAMP"), ("triggered", "TIMESTAMP"))
+MARK_TRIGGERED_MANY = """
+UPDATE paper_orders AS o SET triggered_bar_ts = v.triggered
+FROM (VALUES {values}) AS v(order_id, triggered) WHERE o.order_id = v.order_id
+"""
+MARK_TRIGGERED_COLS = (("order_id", "TEXT"), ("triggered", "TIMESTAMP"))
 MARK_TRIGGERED = "UPDATE paper_orders SET triggered_bar_ts = %(triggered)s WHERE order_id = %(order_id)s"
 ORDERS_EVALUATED = """
 UPDATE paper_orders SET evaluated_through = %(through)s
@@ -77,6 +83,13 @@ INSERT INTO paper_fills (fill_id, order_id, tenant_id, user_id, symbol, side, qu
 VALUES (%(fill_id)s, %(order_id)s, %(tenant_id)s, %(user_id)s, %(symbol)s, %(side)s, %(quantity)s,
     %(price)s, %(multiplier)s, %(bar_ts)s)
 """
+INSERT_FILLS = """
+INSERT INTO paper_fills (fill_id, order_id, tenant_id, user_id, symbol, side, quantity, price,
+    multiplier, bar_ts) VALUES {values}
+"""
+FILL_COLS = (("fill_id", "TEXT"), ("order_id", "TEXT"), ("tenant_id", "TEXT"), ("user_id", "TEXT"),
+             ("symbol", "TEXT"), ("side", "TEXT"), ("quantity", "FLOAT8"), ("price", "FLOAT8"),
+             ("multiplier", "FLOAT8"), ("bar_ts", "TIMESTAMP"))
 USER_FILLS = """
 SELECT fill_id, order_id, symbol, side, quantity, price, multiplier, bar_ts FROM paper_fills
 WHERE tenant_id = %(tenant_id)s AND user_id = %(user_id)s ORDER BY bar_ts, seq
@@ -115,6 +128,12 @@ UPDATE price_alerts SET status = 'fired', evaluated_through = %(bar_ts)s, fired_
     fired_price = %(fired_price)s, closed_at = current_timestamp
 WHERE alert_id = %(alert_id)s
 """
+MARK_FIRED_MANY = """
+UPDATE price_alerts AS a SET status = 'fired', evaluated_through = v.bar_ts, fired_bar_ts = v.bar_ts,
+    fired_price = v.fired_price, closed_at = current_timestamp
+FROM (VALUES {values}) AS v(alert_id, bar_ts, fired_price) WHERE a.alert_id = v.alert_id
+"""
+MARK_FIRED_COLS = (("alert_id", "TEXT"), ("bar_ts", "TIMESTAMP"), ("fired_price", "FLOAT8"))
 ALERTS_EVALUATED = """
 UPDATE price_alerts SET evaluated_through = %(through)s
 WHERE symbol = %(symbol)s AND status = 'active' AND evaluated_through < %(through)s
@@ -129,6 +148,12 @@ INSERT INTO user_notifications (tenant_id, user_id, kind, ref_id, symbol, bar_ts
 VALUES (%(tenant_id)s, %(user_id)s, %(kind)s, %(ref_id)s, %(symbol)s, %(bar_ts)s, %(payload)s)
 RETURNING id
 """
+INSERT_NOTIFICATIONS = """
+INSERT INTO user_notifications (tenant_id, user_id, kind, ref_id, symbol, bar_ts, payload)
+VALUES {values} RETURNING id, kind, ref_id
+"""
+NOTIFICATION_COLS = (("tenant_id", "TEXT"), ("user_id", "TEXT"), ("kind", "TEXT"), ("ref_id", "TEXT"),
+                     ("symbol", "TEXT"), ("bar_ts", "TIMESTAMP"), ("payload", "TEXT"))
 USER_NOTIFICATIONS = """
 SELECT id, kind, ref_id, symbol, bar_ts, payload FROM user_notifications
 WHERE tenant_id = %(tenant_id)s AND user_id = %(user_id)s AND id > %(after)s

@@ -48,20 +48,19 @@ def test_failure_mid_evaluation_rolls_everything_back(make_store, tmp_path, engi
     sp = seed(store, tmp_path)
     before = trading_state(store)
     calls = {"n": 0}
-    real_add = notify.add
+    real_add = notify.add_many
 
-    def failing_add(*args, **kwargs):   # the first fill is written, then the load dies
+    def failing_add(tx, notes):   # bars, fills and order/alert updates are written by now
         calls["n"] += 1
-        if calls["n"] == 2:
-            raise RuntimeError("injected failure")
-        return real_add(*args, **kwargs)
+        assert tx.one("SELECT count(*) AS n FROM paper_fills")["n"] == before["fills"] + 1
+        raise RuntimeError("injected failure")
 
-    monkeypatch.setattr(notify, "add", failing_add)
+    monkeypatch.setattr(notify, "add_many", failing_add)
     with pytest.raises(RuntimeError, match="injected failure"):
         load_file(store, sp.rest, "NQ")
-    assert calls["n"] == 2
+    assert calls["n"] == 1
     assert trading_state(store) == before
-    monkeypatch.setattr(notify, "add", real_add)
+    monkeypatch.setattr(notify, "add_many", real_add)
     report = load_file(store, sp.rest, "NQ")
     assert (report.orders_filled, report.alerts_fired) == (1, 1)
 
