@@ -71,3 +71,46 @@ def test_bad_multiplier_and_action_are_one_line_errors(tmp_path):
     assert p.returncode == 2 and "unknown action" in one_line_error(p)
     p = askbar("data", "--json", home=tmp_path)
     assert json.loads(p.stdout)["symbols"] == []     # nothing was loaded by the refused commands
+
+
+def test_load_publishes_fills_to_the_users_redis_stream(tmp_path):
+    import os
+    import subprocess
+    import uuid
+
+    import redis
+
+    from agent.identity.models import User
+    from agent.trading.notify import stream_key
+    from tests.agent.test_cli import ASKBAR
+    from tests.server.conftest import require_redis
+
+    url = require_redis()
+    user = User(user_id="u1", tenant_id=f"t{uuid.uuid4().hex[:10]}", name="u1", plan="pro")
+    home = tmp_path / "home"
+    env = {k: v for k, v in os.environ.items() if not k.startswith("ASKBAR_")}
+    env.update(ASKBAR_HOME=str(home), ASKBAR_REDIS_URL=url)
+    sp = split_file(NQ, "NQ", tmp_path)
+    def run(*a):
+        return subprocess.run([ASKBAR, *a], env=env, capture_output=True, text=True, timeout=300,
+                              check=False)
+    assert run("load", str(sp.first), "--symbol", "NQ").returncode == 0
+    close = float(sp.bars[sp.bars["ts"] == sp.cut].iloc[0].close)
+    store = DuckDBStore(home / "market.duckdb")
+    try:
+        order = service.place_order(store, user, CreateOrder(symbol="NQ", side="sell", quantity=1,
+                                                             order_type="limit",
+                                                             limit_price=close + 40), 100_000)[0]
+    finally:
+        store.close()
+    r = redis.from_url(url)
+    key = stream_key(user.tenant_id, user.user_id)
+    try:
+        p = run("load", str(sp.rest), "--symbol", "NQ")
+        assert p.returncode == 0 and "1 orders filled" in p.stdout, p.stderr
+        entries = r.xrange(key)
+        assert [(f[b"kind"], f[b"ref_id"].decode()) for _, f in entries] == \
+            [(b"fill", order["order"]["order_id"])]
+    finally:
+        r.delete(key)
+        r.close()
