@@ -89,8 +89,10 @@ def _order(text: str, symbols: Iterable[str]) -> TradingCommand:
         params: dict[str, Any] = {"order_type": "stop_limit", "stop_price": stop, "limit_price": limit}
     elif stop is not None:
         params = {"order_type": "stop", "stop_price": stop}
-    elif limit is not None or (at and not _MARKET.search(rest)):
-        params = {"order_type": "limit", "limit_price": limit if limit is not None else _num(at.group(1))}
+    elif limit is not None:
+        params = {"order_type": "limit", "limit_price": limit}
+    elif at is not None and not _MARKET.search(rest):      # "buy 10 SPY at 500": a limit at 500
+        params = {"order_type": "limit", "limit_price": _num(at.group(1))}
     else:
         params = {"order_type": "market"}
     used = {params.get("stop_price"), params.get("limit_price")}

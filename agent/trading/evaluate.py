@@ -3,22 +3,25 @@
 Runs inside the write transaction that added the bars (`hook.after_ingest`). Each order and alert
 keeps `evaluated_through`, the last bar it was checked against (at placement: the last stored bar),
 so every bar after it is seen exactly once, in bar order, and a reload of the same file (no bar
-after the watermark) fires nothing. One indexed query per order/alert finds the first bar that can
-act (`low <= limit` ...); the price rules themselves are `rules.py`.
+after the watermark) fires nothing. The bars after the oldest watermark are read once as columns
+(`bars.py`); a vectorised search per order/alert finds the first bar that can act (`low <= limit`
+...); the price rules themselves are `rules.py`. With nothing pending the hook is two small queries
+and numpy is not even imported (asking questions never pays for it).
 """
 from __future__ import annotations
 
 import uuid
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
-
-import numpy as np
+from typing import TYPE_CHECKING, Any
 
 from agent.trading import notify, rules
 from agent.trading import sql as Q
 from agent.trading.multipliers import multiplier
 from agent.trading.texts import alert_text, fill_text
+
+if TYPE_CHECKING:
+    from agent.trading.bars import Bars
 
 
 @dataclass
@@ -41,33 +44,6 @@ def last_bar(tx, symbol: str) -> rules.Bar | None:
 def _bar(row: dict[str, Any]) -> rules.Bar:
     return rules.Bar(row["ts"], float(row["open"]), float(row["high"]), float(row["low"]),
                      float(row["close"]))
-
-
-class Bars:
-    """The symbol's bars after the oldest watermark, as numpy columns, fetched ONCE per load: each
-    order or alert is then a vectorised search (SPY, 24,860 new bars, 500 orders + 500 alerts:
-    one SQL query per order/alert cost 12-19 ms each; see benchmarks/RESULTS.md)."""
-
-    def __init__(self, cols: dict[str, np.ndarray]):
-        self.ts = np.asarray(cols["ts"], dtype="datetime64[us]")
-        self.o, self.h, self.l, self.c = (np.asarray(cols[k], dtype=np.float64)
-                                          for k in ("open", "high", "low", "close"))
-
-    def bar(self, i: int) -> rules.Bar:
-        ts = self.ts[i].astype(datetime)
-        return rules.Bar(ts, float(self.o[i]), float(self.h[i]), float(self.l[i]), float(self.c[i]))
-
-    def first(self, after: Any, preds: tuple[tuple[str, str], ...], price: float) -> rules.Bar | None:
-        """The first bar after `after` where every `column op price` holds."""
-        start = int(np.searchsorted(self.ts, np.datetime64(after, "us"), side="right"))
-        if start >= len(self.ts):
-            return None
-        hit = np.ones(len(self.ts) - start, dtype=bool)
-        for col, op in preds:
-            values = {"open": self.o, "high": self.h, "low": self.l, "close": self.c}[col][start:]
-            hit &= values <= price if op == "<=" else values >= price
-        i = int(np.argmax(hit))
-        return self.bar(start + i) if hit[i] else None
 
 
 def order_outcome(bars: Bars, o: dict[str, Any]) -> tuple[rules.Bar | None, float | None, Any]:
@@ -137,6 +113,8 @@ def evaluate_symbol(tx, symbol: str) -> EvalReport:
     oldest = min(r["evaluated_through"] for r in (*orders, *alerts))
     if oldest >= through:
         return report                       # a reload: no bar after any watermark
+    from agent.trading.bars import Bars
+
     bars = Bars(tx.columns(Q.bars_after_sql(source), {"symbol": symbol, "after": oldest,
                                                       "through": through}))
     events: list[tuple[Any, int, int, tuple]] = []   # (bar ts, fill/alert, placement seq, event)
@@ -146,7 +124,7 @@ def evaluate_symbol(tx, symbol: str) -> EvalReport:
         if o["evaluated_through"] >= through:
             continue
         bar, price, trig = order_outcome(bars, o)
-        if bar is not None:
+        if bar is not None and price is not None:
             filled.append({"order_id": o["order_id"], "bar_ts": bar.ts, "triggered": trig})
             events.append((bar.ts, 0, int(o["seq"]), fill_and_note(o, bar.ts, price, mult)))
         elif trig is not None:
@@ -155,7 +133,7 @@ def evaluate_symbol(tx, symbol: str) -> EvalReport:
         if a["evaluated_through"] >= through:
             continue
         bar, price = _alert_outcome(bars, a)
-        if bar is not None:
+        if bar is not None and price is not None:
             fired.append({"alert_id": a["alert_id"], "bar_ts": bar.ts, "fired_price": price})
             events.append((bar.ts, 1, int(a["seq"]), (None, alert_note(a, bar.ts, price))))
     for template, cols, rows in ((Q.MARK_FILLED_MANY, Q.MARK_FILLED_COLS, filled),
