@@ -24,10 +24,10 @@ import psycopg
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from agent.identity.models import User  # noqa: E402
-from agent.market.ingest import load_file  # noqa: E402
-from agent.trading import service  # noqa: E402
-from agent.trading.params import CreateAlert, CreateOrder  # noqa: E402
+from agent.identity.models import User
+from agent.market.ingest import load_file
+from agent.trading import service
+from agent.trading.params import CreateAlert, CreateOrder
 
 SPY = ROOT.parent / "shared" / "data" / "spy_1min_2024" / "SPY_1min.csv"
 PG_ADMIN = "postgresql://postgres@127.0.0.1:5432/postgres"

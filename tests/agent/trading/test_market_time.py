@@ -166,3 +166,38 @@ def test_daily_only_symbol_acts_on_daily_bars(make_store, tmp_path, engine):
             assert (pd.Timestamp(fired.fired_bar_ts), fired.fired_price) == (want[0], pytest.approx(want[1]))
     assert filled >= 4 and report.orders_filled == filled
     assert (load_file(store, path, "SPX").orders_filled, load_file(store, rest, "SPX").alerts_fired) == (0, 0)
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_stop_limit_triggered_in_one_load_fills_in_the_next(make_store, tmp_path, engine):
+    """The trigger is remembered across loads: a stop-limit whose stop is reached in load 2 but
+    whose limit is only touched in load 3 fills in load 3, at the price the pandas model says."""
+    raw = pd.read_csv(NQ)
+    n1, n2 = len(raw) // 3, 2 * len(raw) // 3
+    parts = [tmp_path / f"nq{i}.csv" for i in range(3)]
+    for p, (a, b) in zip(parts, ((0, n1), (n1, n2), (n2, len(raw)))):
+        raw.iloc[a:b].to_csv(p, index=False)
+    sp = split_file(NQ, "NQ", tmp_path)           # for the independent UTC bars
+    bars = sp.bars
+    cut1, cut2 = bars["ts"].iloc[n1 - 1], bars["ts"].iloc[n2 - 1]
+    stop = round(float(bars["close"].iloc[n1 - 1]) * 1.001, 2)
+    part2 = bars[(bars["ts"] > cut1) & (bars["ts"] <= cut2)]
+    hit = part2[part2["high"] >= stop]
+    assert not hit.empty, "the stop must be reached in the second part"
+    after_trigger = part2[part2["ts"] > hit["ts"].iloc[0]]
+    limit = float(after_trigger["low"].min()) - 0.25    # never touched in part 2 after the trigger
+    order = {"side": "buy", "quantity": 1, "order_type": "stop_limit", "stop_price": stop,
+             "limit_price": limit}
+    want = expected_fill(bars, cut1, order)
+    assert want is not None and want[0] > cut2, "the limit must only be touched in the third part"
+
+    store = make_store(engine)
+    load_file(store, parts[0], "NQ")
+    placed = trading_tools.create_paper_order(ctx(store, ALICE), {"symbol": "NQ", **order})["order"]
+    r2 = load_file(store, parts[1], "NQ")
+    o = service.get_order(store, ALICE, placed["order_id"])
+    assert (r2.orders_filled, o.status, pd.Timestamp(o.triggered_bar_ts)) == (0, "pending", hit["ts"].iloc[0])
+    r3 = load_file(store, parts[2], "NQ")
+    (fill,) = service.trade_history(store, ALICE)
+    assert r3.orders_filled == 1
+    assert (pd.Timestamp(fill.bar_ts), fill.price) == (want[0], pytest.approx(want[1]))
