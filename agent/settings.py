@@ -58,6 +58,10 @@ class Settings(BaseSettings):
     gemini_prices_path: Path | None = None                   # JSON {model: {input, output}} USD/1M
     gemini_prices: dict[str, dict[str, float]] | None = None  # same, inline (merged last)
     pg_pool_max: int = 8
+    # Paper trading (issue 14, agent/trading): starting cash of a new paper account, in the
+    # account currency; how often GET /api/notifications looks for new rows when Redis is not set.
+    trading_starting_cash: float = Field(default=100_000.0, gt=0)
+    notifications_poll_s: float = Field(default=1.0, gt=0)
 
     @property
     def engine(self) -> Engine:
