@@ -42,7 +42,8 @@ def _validation_detail(exc: ValidationError) -> str:
     parts = []
     for err in exc.errors()[:5]:
         where = ".".join(str(p) for p in err["loc"]) or "parameters"
-        parts.append(f"{where}: {err['msg']}")
+        msg = str(err["msg"]).removeprefix("Value error, ")
+        parts.append(f"{where}: {msg}" if err["loc"] else msg)
     return "; ".join(parts)
 
 
