@@ -9,7 +9,9 @@ candle of the same hour.
 from __future__ import annotations
 
 import re
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
+
+from pydantic import Field, StringConstraints
 
 from agent.market.instruments import Instrument
 from agent.tools.spec import ToolError
@@ -17,6 +19,10 @@ from agent.tools.spec import ToolError
 Timeframe = Literal["1m", "5m", "15m", "1h", "4h", "1d", "1w"]
 BUCKET_S: dict[str, int] = {"1m": 60, "5m": 300, "15m": 900, "1h": 3600, "4h": 14400}
 MAX_CANDLES = 500
+# A symbol parameter: trimmed and upper-cased before validation, so "nq " and "NQ" are one cache key.
+Symbol = Annotated[str, StringConstraints(strip_whitespace=True, to_upper=True, min_length=1,
+                                          max_length=24),
+                   Field(description="instrument symbol as stored, e.g. NQ, SPY, BTCUSD")]
 BUCKET_ORIGIN = "TIMESTAMP '2000-01-03 00:00:00'"   # a Monday, UTC midnight: buckets align to days
 
 LAST_1MIN = ("SELECT ts, trading_date, open, high, low, close, volume FROM ohlcv_1min "

@@ -16,15 +16,14 @@ from agent.tools import market_data as md
 from agent.tools.spec import SEED_CACHE_TTL, RateLimit, ToolContext, ToolError, ToolSpec
 
 TTL = SEED_CACHE_TTL["market"]
-SymbolField = Field(min_length=1, max_length=24, description="instrument symbol as stored, e.g. NQ, SPY, BTCUSD")
 
 
 class SymbolParams(BaseModel):
-    symbol: str = SymbolField
+    symbol: md.Symbol
 
 
 class OhlcvParams(BaseModel):
-    symbol: str = SymbolField
+    symbol: md.Symbol
     timeframe: md.Timeframe = Field(description="candle interval")
     limit: int = Field(100, ge=1, le=md.MAX_CANDLES, description="number of candles, at most 500")
 
@@ -33,7 +32,7 @@ IndicatorName = Literal["RSI", "MACD", "BB", "SMA", "EMA", "ATR", "VWAP", "OBV",
 
 
 class IndicatorParams(BaseModel):
-    symbol: str = SymbolField
+    symbol: md.Symbol
     indicators: list[IndicatorName] = Field(min_length=1, max_length=9,
                                             description="indicators to compute")
     timeframe: Literal["1h", "4h", "1d"] = Field("1d", description="bar interval")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel
 
 from agent.tools import market_data as md
 from agent.tools.spec import SEED_CACHE_TTL, RateLimit, ToolContext, ToolSpec
@@ -23,7 +23,7 @@ class NoParams(BaseModel):
 
 
 class SymbolParams(BaseModel):
-    symbol: str = Field(min_length=1, max_length=24, description="symbol as stored, e.g. NQ")
+    symbol: md.Symbol
 
 
 def _items(ctx: ToolContext) -> list[str]:
