@@ -35,17 +35,17 @@ def _rows(path: Path) -> tuple[list[str], list[tuple[int, dict[str, str]]]]:
     try:
         handle = path.open(newline="", encoding="utf-8-sig")
     except OSError as exc:
-        raise LoadError(f"{path}: cannot read ({exc.strerror or exc})") from None
+        raise LoadError(path, f"cannot read ({exc.strerror or exc})") from None
     with handle:
         reader = csv.DictReader(handle)
         header = [h.strip().lower() for h in (reader.fieldnames or [])]
         for need in ("symbol", "period_end"):
             if need not in header:
-                raise LoadError(f"{path}: line 1: missing column {need!r} (header: {', '.join(header)})")
+                raise LoadError(path, f"missing column {need!r} (header: {', '.join(header)})", 1)
         reader.fieldnames = header
         rows = [(reader.line_num, r) for r in reader]
     if len(rows) > MAX_ROWS:
-        raise LoadError(f"{path}: {len(rows)} rows; at most {MAX_ROWS} per file")
+        raise LoadError(path, f"{len(rows)} rows; at most {MAX_ROWS} per file")
     return header, rows
 
 
@@ -55,19 +55,19 @@ def parse(path: Path) -> list[tuple[str, str, str, float]]:
     fields = [h for h in header if h not in ("symbol", "period_end")]
     for f in fields:
         if not _FIELD.match(f):
-            raise LoadError(f"{path}: line 1: column name {f!r} must be letters, digits, _")
+            raise LoadError(path, f"column name {f!r} must be letters, digits, _", 1)
     if not fields:
-        raise LoadError(f"{path}: line 1: no value columns besides symbol and period_end")
+        raise LoadError(path, "no value columns besides symbol and period_end", 1)
     out = []
     for line, row in rows:
         symbol = (row.get("symbol") or "").strip().upper()
         if not symbol or len(symbol) > 24:
-            raise LoadError(f"{path}: line {line}: symbol is empty or too long")
+            raise LoadError(path, "symbol is empty or too long", line)
         raw_day = (row.get("period_end") or "").strip()
         try:
             day = date.fromisoformat(raw_day).isoformat()
         except ValueError:
-            raise LoadError(f"{path}: line {line}: period_end {raw_day!r} is not YYYY-MM-DD") from None
+            raise LoadError(path, f"period_end {raw_day!r} is not YYYY-MM-DD", line) from None
         for f in fields:
             cell = (row.get(f) or "").strip().replace(",", "")
             if not cell:
@@ -75,9 +75,9 @@ def parse(path: Path) -> list[tuple[str, str, str, float]]:
             try:
                 value = float(cell)
             except ValueError:
-                raise LoadError(f"{path}: line {line}: {f} {cell!r} is not a number") from None
+                raise LoadError(path, f"{f} {cell!r} is not a number", line) from None
             if not math.isfinite(value):
-                raise LoadError(f"{path}: line {line}: {f} {cell!r} is not a finite number")
+                raise LoadError(path, f"{f} {cell!r} is not a finite number", line)
             out.append((symbol, day, f, value))
     return out
 
