@@ -9,7 +9,7 @@ from __future__ import annotations
 import importlib
 import pkgutil
 import threading
-from typing import Iterable
+from collections.abc import Iterable
 
 from agent.identity.models import Plan, plan_allows
 from agent.tools.spec import ToolSpec

@@ -7,9 +7,10 @@ the caller's identity comes only from `ctx.user` (set from the token / --user by
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import TYPE_CHECKING, Any, Callable, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel
 
@@ -45,9 +46,9 @@ class RateLimit:
 class ToolContext:
     """What a handler may use. Built by code for the authenticated user; never from model output."""
     user: User
-    settings: "Settings"
-    store: "MarketStore"
-    appdb: "AppDB"
+    settings: Settings
+    store: MarketStore
+    appdb: AppDB
     now: datetime | None = None          # market clock for tests (ASKBAR_NOW); None = wall clock
     extra: dict[str, Any] = field(default_factory=dict)
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 from agent.identity.models import LOCAL_USER, User
 
 SELECT_USER = "SELECT * FROM users WHERE name = %s OR user_id = %s"
+HAS_USERS = {"sqlite": "SELECT 1 AS x FROM sqlite_master WHERE type = 'table' AND name = 'users'",
+             "postgres": "SELECT 1 AS x WHERE to_regclass('users') IS NOT NULL"}
 
 
 class UnknownUser(ValueError):
@@ -19,10 +21,8 @@ class UnknownUser(ValueError):
 def resolve_user(appdb, name: str | None) -> User:
     if name is None or name == LOCAL_USER.user_id:
         return LOCAL_USER
-    try:
-        rows = appdb.execute(SELECT_USER, (name, name))
-    except Exception:   # no users table yet: nobody but the local user exists
-        rows = []
+    # no users table yet (the identity migrations have not landed): nobody but the local user
+    rows = appdb.execute(SELECT_USER, (name, name)) if appdb.one(HAS_USERS[appdb.engine]) else []
     if not rows:
         raise UnknownUser(f"unknown user {name!r} (add one with `askbar users add {name}`)")
     if len(rows) > 1:

@@ -21,7 +21,7 @@ class PositionSizeParams(BaseModel):
                                                       "(contract multiplier, e.g. 20 for NQ); 1 for shares")
 
     @model_validator(mode="after")
-    def _stop_differs(self) -> "PositionSizeParams":
+    def _stop_differs(self) -> PositionSizeParams:
         if self.stop_loss_price == self.entry_price:
             raise ValueError("stop_loss_price must differ from entry_price")
         return self
@@ -33,7 +33,7 @@ class RiskRewardParams(BaseModel):
     take_profit_price: float = Price
 
     @model_validator(mode="after")
-    def _sides(self) -> "RiskRewardParams":
+    def _sides(self) -> RiskRewardParams:
         e, s, t = self.entry_price, self.stop_loss_price, self.take_profit_price
         if s == e:
             raise ValueError("stop_loss_price must differ from entry_price")

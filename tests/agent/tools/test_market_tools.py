@@ -129,7 +129,7 @@ def _wilder_rsi(close: pd.Series, n: int = 14) -> float:
 
 def _expected(df: pd.DataFrame) -> dict[str, float]:
     c, h, lo = df["close"], df["high"], df["low"]
-    ema = lambda s, span: s.ewm(span=span, adjust=False).mean()  # noqa: E731
+    ema = lambda s, span: s.ewm(span=span, adjust=False).mean()
     macd = ema(c, 12) - ema(c, 26)
     tr = pd.concat([h - lo, (h - c.shift()).abs(), (lo - c.shift()).abs()], axis=1).max(axis=1)
     return {"rsi": _wilder_rsi(c), "sma": float(c.tail(20).mean()), "ema": float(ema(c, 20).iloc[-1]),

@@ -6,8 +6,12 @@ import pytest
 from google.genai import types
 from pydantic import BaseModel, Field
 
-from agent.tools.exports import (GEMINI_KEYWORDS, gemini_declaration, gemini_declarations,
-                                 openai_tools)
+from agent.tools.exports import (
+    GEMINI_KEYWORDS,
+    gemini_declaration,
+    gemini_declarations,
+    openai_tools,
+)
 from agent.tools.registry import RegistryError, ToolRegistry, discover
 from agent.tools.spec import ToolSpec
 
