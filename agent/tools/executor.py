@@ -21,6 +21,7 @@ from pydantic import ValidationError
 
 from agent.identity.models import User, plan_allows
 from agent.tools import messages
+from agent.tools.calllog import ExecutionLog
 from agent.tools.cache import cache_key, canonical, data_version, make_cache
 from agent.tools.ratelimit import ToolRateLimiter
 from agent.tools.registry import ToolRegistry, get_registry
@@ -29,9 +30,6 @@ from agent.tools.spec import ToolContext, ToolError, ToolSpec
 log = logging.getLogger("askbar.tools")
 
 NEVER_CACHED = frozenset({"trading", "alerts"})   # seed isCacheable
-INSERT_LOG = ("INSERT INTO tool_executions (tenant_id, user_id, tool_id, params, success, "
-              "error_code, error_message, cached, execution_time_ms) "
-              "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s)")
 
 
 def cacheable(spec: ToolSpec) -> bool:
@@ -56,7 +54,7 @@ class ToolExecutor:
         self.prefix = prefix or getattr(settings, "tools_redis_prefix", None) or "askbar"
         self.limiter = ToolRateLimiter(url or None, prefix=self.prefix)
         self.cache = make_cache(url or None)
-        self.log_calls = log_calls
+        self.calllog = ExecutionLog(appdb) if log_calls else None
 
     # ---- the one entry point -------------------------------------------------------------------
     def execute(self, name: str, params: Any, user: User, *, lang: str | None = None,
@@ -147,13 +145,14 @@ class ToolExecutor:
                              "cached": cached, "tool_id": spec.id if spec else None}}
 
     def _log(self, spec: ToolSpec, user: User, params_json: str, result: dict[str, Any]) -> None:
-        if not self.log_calls:
+        if self.calllog is None:
             return
         err = result["error"] or {}
-        try:
-            self.appdb.execute(INSERT_LOG, (user.tenant_id, user.user_id, spec.id, params_json,
-                                            result["success"], err.get("code"),
-                                            err.get("message"), result["metadata"]["cached"],
-                                            result["metadata"]["execution_time_ms"]))
-        except Exception:  # the log must never turn an answer into a failure
-            log.exception("could not log the call of %s", spec.id)
+        self.calllog.write((user.tenant_id, user.user_id, spec.id, params_json, result["success"],
+                            err.get("code"), err.get("message"), result["metadata"]["cached"],
+                            result["metadata"]["execution_time_ms"]))
+
+    def flush_log(self) -> None:
+        """Wait until every call so far is in the execution log."""
+        if self.calllog is not None:
+            self.calllog.flush()

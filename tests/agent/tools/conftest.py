@@ -56,9 +56,14 @@ def executor_for(tmp_path, appdb_for, prefix):
     """executor_for(store, redis_url=None) -> a ToolExecutor with its own app DB and key prefix."""
     from agent.tools.executor import ToolExecutor
 
+    made: list[ToolExecutor] = []
+
     def make(store, redis_url: str | None = None, registry=None):
         settings = Settings(home=tmp_path)
-        return ToolExecutor(settings, store, appdb_for(store.engine), registry=registry,
-                            redis_url=redis_url or "", prefix=prefix)
+        made.append(ToolExecutor(settings, store, appdb_for(store.engine), registry=registry,
+                                 redis_url=redis_url or "", prefix=prefix))
+        return made[-1]
 
-    return make
+    yield make
+    for ex in made:      # before appdb_for closes the databases
+        ex.flush_log()

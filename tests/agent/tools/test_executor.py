@@ -72,6 +72,7 @@ def test_order_validation_then_handler_errors(loaded_store, executor_for):
     assert r["error"]["code"] == "EXECUTION_ERROR" and "negative x blew up" in r["error"]["message"]
     # the permission check comes before validation: a free user never learns about parameters
     assert ex.execute("pro_echo", {"x": "abc"}, FREE)["error"]["code"] == "PLAN_REQUIRED"
+    ex.flush_log()
     rows = ex.appdb.execute("SELECT tool_id, success, error_code FROM tool_executions "
                             "WHERE user_id = %s ORDER BY id", ("u-pro",))
     assert [r["error_code"] for r in rows] == ["VALIDATION_ERROR", "VALIDATION_ERROR", "EXECUTION_ERROR"]
@@ -129,6 +130,7 @@ def test_cached_call_and_a_load_invalidates_it(make_store, executor_for, redis_u
     calc = {"capital": 1000, "entry_price": 10, "stop_loss_price": 9, "risk_percent": 1}
     ex.execute("calculate_position_size", calc, FREE)
     assert ex.execute("calculate_position_size", calc, FREE)["metadata"]["cached"] is False
+    ex.flush_log()
     log = ex.appdb.execute("SELECT cached FROM tool_executions WHERE tool_id = %s AND user_id = %s "
                            "ORDER BY id", ("market.get_price", "u-free"))
     assert [bool(r["cached"]) for r in log] == [False, True, False]

@@ -91,5 +91,6 @@ def test_streamable_http_runs_as_the_started_user(home, tmp_path):
     assert pro["error"]["code"] == "PLAN_REQUIRED" and pro["error"]["message"].startswith(
         "Esta función requiere el plan Pro")
     assert price["data"]["symbol"] == "BTCUSD"
+    executor.flush_log()
     logged = executor.appdb.execute("SELECT user_id, tool_id FROM tool_executions")
     assert {(r["user_id"], r["tool_id"]) for r in logged} >= {("m1", "market.get_price")}
