@@ -24,17 +24,17 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from pydantic import BaseModel  # noqa: E402
+from pydantic import BaseModel
 
-from agent.appdb import AppDB  # noqa: E402
-from agent.identity.models import User  # noqa: E402
-from agent.market.duckdb_store import DuckDBStore  # noqa: E402
-from agent.market.ingest import load_file  # noqa: E402
-from agent.settings import Settings  # noqa: E402
-from agent.tools.cache import data_version  # noqa: E402
-from agent.tools.executor import ToolExecutor  # noqa: E402
-from agent.tools.registry import discover  # noqa: E402
-from agent.tools.spec import RateLimit, ToolSpec  # noqa: E402
+from agent.appdb import AppDB
+from agent.identity.models import User
+from agent.market.duckdb_store import DuckDBStore
+from agent.market.ingest import load_file
+from agent.settings import Settings
+from agent.tools.cache import data_version
+from agent.tools.executor import ToolExecutor
+from agent.tools.registry import discover
+from agent.tools.spec import RateLimit, ToolSpec
 
 DATA = ROOT.parent / "shared" / "data"
 REDIS = os.environ.get("ASKBAR_TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
@@ -70,6 +70,38 @@ def timed(fn, calls: int) -> dict[str, float]:
             "p95_ms": round(samples[int(len(samples) * 0.95) - 1], 4), "calls": calls}
 
 
+def run_backend(backend: str, store, work: Path, calls: int) -> dict[str, dict]:
+    results: dict[str, dict] = {}
+    reg = discover()
+    reg.register(NOOP)
+    reg.register(NOOP_CACHED)
+    reg.register(replace(reg.get("get_price"), id="bench.get_price", name="bench_get_price",
+                         rate_limit=BIG))
+    settings = Settings(home=work)
+    appdb = AppDB(path=work / f"app_{backend}.sqlite")
+    url = REDIS if backend == "redis" else ""
+    ex = ToolExecutor(settings, store, appdb, registry=reg, prefix=f"bench-{uuid.uuid4().hex[:8]}",
+                      redis_url=url)
+    nolog = ToolExecutor(settings, store, appdb, registry=reg, log_calls=False,
+                         prefix=f"bench-{uuid.uuid4().hex[:8]}", redis_url=url)
+    results[f"{backend}: no-op tool, full pipeline (log included)"] = timed(
+        lambda: ex.execute("bench_noop", {"symbol": "NQ"}, USER), calls)
+    results[f"{backend}: no-op tool, without the execution log"] = timed(
+        lambda: nolog.execute("bench_noop", {"symbol": "NQ"}, USER), calls)
+    results[f"{backend}: cacheable no-op, cache hit (version query + read)"] = timed(
+        lambda: ex.execute("bench_noop_cached", {"symbol": "NQ"}, USER), calls)
+    results[f"{backend}: get_price NQ, cache hit"] = timed(
+        lambda: ex.execute("bench_get_price", {"symbol": "NQ"}, USER), calls)
+    results[f"{backend}: data version (instruments + fundamentals)"] = timed(
+        lambda: data_version(store, appdb), calls)
+    spec = reg.get("get_price")
+    results[f"{backend}: get_price NQ, handler direct (no executor)"] = timed(
+        lambda: spec.handler(ex._context(USER, {}), spec.params(symbol="NQ")), max(200, calls // 10))
+    ex.flush_log()
+    appdb.close()
+    return results
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--calls", type=int, default=2000)
@@ -79,32 +111,7 @@ def main() -> None:
     load_file(store, DATA / "nq_1min_firstrate/NQ_1min_sample.csv", "NQ")
     results: dict[str, dict] = {}
     for backend in ("memory", "redis"):
-        reg = discover()
-        reg.register(NOOP)
-        reg.register(NOOP_CACHED)
-        reg.register(replace(reg.get("get_price"), id="bench.get_price", name="bench_get_price",
-                             rate_limit=BIG))
-        settings = Settings(home=work)
-        appdb = AppDB(path=work / f"app_{backend}.sqlite")
-        ex = ToolExecutor(settings, store, appdb, registry=reg, prefix=f"bench-{uuid.uuid4().hex[:8]}",
-                          redis_url=REDIS if backend == "redis" else "")
-        nolog = ToolExecutor(settings, store, appdb, registry=reg, log_calls=False,
-                             prefix=f"bench-{uuid.uuid4().hex[:8]}",
-                             redis_url=REDIS if backend == "redis" else "")
-        results[f"{backend}: no-op tool, full pipeline (log included)"] = timed(
-            lambda: ex.execute("bench_noop", {"symbol": "NQ"}, USER), args.calls)
-        results[f"{backend}: no-op tool, without the execution log"] = timed(
-            lambda: nolog.execute("bench_noop", {"symbol": "NQ"}, USER), args.calls)
-        results[f"{backend}: cacheable no-op, cache hit (version query + read)"] = timed(
-            lambda: ex.execute("bench_noop_cached", {"symbol": "NQ"}, USER), args.calls)
-        results[f"{backend}: get_price NQ, cache hit"] = timed(
-            lambda: ex.execute("bench_get_price", {"symbol": "NQ"}, USER), args.calls)
-        results[f"{backend}: data version (instruments + fundamentals)"] = timed(
-            lambda: data_version(store, appdb), args.calls)
-        results[f"{backend}: get_price NQ, handler direct (no executor)"] = timed(
-            lambda: reg.get("get_price").handler(ex._context(USER, {}), reg.get("get_price").params(symbol="NQ")),
-            max(200, args.calls // 10))
-        appdb.close()
+        results.update(run_backend(backend, store, work, args.calls))
     store.close()
     print(json.dumps(results, indent=1))
     (ROOT / "benchmarks" / "results_tools.json").write_text(json.dumps(results, indent=1) + "\n")

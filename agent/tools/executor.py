@@ -21,8 +21,8 @@ from pydantic import ValidationError
 
 from agent.identity.models import User, plan_allows
 from agent.tools import messages
-from agent.tools.calllog import ExecutionLog
 from agent.tools.cache import cache_key, canonical, data_version, make_cache
+from agent.tools.calllog import ExecutionLog
 from agent.tools.ratelimit import ToolRateLimiter
 from agent.tools.registry import ToolRegistry, get_registry
 from agent.tools.spec import ToolContext, ToolError, ToolSpec

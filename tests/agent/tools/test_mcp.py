@@ -17,8 +17,8 @@ from agent.settings import Settings
 from agent.tools.executor import ToolExecutor
 from agent.tools.mcp_server import http_app
 from agent.tools.registry import discover
-from tests.conftest import DATA
 from tests.agent.tools.test_executor import PRO_TOOL
+from tests.conftest import DATA
 from tests.server.conftest import live_server
 
 ASKBAR = [sys.executable, "-c", "import sys; from agent.cli import main; sys.exit(main())"]
