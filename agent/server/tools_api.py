@@ -6,8 +6,6 @@ The caller comes only from `current_user(request)` (the token); a body never pic
 """
 from __future__ import annotations
 
-import threading
-
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.routing import Route
@@ -16,24 +14,14 @@ from agent.server.caller import current_user
 from agent.server.http import read_json
 
 MAX_BODY_BYTES = 64 * 1024
-_lock = threading.Lock()
 
 
 def executor_for(request: Request):
-    """The app's ToolExecutor, built once from the runtime's settings and store."""
-    state = request.app.state
-    executor = getattr(state, "tools_executor", None)
-    if executor is None:
-        with _lock:
-            executor = getattr(state, "tools_executor", None)
-            if executor is None:
-                from agent.appdb import open_appdb
-                from agent.tools.executor import ToolExecutor
+    """The process's ToolExecutor for the runtime's store: the graph's tool steps share it, so one
+    user has one rate-limit window and one cache whichever way a tool is called."""
+    from agent.tools.graph_step import executor_for_deps
 
-                deps = state.runtime.deps
-                executor = ToolExecutor(deps.settings, deps.store, open_appdb(deps.settings))
-                state.tools_executor = executor
-    return executor
+    return executor_for_deps(request.app.state.runtime.deps)
 
 
 async def list_tools(request: Request) -> JSONResponse:
