@@ -12,6 +12,15 @@ from tests.conftest import DATA
 
 @pytest.fixture
 def home(tmp_path, monkeypatch):
+    # tests/agent/test_cli.py swaps cli.COMMANDS for a copy while agent.cli_tools may be imported
+    # for the first time, leaving our commands in the discarded copy: register them again.
+    import importlib
+
+    import agent.cli as cli
+    import agent.cli_tools
+
+    if "tools" not in cli.COMMANDS:
+        importlib.reload(agent.cli_tools)
     monkeypatch.setenv("ASKBAR_HOME", str(tmp_path))
     monkeypatch.delenv("ASKBAR_DATABASE_URL", raising=False)
     monkeypatch.delenv("ASKBAR_REDIS_URL", raising=False)
