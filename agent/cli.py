@@ -22,7 +22,7 @@ from agent.market.errors import LoadError
 
 # Modules that register more subcommands with @command (ask, resume, serve, replay, eval, ...).
 COMMAND_MODULES: tuple[str, ...] = ("agent.cli_ask", "agent.cli_serve",
-                                   "agent.cli_news", "agent.cli_trading")
+                                   "agent.cli_news", "agent.cli_trading", "agent.cli_tools")
 
 
 class BadInput(Exception):

@@ -62,6 +62,8 @@ class Settings(BaseSettings):
     # account currency; how often GET /api/notifications looks for new rows when Redis is not set.
     trading_starting_cash: float = Field(default=100_000.0, gt=0)
     notifications_poll_s: float = Field(default=1.0, gt=0)
+    # Tools (issue 13): Redis key prefix of tool rate limits and cached results (tests use a uuid).
+    tools_redis_prefix: str = "askbar"
 
     @property
     def engine(self) -> Engine:

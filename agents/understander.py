@@ -40,6 +40,10 @@ def understander(state: dict[str, Any], config: RunnableConfig) -> dict[str, Any
     ctx = deps.context(state.get("now"))
     history = list(state.get("chat_history") or [])[-HISTORY_MESSAGES:]
     question, usage, failures = state["question"], [], []
+    from agent.tools.graph_step import tool_turn   # catalogue tools answer their own questions
+
+    if (answered := tool_turn(state, deps, ctx)) is not None:
+        return answered
     try:
         intent = _understand(state, deps, question, history, ctx, usage=usage, failures=failures)
         asked = 0
