@@ -39,6 +39,8 @@ class Settings(BaseSettings):
     gemini_prices_path: Path | None = None                   # JSON {model: {input, output}} USD/1M
     gemini_prices: dict[str, dict[str, float]] | None = None  # same, inline (merged last)
     pg_pool_max: int = 8
+    # Memory (agent/memory): Redis key prefix of short-term memory (tests use a unique one).
+    memory_key_prefix: str = "askbar:"
 
     @property
     def engine(self) -> Engine:

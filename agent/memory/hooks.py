@@ -1,0 +1,56 @@
+"""Memory in the graph: the understander's history and defaults. Never breaks a run.
+
+The understander calls two functions (3 lines, marked "memory (issue 15)"):
+
+    history = memory_history(state, config, deps, history)       # summary + recent whole turns
+    ...
+    intent, note = memory_defaults(state, deps, intent)            # usual symbol, said in the answer
+    ... return {..., **note}                                       # {"disclaimers": [...]} or {}
+
+If memory is unavailable (store down, bug) both return their input unchanged and log a warning.
+"""
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from agent.memory.conversation import window
+from agent.memory.defaults import fill_defaults
+from agent.memory.service import memory_for
+
+log = logging.getLogger("askbar.memory")
+HISTORY_ITEMS = 10            # the understander's window (seed 004: the last 10 messages)
+SUMMARY_ROLE = "system"       # not a user turn: the offline parser reads user turns only
+
+
+def thread_of(state: dict[str, Any], config: dict | None) -> str | None:
+    return state.get("session_id") or ((config or {}).get("configurable") or {}).get("thread_id")
+
+
+def memory_history(state: dict[str, Any], config: dict | None, deps: Any,
+                   history: list[dict[str, str]]) -> list[dict[str, str]]:
+    """The thread's summary (turns older than the window) + the last whole turns, <= 10 entries."""
+    try:
+        conv = memory_for(deps.settings).conversations.context(deps.user, thread_of(state, config))
+        if not conv.summary:
+            return history
+        summary, _ = window(conv, HISTORY_ITEMS)
+        keep = history[-(HISTORY_ITEMS - 2):] if len(history) > HISTORY_ITEMS - 1 else history
+        return [{"role": SUMMARY_ROLE, "content": f"Summary of earlier turns:\n{summary}"}, *keep]
+    except Exception as exc:
+        log.warning("memory history unavailable: %s: %s", type(exc).__name__, exc)
+        return history
+
+
+def memory_defaults(state: dict[str, Any], deps: Any, intent):
+    """(intent with memory defaults, state update with the note for the answer)."""
+    if not (intent.needs_clarification and intent.missing == ["symbol"]):
+        return intent, {}
+    try:
+        mem = memory_for(deps.settings).ltm.profile(deps.user)
+        ctx = deps.context()
+        filled, note = fill_defaults(intent, mem, lambda s: ctx.instrument(s) is not None)
+    except Exception as exc:
+        log.warning("memory defaults unavailable: %s: %s", type(exc).__name__, exc)
+        return intent, {}
+    return filled, ({"disclaimers": [*(state.get("disclaimers") or []), note]} if note else {})

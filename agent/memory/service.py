@@ -1,0 +1,82 @@
+"""Memory: the one object the graph, the memory tools, the CLI and the HTTP API use.
+
+`memory_for(settings)` returns a process-wide instance per deployment (store, Redis URL, key
+prefix), so the store connection and the calendars are opened once.
+"""
+from __future__ import annotations
+
+import threading
+from datetime import datetime, timezone
+from typing import Any
+
+from agent.identity.models import User
+from agent.memory import learn, summary
+from agent.memory.context import build_context
+from agent.memory.conversation import Conversations
+from agent.memory.long_term import LongTermMemory, open_store
+from agent.memory.models import FullContext
+from agent.memory.short_term import ShortTermMemory
+from agent.memory.tokens import Compression, compress
+from agent.settings import Settings
+
+
+class Memory:
+    def __init__(self, settings: Settings, store=None):
+        self.settings = settings
+        self.store = store or open_store(settings)
+        self.ltm = LongTermMemory(self.store)
+        self.stm = ShortTermMemory(settings.redis_url, settings.memory_key_prefix)
+        self.conversations = Conversations(self.store)
+
+    # ---- reading ---------------------------------------------------------------------------------
+
+    def context(self, user: User, thread_id: str | None = None, symbols: list[str] | None = None,
+                now: datetime | None = None) -> FullContext:
+        return build_context(self, user, thread_id=thread_id, symbols=symbols, now=now)
+
+    def compressed(self, ctx: FullContext, provider: Any = None) -> Compression:
+        """The context within the seed's token limits (LLM summariser with the code fallback)."""
+        return compress(ctx, lambda prev, msgs: summary.summarize(provider, prev, msgs), summary.fold)
+
+    def export(self, user: User) -> dict[str, Any]:
+        """Everything remembered about `user` (GET /api/memory, `askbar memory show`)."""
+        from agent.memory.long_term import namespace
+
+        threads = {it.key: it.value for it in self.store.search(namespace(user, "conversation"),
+                                                                limit=1000)}
+        return {"user": user.user_id, "tenant": user.tenant_id,
+                "long_term": self.ltm.profile(user).model_dump(mode="json"),
+                "short_term": self.stm.get(user), "threads": threads}
+
+    # ---- writing ---------------------------------------------------------------------------------
+
+    def learn_turn(self, user: User, thread_id: str | None, question: str, answer: str,
+                   intent: dict | None, claims: list[dict] | None) -> learn.Lesson:
+        """After an answered turn: thread record, long-term lessons, short-term activity."""
+        les = learn.lesson(question, intent)
+        at = datetime.now(timezone.utc).isoformat(timespec="seconds")
+        if thread_id:
+            self.conversations.append_turn(user, thread_id, question, answer, claims, intent)
+        learn.apply(self.ltm, user, les, at)
+        self.stm.touch_turn(user, thread_id, les.symbols)
+        return les
+
+    def forget(self, user: User, kinds: tuple[str, ...] | None = None) -> dict[str, Any]:
+        """Delete what is remembered: the given kinds, or everything (long-term, threads, short-term)."""
+        deleted = self.ltm.forget(user, kinds)
+        if kinds is None:
+            self.stm.forget(user)
+            deleted.append("short_term")
+        return {"deleted": deleted}
+
+
+_instances: dict[tuple, Memory] = {}
+_lock = threading.Lock()
+
+
+def memory_for(settings: Settings) -> Memory:
+    key = (str(settings.home), settings.database_url, settings.redis_url, settings.memory_key_prefix)
+    with _lock:
+        if key not in _instances:
+            _instances[key] = Memory(settings)
+        return _instances[key]

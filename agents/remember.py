@@ -1,0 +1,30 @@
+"""Remember node (memory, issue 15): after an answered turn, learn from it. Never fails the run.
+
+Records the turn in the thread's conversation record (rolling summary), updates long-term memory
+(style, preferences, symbols, questions, strategies) and short-term activity, for the run's user
+(Deps.user, from the token), never a user named in model output.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from langchain_core.runnables import RunnableConfig
+
+from agent.deps import get_deps
+from agents.common import log_error
+
+
+def remember(state: dict[str, Any], config: RunnableConfig) -> dict[str, Any]:
+    if state.get("status") not in (None, "answered") or not state.get("response"):
+        return {}
+    deps = get_deps(config)
+    try:
+        from agent.memory.hooks import thread_of
+        from agent.memory.service import memory_for
+
+        memory_for(deps.settings).learn_turn(
+            deps.user, thread_of(state, config), state.get("turn_question") or state["question"],
+            state["response"], state.get("intent"), state.get("claims"))
+    except Exception as exc:  # memory is best effort: the user already has the answer
+        log_error(state, "remember", exc, "warning")
+    return {}
