@@ -9,7 +9,8 @@ tokenizer differs by a few percent, which the 6000 / 4000 margins absorb.
 Compressor (seed 002): when the context is over MAX_TOKENS, apply in order until it is at or under
 TARGET_TOKENS: reduce market context -> keep the last 10 messages (the dropped ones are folded into
 the summary by code, so nothing said is lost) -> summarise older messages keeping 5 (the LLM
-summariser, code fallback). The result reports what it did.
+summariser, code fallback). If a few huge messages still exceed MAX_TOKENS, they are clipped
+(`truncate_messages`), so the maximum is a hard limit. The result reports what it did.
 """
 from __future__ import annotations
 
@@ -94,7 +95,24 @@ def compress(ctx: FullContext, summarize: Summarizer, fold: Summarizer,
             break
         if step(ctx):
             done.append(name)
+    if estimate(ctx).total > max_tokens and _truncate(ctx, max_tokens):
+        done.append("truncate_messages")      # last resort: a few huge messages; the limit is hard
     return Compression(ctx, bool(done), before, estimate(ctx).total, done)
+
+
+def _truncate(ctx: FullContext, max_tokens: int) -> bool:
+    """Clip each remaining message to an equal share of what the rest of the context leaves."""
+    conv = ctx.conversation
+    if not conv or not conv.recent_messages:
+        return False
+    rest = estimate(ctx).total - count_messages(conv.recent_messages)
+    share = max(16, (max_tokens - rest) // len(conv.recent_messages) - MESSAGE_OVERHEAD - 8)
+    enc = encoding()
+    for m in conv.recent_messages:
+        ids = enc.encode(m.content, disallowed_special=())
+        if len(ids) > share:
+            m.content = enc.decode(ids[:share]) + " …"
+    return True
 
 
 def _reduce_market(ctx: FullContext) -> bool:

@@ -63,8 +63,16 @@ def test_strategies_apply_in_the_seed_order_until_the_target():
     assert [i.symbol for i in out.context.market.instruments] == ["S1"]
     assert len(out.context.conversation.recent_messages) == tokens.SUMMARY_KEEP
     assert calls == [tokens.KEEP_MESSAGES - tokens.SUMMARY_KEEP]
-    assert out.compressed_tokens == tokens.estimate(out.context).total <= tokens.TARGET_TOKENS
+    # five ~900-token messages remain: over the target, within the hard maximum
+    assert out.compressed_tokens == tokens.estimate(out.context).total <= tokens.MAX_TOKENS
     assert len(ctx.conversation.recent_messages) == 60           # the input is not mutated
+
+
+def test_huge_messages_are_clipped_so_the_maximum_holds():
+    ctx = _ctx(6, words=3000)
+    out = tokens.compress(ctx, lambda p, m: "summary", fold)
+    assert out.strategies[-1] == "truncate_messages"
+    assert out.compressed_tokens == tokens.estimate(out.context).total <= tokens.MAX_TOKENS
 
 
 def test_trimming_alone_suffices_when_it_reaches_the_target():
