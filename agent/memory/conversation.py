@@ -37,21 +37,8 @@ class Conversations:
 
     def append_turn(self, user: User, thread_id: str, question: str, answer: str,
                     claims: list[dict] | None, intent: dict | None) -> dict[str, Any]:
-        rec = self.get(user, thread_id) or {
-            "started_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
-            "message_count": 0, "summary": None, "recent": [], "topics": [], "symbols": []}
-        label = topic_of(intent or {})
-        recent = [Message(**m) for m in rec["recent"]] + [
-            Message(role="user", content=question),
-            Message(role="assistant", content=answer, claims=list(claims or []), topic=label)]
-        if len(recent) > KEEP_MESSAGES:
-            rec["summary"] = fold(rec.get("summary"), recent[:-KEEP_MESSAGES])
-            recent = recent[-KEEP_MESSAGES:]
-        intent = intent or {}
-        syms = intent.get("symbols") or ([intent["symbol"]] if intent.get("symbol") else [])
-        rec.update(recent=[m.model_dump() for m in recent], message_count=rec["message_count"] + 2,
-                   topics=_front([label] if label else [], rec.get("topics", []), MAX_TOPICS),
-                   symbols=_front(syms, rec.get("symbols", []), MAX_SYMBOLS))
+        fn = turn_updater(question, answer, claims, intent)
+        rec = fn(self.get(user, thread_id) or {})
         self.store.put(namespace(user, "conversation"), thread_id, rec)
         return rec
 
@@ -61,6 +48,26 @@ class Conversations:
             id=thread_id, started_at=rec.get("started_at"), message_count=rec.get("message_count", 0),
             recent_messages=[Message(**m) for m in rec.get("recent", [])], summary=rec.get("summary"),
             recent_topics=rec.get("topics", []), mentioned_symbols=rec.get("symbols", []))
+
+
+def turn_updater(question: str, answer: str, claims: list[dict] | None, intent: dict | None):
+    """record -> record with this answered turn (older turns folded into the summary)."""
+    def fn(rec: dict[str, Any]) -> dict[str, Any]:
+        rec = rec or {"started_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+                      "message_count": 0, "summary": None, "recent": [], "topics": [], "symbols": []}
+        label = topic_of(intent or {})
+        recent = [Message(**m) for m in rec["recent"]] + [
+            Message(role="user", content=question),
+            Message(role="assistant", content=answer, claims=list(claims or []), topic=label)]
+        if len(recent) > KEEP_MESSAGES:
+            rec["summary"] = fold(rec.get("summary"), recent[:-KEEP_MESSAGES])
+            recent = recent[-KEEP_MESSAGES:]
+        it = intent or {}
+        syms = it.get("symbols") or ([it["symbol"]] if it.get("symbol") else [])
+        return {**rec, "recent": [m.model_dump() for m in recent], "message_count": rec["message_count"] + 2,
+                "topics": _front([label] if label else [], rec.get("topics", []), MAX_TOPICS),
+                "symbols": _front(syms, rec.get("symbols", []), MAX_SYMBOLS)}
+    return fn
 
 
 def window(conv: ConversationContext, max_items: int) -> tuple[str | None, list[Message]]:

@@ -90,20 +90,34 @@ def lesson(question: str, intent: dict[str, Any] | None) -> Lesson:
     return out
 
 
-def apply(ltm, user, les: Lesson, at: str | None = None) -> None:
-    """Write a lesson to long-term memory (only what it found)."""
+def updates(les: Lesson, at: str | None = None) -> dict[str, Any]:
+    """The long-term updaters a lesson calls for (only what it found), by kind."""
+    from agent.memory import long_term as lt
+
+    fns: dict[str, Any] = {}
     if les.style:
-        ltm.set_style(user, les.style)
-    prefs: dict[str, Any] = {}
-    if les.usual_symbol:
-        prefs["usual_symbol"] = les.usual_symbol
-    if les.statement:
-        prev = ltm.profile(user).preferences.get("statements", [])
-        prefs["statements"] = ([les.statement] + [s for s in prev if s != les.statement])[:10]
-    if prefs:
-        ltm.set_preferences(user, prefs)
-    ltm.add_symbols(user, les.symbols)
+        fns["style"] = lt.set_style(les.style)
+    if les.usual_symbol or les.statement:
+        def prefs(v: dict) -> dict:
+            out = dict(v)
+            if les.usual_symbol:
+                out["usual_symbol"] = les.usual_symbol
+            if les.statement:
+                prev = [x for x in out.get("statements", []) if x != les.statement]
+                out["statements"] = ([les.statement] + prev)[:10]
+            return out
+        fns["preferences"] = prefs
+    if les.symbols:
+        fns["favorites"] = lt.add_symbols(les.symbols)
     if les.question:
-        ltm.add_question(user, les.question)
+        fns["questions"] = lt.add_question(les.question)
     if les.strategy:
-        ltm.add_strategy(user, les.strategy, at)
+        fns["strategies"] = lt.add_strategy(les.strategy, at)
+    return fns
+
+
+def apply(ltm, user, les: Lesson, at: str | None = None, others=()) -> None:
+    """Write a lesson to long-term memory in one read and one write batch (plus `others`)."""
+    fns = updates(les, at)
+    if fns or others:
+        ltm.update_many(user, fns, list(others))

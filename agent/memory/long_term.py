@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import sqlite3
 import threading
-from typing import Any, Literal
+from typing import Any, Callable, Literal
 
-from langgraph.store.base import BaseStore
+from langgraph.store.base import BaseStore, GetOp, PutOp
 
 from agent.identity.models import User
 from agent.memory.models import MemoryContext, Strategy
@@ -57,6 +57,49 @@ def open_store(settings: Settings) -> BaseStore:
     return store
 
 
+Updater = Callable[[dict[str, Any]], dict[str, Any]]
+
+
+# ---- pure updaters: current item value -> new value ---------------------------------------------
+
+def add_symbols(symbols: list[str]) -> Updater:
+    def fn(v: dict) -> dict:
+        counts = dict(v.get("counts", {}))
+        for s in symbols:
+            counts[s] = counts.get(s, 0) + 1
+        order = list(dict.fromkeys(symbols)) + [s for s in v.get("order", []) if s not in symbols]
+        keep = sorted(counts, key=lambda s: (-counts[s], order.index(s)))[:MAX_FAVORITES]
+        return {"counts": {s: counts[s] for s in keep}, "order": [s for s in order if s in keep]}
+    return fn
+
+
+def set_style(style: str) -> Updater:
+    return lambda v: {"value": style}
+
+
+def add_question(question: str) -> Updater:
+    from agent.memory.learn import merge_question
+
+    return lambda v: {"items": merge_question(v.get("items", []), question)[:MAX_QUESTIONS]}
+
+
+def add_strategy(name: str, at: str | None) -> Updater:
+    def fn(v: dict) -> dict:
+        rest = [s for s in v.get("items", []) if s.get("name") != name]
+        return {"items": ([{"name": name, "at": at}] + rest)[:MAX_STRATEGIES]}
+    return fn
+
+
+def add_note(note: str) -> Updater:
+    def fn(v: dict) -> dict:
+        return {"items": ([note] + [n for n in v.get("items", []) if n != note])[:MAX_NOTES]}
+    return fn
+
+
+def set_preferences(prefs: dict[str, Any]) -> Updater:
+    return lambda v: {**v, **prefs}
+
+
 class LongTermMemory:
     """Read and update one user's long-term memory (all writes are read-modify-write per kind)."""
 
@@ -81,52 +124,47 @@ class LongTermMemory:
             notes=list(raw.get("notes", {}).get("items", [])),
             preferences=dict(raw.get("preferences", {})))
 
-    def update(self, user: User, kind: Kind, fn) -> dict[str, Any]:
-        """Apply fn(current value) -> new value to one kind, under the process lock."""
+    def update(self, user: User, kind: Kind, fn: Updater) -> dict[str, Any]:
+        """Apply fn(current value) -> new value to one kind."""
+        return self.update_many(user, {kind: fn})[kind]
+
+    def update_many(self, user: User, fns: dict[str, Updater],
+                    others: list[tuple[tuple[str, ...], str, Updater]] = ()) -> dict[str, Any]:
+        """Read-modify-write several items (this user's kinds, plus `others` as (namespace, key, fn))
+        in one read batch and one write batch: a learned turn touches up to six items, and one
+        store round trip each cost ~0.6 ms on SQLite, more on Postgres."""
         ns = namespace(user)
+        targets = [(ns, k, fn) for k, fn in fns.items()] + list(others)
         with self._lock:
-            item = self.store.get(ns, kind)
-            value = fn(dict(item.value) if item else {})
-            self.store.put(ns, kind, value)
-        return value
+            current = self.store.batch([GetOp(t_ns, key) for t_ns, key, _ in targets])
+            puts, out = [], {}
+            for (t_ns, key, fn), item in zip(targets, current):
+                value = fn(dict(item.value) if item else {})
+                puts.append(PutOp(t_ns, key, value))
+                out[key] = value
+            self.store.batch(puts)
+        return out
 
     # ---- the seed's operations -----------------------------------------------------------------
 
     def add_symbols(self, user: User, symbols: list[str]) -> None:
-        def fn(v: dict) -> dict:
-            counts = dict(v.get("counts", {}))
-            order = [s for s in v.get("order", []) if s not in symbols]
-            for s in symbols:
-                counts[s] = counts.get(s, 0) + 1
-            order = (list(dict.fromkeys(symbols)) + order)
-            keep = sorted(counts, key=lambda s: (-counts[s], order.index(s)))[:MAX_FAVORITES]
-            return {"counts": {s: counts[s] for s in keep}, "order": [s for s in order if s in keep]}
         if symbols:
-            self.update(user, "favorites", fn)
+            self.update(user, "favorites", add_symbols(symbols))
 
     def set_style(self, user: User, style: str) -> None:
-        self.update(user, "style", lambda v: {"value": style})
+        self.update(user, "style", set_style(style))
 
     def add_question(self, user: User, question: str) -> None:
-        from agent.memory.learn import merge_question
-
-        self.update(user, "questions",
-                    lambda v: {"items": merge_question(v.get("items", []), question)[:MAX_QUESTIONS]})
+        self.update(user, "questions", add_question(question))
 
     def add_strategy(self, user: User, name: str, at: str | None = None) -> None:
-        def fn(v: dict) -> dict:
-            rest = [s for s in v.get("items", []) if s.get("name") != name]
-            return {"items": ([{"name": name, "at": at}] + rest)[:MAX_STRATEGIES]}
-        self.update(user, "strategies", fn)
+        self.update(user, "strategies", add_strategy(name, at))
 
     def add_note(self, user: User, note: str) -> None:
-        def fn(v: dict) -> dict:
-            rest = [n for n in v.get("items", []) if n != note]
-            return {"items": ([note] + rest)[:MAX_NOTES]}
-        self.update(user, "notes", fn)
+        self.update(user, "notes", add_note(note))
 
     def set_preferences(self, user: User, prefs: dict[str, Any]) -> None:
-        self.update(user, "preferences", lambda v: {**v, **prefs})
+        self.update(user, "preferences", set_preferences(prefs))
 
     def forget(self, user: User, kinds: tuple[str, ...] | None = None) -> list[str]:
         """Delete the given kinds (all, and every thread record, when None); returns what was deleted."""

@@ -12,8 +12,8 @@ from typing import Any
 from agent.identity.models import User
 from agent.memory import learn, summary
 from agent.memory.context import build_context
-from agent.memory.conversation import Conversations
-from agent.memory.long_term import LongTermMemory, open_store
+from agent.memory.conversation import Conversations, turn_updater
+from agent.memory.long_term import LongTermMemory, namespace, open_store
 from agent.memory.models import FullContext
 from agent.memory.short_term import ShortTermMemory
 from agent.memory.tokens import Compression, compress
@@ -40,8 +40,6 @@ class Memory:
 
     def export(self, user: User) -> dict[str, Any]:
         """Everything remembered about `user` (GET /api/memory, `askbar memory show`)."""
-        from agent.memory.long_term import namespace
-
         threads = {it.key: it.value for it in self.store.search(namespace(user, "conversation"),
                                                                 limit=1000)}
         return {"user": user.user_id, "tenant": user.tenant_id,
@@ -55,9 +53,9 @@ class Memory:
         """After an answered turn: thread record, long-term lessons, short-term activity."""
         les = learn.lesson(question, intent)
         at = datetime.now(timezone.utc).isoformat(timespec="seconds")
-        if thread_id:
-            self.conversations.append_turn(user, thread_id, question, answer, claims, intent)
-        learn.apply(self.ltm, user, les, at)
+        thread = [(namespace(user, "conversation"), thread_id,
+                   turn_updater(question, answer, claims, intent))] if thread_id else []
+        learn.apply(self.ltm, user, les, at, thread)     # one read batch + one write batch
         self.stm.touch_turn(user, thread_id, les.symbols)
         return les
 
