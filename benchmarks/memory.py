@@ -83,7 +83,6 @@ def bench_hooks(settings: Settings, store, n: int) -> tuple[list[float], list[fl
 def bench_end_to_end(settings: Settings, store, n: int) -> tuple[list[float], list[float]]:
     from langgraph.checkpoint.memory import InMemorySaver
 
-    import agents.remember as remember_mod
     from agent.service import Session
 
     questions = ["NQ stats for November 2023", "SPY high in March 2024", "NQ low in November 2023",
@@ -103,14 +102,15 @@ def bench_end_to_end(settings: Settings, store, n: int) -> tuple[list[float], li
         return out
 
     with_memory = run("with")
-    saved = (hooks.memory_history, hooks.memory_defaults, remember_mod.remember)
+    # Memory off: the understander's hooks (imported at call time) and the remember node's work.
+    saved = (hooks.memory_history, hooks.memory_defaults, Memory.learn_turn)
     hooks.memory_history = lambda state, config, deps, history: history
     hooks.memory_defaults = lambda state, deps, intent: (intent, {})
+    Memory.learn_turn = lambda self, *a, **k: None
     try:
-        import agents.understander  # noqa: F401  (imports the hooks at call time)
         without = run("without")
     finally:
-        hooks.memory_history, hooks.memory_defaults, _ = saved
+        hooks.memory_history, hooks.memory_defaults, Memory.learn_turn = saved
     memory_for(settings).forget(USER)
     return with_memory, without
 

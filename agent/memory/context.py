@@ -68,12 +68,14 @@ def build_context(mem, user: User, *, thread_id: str | None = None, symbols: lis
     """Every part of the context for `user` on `thread_id` (mem: agent.memory.service.Memory)."""
     errors: dict[str, str] = {}
     at = now_for(mem.settings, now)
+    # The store and Redis reads overlap on the pool (network round trips on Postgres / Redis);
+    # the tool list is cached per plan and read inline (a pool hop costs more than it does).
     jobs = {"conversation": lambda: mem.conversations.context(user, thread_id),
             "memory": lambda: mem.ltm.profile(user),
-            "short_term": lambda: mem.stm.get(user),
-            "tools": lambda: tools_for_plan(user.plan)}
+            "short_term": lambda: mem.stm.get(user)}
     futures = {k: _pool.submit(_safe, errors, k, fn) for k, fn in jobs.items()}
-    got = {k: f.result() for k, f in futures.items()}
+    got = {"tools": _safe(errors, "tools", lambda: tools_for_plan(user.plan))}
+    got.update({k: f.result() for k, f in futures.items()})
     conv: ConversationContext | None = got["conversation"]
     memory: MemoryContext | None = got["memory"]
     play = list(dict.fromkeys([*(symbols or []), *(conv.mentioned_symbols if conv else []),

@@ -62,11 +62,17 @@ def _extended(cal, name: str, now: pd.Timestamp) -> str:
 
 def instrument_status(symbol: str, now: datetime, session: str | None = None) -> InstrumentStatus:
     """Open / closed / pre-market / after-hours at `now`, with the next open and close (UTC)."""
+    return _status(symbol, _utc(now).floor("min"), session).model_copy()
+
+
+@lru_cache(maxsize=1024)
+def _status(symbol: str, ts: pd.Timestamp, session: str | None) -> InstrumentStatus:
+    # Statuses change at most once a minute: cached per (symbol, minute), since the calendar
+    # lookups cost ~0.5 ms per instrument and a context names up to 10 of them.
     name = calendar_for(symbol, session)
     if name == ALWAYS_OPEN:
-        return InstrumentStatus(symbol=symbol, calendar=name, status="open",
-                                session=_utc(now).date().isoformat())
-    cal, ts = calendar(name), _utc(now).floor("min")
+        return InstrumentStatus(symbol=symbol, calendar=name, status="open", session=ts.date().isoformat())
+    cal = calendar(name)
     is_open = cal.is_open_on_minute(ts)
     sess = cal.minute_to_session(ts, direction="next")
     return InstrumentStatus(

@@ -61,21 +61,25 @@ class ShortTermMemory:
         raw = self.kv.get(self.key(user))
         return json.loads(raw) if raw else {}
 
-    def set(self, user: User, **fields: Any) -> dict[str, Any]:
-        merged = {**self.get(user), **fields, "last_activity": time.strftime("%Y-%m-%dT%H:%M:%SZ",
-                                                                              time.gmtime())}
+    def set(self, user: User, current: dict[str, Any] | None = None, **fields: Any) -> dict[str, Any]:
+        """Merge `fields` into the value (read unless `current` is given) and renew the hour."""
+        base = self.get(user) if current is None else current
+        merged = {**base, **fields, "last_activity": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}
         self.kv.setex(self.key(user), self.ttl_s, json.dumps(merged))
         return merged
 
     def touch_turn(self, user: User, thread_id: str | None, symbols: list[str]) -> dict[str, Any]:
-        """One write per answered turn: active conversation, recent symbols, last activity."""
-        recent = self.get(user).get("recent_symbols", [])
+        """One read and one write per answered turn: active conversation, recent symbols, activity."""
+        current = self.get(user)
+        recent = current.get("recent_symbols", [])
         for s in reversed(list(dict.fromkeys(symbols))):
             recent = [s] + [r for r in recent if r != s]
-        return self.set(user, active_conversation=thread_id, recent_symbols=recent[:MAX_RECENT_SYMBOLS])
+        return self.set(user, current, active_conversation=thread_id,
+                        recent_symbols=recent[:MAX_RECENT_SYMBOLS])
 
     def add_pending_action(self, user: User, action: dict[str, Any]) -> None:
-        self.set(user, pending_actions=[*self.get(user).get("pending_actions", []), action])
+        current = self.get(user)
+        self.set(user, current, pending_actions=[*current.get("pending_actions", []), action])
 
     def clear_pending_actions(self, user: User) -> None:
         self.set(user, pending_actions=[])
