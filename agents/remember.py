@@ -1,6 +1,6 @@
 """Remember node (memory, issue 15): after an answered turn, learn from it. Never fails the run.
 
-Records the turn in the thread's conversation record (rolling summary), updates long-term memory
+Queues (the answer does not wait; the next memory read does) the turn for the thread's record (rolling summary), updates long-term memory
 (style, preferences, symbols, questions, strategies) and short-term activity, for the run's user
 (Deps.user, from the token), never a user named in model output.
 """
@@ -22,7 +22,7 @@ def remember(state: dict[str, Any], config: RunnableConfig) -> dict[str, Any]:
         from agent.memory.hooks import thread_of
         from agent.memory.service import memory_for
 
-        memory_for(deps.settings).learn_turn(
+        memory_for(deps.settings).learn_turn_later(
             deps.user, thread_of(state, config), state.get("turn_question") or state["question"],
             state["response"], state.get("intent"), state.get("claims"))
     except Exception as exc:  # memory is best effort: the user already has the answer

@@ -2,7 +2,8 @@
 
 1. Graph hooks per question, as the graph runs them: the understander's memory history (summary +
    window), the usual-symbol default (on the half of the questions that lack a symbol) and the
-   remember node's learning (thread record, long-term lessons, short-term activity).
+   remember node queueing the turn's learning; questions arrive THINK_S apart. The queued work
+   itself (thread record, long-term lessons, short-term activity) is timed separately.
 2. The full context for a Gemini prompt: build (concurrent parts + market status) + compression +
    system prompt, on the same thread.
 3. End to end: the offline graph over real data (NQ, SPY) with memory, and with the memory hooks
@@ -36,6 +37,7 @@ from agent.state import Intent  # noqa: E402
 
 DATA = ROOT.parent / "shared" / "data"
 USER = User(user_id=f"bench-{uuid.uuid4().hex[:6]}", tenant_id="bench", name="bench", plan="pro")
+THINK_S = 0.05   # questions arrive at least 50 ms apart (a user reads and types for seconds)
 CLAIMS = [{"type": "high", "value": 16208.5, "date": "2023-11-29", "symbol": "NQ", "period": "2023-11"},
           {"type": "low", "value": 15837.25, "date": "2023-11-20", "symbol": "NQ", "period": "2023-11"}]
 
@@ -63,7 +65,7 @@ def bench_hooks(settings: Settings, store, n: int) -> tuple[list[float], list[fl
         t0 = time.perf_counter()
         h = hooks.memory_history(state, None, deps, history[-10:])
         filled, _ = hooks.memory_defaults(state, deps, intent)
-        mem.learn_turn(USER, "bench-thread", f"I usually trade NQ: stats for month {i % 12}",
+        mem.learn_turn_later(USER, "bench-thread", f"I usually trade NQ: stats for month {i % 12}",
                        "NQ answer " * 30, {"type": "data", "symbol": filled.symbol, "symbols": [filled.symbol],
                                            "analysis": "stats", "period": {"label": "2023-11"}}, CLAIMS)
         t1 = time.perf_counter()
@@ -76,8 +78,23 @@ def bench_hooks(settings: Settings, store, n: int) -> tuple[list[float], list[fl
         if i >= 5:   # warm-up: calendars, store connections, tiktoken
             hook_ms.append((t1 - t0) * 1000)
             ctx_ms.append((t2 - t1) * 1000)
+        time.sleep(THINK_S)
     mem.forget(USER)
     return hook_ms, ctx_ms
+
+
+def bench_writer(settings: Settings, n: int) -> list[float]:
+    """The queued work itself (on the writer thread): one learned turn."""
+    mem, out = memory_for(settings), []
+    for i in range(n + 5):
+        t0 = time.perf_counter()
+        mem.learn_turn(USER, "bench-writer", f"I usually trade NQ: stats for month {i % 12}", "a" * 300,
+                       {"type": "data", "symbol": "NQ", "symbols": ["NQ"], "analysis": "stats",
+                        "period": {"label": "2023-11"}}, CLAIMS)
+        if i >= 5:
+            out.append((time.perf_counter() - t0) * 1000)
+    mem.forget(USER)
+    return out
 
 
 def bench_end_to_end(settings: Settings, store, n: int) -> tuple[list[float], list[float]]:
@@ -99,6 +116,7 @@ def bench_end_to_end(settings: Settings, store, n: int) -> tuple[list[float], li
             assert r.status == "answered", r.response
             if i >= 3:
                 out.append((time.perf_counter() - t0) * 1000)
+            time.sleep(THINK_S)
         return out
 
     with_memory = run("with")
@@ -146,6 +164,8 @@ def main() -> None:
         hook_ms, ctx_ms = bench_hooks(settings, store, args.questions)
         print(fmt(f"{name}: graph hooks (history + default + learn)", hook_ms))
         print(fmt(f"{name}: full context + compression + system prompt", ctx_ms))
+        print(fmt(f"{name}: queued learning of one turn (writer thread, off the answer path)",
+                  bench_writer(settings, args.questions // 2)))
         with_m, without = bench_end_to_end(settings, store, args.e2e)
         print(fmt(f"{name}: end to end, with memory", with_m))
         print(fmt(f"{name}: end to end, memory hooks off", without))

@@ -31,7 +31,7 @@ def memory_history(state: dict[str, Any], config: dict | None, deps: Any,
                    history: list[dict[str, str]]) -> list[dict[str, str]]:
     """The thread's summary (turns older than the window) + the last whole turns, <= 10 entries."""
     try:
-        conv = memory_for(deps.settings).conversations.context(deps.user, thread_of(state, config))
+        conv = memory_for(deps.settings).conversation(deps.user, thread_of(state, config))
         if not conv.summary:
             return history
         summary, _ = window(conv, HISTORY_ITEMS)
@@ -47,7 +47,7 @@ def memory_defaults(state: dict[str, Any], deps: Any, intent):
     if not (intent.needs_clarification and intent.missing == ["symbol"]):
         return intent, {}
     try:
-        mem = memory_for(deps.settings).ltm.profile(deps.user)
+        mem = memory_for(deps.settings).profile(deps.user)
         ctx = deps.context()
         filled, note = fill_defaults(intent, mem, lambda s: ctx.instrument(s) is not None)
     except Exception as exc:

@@ -35,6 +35,7 @@ class ForgetParams(BaseModel):
 
 def remember(ctx: ToolContext, p: RememberParams) -> dict:
     mem = memory_for(ctx.settings)
+    mem.flush(ctx.user)                       # after any queued learning, in order
     mem.ltm.add_note(ctx.user, p.note.strip())
     style = p.trading_style or detect_style(p.note)
     if style:
@@ -46,7 +47,7 @@ def remember(ctx: ToolContext, p: RememberParams) -> dict:
 
 
 def recall(ctx: ToolContext, p: RecallParams) -> dict:
-    profile = memory_for(ctx.settings).ltm.profile(ctx.user).model_dump(mode="json")
+    profile = memory_for(ctx.settings).profile(ctx.user).model_dump(mode="json")
     if p.kind == "all":
         return {"memory": profile}
     field = {"favorites": "favorite_symbols", "style": "trading_style", "questions": "frequent_questions",

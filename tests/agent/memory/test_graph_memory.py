@@ -85,7 +85,7 @@ def test_forget_removes_it_everywhere(store, any_settings):
     mem.forget(ALICE)
     data = mem.export(ALICE)
     assert data["threads"] == {} and data["short_term"] == {}
-    assert mem.ltm.profile(ALICE).is_empty()
+    assert mem.profile(ALICE).is_empty()
     again = s.ask("stats for last month", thread_id="b")
     assert again.status == "clarification" and NOTES["en"] not in again.response
 
@@ -97,8 +97,8 @@ def test_one_users_memory_is_not_anothers(store, any_settings):
     out = bob.ask("stats for last month", thread_id="shared-id")   # same thread id, other user
     assert out.status == "clarification"
     mem = memory_for(any_settings)
-    assert mem.export(BOB)["threads"] == {} and mem.ltm.profile(BOB).is_empty()
-    assert mem.ltm.profile(ALICE).preferences["usual_symbol"] == "NQ"
+    assert mem.export(BOB)["threads"] == {} and mem.profile(BOB).is_empty()
+    assert mem.profile(ALICE).preferences["usual_symbol"] == "NQ"
     mem.forget(ALICE)
 
 
@@ -153,6 +153,7 @@ def test_forty_turns_stay_within_the_limits_and_resolve_turn_three(store, embedd
         assert packed.compressed_tokens <= tokens.MAX_TOKENS
         assert tokens.count(build_system_prompt(packed.context)) + tokens.count_messages(
             packed.context.conversation.recent_messages) <= tokens.MAX_TOKENS
+    mem.flush(ALICE)                               # the remember node's write is queued
     record = mem.conversations.get(ALICE, "long")
     assert record["message_count"] == 80 and len(record["recent"]) == tokens.KEEP_MESSAGES
     assert "NQ 2023-11" in record["summary"]
