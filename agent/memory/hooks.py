@@ -54,3 +54,23 @@ def memory_defaults(state: dict[str, Any], deps: Any, intent):
         log.warning("memory defaults unavailable: %s: %s", type(exc).__name__, exc)
         return intent, {}
     return filled, ({"disclaimers": [*(state.get("disclaimers") or []), note]} if note else {})
+
+
+def memory_prompt(state: dict[str, Any], config: dict | None, deps: Any,
+                  symbols: list[str] | None = None) -> tuple[str, list[str]]:
+    """The seed's system prompt sections for this run's user and thread, within the token limits
+    (compressed with the provider's summariser, code fallback), and the strategies applied.
+
+    For the Gemini prompts: `system = memory_prompt(state, config, deps)[0] + "\\n\\n" + system`.
+    Empty text when memory is unavailable.
+    """
+    from agent.memory.system_prompt import build_system_prompt
+
+    try:
+        mem = memory_for(deps.settings)
+        ctx = mem.context(deps.user, thread_of(state, config), symbols=symbols)
+        packed = mem.compressed(ctx, getattr(deps, "provider", None))
+        return build_system_prompt(packed.context), packed.strategies
+    except Exception as exc:
+        log.warning("memory prompt unavailable: %s: %s", type(exc).__name__, exc)
+        return "", []

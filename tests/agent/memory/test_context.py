@@ -55,3 +55,23 @@ def test_a_failing_part_is_left_out(embedded_settings, monkeypatch):
     assert ctx.memory is None and "ConnectionError" in ctx.errors["memory"]
     assert ctx.market.instruments[0].status == "open" and ctx.user.user_id == "bob"
     assert build_system_prompt(ctx)
+
+
+def test_memory_prompt_for_a_run(embedded_settings):
+    from types import SimpleNamespace
+
+    from agent.memory.hooks import memory_prompt
+    from agent.memory.service import memory_for
+    from agent.memory.tokens import MAX_TOKENS, count
+
+    mem = memory_for(embedded_settings)
+    mem.learn_turn(ALICE, "run-thread", "I prefer swing trading NQ. NQ stats for November 2023",
+                   "answer", {"type": "data", "symbol": "NQ", "symbols": ["NQ"]}, [])
+    deps = SimpleNamespace(settings=embedded_settings, user=ALICE, provider=None)
+    text, strategies = memory_prompt({"session_id": "run-thread"}, None, deps, ["NQ"])
+    assert "Usual symbol: NQ" in text and "Trading style: swing" in text and "NQ (CMES)" in text
+    assert strategies == [] and count(text) <= MAX_TOKENS
+    other, _ = memory_prompt({"session_id": "run-thread"}, None,
+                             SimpleNamespace(settings=embedded_settings, user=BOB, provider=None))
+    assert "NQ" not in other                       # Bob's prompt carries nothing of Alice's
+    mem.forget(ALICE)
