@@ -29,7 +29,7 @@ def cli_user(name: str | None) -> User:
             raise BadInput(f"memory: {exc}") from None
     try:
         rows = db.execute(SELECT_USER, (name, name))
-    except Exception:   # no users table yet: nobody but the local user exists
+    except Exception:   # noqa: BLE001 - no users table yet: nobody but the local user exists
         rows = []
     if len(rows) != 1:
         raise BadInput(f"memory: unknown user {name!r} (add one with `askbar users add {name}`)")

@@ -25,6 +25,6 @@ def remember(state: dict[str, Any], config: RunnableConfig) -> dict[str, Any]:
         memory_for(deps.settings).learn_turn_later(
             deps.user, thread_of(state, config), state.get("turn_question") or state["question"],
             state["response"], state.get("intent"), state.get("claims"))
-    except Exception as exc:  # memory is best effort: the user already has the answer
+    except Exception as exc:  # noqa: BLE001 - memory is best effort: the answer is given
         log_error(state, "remember", exc, "warning")
     return {}

@@ -27,13 +27,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from agent.deps import build_deps  # noqa: E402
-from agent.identity.models import User  # noqa: E402
-from agent.memory import hooks  # noqa: E402
-from agent.memory.service import Memory, memory_for  # noqa: E402
-from agent.memory.system_prompt import build_system_prompt  # noqa: E402
-from agent.settings import Settings  # noqa: E402
-from agent.state import Intent  # noqa: E402
+from agent.deps import build_deps
+from agent.identity.models import User
+from agent.memory import hooks
+from agent.memory.service import Memory, memory_for
+from agent.memory.system_prompt import build_system_prompt
+from agent.settings import Settings
+from agent.state import Intent
 
 DATA = ROOT.parent / "shared" / "data"
 USER = User(user_id=f"bench-{uuid.uuid4().hex[:6]}", tenant_id="bench", name="bench", plan="pro")

@@ -9,15 +9,22 @@ from __future__ import annotations
 import importlib
 import logging
 import pkgutil
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from functools import lru_cache
-from typing import Any, Callable
+from typing import Any
 
 from agent.identity.models import User, plan_allows
 from agent.memory.market_status import market_statuses
-from agent.memory.models import (ConversationContext, FullContext, MarketContext, MemoryContext,
-                                 SystemContext, UserContext)
+from agent.memory.models import (
+    ConversationContext,
+    FullContext,
+    MarketContext,
+    MemoryContext,
+    SystemContext,
+    UserContext,
+)
 from agent.settings import Settings
 
 log = logging.getLogger("askbar.memory")
@@ -29,21 +36,21 @@ _pool = ThreadPoolExecutor(max_workers=4, thread_name_prefix="askbar-context")
 def now_for(settings: Settings, now: datetime | None = None) -> datetime:
     """The clock, or ASKBAR_NOW's date at the clock's time of day (explicit `now` wins)."""
     if now is not None:
-        return now if now.tzinfo else now.replace(tzinfo=timezone.utc)
-    clock = datetime.now(timezone.utc)
+        return now if now.tzinfo else now.replace(tzinfo=UTC)
+    clock = datetime.now(UTC)
     return datetime.combine(settings.now, clock.timetz()) if settings.now else clock
 
 
 @lru_cache(maxsize=8)
 def tools_for_plan(plan: str) -> tuple[str, ...]:
     """Names of the catalogue's tools the plan allows (no catalogue modules yet: none)."""
-    import agent.tools.catalog as catalog
+    from agent.tools import catalog
 
     names: list[str] = []
     for mod in pkgutil.iter_modules(catalog.__path__):
         try:
             specs = getattr(importlib.import_module(f"{catalog.__name__}.{mod.name}"), "TOOLS", [])
-        except Exception as exc:  # another area's module broken: the others still count
+        except Exception as exc:  # noqa: BLE001 - another area's module broken: the others count
             log.warning("tool catalogue module %s failed to import: %s", mod.name, exc)
             continue
         names += [s.name for s in specs if plan_allows(plan, s.required_plan)]  # type: ignore[arg-type]
@@ -57,7 +64,7 @@ def user_context(user: User, memory: MemoryContext | None) -> UserContext:
 def _safe(errors: dict[str, str], name: str, fn: Callable[[], Any]) -> Any:
     try:
         return fn()
-    except Exception as exc:
+    except Exception as exc:  # noqa: BLE001 - memory never breaks a run
         log.warning("context part %s unavailable: %s: %s", name, type(exc).__name__, exc)
         errors[name] = f"{type(exc).__name__}: {exc}"
         return None

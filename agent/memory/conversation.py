@@ -7,7 +7,7 @@ Topics and mentioned symbols are kept newest first (10 each).
 """
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
 from agent.identity.models import User
@@ -53,7 +53,7 @@ class Conversations:
 def turn_updater(question: str, answer: str, claims: list[dict] | None, intent: dict | None):
     """record -> record with this answered turn (older turns folded into the summary)."""
     def fn(rec: dict[str, Any]) -> dict[str, Any]:
-        rec = rec or {"started_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+        rec = rec or {"started_at": datetime.now(UTC).isoformat(timespec="seconds"),
                       "message_count": 0, "summary": None, "recent": [], "topics": [], "symbols": []}
         label = topic_of(intent or {})
         recent = [Message(**m) for m in rec["recent"]] + [

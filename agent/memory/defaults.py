@@ -6,7 +6,7 @@ about most (at least MIN_USES answered turns). The answer says so in the user's 
 """
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from agent.memory.models import MemoryContext
 from agent.state import Intent

@@ -37,7 +37,7 @@ def memory_history(state: dict[str, Any], config: dict | None, deps: Any,
         summary, _ = window(conv, HISTORY_ITEMS)
         keep = history[-(HISTORY_ITEMS - 2):] if len(history) > HISTORY_ITEMS - 1 else history
         return [{"role": SUMMARY_ROLE, "content": f"Summary of earlier turns:\n{summary}"}, *keep]
-    except Exception as exc:
+    except Exception as exc:  # noqa: BLE001 - memory never breaks a run
         log.warning("memory history unavailable: %s: %s", type(exc).__name__, exc)
         return history
 
@@ -50,7 +50,7 @@ def memory_defaults(state: dict[str, Any], deps: Any, intent):
         mem = memory_for(deps.settings).profile(deps.user)
         ctx = deps.context()
         filled, note = fill_defaults(intent, mem, lambda s: ctx.instrument(s) is not None)
-    except Exception as exc:
+    except Exception as exc:  # noqa: BLE001 - memory never breaks a run
         log.warning("memory defaults unavailable: %s: %s", type(exc).__name__, exc)
         return intent, {}
     return filled, ({"disclaimers": [*(state.get("disclaimers") or []), note]} if note else {})
@@ -71,6 +71,6 @@ def memory_prompt(state: dict[str, Any], config: dict | None, deps: Any,
         ctx = mem.context(deps.user, thread_of(state, config), symbols=symbols)
         packed = mem.compressed(ctx, getattr(deps, "provider", None))
         return build_system_prompt(packed.context), packed.strategies
-    except Exception as exc:
+    except Exception as exc:  # noqa: BLE001 - memory never breaks a run
         log.warning("memory prompt unavailable: %s: %s", type(exc).__name__, exc)
         return "", []

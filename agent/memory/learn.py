@@ -13,17 +13,17 @@ from typing import Any
 from rapidfuzz import fuzz
 
 STYLES: dict[str, re.Pattern] = {
-    "scalping": re.compile(r"\bscalp\w*|скальп\w*|\bscalping\b", re.I),
+    "scalping": re.compile(r"\bscalp\w*|скальп\w*|\bscalping\b", re.IGNORECASE),
     "day_trading": re.compile(r"\bday[\s-]?trad\w*|\bintrad[aií]\w*|дейтрейд\w*|интрадей\w*|"
-                              r"внутридн\w*|trading diario", re.I),
-    "swing": re.compile(r"\bswing\w*|свинг\w*", re.I),
-    "long_term": re.compile(r"\blong[\s-]?term\b|largo plazo|долгосро\w*|в долгую|инвест\w* надолго", re.I),
+                              r"внутридн\w*|trading diario", re.IGNORECASE),
+    "swing": re.compile(r"\bswing\w*|свинг\w*", re.IGNORECASE),
+    "long_term": re.compile(r"\blong[\s-]?term\b|largo plazo|долгосро\w*|в долгую|инвест\w* надолго", re.IGNORECASE),
 }
 PREFERENCE_CUE = re.compile(
     r"\bI (?:prefer|usually|always|mostly|mainly|like|normally)\b|\bmy (?:usual|favou?rite)\b|"
     r"\bprefiero\b|\bme gusta\b|\bsiempre\b|\bnormalmente\b|\bsuelo\b|\bprincipalmente\b|"
     r"предпочитаю|обычно|всегда|в основном|люблю|мой основной",
-    re.I)
+    re.IGNORECASE)
 QUESTION_MERGE_SCORE = 85          # rapidfuzz token_set_ratio: near-duplicates count as one
 STRATEGY_ANALYSES = {"events", "after_events", "pattern", "indicator", "compare", "top_moves"}
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
@@ -50,7 +50,7 @@ def normalize_question(question: str, symbols: list[str]) -> str:
     """The question as a template: symbols -> [SYMBOL], numbers -> [N] (seed's normalizeQuestion)."""
     text = question.strip()
     for s in sorted(set(symbols), key=len, reverse=True):
-        text = re.sub(rf"\b{re.escape(s)}\b", "[SYMBOL]", text, flags=re.I)
+        text = re.sub(rf"\b{re.escape(s)}\b", "[SYMBOL]", text, flags=re.IGNORECASE)
     return _NUMBER.sub("[N]", text)[:100]
 
 

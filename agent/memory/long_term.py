@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import sqlite3
 import threading
-from typing import Any, Callable, Literal
+from collections.abc import Callable, Sequence
+from typing import Any, Literal
 
-from langgraph.store.base import BaseStore, GetOp, PutOp
+from langgraph.store.base import BaseStore, GetOp, Item, PutOp
 
 from agent.identity.models import User
 from agent.memory.models import MemoryContext, Strategy
@@ -32,7 +33,7 @@ def namespace(user: User, area: str = "memory") -> tuple[str, str, str]:
     return (area, user.tenant_id, user.user_id)
 
 
-def open_store(settings: Settings) -> BaseStore:
+def open_store(settings: Settings) -> Any:  # SqliteStore | PostgresStore (both have setup())
     """The LangGraph store for this deployment (tables created on first use, idempotent)."""
     if settings.database_url:
         from langgraph.store.postgres import PostgresStore
@@ -46,7 +47,7 @@ def open_store(settings: Settings) -> BaseStore:
                               kwargs={"autocommit": True, "prepare_threshold": 0,
                                       "row_factory": dict_row,
                                       "options": "-c synchronous_commit=off"})
-        store: BaseStore = PostgresStore(pool)
+        store: Any = PostgresStore(pool)  # type: ignore[arg-type]  # rows are dict_row, as it needs
     else:
         from langgraph.store.sqlite import SqliteStore
 
@@ -133,7 +134,7 @@ class LongTermMemory:
         return self.update_many(user, {kind: fn})[kind]
 
     def update_many(self, user: User, fns: dict[str, Updater],
-                    others: list[tuple[tuple[str, ...], str, Updater]] = ()) -> dict[str, Any]:
+                    others: Sequence[tuple[tuple[str, ...], str, Updater]] = ()) -> dict[str, Any]:
         """Read-modify-write several items (this user's kinds, plus `others` as (namespace, key, fn))
         in one read batch and one write batch: a learned turn touches up to six items, and one
         store round trip each cost ~0.6 ms on SQLite, more on Postgres."""
@@ -143,7 +144,7 @@ class LongTermMemory:
             current = self.store.batch([GetOp(t_ns, key) for t_ns, key, _ in targets])
             puts, out = [], {}
             for (t_ns, key, fn), item in zip(targets, current):
-                value = fn(dict(item.value) if item else {})
+                value = fn(dict(item.value) if isinstance(item, Item) else {})
                 puts.append(PutOp(t_ns, key, value))
                 out[key] = value
             self.store.batch(puts)

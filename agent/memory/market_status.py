@@ -7,13 +7,13 @@ built once per process (about 0.5 s each); a status is then a few index lookups.
 """
 from __future__ import annotations
 
-from datetime import datetime, time, timezone
+from datetime import UTC, datetime, time
 from functools import lru_cache
 
 import pandas as pd
 
 from agent.market.instruments import default_instrument
-from agent.memory.models import InstrumentStatus
+from agent.memory.models import InstrumentStatus, MarketState
 
 CALENDAR_BY_SESSION = {"cme": "CMES", "rth": "XNYS", "daily": "XNYS"}
 ALWAYS_OPEN = "24/7"
@@ -44,7 +44,7 @@ def _utc(now: datetime) -> pd.Timestamp:
     return ts.tz_localize("UTC") if ts.tzinfo is None else ts.tz_convert("UTC")
 
 
-def _extended(cal, name: str, now: pd.Timestamp) -> str:
+def _extended(cal, name: str, now: pd.Timestamp) -> MarketState:
     """Outside regular hours on an exchange with extended sessions: pre-market, after hours or closed."""
     if name not in EXTENDED_HOURS:
         return "closed"
@@ -83,5 +83,5 @@ def _status(symbol: str, ts: pd.Timestamp, session: str | None) -> InstrumentSta
 
 def market_statuses(symbols: list[str], now: datetime | None = None,
                     sessions: dict[str, str] | None = None) -> list[InstrumentStatus]:
-    now = now or datetime.now(timezone.utc)
+    now = now or datetime.now(UTC)
     return [instrument_status(s, now, (sessions or {}).get(s)) for s in dict.fromkeys(symbols)]

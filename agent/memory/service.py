@@ -8,7 +8,7 @@ from __future__ import annotations
 import logging
 import threading
 from concurrent.futures import Future, ThreadPoolExecutor, wait
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
 from agent.identity.models import User
@@ -83,7 +83,7 @@ class Memory:
                    intent: dict | None, claims: list[dict] | None) -> learn.Lesson:
         """After an answered turn: thread record, long-term lessons, short-term activity."""
         les = learn.lesson(question, intent)
-        at = datetime.now(timezone.utc).isoformat(timespec="seconds")
+        at = datetime.now(UTC).isoformat(timespec="seconds")
         thread = [(namespace(user, "conversation"), thread_id,
                    turn_updater(question, answer, claims, intent))] if thread_id else []
         learn.apply(self.ltm, user, les, at, thread)     # one read batch + one write batch
@@ -96,7 +96,7 @@ class Memory:
         def run() -> None:
             try:
                 self.learn_turn(user, thread_id, question, answer, intent, claims)
-            except Exception as exc:   # memory is best effort; the answer was already given
+            except Exception as exc:  # noqa: BLE001 - best effort; the answer was already given
                 log.warning("learning from a turn failed: %s: %s", type(exc).__name__, exc)
         with self._pending_lock:
             fut = self._writer.submit(run)

@@ -6,8 +6,13 @@ untrusted data with the same tags as every other prompt (agent.llm.prompts.wrap)
 """
 from __future__ import annotations
 
-from agent.memory.models import (ConversationContext, FullContext, MarketContext, MemoryContext,
-                                 UserContext)
+from agent.memory.models import (
+    ConversationContext,
+    FullContext,
+    MarketContext,
+    MemoryContext,
+    UserContext,
+)
 
 HEADER = """\
 # AskBar trading copilot

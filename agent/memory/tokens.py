@@ -14,9 +14,9 @@ summariser, code fallback). If a few huge messages still exceed MAX_TOKENS, they
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Callable
 
 from agent.memory.models import FullContext, Message
 
@@ -66,7 +66,8 @@ class Estimate:
 def estimate(ctx: FullContext, render: Callable[[FullContext], str] | None = None) -> Estimate:
     """Tokens of the system prompt built from `ctx`, its messages and its tool declarations."""
     if render is None:
-        from agent.memory.system_prompt import build_system_prompt as render
+        from agent.memory.system_prompt import build_system_prompt
+        render = build_system_prompt
     conv = ctx.conversation
     tools = len(ctx.system.available_tools) * TOOL_TOKENS if ctx.system else 0
     return Estimate(count(render(ctx)), count_messages(conv.recent_messages) if conv else 0, tools)

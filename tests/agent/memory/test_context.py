@@ -2,7 +2,7 @@
 play at ASKBAR_NOW, and a failing part left out (recorded) without failing the others."""
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from agent.memory.context import now_for, tools_for_plan
 from agent.memory.service import Memory
@@ -10,7 +10,7 @@ from agent.memory.system_prompt import build_system_prompt
 from agent.memory.tokens import estimate
 from tests.agent.memory.conftest import ALICE, BOB
 
-BLACK_FRIDAY_NOON_NY = datetime(2023, 11, 24, 17, 0, tzinfo=timezone.utc)
+BLACK_FRIDAY_NOON_NY = datetime(2023, 11, 24, 17, 0, tzinfo=UTC)
 
 
 def test_all_parts(embedded_settings):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from datetime import date
-from functools import lru_cache
+from functools import cache
 
 import pandas as pd
 import pytest
@@ -35,7 +35,7 @@ def store(tmp_path_factory):
     s.close()
 
 
-@lru_cache(maxsize=None)
+@cache
 def nq_november_high() -> float:
     """Independent: NQ sessions 18:00-17:00 New York dated by the close, November 2023."""
     bars = pd.read_csv(DATA / "nq_1min_firstrate" / "NQ_1min_sample.csv", parse_dates=["timestamp"])

@@ -1,7 +1,7 @@
 """Market status against the exchange calendar around Thanksgiving 2023 (holiday + half day)."""
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import exchange_calendars as xc
 import pandas as pd
@@ -11,7 +11,7 @@ from agent.memory.market_status import instrument_status
 
 
 def utc(text: str) -> datetime:
-    return datetime.fromisoformat(text).replace(tzinfo=timezone.utc)
+    return datetime.fromisoformat(text).replace(tzinfo=UTC)
 
 
 def open_by_schedule(cal_name: str, at: datetime) -> bool:

@@ -12,8 +12,8 @@ from starlette.testclient import TestClient
 
 from agent.memory.service import memory_for
 from agent.server import memory_api
-from agent.server.metrics import Metrics
 from agent.server.app import exception_handlers
+from agent.server.metrics import Metrics
 from tests.agent.memory.conftest import ALICE, BOB
 
 USERS = {"alice": ALICE, "bob": BOB}

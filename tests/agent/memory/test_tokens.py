@@ -6,8 +6,14 @@ import socket
 import pytest
 
 from agent.memory import tokens
-from agent.memory.models import (ConversationContext, FullContext, InstrumentStatus, MarketContext,
-                                 Message, SystemContext)
+from agent.memory.models import (
+    ConversationContext,
+    FullContext,
+    InstrumentStatus,
+    MarketContext,
+    Message,
+    SystemContext,
+)
 from agent.memory.summary import fold
 
 
