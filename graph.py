@@ -15,6 +15,7 @@ from agents.analyst import analyst
 from agents.educator import educator
 from agents.executor import executor
 from agents.planner import planner
+from agents.remember import remember  # memory (issue 15)
 from agents.turn import new_turn, needs_reset
 from agents.understander import understander
 from agents.validator import route as after_validator
@@ -47,6 +48,7 @@ def build_graph(checkpointer=None):
     g.add_node("validator", validator)
     g.add_node("summary_fallback", summary_fallback)
     g.add_node("educator", educator)
+    g.add_node("remember", remember)  # memory (issue 15): learn from every answered turn
     # Only stale inputs (a bare {"question"} on an answered thread) pay for the extra step.
     g.add_conditional_edges(START, lambda s: "new_turn" if needs_reset(s) else "understander",
                             ["new_turn", "understander"])
@@ -57,9 +59,10 @@ def build_graph(checkpointer=None):
     g.add_conditional_edges("analyst", lambda s: END if _finished(s) else "validator", ["validator", END])
     g.add_conditional_edges("validator", after_validator, {
         "analyst": "analyst", "planner": "planner", "summary_fallback": "summary_fallback",
-        "educator": "educator", "end": END})
-    g.add_edge("summary_fallback", END)
-    g.add_edge("educator", END)
+        "educator": "educator", "end": "remember"})
+    g.add_edge("summary_fallback", "remember")
+    g.add_edge("educator", "remember")
+    g.add_edge("remember", END)
     return g.compile(checkpointer=checkpointer)
 
 

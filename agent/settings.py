@@ -64,6 +64,8 @@ class Settings(BaseSettings):
     notifications_poll_s: float = Field(default=1.0, gt=0)
     # Tools (issue 13): Redis key prefix of tool rate limits and cached results (tests use a uuid).
     tools_redis_prefix: str = "askbar"
+    # Memory (agent/memory): Redis key prefix of short-term memory (tests use a unique one).
+    memory_key_prefix: str = "askbar:"
 
     @property
     def engine(self) -> Engine:

@@ -39,13 +39,17 @@ def understander(state: dict[str, Any], config: RunnableConfig) -> dict[str, Any
     deps = get_deps(config)
     ctx = deps.context(state.get("now"))
     history = list(state.get("chat_history") or [])[-HISTORY_MESSAGES:]
-    question, usage, failures = state["question"], [], []
+    # memory (issue 15): the thread's summary of older turns + the recent ones (<= 10 entries)
+    from agent.memory.hooks import memory_defaults, memory_history
+    history = memory_history(state, config, deps, history)
+    question, usage, failures, note = state["question"], [], [], {}
     from agent.tools.graph_step import tool_turn   # catalogue tools answer their own questions
 
     if (answered := tool_turn(state, deps, ctx)) is not None:
         return answered
     try:
         intent = _understand(state, deps, question, history, ctx, usage=usage, failures=failures)
+        intent, note = memory_defaults(state, deps, intent)  # memory (issue 15): usual symbol, said
         asked = 0
         while intent.needs_clarification and asked < MAX_CLARIFICATIONS:
             answer = interrupt(ClarificationInterrupt(
@@ -61,7 +65,10 @@ def understander(state: dict[str, Any], config: RunnableConfig) -> dict[str, Any
         example = intent.suggestions[0] if intent.suggestions else "NQ 2023-11"
         return {**final(state, "understander", msg("not_understood", intent.lang, example=example)),
                 **with_usage(state, usage)}
-    return {**visited(state, "understander"), **with_usage(state, usage),
-            **fallback_disclaimers(state, "understander", failures, intent.lang),
+    fallback = fallback_disclaimers(state, "understander", failures, intent.lang)
+    if note.get("disclaimers") and fallback.get("disclaimers"):
+        fallback["disclaimers"] = [*fallback["disclaimers"],
+                                   *[d for d in note["disclaimers"] if d not in fallback["disclaimers"]]]
+    return {**visited(state, "understander"), **with_usage(state, usage), **note, **fallback,
             "intent": intent.model_dump(mode="json"),
             "needs_clarification": False, "clarifying_questions": []}

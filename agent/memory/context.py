@@ -1,0 +1,96 @@
+"""The context builder (seed 002): user, market, conversation, long-term memory, system.
+
+The store-backed parts (conversation, long-term memory, short-term memory, tool list) are read
+concurrently on a small thread pool; the market part then uses the symbols they name. Every part
+is optional: one that fails is left out and its error recorded in `FullContext.errors`.
+"""
+from __future__ import annotations
+
+import importlib
+import logging
+import pkgutil
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from datetime import UTC, datetime
+from functools import lru_cache
+from typing import Any
+
+from agent.identity.models import User, plan_allows
+from agent.memory.market_status import market_statuses
+from agent.memory.models import (
+    ConversationContext,
+    FullContext,
+    MarketContext,
+    MemoryContext,
+    SystemContext,
+    UserContext,
+)
+from agent.settings import Settings
+
+log = logging.getLogger("askbar.memory")
+AGENT_VERSION = "askbar"
+MAX_MARKET_SYMBOLS = 10
+_pool = ThreadPoolExecutor(max_workers=4, thread_name_prefix="askbar-context")
+
+
+def now_for(settings: Settings, now: datetime | None = None) -> datetime:
+    """The clock, or ASKBAR_NOW's date at the clock's time of day (explicit `now` wins)."""
+    if now is not None:
+        return now if now.tzinfo else now.replace(tzinfo=UTC)
+    clock = datetime.now(UTC)
+    return datetime.combine(settings.now, clock.timetz()) if settings.now else clock
+
+
+@lru_cache(maxsize=8)
+def tools_for_plan(plan: str) -> tuple[str, ...]:
+    """Names of the catalogue's tools the plan allows (no catalogue modules yet: none)."""
+    from agent.tools import catalog
+
+    names: list[str] = []
+    for mod in pkgutil.iter_modules(catalog.__path__):
+        try:
+            specs = getattr(importlib.import_module(f"{catalog.__name__}.{mod.name}"), "TOOLS", [])
+        except Exception as exc:  # noqa: BLE001 - another area's module broken: the others count
+            log.warning("tool catalogue module %s failed to import: %s", mod.name, exc)
+            continue
+        names += [s.name for s in specs if plan_allows(plan, s.required_plan)]  # type: ignore[arg-type]
+    return tuple(sorted(names))
+
+
+def user_context(user: User, memory: MemoryContext | None) -> UserContext:
+    return UserContext(**user.model_dump(), preferences=dict(memory.preferences) if memory else {})
+
+
+def _safe(errors: dict[str, str], name: str, fn: Callable[[], Any]) -> Any:
+    try:
+        return fn()
+    except Exception as exc:  # noqa: BLE001 - memory never breaks a run
+        log.warning("context part %s unavailable: %s: %s", name, type(exc).__name__, exc)
+        errors[name] = f"{type(exc).__name__}: {exc}"
+        return None
+
+
+def build_context(mem, user: User, *, thread_id: str | None = None, symbols: list[str] | None = None,
+                  now: datetime | None = None) -> FullContext:
+    """Every part of the context for `user` on `thread_id` (mem: agent.memory.service.Memory)."""
+    errors: dict[str, str] = {}
+    at = now_for(mem.settings, now)
+    # The store and Redis reads overlap on the pool (network round trips on Postgres / Redis);
+    # the tool list is cached per plan and read inline (a pool hop costs more than it does).
+    jobs = {"conversation": lambda: mem.conversations.context(user, thread_id),
+            "memory": lambda: mem.ltm.profile(user),
+            "short_term": lambda: mem.stm.get(user)}
+    futures = {k: _pool.submit(_safe, errors, k, fn) for k, fn in jobs.items()}
+    got = {"tools": _safe(errors, "tools", lambda: tools_for_plan(user.plan))}
+    got.update({k: f.result() for k, f in futures.items()})
+    conv: ConversationContext | None = got["conversation"]
+    memory: MemoryContext | None = got["memory"]
+    play = list(dict.fromkeys([*(symbols or []), *(conv.mentioned_symbols if conv else []),
+                               *((got["short_term"] or {}).get("recent_symbols", [])),
+                               *(memory.favorite_symbols[:3] if memory else [])]))[:MAX_MARKET_SYMBOLS]
+    market = _safe(errors, "market", lambda: MarketContext(
+        current_time=at.isoformat(timespec="seconds"), instruments=market_statuses(play, at)))
+    system = SystemContext(current_date=at.date().isoformat(), current_time=at.isoformat(timespec="seconds"),
+                           agent_version=AGENT_VERSION, available_tools=list(got["tools"] or ()))
+    return FullContext(user=user_context(user, memory), market=market, conversation=conv,
+                       memory=memory, system=system, errors=errors)

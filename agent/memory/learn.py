@@ -1,0 +1,123 @@
+"""What an answered turn teaches long-term memory: style, preferences, symbols, questions, strategies.
+
+Cues are EN / RU / ES (seed: swing, day trading, scalping, largo plazo; prefiero, me gusta,
+siempre; and their counterparts). Symbols come from the understander's intent (so aliases such as
+"насдак" are already resolved), never from free-text guessing.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from rapidfuzz import fuzz
+
+STYLES: dict[str, re.Pattern] = {
+    "scalping": re.compile(r"\bscalp\w*|скальп\w*|\bscalping\b", re.IGNORECASE),
+    "day_trading": re.compile(r"\bday[\s-]?trad\w*|\bintrad[aií]\w*|дейтрейд\w*|интрадей\w*|"
+                              r"внутридн\w*|trading diario", re.IGNORECASE),
+    "swing": re.compile(r"\bswing\w*|свинг\w*", re.IGNORECASE),
+    "long_term": re.compile(r"\blong[\s-]?term\b|largo plazo|долгосро\w*|в долгую|инвест\w* надолго", re.IGNORECASE),
+}
+PREFERENCE_CUE = re.compile(
+    r"\bI (?:prefer|usually|always|mostly|mainly|like|normally)\b|\bmy (?:usual|favou?rite)\b|"
+    r"\bprefiero\b|\bme gusta\b|\bsiempre\b|\bnormalmente\b|\bsuelo\b|\bprincipalmente\b|"
+    r"предпочитаю|обычно|всегда|в основном|люблю|мой основной",
+    re.IGNORECASE)
+QUESTION_MERGE_SCORE = 85          # rapidfuzz token_set_ratio: near-duplicates count as one
+STRATEGY_ANALYSES = {"events", "after_events", "pattern", "indicator", "compare", "top_moves"}
+_NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
+
+
+@dataclass
+class Lesson:
+    style: str | None = None
+    usual_symbol: str | None = None
+    statement: str | None = None
+    symbols: list[str] = field(default_factory=list)
+    question: str | None = None
+    strategy: str | None = None
+
+
+def detect_style(text: str) -> str | None:
+    for name, pat in STYLES.items():
+        if pat.search(text):
+            return name
+    return None
+
+
+def normalize_question(question: str, symbols: list[str]) -> str:
+    """The question as a template: symbols -> [SYMBOL], numbers -> [N] (seed's normalizeQuestion)."""
+    text = question.strip()
+    for s in sorted(set(symbols), key=len, reverse=True):
+        text = re.sub(rf"\b{re.escape(s)}\b", "[SYMBOL]", text, flags=re.IGNORECASE)
+    return _NUMBER.sub("[N]", text)[:100]
+
+
+def merge_question(items: list[dict[str, Any]], question: str) -> list[dict[str, Any]]:
+    """Count a near-duplicate once (rapidfuzz), most asked first."""
+    items = [dict(i) for i in items]
+    for it in items:
+        if fuzz.token_set_ratio(it["q"].lower(), question.lower()) >= QUESTION_MERGE_SCORE:
+            it["n"] = it.get("n", 1) + 1
+            break
+    else:
+        items.append({"q": question, "n": 1})
+    return sorted(items, key=lambda i: -i.get("n", 1))
+
+
+def topic(intent: dict[str, Any]) -> str | None:
+    """"after_events NQ 2023-11" style label of what a turn was about."""
+    parts = [intent.get("analysis") or intent.get("concept"), " ".join(intent.get("symbols") or
+             ([intent["symbol"]] if intent.get("symbol") else [])),
+             (intent.get("period") or {}).get("label")]
+    label = " ".join(p for p in parts if p)
+    return label or None
+
+
+def lesson(question: str, intent: dict[str, Any] | None) -> Lesson:
+    intent = intent or {}
+    symbols = [s for s in (intent.get("symbols") or ([intent["symbol"]] if intent.get("symbol") else []))]
+    out = Lesson(style=detect_style(question), symbols=symbols)
+    if PREFERENCE_CUE.search(question):
+        out.statement = question.strip()[:200]
+        if symbols:
+            out.usual_symbol = symbols[0]
+    if intent.get("type") in ("data", "mixed", "complex"):
+        out.question = normalize_question(question, symbols)
+    if intent.get("analysis") in STRATEGY_ANALYSES:
+        out.strategy = topic(intent)
+    return out
+
+
+def updates(les: Lesson, at: str | None = None) -> dict[str, Any]:
+    """The long-term updaters a lesson calls for (only what it found), by kind."""
+    from agent.memory import long_term as lt
+
+    fns: dict[str, Any] = {}
+    if les.style:
+        fns["style"] = lt.set_style(les.style)
+    if les.usual_symbol or les.statement:
+        def prefs(v: dict) -> dict:
+            out = dict(v)
+            if les.usual_symbol:
+                out["usual_symbol"] = les.usual_symbol
+            if les.statement:
+                prev = [x for x in out.get("statements", []) if x != les.statement]
+                out["statements"] = ([les.statement] + prev)[:10]
+            return out
+        fns["preferences"] = prefs
+    if les.symbols:
+        fns["favorites"] = lt.add_symbols(les.symbols)
+    if les.question:
+        fns["questions"] = lt.add_question(les.question)
+    if les.strategy:
+        fns["strategies"] = lt.add_strategy(les.strategy, at)
+    return fns
+
+
+def apply(ltm, user, les: Lesson, at: str | None = None, others=()) -> None:
+    """Write a lesson to long-term memory in one read and one write batch (plus `others`)."""
+    fns = updates(les, at)
+    if fns or others:
+        ltm.update_many(user, fns, list(others))

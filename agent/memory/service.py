@@ -1,0 +1,125 @@
+"""Memory: the one object the graph, the memory tools, the CLI and the HTTP API use.
+
+`memory_for(settings)` returns a process-wide instance per deployment (store, Redis URL, key
+prefix), so the store connection and the calendars are opened once.
+"""
+from __future__ import annotations
+
+import logging
+import threading
+from concurrent.futures import Future, ThreadPoolExecutor, wait
+from datetime import UTC, datetime
+from typing import Any
+
+from agent.identity.models import User
+from agent.memory import learn, summary
+from agent.memory.context import build_context
+from agent.memory.conversation import Conversations, turn_updater
+from agent.memory.long_term import LongTermMemory, namespace, open_store
+from agent.memory.models import ConversationContext, FullContext, MemoryContext
+from agent.memory.short_term import ShortTermMemory
+from agent.memory.tokens import Compression, compress
+from agent.settings import Settings
+
+log = logging.getLogger("askbar.memory")
+
+
+class Memory:
+    """Reads wait for the user's queued writes (`flush`), so what a turn taught is always seen by
+    the next read, in this process; writes after an answer are queued (`learn_turn_later`) so the
+    answer does not wait for the store (on Postgres + Redis a learned turn is 3-4 round trips)."""
+
+    FLUSH_TIMEOUT_S = 10.0
+
+    def __init__(self, settings: Settings, store=None):
+        self.settings = settings
+        self.store = store or open_store(settings)
+        self.ltm = LongTermMemory(self.store)
+        self.stm = ShortTermMemory(settings.redis_url, settings.memory_key_prefix)
+        self.conversations = Conversations(self.store)
+        # One writer thread: per-process FIFO, so a user's writes apply in order; the interpreter
+        # joins it at exit, so `askbar ask` never loses the turn it just answered.
+        self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="askbar-memory-writer")
+        self._pending: dict[tuple[str, str], Future] = {}
+        self._pending_lock = threading.Lock()
+
+    # ---- reading (each waits for the user's queued writes first) ----------------------------------
+
+    def flush(self, user: User) -> None:
+        with self._pending_lock:
+            fut = self._pending.get((user.tenant_id, user.user_id))
+        if fut is not None:
+            wait([fut], timeout=self.FLUSH_TIMEOUT_S)
+
+    def profile(self, user: User) -> MemoryContext:
+        self.flush(user)
+        return self.ltm.profile(user)
+
+    def conversation(self, user: User, thread_id: str | None) -> ConversationContext:
+        self.flush(user)
+        return self.conversations.context(user, thread_id)
+
+    def context(self, user: User, thread_id: str | None = None, symbols: list[str] | None = None,
+                now: datetime | None = None) -> FullContext:
+        self.flush(user)
+        return build_context(self, user, thread_id=thread_id, symbols=symbols, now=now)
+
+    def compressed(self, ctx: FullContext, provider: Any = None) -> Compression:
+        """The context within the seed's token limits (LLM summariser with the code fallback)."""
+        return compress(ctx, lambda prev, msgs: summary.summarize(provider, prev, msgs), summary.fold)
+
+    def export(self, user: User) -> dict[str, Any]:
+        """Everything remembered about `user` (GET /api/memory, `askbar memory show`)."""
+        self.flush(user)
+        threads = {it.key: it.value for it in self.store.search(namespace(user, "conversation"),
+                                                                limit=1000)}
+        return {"user": user.user_id, "tenant": user.tenant_id,
+                "long_term": self.ltm.profile(user).model_dump(mode="json"),
+                "short_term": self.stm.get(user), "threads": threads}
+
+    # ---- writing ---------------------------------------------------------------------------------
+
+    def learn_turn(self, user: User, thread_id: str | None, question: str, answer: str,
+                   intent: dict | None, claims: list[dict] | None) -> learn.Lesson:
+        """After an answered turn: thread record, long-term lessons, short-term activity."""
+        les = learn.lesson(question, intent)
+        at = datetime.now(UTC).isoformat(timespec="seconds")
+        thread = [(namespace(user, "conversation"), thread_id,
+                   turn_updater(question, answer, claims, intent))] if thread_id else []
+        learn.apply(self.ltm, user, les, at, thread)     # one read batch + one write batch
+        self.stm.touch_turn(user, thread_id, les.symbols)
+        return les
+
+    def learn_turn_later(self, user: User, thread_id: str | None, question: str, answer: str,
+                         intent: dict | None, claims: list[dict] | None) -> Future:
+        """learn_turn on the writer thread (the remember node: the answer does not wait)."""
+        def run() -> None:
+            try:
+                self.learn_turn(user, thread_id, question, answer, intent, claims)
+            except Exception as exc:  # noqa: BLE001 - best effort; the answer was already given
+                log.warning("learning from a turn failed: %s: %s", type(exc).__name__, exc)
+        with self._pending_lock:
+            fut = self._writer.submit(run)
+            self._pending[(user.tenant_id, user.user_id)] = fut
+        return fut
+
+    def forget(self, user: User, kinds: tuple[str, ...] | None = None) -> dict[str, Any]:
+        """Delete what is remembered: the given kinds, or everything (long-term, threads, short-term)."""
+        self.flush(user)     # a queued write must not bring back what is being forgotten
+        deleted = self.ltm.forget(user, kinds)
+        if kinds is None:
+            self.stm.forget(user)
+            deleted.append("short_term")
+        return {"deleted": deleted}
+
+
+_instances: dict[tuple, Memory] = {}
+_lock = threading.Lock()
+
+
+def memory_for(settings: Settings) -> Memory:
+    key = (str(settings.home), settings.database_url, settings.redis_url, settings.memory_key_prefix)
+    with _lock:
+        if key not in _instances:
+            _instances[key] = Memory(settings)
+        return _instances[key]

@@ -1,0 +1,91 @@
+"""Short-term memory (seed 002): one JSON value per user with a 1 h TTL.
+
+Redis (`ASKBAR_REDIS_URL`) in production: key `{prefix}stm:{tenant}:{user}` written with SETEX so
+every update renews the hour. Without Redis: a process-local dict with the same expiry rule.
+Holds the active conversation, recent symbols (10, newest first), last activity, pending actions.
+"""
+from __future__ import annotations
+
+import json
+import threading
+import time
+from typing import Any
+
+from agent.identity.models import User
+
+TTL_S = 3600
+MAX_RECENT_SYMBOLS = 10
+
+
+class _LocalKV:
+    def __init__(self):
+        self._data: dict[str, tuple[float, str]] = {}
+        self._lock = threading.Lock()
+
+    def get(self, key: str) -> str | None:
+        with self._lock:
+            hit = self._data.get(key)
+            if hit and hit[0] > time.monotonic():
+                return hit[1]
+            self._data.pop(key, None)
+            return None
+
+    def setex(self, key: str, ttl: int, value: str) -> None:
+        with self._lock:
+            self._data[key] = (time.monotonic() + ttl, value)
+
+    def delete(self, key: str) -> None:
+        with self._lock:
+            self._data.pop(key, None)
+
+    def ttl(self, key: str) -> int:
+        with self._lock:
+            hit = self._data.get(key)
+            return int(hit[0] - time.monotonic()) if hit else -2
+
+
+class ShortTermMemory:
+    def __init__(self, redis_url: str | None = None, prefix: str = "askbar:", ttl_s: int = TTL_S):
+        if redis_url:
+            import redis
+
+            self.kv: Any = redis.Redis.from_url(redis_url, decode_responses=True)
+        else:
+            self.kv = _LocalKV()
+        self.prefix, self.ttl_s = prefix, ttl_s
+
+    def key(self, user: User) -> str:
+        return f"{self.prefix}stm:{user.tenant_id}:{user.user_id}"
+
+    def get(self, user: User) -> dict[str, Any]:
+        raw = self.kv.get(self.key(user))
+        return json.loads(raw) if raw else {}
+
+    def set(self, user: User, current: dict[str, Any] | None = None, **fields: Any) -> dict[str, Any]:
+        """Merge `fields` into the value (read unless `current` is given) and renew the hour."""
+        base = self.get(user) if current is None else current
+        merged = {**base, **fields, "last_activity": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}
+        self.kv.setex(self.key(user), self.ttl_s, json.dumps(merged))
+        return merged
+
+    def touch_turn(self, user: User, thread_id: str | None, symbols: list[str]) -> dict[str, Any]:
+        """One read and one write per answered turn: active conversation, recent symbols, activity."""
+        current = self.get(user)
+        recent = current.get("recent_symbols", [])
+        for s in reversed(list(dict.fromkeys(symbols))):
+            recent = [s] + [r for r in recent if r != s]
+        return self.set(user, current, active_conversation=thread_id,
+                        recent_symbols=recent[:MAX_RECENT_SYMBOLS])
+
+    def add_pending_action(self, user: User, action: dict[str, Any]) -> None:
+        current = self.get(user)
+        self.set(user, current, pending_actions=[*current.get("pending_actions", []), action])
+
+    def clear_pending_actions(self, user: User) -> None:
+        self.set(user, pending_actions=[])
+
+    def forget(self, user: User) -> None:
+        self.kv.delete(self.key(user))
+
+    def ttl(self, user: User) -> int:
+        return int(self.kv.ttl(self.key(user)))

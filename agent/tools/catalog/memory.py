@@ -1,0 +1,75 @@
+"""Memory tools: remember, recall, forget (seed 002, graph-callable).
+
+"remember that I trade mostly NQ" -> remember(note=..., symbol="NQ"); "what do you know about me?"
+-> recall(); "forget my notes" -> forget(kind="notes"). The user is always ctx.user (from the
+token), so a tool call can only read or change the caller's own memory.
+"""
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from agent.memory.learn import detect_style
+from agent.memory.service import memory_for
+from agent.tools.spec import RateLimit, ToolContext, ToolSpec
+
+MemoryKind = Literal["favorites", "style", "questions", "strategies", "notes", "preferences", "all"]
+Style = Literal["scalping", "day_trading", "swing", "long_term"]
+
+
+class RememberParams(BaseModel):
+    note: str = Field(min_length=1, max_length=500, description="what to remember, in the user's words")
+    symbol: str | None = Field(None, pattern=r"^[A-Za-z0-9._/-]{1,15}$",
+                               description="the user's usual instrument, when the note names one")
+    trading_style: Style | None = None
+
+
+class RecallParams(BaseModel):
+    kind: MemoryKind = Field("all", description="which memory to return")
+
+
+class ForgetParams(BaseModel):
+    kind: MemoryKind = Field(description="which memory to delete; all = everything remembered")
+
+
+def remember(ctx: ToolContext, p: RememberParams) -> dict:
+    mem = memory_for(ctx.settings)
+    mem.flush(ctx.user)                       # after any queued learning, in order
+    mem.ltm.add_note(ctx.user, p.note.strip())
+    style = p.trading_style or detect_style(p.note)
+    if style:
+        mem.ltm.set_style(ctx.user, style)
+    if p.symbol:
+        mem.ltm.set_preferences(ctx.user, {"usual_symbol": p.symbol.upper()})
+    return {"remembered": p.note.strip(), "usual_symbol": p.symbol.upper() if p.symbol else None,
+            "trading_style": style}
+
+
+def recall(ctx: ToolContext, p: RecallParams) -> dict:
+    profile = memory_for(ctx.settings).profile(ctx.user).model_dump(mode="json")
+    if p.kind == "all":
+        return {"memory": profile}
+    field = {"favorites": "favorite_symbols", "style": "trading_style", "questions": "frequent_questions",
+             "strategies": "recent_strategies", "notes": "notes", "preferences": "preferences"}[p.kind]
+    return {"memory": {field: profile[field]}}
+
+
+def forget(ctx: ToolContext, p: ForgetParams) -> dict:
+    kinds = None if p.kind == "all" else (p.kind,)
+    return memory_for(ctx.settings).forget(ctx.user, kinds)
+
+
+TOOLS = [
+    ToolSpec(id="memory.remember", name="remember", category="memory", params=RememberParams,
+             handler=remember, rate_limit=RateLimit(per_minute=20, per_day=500),
+             description="Remember something the user says about themselves (usual symbol, trading "
+                         "style, a note) for later conversations."),
+    ToolSpec(id="memory.recall", name="recall", category="memory", params=RecallParams,
+             handler=recall, rate_limit=RateLimit(per_minute=30),
+             description="What AskBar remembers about the user: favourite symbols, trading style, "
+                         "frequent questions, recent strategies, notes, preferences."),
+    ToolSpec(id="memory.forget", name="forget", category="memory", params=ForgetParams,
+             handler=forget, mutates=True, rate_limit=RateLimit(per_minute=10),
+             description="Delete what AskBar remembers about the user: one kind, or all of it."),
+]

@@ -1,0 +1,30 @@
+"""Remember node (memory, issue 15): after an answered turn, learn from it. Never fails the run.
+
+Queues (the answer does not wait; the next memory read does) the turn for the thread's record (rolling summary), updates long-term memory
+(style, preferences, symbols, questions, strategies) and short-term activity, for the run's user
+(Deps.user, from the token), never a user named in model output.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from langchain_core.runnables import RunnableConfig
+
+from agent.deps import get_deps
+from agents.common import log_error
+
+
+def remember(state: dict[str, Any], config: RunnableConfig) -> dict[str, Any]:
+    if state.get("status") not in (None, "answered") or not state.get("response"):
+        return {}
+    deps = get_deps(config)
+    try:
+        from agent.memory.hooks import thread_of
+        from agent.memory.service import memory_for
+
+        memory_for(deps.settings).learn_turn_later(
+            deps.user, thread_of(state, config), state.get("turn_question") or state["question"],
+            state["response"], state.get("intent"), state.get("claims"))
+    except Exception as exc:  # noqa: BLE001 - memory is best effort: the answer is given
+        log_error(state, "remember", exc, "warning")
+    return {}
