@@ -13,9 +13,11 @@ Lang = str  # "en" | "ru" | "es"
 
 ACTIONS: dict[str, dict[str, Any]] = {
     "get_period_stats": {
-        "description": "open, close, high/low with dates, % change, volume, range, up/down days, "
-                       "volatility over a period; daily rows plus bars at the period's granularity",
-        "params": ["symbol", "start_date", "end_date", "granularity?"]},
+        "description": "open, close, high/low with dates, % change (close vs open), change in points, "
+                       "return vs the previous close, max drawdown (peak and trough dates), volume, "
+                       "range, up/down days, volatility over a period; daily rows plus bars at the "
+                       "period's granularity; max_trading_days: only the first N trading dates",
+        "params": ["symbol", "start_date", "end_date", "granularity?", "max_trading_days?"]},
     "get_intraday_data": {
         "description": "1-min or hourly bars inside trading dates, optionally a local time window",
         "params": ["symbol", "start_date", "end_date", "start_time?", "end_time?", "granularity?",
@@ -88,6 +90,9 @@ CLAIM_TYPES: dict[str, tuple[str, str]] = {
     "median_return_after": ("get_periods_after", "summary.median_return_after"),
     "win_rate_after": ("get_periods_after", "summary.win_rate_after"),
     "rsi": ("get_indicator", "summary.rsi"),
+    "change_points": ("get_period_stats", "summary.change_points"),
+    "return_prev_close": ("get_period_stats", "summary.return_prev_close"),
+    "max_drawdown": ("get_period_stats", "summary.max_drawdown"),
 }
 
 GRANULARITY_RULE = ("by period length unless the step sets it: > 1 year weekly, 8 days to 1 year "

@@ -12,12 +12,12 @@ import re
 from agent.llm.offline.lang import MONTH_TOKEN_B as MONTH_B
 from agent.llm.offline.numbers import COUNT
 
-Y = r"(?:1[89]\d\d|20\d\d)"
+Y = r"(?:1[89]\d\d|20\d\d|'\d\d(?!\d))"   # 'dec \'23': a year with an apostrophe
 YS = r"(?:\s*(?:г\.|гг\.|года|году|год|г)(?!\w))?"
 YEAR = rf"(?<![\d.,$])(?:the\s+year\s+|el\s+año\s+)?{Y}{YS}(?![\d%]|\s*(?:%|percent|points|пункт|\$))"
 D = r"(?:3[01]|[12]\d|0?[1-9])(?:st|nd|rd|th|-?(?:го|е|ое|ого|ом))?(?![\d%,.]\d|\d|\s*%)"
 ISO = r"(?<!\d)\d{4}-\d{1,2}-\d{1,2}(?!\d)"
-DMY = r"(?<![\d.])\d{1,2}[./]\d{1,2}[./]\d{4}(?!\d)"
+DMY = r"(?<![\d./])(?:\d{1,2}/\d{1,2}/|\d{1,2}\.\d{1,2}\.)(?:\d{4}|\d{2})(?![\d./])"   # 19.10.1987, 10/19/87
 YM_ISO = r"(?<![\d-])\d{4}-(?:0[1-9]|1[0-2])(?![\d-])"
 SEP = r"(?:\s*,\s*|\s+del?\s+|\s+of\s+|\s+)"
 DAYMON = rf"(?<![\d.])(?:the\s+)?{D}\s*(?:de\s+|of\s+)?{MONTH_B}"
@@ -25,17 +25,18 @@ MONDAY = rf"{MONTH_B}\s+(?:the\s+)?{D}"
 DAYDATE = rf"(?:{ISO}|{DMY}|(?:{DAYMON}|{MONDAY})(?:{SEP}{Y}{YS})?)"
 MONYEAR = rf"(?:{YM_ISO}|{MONTH_B}(?:{SEP}{Y}{YS})?)"
 
-_QWORD = (r"(?:(?<!\w)q[1-4](?!\w)|(?<!\w)[1-4]q(?!\w)|(?<!\w)t[1-4](?!\w)"
+_QWORD = (r"(?:(?<!\w)q[1-4](?!\w)|(?<!\w)[1-4]q(?!\w)|(?<!\w)t[1-4](?!\w)|(?<!\w)[1-4]t(?=\s*(?:de\s+|del\s+)?(?:1[89]\d\d|20\d\d|'\d\d))"
+          r"|(?<!\d)[1-4](?:-?(?:й|ый|ой|ий|го|м))?\s*кв(?:\.|(?!\w))"
           r"|(?:first|second|third|fourth|1st|2nd|3rd|4th|last)\s+quarter"
           r"|(?:перв|втор|трет|четверт|последн)\w*\s+квартал\w*"
           r"|(?<!\d)[1-4](?:-?(?:й|ый|ой|ий|го|м))?\s+квартал\w*|(?<!\w)(?:iv|i{1,3})\s+квартал\w*"
           r"|(?:primer|primero|segundo|tercer|tercero|cuarto|ultimo)\s+trimestre"
           r"|(?<!\d)[1-4](?:er|o|º|°)?\s+trimestre)")
-_HWORD = (r"(?:(?<!\w)h[12](?!\w)|(?:first|second|1st|2nd)\s+half"
+_HWORD = (r"(?:(?<!\w)h[12](?!\w)|(?<!\w)[12]h(?=\s*(?:of\s+)?(?:1[89]\d\d|20\d\d|'\d\d))|(?:first|second|1st|2nd)\s+half"
           r"|(?:перв|втор)\w*\s+(?:полугоди\w*|половин\w*)|(?<!\d)[12](?:-?(?:е|ое))?\s+полугоди\w*"
           r"|(?:primer|primero|segundo)\s+(?:semestre|mitad)|(?<!\d)[12](?:er|o)?\s+semestre)")
 _TAIL = rf"(?:(?:\s+(?:of|de|del|de\s+la)\s+|\s*,?\s*)(?:{MONYEAR}|{YEAR}))?"
-QUARTER = rf"(?:{Y}\s*-?\s*q[1-4](?!\w)|{_QWORD}{_TAIL})"
+QUARTER = rf"(?:{Y}\s*-?\s*[qt][1-4](?!\w)|{_QWORD}{_TAIL})"
 HALF = rf"(?:{Y}\s*-?\s*h[12](?!\w)|{_HWORD}{_TAIL})"
 DATE = rf"(?:{DAYDATE}|{QUARTER}|{HALF}|{MONYEAR}|{YEAR})"
 

@@ -110,7 +110,9 @@ def _ordinal(s: str, pat: str) -> int | None:
     m = re.search(pat, s)
     if not m:
         return None
-    tok = m.group(1)
+    tok = next((g for g in m.groups() if g), None)
+    if tok is None:
+        return None
     if tok.isdigit():
         return int(tok)
     for stem, n in _Q_WORDS.items():
@@ -126,28 +128,48 @@ def _last_part(s: str, today: date, kind: str) -> int | None:
     return (today.month - 1) // 3 + 1 if kind == "q" else (1 if today.month <= 6 else 2)
 
 
-def extract_dp(s: str, today: date) -> DP:
+def year_value(tok: str, today: date) -> int:
+    """'2023' -> 2023; "'23" -> 2023, "'87" -> 1987 (the century that is not in the future)."""
+    tok = tok.strip().lstrip("'")
+    if len(tok) == 4:
+        return int(tok)
+    y = 2000 + int(tok)
+    return y if y <= today.year else y - 100
+
+
+def _numeric_date(s: str, today: date, us_first: bool) -> DP | None:
+    """10/19/1987 (US), 19/10/1987 and 19.10.1987 (European): a part over 12 decides the order;
+    otherwise '/' reads month first in an English question and '.' always reads day first."""
+    m = re.search(r"(\d{1,2})([./])(\d{1,2})[./](\d{4}|\d{2})(?!\d)", s)
+    if not m:
+        return None
+    a, sep, b, y = int(m.group(1)), m.group(2), int(m.group(3)), year_value(m.group(4), today)
+    month_first = b > 12 or (a <= 12 and sep == "/" and us_first)
+    return DP(y, a, b) if month_first else DP(y, b, a)
+
+
+def extract_dp(s: str, today: date, us_first: bool = False) -> DP:
     """The date part written in a fragment matched by one of the DATE patterns."""
     s = s.strip()
     m = re.search(r"(\d{4})-(\d{1,2})(?:-(\d{1,2}))?", s)
     if m:
         return DP(int(m.group(1)), int(m.group(2)), int(m.group(3)) if m.group(3) else None)
-    m = re.search(r"(\d{1,2})[./](\d{1,2})[./](\d{4})", s)
-    if m:
-        return DP(int(m.group(3)), int(m.group(2)), int(m.group(1)))
+    num = _numeric_date(s, today, us_first)
+    if num:
+        return num
     dp = DP()
     ym = re.search(rf"(?<!\d)({P.Y})(?!\d)", s)
     if ym:
-        dp.y = int(ym.group(1))
+        dp.y = year_value(ym.group(1), today)
         s = s[:ym.start()] + " " + s[ym.end():]
-    if re.search(r"q[1-4]|[1-4]q|t[1-4]|quarter|квартал|trimestre", s):
-        dp.q = _ordinal(s, r"(?:q|t)([1-4])|([1-4])q") or _ordinal(
+    if re.search(r"q[1-4]|[1-4]q|t[1-4]|[1-4]t|quarter|квартал|кв(?:\.|(?!\w))|trimestre", s):
+        dp.q = _ordinal(s, r"(?:q|t)([1-4])|([1-4])[qt](?!\w)") or _ordinal(
             s, r"(?<!\w)(\d|first|second|third|fourth|1st|2nd|3rd|4th|перв|втор|трет|четверт|primer"
                r"|segundo|tercer|cuarto|iv|i{1,3})") or _last_part(s, today, "q")
         return dp
-    if re.search(r"h[12]|half|полугоди|половин|semestre|mitad", s):
-        dp.h = _ordinal(s, r"h([12])") or _ordinal(s, r"(?<!\w)(\d|first|second|1st|2nd|перв|втор"
-                                                      r"|primer|segundo)")
+    if re.search(r"h[12]|[12]h|half|полугоди|половин|semestre|mitad", s):
+        dp.h = _ordinal(s, r"h([12])|([12])h(?!\w)") or _ordinal(
+            s, r"(?<!\w)(\d|first|second|1st|2nd|перв|втор|primer|segundo)")
     dp.m = month_in(s)
     if dp.m:
         dd = re.search(r"(?<!\d)(\d{1,2})(?!\d)", s)
@@ -189,7 +211,7 @@ def _blank(text: str, a: int, b: int) -> str:
     return text[:a] + " " * (b - a) + text[b:]
 
 
-def _scan(norm: str, today: date) -> list[Found]:
+def _scan(norm: str, today: date, us: bool = False) -> list[Found]:
     found: list[Found] = []
     work = tokenize_months(mask_may(norm))
     for kind, pat in P.RELATIVE:
@@ -206,22 +228,22 @@ def _scan(norm: str, today: date) -> list[Found]:
             for m in pat.finditer(work):
                 if not m.group(0).strip():
                     continue
-                found.append(_found(kind, m, today))
+                found.append(_found(kind, m, today, us))
                 work = _blank(work, m.start(), m.end())
     found.sort(key=lambda f: f.pos)
     return found
 
 
-def _found(kind: str, m: re.Match[str], today: date) -> Found:
+def _found(kind: str, m: re.Match[str], today: date, us: bool = False) -> Found:
     gd = m.groupdict()
     if kind == "point":
-        a = extract_dp(m.group(0), today)
+        a = extract_dp(m.group(0), today, us)
         return Found(m.start(), m.end(), kind, a=a, explicit_year=a.y is not None)
-    a = extract_dp(gd["a"], today)
+    a = extract_dp(gd["a"], today, us)
     if kind == "nth_week":
         a.d = _nth_week(gd["o"])
         return Found(m.start(), m.end(), kind, a=a, explicit_year=a.y is not None)
-    b = extract_dp(gd["b"], today) if gd.get("b") else None
+    b = extract_dp(gd["b"], today, us) if gd.get("b") else None
     if gd.get("m"):                                   # "Nov 20-30, 2023"
         mon = month_in(gd["m"])
         yr = extract_dp(gd.get("y") or "", today).y
@@ -311,9 +333,11 @@ def _year_for(i: int, found: list[Found]) -> int | None:
     return None
 
 
-def parse_periods(norm: str, today: date, ref: Period | None = None) -> list[Found]:
-    """Every period written in a normalised question, resolved, in text order."""
-    found = _scan(norm, today)
+def parse_periods(norm: str, today: date, ref: Period | None = None,
+                  us_dates: bool = False) -> list[Found]:
+    """Every period written in a normalised question, resolved, in text order. `us_dates`: read
+    an ambiguous 05/03/2020 month first (an English question)."""
+    found = _scan(norm, today, us_dates)
     for i, f in enumerate(found):
         if f.period is None:
             year = None if f.explicit_year else _year_for(i, found)

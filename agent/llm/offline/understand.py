@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 from agent.llm import glossary
 from agent.llm.base import ProviderContext
-from agent.llm.offline import clarify, cues, metrics as M
+from agent.llm.offline import clarify, coverage, cues, fuzzy, metrics as M
 from agent.llm.offline.followups import merge
 from agent.llm.offline.conditions import ConditionParse, parse_condition, parse_horizon, parse_top
 from agent.llm.offline.lang import language_evidence, normalize
@@ -35,22 +35,52 @@ class Parsed:
     concepts: list[str] = field(default_factory=list)
     flags: set[str] = field(default_factory=set)
     unsupported: str | None = None
+    unused: list[str] = field(default_factory=list)              # content words no recogniser used
+    unused_spans: list[tuple[int, int]] = field(default_factory=list)
+    fixes: list[tuple[str, str]] = field(default_factory=list)   # (written, read as) typo fixes
+
+
+def _blank(norm: str, spans) -> str:
+    """Symbol names blanked, so "S&P 500" or "Russell 2000" is not read as a count or a year."""
+    for a, b in spans:
+        norm = norm[:a] + " " * (b - a) + norm[b:]
+    return norm
+
+
+def _aliases_of(ctx: ProviderContext) -> tuple[str, ...]:
+    return tuple(sorted({a for i in ctx.instruments for a in (i.aliases or []) if len(a) >= 5}))
 
 
 def parse_text(text: str, ctx: ProviderContext, ref: Period | None = None) -> Parsed:
+    p = _parse_once(text, ctx, ref)
+    if p.unused:   # a misspelt vocabulary word among the unused ones: read it as meant, once
+        fixed, fixes = fuzzy.correct(text, p.unused_spans, _aliases_of(ctx))
+        if fixes:
+            p = _parse_once(fixed, ctx, ref)
+            p.fixes = [(f.written, f.read_as) for f in fixes]
+    return p
+
+
+def _parse_once(text: str, ctx: ProviderContext, ref: Period | None) -> Parsed:
     norm = normalize(text)
     lang, strong = language_evidence(text)
     p = Parsed(lang=lang, lang_strong=strong)
     p.concepts = glossary.find_concepts(text)
-    p.symbols = [h.symbol for h in symbols_in(text, ctx.instruments)]
-    p.periods = parse_periods(norm, ctx.today, ref)
-    p.metrics = M.parse_metrics(norm)
-    p.cond = parse_condition(norm)
-    p.horizon = parse_horizon(norm)
-    p.top = parse_top(norm)
-    p.indicator = M.parse_indicator(norm)
-    p.pattern = M.parse_pattern(norm)
+    hits = symbols_in(text, ctx.instruments)
+    p.symbols = [h.symbol for h in hits]
+    spans = [(h.start, h.end) for h in hits]
+    masked = _blank(norm, spans)
+    p.periods = parse_periods(masked, ctx.today, ref, us_dates=lang == "en")
+    p.metrics = M.parse_metrics(masked)
+    p.cond = parse_condition(masked)
+    p.horizon = parse_horizon(masked)
+    p.top = parse_top(masked)
+    p.indicator = M.parse_indicator(masked)
+    p.pattern = M.parse_pattern(masked)
     p.unsupported = M.parse_unsupported(norm)
+    unused = coverage.unused_words(masked, spans + [(f.pos, f.end) for f in p.periods])
+    p.unused_spans = unused
+    p.unused = [text[a:b] for a, b in unused]
     if _asks_concept_then_data(norm):
         p.flags.add("explain")
     for name, rx in (("concept", cues.CONCEPT), ("explain", cues.EXPLAIN), ("stats", cues.STATS),
@@ -248,7 +278,17 @@ def understand(question: str, history: list[dict[str, str]] | None, ctx: Provide
     concept = _concept_of(question, p, prev is not None)
     if not concept:
         cur = merge(cur, prev, p)
-    return finalize(cur, p, ctx, concept)
+    return with_notes(finalize(cur, p, ctx, concept), p)
+
+
+def with_notes(it: Intent, p: Parsed) -> Intent:
+    """Tell the user how typos were read and which words were not used (data answers only: a
+    concept question's other words are the concept's context)."""
+    notes = [coverage.read_as_note(p.fixes, it.lang)]
+    if it.type != "concept" and not it.needs_clarification:
+        notes.append(coverage.unused_note(p.unused, it.lang))
+    it.notes = [*it.notes, *(n for n in notes if n and n not in it.notes)]
+    return it
 
 
 def _concept_of(question: str, p: Parsed, has_context: bool) -> str | None:

@@ -51,7 +51,7 @@ def test_utc_bar_end_file_keeps_new_york_sessions(make_store, engine, tmp_path):
     assert list(got["trading_date"]) == list(original["trading_date"])
     dates = pd.to_datetime(got["trading_date"])
     assert list(dates) == list(expected["trading_date"])
-    assert not (dates.dt.dayofweek >= 5).any()                          # no Saturday/Sunday sessions
+    assert not (dates.dt.day_of_week >= 5).any()                          # no Saturday/Sunday sessions
     for col in ("open", "high", "low", "close", "volume", "bars"):
         assert got[col].astype(float).tolist() == pytest.approx(expected[col].astype(float).tolist())
 
