@@ -247,13 +247,19 @@ def unavailable_for_symbol(daily_only: bool) -> list[str]:
     return ["get_intraday_data", "vwap", "hourly_profile", "intraday granularity (1min, hourly)"]
 
 
-def degrade(unsupported: str, lang: Lang = "en") -> str:
-    """An honest sentence for a missing capability plus the closest alternative, in `lang`."""
+def degrade(unsupported: str, lang: Lang = "en", symbol: str | None = None) -> str:
+    """An honest sentence for a missing capability plus the closest alternative, in `lang`
+    (`symbol`: the daily-only instrument, named in the sentence)."""
     t = _t(lang)
     if check_capability(unsupported):  # implemented, so the data is the limit (daily-only symbol)
         alt = alternative_for(unsupported, daily_only=True) or "get_period_stats"
-        return t["needs_intraday"].format(what=unsupported.strip()) + " " + \
-            t["closest"].format(alt=_alt_text(alt, lang))
+        key = unsupported.strip().lower()
+        what = key.upper() if key in INDICATORS else "intraday data" if key == "get_intraday_data" \
+            else key.replace("_", " ")
+        text = t["needs_intraday"].format(what=what[:1].upper() + what[1:])
+        if symbol:
+            text = text.replace(_THIS_SYMBOL[lang if lang in _THIS_SYMBOL else "en"], symbol)
+        return text + " " + t["closest"].format(alt=_alt_text(alt, lang))
     key = find_missing(unsupported)
     if key is None:
         return t["unknown"] + " " + t["closest"].format(alt=_alt_text("get_period_stats", lang))
@@ -261,6 +267,9 @@ def degrade(unsupported: str, lang: Lang = "en") -> str:
     alt = NOT_AVAILABLE[key]["alternative"] if key else "get_period_stats"
     return t["unavailable"].format(what=what[:1].upper() + what[1:]) + " " + \
         t["closest"].format(alt=_alt_text(alt, lang))
+
+
+_THIS_SYMBOL = {"en": "this symbol", "ru": "по этому инструменту", "es": "este símbolo"}
 
 
 def _alt_text(alt: str, lang: Lang) -> str:

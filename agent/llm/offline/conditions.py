@@ -139,7 +139,7 @@ _SUPER = (r"largest|biggest|greatest|strongest|sharpest|largest|top|best|worst|s
           r"|сильнейш\w*|крупнейш\w*|наибольш\w*|максимальн\w*|худш\w*|лучш\w*|топ|резчайш\w*"
           r"|mayor(?:es)?|peor(?:es)?|mejor(?:es)?|grandes|fuertes|principales|mas\s+(?:grandes|fuertes)")
 _NOUN = (r"gains?|rises?|rall(?:y|ies)|jumps?|advances?|up\s+days|drops?|falls?|declines?|loss(?:es)?"
-         r"|moves?|days|sessions?|crash(?:es)?|plunges?|sell-?offs?|паден\w*|рост\w*|подъем\w*|взлет\w*"
+         r"|moves?|days?|sessions?|crash(?:es)?|plunges?|sell-?offs?|паден\w*|рост\w*|подъем\w*|взлет\w*"
          r"|движени\w*|сниж\w*|обвал\w*|дн(?:и|ей|я|ям|ях)|день|сесси\w*|subidas?|caidas?|ganancias?|perdidas?"
          r"|movimientos?|alzas?|bajadas?|dias?|sesiones|desplomes?|repuntes?")
 _TOP = re.compile(rf"(?<!\w)(?:(?P<n1>{COUNT})\s+)?(?:of\s+the\s+|из\s+)?(?:{_SUPER})(?:\s+(?P<n2>{COUNT}))?"
@@ -164,7 +164,12 @@ def parse_top(norm: str) -> TopMoves | None:
         n = 5 if plural else 1
     phrase = m.group(0)
     direction = text_direction(phrase)
-    if re.search(r"worst|худш|peor", phrase) and not _UP_RE.search(noun):
+    both = re.search(r"best|лучш|mejor", phrase) and re.search(r"worst|худш|peor", phrase)
+    if both or re.search(r"(?:gains?|rises?|рост\w*|subidas?)\s+(?:and|и|y)\s+(?:drops?|falls?|losses|паден\w*|caidas?)"
+                         r"|(?:drops?|falls?|паден\w*|caidas?)\s+(?:and|и|y)\s+(?:gains?|rises?|рост\w*|subidas?)",
+                         norm[m.start():m.end() + 40]):
+        direction = None                   # "best and worst day": both directions
+    elif re.search(r"worst|худш|peor", phrase) and not _UP_RE.search(noun):
         direction = "down"
     elif re.search(r"best|лучш|mejor", phrase) and not _DOWN_RE.search(noun):
         direction = "up"

@@ -59,6 +59,18 @@ RANGES = [
     _c(rf"(?P<a>{MONTH_B})\s*-\s*(?P<b>{MONYEAR})"),
     _c(rf"(?P<a>{ISO})\s*(?:\.\.\.?|-|/)\s*(?P<b>{ISO})"),
 ]
+# A window of N trading days right after a date: "the week after 1987-10-19", "10 sessions following
+# March 16, 2020", "неделя после 19.10.1987", "las 10 sesiones posteriores al 16 de marzo de 2020".
+_AUNIT_EN = r"(?P<u>trading\s+days?|days?|sessions?|weeks?|months?)"
+_AUNIT_RU = r"(?:торгов\w+\s+)?(?P<u>дн\w+|день|сесси\w+|недел\w+|месяц\w*)"
+_AUNIT_ES = r"(?P<u>semanas?|mes(?:es)?|dias?(?:\s+(?:habiles|de\s+negociacion|de\s+trading))?|sesion(?:es)?)"
+AFTER_DATE = [
+    _c(rf"(?:(?:the|a|one)\s+)?(?:(?P<n>{COUNT})\s+)?{_AUNIT_EN}\s+(?:right\s+|immediately\s+|just\s+)?"
+       rf"(?:after|following)\s+(?:the\s+)?(?P<a>{DAYDATE})"),
+    _c(rf"(?:(?P<n>{COUNT})\s+)?(?:следующ\w+\s+)?{_AUNIT_RU}\s+(?:сразу\s+)?после\s+(?P<a>{DAYDATE})"),
+    _c(rf"(?:(?P<n>{COUNT})\s+)?{_AUNIT_ES}\s+(?:siguientes?|posteriores?|despues)\s+(?:a\s+|al\s+|del?\s+)?"
+       rf"(?:la\s+fecha\s+)?(?:(?:del?|al)\s+)?(?P<a>{DAYDATE})"),
+]
 # "first week of April", "первая неделя апреля", "la primera semana de abril" (days 1-7, 8-14, ...)
 NTH_WEEK = [
     _c(rf"(?P<o>first|second|third|fourth|last|1st|2nd|3rd|4th|перв\w*|втор\w*|трет\w*|четверт\w*"

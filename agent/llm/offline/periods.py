@@ -14,7 +14,7 @@ from datetime import date, timedelta
 
 from agent.llm.offline import period_patterns as P
 from agent.llm.offline.lang import month_in, tokenize_months
-from agent.llm.offline.numbers import word_number
+from agent.llm.offline.numbers import count_value, word_number
 from agent.llm.offline.relative import relative_period
 from agent.state import Period
 
@@ -61,6 +61,7 @@ class Found:
     b: DP | None = None
     period: Period | None = None
     explicit_year: bool = False
+    window: tuple[int, str] | None = None   # kind "after": (N, unit) of the window after the date
 
     @property
     def single_day(self) -> bool:
@@ -75,6 +76,24 @@ def add_months(d: date, n: int) -> date:
     y, m = divmod(d.month - 1 + n, 12)
     y, m = d.year + y, m + 1
     return date(y, m, min(d.day, _mdays(y, m)))
+
+
+def window_unit(u: str) -> str:
+    u = u.lower()
+    return ("week" if re.match(r"week|недел|semana", u) else "month" if re.match(r"month|месяц|mes", u)
+            else "day")
+
+
+def trading_days(n: int, unit: str, calendar: bool) -> int:
+    """Trading dates in N units: a week is 5 (7 for a market open every day), a month 21 (30)."""
+    per = {"week": 7 if calendar else 5, "month": 30 if calendar else 21}.get(unit, 1)
+    return max(1, min(n * per, 260))
+
+
+def window_period(anchor: date, days: int) -> Period:
+    """The trading dates after `anchor`, up to `days` of them; the calendar end is generous (weekends
+    and holidays) - the query builder keeps the first `days` trading dates with data."""
+    return make_period(anchor + timedelta(days=1), anchor + timedelta(days=days * 7 // 5 + 6))
 
 
 def label_for(start: date, end: date) -> str:
@@ -221,7 +240,7 @@ def _scan(norm: str, today: date, us: bool = False) -> list[Found]:
             per = relative_period(kind, m, today, make_period, add_months)
             found.append(Found(m.start(), m.end(), "fixed", period=per, explicit_year=False))
             work = _blank(work, m.start(), m.end())
-    groups = (("range", P.RANGES), ("nth_week", P.NTH_WEEK), ("week", P.WEEK), ("end_of", P.END_OF),
+    groups = (("after", P.AFTER_DATE), ("range", P.RANGES), ("nth_week", P.NTH_WEEK), ("week", P.WEEK), ("end_of", P.END_OF),
               ("start_of", P.START_OF), ("since", P.SINCE), ("point", P.POINTS))
     for kind, pats in groups:
         for pat in pats:
@@ -239,6 +258,11 @@ def _found(kind: str, m: re.Match[str], today: date, us: bool = False) -> Found:
     if kind == "point":
         a = extract_dp(m.group(0), today, us)
         return Found(m.start(), m.end(), kind, a=a, explicit_year=a.y is not None)
+    if kind == "after":
+        a = extract_dp(m.group("a"), today, us)
+        n = count_value(m.group("n"), 1) or 1
+        return Found(m.start(), m.end(), kind, a=a, explicit_year=a.y is not None,
+                     window=(n, window_unit(m.group("u"))))
     a = extract_dp(gd["a"], today, us)
     if kind == "nth_week":
         a.d = _nth_week(gd["o"])
@@ -305,6 +329,8 @@ def _period(f: Found, today: date, ref: Period | None, year: int | None) -> Peri
         return make_period(start, max(start, end))
     if f.kind == "since":
         return make_period(a.start(), max(a.start(), today))
+    if f.kind == "after" and f.window:
+        return window_period(a.start(), trading_days(*f.window, calendar=False))
     if nth:
         if nth == -9:
             return make_period(a.end() - timedelta(days=6), a.end())

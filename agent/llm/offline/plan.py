@@ -25,8 +25,12 @@ def _base(symbol: str, intent: Intent, **extra) -> StepParams:
 
 
 def _stats(intent: Intent, symbols: list[str]) -> list[Step]:
-    return [Step(action="get_period_stats", params=_base(s, intent),
-                 description=f"{s} period statistics") for s in symbols]
+    window = intent.horizon_days if intent.analysis in (None, "stats", "extremes", "volume") else None
+    extra = {"max_trading_days": window} if window else {}
+    what = f"first {window} trading days from {intent.period.start}" if window and intent.period \
+        else "period statistics"
+    return [Step(action="get_period_stats", params=_base(s, intent, **extra),
+                 description=f"{s} {what}") for s in symbols]
 
 
 def _top(intent: Intent, symbol: str) -> list[Step]:

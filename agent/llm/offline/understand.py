@@ -3,14 +3,16 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from datetime import timedelta
 
+import capabilities
 from agent.llm import glossary
 from agent.llm.base import ProviderContext
 from agent.llm.offline import clarify, coverage, cues, fuzzy, metrics as M
 from agent.llm.offline.followups import merge
 from agent.llm.offline.conditions import ConditionParse, parse_condition, parse_horizon, parse_top
 from agent.llm.offline.lang import language_evidence, normalize
-from agent.llm.offline.periods import Found, parse_periods
+from agent.llm.offline.periods import Found, parse_periods, trading_days, window_period
 from agent.llm.offline.symbols import symbols_in
 from agent.state import Intent, Period
 from query_builder.models import EventCondition
@@ -163,6 +165,8 @@ def _is_concept(p: Parsed, has_context: bool) -> bool:
         return False
     if "concept" in p.flags or "explain" in p.flags:
         return True
+    if p.metrics:              # "What was the total volume?" asks for a number, not a definition
+        return False
     return not p.periods and not has_context and not (p.cond.has_threshold or p.top)
 
 
@@ -203,7 +207,22 @@ def intent_from(p: Parsed, ctx: ProviderContext) -> Intent:
     it.unsupported = p.unsupported
     if p.concepts:
         it.concept = p.concepts[0]
+    _window(it, p, ctx)
     return it
+
+
+def _window(it: Intent, p: Parsed, ctx: ProviderContext) -> None:
+    """'The week after 1987-10-19': the first N trading dates after the date (N = 5 a week, or 7
+    calendar days for a market open every day), with the return from the date's close."""
+    win = next((f for f in p.periods if f.window and f.period), None)
+    if win is None or it.analysis not in (None, "stats", "extremes", "volume"):
+        return
+    inst = ctx.instrument(it.symbol)
+    days = trading_days(*win.window, calendar=bool(inst and inst.session == "24h"))
+    it.period = window_period(win.period.start - timedelta(days=1), days)
+    it.horizon_days = days
+    if it.analysis in (None, "stats") and not it.metrics:
+        it.metrics = ["open", "close", "pct_change", "return_prev_close", "change_points", "high", "low"]
 
 
 def _missing(it: Intent, p: Parsed, ctx: ProviderContext) -> list[str]:
@@ -215,6 +234,30 @@ def _missing(it: Intent, p: Parsed, ctx: ProviderContext) -> list[str]:
     if it.analysis in ("events", "after_events") and it.condition is None:
         missing.append("condition" if p.cond.ambiguous_direction else "threshold")
     return missing
+
+
+def _daily_only(ctx: ProviderContext, symbol: str | None) -> bool:
+    inst = ctx.instrument(symbol)
+    return bool(inst and inst.session == "daily")
+
+
+def _degrade(it: Intent, p: Parsed, ctx: ProviderContext) -> None:
+    """An analysis the data cannot give: say so (capability registry) and run the closest one."""
+    if it.unsupported:
+        it.notes.append(capabilities.degrade(it.unsupported, it.lang))
+    if not _daily_only(ctx, it.symbol):
+        return
+    needs = (it.indicator if it.analysis == "indicator" and it.indicator == "vwap" else
+             it.pattern if it.analysis == "pattern" and it.pattern == "hourly_profile" else
+             "get_intraday_data" if it.analysis == "intraday" else None)
+    if not needs:
+        return
+    it.notes.append(capabilities.degrade(needs, it.lang, symbol=it.symbol))
+    alt = capabilities.alternative_for(needs, daily_only=True)
+    if alt in M.INDICATOR_NAMES:
+        it.indicator, it.indicator_window = alt, dict((n, w) for n, _p, w in M.INDICATORS).get(alt)
+    else:
+        it.analysis, it.indicator, it.pattern = "stats", None, None
 
 
 def finalize(it: Intent, p: Parsed, ctx: ProviderContext, concept: str | None = None) -> Intent:
@@ -229,6 +272,7 @@ def finalize(it: Intent, p: Parsed, ctx: ProviderContext, concept: str | None = 
     if not it.symbol and len(ctx.instruments) == 1:
         it.symbol = ctx.instruments[0].symbol
         it.symbols = [it.symbol]
+    _degrade(it, p, ctx)
     if it.analysis == "after_events" and not it.horizon_days:
         it.horizon_days = DEFAULT_HORIZON
     if it.analysis == "indicator" and not it.indicator_window:
