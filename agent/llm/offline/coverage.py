@@ -12,7 +12,7 @@ from typing import Iterable
 
 from agent.llm import glossary
 from agent.llm.offline import conditions as C
-from agent.llm.offline import cues
+from agent.llm.offline import cues, resumes
 from agent.llm.offline import metrics as M
 
 # Function words, question words, generic verbs and politeness: using them or not changes nothing.
@@ -40,6 +40,8 @@ ese esa eso mi me te se le les lo nos por para con sin sobre entre hasta desde m
 muéstrame dame dime enseña calcula busca quiero puedes podrias podrías favor necesito tambien también
 solo sólo mas más muy todo toda todos todas datos precio precios valor instrumento mercado indice
 índice periodo período dia día dias días año años mes meses semana semanas tiempo hoy cuál
+paso pasó pasa ocurrio ocurrió sucedio sucedió было стало произошло случилось происходило
+happen doing went try trying intenta prueba попробуй попробуйте
 """.split())
 
 _WORD = re.compile(r"[a-zа-яñ'’]+")
@@ -54,6 +56,7 @@ def _vocabulary_patterns() -> list[re.Pattern[str]]:
     pats += [M.VOLUME_PROFILE, M.INTRADAY, M.COMPARE, M.AFTER, M.COUNT_Q, M.VAGUE_MOVE, M._WINDOW]
     pats += [C._UP_RE, C._DOWN_RE, C._MOVE_RE, C._PCT, C._GTE, C._GT, C._GAP, C._TOP, *C.HORIZON]
     pats += [cues.CONCEPT, cues.EXPLAIN, cues.STATS, cues.FOLLOWUP, _NUMBER]
+    pats += [resumes.YES, resumes.AVAILABLE, resumes.ANOTHER]
     return pats
 
 

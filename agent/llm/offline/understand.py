@@ -8,7 +8,7 @@ from datetime import timedelta
 import capabilities
 from agent.llm import glossary
 from agent.llm.base import ProviderContext
-from agent.llm.offline import clarify, coverage, cues, fuzzy, metrics as M
+from agent.llm.offline import clarify, coverage, cues, fuzzy, metrics as M, resumes
 from agent.llm.offline.followups import merge
 from agent.llm.offline.conditions import ConditionParse, parse_condition, parse_horizon, parse_top
 from agent.llm.offline.lang import language_evidence, normalize
@@ -114,8 +114,8 @@ def _aliases() -> set[str]:
 
 def _analysis(p: Parsed) -> str | None:
     """The analysis the text itself asks for; None when it gives no cue (a follow-up)."""
-    if p.top is not None:
-        return "top_moves"
+    if p.top is not None and not (p.top.n and not p.top.explicit and "after" in p.flags):
+        return "top_moves"             # "big drops" with "after": what followed them (below)
     if p.cond.has_threshold or "vague" in p.flags:
         return "after_events" if (p.horizon or "after" in p.flags) else "events"
     if "after" in p.flags and p.cond.direction and not p.metrics:
@@ -196,7 +196,7 @@ def intent_from(p: Parsed, ctx: ProviderContext) -> Intent:
     if analysis == "events" and it.condition is None and it.direction and not _vague(p):
         it.condition = EventCondition(op="gt" if it.direction == "up" else "lt", threshold=0.0)
     it.horizon_days = p.horizon
-    if p.top is not None:
+    if p.top is not None and analysis == "top_moves":
         it.top_n, it.direction = p.top.n, p.top.direction
         it.condition = None
     if p.indicator:
@@ -300,8 +300,12 @@ INDICATOR_KEYS = {name: window for name, _pat, window in M.INDICATORS}
 def context_from_history(history: list[dict[str, str]] | None, ctx: ProviderContext) -> Intent | None:
     """The running intent of the conversation's user turns (each filling gaps from the one before)."""
     prev: Intent | None = None
-    turns = [h.get("content") or "" for h in (history or []) if h.get("role") == "user"]
+    turns = resumes.answered_user_turns(history)
     for text in turns[-MAX_HISTORY_TURNS:]:
+        kind = resumes.reply_kind(text)
+        if kind and prev is not None:     # an earlier "yes" to an offer: the offer as answered
+            prev = resumes.resume_intent(kind, prev, ctx)
+            continue
         p = parse_text(text, ctx, prev.period if prev else None)
         cur = intent_from(p, ctx)
         if _is_concept(p, prev is not None):
@@ -318,11 +322,25 @@ def understand(question: str, history: list[dict[str, str]] | None, ctx: Provide
     """The intent of `question`, using the conversation for what it leaves open."""
     prev = context_from_history(history, ctx)
     p = parse_text(question, ctx, prev.period if prev else None)
+    kind = resumes.reply_kind(question) if prev is not None and not p.symbols else None
+    if kind and prev is not None:
+        return _resume(kind, prev, p, ctx)
     cur = intent_from(p, ctx)
     concept = _concept_of(question, p, prev is not None)
     if not concept:
         cur = merge(cur, prev, p)
     return with_notes(finalize(cur, p, ctx, concept), p)
+
+
+def _resume(kind: str, prev: Intent, p: Parsed, ctx: ProviderContext) -> Intent:
+    """'Yes' / 'show the available data' / 'another instrument' after an offer."""
+    it = resumes.resume_intent(kind, prev, ctx)
+    if p.lang_strong:
+        it.lang = p.lang  # type: ignore[assignment]
+    it = finalize(it, Parsed(lang=it.lang, lang_strong=True), ctx)
+    if kind == "another":
+        it.suggestions = resumes.symbols_with_data(ctx, it, exclude=prev.symbol)[:4]
+    return it
 
 
 def with_notes(it: Intent, p: Parsed) -> Intent:
