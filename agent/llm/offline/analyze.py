@@ -175,7 +175,8 @@ def _compare(ans: Answer, r: StepResult, intent: Intent) -> None:
         except (KeyError, ValueError, TypeError):
             name = label
         fake = StepResult(step=r.step, action=r.action, symbol=r.symbol, sql="", params={}, summary=row)
-        items = _metric_items(ans, fake, ["open", "close", "pct_change", "high", "low"], label)
+        wanted = [m for m in intent.metrics if m in T.METRIC[lang]]   # a comparison keeps the metric asked
+        items = _metric_items(ans, fake, wanted or ["open", "close", "pct_change", "high", "low"], label)
         ans.lines.append(f"{r.symbol}, {name}: " + "; ".join(items) + ".")
         if row.get("pct_change") is not None and (best is None or row["pct_change"] > best[0]):
             best = (row["pct_change"], name)

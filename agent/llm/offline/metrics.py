@@ -108,6 +108,13 @@ _UNSUPPORTED: list[tuple[str, str]] = [
 ]
 
 
+def named_analysis_spans(norm: str) -> list[tuple[int, int]]:
+    """Spans of indicator, pattern and volume-profile names ("on-balance volume", "average true
+    range", "volume profile"): their words are not metrics of their own."""
+    pats = [p for _n, p, _w in INDICATORS] + [p for _n, p in PATTERNS] + [VOLUME_PROFILE.pattern]
+    return [(m.start(), m.end()) for p in pats for m in re.finditer(p, norm)]
+
+
 def parse_metrics(norm: str) -> list[ClaimType]:
     """Claim types named in the question, in the order of the table above (specific first)."""
     work = norm

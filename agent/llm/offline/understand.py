@@ -8,7 +8,7 @@ from datetime import timedelta
 import capabilities
 from agent.llm import glossary
 from agent.llm.base import ProviderContext
-from agent.llm.offline import clarify, coverage, cues, fuzzy, metrics as M, resumes
+from agent.llm.offline import clarify, coverage, cues, fuzzy, metrics as M, notes, resumes
 from agent.llm.offline.followups import merge
 from agent.llm.offline.conditions import ConditionParse, parse_condition, parse_horizon, parse_top
 from agent.llm.offline.lang import language_evidence, normalize
@@ -73,7 +73,7 @@ def _parse_once(text: str, ctx: ProviderContext, ref: Period | None) -> Parsed:
     spans = [(h.start, h.end) for h in hits]
     masked = _blank(norm, spans)
     p.periods = parse_periods(masked, ctx.today, ref, us_dates=lang == "en")
-    p.metrics = M.parse_metrics(masked)
+    p.metrics = M.parse_metrics(_blank(masked, M.named_analysis_spans(masked)))
     p.cond = parse_condition(masked)
     p.horizon = parse_horizon(masked)
     p.top = parse_top(masked)
@@ -124,9 +124,8 @@ def _analysis(p: Parsed) -> str | None:
         return "after_events"
     if "count" in p.flags and p.cond.direction and not p.metrics and not p.indicator:
         return "events"                            # "how many days did SPX rise in 2020?"
-    if len(p.periods) >= 2 and ("compare" in p.flags or not (p.metrics or any(
-            f.single_day for f in p.periods))):
-        return "compare"
+    if len(p.periods) >= 2 and not p.indicator:
+        return "compare"               # several periods: each one's figures side by side
     if p.indicator:
         return "indicator"
     if "volume_profile" in p.flags:
@@ -142,6 +141,23 @@ def _analysis(p: Parsed) -> str | None:
             return "volume"
         return "stats"
     return "stats" if "stats" in p.flags else None
+
+
+def _also_analyses(p: Parsed, primary: str | None) -> list[str]:
+    """Further analyses the same question asks for ("compare Q1 and Q2, and show the volume
+    profile", "RSI and the high of SPY"): each becomes its own plan steps."""
+    found = []
+    if p.top is not None and p.top.explicit:
+        found.append("top_moves")
+    if p.indicator:
+        found.append("indicator")
+    if "volume_profile" in p.flags:
+        found.append("volume_profile")
+    if p.pattern:
+        found.append("pattern")
+    if (p.metrics or "stats" in p.flags) and primary not in (None, "stats", "extremes", "volume", "compare"):
+        found.append("stats")
+    return [a for a in dict.fromkeys(found) if a != primary]
 
 
 def _vague(p: Parsed) -> bool:
@@ -190,6 +206,7 @@ def intent_from(p: Parsed, ctx: ProviderContext) -> Intent:
     elif periods:
         it.period = periods[0] if len(periods) == 1 else _cover(periods)
     it.analysis = analysis  # type: ignore[assignment]
+    it.also = _also_analyses(p, analysis)  # type: ignore[assignment]
     it.metrics = list(p.metrics)  # type: ignore[assignment]
     it.condition = p.cond.condition
     it.direction = p.cond.direction  # type: ignore[assignment]
@@ -236,6 +253,33 @@ def _missing(it: Intent, p: Parsed, ctx: ProviderContext) -> list[str]:
     return missing
 
 
+def _has_data(ctx: ProviderContext, symbol: str, period: Period | None) -> bool:
+    rng = ctx.range_for(symbol)
+    return rng is not None and (period is None or not (period.end < rng.first or period.start > rng.last))
+
+
+def _without_data(it: Intent, ctx: ProviderContext) -> None:
+    """Parts of a multi-part question with no stored data are declined by name, the rest answered
+    (all parts without data: the no-data card with its suggestions instead)."""
+    if not ctx.ranges:
+        return
+    if len(it.symbols) > 1:
+        keep = [s for s in it.symbols if _has_data(ctx, s, it.period)]
+        drop = [s for s in it.symbols if s not in keep]
+        if keep and drop:
+            it.symbols, it.symbol = keep, keep[0]
+            it.notes.append(notes.no_data_parts(drop, it.period, ctx, it.lang))
+    if it.compare_periods and it.symbol:
+        keep_p = [p for p in it.compare_periods if _has_data(ctx, it.symbol, p)]
+        drop_p = [p for p in it.compare_periods if p not in keep_p]
+        if keep_p and drop_p:
+            it.notes.append(notes.no_data_periods(it.symbol, drop_p, ctx, it.lang))
+            it.compare_periods = keep_p
+            if len(keep_p) == 1:
+                it.period, it.compare_periods = keep_p[0], None
+                it.analysis = "stats" if it.analysis == "compare" else it.analysis
+
+
 def _daily_only(ctx: ProviderContext, symbol: str | None) -> bool:
     inst = ctx.instrument(symbol)
     return bool(inst and inst.session == "daily")
@@ -277,7 +321,8 @@ def finalize(it: Intent, p: Parsed, ctx: ProviderContext, concept: str | None = 
         it.horizon_days = DEFAULT_HORIZON
     if it.analysis == "indicator" and not it.indicator_window:
         it.indicator_window = dict((n, w) for n, _p, w in M.INDICATORS).get(it.indicator or "")
-    it.type = "complex" if it.analysis in ("after_events", "compare", "pattern") else "data"
+    it.type = "complex" if it.analysis in ("after_events", "compare", "pattern") or it.also else "data"
+    _without_data(it, ctx)
     if p.concepts and "explain" in p.flags and p.symbols:
         it.type, it.concept = "mixed", p.concepts[0]
     elif it.type != "mixed":
