@@ -41,6 +41,7 @@ muéstrame dame dime enseña calcula busca quiero puedes podrias podrías favor 
 solo sólo mas más muy todo toda todos todas datos precio precios valor instrumento mercado indice
 índice periodo período dia día dias días año años mes meses semana semanas tiempo hoy cuál
 paso pasó pasa ocurrio ocurrió sucedio sucedió было стало произошло случилось происходило
+mean means meaning stand stands значит означает significa годах годы годов годам лет
 happen doing went try trying intenta prueba попробуй попробуйте
 """.split())
 
@@ -56,7 +57,7 @@ def _vocabulary_patterns() -> list[re.Pattern[str]]:
     pats += [M.VOLUME_PROFILE, M.INTRADAY, M.COMPARE, M.AFTER, M.COUNT_Q, M.VAGUE_MOVE, M._WINDOW]
     pats += [C._UP_RE, C._DOWN_RE, C._MOVE_RE, C._PCT, C._GTE, C._GT, C._GAP, C._TOP, *C.HORIZON]
     pats += [cues.CONCEPT, cues.EXPLAIN, cues.STATS, cues.FOLLOWUP, _NUMBER]
-    pats += [resumes.YES, resumes.AVAILABLE, resumes.ANOTHER]
+    pats += [resumes.YES, resumes.AVAILABLE, resumes.ANOTHER, cues.ALL_HISTORY]
     return pats
 
 

@@ -88,7 +88,8 @@ def _parse_once(text: str, ctx: ProviderContext, ref: Period | None) -> Parsed:
     for name, rx in (("concept", cues.CONCEPT), ("explain", cues.EXPLAIN), ("stats", cues.STATS),
                      ("compare", M.COMPARE), ("after", M.AFTER), ("count", M.COUNT_Q),
                      ("vague", M.VAGUE_MOVE), ("followup", cues.FOLLOWUP),
-                     ("volume_profile", M.VOLUME_PROFILE), ("intraday", M.INTRADAY)):
+                     ("volume_profile", M.VOLUME_PROFILE), ("intraday", M.INTRADAY),
+                     ("all_history", cues.ALL_HISTORY)):
         if rx.search(norm):
             p.flags.add(name)
     return p
@@ -246,7 +247,8 @@ def _missing(it: Intent, p: Parsed, ctx: ProviderContext) -> list[str]:
     missing: list[str] = []
     if not it.symbol:
         missing.append("symbol")
-    if it.analysis in PERIOD_REQUIRED and it.period is None and not it.compare_periods:
+    if it.analysis in PERIOD_REQUIRED and it.period is None and not it.compare_periods \
+            and "all_history" not in p.flags:
         missing.append("period")
     if it.analysis in ("events", "after_events") and it.condition is None:
         missing.append("condition" if p.cond.ambiguous_direction else "threshold")
