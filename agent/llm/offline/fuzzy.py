@@ -1,10 +1,11 @@
 """Typo-tolerant vocabulary: a misspelt month, metric or instrument word is read as the word meant.
 
 "febuary" -> "february", "максиум" -> "максимум", "volatilty" -> "volatility". Matching uses
-rapidfuzz's Levenshtein distance with a threshold by word length (1 edit up to 7 letters, 2 from 8),
+rapidfuzz's optimal-string-alignment distance (an edit or a swap of neighbours counts 1) with a threshold by word length (1 edit up to 7 letters, 2 from 8),
 only for words the parser does not already know, only against vocabulary words with the same first
-letter (typos rarely hit the first letter; this keeps "mayor" from becoming "mayo"), and never when
-one word is a prefix of the other (that is an inflection the patterns already read). Every
+letter (typos rarely hit the first letter), never for a vocabulary word plus a grammatical ending
+("volumes", "максимума": the patterns read those) nor for common words near a vocabulary word
+("mayor", "junto", kept as written). Every
 correction is reported so the answer can say how a word was read.
 """
 from __future__ import annotations
@@ -13,7 +14,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from rapidfuzz.distance import Levenshtein
+from rapidfuzz.distance import OSA
 
 from agent.llm.offline.lang import normalize
 
@@ -35,11 +36,12 @@ _METRICS = (
 )
 # Words close to a vocabulary word that are words in their own right (kept as written).
 _KEEP = set((
-    "mayor menor marco junto julia abrir cierra cierre closed opened value values volumes volumen "
+    "mayor mayo menor marco junto julia abrir cierra cierre closed opened mayoria value values volumes volumen "
     "maxima minima maximal minimal trades traded trader tradeoff average averages "
     "августе между максим минута минуты объемы объемов change changes charge chance"
 ).split())
 _WORD = re.compile(r"[a-zа-яñ]{5,}")
+_ENDINGS = {"s", "es", "а", "у", "е", "ы", "и", "ом", "ой", "ам", "ах", "ов", "ей", "ем", "ю", "я"}
 
 
 @dataclass(frozen=True)
@@ -67,9 +69,9 @@ def _limit(n: int) -> int:
 def _best(word: str, vocab: dict[str, list[str]]) -> str | None:
     best, best_d = None, 99
     for cand in vocab.get(word[0], ()):
-        if cand.startswith(word) or word.startswith(cand[:max(4, len(cand) - 1)]):
-            continue                       # an inflection or a longer form: not a typo
-        d = Levenshtein.distance(word, cand, score_cutoff=_limit(min(len(word), len(cand))))
+        if cand.startswith(word) or (word.startswith(cand) and word[len(cand):] in _ENDINGS):
+            continue                       # an abbreviation or an inflection: not a typo
+        d = OSA.distance(word, cand, score_cutoff=_limit(min(len(word), len(cand))))
         if d <= _limit(min(len(word), len(cand))) and d < best_d:
             best, best_d = cand, d
     return best

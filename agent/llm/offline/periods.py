@@ -359,11 +359,21 @@ def _year_for(i: int, found: list[Found]) -> int | None:
     return None
 
 
+def _split(f: Found, norm: str) -> list[Found]:
+    if f.kind != "range" or f.b is None or not re.match(r"(?:between|entre|между)\s", norm[f.pos:f.end]):
+        return [f]
+    mid = f.pos + (f.end - f.pos) // 2
+    return [Found(f.pos, mid, "point", a=f.a, explicit_year=f.a.y is not None),
+            Found(mid, f.end, "point", a=f.b, explicit_year=f.b.y is not None)]
+
+
 def parse_periods(norm: str, today: date, ref: Period | None = None,
-                  us_dates: bool = False) -> list[Found]:
+                  us_dates: bool = False, split_between: bool = False) -> list[Found]:
     """Every period written in a normalised question, resolved, in text order. `us_dates`: read
     an ambiguous 05/03/2020 month first (an English question)."""
     found = _scan(norm, today, us_dates)
+    if split_between:   # "compare ... between 2006 and 2009": two periods, not one range
+        found = [g for f in found for g in _split(f, norm)]
     for i, f in enumerate(found):
         if f.period is None:
             year = None if f.explicit_year else _year_for(i, found)

@@ -72,7 +72,11 @@ def _parse_once(text: str, ctx: ProviderContext, ref: Period | None) -> Parsed:
     p.symbols = [h.symbol for h in hits]
     spans = [(h.start, h.end) for h in hits]
     masked = _blank(norm, spans)
-    p.periods = parse_periods(masked, ctx.today, ref, us_dates=lang == "en")
+    found = parse_periods(masked, ctx.today, ref, us_dates=lang == "en",
+                          split_between=bool(M.COMPARE.search(masked)))
+    seen: set[tuple] = set()
+    p.periods = [f for f in found if not ((f.period.start, f.period.end) in seen
+                                          or seen.add((f.period.start, f.period.end)))]  # type: ignore[func-returns-value]
     p.metrics = M.parse_metrics(_blank(masked, M.named_analysis_spans(masked)))
     p.cond = parse_condition(masked)
     p.horizon = parse_horizon(masked)
