@@ -147,7 +147,7 @@ _SUPER = (r"largest|biggest|greatest|strongest|sharpest|largest|top|best|worst|s
 _NOUN = (r"gains?|rises?|rall(?:y|ies)|jumps?|advances?|up\s+days|drops?|falls?|declines?|loss(?:es)?"
          r"|moves?|days?|sessions?|crash(?:es)?|plunges?|sell-?offs?|паден\w*|рост\w*|подъем\w*|взлет\w*"
          r"|движени\w*|сниж\w*|обвал\w*|дн(?:и|ей|я|ям|ях)|день|сесси\w*|subidas?|caidas?|ganancias?|perdidas?"
-         r"|movimientos?|alzas?|bajadas?|dias?|sesiones|desplomes?|repuntes?")
+         r"|movimientos?|alzas?|bajadas?|dias?|sesion(?:es)?|desplomes?|repuntes?")
 _TOP = re.compile(rf"(?<!\w)(?:(?P<n1>{COUNT})\s+)?(?:of\s+the\s+|из\s+)?(?:{_SUPER})(?:\s+(?P<n2>{COUNT}))?"
                   rf"(?:\s+[\w%-]+){{0,3}}?\s+(?P<noun>{_NOUN})(?!\w)")
 
@@ -168,7 +168,7 @@ def parse_top(norm: str) -> TopMoves | None:
     explicit = n is not None or bool(re.search(r"top|топ|largest|biggest|крупнейш|сильнейш|mayores", m.group(0)))
     noun = m.group("noun")
     if n is None:
-        plural = bool(re.search(r"(?:s|es|ies|ия|ий|ов|и|ы|ей)$", noun)) and not noun.endswith("ss")
+        plural = bool(re.search(r"(?:s|es|ies|ния|ий|ов|и|ы|ей)$", noun)) and not noun.endswith("ss")
         n = 5 if plural else 1
     phrase = m.group(0)
     direction = text_direction(phrase)

@@ -8,7 +8,7 @@ from agent.state import ClaimType
 # Order matters: the more specific phrase first; each match is blanked so "average daily volume"
 # does not also count as "volume".
 _METRICS: list[tuple[tuple[str, ...], str]] = [
-    (("max_drawdown",), r"(?:max(?:imum)?\s+|biggest\s+|largest\s+|worst\s+)?draw[\s-]?downs?|peak[\s-]to[\s-]trough"
+    (("max_drawdown",), r"(?:max(?:imum)?\s+|biggest\s+|largest\s+|worst\s+)?draw[\s-]?downs?(?:\s+maxim[oa])?|peak[\s-]to[\s-]trough"
                         r"|(?:максимальн\w+\s+|наибольш\w+\s+|сам\w+\s+больш\w+\s+)?просадк\w*"
                         r"|(?:maxim[oa]\s+|mayor\s+)?(?:draw[\s-]?down|retroceso\s+maximo|caida\s+maxima\s+desde"
                         r"\s+(?:el\s+|un\s+)?(?:maximo|pico))|(?:el\s+)?drawdown\s+maximo"),

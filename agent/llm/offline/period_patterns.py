@@ -71,6 +71,14 @@ AFTER_DATE = [
     _c(rf"(?:(?P<n>{COUNT})\s+)?{_AUNIT_ES}\s+(?:siguientes?|posteriores?|despues)\s+(?:a\s+|al\s+|del?\s+)?"
        rf"(?:la\s+fecha\s+)?(?:(?:del?|al)\s+)?(?P<a>{DAYDATE})"),
 ]
+# ISO week numbers: "week 12 of 2020", "wk 12 2020", "12-я неделя 2020", "неделя 12 2020 года",
+# "semana 12 de 2020" (Monday to Friday of that ISO week).
+ISO_WEEK = [
+    _c(rf"(?<!\w)(?:week|wk|неделя|недели|неделю|semana)\s*(?:#|no\.?|номер|n[uo]mero|nº)?\s*(?P<w>[1-9]|[1-4]\d|5[0-3])"
+       rf"(?!\d)(?:\s*(?:of|de|del|,)?\s*(?P<a>{Y}){YS})"),
+    _c(rf"(?<!\d)(?P<w>[1-9]|[1-4]\d|5[0-3])\s*-?(?:я|ая|ю|ую|й|ой|th|st|nd|rd)?\s+(?:week|неделя|недели|неделю|semana)"
+       rf"(?:\s*(?:of|de|del|,)?\s*(?P<a>{Y}){YS})"),
+]
 # "first week of April", "первая неделя апреля", "la primera semana de abril" (days 1-7, 8-14, ...)
 NTH_WEEK = [
     _c(rf"(?P<o>first|second|third|fourth|last|1st|2nd|3rd|4th|перв\w*|втор\w*|трет\w*|четверт\w*"

@@ -240,7 +240,8 @@ def _scan(norm: str, today: date, us: bool = False) -> list[Found]:
             per = relative_period(kind, m, today, make_period, add_months)
             found.append(Found(m.start(), m.end(), "fixed", period=per, explicit_year=False))
             work = _blank(work, m.start(), m.end())
-    groups = (("after", P.AFTER_DATE), ("range", P.RANGES), ("nth_week", P.NTH_WEEK), ("week", P.WEEK), ("end_of", P.END_OF),
+    groups = (("after", P.AFTER_DATE), ("range", P.RANGES), ("iso_week", P.ISO_WEEK), ("nth_week", P.NTH_WEEK),
+              ("week", P.WEEK), ("end_of", P.END_OF),
               ("start_of", P.START_OF), ("since", P.SINCE), ("point", P.POINTS))
     for kind, pats in groups:
         for pat in pats:
@@ -258,6 +259,11 @@ def _found(kind: str, m: re.Match[str], today: date, us: bool = False) -> Found:
     if kind == "point":
         a = extract_dp(m.group(0), today, us)
         return Found(m.start(), m.end(), kind, a=a, explicit_year=a.y is not None)
+    if kind == "iso_week":
+        y = year_value(re.search(rf"{P.Y}", m.group("a")).group(0), today)
+        monday = date.fromisocalendar(y, int(m.group("w")), 1)
+        return Found(m.start(), m.end(), "fixed", period=make_period(monday, monday + timedelta(days=4)),
+                     explicit_year=True)
     if kind == "after":
         a = extract_dp(m.group("a"), today, us)
         n = count_value(m.group("n"), 1) or 1

@@ -12,7 +12,7 @@ from agent.llm.offline import clarify, coverage, cues, fuzzy, metrics as M, note
 from agent.llm.offline.followups import merge
 from agent.llm.offline.conditions import ConditionParse, parse_condition, parse_horizon, parse_top
 from agent.llm.offline.lang import language_evidence, normalize
-from agent.llm.offline.periods import Found, parse_periods, trading_days, window_period
+from agent.llm.offline.periods import Found, make_period, parse_periods, trading_days, window_period
 from agent.llm.offline.symbols import symbols_in
 from agent.state import Intent, Period
 from query_builder.models import EventCondition
@@ -230,7 +230,17 @@ def intent_from(p: Parsed, ctx: ProviderContext) -> Intent:
     if p.concepts:
         it.concept = p.concepts[0]
     _window(it, p, ctx)
+    _calendar_week(it, ctx)
     return it
+
+
+def _calendar_week(it: Intent, ctx: ProviderContext) -> None:
+    """A market open every day (crypto) trades all 7 days of a week: Monday to Sunday."""
+    inst = ctx.instrument(it.symbol)
+    per = it.period
+    if inst and inst.session == "24h" and per and per.start.weekday() == 0 \
+            and (per.end - per.start).days == 4:
+        it.period = make_period(per.start, per.start + timedelta(days=6))
 
 
 def _window(it: Intent, p: Parsed, ctx: ProviderContext) -> None:
