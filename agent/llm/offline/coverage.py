@@ -46,6 +46,11 @@ happen doing went try trying intenta prueba попробуй попробуйт�
 """.split())
 
 _WORD = re.compile(r"[a-zа-яñ'’]+")
+# Words every daily-bar answer already honours (a day's move, a year's return, a change).
+_IMPLIED = re.compile(r"(?<!\w)(?:daily|day-to-day|single[\s-]day|one[\s-]day|in\s+a\s+day|diari[oa]s?|en\s+un\s+dia"
+                      r"|дневн\w*|ежедневн\w*|однодневн\w*|за\s+день|annual\w*|yearly|годов\w*|anual\w*"
+                      r"|monthly|месячн\w*|mensual\w*|weekly|недельн\w*|semanal\w*|изменил\w*|changed|cambi\w*"
+                      r"|вырос\w*|упал\w*|return\w*)(?!\w)")
 _NUMBER = re.compile(r"(?<!\w)[-+]?\d+(?:[.,]\d+)?(?:st|nd|rd|th|%|x)?(?!\w)")
 
 
@@ -56,8 +61,8 @@ def _vocabulary_patterns() -> list[re.Pattern[str]]:
     pats += [re.compile(p) for _n, p in M._UNSUPPORTED]
     pats += [M.VOLUME_PROFILE, M.INTRADAY, M.COMPARE, M.AFTER, M.COUNT_Q, M.VAGUE_MOVE, M._WINDOW]
     pats += [C._UP_RE, C._DOWN_RE, C._MOVE_RE, C._PCT, C._GTE, C._GT, C._GAP, C._TOP, *C.HORIZON]
-    pats += [cues.CONCEPT, cues.EXPLAIN, cues.STATS, cues.FOLLOWUP, _NUMBER]
-    pats += [resumes.YES, resumes.AVAILABLE, resumes.ANOTHER, cues.ALL_HISTORY]
+    pats += [cues.CONCEPT, cues.EXPLAIN, cues.STATS, cues.FOLLOWUP, _NUMBER, _IMPLIED]
+    pats += [resumes.YES, resumes.AVAILABLE, resumes.ANOTHER, cues.ALL_HISTORY, cues.BEST_PERIOD]
     return pats
 
 

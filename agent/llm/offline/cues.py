@@ -24,3 +24,7 @@ ALL_HISTORY = re.compile(
     r"all\s+(?:the\s+)?(?:available\s+)?(?:data|history)|(?:the\s+)?(?:whole|entire|full)\s+(?:data\s*set|history|range)"
     r"|all[\s-]time|(?:за\s+)?вс[юеё]\s+(?:доступн\w+\s+)?(?:истори\w+|данн\w+|период\w*)|за\s+все\s+время"
     r"|tod[oa]s?\s+(?:el\s+|la\s+|los\s+)?(?:historic[oa]|historia|datos)(?:\s+disponibles)?|desde\s+siempre")
+BEST_PERIOD = re.compile(
+    r"(?:best|worst|strongest|weakest|лучш\w*|худш\w*|сильнейш\w*|слабейш\w*|mejor(?:es)?|peor(?:es)?)\s+"
+    r"(?:\w+\s+)?(?P<u>months?|weeks?|quarters?|years?|месяц\w*|недел\w*|квартал\w*|год\w*|mes(?:es)?|semanas?"
+    r"|trimestres?|años?)(?!\w)")

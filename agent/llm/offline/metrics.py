@@ -13,7 +13,7 @@ _METRICS: list[tuple[tuple[str, ...], str]] = [
                         r"|(?:maxim[oa]\s+|mayor\s+)?(?:draw[\s-]?down|retroceso\s+maximo|caida\s+maxima\s+desde"
                         r"\s+(?:el\s+|un\s+)?(?:maximo|pico))|(?:el\s+)?drawdown\s+maximo"),
     (("return_prev_close",), r"(?:vs\.?|versus|from|over|against|relative\s+to|compared\s+(?:to|with))\s+(?:the\s+)?"
-                             r"(?:previous|prior|last|preceding)\s+(?:day'?s\s+|session'?s\s+)?close"
+                             r"(?:previous|prior|last|preceding)\s+(?:(?:day|session|week|month|quarter|year)'?s\s+)?close"
                              r"|close[\s-]to[\s-]close\s+(?:return|change)"
                              r"|(?:к|от|относительно)\s+(?:предыдущ\w+|прошл\w+)\s+(?:закрыти\w*|close)"
                              r"|(?:frente\s+al|desde\s+el|respecto\s+al|sobre\s+el)\s+cierre\s+(?:anterior|previo|precedente)"),

@@ -29,3 +29,12 @@ def no_data_periods(symbol: str, periods: list[Period], ctx: ProviderContext, la
     lang = lang if lang in _NO_DATA else "en"
     what = ", ".join(_IN[lang].format(s=symbol, p=period_text(p, lang)) for p in periods)
     return _NO_DATA[lang].format(what=what, ranges=_range(ctx, symbol, lang))
+
+
+_ONLY_LAST = {"en": "Only the last {n} periods are compared (from {d}).",
+              "ru": "Сравниваются только последние {n} периодов (с {d}).",
+              "es": "Solo se comparan los últimos {n} periodos (desde el {d})."}
+
+
+def only_last(n: int, start, lang: str) -> str:
+    return _ONLY_LAST.get(lang, _ONLY_LAST["en"]).format(n=n, d=start.isoformat())

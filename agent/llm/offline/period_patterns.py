@@ -90,6 +90,12 @@ WEEK = [
     _c(rf"недел[яюеи]\s+(?:с\s+|от\s+)?(?P<a>{DAYDATE})"),
     _c(rf"semana\s+(?:del?|que\s+empieza\s+el)\s+(?P<a>{DAYDATE})"),
 ]
+# "the week ending April 12", "неделя, закончившаяся 12 апреля", "la semana que termina el 12 de abril"
+WEEK_END = [
+    _c(rf"(?:the\s+)?week\s+(?:ending|ended|that\s+ended|to)\s+(?:on\s+)?(?:the\s+)?(?P<a>{DAYDATE})"),
+    _c(rf"недел[яюеи],?\s+(?:закончивш\w+|завершивш\w+|окончивш\w+|по)\s+(?P<a>{DAYDATE})"),
+    _c(rf"semana\s+(?:que\s+(?:termina|terminó|termino|acaba|acabo)\s+el|hasta\s+el|al)\s+(?P<a>{DAYDATE})"),
+]
 _UNTIL_NOW = (r"(?:\s+(?:to|until|till|through|по|до|hasta)\s+(?:today|now|the\s+present|present|date"
               r"|сегодня|сегодняшн\w+\s+дн\w+|настоящ\w+\s+\w+|наших\s+дней|hoy|ahora|la\s+fecha))?")
 SINCE = [
@@ -114,7 +120,8 @@ _UNIT_RU = (r"(?P<u>торгов\w+\s+(?:дн\w+|день|сесси\w+)|дн\w+
             r"|квартал\w*|год\w*|лет)")
 _UNIT_ES = (r"(?P<u>dias?\s+(?:habiles|de\s+negociacion|de\s+trading)|dias?|sesion\w*|semanas?|mes(?:es)?"
             r"|trimestres?|años?)")
-_NOT_OF = rf"(?!\s+(?:of|de|del)\s|\s+{MONTH_B}|\s+{Y})"   # "last week of March" is not relative
+# "last week of March" is not relative; "the previous year's close" is a reference price, not a period
+_NOT_OF = rf"(?!\s+(?:of|de|del)\s|\s+{MONTH_B}|\s+{Y}|'?s\s+(?:close|closing|end))"
 _THIS = r"(?P<u>week|month|quarter|year|недел\w+|месяц\w*|квартал\w*|год\w*|semana|mes|trimestre|año)"
 RELATIVE = [
     ("trail", _c(rf"(?:(?:over|in|for|during)\s+)?(?:the\s+)?(?:last|past|previous|prior)\s+(?P<n>{COUNT})\s+{_UNIT_EN}")),

@@ -90,6 +90,27 @@ def trading_days(n: int, unit: str, calendar: bool) -> int:
     return max(1, min(n * per, 260))
 
 
+def split_period(span: Period, unit: str, seven_days: bool = False) -> list[Period]:
+    """Calendar months / Monday weeks / quarters / years inside `span` (clipped to it)."""
+    out: list[Period] = []
+    if unit == "week":
+        start = span.start - timedelta(days=span.start.weekday())
+        while start <= span.end:
+            a, b = max(start, span.start), min(start + timedelta(days=6 if seven_days else 4), span.end)
+            if a <= b:
+                out.append(make_period(a, b))
+            start += timedelta(days=7)
+        return out
+    months = {"month": 1, "quarter": 3, "year": 12}.get(unit, 1)
+    first = date(span.start.year, (span.start.month - 1) // months * months + 1 if months < 12 else 1, 1)
+    while first <= span.end:
+        nxt = add_months(first, months)
+        a, b = max(first, span.start), min(nxt - timedelta(days=1), span.end)
+        out.append(make_period(a, b))
+        first = nxt
+    return out
+
+
 def window_period(anchor: date, days: int) -> Period:
     """The trading dates after `anchor`, up to `days` of them; the calendar end is generous (weekends
     and holidays) - the query builder keeps the first `days` trading dates with data."""
@@ -241,7 +262,7 @@ def _scan(norm: str, today: date, us: bool = False) -> list[Found]:
             found.append(Found(m.start(), m.end(), "fixed", period=per, explicit_year=False))
             work = _blank(work, m.start(), m.end())
     groups = (("after", P.AFTER_DATE), ("range", P.RANGES), ("iso_week", P.ISO_WEEK), ("nth_week", P.NTH_WEEK),
-              ("week", P.WEEK), ("end_of", P.END_OF),
+              ("week_end", P.WEEK_END), ("week", P.WEEK), ("end_of", P.END_OF),
               ("start_of", P.START_OF), ("since", P.SINCE), ("point", P.POINTS))
     for kind, pats in groups:
         for pat in pats:
@@ -342,6 +363,8 @@ def _period(f: Found, today: date, ref: Period | None, year: int | None) -> Peri
             return make_period(a.end() - timedelta(days=6), a.end())
         first = a.start() + timedelta(days=7 * (-nth - 1))
         return make_period(first, min(first + timedelta(days=6), a.end()))
+    if f.kind == "week_end":
+        return make_period(a.start() - timedelta(days=6), a.start())
     if f.kind == "week":
         monday = a.start() - timedelta(days=a.start().weekday())
         return make_period(monday, monday + timedelta(days=4))

@@ -8,11 +8,12 @@ from datetime import timedelta
 import capabilities
 from agent.llm import glossary
 from agent.llm.base import ProviderContext
-from agent.llm.offline import clarify, coverage, cues, fuzzy, metrics as M, notes, resumes
+from agent.llm.offline import clarify, coverage, cues, fuzzy, metrics as M, notes, resumes, year_words
 from agent.llm.offline.followups import merge
 from agent.llm.offline.conditions import ConditionParse, parse_condition, parse_horizon, parse_top
 from agent.llm.offline.lang import language_evidence, normalize
-from agent.llm.offline.periods import Found, make_period, parse_periods, trading_days, window_period
+from agent.llm.offline.periods import (Found, make_period, parse_periods, split_period, trading_days,
+                                       window_period, window_unit)
 from agent.llm.offline.symbols import symbols_in
 from agent.state import Intent, Period
 from query_builder.models import EventCondition
@@ -39,6 +40,7 @@ class Parsed:
     unsupported: str | None = None
     unused: list[str] = field(default_factory=list)              # content words no recogniser used
     unused_spans: list[tuple[int, int]] = field(default_factory=list)
+    text: str = ""
     fixes: list[tuple[str, str]] = field(default_factory=list)   # (written, read as) typo fixes
 
 
@@ -54,6 +56,7 @@ def _aliases_of(ctx: ProviderContext) -> tuple[str, ...]:
 
 
 def parse_text(text: str, ctx: ProviderContext, ref: Period | None = None) -> Parsed:
+    text = year_words.replace_years(text)       # "twenty twenty" -> 2020
     p = _parse_once(text, ctx, ref)
     if p.unused:   # a misspelt vocabulary word among the unused ones: read it as meant, once
         fixed, fixes = fuzzy.correct(text, p.unused_spans, _aliases_of(ctx))
@@ -66,7 +69,7 @@ def parse_text(text: str, ctx: ProviderContext, ref: Period | None = None) -> Pa
 def _parse_once(text: str, ctx: ProviderContext, ref: Period | None) -> Parsed:
     norm = normalize(text)
     lang, strong = language_evidence(text)
-    p = Parsed(lang=lang, lang_strong=strong)
+    p = Parsed(lang=lang, lang_strong=strong, text=text)
     p.concepts = glossary.find_concepts(text)
     hits = symbols_in(text, ctx.instruments)
     p.symbols = [h.symbol for h in hits]
@@ -231,7 +234,39 @@ def intent_from(p: Parsed, ctx: ProviderContext) -> Intent:
         it.concept = p.concepts[0]
     _window(it, p, ctx)
     _calendar_week(it, ctx)
+    _best_period(it, p, ctx)
     return it
+
+
+MAX_PARTS = 24
+
+
+def _best_period(it: Intent, p: Parsed, ctx: ProviderContext) -> None:
+    """'The best month of SPY in 2024': every month (week, quarter, year) of the period side by
+    side with its change, and the strongest and weakest named."""
+    m = cues.BEST_PERIOD.search(normalize(p.text)) if p.text else None
+    if m is None or it.analysis not in (None, "stats", "top_moves", "compare"):
+        return
+    span = it.period
+    rng = ctx.range_for(it.symbol)
+    if span is None and rng is not None:
+        span = make_period(rng.first, rng.last)
+    if span is None:
+        return
+    if rng is not None and not (span.end < rng.first or span.start > rng.last):
+        span = make_period(max(span.start, rng.first), min(span.end, rng.last))   # where the data is
+    inst = ctx.instrument(it.symbol)
+    parts = split_period(span, window_unit(m.group("u")) if not re.match(r"quarter|квартал|trimestre|year|год|año",
+                                                                       m.group("u")) else
+                         ("quarter" if re.match(r"quarter|квартал|trimestre", m.group("u")) else "year"),
+                         seven_days=bool(inst and inst.session == "24h"))
+    if len(parts) < 2:
+        return
+    if len(parts) > MAX_PARTS:
+        it.notes.append(notes.only_last(MAX_PARTS, parts[-MAX_PARTS].start, it.lang))
+    it.analysis, it.compare_periods, it.period = "compare", parts[-MAX_PARTS:], span  # type: ignore[assignment]
+    it.top_n, it.direction, it.condition = None, None, None
+    it.metrics = ["pct_change", "return_prev_close"]
 
 
 def _calendar_week(it: Intent, ctx: ProviderContext) -> None:

@@ -240,3 +240,38 @@ def test_period_suggestions_only_where_there_is_data():
     intent = it("Статистика SPX")
     assert intent.needs_clarification
     assert not any("прошлый месяц" in s for s in intent.suggestions)    # SPX ends in 2020
+
+
+@pytest.mark.parametrize("q,label", [("SPX stats for march twenty twenty", "2020-03"),
+                                     ("SPX nineteen eighty-seven", "1987"),
+                                     ("SPX en marzo de dos mil ocho", "2008-03"),
+                                     ("SPX en mil novecientos ochenta y siete", "1987"),
+                                     ("SPX в две тысячи восьмом году", "2008"),
+                                     ("SPX в тысяча девятьсот восемьдесят седьмом году", "1987")])
+def test_years_in_words(q, label):
+    assert it(q).period.label == label
+
+
+@pytest.mark.parametrize("q", ["SPY stats for the week ending April 12, 2024",
+                               "SPY за неделю, закончившуюся 12 апреля 2024",
+                               "SPY la semana que termina el 12 de abril de 2024"])
+def test_week_ending(q):
+    p = it(q).period
+    assert (p.start, p.end) == (date(2024, 4, 6), date(2024, 4, 12))
+
+
+@pytest.mark.parametrize("q,unit_labels", [
+    ("Which was the best month for SPX in 2008?", ["2008-01", "2008-12"]),
+    ("Худший месяц SPX в 2008 году", ["2008-01", "2008-12"]),
+    ("¿Cuál fue el peor trimestre del SPX en 2008?", ["2008-Q1", "2008-Q4"]),
+])
+def test_best_or_worst_period_compares_every_part(q, unit_labels):
+    intent = it(q)
+    labels = [p.label for p in intent.compare_periods]
+    assert intent.analysis == "compare" and [labels[0], labels[-1]] == unit_labels
+    assert "pct_change" in intent.metrics
+
+
+def test_previous_years_close_is_not_a_period():
+    intent = it("SPX return in 2019 from the previous year's close")
+    assert intent.period.label == "2019" and intent.metrics[0] == "return_prev_close"
