@@ -316,3 +316,15 @@ def test_unused_words_are_named(ask):
     assert "sortino" in out["response"]
     out = ask("Коэффициент Сортино для SPX в 2019")
     assert "Сортино" in out["response"]
+
+
+@pytest.mark.parametrize("question", ["Which was the worst month for SPX in 2002?", "Худший месяц SPX в 2002 году",
+                                      "¿Cuál fue el peor mes del SPX en 2002?"])
+def test_worst_month_compares_every_month(ask, question):
+    year = spx().loc["2002"]
+    monthly = year.groupby(year.index.to_period("M")).agg(open=("Open", "first"), close=("Close", "last"))
+    changes = (monthly["close"] / monthly["open"] - 1) * 100
+    out = ask(question)
+    worst = changes.idxmin().strftime("%Y-%m")
+    assert claim(out, "pct_change", period=worst)["value"] == pytest.approx(changes.min(), abs=0.01)
+    assert len([c for c in out["claims"] if c["type"] == "pct_change"]) == 12
