@@ -16,8 +16,10 @@ ACTIONS: dict[str, dict[str, Any]] = {
         "description": "open, close, high/low with dates, % change (close vs open), change in points, "
                        "return vs the previous close, max drawdown (peak and trough dates), volume, "
                        "range, up/down days, volatility over a period; daily rows plus bars at the "
-                       "period's granularity; max_trading_days: only the first N trading dates",
-        "params": ["symbol", "start_date", "end_date", "granularity?", "max_trading_days?"]},
+                       "period's granularity; max_trading_days / last_trading_days: only the first / last N "
+                       "trading dates",
+        "params": ["symbol", "start_date", "end_date", "granularity?", "max_trading_days?",
+                   "last_trading_days?"]},
     "get_intraday_data": {
         "description": "1-min or hourly bars inside trading dates, optionally a local time window",
         "params": ["symbol", "start_date", "end_date", "start_time?", "end_time?", "granularity?",

@@ -59,6 +59,8 @@ class Intent(BaseModel):
     pattern: Pattern | None = None
     concept: str | None = Field(None, description="glossary key for concept/mixed questions")
     unsupported: str | None = Field(None, description="a capability asked for that the system lacks")
+    last_trading_days: int | None = Field(None, description="only the last N trading dates of the "
+                                                              "period (the last N sessions)")
     also: list[Analysis] = Field(default_factory=list, description="further analyses the same "
                                                                    "question asks for (multi-part)")
     notes: list[str] = Field(default_factory=list, description="told to the user with the answer: "

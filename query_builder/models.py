@@ -64,6 +64,9 @@ class StepParams(BaseModel):
     max_trading_days: int | None = Field(
         None, ge=1, le=260, description="get_period_stats: only the first N trading dates from "
                                         "start_date (a window after a date: 'the week after')")
+    last_trading_days: int | None = Field(
+        None, ge=1, le=260, description="get_period_stats: only the last N trading dates up to "
+                                        "end_date (the last N sessions)")
     extended_hours: bool = Field(
         False, description="get_intraday_data: include bars outside the session (pre/post market)")
 

@@ -15,7 +15,7 @@ from datetime import date, timedelta
 from agent.llm.offline import period_patterns as P
 from agent.llm.offline.lang import month_in, tokenize_months
 from agent.llm.offline.numbers import count_value, word_number
-from agent.llm.offline.relative import relative_period
+from agent.llm.offline.relative import relative_period, trailing_sessions
 from agent.state import Period
 
 
@@ -259,7 +259,9 @@ def _scan(norm: str, today: date, us: bool = False) -> list[Found]:
             if kind == "day0" and _UNTIL.search(work[:m.start()]):
                 continue                      # "since 2020 until today": part of the since range
             per = relative_period(kind, m, today, make_period, add_months)
-            found.append(Found(m.start(), m.end(), "fixed", period=per, explicit_year=False))
+            last = trailing_sessions(kind, m)
+            found.append(Found(m.start(), m.end(), "fixed", period=per, explicit_year=False,
+                               window=(last, "last") if last else None))
             work = _blank(work, m.start(), m.end())
     groups = (("after", P.AFTER_DATE), ("range", P.RANGES), ("iso_week", P.ISO_WEEK), ("nth_week", P.NTH_WEEK),
               ("week_end", P.WEEK_END), ("week", P.WEEK), ("end_of", P.END_OF),

@@ -27,6 +27,8 @@ def _base(symbol: str, intent: Intent, **extra) -> StepParams:
 def _stats(intent: Intent, symbols: list[str]) -> list[Step]:
     window = intent.horizon_days if intent.analysis in (None, "stats", "extremes", "volume") else None
     extra = {"max_trading_days": window} if window else {}
+    if intent.last_trading_days:
+        extra = {"last_trading_days": intent.last_trading_days}
     what = f"first {window} trading days from {intent.period.start}" if window and intent.period \
         else "period statistics"
     return [Step(action="get_period_stats", params=_base(s, intent, **extra),

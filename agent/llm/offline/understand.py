@@ -284,6 +284,10 @@ def _window(it: Intent, p: Parsed, ctx: ProviderContext) -> None:
     win = next((f for f in p.periods if f.window and f.period), None)
     if win is None or it.analysis not in (None, "stats", "extremes", "volume"):
         return
+    if win.window[1] == "last":          # the last N trading dates up to today
+        it.last_trading_days = win.window[0]
+        it.period = make_period(win.period.end - timedelta(days=win.window[0] * 7 // 5 + 10), win.period.end)
+        return
     inst = ctx.instrument(it.symbol)
     days = trading_days(*win.window, calendar=bool(inst and inst.session == "24h"))
     it.period = window_period(win.period.start - timedelta(days=1), days)
@@ -444,6 +448,9 @@ def with_notes(it: Intent, p: Parsed) -> Intent:
     concept question's other words are the concept's context)."""
     notes = [coverage.read_as_note(p.fixes, it.lang)]
     if it.type != "concept" and not it.needs_clarification:
+        missing = capabilities.find_missing(" ".join(p.unused).lower()) if p.unused else None
+        if missing and missing not in ("realtime", "intraday_for_daily_only") and not it.unsupported:
+            notes.append(capabilities.degrade(missing, it.lang))   # an analysis AskBar lacks, by name
         notes.append(coverage.unused_note(p.unused, it.lang))
     it.notes = [*it.notes, *(n for n in notes if n and n not in it.notes)]
     return it

@@ -56,11 +56,11 @@ def daily_changes(df: pd.DataFrame) -> pd.Series:
 def ask(loaded_store, tmp_path_factory):
     session = make_session(loaded_store, tmp_path_factory.mktemp("trust"))
 
-    def run(question: str, *resume: str, history: tuple[str, ...] = ()) -> dict:
+    def run(question: str, *resume: str, history: tuple[str, ...] = (), now: str = NOW) -> dict:
         thread = f"t-{uuid.uuid4().hex[:8]}"
         for h in history:
-            session.ask(h, thread_id=thread, now=NOW)
-        result = session.ask(question, thread_id=thread, now=NOW)
+            session.ask(h, thread_id=thread, now=now)
+        result = session.ask(question, thread_id=thread, now=now)
         for answer in resume:
             result = session.resume(thread, answer)
         return result.model_dump()
@@ -328,3 +328,18 @@ def test_worst_month_compares_every_month(ask, question):
     worst = changes.idxmin().strftime("%Y-%m")
     assert claim(out, "pct_change", period=worst)["value"] == pytest.approx(changes.min(), abs=0.01)
     assert len([c for c in out["claims"] if c["type"] == "pct_change"]) == 12
+
+
+@pytest.mark.parametrize("question", ["SPX stats for the last 7 sessions", "SPX за последние 7 торговых дней",
+                                      "SPX en las últimas siete sesiones"])
+def test_last_n_sessions_are_trading_dates(ask, question):
+    ref = spx().loc[:"2020-11-30"].iloc[-7:]
+    out = ask(question, now="2020-12-01")
+    assert claim(out, "trading_days")["value"] == 7
+    assert claim(out, "open")["value"] == pytest.approx(ref["Open"].iloc[0], abs=0.01)
+    assert claim(out, "close")["value"] == pytest.approx(ref["Close"].iloc[-1], abs=0.01)
+
+
+def test_missing_analysis_is_declined_by_name(ask):
+    out = ask("SPX stats and correlation with gold in 2019")
+    assert "Correlation" in out["response"] and claim(out, "close")
