@@ -8,7 +8,7 @@ and that is not a function word of EN/RU/ES is "unused". Unused words are correc
 from __future__ import annotations
 
 import re
-from typing import Iterable
+from collections.abc import Iterable
 
 from agent.llm import glossary
 from agent.llm.offline import conditions as C
