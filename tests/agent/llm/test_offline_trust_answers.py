@@ -343,3 +343,16 @@ def test_last_n_sessions_are_trading_dates(ask, question):
 def test_missing_analysis_is_declined_by_name(ask):
     out = ask("SPX stats and correlation with gold in 2019")
     assert "Correlation" in out["response"] and claim(out, "close")
+
+
+@pytest.mark.parametrize("question", ["Show me the stats", "Покажи статистику", "Muéstrame las estadísticas"])
+def test_picking_a_clarification_suggestion_in_each_language(ask, question):
+    first = ask(question)
+    assert first["status"] == "clarification"
+    offered = first["interrupt"]["suggestions"]
+    assert offered and all(s.split()[0] in {"NQ", "SPY", "BTCUSD", "SPX"} for s in offered)
+    pick = next(s for s in offered if s.startswith("SPX"))
+    out = ask(question, pick)
+    assert out["status"] == "answered" and out["intent"]["symbol"] == "SPX"
+    month = spx().loc["2020-11"]
+    assert claim(out, "close")["value"] == pytest.approx(month["Close"].iloc[-1], abs=0.01)
