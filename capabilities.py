@@ -13,9 +13,13 @@ Lang = str  # "en" | "ru" | "es"
 
 ACTIONS: dict[str, dict[str, Any]] = {
     "get_period_stats": {
-        "description": "open, close, high/low with dates, % change, volume, range, up/down days, "
-                       "volatility over a period; daily rows plus bars at the period's granularity",
-        "params": ["symbol", "start_date", "end_date", "granularity?"]},
+        "description": "open, close, high/low with dates, % change (close vs open), change in points, "
+                       "return vs the previous close, max drawdown (peak and trough dates), volume, "
+                       "range, up/down days, volatility over a period; daily rows plus bars at the "
+                       "period's granularity; max_trading_days / last_trading_days: only the first / last N "
+                       "trading dates",
+        "params": ["symbol", "start_date", "end_date", "granularity?", "max_trading_days?",
+                   "last_trading_days?"]},
     "get_intraday_data": {
         "description": "1-min or hourly bars inside trading dates, optionally a local time window",
         "params": ["symbol", "start_date", "end_date", "start_time?", "end_time?", "granularity?",
@@ -88,6 +92,9 @@ CLAIM_TYPES: dict[str, tuple[str, str]] = {
     "median_return_after": ("get_periods_after", "summary.median_return_after"),
     "win_rate_after": ("get_periods_after", "summary.win_rate_after"),
     "rsi": ("get_indicator", "summary.rsi"),
+    "change_points": ("get_period_stats", "summary.change_points"),
+    "return_prev_close": ("get_period_stats", "summary.return_prev_close"),
+    "max_drawdown": ("get_period_stats", "summary.max_drawdown"),
 }
 
 GRANULARITY_RULE = ("by period length unless the step sets it: > 1 year weekly, 8 days to 1 year "
@@ -242,13 +249,19 @@ def unavailable_for_symbol(daily_only: bool) -> list[str]:
     return ["get_intraday_data", "vwap", "hourly_profile", "intraday granularity (1min, hourly)"]
 
 
-def degrade(unsupported: str, lang: Lang = "en") -> str:
-    """An honest sentence for a missing capability plus the closest alternative, in `lang`."""
+def degrade(unsupported: str, lang: Lang = "en", symbol: str | None = None) -> str:
+    """An honest sentence for a missing capability plus the closest alternative, in `lang`
+    (`symbol`: the daily-only instrument, named in the sentence)."""
     t = _t(lang)
     if check_capability(unsupported):  # implemented, so the data is the limit (daily-only symbol)
         alt = alternative_for(unsupported, daily_only=True) or "get_period_stats"
-        return t["needs_intraday"].format(what=unsupported.strip()) + " " + \
-            t["closest"].format(alt=_alt_text(alt, lang))
+        key = unsupported.strip().lower()
+        what = key.upper() if key in INDICATORS else "intraday data" if key == "get_intraday_data" \
+            else key.replace("_", " ")
+        text = t["needs_intraday"].format(what=what[:1].upper() + what[1:])
+        if symbol:
+            text = text.replace(_THIS_SYMBOL[lang if lang in _THIS_SYMBOL else "en"], symbol)
+        return text + " " + t["closest"].format(alt=_alt_text(alt, lang))
     key = find_missing(unsupported)
     if key is None:
         return t["unknown"] + " " + t["closest"].format(alt=_alt_text("get_period_stats", lang))
@@ -256,6 +269,9 @@ def degrade(unsupported: str, lang: Lang = "en") -> str:
     alt = NOT_AVAILABLE[key]["alternative"] if key else "get_period_stats"
     return t["unavailable"].format(what=what[:1].upper() + what[1:]) + " " + \
         t["closest"].format(alt=_alt_text(alt, lang))
+
+
+_THIS_SYMBOL = {"en": "this symbol", "ru": "по этому инструменту", "es": "este símbolo"}
 
 
 def _alt_text(alt: str, lang: Lang) -> str:

@@ -12,7 +12,8 @@ import statistics
 from typing import Any
 
 PERIOD_TYPES = {"open", "close", "high", "low", "pct_change", "total_volume", "avg_daily_volume",
-                "trading_days", "avg_daily_range", "up_days", "down_days", "volatility"}
+                "trading_days", "avg_daily_range", "up_days", "down_days", "volatility",
+                "change_points", "return_prev_close", "max_drawdown"}
 AFTER_TYPES = {"avg_return_after", "median_return_after", "win_rate_after"}
 
 
@@ -38,7 +39,24 @@ def period_stats(rows: list[dict[str, Any]]) -> dict[str, Any]:
         "up_days": sum(r["close"] > r["open"] for r in rows),
         "down_days": sum(r["close"] < r["open"] for r in rows),
         "volatility": _stdev(rets),
+        "change_points": rows[-1]["close"] - rows[0]["open"],
+        "return_prev_close": ((rows[-1]["close"] / rows[0]["prev_close"] - 1) * 100
+                              if rows[0].get("prev_close") else None),
+        **_drawdown(rows),
     }
+
+
+def _drawdown(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """Largest fall of closes from an earlier close (peak) to a later one (trough), % (<= 0)."""
+    peak, worst, trough, peak_at, worst_peak = rows[0]["close"], 0.0, rows[0], rows[0], rows[0]
+    for r in rows:
+        if r["close"] > peak:
+            peak, peak_at = r["close"], r
+        dd = (r["close"] / peak - 1) * 100 if peak else 0.0
+        if dd < worst:
+            worst, trough, worst_peak = dd, r, peak_at
+    return {"max_drawdown": worst, "max_drawdown_date": str(trough["trading_date"]),
+            "max_drawdown_peak_date": str(worst_peak["trading_date"])}
 
 
 def _stdev(xs: list[float]) -> float | None:
@@ -96,7 +114,7 @@ def candidates(claim: dict, results: list[dict],
 
 
 def _pick(stats: dict, ctype: str) -> tuple[float | None, str | None]:
-    date = stats.get(f"{ctype}_date") if ctype in ("high", "low") else None
+    date = stats.get(f"{ctype}_date") if ctype in ("high", "low", "max_drawdown") else None
     return stats.get(ctype), (str(date) if date else None)
 
 

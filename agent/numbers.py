@@ -20,8 +20,8 @@ _SCALE = {"k": 1e3, "K": 1e3, "тыс": 1e3, "M": 1e6, "млн": 1e6, "B": 1e9, 
 _PERCENT_AFTER = re.compile(r"\s?(%|процент|percent|por ciento|п\.\s?п\.)")
 # Claim types and data keys measured in percent: a number written with "%" must be one of these.
 PERCENT_CLAIMS = {"pct_change", "daily_pct_change", "volatility", "avg_return_after",
-                  "median_return_after", "win_rate_after"}
-PERCENT_KEY = re.compile(r"pct|percent|return|rate|volatility|change|threshold")
+                  "median_return_after", "win_rate_after", "return_prev_close", "max_drawdown"}
+PERCENT_KEY = re.compile(r"pct|percent|return|rate|volatility|change|threshold|drawdown")
 
 
 def extract(text: str) -> list[tuple[str, float, float]]:

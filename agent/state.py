@@ -20,6 +20,7 @@ ClaimType = Literal[
     "open", "close", "high", "low", "pct_change", "total_volume", "avg_daily_volume",
     "trading_days", "avg_daily_range", "up_days", "down_days", "volatility", "daily_pct_change",
     "event_count", "avg_return_after", "median_return_after", "win_rate_after", "rsi",
+    "change_points", "return_prev_close", "max_drawdown",
 ]
 CLAIM_TYPES: tuple[str, ...] = ClaimType.__args__  # type: ignore[attr-defined]
 Status = Literal["answered", "clarification", "no_data", "confirm_plan", "error"]
@@ -58,6 +59,12 @@ class Intent(BaseModel):
     pattern: Pattern | None = None
     concept: str | None = Field(None, description="glossary key for concept/mixed questions")
     unsupported: str | None = Field(None, description="a capability asked for that the system lacks")
+    last_trading_days: int | None = Field(None, description="only the last N trading dates of the "
+                                                              "period (the last N sessions)")
+    also: list[Analysis] = Field(default_factory=list, description="further analyses the same "
+                                                                   "question asks for (multi-part)")
+    notes: list[str] = Field(default_factory=list, description="told to the user with the answer: "
+                                                               "words not used, parts declined")
     needs_clarification: bool = False
     missing: list[MissingSlot] = Field(default_factory=list)
     clarifying_questions: list[str] = Field(default_factory=list)

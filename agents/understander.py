@@ -71,4 +71,7 @@ def understander(state: dict[str, Any], config: RunnableConfig) -> dict[str, Any
                                    *[d for d in note["disclaimers"] if d not in fallback["disclaimers"]]]
     return {**visited(state, "understander"), **with_usage(state, usage), **note, **fallback,
             "intent": intent.model_dump(mode="json"),
+            # what the parser did not use or read differently is told with the answer
+            "disclaimers": [*(state.get("disclaimers") or []),
+                            *(n for n in intent.notes if n not in (state.get("disclaimers") or []))],
             "needs_clarification": False, "clarifying_questions": []}

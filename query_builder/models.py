@@ -61,6 +61,12 @@ class StepParams(BaseModel):
     direction: Literal["up", "down"] | None = Field(
         None, description="find_events with top_n and no condition: up = largest gains, "
                           "down = largest falls")
+    max_trading_days: int | None = Field(
+        None, ge=1, le=260, description="get_period_stats: only the first N trading dates from "
+                                        "start_date (a window after a date: 'the week after')")
+    last_trading_days: int | None = Field(
+        None, ge=1, le=260, description="get_period_stats: only the last N trading dates up to "
+                                        "end_date (the last N sessions)")
     extended_hours: bool = Field(
         False, description="get_intraday_data: include bars outside the session (pre/post market)")
 

@@ -2,7 +2,8 @@
 
 The summary keys are a contract (DESIGN.md claim table): first_date, last_date, open, close, high,
 high_date, low, low_date, pct_change, total_volume, avg_daily_volume, trading_days,
-avg_daily_range, up_days, down_days, volatility.
+avg_daily_range, up_days, down_days, volatility, change_points, return_prev_close, max_drawdown
+(max_drawdown_date = trough, max_drawdown_peak_date = the peak before it).
 """
 from __future__ import annotations
 
@@ -46,7 +47,8 @@ class Daily:
 
 EMPTY_SUMMARY_KEYS = ("first_date", "last_date", "open", "close", "high", "high_date", "low",
                       "low_date", "pct_change", "total_volume", "avg_daily_volume", "trading_days",
-                      "avg_daily_range", "up_days", "down_days", "volatility")
+                      "avg_daily_range", "up_days", "down_days", "volatility", "change_points",
+                      "return_prev_close", "max_drawdown", "max_drawdown_date", "max_drawdown_peak_date")
 
 
 def period_summary(d: Daily) -> dict[str, Any]:
@@ -70,7 +72,23 @@ def period_summary(d: Daily) -> dict[str, Any]:
         "down_days": int(np.count_nonzero(d.close < d.open)),
         "volatility": volatility(d),
         "prev_close": fnum(d.prev_close[0]),
+        "change_points": fnum(d.close[-1] - d.open[0]),
+        "return_prev_close": (fnum((d.close[-1] / d.prev_close[0] - 1.0) * 100.0)
+                              if np.isfinite(d.prev_close[0]) and d.prev_close[0] else None),
+        **max_drawdown(d),
     }
+
+
+def max_drawdown(d: Daily) -> dict[str, Any]:
+    """Largest peak-to-trough fall of the period's daily closes, in % (negative; 0 when closes
+    never fall below an earlier close), with the trough's and the peak's trading dates."""
+    peaks = np.maximum.accumulate(d.close)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        dd = (d.close / peaks - 1.0) * 100.0
+    trough = int(np.nanargmin(dd)) if np.isfinite(dd).any() else 0
+    peak = int(np.argmax(d.close[:trough + 1]))
+    return {"max_drawdown": fnum(min(float(dd[trough]), 0.0)) if np.isfinite(dd[trough]) else None,
+            "max_drawdown_date": iso(d.dates[trough]), "max_drawdown_peak_date": iso(d.dates[peak])}
 
 
 def volatility(d: Daily) -> float | None:

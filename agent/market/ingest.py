@@ -25,7 +25,7 @@ import pandas as pd
 from agent.market.errors import LoadError
 from agent.market.instruments import Instrument, default_instrument
 from agent.market.reader import ParsedBars, read_bars
-from agent.market.sessions import SESSION_RULES, SessionRule, assign_sessions
+from agent.market.sessions import SESSION_RULES, SessionRule, assign_sessions, session_clock
 from agent.market.store import BarKind, IngestReport, MarketStore
 
 _NS = 10**9
@@ -48,16 +48,19 @@ def load_file(store: MarketStore, path: str | Path, symbol: str, *, tz: str | No
               multiplier: float | None = None) -> IngestReport:
     symbol = _check_flags(symbol, tz, session, timestamp)
     stored = store.get_instrument(symbol)
-    inst = (stored or default_instrument(symbol)).model_copy(
-        update={k: v for k, v in {"timezone": tz, "session": session, "multiplier": multiplier}.items()
-                if v})
+    base = stored or default_instrument(symbol)
+    file_tz = tz or base.timezone          # --tz: how to read the file's naive timestamps, nothing more
+    inst = base.model_copy(update={k: v for k, v in {
+        "session": session, "multiplier": multiplier,
+        # an instrument with no known exchange has no clock of its own: the file's zone is its clock
+        "timezone": tz if base.asset_class == "other" else None}.items() if v})
     inst = inst.model_copy(update={"source": _source(inst.source if stored else None, path)})
     parsed = read_bars(path, columns, progress)
     if len(parsed.ts) < _QUIET_BELOW:
         progress = None   # small files load in a blink: no progress chatter
     if progress:
         progress(f"checking {len(parsed.ts):,} bars")
-    bars = prepare(parsed, inst.timezone, timestamp)
+    bars = prepare(parsed, file_tz, timestamp, session_clock(inst.session, inst.timezone))
     del parsed   # the frame owns the bars now; keeps peak memory to one copy during the write
     _check_compatible(path, symbol, stored, bars)
     if bars.kind == "daily":
@@ -97,10 +100,11 @@ def _source(previous: str | None, path) -> str:
     return "; ".join(filter(None, [previous, name]))[-500:]
 
 
-def prepare(p: ParsedBars, tz: str, timestamp: str = "start") -> Prepared:
-    """Whole-file checks: daily or intraday, time zone, duplicates, interval, --timestamp end."""
+def prepare(p: ParsedBars, tz: str, timestamp: str = "start", clock: str | None = None) -> Prepared:
+    """Whole-file checks: daily or intraday, time zone, duplicates, interval, --timestamp end.
+    `tz` reads naive timestamps; `clock` (default `tz`) dates daily bars stamped with offsets."""
     if _looks_daily(p):
-        return _daily(p, tz)
+        return _daily(p, clock or tz)
     utc = p.ts if p.aware else localize(p.ts, tz)
     order = dedupe(p, utc)
     ts = utc if order is None else utc[order]
@@ -233,7 +237,8 @@ def _intraday_instrument(inst: Instrument, session: str | None, bar_seconds: int
     rule = inst.session
     if rule == "daily":   # an index known for daily history, now with intraday bars: cash hours
         rule = "rth" if inst.asset_class in ("index", "equity") else "24h"
-    return inst.model_copy(update={"session": rule, "bar_seconds": bar_seconds})
+    return inst.model_copy(update={"session": rule, "bar_seconds": bar_seconds,
+                                   "timezone": session_clock(rule, inst.timezone)})
 
 
 def with_sessions(frame: pd.DataFrame, inst: Instrument) -> pd.DataFrame:

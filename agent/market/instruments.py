@@ -35,7 +35,8 @@ class Instrument(BaseModel):
 
 _CME_FUTURES: dict[str, tuple[str, list[str]]] = {
     "NQ": ("E-mini Nasdaq-100 futures", ["nasdaq futures", "nasdaq 100 futures", "nasdaq", "nasdaq-100",
-                                          "насдак", "наск", "нас100", "nas100"]),
+                                          "насдак", "наск", "нас100", "nas100", "e-mini nasdaq",
+                                          "futuros del nasdaq", "фьючерс на насдак"]),
     "ES": ("E-mini S&P 500 futures", ["s&p futures", "s&p 500 futures", "spoo", "эс", "фьючерс s&p"]),
     "YM": ("E-mini Dow futures", ["dow futures", "dow jones futures", "доу"]),
     "RTY": ("E-mini Russell 2000 futures", ["russell futures", "russell 2000 futures", "рассел"]),
@@ -48,8 +49,8 @@ _CME_FUTURES: dict[str, tuple[str, list[str]]] = {
     "MES": ("Micro E-mini S&P 500 futures", ["micro s&p"]),
 }
 _EQUITIES: dict[str, tuple[str, list[str]]] = {
-    "SPY": ("SPDR S&P 500 ETF", ["spdr", "s&p 500 etf", "spy etf"]),
-    "QQQ": ("Invesco QQQ Trust", ["nasdaq etf", "qqq etf"]),
+    "SPY": ("SPDR S&P 500 ETF", ["spdr", "s&p 500 etf", "spy etf", "спай", "спайдер", "spider"]),
+    "QQQ": ("Invesco QQQ Trust", ["nasdaq etf", "qqq etf", "кукуку", "трипл кью"]),
     "IWM": ("iShares Russell 2000 ETF", []),
     "DIA": ("SPDR Dow Jones ETF", []),
     "AAPL": ("Apple", ["apple", "эппл"]),
@@ -59,14 +60,15 @@ _EQUITIES: dict[str, tuple[str, list[str]]] = {
 }
 _INDICES: dict[str, tuple[str, list[str]]] = {
     "SPX": ("S&P 500 index", ["s&p 500", "s&p500", "sp500", "s&p", "snp", "^gspc", "gspc",
-                              "эс энд пи", "с&п 500", "индекс s&p"]),
+                              "эс энд пи", "с&п 500", "индекс s&p", "сп500", "сипи", "эсэндпи",
+                              "standard & poor's", "standard and poor's"]),
     "IXIC": ("Nasdaq Composite index", ["nasdaq composite", "^ixic"]),
     "DJI": ("Dow Jones Industrial Average", ["dow jones", "dow", "^dji", "доу-джонс"]),
     "NDX": ("Nasdaq-100 index", ["nasdaq 100 index", "^ndx"]),
 }
 _CRYPTO_RE = re.compile(r"^(BTC|XBT|ETH|SOL|XRP|ADA|DOGE|LTC|BNB)")
 _CRYPTO_ALIASES = {
-    "BTC": ["bitcoin", "btc", "биткоин", "биткойн", "битка", "бтц"],
+    "BTC": ["bitcoin", "btc", "биткоин", "биткойн", "битка", "биток", "бтц", "bitcoin perp", "btc perp"],
     "ETH": ["ethereum", "eth", "эфир", "эфириум"],
 }
 

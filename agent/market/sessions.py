@@ -7,6 +7,9 @@
 - 24h:   crypto; the trading date is the date in the instrument's timezone (UTC by default).
 - daily: daily bars as given (index history); the file's date is the trading date.
 Daylight-saving switches are handled by converting each UTC bar start to local time (zoneinfo).
+
+The exchange's clock decides the session, never the file's: cme and rth sessions are New York hours
+whatever time zone the file's timestamps are written in (`--tz` only says how to read them).
 """
 from __future__ import annotations
 
@@ -24,6 +27,13 @@ SESSION_RULES: tuple[str, ...] = ("cme", "rth", "24h", "daily")
 # midnight of the closing date, so the trading date is just the shifted local date.
 _CME_SHIFT = np.timedelta64(6, "h")
 _RTH_OPEN_MIN = 9 * 60 + 30
+# Rules tied to an exchange's clock; the others (24h, daily) use the instrument's own time zone.
+EXCHANGE_CLOCK: dict[str, str] = {"cme": "America/New_York", "rth": "America/New_York"}
+
+
+def session_clock(rule: str, instrument_tz: str) -> str:
+    """The time zone a session rule reads bar times in."""
+    return EXCHANGE_CLOCK.get(rule, instrument_tz)
 _RTH_CLOSE_MIN = 16 * 60
 
 

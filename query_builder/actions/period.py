@@ -36,11 +36,24 @@ def build_period_stats(ctx: Context):
     if gran in INTRADAY:
         pb = ctx.new_params()
         extra.append(("bars", bars_query(ctx, pb, gran, start, end), pb))
-    return ctx.built(q, p, "period_stats", post_args={"granularity": gran}, granularity=gran,
-                     extra=extra, notes=notes)
+    args = {"granularity": gran, "max_trading_days": ctx.params.max_trading_days,
+            "last_trading_days": ctx.params.last_trading_days}
+    return ctx.built(q, p, "period_stats", post_args=args, granularity=gran, extra=extra, notes=notes)
 
 
 def post_period_stats(rows, args, extra) -> Output:
+    if args.get("max_trading_days"):            # a window of N trading dates after a date
+        rows = rows[:int(args["max_trading_days"])]
+        if rows:
+            last = rows[-1]["trading_date"]
+            extra = {k: [b for b in v if str(b.get("trading_date", ""))[:10] <= str(last)[:10]]
+                     for k, v in extra.items()}
+    if args.get("last_trading_days"):           # the last N trading dates (the last N sessions)
+        rows = rows[-int(args["last_trading_days"]):]
+        if rows:
+            first = str(rows[0]["trading_date"])[:10]
+            extra = {k: [b for b in v if str(b.get("trading_date", ""))[:10] >= first]
+                     for k, v in extra.items()}
     d = Daily.from_rows(rows)
     summary = period_summary(d)
     gran = args.get("granularity", "daily")

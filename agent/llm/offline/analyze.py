@@ -33,13 +33,15 @@ class Answer:
         self.lines: list[str] = []
         self.claims: list[Claim] = []
 
-    def claim(self, ctype: str, value: Any, symbol: str, date: Any = None, period: str | None = None):
+    def claim(self, ctype: str, value: Any, symbol: str, date: Any = None, period: str | None = None,
+              context: str | None = None):
         self.claims.append(Claim(type=ctype, value=float(value), symbol=symbol,  # type: ignore[arg-type]
-                                 date=str(date)[:10] if date else None, period=period))
+                                 date=str(date)[:10] if date else None, period=period, context=context))
 
 
 def _fmt(ctype: str, v: float) -> str:
-    if ctype in ("pct_change", "daily_pct_change", "avg_return_after", "median_return_after"):
+    if ctype in ("pct_change", "daily_pct_change", "avg_return_after", "median_return_after",
+                 "return_prev_close", "max_drawdown"):
         return fmt_pct(v)
     if ctype in ("volatility", "win_rate_after"):
         return fmt_pct(v, signed=False)
@@ -71,9 +73,11 @@ def _metric_items(ans: Answer, r: StepResult, keys: list[str], label: str | None
         v = s.get(k)
         if v is None or (k in ("total_volume", "avg_daily_volume") and not v):
             continue
-        d = s.get(f"{k}_date") if k in ("high", "low") else None
-        ans.claim(k, v, r.symbol, d, label)
-        items.append(T.METRIC[ans.lang][k].format(v=_fmt(k, v), d=str(d)[:10] if d else ""))
+        d = s.get(f"{k}_date") if k in ("high", "low", "max_drawdown") else None
+        c = s.get("max_drawdown_peak_date") if k == "max_drawdown" else None
+        ans.claim(k, v, r.symbol, d, label, context=str(c)[:10] if c else None)
+        items.append(T.METRIC[ans.lang][k].format(v=_fmt(k, v), d=str(d)[:10] if d else "",
+                                                  c=str(c)[:10] if c else ""))
     return items
 
 
@@ -171,7 +175,8 @@ def _compare(ans: Answer, r: StepResult, intent: Intent) -> None:
         except (KeyError, ValueError, TypeError):
             name = label
         fake = StepResult(step=r.step, action=r.action, symbol=r.symbol, sql="", params={}, summary=row)
-        items = _metric_items(ans, fake, ["open", "close", "pct_change", "high", "low"], label)
+        wanted = [m for m in intent.metrics if m in T.METRIC[lang]]   # a comparison keeps the metric asked
+        items = _metric_items(ans, fake, wanted or ["open", "close", "pct_change", "high", "low"], label)
         ans.lines.append(f"{r.symbol}, {name}: " + "; ".join(items) + ".")
         if row.get("pct_change") is not None and (best is None or row["pct_change"] > best[0]):
             best = (row["pct_change"], name)

@@ -41,11 +41,11 @@ _LAST_MONTH = {"en": "last month", "ru": "за прошлый месяц", "es":
 
 
 def _symbols(ctx: ProviderContext, intent: Intent) -> list[str]:
+    """The symbol asked, else loaded symbols with data (in the period first, real before demo)."""
     if intent.symbol:
         return [intent.symbol]
-    with_data = [r.symbol for r in ctx.ranges]
-    rest = [i.symbol for i in ctx.instruments if i.symbol not in with_data]
-    return (with_data + rest)[:3]
+    from agent.llm.offline.resumes import symbols_with_data
+    return symbols_with_data(ctx, intent)[:3]
 
 
 def _last_month(ctx: ProviderContext, symbol: str | None) -> Period:
@@ -85,8 +85,11 @@ def suggestions(intent: Intent, ctx: ProviderContext, missing: list[str]) -> lis
         month = _last_month(ctx, sym)
         year = make_period(date(month.start.year, 1, 1), date(month.start.year, 12, 31))
         prefix = (sym + _sep(lang)) if sym else ""
-        out = [prefix + period_request(month, lang), prefix + period_request(year, lang),
-               prefix + _LAST_MONTH[lang]]
+        out = [prefix + period_request(month, lang), prefix + period_request(year, lang)]
+        rng = ctx.range_for(sym)
+        last = _last_month(ctx, None)
+        if rng and rng.first <= last.end and rng.last >= last.start:   # only when it has data
+            out.append(prefix + _LAST_MONTH[lang])
     return out[:3]
 
 

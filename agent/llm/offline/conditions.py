@@ -110,6 +110,12 @@ HORIZON = [re.compile(p) for p in (
     r"(?:через|спустя|на\s+следующ\w+|в\s+следующ\w+|за\s+следующ\w+)\s+(?P<u>недел\w+|месяц\w*|день|дн\w+|сесси\w+)",
     r"(?:la|el)\s+(?P<u>semana|mes|dia|sesion)\s+(?:siguiente|despues|posterior)",
     r"(?:una|un)\s+(?P<u>semana|mes|dia)\s+despues",
+    # a window given on its own (often a reply to a clarification): "a diez sesiones", "на 10 дней
+    # вперёд", "over 10 sessions", "a 10-day horizon", "horizonte de 10 días"
+    rf"(?<!\w)a\s+{_NX}\s+{_U}",
+    rf"(?<!\w)на\s+{_NX}\s+{_U}\s+(?:вперед|после)",
+    rf"(?:over|horizon\s+of|window\s+of|горизонт\w*\s+(?:в\s+)?|horizonte\s+de|ventana\s+de)\s*{_NX}\s+{_U}",
+    rf"{_NX}[\s-]+(?P<u>day|session|week)s?\s+(?:horizon|window|forward\s+return)",
 )]
 
 
@@ -139,9 +145,9 @@ _SUPER = (r"largest|biggest|greatest|strongest|sharpest|largest|top|best|worst|s
           r"|сильнейш\w*|крупнейш\w*|наибольш\w*|максимальн\w*|худш\w*|лучш\w*|топ|резчайш\w*"
           r"|mayor(?:es)?|peor(?:es)?|mejor(?:es)?|grandes|fuertes|principales|mas\s+(?:grandes|fuertes)")
 _NOUN = (r"gains?|rises?|rall(?:y|ies)|jumps?|advances?|up\s+days|drops?|falls?|declines?|loss(?:es)?"
-         r"|moves?|days|sessions?|crash(?:es)?|plunges?|sell-?offs?|паден\w*|рост\w*|подъем\w*|взлет\w*"
+         r"|moves?|days?|sessions?|crash(?:es)?|plunges?|sell-?offs?|паден\w*|рост\w*|подъем\w*|взлет\w*"
          r"|движени\w*|сниж\w*|обвал\w*|дн(?:и|ей|я|ям|ях)|день|сесси\w*|subidas?|caidas?|ganancias?|perdidas?"
-         r"|movimientos?|alzas?|bajadas?|dias?|sesiones|desplomes?|repuntes?")
+         r"|movimientos?|alzas?|bajadas?|dias?|sesion(?:es)?|desplomes?|repuntes?")
 _TOP = re.compile(rf"(?<!\w)(?:(?P<n1>{COUNT})\s+)?(?:of\s+the\s+|из\s+)?(?:{_SUPER})(?:\s+(?P<n2>{COUNT}))?"
                   rf"(?:\s+[\w%-]+){{0,3}}?\s+(?P<noun>{_NOUN})(?!\w)")
 
@@ -150,6 +156,7 @@ _TOP = re.compile(rf"(?<!\w)(?:(?P<n1>{COUNT})\s+)?(?:of\s+the\s+|из\s+)?(?:{_
 class TopMoves:
     n: int
     direction: str | None
+    explicit: bool = True        # the count was written ("5 largest"), not implied ("big drops")
 
 
 def parse_top(norm: str) -> TopMoves | None:
@@ -158,14 +165,20 @@ def parse_top(norm: str) -> TopMoves | None:
     if not m:
         return None
     n = count_value(m.group("n1") or m.group("n2"))
+    explicit = n is not None or bool(re.search(r"top|топ|largest|biggest|крупнейш|сильнейш|mayores", m.group(0)))
     noun = m.group("noun")
     if n is None:
-        plural = bool(re.search(r"(?:s|es|ies|ия|ий|ов|и|ы|ей)$", noun)) and not noun.endswith("ss")
+        plural = bool(re.search(r"(?:s|es|ies|ния|ий|ов|и|ы|ей)$", noun)) and not noun.endswith("ss")
         n = 5 if plural else 1
     phrase = m.group(0)
     direction = text_direction(phrase)
-    if re.search(r"worst|худш|peor", phrase) and not _UP_RE.search(noun):
+    both = re.search(r"best|лучш|mejor", phrase) and re.search(r"worst|худш|peor", phrase)
+    if both or re.search(r"(?:gains?|rises?|рост\w*|subidas?)\s+(?:and|и|y)\s+(?:drops?|falls?|losses|паден\w*|caidas?)"
+                         r"|(?:drops?|falls?|паден\w*|caidas?)\s+(?:and|и|y)\s+(?:gains?|rises?|рост\w*|subidas?)",
+                         norm[m.start():m.end() + 40]):
+        direction = None                   # "best and worst day": both directions
+    elif re.search(r"worst|худш|peor", phrase) and not _UP_RE.search(noun):
         direction = "down"
     elif re.search(r"best|лучш|mejor", phrase) and not _DOWN_RE.search(noun):
         direction = "up"
-    return TopMoves(n=max(1, min(n, 100)), direction=direction)
+    return TopMoves(n=max(1, min(n, 100)), direction=direction, explicit=explicit)

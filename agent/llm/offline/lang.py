@@ -95,21 +95,26 @@ def month_number(word: str) -> int | None:
 
 
 _MONTH_RE = re.compile(MONTH_B)
-# Month words are replaced by a short token ("ноября" -> "mthk") before the period patterns run:
-# the patterns stay small (fast to compile) and every language and case reads the same.
-MONTH_TOKEN_B = r"(?<!\w)mth[a-l](?!\w)"
+# Month words are replaced by a short token ("ноября" -> "\x02k" padded with spaces to the word's
+# length) before the period patterns run: the patterns stay small (fast to compile), every language
+# and case reads the same, and positions in the tokenized text are positions in the question (the
+# parser reports which words it used).
+MONTH_TOKEN_B = r"(?<![\w\x02])\x02[a-l](?!\w)"
 _TOKEN_RE = re.compile(MONTH_TOKEN_B)
 
 
 def tokenize_months(norm: str) -> str:
-    return _MONTH_RE.sub(lambda m: "mth" + chr(ord("a") + (month_number(m.group(0)) or 1) - 1), norm)
+    def token(m: re.Match[str]) -> str:
+        word = m.group(0)
+        return ("\x02" + chr(ord("a") + (month_number(word) or 1) - 1)).ljust(len(word))
+    return _MONTH_RE.sub(token, norm)
 
 
 def month_in(text: str) -> int | None:
     """The first month (token or word) inside `text`."""
     t = _TOKEN_RE.search(text)
     if t:
-        return ord(t.group(0)[3]) - ord("a") + 1
+        return ord(t.group(0)[1]) - ord("a") + 1
     m = _MONTH_RE.search(text)
     return month_number(m.group(0)) if m else None
 

@@ -8,6 +8,18 @@ from agent.state import ClaimType
 # Order matters: the more specific phrase first; each match is blanked so "average daily volume"
 # does not also count as "volume".
 _METRICS: list[tuple[tuple[str, ...], str]] = [
+    (("max_drawdown",), r"(?:max(?:imum)?\s+|biggest\s+|largest\s+|worst\s+)?draw[\s-]?downs?(?:\s+maxim[oa])?|peak[\s-]to[\s-]trough"
+                        r"|(?:максимальн\w+\s+|наибольш\w+\s+|сам\w+\s+больш\w+\s+)?просадк\w*"
+                        r"|(?:maxim[oa]\s+|mayor\s+)?(?:draw[\s-]?down|retroceso\s+maximo|caida\s+maxima\s+desde"
+                        r"\s+(?:el\s+|un\s+)?(?:maximo|pico))|(?:el\s+)?drawdown\s+maximo"),
+    (("return_prev_close",), r"(?:vs\.?|versus|from|over|against|relative\s+to|compared\s+(?:to|with))\s+(?:the\s+)?"
+                             r"(?:previous|prior|last|preceding)\s+(?:(?:day|session|week|month|quarter|year)'?s\s+)?close"
+                             r"|close[\s-]to[\s-]close\s+(?:return|change)"
+                             r"|(?:к|от|относительно)\s+(?:предыдущ\w+|прошл\w+)\s+(?:закрыти\w*|close)"
+                             r"|(?:frente\s+al|desde\s+el|respecto\s+al|sobre\s+el)\s+cierre\s+(?:anterior|previo|precedente)"),
+    (("change_points",), r"(?:change|move|moved|gain\w*|fell|rose|drop\w*)\s+(?:\w+\s+){0,2}in\s+points|in\s+points"
+                         r"|how\s+many\s+points|points?\s+(?:change|move|gain|loss)|в\s+пунктах|сколько\s+пунктов"
+                         r"|на\s+сколько\s+пунктов|en\s+puntos|cuantos\s+puntos"),
     (("avg_daily_volume",), r"(?:average|avg|mean|typical)\s+(?:\S+\s+)?(?:daily\s+)?volume|volume\s+per\s+day"
                             r"|средн\w+\s+(?:дневн\w+\s+|суточн\w+\s+)?объем\w*|объем\w*\s+в\s+день"
                             r"|volumen\s+(?:medio|promedio)(?:\s+diario)?|volumen\s+diario\s+(?:medio|promedio)"),
@@ -59,6 +71,7 @@ INDICATORS: list[tuple[str, str, int | None]] = [
     ("obv", r"(?<!\w)obv(?!\w)|on[\s-]balance\s+volume|балансов\w+\s+объем\w*", None),
     ("adx", r"(?<!\w)adx(?!\w)|average\s+directional", 14),
 ]
+INDICATOR_NAMES = {name for name, _p, _w in INDICATORS}
 _WINDOW = re.compile(r"(?<!\d)(\d{1,3})\s*[-‐]?\s*(?:day|period|bar|d\b|дневн\w*|дн\w*|период\w*"
                      r"|dias?|periodos?|sesiones)|\(\s*(\d{1,3})\s*\)|(?:period|период\w*|periodo|window)"
                      r"\s+(?:of\s+|в\s+|de\s+)?(\d{1,3})")
@@ -93,6 +106,13 @@ _UNSUPPORTED: list[tuple[str, str]] = [
     ("news", r"(?<!\w)news|новост\w*|noticias"),
     ("options", r"(?<!\w)options?\s+(?:chain|price|greeks)|опцион\w*|opciones\s+(?:call|put)"),
 ]
+
+
+def named_analysis_spans(norm: str) -> list[tuple[int, int]]:
+    """Spans of indicator, pattern and volume-profile names ("on-balance volume", "average true
+    range", "volume profile"): their words are not metrics of their own."""
+    pats = [p for _n, p, _w in INDICATORS] + [p for _n, p in PATTERNS] + [VOLUME_PROFILE.pattern]
+    return [(m.start(), m.end()) for p in pats for m in re.finditer(p, norm)]
 
 
 def parse_metrics(norm: str) -> list[ClaimType]:

@@ -12,12 +12,12 @@ import re
 from agent.llm.offline.lang import MONTH_TOKEN_B as MONTH_B
 from agent.llm.offline.numbers import COUNT
 
-Y = r"(?:1[89]\d\d|20\d\d)"
+Y = r"(?:1[89]\d\d|20\d\d|'\d\d(?!\d))"   # 'dec \'23': a year with an apostrophe
 YS = r"(?:\s*(?:г\.|гг\.|года|году|год|г)(?!\w))?"
 YEAR = rf"(?<![\d.,$])(?:the\s+year\s+|el\s+año\s+)?{Y}{YS}(?![\d%]|\s*(?:%|percent|points|пункт|\$))"
 D = r"(?:3[01]|[12]\d|0?[1-9])(?:st|nd|rd|th|-?(?:го|е|ое|ого|ом))?(?![\d%,.]\d|\d|\s*%)"
 ISO = r"(?<!\d)\d{4}-\d{1,2}-\d{1,2}(?!\d)"
-DMY = r"(?<![\d.])\d{1,2}[./]\d{1,2}[./]\d{4}(?!\d)"
+DMY = r"(?<![\d./])(?:\d{1,2}/\d{1,2}/|\d{1,2}\.\d{1,2}\.)(?:\d{4}|\d{2})(?![\d./])"   # 19.10.1987, 10/19/87
 YM_ISO = r"(?<![\d-])\d{4}-(?:0[1-9]|1[0-2])(?![\d-])"
 SEP = r"(?:\s*,\s*|\s+del?\s+|\s+of\s+|\s+)"
 DAYMON = rf"(?<![\d.])(?:the\s+)?{D}\s*(?:de\s+|of\s+)?{MONTH_B}"
@@ -25,17 +25,18 @@ MONDAY = rf"{MONTH_B}\s+(?:the\s+)?{D}"
 DAYDATE = rf"(?:{ISO}|{DMY}|(?:{DAYMON}|{MONDAY})(?:{SEP}{Y}{YS})?)"
 MONYEAR = rf"(?:{YM_ISO}|{MONTH_B}(?:{SEP}{Y}{YS})?)"
 
-_QWORD = (r"(?:(?<!\w)q[1-4](?!\w)|(?<!\w)[1-4]q(?!\w)|(?<!\w)t[1-4](?!\w)"
+_QWORD = (r"(?:(?<!\w)q[1-4](?!\w)|(?<!\w)[1-4]q(?!\w)|(?<!\w)t[1-4](?!\w)|(?<!\w)[1-4]t(?=\s*(?:de\s+|del\s+)?(?:1[89]\d\d|20\d\d|'\d\d))"
+          r"|(?<!\d)[1-4](?:-?(?:й|ый|ой|ий|го|м))?\s*кв(?:\.|(?!\w))"
           r"|(?:first|second|third|fourth|1st|2nd|3rd|4th|last)\s+quarter"
           r"|(?:перв|втор|трет|четверт|последн)\w*\s+квартал\w*"
           r"|(?<!\d)[1-4](?:-?(?:й|ый|ой|ий|го|м))?\s+квартал\w*|(?<!\w)(?:iv|i{1,3})\s+квартал\w*"
           r"|(?:primer|primero|segundo|tercer|tercero|cuarto|ultimo)\s+trimestre"
           r"|(?<!\d)[1-4](?:er|o|º|°)?\s+trimestre)")
-_HWORD = (r"(?:(?<!\w)h[12](?!\w)|(?:first|second|1st|2nd)\s+half"
+_HWORD = (r"(?:(?<!\w)h[12](?!\w)|(?<!\w)[12]h(?=\s*(?:of\s+)?(?:1[89]\d\d|20\d\d|'\d\d))|(?:first|second|1st|2nd)\s+half"
           r"|(?:перв|втор)\w*\s+(?:полугоди\w*|половин\w*)|(?<!\d)[12](?:-?(?:е|ое))?\s+полугоди\w*"
           r"|(?:primer|primero|segundo)\s+(?:semestre|mitad)|(?<!\d)[12](?:er|o)?\s+semestre)")
 _TAIL = rf"(?:(?:\s+(?:of|de|del|de\s+la)\s+|\s*,?\s*)(?:{MONYEAR}|{YEAR}))?"
-QUARTER = rf"(?:{Y}\s*-?\s*q[1-4](?!\w)|{_QWORD}{_TAIL})"
+QUARTER = rf"(?:{Y}\s*-?\s*[qt][1-4](?!\w)|{_QWORD}{_TAIL})"
 HALF = rf"(?:{Y}\s*-?\s*h[12](?!\w)|{_HWORD}{_TAIL})"
 DATE = rf"(?:{DAYDATE}|{QUARTER}|{HALF}|{MONYEAR}|{YEAR})"
 
@@ -58,6 +59,26 @@ RANGES = [
     _c(rf"(?P<a>{MONTH_B})\s*-\s*(?P<b>{MONYEAR})"),
     _c(rf"(?P<a>{ISO})\s*(?:\.\.\.?|-|/)\s*(?P<b>{ISO})"),
 ]
+# A window of N trading days right after a date: "the week after 1987-10-19", "10 sessions following
+# March 16, 2020", "неделя после 19.10.1987", "las 10 sesiones posteriores al 16 de marzo de 2020".
+_AUNIT_EN = r"(?P<u>trading\s+days?|days?|sessions?|weeks?|months?)"
+_AUNIT_RU = r"(?:торгов\w+\s+)?(?P<u>дн\w+|день|сесси\w+|недел\w+|месяц\w*)"
+_AUNIT_ES = r"(?P<u>semanas?|mes(?:es)?|dias?(?:\s+(?:habiles|de\s+negociacion|de\s+trading))?|sesion(?:es)?)"
+AFTER_DATE = [
+    _c(rf"(?:(?:the|a|one)\s+)?(?:(?P<n>{COUNT})\s+)?{_AUNIT_EN}\s+(?:right\s+|immediately\s+|just\s+)?"
+       rf"(?:after|following)\s+(?:the\s+)?(?P<a>{DAYDATE})"),
+    _c(rf"(?:(?P<n>{COUNT})\s+)?(?:следующ\w+\s+)?{_AUNIT_RU}\s+(?:сразу\s+)?после\s+(?P<a>{DAYDATE})"),
+    _c(rf"(?:(?P<n>{COUNT})\s+)?{_AUNIT_ES}\s+(?:siguientes?|posteriores?|despues)\s+(?:a\s+|al\s+|del?\s+)?"
+       rf"(?:la\s+fecha\s+)?(?:(?:del?|al)\s+)?(?P<a>{DAYDATE})"),
+]
+# ISO week numbers: "week 12 of 2020", "wk 12 2020", "12-я неделя 2020", "неделя 12 2020 года",
+# "semana 12 de 2020" (Monday to Friday of that ISO week).
+ISO_WEEK = [
+    _c(rf"(?<!\w)(?:week|wk|неделя|недели|неделю|semana)\s*(?:#|no\.?|номер|n[uo]mero|nº)?\s*(?P<w>[1-9]|[1-4]\d|5[0-3])"
+       rf"(?!\d)(?:\s*(?:of|de|del|,)?\s*(?P<a>{Y}){YS})"),
+    _c(rf"(?<!\d)(?P<w>[1-9]|[1-4]\d|5[0-3])\s*-?(?:я|ая|ю|ую|й|ой|th|st|nd|rd)?\s+(?:week|неделя|недели|неделю|semana)"
+       rf"(?:\s*(?:of|de|del|,)?\s*(?P<a>{Y}){YS})"),
+]
 # "first week of April", "первая неделя апреля", "la primera semana de abril" (days 1-7, 8-14, ...)
 NTH_WEEK = [
     _c(rf"(?P<o>first|second|third|fourth|last|1st|2nd|3rd|4th|перв\w*|втор\w*|трет\w*|четверт\w*"
@@ -68,6 +89,12 @@ WEEK = [
     _c(rf"(?:the\s+)?week\s+(?:of|starting|beginning|from)\s+(?:the\s+)?(?P<a>{DAYDATE})"),
     _c(rf"недел[яюеи]\s+(?:с\s+|от\s+)?(?P<a>{DAYDATE})"),
     _c(rf"semana\s+(?:del?|que\s+empieza\s+el)\s+(?P<a>{DAYDATE})"),
+]
+# "the week ending April 12", "неделя, закончившаяся 12 апреля", "la semana que termina el 12 de abril"
+WEEK_END = [
+    _c(rf"(?:the\s+)?week\s+(?:ending|ended|that\s+ended|to)\s+(?:on\s+)?(?:the\s+)?(?P<a>{DAYDATE})"),
+    _c(rf"недел[яюеи],?\s+(?:закончивш\w+|завершивш\w+|окончивш\w+|по)\s+(?P<a>{DAYDATE})"),
+    _c(rf"semana\s+(?:que\s+(?:termina|terminó|termino|acaba|acabo)\s+el|hasta\s+el|al)\s+(?P<a>{DAYDATE})"),
 ]
 _UNTIL_NOW = (r"(?:\s+(?:to|until|till|through|по|до|hasta)\s+(?:today|now|the\s+present|present|date"
               r"|сегодня|сегодняшн\w+\s+дн\w+|настоящ\w+\s+\w+|наших\s+дней|hoy|ahora|la\s+fecha))?")
@@ -93,7 +120,8 @@ _UNIT_RU = (r"(?P<u>торгов\w+\s+(?:дн\w+|день|сесси\w+)|дн\w+
             r"|квартал\w*|год\w*|лет)")
 _UNIT_ES = (r"(?P<u>dias?\s+(?:habiles|de\s+negociacion|de\s+trading)|dias?|sesion\w*|semanas?|mes(?:es)?"
             r"|trimestres?|años?)")
-_NOT_OF = rf"(?!\s+(?:of|de|del)\s|\s+{MONTH_B}|\s+{Y})"   # "last week of March" is not relative
+# "last week of March" is not relative; "the previous year's close" is a reference price, not a period
+_NOT_OF = rf"(?!\s+(?:of|de|del)\s|\s+{MONTH_B}|\s+{Y}|'?s\s+(?:close|closing|end))"
 _THIS = r"(?P<u>week|month|quarter|year|недел\w+|месяц\w*|квартал\w*|год\w*|semana|mes|trimestre|año)"
 RELATIVE = [
     ("trail", _c(rf"(?:(?:over|in|for|during)\s+)?(?:the\s+)?(?:last|past|previous|prior)\s+(?P<n>{COUNT})\s+{_UNIT_EN}")),

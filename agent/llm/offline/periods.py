@@ -14,8 +14,8 @@ from datetime import date, timedelta
 
 from agent.llm.offline import period_patterns as P
 from agent.llm.offline.lang import month_in, tokenize_months
-from agent.llm.offline.numbers import word_number
-from agent.llm.offline.relative import relative_period
+from agent.llm.offline.numbers import count_value, word_number
+from agent.llm.offline.relative import relative_period, trailing_sessions
 from agent.state import Period
 
 
@@ -61,6 +61,7 @@ class Found:
     b: DP | None = None
     period: Period | None = None
     explicit_year: bool = False
+    window: tuple[int, str] | None = None   # kind "after": (N, unit) of the window after the date
 
     @property
     def single_day(self) -> bool:
@@ -75,6 +76,45 @@ def add_months(d: date, n: int) -> date:
     y, m = divmod(d.month - 1 + n, 12)
     y, m = d.year + y, m + 1
     return date(y, m, min(d.day, _mdays(y, m)))
+
+
+def window_unit(u: str) -> str:
+    u = u.lower()
+    return ("week" if re.match(r"week|недел|semana", u) else "month" if re.match(r"month|месяц|mes", u)
+            else "day")
+
+
+def trading_days(n: int, unit: str, calendar: bool) -> int:
+    """Trading dates in N units: a week is 5 (7 for a market open every day), a month 21 (30)."""
+    per = {"week": 7 if calendar else 5, "month": 30 if calendar else 21}.get(unit, 1)
+    return max(1, min(n * per, 260))
+
+
+def split_period(span: Period, unit: str, seven_days: bool = False) -> list[Period]:
+    """Calendar months / Monday weeks / quarters / years inside `span` (clipped to it)."""
+    out: list[Period] = []
+    if unit == "week":
+        start = span.start - timedelta(days=span.start.weekday())
+        while start <= span.end:
+            a, b = max(start, span.start), min(start + timedelta(days=6 if seven_days else 4), span.end)
+            if a <= b:
+                out.append(make_period(a, b))
+            start += timedelta(days=7)
+        return out
+    months = {"month": 1, "quarter": 3, "year": 12}.get(unit, 1)
+    first = date(span.start.year, (span.start.month - 1) // months * months + 1 if months < 12 else 1, 1)
+    while first <= span.end:
+        nxt = add_months(first, months)
+        a, b = max(first, span.start), min(nxt - timedelta(days=1), span.end)
+        out.append(make_period(a, b))
+        first = nxt
+    return out
+
+
+def window_period(anchor: date, days: int) -> Period:
+    """The trading dates after `anchor`, up to `days` of them; the calendar end is generous (weekends
+    and holidays) - the query builder keeps the first `days` trading dates with data."""
+    return make_period(anchor + timedelta(days=1), anchor + timedelta(days=days * 7 // 5 + 6))
 
 
 def label_for(start: date, end: date) -> str:
@@ -110,7 +150,9 @@ def _ordinal(s: str, pat: str) -> int | None:
     m = re.search(pat, s)
     if not m:
         return None
-    tok = m.group(1)
+    tok = next((g for g in m.groups() if g), None)
+    if tok is None:
+        return None
     if tok.isdigit():
         return int(tok)
     for stem, n in _Q_WORDS.items():
@@ -126,28 +168,48 @@ def _last_part(s: str, today: date, kind: str) -> int | None:
     return (today.month - 1) // 3 + 1 if kind == "q" else (1 if today.month <= 6 else 2)
 
 
-def extract_dp(s: str, today: date) -> DP:
+def year_value(tok: str, today: date) -> int:
+    """'2023' -> 2023; "'23" -> 2023, "'87" -> 1987 (the century that is not in the future)."""
+    tok = tok.strip().lstrip("'")
+    if len(tok) == 4:
+        return int(tok)
+    y = 2000 + int(tok)
+    return y if y <= today.year else y - 100
+
+
+def _numeric_date(s: str, today: date, us_first: bool) -> DP | None:
+    """10/19/1987 (US), 19/10/1987 and 19.10.1987 (European): a part over 12 decides the order;
+    otherwise '/' reads month first in an English question and '.' always reads day first."""
+    m = re.search(r"(\d{1,2})([./])(\d{1,2})[./](\d{4}|\d{2})(?!\d)", s)
+    if not m:
+        return None
+    a, sep, b, y = int(m.group(1)), m.group(2), int(m.group(3)), year_value(m.group(4), today)
+    month_first = b > 12 or (a <= 12 and sep == "/" and us_first)
+    return DP(y, a, b) if month_first else DP(y, b, a)
+
+
+def extract_dp(s: str, today: date, us_first: bool = False) -> DP:
     """The date part written in a fragment matched by one of the DATE patterns."""
     s = s.strip()
     m = re.search(r"(\d{4})-(\d{1,2})(?:-(\d{1,2}))?", s)
     if m:
         return DP(int(m.group(1)), int(m.group(2)), int(m.group(3)) if m.group(3) else None)
-    m = re.search(r"(\d{1,2})[./](\d{1,2})[./](\d{4})", s)
-    if m:
-        return DP(int(m.group(3)), int(m.group(2)), int(m.group(1)))
+    num = _numeric_date(s, today, us_first)
+    if num:
+        return num
     dp = DP()
     ym = re.search(rf"(?<!\d)({P.Y})(?!\d)", s)
     if ym:
-        dp.y = int(ym.group(1))
+        dp.y = year_value(ym.group(1), today)
         s = s[:ym.start()] + " " + s[ym.end():]
-    if re.search(r"q[1-4]|[1-4]q|t[1-4]|quarter|квартал|trimestre", s):
-        dp.q = _ordinal(s, r"(?:q|t)([1-4])|([1-4])q") or _ordinal(
+    if re.search(r"q[1-4]|[1-4]q|t[1-4]|[1-4]t|quarter|квартал|кв(?:\.|(?!\w))|trimestre", s):
+        dp.q = _ordinal(s, r"(?:q|t)([1-4])|([1-4])[qt](?!\w)") or _ordinal(
             s, r"(?<!\w)(\d|first|second|third|fourth|1st|2nd|3rd|4th|перв|втор|трет|четверт|primer"
                r"|segundo|tercer|cuarto|iv|i{1,3})") or _last_part(s, today, "q")
         return dp
-    if re.search(r"h[12]|half|полугоди|половин|semestre|mitad", s):
-        dp.h = _ordinal(s, r"h([12])") or _ordinal(s, r"(?<!\w)(\d|first|second|1st|2nd|перв|втор"
-                                                      r"|primer|segundo)")
+    if re.search(r"h[12]|[12]h|half|полугоди|половин|semestre|mitad", s):
+        dp.h = _ordinal(s, r"h([12])|([12])h(?!\w)") or _ordinal(
+            s, r"(?<!\w)(\d|first|second|1st|2nd|перв|втор|primer|segundo)")
     dp.m = month_in(s)
     if dp.m:
         dd = re.search(r"(?<!\d)(\d{1,2})(?!\d)", s)
@@ -189,7 +251,7 @@ def _blank(text: str, a: int, b: int) -> str:
     return text[:a] + " " * (b - a) + text[b:]
 
 
-def _scan(norm: str, today: date) -> list[Found]:
+def _scan(norm: str, today: date, us: bool = False) -> list[Found]:
     found: list[Found] = []
     work = tokenize_months(mask_may(norm))
     for kind, pat in P.RELATIVE:
@@ -197,31 +259,44 @@ def _scan(norm: str, today: date) -> list[Found]:
             if kind == "day0" and _UNTIL.search(work[:m.start()]):
                 continue                      # "since 2020 until today": part of the since range
             per = relative_period(kind, m, today, make_period, add_months)
-            found.append(Found(m.start(), m.end(), "fixed", period=per, explicit_year=False))
+            last = trailing_sessions(kind, m)
+            found.append(Found(m.start(), m.end(), "fixed", period=per, explicit_year=False,
+                               window=(last, "last") if last else None))
             work = _blank(work, m.start(), m.end())
-    groups = (("range", P.RANGES), ("nth_week", P.NTH_WEEK), ("week", P.WEEK), ("end_of", P.END_OF),
+    groups = (("after", P.AFTER_DATE), ("range", P.RANGES), ("iso_week", P.ISO_WEEK), ("nth_week", P.NTH_WEEK),
+              ("week_end", P.WEEK_END), ("week", P.WEEK), ("end_of", P.END_OF),
               ("start_of", P.START_OF), ("since", P.SINCE), ("point", P.POINTS))
     for kind, pats in groups:
         for pat in pats:
             for m in pat.finditer(work):
                 if not m.group(0).strip():
                     continue
-                found.append(_found(kind, m, today))
+                found.append(_found(kind, m, today, us))
                 work = _blank(work, m.start(), m.end())
     found.sort(key=lambda f: f.pos)
     return found
 
 
-def _found(kind: str, m: re.Match[str], today: date) -> Found:
+def _found(kind: str, m: re.Match[str], today: date, us: bool = False) -> Found:
     gd = m.groupdict()
     if kind == "point":
-        a = extract_dp(m.group(0), today)
+        a = extract_dp(m.group(0), today, us)
         return Found(m.start(), m.end(), kind, a=a, explicit_year=a.y is not None)
-    a = extract_dp(gd["a"], today)
+    if kind == "iso_week":
+        y = year_value(re.search(rf"{P.Y}", m.group("a")).group(0), today)
+        monday = date.fromisocalendar(y, int(m.group("w")), 1)
+        return Found(m.start(), m.end(), "fixed", period=make_period(monday, monday + timedelta(days=4)),
+                     explicit_year=True)
+    if kind == "after":
+        a = extract_dp(m.group("a"), today, us)
+        n = count_value(m.group("n"), 1) or 1
+        return Found(m.start(), m.end(), kind, a=a, explicit_year=a.y is not None,
+                     window=(n, window_unit(m.group("u"))))
+    a = extract_dp(gd["a"], today, us)
     if kind == "nth_week":
         a.d = _nth_week(gd["o"])
         return Found(m.start(), m.end(), kind, a=a, explicit_year=a.y is not None)
-    b = extract_dp(gd["b"], today) if gd.get("b") else None
+    b = extract_dp(gd["b"], today, us) if gd.get("b") else None
     if gd.get("m"):                                   # "Nov 20-30, 2023"
         mon = month_in(gd["m"])
         yr = extract_dp(gd.get("y") or "", today).y
@@ -283,11 +358,15 @@ def _period(f: Found, today: date, ref: Period | None, year: int | None) -> Peri
         return make_period(start, max(start, end))
     if f.kind == "since":
         return make_period(a.start(), max(a.start(), today))
+    if f.kind == "after" and f.window:
+        return window_period(a.start(), trading_days(*f.window, calendar=False))
     if nth:
         if nth == -9:
             return make_period(a.end() - timedelta(days=6), a.end())
         first = a.start() + timedelta(days=7 * (-nth - 1))
         return make_period(first, min(first + timedelta(days=6), a.end()))
+    if f.kind == "week_end":
+        return make_period(a.start() - timedelta(days=6), a.start())
     if f.kind == "week":
         monday = a.start() - timedelta(days=a.start().weekday())
         return make_period(monday, monday + timedelta(days=4))
@@ -311,9 +390,21 @@ def _year_for(i: int, found: list[Found]) -> int | None:
     return None
 
 
-def parse_periods(norm: str, today: date, ref: Period | None = None) -> list[Found]:
-    """Every period written in a normalised question, resolved, in text order."""
-    found = _scan(norm, today)
+def _split(f: Found, norm: str) -> list[Found]:
+    if f.kind != "range" or f.b is None or not re.match(r"(?:between|entre|между)\s", norm[f.pos:f.end]):
+        return [f]
+    mid = f.pos + (f.end - f.pos) // 2
+    return [Found(f.pos, mid, "point", a=f.a, explicit_year=f.a.y is not None),
+            Found(mid, f.end, "point", a=f.b, explicit_year=f.b.y is not None)]
+
+
+def parse_periods(norm: str, today: date, ref: Period | None = None,
+                  us_dates: bool = False, split_between: bool = False) -> list[Found]:
+    """Every period written in a normalised question, resolved, in text order. `us_dates`: read
+    an ambiguous 05/03/2020 month first (an English question)."""
+    found = _scan(norm, today, us_dates)
+    if split_between:   # "compare ... between 2006 and 2009": two periods, not one range
+        found = [g for f in found for g in _split(f, norm)]
     for i, f in enumerate(found):
         if f.period is None:
             year = None if f.explicit_year else _year_for(i, found)

@@ -25,8 +25,14 @@ def _base(symbol: str, intent: Intent, **extra) -> StepParams:
 
 
 def _stats(intent: Intent, symbols: list[str]) -> list[Step]:
-    return [Step(action="get_period_stats", params=_base(s, intent),
-                 description=f"{s} period statistics") for s in symbols]
+    window = intent.horizon_days if intent.analysis in (None, "stats", "extremes", "volume") else None
+    extra = {"max_trading_days": window} if window else {}
+    if intent.last_trading_days:
+        extra = {"last_trading_days": intent.last_trading_days}
+    what = f"first {window} trading days from {intent.period.start}" if window and intent.period \
+        else "period statistics"
+    return [Step(action="get_period_stats", params=_base(s, intent, **extra),
+                 description=f"{s} {what}") for s in symbols]
 
 
 def _top(intent: Intent, symbol: str) -> list[Step]:
@@ -84,25 +90,47 @@ def _other(intent: Intent, symbol: str) -> list[Step]:
                  description=f"{symbol}: intraday bars")]
 
 
+def _steps_for(a: str, intent: Intent, symbols: list[str], ctx: ProviderContext) -> list[Step]:
+    """The steps of one analysis, for every symbol asked."""
+    if a in ("stats", "extremes", "volume") or a not in _PER_SYMBOL:
+        return _stats(intent, symbols)
+    if a == "compare" and not (intent.compare_periods and len(intent.compare_periods) >= 2):
+        return _stats(intent, symbols)
+    if a == "indicator" and not intent.indicator:
+        return _stats(intent, symbols)
+    return [step for sym in symbols for step in _PER_SYMBOL[a](intent, sym, ctx)]
+
+
+_PER_SYMBOL = {
+    "top_moves": lambda it, s, ctx: _top(it, s),
+    "events": lambda it, s, ctx: _events(it, s),
+    "after_events": lambda it, s, ctx: _events(it, s),
+    "compare": lambda it, s, ctx: _compare(it, s),
+    "indicator": _indicator,
+    "pattern": lambda it, s, ctx: _other(it, s),
+    "volume_profile": lambda it, s, ctx: _other(it, s),
+    "intraday": lambda it, s, ctx: _other(it, s),
+}
+
+
+def _also(intent: Intent, a: str) -> Intent:
+    """The intent as seen by a further analysis of the same question."""
+    upd: dict = {"analysis": a}
+    if a == "stats" and intent.analysis == "compare":
+        upd["compare_periods"] = None
+    return intent.model_copy(update=upd)
+
+
 def plan(intent: Intent, ctx: ProviderContext) -> Plan:
-    """Steps for the intent's analysis; concept-only intents need none."""
+    """Steps for the intent's analysis and every further analysis it asks for, for every symbol
+    named (more than 3 steps go through confirm_plan in the planner node)."""
     if intent.type == "concept" or not intent.symbol:
         return Plan(steps=[], summary="no data needed")
     symbols = intent.symbols or [intent.symbol]
     if intent.symbol not in symbols:
         symbols = [intent.symbol, *symbols]
-    sym = intent.symbol
-    a = intent.analysis or "stats"
-    if a == "top_moves":
-        steps = _top(intent, sym)
-    elif a in ("events", "after_events"):
-        steps = _events(intent, sym)
-    elif a == "compare" and intent.compare_periods and len(intent.compare_periods) >= 2:
-        steps = _compare(intent, sym)
-    elif a == "indicator" and intent.indicator:
-        steps = _indicator(intent, sym, ctx)
-    elif a in ("pattern", "volume_profile", "intraday"):
-        steps = _other(intent, sym)
-    else:
-        steps = _stats(intent, symbols[:3])
+    steps = _steps_for(intent.analysis or "stats", intent, symbols, ctx)
+    for a in intent.also:
+        if a != (intent.analysis or "stats"):
+            steps += _steps_for(a, _also(intent, a), symbols, ctx)
     return Plan(steps=steps, summary="; ".join(s.description or s.action for s in steps))

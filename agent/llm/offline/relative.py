@@ -80,3 +80,11 @@ def relative_period(kind: str, m: re.Match[str], today: date, make_period, add_m
     back = {"day0": 0, "day1": 1, "day2": 2}[kind]
     d = today - timedelta(days=back)
     return make_period(d, d)
+
+
+def trailing_sessions(kind: str, m: re.Match[str]) -> int | None:
+    """N of "the last N sessions / trading days": counted in trading dates, not calendar days."""
+    groups = m.groupdict()
+    if kind != "trail" or _unit(groups.get("u") or "") != "tday":
+        return None
+    return count_value(groups.get("n"), 1) or 1

@@ -67,8 +67,17 @@ def _compiled(key: tuple[tuple[str, tuple[str, ...]], ...]) -> list[tuple[str, r
 
 
 def _key(instruments: list[Instrument]) -> tuple:
-    return tuple((i.symbol, tuple([i.symbol, *(i.aliases or []), *([i.name] if i.name else [])]))
+    """Each symbol's terms: its own, its stored aliases and name, and the built-in aliases of a
+    well-known symbol (so aliases added to the defaults reach stores loaded before)."""
+    return tuple((i.symbol, tuple(dict.fromkeys([i.symbol, *(i.aliases or []), *([i.name] if i.name else []),
+                                                 *_builtin_aliases(i.symbol)])))
                  for i in instruments)
+
+
+def _builtin_aliases(symbol: str) -> list[str]:
+    from agent.market.instruments import default_instrument
+    inst = default_instrument(symbol)
+    return list(inst.aliases) if inst.asset_class != "other" else []
 
 
 def find_symbols(text: str, instruments: list[Instrument]) -> list[SymbolHit]:

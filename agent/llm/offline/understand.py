@@ -4,11 +4,26 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+import capabilities
 from agent.llm import glossary
 from agent.llm.base import ProviderContext
-from agent.llm.offline import clarify, cues, metrics as M
+from agent.llm.offline import (
+    clarify,
+    coverage,
+    cues,
+    fuzzy,
+    resumes,
+    shaping,
+    year_words,
+)
+from agent.llm.offline import metrics as M
+from agent.llm.offline.conditions import (
+    ConditionParse,
+    parse_condition,
+    parse_horizon,
+    parse_top,
+)
 from agent.llm.offline.followups import merge
-from agent.llm.offline.conditions import ConditionParse, parse_condition, parse_horizon, parse_top
 from agent.llm.offline.lang import language_evidence, normalize
 from agent.llm.offline.periods import Found, parse_periods
 from agent.llm.offline.symbols import symbols_in
@@ -35,28 +50,65 @@ class Parsed:
     concepts: list[str] = field(default_factory=list)
     flags: set[str] = field(default_factory=set)
     unsupported: str | None = None
+    unused: list[str] = field(default_factory=list)              # content words no recogniser used
+    unused_spans: list[tuple[int, int]] = field(default_factory=list)
+    text: str = ""
+    fixes: list[tuple[str, str]] = field(default_factory=list)   # (written, read as) typo fixes
+
+
+def _blank(norm: str, spans) -> str:
+    """Symbol names blanked, so "S&P 500" or "Russell 2000" is not read as a count or a year."""
+    for a, b in spans:
+        norm = norm[:a] + " " * (b - a) + norm[b:]
+    return norm
+
+
+def _aliases_of(ctx: ProviderContext) -> tuple[str, ...]:
+    return tuple(sorted({a for i in ctx.instruments for a in (i.aliases or []) if len(a) >= 5}))
 
 
 def parse_text(text: str, ctx: ProviderContext, ref: Period | None = None) -> Parsed:
+    text = year_words.replace_years(text)       # "twenty twenty" -> 2020
+    p = _parse_once(text, ctx, ref)
+    if p.unused:   # a misspelt vocabulary word among the unused ones: read it as meant, once
+        fixed, fixes = fuzzy.correct(text, p.unused_spans, _aliases_of(ctx))
+        if fixes:
+            p = _parse_once(fixed, ctx, ref)
+            p.fixes = [(f.written, f.read_as) for f in fixes]
+    return p
+
+
+def _parse_once(text: str, ctx: ProviderContext, ref: Period | None) -> Parsed:
     norm = normalize(text)
     lang, strong = language_evidence(text)
-    p = Parsed(lang=lang, lang_strong=strong)
+    p = Parsed(lang=lang, lang_strong=strong, text=text)
     p.concepts = glossary.find_concepts(text)
-    p.symbols = [h.symbol for h in symbols_in(text, ctx.instruments)]
-    p.periods = parse_periods(norm, ctx.today, ref)
-    p.metrics = M.parse_metrics(norm)
-    p.cond = parse_condition(norm)
-    p.horizon = parse_horizon(norm)
-    p.top = parse_top(norm)
-    p.indicator = M.parse_indicator(norm)
-    p.pattern = M.parse_pattern(norm)
+    hits = symbols_in(text, ctx.instruments)
+    p.symbols = [h.symbol for h in hits]
+    spans = [(h.start, h.end) for h in hits]
+    masked = _blank(norm, spans)
+    found = parse_periods(masked, ctx.today, ref, us_dates=lang == "en",
+                          split_between=bool(M.COMPARE.search(masked)))
+    seen: set[tuple] = set()
+    p.periods = [f for f in found if not ((f.period.start, f.period.end) in seen
+                                          or seen.add((f.period.start, f.period.end)))]  # type: ignore[func-returns-value]
+    p.metrics = M.parse_metrics(_blank(masked, M.named_analysis_spans(masked)))
+    p.cond = parse_condition(masked)
+    p.horizon = parse_horizon(masked)
+    p.top = parse_top(masked)
+    p.indicator = M.parse_indicator(masked)
+    p.pattern = M.parse_pattern(masked)
     p.unsupported = M.parse_unsupported(norm)
+    unused = coverage.unused_words(masked, spans + [(f.pos, f.end) for f in p.periods])
+    p.unused_spans = unused
+    p.unused = [text[a:b] for a, b in unused]
     if _asks_concept_then_data(norm):
         p.flags.add("explain")
     for name, rx in (("concept", cues.CONCEPT), ("explain", cues.EXPLAIN), ("stats", cues.STATS),
                      ("compare", M.COMPARE), ("after", M.AFTER), ("count", M.COUNT_Q),
                      ("vague", M.VAGUE_MOVE), ("followup", cues.FOLLOWUP),
-                     ("volume_profile", M.VOLUME_PROFILE), ("intraday", M.INTRADAY)):
+                     ("volume_profile", M.VOLUME_PROFILE), ("intraday", M.INTRADAY),
+                     ("all_history", cues.ALL_HISTORY)):
         if rx.search(norm):
             p.flags.add(name)
     return p
@@ -82,8 +134,8 @@ def _aliases() -> set[str]:
 
 def _analysis(p: Parsed) -> str | None:
     """The analysis the text itself asks for; None when it gives no cue (a follow-up)."""
-    if p.top is not None:
-        return "top_moves"
+    if p.top is not None and not (p.top.n and not p.top.explicit and "after" in p.flags):
+        return "top_moves"             # "big drops" with "after": what followed them (below)
     if p.cond.has_threshold or "vague" in p.flags:
         return "after_events" if (p.horizon or "after" in p.flags) else "events"
     if "after" in p.flags and p.cond.direction and not p.metrics:
@@ -92,9 +144,8 @@ def _analysis(p: Parsed) -> str | None:
         return "after_events"
     if "count" in p.flags and p.cond.direction and not p.metrics and not p.indicator:
         return "events"                            # "how many days did SPX rise in 2020?"
-    if len(p.periods) >= 2 and ("compare" in p.flags or not (p.metrics or any(
-            f.single_day for f in p.periods))):
-        return "compare"
+    if len(p.periods) >= 2 and not p.indicator:
+        return "compare"               # several periods: each one's figures side by side
     if p.indicator:
         return "indicator"
     if "volume_profile" in p.flags:
@@ -110,6 +161,23 @@ def _analysis(p: Parsed) -> str | None:
             return "volume"
         return "stats"
     return "stats" if "stats" in p.flags else None
+
+
+def _also_analyses(p: Parsed, primary: str | None) -> list[str]:
+    """Further analyses the same question asks for ("compare Q1 and Q2, and show the volume
+    profile", "RSI and the high of SPY"): each becomes its own plan steps."""
+    found = []
+    if p.top is not None and p.top.explicit:
+        found.append("top_moves")
+    if p.indicator:
+        found.append("indicator")
+    if "volume_profile" in p.flags:
+        found.append("volume_profile")
+    if p.pattern:
+        found.append("pattern")
+    if (p.metrics or "stats" in p.flags) and primary not in (None, "stats", "extremes", "volume", "compare"):
+        found.append("stats")
+    return [a for a in dict.fromkeys(found) if a != primary]
 
 
 def _vague(p: Parsed) -> bool:
@@ -133,6 +201,8 @@ def _is_concept(p: Parsed, has_context: bool) -> bool:
         return False
     if "concept" in p.flags or "explain" in p.flags:
         return True
+    if p.metrics:              # "What was the total volume?" asks for a number, not a definition
+        return False
     return not p.periods and not has_context and not (p.cond.has_threshold or p.top)
 
 
@@ -156,13 +226,14 @@ def intent_from(p: Parsed, ctx: ProviderContext) -> Intent:
     elif periods:
         it.period = periods[0] if len(periods) == 1 else _cover(periods)
     it.analysis = analysis  # type: ignore[assignment]
+    it.also = _also_analyses(p, analysis)  # type: ignore[assignment]
     it.metrics = list(p.metrics)  # type: ignore[assignment]
     it.condition = p.cond.condition
     it.direction = p.cond.direction  # type: ignore[assignment]
     if analysis == "events" and it.condition is None and it.direction and not _vague(p):
         it.condition = EventCondition(op="gt" if it.direction == "up" else "lt", threshold=0.0)
     it.horizon_days = p.horizon
-    if p.top is not None:
+    if p.top is not None and analysis == "top_moves":
         it.top_n, it.direction = p.top.n, p.top.direction
         it.condition = None
     if p.indicator:
@@ -173,18 +244,24 @@ def intent_from(p: Parsed, ctx: ProviderContext) -> Intent:
     it.unsupported = p.unsupported
     if p.concepts:
         it.concept = p.concepts[0]
+    shaping.window(it, p, ctx)
+    shaping.calendar_week(it, ctx)
+    shaping.best_period(it, p, ctx)
     return it
+
 
 
 def _missing(it: Intent, p: Parsed, ctx: ProviderContext) -> list[str]:
     missing: list[str] = []
     if not it.symbol:
         missing.append("symbol")
-    if it.analysis in PERIOD_REQUIRED and it.period is None and not it.compare_periods:
+    if it.analysis in PERIOD_REQUIRED and it.period is None and not it.compare_periods \
+            and "all_history" not in p.flags:
         missing.append("period")
     if it.analysis in ("events", "after_events") and it.condition is None:
         missing.append("condition" if p.cond.ambiguous_direction else "threshold")
     return missing
+
 
 
 def finalize(it: Intent, p: Parsed, ctx: ProviderContext, concept: str | None = None) -> Intent:
@@ -199,11 +276,13 @@ def finalize(it: Intent, p: Parsed, ctx: ProviderContext, concept: str | None = 
     if not it.symbol and len(ctx.instruments) == 1:
         it.symbol = ctx.instruments[0].symbol
         it.symbols = [it.symbol]
+    shaping.degrade(it, p, ctx)
     if it.analysis == "after_events" and not it.horizon_days:
         it.horizon_days = DEFAULT_HORIZON
     if it.analysis == "indicator" and not it.indicator_window:
-        it.indicator_window = dict((n, w) for n, _p, w in M.INDICATORS).get(it.indicator or "")
-    it.type = "complex" if it.analysis in ("after_events", "compare", "pattern") else "data"
+        it.indicator_window = {n: w for n, _p, w in M.INDICATORS}.get(it.indicator or "")
+    it.type = "complex" if it.analysis in ("after_events", "compare", "pattern") or it.also else "data"
+    shaping.without_data(it, ctx)
     if p.concepts and "explain" in p.flags and p.symbols:
         it.type, it.concept = "mixed", p.concepts[0]
     elif it.type != "mixed":
@@ -226,8 +305,12 @@ INDICATOR_KEYS = {name: window for name, _pat, window in M.INDICATORS}
 def context_from_history(history: list[dict[str, str]] | None, ctx: ProviderContext) -> Intent | None:
     """The running intent of the conversation's user turns (each filling gaps from the one before)."""
     prev: Intent | None = None
-    turns = [h.get("content") or "" for h in (history or []) if h.get("role") == "user"]
+    turns = resumes.answered_user_turns(history)
     for text in turns[-MAX_HISTORY_TURNS:]:
+        kind = resumes.reply_kind(text)
+        if kind and prev is not None:     # an earlier "yes" to an offer: the offer as answered
+            prev = resumes.resume_intent(kind, prev, ctx)
+            continue
         p = parse_text(text, ctx, prev.period if prev else None)
         cur = intent_from(p, ctx)
         if _is_concept(p, prev is not None):
@@ -244,11 +327,38 @@ def understand(question: str, history: list[dict[str, str]] | None, ctx: Provide
     """The intent of `question`, using the conversation for what it leaves open."""
     prev = context_from_history(history, ctx)
     p = parse_text(question, ctx, prev.period if prev else None)
+    kind = resumes.reply_kind(question) if prev is not None and not p.symbols else None
+    if kind and prev is not None:
+        return _resume(kind, prev, p, ctx)
     cur = intent_from(p, ctx)
     concept = _concept_of(question, p, prev is not None)
     if not concept:
         cur = merge(cur, prev, p)
-    return finalize(cur, p, ctx, concept)
+    return with_notes(finalize(cur, p, ctx, concept), p)
+
+
+def _resume(kind: str, prev: Intent, p: Parsed, ctx: ProviderContext) -> Intent:
+    """'Yes' / 'show the available data' / 'another instrument' after an offer."""
+    it = resumes.resume_intent(kind, prev, ctx)
+    if p.lang_strong:
+        it.lang = p.lang  # type: ignore[assignment]
+    it = finalize(it, Parsed(lang=it.lang, lang_strong=True), ctx)
+    if kind == "another":
+        it.suggestions = resumes.symbols_with_data(ctx, it, exclude=prev.symbol)[:4]
+    return it
+
+
+def with_notes(it: Intent, p: Parsed) -> Intent:
+    """Tell the user how typos were read and which words were not used (data answers only: a
+    concept question's other words are the concept's context)."""
+    notes = [coverage.read_as_note(p.fixes, it.lang)]
+    if it.type != "concept" and not it.needs_clarification:
+        missing = capabilities.find_missing(" ".join(p.unused).lower()) if p.unused else None
+        if missing and missing not in ("realtime", "intraday_for_daily_only") and not it.unsupported:
+            notes.append(capabilities.degrade(missing, it.lang))   # an analysis AskBar lacks, by name
+        notes.append(coverage.unused_note(p.unused, it.lang))
+    it.notes = [*it.notes, *(n for n in notes if n and n not in it.notes)]
+    return it
 
 
 def _concept_of(question: str, p: Parsed, has_context: bool) -> str | None:

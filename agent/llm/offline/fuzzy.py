@@ -1,0 +1,99 @@
+"""Typo-tolerant vocabulary: a misspelt month, metric or instrument word is read as the word meant.
+
+"febuary" -> "february", "максиум" -> "максимум", "volatilty" -> "volatility". Matching uses
+rapidfuzz's optimal-string-alignment distance (an edit or a swap of neighbours counts 1) with a threshold by word length (1 edit up to 7 letters, 2 from 8),
+only for words the parser does not already know, only against vocabulary words with the same first
+letter (typos rarely hit the first letter), never for a vocabulary word plus a grammatical ending
+("volumes", "максимума": the patterns read those) nor for common words near a vocabulary word
+("mayor", "junto", kept as written). Every
+correction is reported so the answer can say how a word was read.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from rapidfuzz.distance import OSA
+
+from agent.llm.offline.lang import normalize
+
+_MONTHS = (
+    "january february march april june july august september october november december "
+    "enero febrero marzo abril mayo junio julio agosto septiembre setiembre octubre noviembre diciembre "
+    "январь января январе феврал февраль февраля феврале март марта марте апрель апреля апреле "
+    "июнь июня июне июль июля июле август августа августе сентябрь сентября сентябре октябрь "
+    "октября октябре ноябрь ноября ноябре декабрь декабря декабре"
+)
+_METRICS = (
+    "maximum minimum highest lowest volatility volume average statistics performance drawdown "
+    "change percent opening closing quarter trading sessions "
+    "максимум максимума максимальный минимум минимума минимальный волатильность волатильности "
+    "объем объема статистика статистику статистики изменение доходность просадка просадку "
+    "квартал полугодие торговых открытие закрытие "
+    "maximo minimo volatilidad volumen promedio estadisticas rendimiento variacion apertura cierre "
+    "trimestre semestre sesiones"
+)
+# Words close to a vocabulary word that are words in their own right (kept as written).
+_KEEP = set((
+    "mayor mayo menor marco junto julia abrir cierra cierre closed opened mayoria value values volumes volumen "
+    "maxima minima maximal minimal trades traded trader tradeoff average averages "
+    "августе между максим минута минуты объемы объемов change changes charge chance"
+).split())
+_WORD = re.compile(r"[a-zа-яñ]{5,}")
+_ENDINGS = {"s", "es", "а", "у", "е", "ы", "и", "ом", "ой", "ам", "ах", "ов", "ей", "ем", "ю", "я"}
+
+
+@dataclass(frozen=True)
+class Correction:
+    written: str
+    read_as: str
+    start: int
+    end: int
+
+
+@lru_cache(maxsize=16)
+def _vocabulary(extra: tuple[str, ...]) -> dict[str, list[str]]:
+    words = set(_MONTHS.split()) | set(_METRICS.split()) | {normalize(w) for w in extra}
+    by_first: dict[str, list[str]] = {}
+    for w in words:
+        if len(w) >= 4 and re.fullmatch(r"[a-zа-яñ]+", w):
+            by_first.setdefault(w[0], []).append(w)
+    return by_first
+
+
+def _limit(n: int) -> int:
+    return 1 if n <= 7 else 2
+
+
+def _best(word: str, vocab: dict[str, list[str]]) -> str | None:
+    best, best_d = None, 99
+    for cand in vocab.get(word[0], ()):
+        if cand.startswith(word) or (word.startswith(cand) and word[len(cand):] in _ENDINGS):
+            continue                       # an abbreviation or an inflection: not a typo
+        d = OSA.distance(word, cand, score_cutoff=_limit(min(len(word), len(cand))))
+        if d <= _limit(min(len(word), len(cand))) and d < best_d:
+            best, best_d = cand, d
+    return best
+
+
+def correct(text: str, spans: list[tuple[int, int]], aliases: tuple[str, ...] = ()) \
+        -> tuple[str, list[Correction]]:
+    """`text` with the misspelt vocabulary words among `spans` (the words the parser did not use)
+    replaced, and the corrections made. `aliases`: instrument names, so "bitcoing" finds bitcoin."""
+    vocab = _vocabulary(tuple(sorted(normalize(a) for a in aliases if " " not in a)))
+    norm = normalize(text)
+    out, fixes, pos = [], [], 0
+    for a, b in spans:
+        w = norm[a:b]
+        if len(w) < 5 or w in _KEEP or not _WORD.fullmatch(w):
+            continue
+        fix = _best(w, vocab)
+        if fix is None:
+            continue
+        out.append(text[pos:a])
+        out.append(fix)
+        pos = b
+        fixes.append(Correction(text[a:b], fix, a, b))
+    out.append(text[pos:])
+    return "".join(out), fixes

@@ -1,0 +1,40 @@
+"""Sentences the parser adds to an answer: parts of a question declined for want of data."""
+from __future__ import annotations
+
+from agent.llm.base import ProviderContext
+from agent.llm.offline.texts import period_text
+from agent.state import Period
+
+_NO_DATA = {
+    "en": "Not answered for {what}: no stored data there ({ranges}).",
+    "ru": "Без ответа для {what}: данных нет ({ranges}).",
+    "es": "Sin respuesta para {what}: no hay datos guardados ({ranges}).",
+}
+_RANGE = {"en": "{s} has {a} to {b}", "ru": "по {s} есть с {a} по {b}", "es": "{s} tiene del {a} al {b}"}
+_IN = {"en": "{s} in {p}", "ru": "{s} за {p}", "es": "{s} en {p}"}
+
+
+def _range(ctx: ProviderContext, sym: str, lang: str) -> str:
+    rng = ctx.range_for(sym)
+    return _RANGE[lang].format(s=sym, a=rng.first, b=rng.last) if rng else sym
+
+
+def no_data_parts(symbols: list[str], period: Period | None, ctx: ProviderContext, lang: str) -> str:
+    lang = lang if lang in _NO_DATA else "en"
+    what = ", ".join(_IN[lang].format(s=s, p=period_text(period, lang)) if period else s for s in symbols)
+    return _NO_DATA[lang].format(what=what, ranges="; ".join(_range(ctx, s, lang) for s in symbols))
+
+
+def no_data_periods(symbol: str, periods: list[Period], ctx: ProviderContext, lang: str) -> str:
+    lang = lang if lang in _NO_DATA else "en"
+    what = ", ".join(_IN[lang].format(s=symbol, p=period_text(p, lang)) for p in periods)
+    return _NO_DATA[lang].format(what=what, ranges=_range(ctx, symbol, lang))
+
+
+_ONLY_LAST = {"en": "Only the last {n} periods are compared (from {d}).",
+              "ru": "Сравниваются только последние {n} периодов (с {d}).",
+              "es": "Solo se comparan los últimos {n} periodos (desde el {d})."}
+
+
+def only_last(n: int, start, lang: str) -> str:
+    return _ONLY_LAST.get(lang, _ONLY_LAST["en"]).format(n=n, d=start.isoformat())

@@ -1,0 +1,131 @@
+"""Shaping an Intent against the stored data after parsing: windows after a date, the last N
+sessions, crypto calendar weeks, best/worst month (every part compared), parts of a question with no
+data (declined by name) and analyses a daily-only symbol cannot give (the capability registry's
+honest answer and the closest computed thing)."""
+from __future__ import annotations
+
+import re
+from datetime import timedelta
+from typing import Any
+
+import capabilities
+from agent.llm.base import ProviderContext
+from agent.llm.offline import cues, notes
+from agent.llm.offline import metrics as M
+from agent.llm.offline.lang import normalize
+from agent.llm.offline.periods import (
+    make_period,
+    split_period,
+    trading_days,
+    window_period,
+    window_unit,
+)
+from agent.state import Intent, Period
+
+MAX_PARTS = 24
+
+
+def best_period(it: Intent, p: Any, ctx: ProviderContext) -> None:
+    """'The best month of SPY in 2024': every month (week, quarter, year) of the period side by
+    side with its change, and the strongest and weakest named."""
+    m = cues.BEST_PERIOD.search(normalize(p.text)) if p.text else None
+    if m is None or it.analysis not in (None, "stats", "top_moves", "compare"):
+        return
+    span = it.period
+    rng = ctx.range_for(it.symbol)
+    if span is None and rng is not None:
+        span = make_period(rng.first, rng.last)
+    if span is None:
+        return
+    if rng is not None and not (span.end < rng.first or span.start > rng.last):
+        span = make_period(max(span.start, rng.first), min(span.end, rng.last))   # where the data is
+    inst = ctx.instrument(it.symbol)
+    parts = split_period(span, window_unit(m.group("u")) if not re.match(r"quarter|квартал|trimestre|year|год|año",
+                                                                       m.group("u")) else
+                         ("quarter" if re.match(r"quarter|квартал|trimestre", m.group("u")) else "year"),
+                         seven_days=bool(inst and inst.session == "24h"))
+    if len(parts) < 2:
+        return
+    if len(parts) > MAX_PARTS:
+        it.notes.append(notes.only_last(MAX_PARTS, parts[-MAX_PARTS].start, it.lang))
+    it.analysis, it.compare_periods, it.period = "compare", parts[-MAX_PARTS:], span  # type: ignore[assignment]
+    it.top_n, it.direction, it.condition = None, None, None
+    it.metrics = ["pct_change", "return_prev_close"]
+
+
+def calendar_week(it: Intent, ctx: ProviderContext) -> None:
+    """A market open every day (crypto) trades all 7 days of a week: Monday to Sunday."""
+    inst = ctx.instrument(it.symbol)
+    per = it.period
+    if inst and inst.session == "24h" and per and per.start.weekday() == 0 \
+            and (per.end - per.start).days == 4:
+        it.period = make_period(per.start, per.start + timedelta(days=6))
+
+
+def window(it: Intent, p: Any, ctx: ProviderContext) -> None:
+    """'The week after 1987-10-19': the first N trading dates after the date (N = 5 a week, or 7
+    calendar days for a market open every day), with the return from the date's close."""
+    win = next((f for f in p.periods if f.window and f.period), None)
+    if win is None or it.analysis not in (None, "stats", "extremes", "volume"):
+        return
+    if win.window[1] == "last":          # the last N trading dates up to today
+        it.last_trading_days = win.window[0]
+        it.period = make_period(win.period.end - timedelta(days=win.window[0] * 7 // 5 + 10), win.period.end)
+        return
+    inst = ctx.instrument(it.symbol)
+    days = trading_days(*win.window, calendar=bool(inst and inst.session == "24h"))
+    it.period = window_period(win.period.start - timedelta(days=1), days)
+    it.horizon_days = days
+    if it.analysis in (None, "stats") and not it.metrics:
+        it.metrics = ["open", "close", "pct_change", "return_prev_close", "change_points", "high", "low"]
+
+
+def has_data(ctx: ProviderContext, symbol: str, period: Period | None) -> bool:
+    rng = ctx.range_for(symbol)
+    return rng is not None and (period is None or not (period.end < rng.first or period.start > rng.last))
+
+
+def without_data(it: Intent, ctx: ProviderContext) -> None:
+    """Parts of a multi-part question with no stored data are declined by name, the rest answered
+    (all parts without data: the no-data card with its suggestions instead)."""
+    if not ctx.ranges:
+        return
+    if len(it.symbols) > 1:
+        keep = [s for s in it.symbols if has_data(ctx, s, it.period)]
+        drop = [s for s in it.symbols if s not in keep]
+        if keep and drop:
+            it.symbols, it.symbol = keep, keep[0]
+            it.notes.append(notes.no_data_parts(drop, it.period, ctx, it.lang))
+    if it.compare_periods and it.symbol:
+        keep_p = [p for p in it.compare_periods if has_data(ctx, it.symbol, p)]
+        drop_p = [p for p in it.compare_periods if p not in keep_p]
+        if keep_p and drop_p:
+            it.notes.append(notes.no_data_periods(it.symbol, drop_p, ctx, it.lang))
+            it.compare_periods = keep_p
+            if len(keep_p) == 1:
+                it.period, it.compare_periods = keep_p[0], None
+                it.analysis = "stats" if it.analysis == "compare" else it.analysis
+
+
+def daily_only(ctx: ProviderContext, symbol: str | None) -> bool:
+    inst = ctx.instrument(symbol)
+    return bool(inst and inst.session == "daily")
+
+
+def degrade(it: Intent, p: Any, ctx: ProviderContext) -> None:
+    """An analysis the data cannot give: say so (capability registry) and run the closest one."""
+    if it.unsupported:
+        it.notes.append(capabilities.degrade(it.unsupported, it.lang))
+    if not daily_only(ctx, it.symbol):
+        return
+    needs = (it.indicator if it.analysis == "indicator" and it.indicator == "vwap" else
+             it.pattern if it.analysis == "pattern" and it.pattern == "hourly_profile" else
+             "get_intraday_data" if it.analysis == "intraday" else None)
+    if not needs:
+        return
+    it.notes.append(capabilities.degrade(needs, it.lang, symbol=it.symbol))
+    alt = capabilities.alternative_for(needs, daily_only=True)
+    if alt in M.INDICATOR_NAMES:
+        it.indicator, it.indicator_window = alt, {n: w for n, _p, w in M.INDICATORS}.get(alt)
+    else:
+        it.analysis, it.indicator, it.pattern = "stats", None, None
