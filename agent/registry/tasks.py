@@ -27,13 +27,14 @@ CLAIM_TASK = """
 UPDATE registry_tasks SET status = 'running', worker = %s, lease_until = %s,
        attempts = attempts + 1, updated_at = %s
 WHERE task_id = %s AND (status = 'queued' OR (status = 'running' AND lease_until < %s))
-RETURNING task_id, attempts
+RETURNING task_id, tenant_id, attempts, user_json
 """
 FINISH_TASK = """
 UPDATE registry_tasks SET status = %s, result = %s, error = %s, execution_time_ms = %s,
        lease_until = NULL, updated_at = %s
 WHERE task_id = %s AND status = 'running' AND worker = %s
-RETURNING task_id
+RETURNING task_id, tenant_id, tool_id, kind, status, request, result, error, delivered,
+          execution_time_ms
 """
 MARK_DELIVERED = "UPDATE registry_tasks SET delivered = 1, updated_at = %s WHERE task_id = %s"
 SELECT_TASK = """
@@ -84,18 +85,19 @@ class TaskStore:
         self.db.execute(INSERT_TASK, (task_id, user.tenant_id, user.user_id, user.model_dump_json(),
                                       tool_id, kind, priority, json.dumps(request), now, now))
 
-    def claim(self, task_id: str, worker: str, lease_s: float) -> int | None:
-        """Attempt number when this worker may run the task now; None when it must not."""
+    def claim(self, task_id: str, worker: str, lease_s: float) -> dict[str, Any] | None:
+        """The claimed task (tenant_id, attempts, user_json) when this worker may run it now;
+        None when it must not (finished, running on a live worker, or unknown)."""
         now = time.time()
-        row = self.db.one(CLAIM_TASK, (worker, now + lease_s, _iso(now), task_id, now))
-        return int(row["attempts"]) if row else None
+        return _load(self.db.one(CLAIM_TASK, (worker, now + lease_s, _iso(now), task_id, now)))
 
     def finish(self, task_id: str, worker: str, status: TaskStatus, result: Any = None,
-               error: dict | None = None, execution_time_ms: float | None = None) -> bool:
-        row = self.db.one(FINISH_TASK, (status, None if result is None else json.dumps(result),
-                                        None if error is None else json.dumps(error),
-                                        execution_time_ms, _iso(), task_id, worker))
-        return row is not None
+               error: dict | None = None,
+               execution_time_ms: float | None = None) -> dict[str, Any] | None:
+        """The finished task when this worker recorded the outcome; None when another did."""
+        return _load(self.db.one(FINISH_TASK, (status, None if result is None else json.dumps(result),
+                                               None if error is None else json.dumps(error),
+                                               execution_time_ms, _iso(), task_id, worker)))
 
     def mark_delivered(self, task_id: str) -> None:
         self.db.execute(MARK_DELIVERED, (_iso(), task_id))

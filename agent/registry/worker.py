@@ -40,6 +40,7 @@ class Worker:
         self.block_ms = block_ms
         self._pool = ThreadPoolExecutor(max_workers=4, thread_name_prefix="tool")
         self._last_sweep = 0.0
+        self._last_claim = 0.0
 
     # ---- loop ------------------------------------------------------------------------------------
     def run(self, stop: threading.Event) -> None:
@@ -57,8 +58,13 @@ class Worker:
         batch = self.reg.settings.registry_batch
         idle_ms = int(self.reg.settings.registry_visibility_timeout_s * 1000)
         got: list[Delivery] = []
-        for s in streams:
-            got += self.reg.queue.claim_idle(self.name, s, idle_ms, batch)
+        now = time.monotonic()
+        if now - self._last_claim >= self.reg.settings.registry_visibility_timeout_s / 2:
+            # Idle entries can only appear after a visibility timeout: checking twice per timeout
+            # is enough and saves one XAUTOCLAIM per stream on every poll.
+            self._last_claim = now
+            for s in streams:
+                got += self.reg.queue.claim_idle(self.name, s, idle_ms, batch)
         got += self.reg.queue.read(self.name, streams, batch, 0 if got else self.block_ms)
         got.sort(key=lambda d: -d.envelope.priority)   # stable: FIFO within a priority
         for d in got:
@@ -80,16 +86,18 @@ class Worker:
 
     # ---- one task --------------------------------------------------------------------------------
     def _claim(self, env: Envelope) -> tuple[dict[str, Any], User] | None:
-        task = self.reg.tasks.get(env.task_id)
-        if task is None or task["tenant_id"] != env.tenant_id:
-            log.warning("registry: message %s names no task of tenant %s; dropped", env.message_id,
-                        env.tenant_id)
-            return None
         s = self.reg.settings
         per_try = (env.metadata.timeout_ms or 30000) / 1000 + min(30.0, s.registry_backoff_s * 2 ** s.registry_max_attempts)
         lease = s.registry_visibility_timeout_s + per_try * s.registry_max_attempts
-        if self.reg.tasks.claim(env.task_id, self.name, lease) is None:
+        task = self.reg.tasks.claim(env.task_id, self.name, lease)
+        if task is None:
             return None   # finished, or running on a live worker: a duplicate never runs twice
+        if task["tenant_id"] != env.tenant_id:   # a message may never act for another tenant
+            log.warning("registry: message %s names a task of another tenant; dropped",
+                        env.message_id)
+            self.reg.tasks.finish(env.task_id, self.name, "failed", error=RegistryError(
+                "TOOL_PERMISSION_DENIED", "tenant mismatch", retryable=False).detail())
+            return None
         return task, User.model_validate(task["user_json"])
 
     def _execute(self, d: Delivery) -> None:
@@ -160,12 +168,12 @@ class Worker:
             detail["details"]["attempts"] = attempts
             won = self.reg.tasks.finish(env.task_id, self.name, "failed", error=detail,
                                         execution_time_ms=ms)
-        if won:   # only the worker that recorded the outcome delivers it
-            self.deliver(env.task_id)
+        if won is not None:   # only the worker that recorded the outcome delivers it
+            self.deliver(env.task_id, won)
 
     # ---- delivery (once) -------------------------------------------------------------------------
-    def deliver(self, task_id: str) -> None:
-        task = self.reg.tasks.get(task_id)
+    def deliver(self, task_id: str, task: dict[str, Any] | None = None) -> None:
+        task = task or self.reg.tasks.get(task_id)
         if task is None or task["delivered"]:
             return
         req = Envelope.model_validate(task["request"])
