@@ -26,6 +26,7 @@ from cryptography.fernet import Fernet  # noqa: E402
 from agent.appdb import AppDB  # noqa: E402
 from agent.registry.envelope import TenantToolConfig  # noqa: E402
 from agent.registry.service import Registry  # noqa: E402
+from agent.registry.worker import Worker  # noqa: E402
 from agent.settings import Settings  # noqa: E402
 from tests.agent.registry.conftest import tenant_user  # noqa: E402
 from tests.agent.registry.external_stub import Stub  # noqa: E402
@@ -53,6 +54,8 @@ def run(n_workers: int, n_tasks: int, delay_ms: float, home: Path) -> float:
     user = tenant_user()
     tool = TenantToolConfig(id="calc", name="Calc", schema=SCHEMA, endpoint=f"{stub.base}/ok")
     reg_task = reg.enqueue_registration(user, tool, "k").task_id
+    Worker(reg, block_ms=10).poll_once()        # the connection test, before any execution
+    assert reg.tasks.get(reg_task)["status"] == "completed"
     for i in range(n_tasks):
         reg.enqueue_execution(user, "calc", {"a": i})
     cmd = [sys.executable, "-c", "import sys; from agent.cli import main; sys.exit(main())",
@@ -61,14 +64,14 @@ def run(n_workers: int, n_tasks: int, delay_ms: float, home: Path) -> float:
     procs = [subprocess.Popen(cmd, env=env, cwd=ROOT, stderr=subprocess.DEVNULL)
              for _ in range(n_workers)]
     try:
-        while reg.tasks.counts().get("completed", 0) < n_tasks + 1:
+        while sum(reg.tasks.counts().get(k, 0) for k in ("completed", "failed")) < n_tasks + 1:
             time.sleep(0.05)
+        assert reg.tasks.counts().get("failed", 0) == 0, reg.tasks.counts()
         elapsed = time.perf_counter() - t0
     finally:
         for p in procs:
             p.terminate()
             p.wait(10)
-        assert reg.tasks.get(reg_task)["status"] == "completed"
         reg.close()
         db.close()
         stub.close()
