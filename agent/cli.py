@@ -21,7 +21,8 @@ from typing import Any, Callable, Iterator, Sequence
 from agent.market.errors import LoadError
 
 # Modules that register more subcommands with @command (ask, resume, serve, replay, eval, ...).
-COMMAND_MODULES: tuple[str, ...] = ("agent.cli_ask", "agent.cli_serve", "agent.cli_registry")
+COMMAND_MODULES: tuple[str, ...] = ("agent.cli_ask", "agent.cli_serve", "agent.cli_news",
+                                   "agent.cli_trading", "agent.cli_tools", "agent.cli_registry")
 
 
 class BadInput(Exception):
@@ -123,19 +124,28 @@ def _columns(value: str | None) -> list[str] | None:
          arg("--timestamp", choices=["start", "end"], default="start",
              help="whether timestamps mark the bar's start (default) or end"),
          arg("--columns", help="comma-separated column names for a header-less file, or to "
-                               "rename a header's columns ('-' skips a column)"))
+                               "rename a header's columns ('-' skips a column)"),
+         arg("--multiplier", type=float, help="contract multiplier (currency per point per "
+                                              "contract) for paper P&L; default: built-in (NQ 20)"))
 def cmd_load(args: argparse.Namespace) -> int:
     from agent.market.ingest import load_file
+    from agent.settings import get_settings
+    from agent.trading.notify import publish
 
+    if args.multiplier is not None and not 0 < args.multiplier < float("inf"):
+        raise BadInput(f"--multiplier must be a positive number, not {args.multiplier:g}")
     with open_market_store() as store:
         r = load_file(store, args.path, args.symbol, tz=args.tz, session=args.session,
-                      timestamp=args.timestamp, columns=_columns(args.columns), progress=_progress)
+                      timestamp=args.timestamp, columns=_columns(args.columns), progress=_progress,
+                      multiplier=args.multiplier)
         engine = store.engine
+    publish(get_settings().redis_url, r.notifications)   # committed fills and alerts -> Redis
     span = f"{r.first:%Y-%m-%d %H:%M} to {r.last:%Y-%m-%d %H:%M} UTC" if r.kind == "intraday" \
         else f"{r.first} to {r.last}"
     print(f"{r.symbol}: loaded {r.rows:,} {r.kind} bars, {span}: {r.inserted:,} new, "
           f"{r.updated:,} changed, {r.unchanged:,} unchanged; {r.daily_rebuilt:,} trading days "
-          f"rebuilt ({engine})")
+          f"rebuilt; paper trading: {r.orders_filled:,} orders filled, {r.alerts_fired:,} alerts "
+          f"fired ({engine})")
     return 0
 
 

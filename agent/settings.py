@@ -24,18 +24,37 @@ class Settings(BaseSettings):
     now: date | None = None              # fixes "today" for relative periods (tests)
     llm: Literal["offline", "gemini"] | None = None
     gemini_base_url: str | None = None
-    # Gemini (agent/llm/gemini.py). The key falls back to GEMINI_API_KEY / GOOGLE_API_KEY.
+    # ---- Gemini (agent/llm/gemini.py; owner: gemini area) -------------------------------------
+    # The key falls back to GEMINI_API_KEY / GOOGLE_API_KEY.
     gemini_api_key: str | None = None
     gemini_api_version: str = "v1beta"   # REST path /v1beta/models/{model}:generateContent
-    gemini_model_understander: str = "gemini-2.5-flash"   # seed: Flash for understander/planner
-    gemini_model_planner: str = "gemini-2.5-flash"
-    gemini_model_analyst: str = "gemini-2.5-pro"          # seed: Pro for analyst/educator
-    gemini_model_educator: str = "gemini-2.5-pro"
-    gemini_model_summarizer: str = "gemini-2.5-flash"
+    # Models per agent: ids Google serves now (read 2026-11-23). The 2.5 generation is shut down or
+    # re-routed from 2026-12-01 (https://ai.google.dev/gemini-api/docs/deprecations); Google's
+    # replacements are gemini-3.5-flash-lite for 2.5 Flash and gemini-3.8-flash for 2.5 Pro, so the
+    # seed's "Flash for understander/planner, Pro for analyst/educator" maps onto those two.
+    gemini_model_understander: str = "gemini-3.5-flash-lite"
+    gemini_model_planner: str = "gemini-3.5-flash-lite"
+    gemini_model_analyst: str = "gemini-3.8-flash"
+    gemini_model_educator: str = "gemini-3.8-flash"
+    gemini_model_summarizer: str = "gemini-3.5-flash-lite"
+    # Thinking per agent: minimal | low | medium | high (Gemini 3 `thinking_level`; 2.x models get
+    # the matching `thinking_budget`). Parsing and planning are extraction tasks: low keeps latency
+    # and thinking tokens (billed as output) down; "" leaves the model's default.
+    gemini_thinking_understander: str = "low"
+    gemini_thinking_planner: str = "low"
+    gemini_thinking_analyst: str = "low"
+    gemini_thinking_educator: str = "low"
+    gemini_thinking_summarizer: str = "minimal"
+    # Temperature by model family (longest prefix of the model id wins). Google's Gemini 3 guide
+    # advises keeping the default 1.0 (lower values can make the model loop); 2.x stays at 0.
+    gemini_temperatures: dict[str, float] = Field(
+        default_factory=lambda: {"gemini-3": 1.0, "gemini-2": 0.0})
+    gemini_temperature: float | None = None  # one value for every model (overrides the table)
     gemini_timeout_s: float = 12.0       # per call, capped by the agent's budget (agent/budget.py)
     gemini_retries: int = 2              # HTTP 429 only (seed error table); timeouts/5xx never
     gemini_retry_backoff_s: float = 2.0  # first pause; doubles per retry
-    gemini_temperature: float = 0.0
+    gemini_check_models: bool = True     # models.get of the configured ids at server start-up
+    gemini_analyst_rows: int = 30        # rows the analyst sees per step (events, chart points)
     gemini_prices_path: Path | None = None                   # JSON {model: {input, output}} USD/1M
     gemini_prices: dict[str, dict[str, float]] | None = None  # same, inline (merged last)
     pg_pool_max: int = 8
@@ -49,6 +68,12 @@ class Settings(BaseSettings):
     registry_batch: int = 16                 # messages read per poll; run in priority order (9 first)
     registry_workers: int | None = None      # in-server workers; default 2 embedded, 0 with Redis
     registry_namespace: str = ""             # separates deployments sharing one Redis (tests)
+    # Paper trading (issue 14, agent/trading): starting cash of a new paper account, in the
+    # account currency; how often GET /api/notifications looks for new rows when Redis is not set.
+    trading_starting_cash: float = Field(default=100_000.0, gt=0)
+    notifications_poll_s: float = Field(default=1.0, gt=0)
+    # Tools (issue 13): Redis key prefix of tool rate limits and cached results (tests use a uuid).
+    tools_redis_prefix: str = "askbar"
 
     @property
     def engine(self) -> Engine:

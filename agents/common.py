@@ -38,6 +38,19 @@ def fallback_note(exc: BaseException, lang: str) -> str | None:
     return note(lang) if callable(note) else None
 
 
+def fallback_disclaimers(state: dict[str, Any], agent: str, failures: list[BaseException],
+                         lang: str) -> dict[str, Any]:
+    """The state's disclaimers plus one line saying this node answered without the model (and
+    why), when it did; {} otherwise (issue 11: every fallback the user gets says so)."""
+    if not failures:
+        return {}
+    from agent.llm.errors import fallback_line
+
+    line = fallback_line(failures[-1], agent, lang)
+    known = [*(state.get("disclaimers") or [])]
+    return {"disclaimers": known if line in known else [*known, line]}
+
+
 def final(state: dict[str, Any], agent: str, response: str, *, disclaimer: str | None = None,
           status: str = "answered", claims: list[dict] | None = None) -> dict[str, Any]:
     """Ends the run with an answer the user can read (routers send a set status to END)."""

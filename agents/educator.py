@@ -9,16 +9,18 @@ from langchain_core.runnables import RunnableConfig
 from agent.budget import OutOfTime, run_budgeted
 from agent.deps import get_deps
 from agent.state import Intent
-from agents.common import log_error, visited, with_usage
+from agents.common import fallback_disclaimers, log_error, visited, with_usage
 
 
-def _explain(state: dict, deps, concept: str, lang: str, usage: list[dict]) -> str:
+def _explain(state: dict, deps, concept: str, lang: str, usage: list[dict],
+             failures: list[BaseException]) -> str:
     try:
         return run_budgeted("educator", state, deps.provider.explain, concept, lang, usage=usage)
     except OutOfTime:
         return deps.fallback.explain(concept, lang)
     except Exception as exc:  # the glossary is code and always answers
         log_error(state, "educator", exc, "warning")
+        failures.append(exc)
         return deps.fallback.explain(concept, lang)
 
 
@@ -27,6 +29,7 @@ def educator(state: dict[str, Any], config: RunnableConfig) -> dict[str, Any]:
     intent = Intent.model_validate(state["intent"])
     parts: list[str] = []
     usage: list[dict] = []
+    failures: list[BaseException] = []
     if intent.type == "mixed" and state.get("response"):
         parts.append(state["response"])
     if intent.unsupported:
@@ -34,7 +37,8 @@ def educator(state: dict[str, Any], config: RunnableConfig) -> dict[str, Any]:
 
         parts.append(capabilities.degrade(intent.unsupported, intent.lang))
     if intent.concept:
-        parts.append(_explain(state, deps, intent.concept, intent.lang, usage))
+        parts.append(_explain(state, deps, intent.concept, intent.lang, usage, failures))
     claims = state.get("claims") if intent.type == "mixed" else []
-    return {**visited(state, "educator"), **with_usage(state, usage), "response": "\n\n".join(p for p in parts if p),
+    return {**visited(state, "educator"), **with_usage(state, usage),
+            **fallback_disclaimers(state, "educator", failures, intent.lang), "response": "\n\n".join(p for p in parts if p),
             "claims": claims or []}

@@ -11,7 +11,7 @@ from agent.budget import OutOfTime, run_budgeted
 from agent.deps import get_deps
 from agent.messages import msg
 from agent.state import ConfirmPlanInterrupt, Intent, Plan
-from agents.common import final, lang_of, log_error, partial, visited, with_usage
+from agents.common import fallback_disclaimers, final, lang_of, log_error, partial, visited, with_usage
 
 MAX_STEPS_WITHOUT_CONFIRM = 3
 _EXECUTE = {"execute", "1", "yes", "y", "ok", "run", "выполнить", "да", "ejecutar", "sí", "si"}
@@ -37,21 +37,23 @@ def _describe(plan: Plan) -> list[str]:
     return out
 
 
-def _plan(state: dict, deps, intent: Intent, ctx, usage: list[dict]) -> Plan:
+def _plan(state: dict, deps, intent: Intent, ctx, usage: list[dict],
+          failures: list[BaseException]) -> Plan:
     try:
         return run_budgeted("planner", state, deps.provider.plan, intent, ctx, usage=usage)
     except OutOfTime:
         raise
     except Exception as exc:  # seed error table: planner down -> simple plan (code)
         log_error(state, "planner", exc, "warning")
+        failures.append(exc)
         return deps.fallback.plan(intent, ctx)
 
 
 def planner(state: dict[str, Any], config: RunnableConfig) -> dict[str, Any]:
     deps = get_deps(config)
-    intent, usage = Intent.model_validate(state["intent"]), []
+    intent, usage, failures = Intent.model_validate(state["intent"]), [], []
     try:
-        plan = _plan(state, deps, intent, deps.context(state.get("now")), usage)
+        plan = _plan(state, deps, intent, deps.context(state.get("now")), usage, failures)
     except OutOfTime:
         return partial(state, "planner", deps)
     if len(plan.steps) > MAX_STEPS_WITHOUT_CONFIRM:
@@ -63,5 +65,6 @@ def planner(state: dict[str, Any], config: RunnableConfig) -> dict[str, Any]:
             return final(state, "planner", msg("cancelled", lang_of(state)))
         if choice == "simplify":
             plan = Plan(steps=plan.steps[:MAX_STEPS_WITHOUT_CONFIRM], summary=plan.summary)
-    return {**visited(state, "planner"), **with_usage(state, usage), "plan": plan.model_dump(mode="json"),
+    return {**visited(state, "planner"), **with_usage(state, usage),
+            **fallback_disclaimers(state, "planner", failures, intent.lang), "plan": plan.model_dump(mode="json"),
             "queries": [], "data": None}

@@ -5,14 +5,21 @@
 | rate limit (429) | twice, with backoff   | (transparent; shown only if it stays)|
 | timeout          | never                 | "Сервис медленно отвечает"           |
 | down (5xx, conn) | never                 | "Сервис недоступен"                  |
+| config (400/401/403/404) | never         | "Языковая модель не настроена"       |
 | invalid output   | one repair attempt    | (transparent: the node's code fallback answers) |
 
+A 400/401/403/404 is a CONFIGURATION error (bad key, retired or misspelt model id, a declaration
+the API rejects): it will fail the same way on every call, so it is logged at ERROR for the
+operator (with the API's own message) and is distinct from the transient 429/5xx/timeouts.
+
 Every error carries `user_message(lang)`: a short sentence in the user's language, never a
-traceback or a provider payload. `classify(exc)` maps SDK / transport exceptions to these types.
+traceback or a provider payload; `fallback_line(exc, agent, lang)` is the one line a user sees
+when a node answered without the model. `classify(exc)` maps SDK / transport exceptions to these
+types and keeps the API's message, HTTP status and status name in `detail` for the logs.
 """
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 USER_MESSAGES: dict[str, dict[str, str]] = {
     "timeout": {"en": "The service is responding slowly.", "ru": "Сервис медленно отвечает.",
@@ -22,9 +29,28 @@ USER_MESSAGES: dict[str, dict[str, str]] = {
     "rate_limited": {"en": "The service is busy right now. Please try again in a moment.",
                      "ru": "Сервис сейчас перегружен. Попробуйте чуть позже.",
                      "es": "El servicio está saturado. Inténtalo de nuevo en un momento."},
+    "config": {"en": "The language model is not configured correctly.",
+               "ru": "Языковая модель настроена неверно.",
+               "es": "El modelo de lenguaje no está bien configurado."},
     "invalid_output": {"en": "The model's answer could not be used.",
                        "ru": "Ответ модели не удалось использовать.",
                        "es": "No se pudo usar la respuesta del modelo."},
+}
+
+
+# What the node did instead, per agent (appended to the reason: one line for the user).
+FALLBACKS: dict[str, dict[str, str]] = {
+    "understander": {"en": "The question was read by the built-in parser.",
+                     "ru": "Вопрос разобран встроенным парсером.",
+                     "es": "La pregunta la interpretó el analizador integrado."},
+    "planner": {"en": "A simple built-in plan was used.",
+                "ru": "Использован простой встроенный план.",
+                "es": "Se usó un plan simple integrado."},
+    "analyst": {"en": "This is an automatic summary.", "ru": "Это автоматическая сводка.",
+                "es": "Este es un resumen automático."},
+    "educator": {"en": "The explanation comes from the built-in glossary.",
+                 "ru": "Объяснение взято из встроенного глоссария.",
+                 "es": "La explicación viene del glosario integrado."},
 }
 
 
@@ -60,9 +86,29 @@ class LLMUnavailable(LLMError):
     kind, retryable, severity = "unavailable", False, "high"
 
 
+class LLMConfigError(LLMError):
+    """400/401/403/404: the request is wrong for this key or model (configuration, not load)."""
+    kind, retryable, severity = "config", False, "error"
+
+
 class LLMInvalidOutput(LLMError):
     """The model did not call the function, or its arguments failed validation after one repair."""
     kind, retryable, severity = "invalid_output", False, "medium"
+
+
+def fallback_line(exc: BaseException | None, agent: str, lang: str = "en") -> str:
+    """One line in the user's language: why the model was not used (if known) and what answered."""
+    if exc is not None and not isinstance(exc, LLMError) and "Timeout" in type(exc).__name__:
+        exc = LLMTimeout(str(exc))
+    reason = exc.user_message(lang) if isinstance(exc, LLMError) else ""
+    texts = FALLBACKS.get(agent) or FALLBACKS["analyst"]
+    return " ".join(p for p in (reason, texts.get(lang) or texts["en"]) if p)
+
+
+def _api_detail(exc: Any) -> str:
+    message = " ".join(str(getattr(exc, "message", "") or "").split())[:300]
+    return " ".join(p for p in (f"HTTP {int(exc.code or 0)}", exc.status or "", message and f"- {message}")
+                    if p)
 
 
 def classify(exc: BaseException, agent: str | None = None) -> LLMError:
@@ -74,14 +120,16 @@ def classify(exc: BaseException, agent: str | None = None) -> LLMError:
 
     if isinstance(exc, genai_errors.APIError):
         code = int(exc.code or 0)
-        detail = f"HTTP {code} {exc.status or ''}".strip()
+        detail = _api_detail(exc)
         if code == 429:
             return LLMRateLimited(detail, agent=agent, status=code)
         if code in (408, 504):
             return LLMTimeout(detail, agent=agent, status=code)
+        if code in (400, 401, 403, 404):
+            return LLMConfigError(detail, agent=agent, status=code)
         return LLMUnavailable(detail, agent=agent, status=code)
     # The SDK sends through httpx or its fork httpx2: compare by class name along the MRO.
     names = {cls.__name__ for cls in type(exc).__mro__}
     if isinstance(exc, (httpx.TimeoutException, TimeoutError)) or "TimeoutException" in names:
         return LLMTimeout(type(exc).__name__, agent=agent)
-    return LLMUnavailable(type(exc).__name__, agent=agent)
+    return LLMUnavailable(f"{type(exc).__name__}: {exc}"[:300], agent=agent)

@@ -1,14 +1,19 @@
 """The Gemini provider: google-genai with forced function calling on the pydantic contracts.
 
-- understand -> `parse_intent`, plan -> `get_data_info` (answered by code from the context) then
-  `submit_plan`, analyze -> `submit_answer`: mode ANY with `allowed_function_names`, automatic
-  function calling off, arguments validated with pydantic. Invalid arguments (or no call) get ONE
-  repair turn carrying the validation error; then LLMInvalidOutput and the node's code fallback.
+- understand -> `parse_intent`, plan -> `submit_plan`, analyze -> `submit_answer`: mode ANY with
+  `allowed_function_names`, automatic function calling off, arguments validated with pydantic.
+  Invalid arguments (or no call) get ONE repair turn carrying the validation error; then
+  LLMInvalidOutput and the node's code fallback.
+- A simple question is 3 calls (understander, planner, analyst): the planner reads the data
+  coverage (symbols, trading dates, daily-only or intraday) from its prompt, no round trip.
+  The analyst reads the computed summaries and at most `gemini_analyst_rows` rows per step.
+- Thinking level per agent and temperature per model family (agent/llm/gemini_tuning.py).
 - explain and summarize are plain text calls; analyze_stream streams the analyst's text.
 - Errors (seed 004 section 10): 429 retried `gemini_retries` times with doubling backoff;
-  timeouts and 5xx never retried; all raised as typed agent.llm.errors with user messages.
-- Usage: one record per HTTP call (agent, model, tokens, cost, duration); `take_usage()` drains
-  them (see agent/llm/usage.py for how the graph folds them into the result's `usage`).
+  timeouts and 5xx never retried; 400/401/403/404 are configuration errors logged at ERROR.
+  The API's message, HTTP status and the candidate's finish reason are logged.
+- Usage: one record per HTTP call (agent, model that answered, tokens, cost, duration);
+  `take_usage()` drains them (see agent/llm/usage.py for how the graph folds them).
 """
 from __future__ import annotations
 
@@ -23,9 +28,9 @@ from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from agent.llm import prompts as P
 from agent.llm.base import ProviderContext
-from agent.llm.errors import LLMError, LLMInvalidOutput, LLMRateLimited, classify
-from agent.llm.schemas import (GET_DATA_INFO, PARSE_INTENT, SUBMIT_ANSWER, SUBMIT_PLAN,
-                               declarations)
+from agent.llm import gemini_tuning as tuning
+from agent.llm.errors import LLMConfigError, LLMError, LLMInvalidOutput, LLMRateLimited, classify
+from agent.llm.schemas import PARSE_INTENT, SUBMIT_ANSWER, SUBMIT_PLAN, declarations
 from agent.llm.usage import UsageMeter, load_prices
 from agent.settings import Settings
 from agent.state import AnalystOutput, Claim, Intent, Lang, Plan
@@ -34,7 +39,6 @@ from query_builder.models import StepResult
 log = logging.getLogger("askbar.llm.gemini")
 
 AGENTS = ("understander", "planner", "analyst", "educator", "summarizer")
-MAX_ROWS_PER_STEP = 120   # rows shown to the analyst per step (head and tail beyond that)
 _CLAIMS = TypeAdapter(list[Claim])
 
 
@@ -54,6 +58,12 @@ def _candidate_content(resp: types.GenerateContentResponse) -> types.Content | N
     return cands[0].content if cands and cands[0].content else None
 
 
+def _finish_reason(resp: Any) -> str | None:
+    cands = getattr(resp, "candidates", None) or []
+    reason = getattr(cands[0], "finish_reason", None) if cands else None
+    return getattr(reason, "value", reason) if reason is not None else None
+
+
 def _function_calls(resp: types.GenerateContentResponse) -> list[types.FunctionCall]:
     content = _candidate_content(resp)
     return [p.function_call for p in (content.parts or []) if p.function_call] if content else []
@@ -66,6 +76,8 @@ class GeminiProvider:
     def __init__(self, settings: Settings, client: genai.Client | None = None):
         self.settings = settings
         self.models = {a: getattr(settings, f"gemini_model_{a}") for a in AGENTS}
+        for a in AGENTS:  # a typo in a thinking level is a configuration error: say so now
+            tuning.thinking_config(self.models[a], tuning.agent_thinking(settings, a))
         self.meter = UsageMeter(load_prices(settings.gemini_prices_path, settings.gemini_prices))
         self.client = client or self._client(settings)
 
@@ -81,7 +93,7 @@ class GeminiProvider:
 
     def take_usage(self) -> list[dict[str, Any]]:
         """Usage records since the last take: {agent, model, input_tokens, output_tokens,
-        cost_usd, duration_ms, priced, status}."""
+        cost_usd, duration_ms, priced, status, requested_model, thinking_tokens, finish_reason}."""
         return self.meter.take()
 
     # ---- transport: retries, timeouts, typed errors, usage ------------------------------------
@@ -94,8 +106,10 @@ class GeminiProvider:
 
     def _config(self, agent: str, system: str, allowed: list[str] | None = None,
                 decls: list[types.FunctionDeclaration] | None = None) -> types.GenerateContentConfig:
+        model = self.models[agent]
         cfg: dict[str, Any] = {
-            "system_instruction": system, "temperature": self.settings.gemini_temperature,
+            "system_instruction": system, "temperature": tuning.temperature(model, self.settings),
+            "thinking_config": tuning.thinking_config(model, tuning.agent_thinking(self.settings, agent)),
             "http_options": types.HttpOptions(timeout=self._timeout_ms(agent))}
         if decls:
             cfg["tools"] = [types.Tool(function_declarations=decls)]
@@ -121,7 +135,11 @@ class GeminiProvider:
                     log.warning("%s: rate limited, retry %d in %.2f s", agent, attempt + 1, pause)
                     time.sleep(pause)
                     continue
-                log.warning("%s: %s (%s)", agent, type(err).__name__, err.detail)
+                if isinstance(err, LLMConfigError):  # same failure on every call: for the operator
+                    log.error("%s: configuration error for model %s: %s", agent,
+                              self.models[agent], err.detail)
+                else:
+                    log.warning("%s: %s (%s)", agent, type(err).__name__, err.detail)
                 raise err from None
         raise AssertionError("unreachable")
 
@@ -139,7 +157,11 @@ class GeminiProvider:
         def call() -> types.GenerateContentResponse:
             started = time.perf_counter()
             resp = self.client.models.generate_content(model=model, contents=contents, config=config)
-            self.meter.add(agent, model, resp.usage_metadata, started)
+            reason = _finish_reason(resp)
+            self.meter.add(agent, model, resp.usage_metadata, started, answered=resp.model_version,
+                           finish_reason=reason)
+            if reason not in (None, "STOP"):
+                log.warning("%s: model %s finished with %s", agent, resp.model_version or model, reason)
             return resp
         return self._with_retries(agent, call)
 
@@ -154,34 +176,33 @@ class GeminiProvider:
                 model=model, contents=contents, config=config))
             return it, next(it, None)
         it, chunk = self._with_retries(agent, first)
-        metadata = None
+        metadata, answered, reason = None, None, None
         try:
             while chunk is not None:
                 metadata = chunk.usage_metadata or metadata
+                answered = chunk.model_version or answered
+                reason = _finish_reason(chunk) or reason
                 if chunk.text:
                     yield chunk.text
                 chunk = next(it, None)
         except Exception as exc:
-            self.meter.add(agent, model, metadata, started, status="error")
-            raise classify(exc, agent) from None
-        self.meter.add(agent, model, metadata, started)
+            self.meter.add(agent, model, metadata, started, status="error", answered=answered)
+            err = classify(exc, agent)
+            log.warning("%s: stream broke: %s (%s)", agent, type(err).__name__, err.detail)
+            raise err from None
+        self.meter.add(agent, model, metadata, started, answered=answered, finish_reason=reason)
 
     # ---- forced function calling with one repair turn ----------------------------------------
 
     def _structured(self, agent: str, system: str, contents: list[types.Content], target: str,
-                    model_cls: type[BaseModel], tools: dict[str, Callable[[], dict]] | None = None,
-                    check: Callable[[Any], None] | None = None) -> Any:
-        """Call `target` (after any `tools` the model asks for, answered by code) and validate it."""
-        tools = tools or {}
-        names = [*tools, target]
-        decls = [declarations()[n] for n in names]
-        contents, answered, repaired = list(contents), set(), False
+                    model_cls: type[BaseModel], check: Callable[[Any], None] | None = None) -> Any:
+        """Force a call of `target` (mode ANY) and validate its arguments; one repair turn."""
+        decls = [declarations()[target]]
+        contents, repaired = list(contents), False
         while True:
-            allowed = [n for n in names if n not in answered]
-            resp = self._generate(agent, contents, self._config(agent, system, allowed, decls))
+            resp = self._generate(agent, contents, self._config(agent, system, [target], decls))
             content, calls = _candidate_content(resp), _function_calls(resp)
             hit = next((c for c in calls if c.name == target), None)
-            pending = [c for c in calls if c.name in tools and c.name not in answered]
             error: str | None = None
             if hit is not None:
                 try:
@@ -191,45 +212,14 @@ class GeminiProvider:
                     return obj
                 except (ValidationError, ValueError) as exc:
                     error = _validation_text(exc)
-            elif pending:
-                contents += [content, self._tool_answers(calls, tools)]
-                answered |= {c.name for c in pending}
-                continue
+            problem = error or f"no function call (finish reason {_finish_reason(resp) or 'none'})"
             if repaired:
-                raise LLMInvalidOutput(f"{target}: {error or 'no function call'}", agent=agent)
+                log.warning("%s: %s still invalid after the repair turn: %s", agent, target, problem)
+                raise LLMInvalidOutput(f"{target}: {problem}", agent=agent)
             repaired = True
-            log.info("%s: repairing %s (%s)", agent, target, error or "no call")
-            contents += self._repair(content, calls, tools, target, error)
+            log.info("%s: repairing %s (%s)", agent, target, problem)
+            contents += _repair(content, calls, target, error)
 
-    @staticmethod
-    def _tool_answers(calls: list[types.FunctionCall], tools: dict[str, Callable[[], dict]],
-                      errors: dict[str, str] | None = None) -> types.Content:
-        parts = []
-        for c in calls:
-            if c.name in (errors or {}):
-                result = {"error": errors[c.name]}
-            elif c.name in tools:
-                result = {"result": P.wrap("tool_output", tools[c.name]())}
-            else:
-                result = {"error": f"unknown function {c.name}"}
-            parts.append(types.Part.from_function_response(name=c.name, response=result))
-        return types.Content(role="user", parts=parts)
-
-    def _repair(self, content: types.Content | None, calls: list[types.FunctionCall],
-                tools: dict[str, Callable[[], dict]], target: str, error: str | None
-                ) -> list[types.Content]:
-        """The turn that sends the problem back: every call of the model's turn is answered
-        (the invalid one with the validation error), or a plain reminder when it made no call."""
-        no_call = P.REPAIR_NO_CALL.format(function=target)
-        if content is None or not content.parts:
-            return [_user(no_call)]
-        if not calls:
-            return [content, _user(no_call)]
-        errors = {target: P.REPAIR_INVALID_ARGS.format(function=target, error=error)} if error else None
-        answers = self._tool_answers(calls, tools, errors)
-        if error is None:
-            answers.parts.append(types.Part.from_text(text=no_call))
-        return [content, answers]
 
     # ---- Provider protocol -------------------------------------------------------------------
 
@@ -259,11 +249,12 @@ class GeminiProvider:
         return intent
 
     def plan(self, intent: Intent, ctx: ProviderContext) -> Plan:
+        """One call: the data coverage is in the prompt (what get_data_info used to fetch)."""
         system = P.PLANNER_SYSTEM.format(today=ctx.today.isoformat(), safety=P.SAFETY)
-        text = P.PLANNER_USER.format(intent=P.wrap("data", intent.model_dump(mode="json",
-                                                                            exclude_none=True)))
-        return self._structured("planner", system, [_user(text)], SUBMIT_PLAN, Plan,
-                                tools={GET_DATA_INFO: lambda: P.data_info(ctx)}, check=_check_plan)
+        text = P.PLANNER_USER.format(
+            coverage=P.wrap("data_coverage", P.coverage_text(ctx)),
+            intent=P.wrap("data", intent.model_dump(mode="json", exclude_none=True)))
+        return self._structured("planner", system, [_user(text)], SUBMIT_PLAN, Plan, check=_check_plan)
 
     def analyze(self, question: str, intent: Intent, results: list[StepResult], lang: Lang,
                 ctx: ProviderContext | None = None, feedback: str | None = None) -> AnalystOutput:
@@ -306,7 +297,7 @@ class GeminiProvider:
         text = template.format(
             question=P.wrap("user_question", question),
             intent=P.wrap("data", intent.model_dump(mode="json", exclude_none=True)),
-            data=P.wrap("data", P.results_payload(results, MAX_ROWS_PER_STEP)),
+            data=P.wrap("data", P.results_payload(results, self.settings.gemini_analyst_rows)),
             feedback=P.ANALYST_FEEDBACK.format(feedback=P.wrap("validator_feedback", feedback))
             if feedback else "", lang_name=name, claims_open=P.CLAIMS_OPEN,
             claims_close=P.CLAIMS_CLOSE)
@@ -332,11 +323,41 @@ class GeminiProvider:
             raise LLMInvalidOutput(f"{agent}: empty text", agent=agent)
         return out
 
+    def check_models(self) -> list[str]:
+        """Problems with the configured model ids (one models.get each); [] when all are served."""
+        from agent.llm.gemini_check import check_models
+
+        return check_models(self.client, self.models)
+
     def count_tokens(self, text: str, agent: str = "analyst") -> int:
         """Tokens of `text` for the agent's model (the API's countTokens; not billed)."""
         resp = self._with_retries(agent, lambda: self.client.models.count_tokens(
             model=self.models[agent], contents=[_user(text)]))
         return int(resp.total_tokens or 0)
+
+
+def _answers(calls: list[types.FunctionCall], errors: dict[str, str]) -> types.Content:
+    """A function response for every call of the model's turn (an error for each)."""
+    parts = [types.Part.from_function_response(
+        name=c.name, response={"error": errors.get(c.name) or f"unknown function {c.name}"})
+        for c in calls]
+    return types.Content(role="user", parts=parts)
+
+
+def _repair(content: types.Content | None, calls: list[types.FunctionCall], target: str,
+            error: str | None) -> list[types.Content]:
+    """The turn that sends the problem back: every call of the model's turn is answered
+    (the invalid one with the validation error), or a plain reminder when it made no call."""
+    no_call = P.REPAIR_NO_CALL.format(function=target)
+    if content is None or not content.parts:
+        return [_user(no_call)]
+    if not calls:
+        return [content, _user(no_call)]
+    errors = {target: P.REPAIR_INVALID_ARGS.format(function=target, error=error)} if error else {}
+    answers = _answers(calls, errors)
+    if error is None:
+        answers.parts.append(types.Part.from_text(text=no_call))
+    return [content, answers]
 
 
 def run_stream(gen: Generator[str, None, AnalystOutput],

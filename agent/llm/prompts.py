@@ -79,8 +79,9 @@ PLANNER_SYSTEM = """\
 You are the Planner of AskBar. You turn a structured intent into the steps a code query builder \
 runs. You never write SQL and never compute numbers.
 
-First call `get_data_info` to see which symbols and trading dates are stored, then call \
-`submit_plan` once with the steps. Today is {today}.
+Call `submit_plan` once with the steps. The stored data (symbols, first and last trading \
+dates, and whether a symbol has intraday bars or daily bars only) is listed in the request. \
+Intraday actions and hourly or 1min granularity need a symbol with intraday bars. Today is {today}.
 
 Actions (params.symbol is always required; dates are trading dates, both inclusive):
 - get_period_stats: open, close, high, low, % change, volume, ranges, volatility over a period.
@@ -102,10 +103,13 @@ tells the user what is available.
 {safety}"""
 
 PLANNER_USER = """\
+Stored data, one symbol a line (symbol | trading dates | bars | session, timezone):
+{coverage}
+
 The intent to plan for (fields may quote the user):
 {intent}
 
-Call get_data_info, then submit_plan."""
+Call submit_plan."""
 
 ANALYST_SYSTEM = """\
 You are the Analyst of AskBar. You write the answer to a trader's question from the data rows \
@@ -234,44 +238,62 @@ def instruments_text(ctx: Any) -> str:
     return "\n".join(lines) or "(none)"
 
 
-def data_info(ctx: Any) -> dict[str, Any]:
-    """The answer to the planner's get_data_info call, from the context (code, not the model)."""
-    symbols = []
+def coverage_text(ctx: Any) -> str:
+    """The data coverage the planner reads: one compact line per stored symbol."""
+    lines = []
     for r in ctx.ranges:
         inst = ctx.instrument(r.symbol)
-        symbols.append({"symbol": r.symbol, "first": r.first.isoformat(), "last": r.last.isoformat(),
-                        "name": inst.name if inst else None,
-                        "timezone": inst.timezone if inst else None,
-                        "session": inst.session if inst else None,
-                        "daily_only": bool(inst and inst.bar_seconds is None),
-                        "synthetic": bool(inst and inst.synthetic)})
-    return {"today": ctx.today.isoformat(), "symbols": symbols}
+        bars = "daily bars only" if inst is not None and inst.bar_seconds is None else "intraday + daily bars"
+        where = ", ".join(x for x in (inst.session if inst else None, inst.timezone if inst else None) if x)
+        synthetic = " | SYNTHETIC demo data" if inst is not None and inst.synthetic else ""
+        lines.append(f"{r.symbol} | {r.first.isoformat()}..{r.last.isoformat()} | {bars}"
+                     f"{' | ' + where if where else ''}{synthetic}")
+    return "\n".join(lines) or "(no data stored)"
 
 
-def _cap(rows: list[dict[str, Any]], limit: int) -> tuple[list[dict[str, Any]], int]:
+# Actions whose rows ARE the findings (events, periods, patterns): the analyst sees them, up to the
+# limit. For series (period bars, intraday bars, indicator values) the summary holds the computed
+# figures and the rows only feed a chart: the analyst gets at most `limit` points of it.
+FINDING_ACTIONS = frozenset({"find_events", "get_periods_after", "compare_periods",
+                             "aggregate_patterns", "get_price_extremes", "get_volume_profile"})
+_PARAMS = ("start_date", "end_date", "condition", "horizon_days", "top_n", "window", "indicator",
+           "pattern", "threshold", "periods", "start_time", "end_time")
+
+
+def _sample(rows: list[dict[str, Any]], limit: int) -> list[dict[str, Any]]:
+    """At most `limit` rows for a chart: evenly spaced, first and last included, in order."""
     if len(rows) <= limit:
-        return rows, 0
-    half = limit // 2
-    return [*rows[:half], *rows[-half:]], len(rows) - 2 * half
+        return rows
+    if limit <= 1:
+        return rows[-1:]
+    step = (len(rows) - 1) / (limit - 1)
+    return [rows[round(i * step)] for i in range(limit)]
+
+
+def _rows_for(action: str, rows: list[dict[str, Any]], limit: int, key: str) -> dict[str, Any]:
+    if not rows:
+        return {}
+    if action in FINDING_ACTIONS:
+        shown = rows[:limit]
+        note = {f"{key}_not_shown": len(rows) - len(shown)} if len(rows) > len(shown) else {}
+        return {key: shown, **note}
+    shown = _sample(rows, limit)
+    note = {f"{key}_sampled": f"{len(shown)} of {len(rows)}, evenly spaced"} if len(shown) < len(rows) else {}
+    return {key: shown, **note}
 
 
 def results_payload(results: list[Any], max_rows: int) -> list[dict[str, Any]]:
-    """What the analyst reads per step: action, symbol, summary, rows (head and tail if long)."""
+    """What the analyst reads per step: the computed summary first, then at most `max_rows` rows
+    (the findings of event/period/pattern actions; chart points of a series)."""
     out = []
     for r in results:
-        rows, omitted = _cap(list(r.rows), max_rows)
         item: dict[str, Any] = {
             "step": r.step, "action": r.action, "symbol": r.symbol, "granularity": r.granularity,
-            "params": {k: v for k, v in (r.params or {}).items()
-                       if k in ("start_date", "end_date", "condition", "horizon_days", "top_n",
-                                "window", "indicator", "pattern", "threshold")},
-            "row_count": r.row_count, "summary": r.summary, "rows": rows}
-        if omitted:
-            item["rows_omitted_in_the_middle"] = omitted
+            "params": {k: v for k, v in (r.params or {}).items() if k in _PARAMS and v is not None},
+            "row_count": r.row_count, "summary": r.summary}
+        item.update(_rows_for(r.action, list(r.rows), max_rows, "rows"))
         if r.bars:
-            item["bars"], bars_omitted = _cap(list(r.bars), max_rows)
-            if bars_omitted:
-                item["bars_omitted_in_the_middle"] = bars_omitted
+            item.update(_rows_for(r.action, list(r.bars), max_rows, "bars"))
         if r.notes:
             item["notes"] = r.notes
         out.append(item)

@@ -5,6 +5,17 @@ from `$defs`, `Optional[X]` (anyOf X | null) as X with `nullable`, Literal enums
 dates and times as strings with the expected format in the description, and titles, defaults and
 `additionalProperties` dropped. Field order is kept (`property_ordering`) so the model fills the
 arguments in the order the contract declares them.
+
+The subset relied on (`ALLOWED_KEYS`, checked by `schema_problems` for every declaration, and by
+the tests on what is actually sent) is a conservative part of the API's `Schema` object, "a select
+subset of an OpenAPI 3.0 schema object" (https://ai.google.dev/api/caching#Schema, v1beta):
+type (STRING NUMBER INTEGER BOOLEAN ARRAY OBJECT), description, nullable, enum (STRING only: the
+reference defines enum as "possible values of the element of Type.STRING"), properties, required,
+propertyOrdering, items, anyOf, minimum/maximum (numbers), minItems/maxItems (arrays),
+minLength/maxLength (strings). Not used: $ref/$defs, title, default, format, additionalProperties,
+pattern, examples. A declaration's `parameters` is always an OBJECT schema: a function without
+arguments gets an empty OBJECT (omitted or non-object parameters are rejected with 400 "Request
+contains an invalid argument" under mode ANY).
 """
 from __future__ import annotations
 
@@ -26,6 +37,66 @@ MAX_DEPTH = 12
 
 class SchemaError(ValueError):
     """A JSON-schema construct Gemini's Schema cannot express."""
+
+
+SCHEMA_TYPES = frozenset(_TYPES.values())
+# snake_case as in google.genai.types.Schema; the REST body spells them in camelCase.
+ALLOWED_KEYS: dict[str, frozenset[str]] = {
+    "any": frozenset({"type", "description", "nullable", "any_of"}),
+    "STRING": frozenset({"enum", "min_length", "max_length"}),
+    "NUMBER": frozenset({"minimum", "maximum"}),
+    "INTEGER": frozenset({"minimum", "maximum"}),
+    "BOOLEAN": frozenset(),
+    "ARRAY": frozenset({"items", "min_items", "max_items"}),
+    "OBJECT": frozenset({"properties", "required", "property_ordering"}),
+}
+
+
+def _snake(key: str) -> str:
+    return "".join(f"_{c.lower()}" if c.isupper() else c for c in key)
+
+
+def schema_problems(node: Any, path: str = "parameters") -> list[str]:
+    """Every place where `node` (a Schema as a dict, snake_case or REST camelCase) leaves the subset
+    documented above; [] when it is valid."""
+    if not isinstance(node, dict):
+        return [f"{path}: not a schema object"]
+    node = {_snake(k): v for k, v in node.items() if v is not None}
+    problems: list[str] = []
+    if "any_of" in node and "type" not in node:
+        for i, branch in enumerate(node["any_of"] or []):
+            problems += schema_problems(branch, f"{path}.anyOf[{i}]")
+        extra = set(node) - {"any_of", "description", "nullable"}
+        return problems + [f"{path}: {k} not allowed next to anyOf" for k in sorted(extra)]
+    kind = str(node.get("type") or "").upper()
+    if kind not in SCHEMA_TYPES:
+        return [f"{path}: type {node.get('type')!r} is not one of {sorted(SCHEMA_TYPES)}"]
+    allowed = ALLOWED_KEYS["any"] | ALLOWED_KEYS[kind]
+    problems += [f"{path}: keyword {k!r} not allowed on {kind}" for k in sorted(set(node) - allowed)]
+    if "enum" in node and not all(isinstance(v, str) for v in node["enum"]):
+        problems.append(f"{path}: enum values must be strings")
+    if kind == "ARRAY":
+        problems += schema_problems(node.get("items"), f"{path}.items") if "items" in node \
+            else [f"{path}: ARRAY without items"]
+    if kind == "OBJECT":
+        props = node.get("properties") or {}
+        for name, sub in props.items():
+            problems += schema_problems(sub, f"{path}.{name}")
+        problems += [f"{path}: required {r!r} is not a property" for r in node.get("required") or []
+                     if r not in props]
+        problems += [f"{path}: propertyOrdering {r!r} is not a property"
+                     for r in node.get("property_ordering") or [] if r not in props]
+    return problems
+
+
+def declaration_problems(decl: dict[str, Any]) -> list[str]:
+    """A function declaration (dict) against the subset: OBJECT parameters, valid schema, name."""
+    name = decl.get("name") or ""
+    problems = [] if name.replace("_", "").isalnum() and len(name) <= 64 else [f"bad name {name!r}"]
+    params = decl.get("parameters")
+    if not isinstance(params, dict) or str(params.get("type", "")).upper() != "OBJECT":
+        return [*problems, f"{name}: parameters must be an OBJECT schema"]
+    return problems + [f"{name}: {p}" for p in schema_problems(params)]
 
 
 def _resolve(node: dict[str, Any], defs: dict[str, Any], seen: tuple[str, ...]) -> tuple[dict, tuple]:
@@ -68,7 +139,9 @@ def _convert(node: dict[str, Any], defs: dict[str, Any], seen: tuple[str, ...] =
     if description := _describe(node, hint):
         out["description"] = description
     if "enum" in node:
-        out["enum"] = [str(v) for v in node["enum"]]
+        if kind != "string" or not all(isinstance(v, str) for v in node["enum"]):
+            raise SchemaError(f"enum on {kind}: the API accepts enums on strings only")
+        out["enum"] = list(node["enum"])
     for src, dst in _COPY.items():
         if src in node:
             out[dst] = node[src]
@@ -106,14 +179,18 @@ def gemini_schema(model: type[BaseModel]) -> types.Schema:
 
 
 def declaration(name: str, description: str, model: type[BaseModel] | None) -> types.FunctionDeclaration:
-    """A FunctionDeclaration whose parameters are the model's fields (none when model is None)."""
-    params = gemini_schema(model) if model is not None else None
-    return types.FunctionDeclaration(name=name, description=description, parameters=params)
+    """A FunctionDeclaration whose parameters are the model's fields (an empty OBJECT when model is
+    None), checked against the documented subset (SchemaError names every violation)."""
+    params = gemini_schema(model) if model is not None else types.Schema(type="OBJECT", properties={})
+    decl = types.FunctionDeclaration(name=name, description=description, parameters=params)
+    problems = declaration_problems(decl.model_dump(mode="json", exclude_none=True))
+    if problems:
+        raise SchemaError("; ".join(problems))
+    return decl
 
 
 # The functions each agent may call (names are part of the prompts: keep them in sync).
 PARSE_INTENT = "parse_intent"
-GET_DATA_INFO = "get_data_info"
 SUBMIT_PLAN = "submit_plan"
 SUBMIT_ANSWER = "submit_answer"
 
@@ -124,9 +201,6 @@ def declarations() -> dict[str, types.FunctionDeclaration]:
         PARSE_INTENT: declaration(
             PARSE_INTENT, "Record the structured intent of the user's question about market data.",
             Intent),
-        GET_DATA_INFO: declaration(
-            GET_DATA_INFO, "Get the available symbols, their stored date ranges and sessions. "
-                           "Call it before planning.", None),
         SUBMIT_PLAN: declaration(
             SUBMIT_PLAN, "Submit the plan: the data-fetching steps the query builder will run.", Plan),
         SUBMIT_ANSWER: declaration(

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import threading
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -10,6 +11,8 @@ import duckdb
 from agent.market.instruments import Instrument
 from agent.market.store import (BarKind, IngestReport, SymbolSummary, instrument_from_row,
                                 summaries_from_rows)
+from agent.trading.db import Tx
+from agent.trading.hook import after_ingest
 from sql import migration_files
 
 if TYPE_CHECKING:  # pandas costs ~0.5 s to import; asking questions never needs it
@@ -197,12 +200,13 @@ class DuckDBStore:
                 old = cur.execute(SELECT_SESSION, {"symbol": instrument.symbol}).fetchone()
                 # a new tz or session re-dates every stored bar: rebuild all of the symbol's rollups
                 resession = old is not None and tuple(old) != (instrument.timezone, instrument.session)
-                cur.execute(UPSERT_INSTRUMENT, instrument.model_dump())
+                cur.execute(UPSERT_INSTRUMENT, instrument.model_dump(exclude={"multiplier"}))
                 cur.register("incoming", frame)
                 if kind == "intraday":
                     report = self._ingest_intraday(cur, instrument, resession)
                 else:
                     report = self._ingest_daily(cur, instrument)
+                report = after_ingest(Tx(self.engine, cur), instrument, report)   # paper orders, alerts
                 cur.execute("COMMIT")
                 return report.model_copy(update={"rows": len(frame)})
             except BaseException:
@@ -257,6 +261,21 @@ class DuckDBStore:
         return IngestReport(symbol=inst.symbol, kind="daily", rows=total, inserted=ins, updated=upd,
                             unchanged=total - ins - upd, first=first, last=last,
                             daily_rebuilt=ins + upd)
+
+    @contextmanager
+    def write_transaction(self):
+        """A cursor inside BEGIN ... COMMIT (ROLLBACK on error), one writer at a time."""
+        with self._lock:
+            cur = self._conn.cursor()
+            try:
+                cur.execute("BEGIN")
+                yield cur
+                cur.execute("COMMIT")
+            except BaseException:
+                cur.execute("ROLLBACK")
+                raise
+            finally:
+                cur.close()
 
     def intraday_bars(self, symbol: str) -> pd.DataFrame:
         """Stored intraday bars of a symbol (ts, OHLCV), for re-dating after a tz/session change."""

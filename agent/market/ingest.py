@@ -44,11 +44,13 @@ class Prepared:
 def load_file(store: MarketStore, path: str | Path, symbol: str, *, tz: str | None = None,
               session: SessionRule | None = None, timestamp: Literal["start", "end"] = "start",
               columns: list[str] | None = None,
-              progress: Callable[[str], None] | None = None) -> IngestReport:
+              progress: Callable[[str], None] | None = None,
+              multiplier: float | None = None) -> IngestReport:
     symbol = _check_flags(symbol, tz, session, timestamp)
     stored = store.get_instrument(symbol)
     inst = (stored or default_instrument(symbol)).model_copy(
-        update={k: v for k, v in {"timezone": tz, "session": session}.items() if v})
+        update={k: v for k, v in {"timezone": tz, "session": session, "multiplier": multiplier}.items()
+                if v})
     inst = inst.model_copy(update={"source": _source(inst.source if stored else None, path)})
     parsed = read_bars(path, columns, progress)
     if len(parsed.ts) < _QUIET_BELOW:

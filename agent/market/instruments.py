@@ -28,6 +28,9 @@ class Instrument(BaseModel):
     synthetic: bool = False
     source: str | None = None
     bar_seconds: int | None = None   # interval of the intraday bars loaded; None = daily-only
+    # Contract multiplier given at load (--multiplier); None = the stored or built-in one. Not an
+    # instruments column: the load hook stores it (agent/trading/multipliers.py).
+    multiplier: float | None = Field(default=None, gt=0)
 
 
 _CME_FUTURES: dict[str, tuple[str, list[str]]] = {

@@ -8,6 +8,7 @@ SQL lives in module constants; values are always bound, identifiers never come f
 from __future__ import annotations
 
 import io
+from contextlib import contextmanager
 from datetime import timedelta
 from typing import Any
 
@@ -23,6 +24,8 @@ from psycopg_pool import ConnectionPool
 from agent.market.instruments import Instrument
 from agent.market.store import (BarKind, IngestReport, SymbolSummary, instrument_from_row,
                                 summaries_from_rows)
+from agent.trading.db import Tx
+from agent.trading.hook import after_ingest
 from sql import migration_files
 
 MIGRATIONS_TABLE = """
@@ -273,10 +276,18 @@ class PostgresStore:
             conn.execute(INGEST_LOCK, p)   # one writer per symbol, so rollups match the bars
             old = conn.execute(SELECT_SESSION, p).fetchone()
             resession = old is not None and tuple(old) != (instrument.timezone, instrument.session)
-            conn.execute(UPSERT_INSTRUMENT, instrument.model_dump())
+            conn.execute(UPSERT_INSTRUMENT, instrument.model_dump(exclude={"multiplier"}))
             if kind == "intraday":
-                return self._ingest_intraday(conn, instrument, bars, resession)
-            return self._ingest_daily(conn, instrument, bars)
+                report = self._ingest_intraday(conn, instrument, bars, resession)
+            else:
+                report = self._ingest_daily(conn, instrument, bars)
+            return after_ingest(Tx(self.engine, conn), instrument, report)   # paper orders, alerts
+
+    @contextmanager
+    def write_transaction(self):
+        """A pooled connection inside one transaction (rolled back on error)."""
+        with self.pool.connection() as conn, conn.transaction():
+            yield conn
 
     def _copy(self, conn: Connection, statement: str, columns: list[tuple[str, np.ndarray]]) -> None:
         with conn.cursor() as cur, cur.copy(statement) as copy:

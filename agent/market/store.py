@@ -10,7 +10,7 @@ from __future__ import annotations
 from datetime import date, datetime
 from typing import TYPE_CHECKING, Any, Literal, Protocol
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 from agent.market.instruments import Instrument
 from agent.settings import Engine, Settings
@@ -31,6 +31,10 @@ class IngestReport(BaseModel):
     first: datetime | date | None = None
     last: datetime | date | None = None
     daily_rebuilt: int = 0    # trading dates whose rollups were rebuilt
+    # paper trading on market time (agent/trading/hook.py), evaluated in the same transaction
+    orders_filled: int = 0
+    alerts_fired: int = 0
+    notifications: list[dict[str, Any]] = Field(default_factory=list, exclude=True)  # to publish
 
 
 class SymbolSummary(BaseModel):

@@ -103,7 +103,7 @@ class RecordingProvider:
             rec["usage"] = [u.as_dict() for u in usage]
             rec["input_tokens"] = sum(u.input_tokens for u in usage)
             rec["output_tokens"] = sum(u.output_tokens for u in usage)
-            rec["cost_usd"] = round(sum(u.cost_usd for u in usage), 8)
+            rec["cost_usd"] = round(sum(u.cost_usd or 0.0 for u in usage), 8)  # unpriced: None
             with self._lock:
                 self.calls.append(rec)
             self._give_back(usage)
@@ -168,7 +168,7 @@ class TraceRecorder:
                "output": output, "duration_ms": round((time.perf_counter() - start["t0"]) * 1000, 2),
                "llm": calls, "input_tokens": sum(c["input_tokens"] for c in calls),
                "output_tokens": sum(c["output_tokens"] for c in calls),
-               "cost_usd": round(sum(c["cost_usd"] for c in calls), 8),
+               "cost_usd": round(sum(c["cost_usd"] or 0.0 for c in calls), 8),
                "intent": out_dict.get("intent") or start["input"].get("intent"),
                "plan": out_dict.get("plan") or start["input"].get("plan"),
                "was_interrupted": bool(interrupts), "interrupt_type": first.get("type") if first else None,

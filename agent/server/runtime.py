@@ -130,6 +130,9 @@ class Runtime:
                 await buffer.warm(server.redis_warm_connections)
             rt = cls(settings, server, deps, build_graph(saver), buffer, traces)
             await asyncio.to_thread(warm_deps, deps)
+            from agent.llm.gemini_check import startup_check  # configured model ids (issue 11)
+
+            await asyncio.to_thread(startup_check, deps.provider)
             refresher = asyncio.create_task(refresh_coverage(deps, server.coverage_refresh_s))
             try:
                 yield rt

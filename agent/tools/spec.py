@@ -7,9 +7,10 @@ the caller's identity comes only from `ctx.user` (set from the token / --user by
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import TYPE_CHECKING, Any, Callable, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel
 
@@ -25,6 +26,14 @@ Category = Literal["market", "news", "ml", "portfolio", "trading", "alerts", "ca
 ErrorCode = Literal["TOOL_NOT_FOUND", "PLAN_REQUIRED", "RATE_LIMIT", "VALIDATION_ERROR",
                     "EXECUTION_ERROR"]
 
+# Seed 000/001 (ToolExecutor.getCacheTTL): seconds a read-only result may be reused, per category;
+# anything else 30. Catalogue modules pass `cache_ttl_s=SEED_CACHE_TTL["market"]` etc.; the
+# executor never caches trading, alerts or a tool that `mutates`, whatever its TTL. Per-user state
+# read by one tool and changed by another (watchlist, memory) is 0 here so an "add" is seen at once.
+SEED_CACHE_TTL: dict[str, int] = {"market": 5, "news": 300, "ml": 60, "portfolio": 10,
+                                  "calculate": 0, "watchlist": 0, "memory": 0, "trading": 0,
+                                  "alerts": 0, "education": 30, "external": 30}
+
 
 @dataclass(frozen=True)
 class RateLimit:
@@ -37,9 +46,9 @@ class RateLimit:
 class ToolContext:
     """What a handler may use. Built by code for the authenticated user; never from model output."""
     user: User
-    settings: "Settings"
-    store: "MarketStore"
-    appdb: "AppDB"
+    settings: Settings
+    store: MarketStore
+    appdb: AppDB
     now: datetime | None = None          # market clock for tests (ASKBAR_NOW); None = wall clock
     extra: dict[str, Any] = field(default_factory=dict)
 

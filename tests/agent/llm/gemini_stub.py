@@ -1,11 +1,18 @@
 """A local stub of the Gemini REST API (v1beta) for tests: a real HTTP server on 127.0.0.1.
 
-Implements `POST /v1beta/models/{model}:generateContent`, `:streamGenerateContent?alt=sse` and
-`:countTokens`. generateContent and streamGenerateContent answer from a FIFO script of scripted
-responses (function calls, text, HTTP errors, delays, callables that see the request); an empty
-script answers 500 so a test that makes an unexpected call fails loudly. countTokens answers
+Implements `POST /v1beta/models/{model}:generateContent`, `:streamGenerateContent?alt=sse`,
+`:countTokens` and `GET /v1beta/models/{model}` (models.get: 404 for ids in `stub.missing`).
+generateContent and streamGenerateContent answer from a FIFO script of scripted responses
+(function calls, text, HTTP errors, delays, callables that see the request); an empty script
+answers 500 so a test that makes an unexpected call fails loudly. countTokens answers
 len(text) // 4 without touching the script. Every request is recorded (path, model, method,
-query, lower-cased headers, JSON body) for assertions.
+query, lower-cased headers, JSON body) for assertions. Responses name the requested model as
+`modelVersion` (as the API does) unless a test scripts another one.
+
+With `realistic=True` (the recording stub of benchmarks/gemini_cost.py) every 200 answer carries
+token counts measured on the exchange itself instead of the scripted ones: prompt tokens of what
+was sent (system instruction, contents, function declarations), output tokens of the answer, and
+thinking tokens by the requested thinking level (`THINKING_TOKENS`).
 
     with GeminiStub() as stub:
         stub.add(call("parse_intent", {...}), error(429), text("hello"))
@@ -46,43 +53,56 @@ class Scripted:
     handler: Callable[[dict[str, Any]], "Scripted"] | None = None
 
 
-def _usage(inp: int, out: int) -> dict[str, int]:
-    return {"promptTokenCount": inp, "candidatesTokenCount": out, "totalTokenCount": inp + out}
+def _usage(inp: int, out: int, thoughts: int = 0) -> dict[str, int]:
+    usage = {"promptTokenCount": inp, "candidatesTokenCount": out,
+             "totalTokenCount": inp + out + thoughts}
+    if thoughts:
+        usage["thoughtsTokenCount"] = thoughts
+    return usage
 
 
-def _response(parts: list[dict[str, Any]], usage: tuple[int, int], model: str) -> dict[str, Any]:
-    return {"candidates": [{"content": {"role": "model", "parts": parts}, "finishReason": "STOP",
+def _response(parts: list[dict[str, Any]], usage: tuple[int, ...], model: str | None,
+              finish: str = "STOP") -> dict[str, Any]:
+    body = {"candidates": [{"content": {"role": "model", "parts": parts}, "finishReason": finish,
                             "index": 0}],
-            "usageMetadata": _usage(*usage), "modelVersion": model}
+            "usageMetadata": _usage(*usage)}
+    if model:
+        body["modelVersion"] = model
+    return body
 
 
-def call(name: str, args: dict[str, Any] | None = None, usage: tuple[int, int] = (100, 20),
-         model: str = "stub") -> Scripted:
+def call(name: str, args: dict[str, Any] | None = None, usage: tuple[int, ...] = (100, 20),
+         model: str | None = None) -> Scripted:
     """A response whose single part is a functionCall with these args."""
     return Scripted(_response([{"functionCall": {"name": name, "args": args or {}}}], usage, model))
 
 
-def calls(*pairs: tuple[str, dict[str, Any]], usage: tuple[int, int] = (100, 20)) -> Scripted:
+def calls(*pairs: tuple[str, dict[str, Any]], usage: tuple[int, ...] = (100, 20)) -> Scripted:
     """A response with several functionCall parts (parallel calls)."""
     parts = [{"functionCall": {"name": n, "args": a}} for n, a in pairs]
-    return Scripted(_response(parts, usage, "stub"))
+    return Scripted(_response(parts, usage, None))
 
 
-def text(value: str, usage: tuple[int, int] = (50, 30)) -> Scripted:
-    return Scripted(_response([{"text": value}], usage, "stub"))
+def text(value: str, usage: tuple[int, ...] = (50, 30), model: str | None = None) -> Scripted:
+    return Scripted(_response([{"text": value}], usage, model))
 
 
 def stream(chunks: list[str], usage: tuple[int, int] = (80, 40)) -> Scripted:
     """SSE chunks of text; the last chunk carries the usage metadata."""
     out = []
     for i, piece in enumerate(chunks):
-        body = {"candidates": [{"content": {"role": "model", "parts": [{"text": piece}]}, "index": 0}],
-                "modelVersion": "stub"}
+        body = {"candidates": [{"content": {"role": "model", "parts": [{"text": piece}]}, "index": 0}]}
         if i == len(chunks) - 1:
             body["candidates"][0]["finishReason"] = "STOP"
             body["usageMetadata"] = _usage(*usage)
         out.append(body)
     return Scripted(chunks=out)
+
+
+def finished(reason: str, usage: tuple[int, ...] = (100, 0)) -> Scripted:
+    """A candidate with no content and this finish reason (MALFORMED_FUNCTION_CALL, SAFETY...)."""
+    return Scripted({"candidates": [{"finishReason": reason, "index": 0}],
+                     "usageMetadata": _usage(*usage)})
 
 
 def error(status: int, message: str | None = None) -> Scripted:
@@ -106,6 +126,8 @@ def dynamic(fn: Callable[[dict[str, Any]], Scripted]) -> Scripted:
 class GeminiStub:
     script: deque = field(default_factory=deque)
     requests: list[dict[str, Any]] = field(default_factory=list)
+    missing: set[str] = field(default_factory=set)   # model ids models.get answers 404 for
+    realistic: bool = False                           # measured token counts (see module doc)
     _server: ThreadingHTTPServer | None = None
     _lock: threading.Lock = field(default_factory=threading.Lock)
 
@@ -124,7 +146,7 @@ class GeminiStub:
         return len(self.script)
 
     def generate_requests(self) -> list[dict[str, Any]]:
-        return [r for r in self.requests if r["method"] != "countTokens"]
+        return [r for r in self.requests if r["method"] in ("generateContent", "streamGenerateContent")]
 
     def start(self) -> "GeminiStub":
         stub = self
@@ -156,12 +178,32 @@ class GeminiStub:
         return item.handler(request) if item.handler else item
 
 
+_MODEL_GET = re.compile(r"^/(?P<version>v\w+)/models/(?P<model>[^:/]+)$")
+
+
 class _Handler(BaseHTTPRequestHandler):
     owner: GeminiStub
     protocol_version = "HTTP/1.1"
 
     def log_message(self, *args: Any) -> None:  # quiet
         pass
+
+    def do_GET(self) -> None:  # noqa: N802  (models.get)
+        parsed = urlparse(self.path)
+        m = _MODEL_GET.match(parsed.path)
+        if not m:
+            return self._json(404, error(404, f"no route {parsed.path}").body)
+        self.owner.requests.append({"path": parsed.path, "model": m["model"], "method": "get",
+                                    "query": {}, "headers": {k.lower(): v for k, v in self.headers.items()},
+                                    "body": {}, "time": time.time()})
+        if m["model"] in self.owner.missing:
+            msg = (f"models/{m['model']} is not found for API version {m['version']}, or is not "
+                   "supported for generateContent.")
+            return self._json(404, error(404, msg).body)
+        self._json(200, {"name": f"models/{m['model']}", "version": "001",
+                         "displayName": m["model"], "inputTokenLimit": 1048576,
+                         "outputTokenLimit": 65536,
+                         "supportedGenerationMethods": ["generateContent", "countTokens"]})
 
     def do_POST(self) -> None:  # noqa: N802
         parsed = urlparse(self.path)
@@ -181,11 +223,23 @@ class _Handler(BaseHTTPRequestHandler):
         item = self.owner._next(request)
         if item.delay:
             time.sleep(item.delay)
+        chunks = [dict(c) for c in (item.chunks or [item.body or {}])]
+        if item.status == 200:
+            for c in chunks:
+                c.setdefault("modelVersion", m["model"])
+            if self.owner.realistic:
+                from tests.agent.llm.token_model import measured_usage
+
+                last = next((c for c in reversed(chunks) if "usageMetadata" in c), chunks[-1])
+                last["usageMetadata"] = measured_usage(body, chunks)
+        request["status"] = item.status  # what was answered, for the recording benchmark
+        request["usage"] = next((c["usageMetadata"] for c in reversed(chunks) if "usageMetadata" in c),
+                                None) if item.status == 200 else None
         try:
             if m["method"] == "streamGenerateContent" and item.status == 200:
-                self._sse(item.chunks or [item.body or {}])
+                self._sse(chunks)
             else:
-                self._json(item.status, item.body or {})
+                self._json(item.status, chunks[0] if item.status == 200 else (item.body or {}))
         except (BrokenPipeError, ConnectionResetError):
             pass  # the client gave up (timeout test)
 
@@ -210,6 +264,20 @@ def function_names(request: dict[str, Any]) -> list[str]:
     """Names of the function declarations a recorded request carries."""
     tools = request["body"].get("tools") or []
     return [d["name"] for t in tools for d in t.get("functionDeclarations") or []]
+
+
+def _camel(key: str) -> str:
+    head, *rest = key.split("_")
+    return head + "".join(w.title() for w in rest)
+
+
+def generation_config(request: dict[str, Any]) -> dict[str, Any]:
+    """The request's generationConfig with thinkingConfig keys in camelCase (the SDK sends
+    `thinking_level`; the API's proto3 JSON parser accepts both spellings)."""
+    cfg = dict(request["body"].get("generationConfig") or {})
+    if "thinkingConfig" in cfg:
+        cfg["thinkingConfig"] = {_camel(k): v for k, v in cfg["thinkingConfig"].items()}
+    return cfg
 
 
 def calling_config(request: dict[str, Any]) -> dict[str, Any]:

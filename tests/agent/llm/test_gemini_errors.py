@@ -6,7 +6,7 @@ import time
 
 import pytest
 
-from agent.llm.errors import LLMRateLimited, LLMTimeout, LLMUnavailable
+from agent.llm.errors import LLMConfigError, LLMRateLimited, LLMTimeout, LLMUnavailable
 from agent.llm.usage import fold, load_prices, price_for, usage_scope
 from agent.state import Intent
 from tests.agent.llm.gemini_stub import (call, ctx, delayed, error, provider_for,  # noqa: F401
@@ -51,11 +51,22 @@ def test_5xx_is_not_retried_and_says_unavailable(stub, provider_for, ctx, status
     assert err.user_message("es") == "El servicio no está disponible."
 
 
-def test_bad_key_is_unavailable_not_retried(stub, provider_for, ctx):
-    stub.add(error(403, "API key not valid"))
-    with pytest.raises(LLMUnavailable):
-        provider_for().understand("NQ", None, ctx)
-    assert len(stub.requests) == 1
+@pytest.mark.parametrize("status,message", [
+    (400, "Request contains an invalid argument."), (403, "API key not valid. Please pass a valid API key."),
+    (404, "models/gemini-2.5-pro is not found for API version v1beta")])
+def test_400_403_404_are_configuration_errors_logged_with_the_api_message(
+        stub, provider_for, ctx, caplog, status, message):
+    stub.add(error(status, message), call("parse_intent", INTENT_ARGS))
+    with caplog.at_level("WARNING", logger="askbar.llm.gemini"):
+        with pytest.raises(LLMConfigError) as info:
+            provider_for().understand("NQ", None, ctx)
+    assert len(stub.requests) == 1 and stub.remaining == 1  # never retried
+    err = info.value
+    assert err.status == status and message in err.detail and str(status) in err.detail
+    [rec] = [r for r in caplog.records if "configuration error" in r.getMessage()]
+    assert rec.levelname == "ERROR" and message in rec.getMessage()
+    assert err.user_message("ru") == "Языковая модель настроена неверно."
+    assert not isinstance(err, LLMUnavailable)
 
 
 def test_timeout_is_not_retried_and_says_slow(stub, provider_for, ctx):
@@ -85,38 +96,40 @@ def test_connection_refused_is_unavailable(tmp_path, ctx):
 
 
 def test_usage_and_cost_per_call_summed_per_agent(stub, provider_for, ctx):
-    stub.add(call("parse_intent", INTENT_ARGS, usage=(1000, 200)),
-             call("get_data_info", usage=(2000, 10)), call("submit_plan", PLAN_ARGS, usage=(2500, 300)),
-             call("submit_answer", {"response": "ok", "claims": []}, usage=(4000, 500)))
+    stub.add(call("parse_intent", INTENT_ARGS, usage=(1000, 200, 300)),
+             call("submit_plan", PLAN_ARGS, usage=(2500, 300)),
+             call("submit_answer", {"response": "ok", "claims": []}, usage=(4000, 500, 700)))
     p = provider_for()
     p.understand("NQ", None, ctx)
     p.plan(INTENT, ctx)
     p.analyze("q", INTENT, [_result()], "en")
     records = p.take_usage()
-    assert [r["agent"] for r in records] == ["understander", "planner", "planner", "analyst"]
+    assert [r["agent"] for r in records] == ["understander", "planner", "analyst"]
     assert p.take_usage() == []  # drained
-    flash, pro = load_prices()["gemini-2.5-flash"], load_prices()["gemini-2.5-pro"]
-    assert records[0]["cost_usd"] == pytest.approx((1000 * flash["input"] + 200 * flash["output"]) / 1e6)
-    assert records[3]["cost_usd"] == pytest.approx((4000 * pro["input"] + 500 * pro["output"]) / 1e6)
+    prices = load_prices()
+    small, big = price_for(p.models["understander"], prices), price_for(p.models["analyst"], prices)
+    # thinking tokens are billed as output
+    assert records[0]["output_tokens"] == 500 and records[0]["thinking_tokens"] == 300
+    assert records[0]["cost_usd"] == pytest.approx((1000 * small["input"] + 500 * small["output"]) / 1e6)
+    assert records[2]["cost_usd"] == pytest.approx((4000 * big["input"] + 1200 * big["output"]) / 1e6)
     usage = fold({}, records)
-    assert usage["input_tokens"] == 9500 and usage["output_tokens"] == 1010 and usage["llm_calls"] == 4
-    assert usage["by_agent"]["planner"]["calls"] == 2
-    assert usage["by_agent"]["planner"]["input_tokens"] == 4500
+    assert usage["input_tokens"] == 7500 and usage["output_tokens"] == 2000 and usage["llm_calls"] == 3
+    assert usage["by_agent"]["planner"]["calls"] == 1 and usage["unpriced_calls"] == 0
     assert usage["cost_usd"] == pytest.approx(sum(r["cost_usd"] for r in records))
-    assert all(r["duration_ms"] >= 0 and r["status"] == "ok" for r in records)
+    assert all(r["duration_ms"] >= 0 and r["status"] == "ok" and r["priced"] for r in records)
     more = fold(usage, [records[0]])
-    assert more["llm_calls"] == 5 and more["input_tokens"] == 10500
+    assert more["llm_calls"] == 4 and more["input_tokens"] == 8500
 
 
 def test_price_table_is_configurable(stub, provider_for, ctx, tmp_path):
     path = tmp_path / "prices.json"
-    path.write_text(json.dumps({"gemini-2.5-flash": {"input": 1.0, "output": 2.0}}))
+    path.write_text(json.dumps({"gemini-3.5-flash-lite": {"input": 1.0, "output": 2.0}}))
     stub.add(call("parse_intent", INTENT_ARGS, usage=(1_000_000, 500_000)))
-    p = provider_for(gemini_prices_path=path)
+    p = provider_for(gemini_prices_path=path, gemini_model_understander="gemini-3.5-flash-lite")
     p.understand("NQ", None, ctx)
     assert p.take_usage()[0]["cost_usd"] == pytest.approx(2.0)
     prices = load_prices(path, {"my-model": {"input": 3, "output": 4}})
-    assert price_for("models/gemini-2.5-flash-preview-09", prices) == {"input": 1.0, "output": 2.0}
+    assert price_for("models/gemini-3.5-flash-lite-preview-09", prices) == {"input": 1.0, "output": 2.0}
     assert price_for("my-model-001", prices) == {"input": 3.0, "output": 4.0}
     assert price_for("unknown", prices) is None
 

@@ -80,7 +80,7 @@ def _claims(result) -> dict:
 
 def test_full_question_through_every_node(gemini_session, stub):
     ref = nq_reference()
-    stub.add(call("parse_intent", intent_args(), usage=(900, 80)), call("get_data_info", usage=(700, 5)),
+    stub.add(call("parse_intent", intent_args(), usage=(900, 80)),
              call("submit_plan", plan_args(), usage=(1200, 60)),
              call("submit_answer", answer_args(), usage=(3000, 150)))
     result = gemini_session.ask(QUESTION)
@@ -91,26 +91,25 @@ def test_full_question_through_every_node(gemini_session, stub):
     assert _claims(result)["low"] == (ref["low"], ref["low_date"])
     assert result.intent["symbol"] == "NQ" and result.plan["steps"][0]["action"] == "get_period_stats"
     reqs = stub.generate_requests()
-    assert [function_names(r)[-1] for r in reqs] == ["parse_intent", "submit_plan", "submit_plan",
-                                                     "submit_answer"]
+    assert [function_names(r)[-1] for r in reqs] == ["parse_intent", "submit_plan", "submit_answer"]
     assert all(calling_config(r)["mode"] == "ANY" for r in reqs) and stub.remaining == 0
     assert all(r["headers"]["x-goog-api-key"] for r in reqs)
     assert f"<untrusted_user_question>\n{QUESTION}" in request_text(reqs[0])
-    assert str(ref["high"]) in request_text(reqs[3])  # the analyst saw the real rows
+    assert str(ref["high"]) in request_text(reqs[2])  # the analyst saw the real summary
     usage = _usage(gemini_session, result)
-    assert usage["llm_calls"] == 4 and usage["input_tokens"] == 5800 and usage["cost_usd"] > 0
+    assert usage["llm_calls"] == 3 and usage["input_tokens"] == 5100 and usage["cost_usd"] > 0
     assert set(usage["by_agent"]) == {"understander", "planner", "analyst"}
 
 
 def test_wrong_number_is_caught_and_rewritten_with_feedback(gemini_session, stub):
     ref = nq_reference()
     wrong = answer_args(high_shift=100.0)
-    stub.add(call("parse_intent", intent_args()), call("get_data_info"), call("submit_plan", plan_args()),
+    stub.add(call("parse_intent", intent_args()), call("submit_plan", plan_args()),
              call("submit_answer", wrong), call("submit_answer", answer_args()))
     result = gemini_session.ask(QUESTION)
     assert result.status == "answered" and result.validation.get("status") == "ok"
     assert _claims(result)["high"] == (ref["high"], ref["high_date"])
-    first, rewrite = stub.generate_requests()[3:]
+    first, rewrite = stub.generate_requests()[2:]
     assert "untrusted_validator_feedback" not in request_text(first)
     feedback = request_text(rewrite)
     assert "<untrusted_validator_feedback>" in feedback
@@ -119,7 +118,7 @@ def test_wrong_number_is_caught_and_rewritten_with_feedback(gemini_session, stub
 
 
 def test_wrong_numbers_every_time_end_in_a_verified_code_summary(gemini_session, stub):
-    stub.add(call("parse_intent", intent_args()), call("get_data_info"), call("submit_plan", plan_args()),
+    stub.add(call("parse_intent", intent_args()), call("submit_plan", plan_args()),
              *[call("submit_answer", answer_args(high_shift=50.0)) for _ in range(3)])
     result = gemini_session.ask(QUESTION)
     assert result.status == "answered"
@@ -130,12 +129,12 @@ def test_wrong_numbers_every_time_end_in_a_verified_code_summary(gemini_session,
 
 def test_analyst_503_gives_the_code_summary(gemini_session, stub):
     ref = nq_reference()
-    stub.add(call("parse_intent", intent_args()), call("get_data_info"), call("submit_plan", plan_args()),
+    stub.add(call("parse_intent", intent_args()), call("submit_plan", plan_args()),
              error(503))
     result = gemini_session.ask(QUESTION)
     assert result.status == "answered" and result.response.strip()
     assert "Traceback" not in result.response and "503" not in result.response
-    assert len(stub.generate_requests()) == 4  # 503 is not retried
+    assert len(stub.generate_requests()) == 3  # 503 is not retried
     highs = [c for c in result.claims if c["type"] == "high"]
     assert highs and highs[0]["value"] == pytest.approx(ref["high"])
     assert result.validation.get("status") == "ok"
@@ -153,11 +152,12 @@ def test_gemini_down_everywhere_still_answers(gemini_session, stub):
 def test_timeouts_are_not_retried_and_the_graph_falls_back(gemini_session, stub):
     from tests.agent.llm.gemini_stub import delayed
 
-    stub.add(delayed(4.0, call("parse_intent", intent_args())), call("get_data_info"),
-             call("submit_plan", plan_args()), call("submit_answer", answer_args()))
+    stub.add(delayed(4.0, call("parse_intent", intent_args())), call("submit_plan", plan_args()), call("submit_answer", answer_args()))
     result = gemini_session.ask(QUESTION, now="2024-06-01")
     assert result.status == "answered"
-    assert stub.generate_requests()[1]["body"]["contents"][0]["parts"][0]["text"].startswith("The intent")
+    assert "The intent to plan for" in stub.generate_requests()[1]["body"]["contents"][0]["parts"][0]["text"]
+    # the user is told, in one line of their language, that the parser answered instead
+    assert "The service is responding slowly. The question was read by the built-in parser." in result.response
 
 
 def test_concept_question_uses_the_educator_model(gemini_session, stub):
@@ -167,14 +167,46 @@ def test_concept_question_uses_the_educator_model(gemini_session, stub):
     assert result.status == "answered"
     assert "El RSI es un oscilador de impulso." in result.response
     edu = stub.generate_requests()[1]
-    assert edu["model"] == "gemini-2.5-pro" and "tools" not in edu["body"]
+    assert edu["model"] == gemini_session.deps.settings.gemini_model_educator
+    assert "tools" not in edu["body"]
 
 
 def test_malformed_plan_args_repaired_once_in_the_graph(gemini_session, stub):
     bad = {"steps": [{"action": "get_period_stats", "params": {"start_date": START}}]}
-    stub.add(call("parse_intent", intent_args()), call("get_data_info"), call("submit_plan", bad),
+    stub.add(call("parse_intent", intent_args()), call("submit_plan", bad),
              call("submit_plan", plan_args()), call("submit_answer", answer_args()))
     result = gemini_session.ask(QUESTION)
     assert result.status == "answered" and result.validation.get("status") == "ok"
-    repair = stub.generate_requests()[3]
+    repair = stub.generate_requests()[2]
     assert "steps.0.params.symbol" in json.dumps(repair["body"])
+
+
+@pytest.mark.parametrize("lang,question,line", [
+    ("en", "NQ high in November 2023",
+     "The language model is not configured correctly. The question was read by the built-in parser."),
+    ("ru", "Максимум NQ в ноябре 2023",
+     "Языковая модель настроена неверно. Вопрос разобран встроенным парсером."),
+    ("es", "Máximo de NQ en noviembre de 2023",
+     "El modelo de lenguaje no está bien configurado. La pregunta la interpretó el analizador integrado."),
+])
+def test_a_404_model_falls_back_and_says_so_in_one_line(gemini_session, stub, lang, question, line):
+    stub.add(error(404, "models/gemini-x is not found"), error(404, "models/gemini-x is not found"),
+             error(404, "models/gemini-x is not found"))
+    result = gemini_session.ask(question, now="2024-06-01")
+    assert result.status == "answered", result.response
+    assert line in result.response.splitlines()
+    assert "A simple built-in plan was used." in result.response or lang != "en"
+    assert "404" not in result.response and "Traceback" not in result.response
+    assert any(c["type"] == "high" and c["value"] == pytest.approx(nq_reference()["high"])
+               for c in result.claims)
+
+
+def test_a_simple_question_is_three_calls(gemini_session, stub):
+    stub.add(call("parse_intent", intent_args()), call("submit_plan", plan_args()),
+             call("submit_answer", answer_args()))
+    result = gemini_session.ask(QUESTION)
+    assert result.status == "answered" and result.usage["llm_calls"] == 3
+    assert [r["model"] for r in stub.generate_requests()] == [
+        gemini_session.deps.settings.gemini_model_understander,
+        gemini_session.deps.settings.gemini_model_planner,
+        gemini_session.deps.settings.gemini_model_analyst]

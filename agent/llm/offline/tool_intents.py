@@ -1,0 +1,218 @@
+"""Questions a catalogue tool answers directly (EN, RU, ES), detected offline in code.
+
+    detect_tool_call(question, ctx) -> ToolCall | None
+
+Classes: watchlist add / remove / show, position size, risk/reward, OHLCV candles, the current
+(last stored) price. Patterns key on the class's vocabulary and on labelled numbers, never on a
+whole phrasing; anything else (a price on a date, a close in March) is left to the data parser.
+"""
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from agent.llm.base import ProviderContext
+from agent.llm.offline.lang import language_evidence, normalize
+from agent.llm.offline.symbols import symbols_in
+
+
+@dataclass
+class ToolCall:
+    name: str
+    params: dict[str, Any]
+    lang: str
+    options: dict[str, Any] = field(default_factory=dict)   # presentation hints (lookback)
+
+
+_W = r"(?<![\w])"
+WATCHLIST = re.compile(_W + r"(?:watch\s*-?\s*list\w*|вотч\s*-?\s*лист\w*|списк?\w*\s+наблюдени\w*|"
+                       r"избранн\w*|lista\s+de\s+(?:seguimiento|vigilancia)|watchlist)")
+ADD = re.compile(_W + r"(?:add|put|include|добав\w*|внеси\w*|включи\w*|agreg\w*|añad\w*|anad\w*|"
+                 r"incluy\w*|pon\w*|mete\w*)(?![\w])")
+REMOVE = re.compile(_W + r"(?:remove|delete|drop|take\s+\w+\s+off|удал\w*|убер\w*|убра\w*|исключ\w*|"
+                    r"quit\w*|elimin\w*|borr\w*|sac\w*)(?![\w])")
+POSITION = re.compile(_W + r"(?:position\s+siz\w*|size\s+(?:of\s+)?(?:the\s+|my\s+)?position|"
+                      r"how\s+many\s+(?:contracts|shares|units|lots)|размер\w*\s+позици\w*|"
+                      r"сколько\s+(?:контракт\w*|акци\w*|лот\w*)|tamaño\s+de\s+(?:la\s+|mi\s+)?posici\w*|"
+                      r"tamano\s+de\s+(?:la\s+|mi\s+)?posici\w*|cuant[oa]s\s+(?:contratos|acciones|lotes))")
+RISK_REWARD = re.compile(_W + r"(?:risk\s*[/-]?\s*(?:to\s*-?\s*)?reward|r\s*[:/]\s*r\b|риск\w*\s*[/-]?\s*"
+                         r"(?:к\s+)?прибыл\w*|соотношени\w*\s+риск\w*|riesgo\s*[/-]?\s*(?:a\s+)?"
+                         r"(?:beneficio|recompensa))")
+CANDLES = re.compile(_W + r"(?:candle\w*|candlestick\w*|ohlcv|bars?|свеч\w*|бар\w*|velas?)(?![\w])")
+PRICE = re.compile(_W + r"(?:price|quote|trading\s+at|цен\w*|котировк\w*|сколько\s+стоит|почем|"
+                   r"precio|cotizaci\w*|cuanto\s+(?:vale|cuesta)|a\s+cuanto\s+esta)(?![\w])")
+
+_NUM = r"(\d[\d\s.,]*\d|\d)\s*(k|к|тыс\w*|mil|m|м|млн)?(?![\w])"
+NUMBER = re.compile(_NUM)
+ENTRY = re.compile(_W + r"(?:entry|enter|buy\s+at|вход\w*|цен\w+\s+вход\w*|entrada|entrar|compra\s+en)"
+                   r"(?:\s+(?:price|at|в|по|на|en|a|de))*\s*[:=]?\s*" + _NUM)
+STOP = re.compile(_W + r"(?:stop(?:\s*-?\s*loss)?|sl|стоп\w*(?:\s*-?\s*лосс\w*)?|stop\s+de\s+perdidas)"
+                  r"(?:\s+(?:at|в|на|по|en|a))*\s*[:=]?\s*" + _NUM)
+TARGET = re.compile(_W + r"(?:target|take\s*-?\s*profit|tp|тейк\w*(?:\s*-?\s*профит\w*)?|цел\w*|"
+                    r"objetivo|toma\s+de\s+ganancias|take\s+profit)(?:\s+(?:at|в|на|по|en|a))*"
+                    r"\s*[:=]?\s*" + _NUM)
+PERCENT = re.compile(r"(\d+(?:[.,]\d+)?)\s*(?:%|процент\w*|por\s*ciento|percent)")
+CAPITAL = re.compile(_W + r"(?:for|with|capital|account|balance|на|с|капитал\w*|депозит\w*|сч[её]т\w*|"
+                     r"para|con|cuenta)\s+(?:of\s+|de\s+)?[$€]?\s*" + _NUM)
+POINT_VALUE = re.compile(_W + r"(?:point\s+value|multiplier|стоимость\s+пункта|valor\s+del\s+punto)"
+                         r"\s*[:=]?\s*" + _NUM)
+
+TIMEFRAMES: list[tuple[re.Pattern[str], str]] = [
+    (re.compile(_W + r"(?:15\s*-?\s*(?:m|min\w*|мин\w*))(?![\w])"), "15m"),
+    (re.compile(_W + r"(?:5\s*-?\s*(?:m|min\w*|мин\w*))(?![\w])"), "5m"),
+    (re.compile(_W + r"(?:1\s*-?\s*(?:m|min|minute)|one\s+minute|минутн\w*|1\s*мин\w*|de\s+1\s+minuto|"
+                r"de\s+un\s+minuto)(?![\w])"), "1m"),
+    (re.compile(_W + r"(?:4\s*-?\s*(?:h|hr|hour\w*|ч|час\w*|horas?))(?![\w])"), "4h"),
+    (re.compile(_W + r"(?:1\s*-?\s*(?:h|hr|hour)|hourly|часов\w*|1\s*ч|horari\w*|de\s+1\s+hora|"
+                r"de\s+una\s+hora)(?![\w])"), "1h"),
+    (re.compile(_W + r"(?:1\s*-?\s*(?:w|wk|week)|weekly|недельн\w*|semanal\w*)(?![\w])"), "1w"),
+    (re.compile(_W + r"(?:1\s*-?\s*(?:d|day)|daily|дневн\w*|diari\w*)(?![\w])"), "1d"),
+]
+BUCKET_S = {"1m": 60, "5m": 300, "15m": 900, "1h": 3600, "4h": 14400, "1d": 86400, "1w": 604800}
+LAST_N_CANDLES = re.compile(r"(?:last|past|последн\w*|ultim\w*)\s+(\d{1,3})\s+(?:\S+\s+)?(?:candle\w*|bar\w*|"
+                            r"свеч\w*|бар\w*|velas?)")
+LAST_N_DAYS = re.compile(r"(?:last|past|последн\w*|ultim\w*|за)\s+(\d{1,3})\s+(?:days?|дн\w*|дня|"
+                         r"суток|dias?)")
+LAST_DAY = re.compile(r"(?:last|past|previous|последн\w*|ultimo|pasado)\s+(?:trading\s+)?"
+                      r"(?:day|session|день|сутки|сесси\w*|dia|sesion)")
+LAST_WEEK = re.compile(r"(?:last|past|последн\w*|ultima|pasada)\s+(?:week|недел\w*|semana)")
+DEFAULT_CANDLES = 20
+
+
+def _number(raw: str, suffix: str | None) -> float | None:
+    text = raw.replace(" ", "").replace("\u00a0", "")
+    if "," in text and "." in text:
+        text = text.replace(",", "")
+    elif "," in text:
+        head, _, tail = text.rpartition(",")
+        text = head.replace(",", "") + ("." + tail if len(tail) != 3 else tail)
+    try:
+        value = float(text)
+    except ValueError:
+        return None
+    s = (suffix or "").lower()
+    if s in ("k", "к") or s.startswith("тыс") or s == "mil":
+        value *= 1_000
+    elif s in ("m", "м", "млн"):
+        value *= 1_000_000
+    return value
+
+
+def _labelled(rx: re.Pattern[str], norm: str) -> float | None:
+    m = rx.search(norm)
+    return _number(m.group(1), m.group(2)) if m else None
+
+
+def _symbol(question: str, ctx: ProviderContext) -> str | None:
+    hits = symbols_in(question, ctx.instruments)
+    return hits[0].symbol if hits else None
+
+
+def _raw_symbol(norm: str, verb: re.Pattern[str]) -> str | None:
+    """The word after an add/remove verb when no known symbol was named (the tool says unknown)."""
+    m = verb.search(norm)
+    if not m:
+        return None
+    word = re.match(r"\s+([a-z0-9^./=-]{1,12})", norm[m.end():])
+    return word.group(1).upper() if word else None
+
+
+def _watchlist(question: str, norm: str, ctx: ProviderContext, lang: str) -> ToolCall | None:
+    if not WATCHLIST.search(norm):
+        return None
+    for verb, name in ((REMOVE, "remove_from_watchlist"), (ADD, "add_to_watchlist")):
+        if verb.search(norm):
+            symbol = _symbol(question, ctx) or _raw_symbol(norm, verb)
+            return ToolCall(name, {"symbol": symbol or ""}, lang)
+    return ToolCall("get_watchlist", {}, lang)
+
+
+def _position(norm: str, lang: str) -> ToolCall | None:
+    entry, stop = _labelled(ENTRY, norm), _labelled(STOP, norm)
+    pct = PERCENT.search(norm)
+    if entry is None or stop is None or pct is None:
+        return None
+    risk = float(pct.group(1).replace(",", "."))
+    capital = _labelled(CAPITAL, norm)
+    if capital is None:                # the first number that is none of the labelled ones
+        used = {entry, stop, risk}
+        for m in NUMBER.finditer(norm):
+            v = _number(m.group(1), m.group(2))
+            if v is not None and v not in used:
+                capital = v
+                break
+    if capital is None:
+        return None
+    params = {"capital": capital, "entry_price": entry, "stop_loss_price": stop, "risk_percent": risk}
+    if (pv := _labelled(POINT_VALUE, norm)) is not None:
+        params["point_value"] = pv
+    return ToolCall("calculate_position_size", params, lang)
+
+
+def _risk_reward(norm: str, lang: str) -> ToolCall | None:
+    entry, stop, target = _labelled(ENTRY, norm), _labelled(STOP, norm), _labelled(TARGET, norm)
+    if None in (entry, stop, target):
+        return None
+    return ToolCall("calculate_risk_reward", {"entry_price": entry, "stop_loss_price": stop,
+                                              "take_profit_price": target}, lang)
+
+
+def _candles(question: str, norm: str, ctx: ProviderContext, lang: str) -> ToolCall | None:
+    symbol = _symbol(question, ctx)
+    timeframe = next((tf for rx, tf in TIMEFRAMES if rx.search(norm)), None)
+    if not symbol or not timeframe:
+        return None
+    days = None
+    if m := LAST_N_CANDLES.search(norm):
+        limit = int(m.group(1))
+    else:
+        if m := LAST_N_DAYS.search(norm):
+            days = int(m.group(1))
+        elif LAST_WEEK.search(norm):
+            days = 7
+        elif LAST_DAY.search(norm):
+            days = 1
+        limit = math.ceil(days * 86400 / BUCKET_S[timeframe]) if days else DEFAULT_CANDLES
+    params = {"symbol": symbol, "timeframe": timeframe, "limit": max(1, min(limit, 500))}
+    return ToolCall("get_ohlcv", params, lang, options={"days": days})
+
+
+def _price(question: str, norm: str, ctx: ProviderContext, lang: str) -> ToolCall | None:
+    from agent.llm.offline import metrics as M
+    from agent.llm.offline.periods import parse_periods
+
+    symbol = _symbol(question, ctx)
+    if not symbol or not PRICE.search(norm):
+        return None
+    if parse_periods(norm, ctx.today, None) or M.parse_metrics(norm) or M.parse_indicator(norm):
+        return None      # a price on a date / a close in a month: the data parser's question
+    return ToolCall("get_price", {"symbol": symbol}, lang)
+
+
+_ES_CUES = re.compile(_W + r"(?:lista|posicion|velas?|precio|cotizacion|agreg\w*|anad\w*|quit\w*|"
+                      r"elimin\w*|riesgo|entrada|objetivo|mi|de|del|para|con)(?![\w])")
+
+
+def _lang(question: str, norm: str) -> str:
+    lang, strong = language_evidence(question)
+    if strong:
+        return lang
+    if re.search(r"[а-яё]", norm):
+        return "ru"
+    return "es" if _ES_CUES.search(norm) else lang
+
+
+def detect_tool_call(question: str, ctx: ProviderContext) -> ToolCall | None:
+    norm = normalize(question)
+    lang = _lang(question, norm)
+    if call := _watchlist(question, norm, ctx, lang):
+        return call
+    if RISK_REWARD.search(norm) and (call := _risk_reward(norm, lang)):
+        return call
+    if POSITION.search(norm) and (call := _position(norm, lang)):
+        return call
+    if CANDLES.search(norm) and (call := _candles(question, norm, ctx, lang)):
+        return call
+    return _price(question, norm, ctx, lang)

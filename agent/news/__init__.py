@@ -1,0 +1,1 @@
+"""News: headlines store and loader, the finance sentiment scorer, per-session aggregation."""

@@ -1,0 +1,104 @@
+"""GET /api/notifications: the caller's fills and fired alerts as Server-Sent Events.
+
+Each event is `notification` with the database id as its SSE id, so a client that reconnects with
+`Last-Event-ID` (or ?last_event_id=) gets exactly what it missed, then the stream follows. New rows
+are noticed at once through the user's Redis stream when ASKBAR_REDIS_URL is set (XREAD BLOCK as
+a wake-up), else by reading the database every `notifications_poll_s`. `?follow=0` answers what is
+stored after the id and closes. The user comes from the token (current_user), never the request.
+"""
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import AsyncIterator
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import StreamingResponse
+from starlette.routing import Route
+
+from agent.identity.models import User
+from agent.server.caller import current_user
+from agent.server.http import sse_frame
+from agent.server.sse import SSE_HEADERS, last_event_id
+from agent.trading import notify
+from agent.trading.db import read
+
+BATCH = 200
+REDIS_RECHECK_S = 5.0
+
+
+class _Waker:
+    """Blocks until the user's Redis stream grows (or `timeout_s`); a no-op sleep without Redis."""
+
+    def __init__(self, redis_url: str | None, user: User):
+        self.key = notify.stream_key(user.tenant_id, user.user_id)
+        self.client, self.last = None, "$"
+        if redis_url:
+            import redis.asyncio as redis
+
+            self.client = redis.from_url(redis_url, decode_responses=True)
+
+    async def start(self) -> None:
+        if self.client is not None:     # from the newest entry now: nothing between read and block
+            newest = await self.client.xrevrange(self.key, count=1)
+            self.last = newest[0][0] if newest else "0-0"
+
+    async def wait(self, timeout_s: float) -> None:
+        if self.client is None:
+            await asyncio.sleep(timeout_s)
+            return
+        got = await self.client.xread({self.key: self.last}, block=int(timeout_s * 1000), count=100)
+        for _key, entries in got or []:
+            if entries:
+                self.last = entries[-1][0]
+
+    async def close(self) -> None:
+        if self.client is not None:
+            await self.client.aclose()
+
+
+def _event(n: notify.Notification) -> dict[str, Any]:
+    return {"id": n.id, "kind": n.kind, "ref_id": n.ref_id, "symbol": n.symbol,
+            "bar_ts": n.bar_ts.isoformat(), **n.payload}
+
+
+async def _frames(store: Any, user: User, after: int, follow: bool, redis_url: str | None,
+                  poll_s: float, ping_s: float) -> AsyncIterator[bytes]:
+    waker = _Waker(redis_url if follow else None, user)
+    try:
+        await waker.start()
+        yield b"retry: 1000\n\n"
+        last_ping = time.monotonic()
+        while True:
+            rows = await asyncio.to_thread(notify.since, read(store), user.tenant_id, user.user_id,
+                                           after, BATCH)
+            for n in rows:
+                after = n.id
+                yield sse_frame(n.id, "notification", _event(n))
+            if len(rows) == BATCH:
+                continue
+            if not follow:
+                return
+            if time.monotonic() - last_ping >= ping_s:
+                last_ping = time.monotonic()
+                yield b": ping\n\n"
+            # with Redis a publish wakes us at once; the timeout re-reads the database anyway, so a
+            # notification whose XADD was lost (a loader killed after commit) is late, never missed
+            await waker.wait(min(poll_s if waker.client is None else REDIS_RECHECK_S, ping_s))
+    finally:
+        await waker.close()
+
+
+async def notifications(request: Request) -> StreamingResponse:
+    user = current_user(request)
+    runtime = request.app.state.runtime
+    settings = runtime.settings
+    follow = request.query_params.get("follow", "1") not in ("0", "false", "no")
+    ping_s = float(getattr(getattr(runtime, "server", None), "ping_s", 15.0))
+    frames = _frames(runtime.deps.store, user, last_event_id(request), follow,
+                     settings.redis_url, float(getattr(settings, "notifications_poll_s", 1.0)), ping_s)
+    return StreamingResponse(frames, media_type="text/event-stream", headers=SSE_HEADERS)
+
+
+routes = [Route("/api/notifications", notifications, methods=["GET"])]

@@ -1,0 +1,121 @@
+"""Tool results as answers in the user's language (EN, RU, ES), rendered by code from the result.
+
+Every number in the text is read from the executor's result (no model writes them), so the answer
+says exactly what the tool computed; refusals (plan, rate limit, validation) are the executor's own
+message, already in the user's language.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+T: dict[str, dict[str, str]] = {
+    "price": {"en": "{symbol}: {price} as of {as_of} ({kind}){chg}.",
+              "ru": "{symbol}: {price} на {as_of} ({kind}){chg}.",
+              "es": "{symbol}: {price} a {as_of} ({kind}){chg}."},
+    "kind_bar": {"en": "last stored bar", "ru": "последний сохранённый бар", "es": "última barra guardada"},
+    "kind_day": {"en": "last daily close", "ru": "последнее дневное закрытие", "es": "último cierre diario"},
+    "chg": {"en": ", {pct} % vs the {date} close ({prev})", "ru": ", {pct} % к закрытию {date} ({prev})",
+            "es": ", {pct} % frente al cierre del {date} ({prev})"},
+    "ohlcv": {"en": "{symbol} {tf} candles, {n} from {first} to {last} (UTC): high {high}, low {low}, "
+                    "last close {close}.",
+              "ru": "{symbol}, свечи {tf}: {n} с {first} по {last} (UTC): максимум {high}, минимум {low}, "
+                    "последнее закрытие {close}.",
+              "es": "{symbol}, velas de {tf}: {n} del {first} al {last} (UTC): máximo {high}, mínimo {low}, "
+                    "último cierre {close}."},
+    "no_candles": {"en": "No {tf} candles are stored for {symbol}.",
+                   "ru": "Свечей {tf} для {symbol} нет в базе.",
+                   "es": "No hay velas de {tf} guardadas para {symbol}."},
+    "position": {"en": "Risking {risk_pct} % of {capital} = {risk}; the stop is {dist} away, so the "
+                       "position is {size} units ({whole} whole units, {direction}).",
+                 "ru": "Риск {risk_pct} % от {capital} = {risk}; до стопа {dist}, поэтому позиция — "
+                       "{size} ед. ({whole} целых, {direction}).",
+                 "es": "Arriesgando el {risk_pct} % de {capital} = {risk}; el stop está a {dist}, así que "
+                       "la posición es de {size} unidades ({whole} enteras, {direction})."},
+    "rr": {"en": "Risk {risk}, reward {reward}: risk/reward 1:{ratio} ({direction}); break-even win rate "
+                 "{be} %.",
+           "ru": "Риск {risk}, прибыль {reward}: соотношение 1:{ratio} ({direction}); безубыточный "
+                 "процент выигрышей {be} %.",
+           "es": "Riesgo {risk}, beneficio {reward}: riesgo/beneficio 1:{ratio} ({direction}); tasa de "
+                 "acierto de equilibrio {be} %."},
+    "wl": {"en": "Your watchlist: {items}.", "ru": "Ваш список наблюдения: {items}.",
+           "es": "Tu lista de seguimiento: {items}."},
+    "wl_empty": {"en": "Your watchlist is empty.", "ru": "Ваш список наблюдения пуст.",
+                 "es": "Tu lista de seguimiento está vacía."},
+    "wl_added": {"en": "Added {symbol} to your watchlist. ", "ru": "{symbol} добавлен в список наблюдения. ",
+                 "es": "{symbol} añadido a tu lista de seguimiento. "},
+    "wl_had": {"en": "{symbol} was already on your watchlist. ",
+               "ru": "{symbol} уже в списке наблюдения. ",
+               "es": "{symbol} ya estaba en tu lista de seguimiento. "},
+    "wl_removed": {"en": "Removed {symbol} from your watchlist. ",
+                   "ru": "{symbol} удалён из списка наблюдения. ",
+                   "es": "{symbol} eliminado de tu lista de seguimiento. "},
+    "wl_absent": {"en": "{symbol} was not on your watchlist. ",
+                  "ru": "{symbol} не было в списке наблюдения. ",
+                  "es": "{symbol} no estaba en tu lista de seguimiento. "},
+}
+DIRECTION = {"long": {"en": "long", "ru": "лонг", "es": "largo"},
+             "short": {"en": "short", "ru": "шорт", "es": "corto"}}
+
+
+def _t(key: str, lang: str, **v: Any) -> str:
+    table = T[key]
+    return table.get(lang, table["en"]).format(**v)
+
+
+def _n(x: float | None, nd: int = 2) -> str:
+    if x is None:
+        return "-"
+    return f"{x:,.{nd}f}".rstrip("0").rstrip(".") if nd else f"{x:,.0f}"
+
+
+def _price(d: dict, lang: str) -> str:
+    chg = ""
+    if d.get("change_pct") is not None:
+        chg = _t("chg", lang, pct=f"{d['change_pct']:+.2f}", date=d["previous_date"],
+                 prev=_n(d["previous_close"]))
+    kind = _t("kind_bar" if d["bar"] == "1min" else "kind_day", lang)
+    return _t("price", lang, symbol=d["symbol"], price=_n(d["price"]), as_of=d["as_of_local"],
+              kind=kind, chg=chg)
+
+
+def _ohlcv(d: dict, lang: str) -> str:
+    c = d["candles"]
+    if not c:
+        return _t("no_candles", lang, tf=d["timeframe"], symbol=d["symbol"])
+    return _t("ohlcv", lang, symbol=d["symbol"], tf=d["timeframe"], n=len(c), first=c[0]["ts"],
+              last=c[-1]["ts"], high=_n(max(x["high"] for x in c)), low=_n(min(x["low"] for x in c)),
+              close=_n(c[-1]["close"]))
+
+
+def _position(d: dict, p: dict, lang: str) -> str:
+    return _t("position", lang, risk_pct=_n(p["risk_percent"]), capital=_n(p["capital"]),
+              risk=_n(d["risk_amount"]), dist=_n(d["stop_distance"]), size=_n(d["position_size"], 4),
+              whole=d["whole_units"], direction=DIRECTION[d["direction"]][lang])
+
+
+def _watch(name: str, d: dict, lang: str) -> str:
+    head = ""
+    if name == "add_to_watchlist":
+        head = _t("wl_added" if d["added"] else "wl_had", lang, symbol=d["symbol"])
+    elif name == "remove_from_watchlist":
+        head = _t("wl_removed" if d["removed"] else "wl_absent", lang, symbol=d["symbol"])
+    body = _t("wl", lang, items=", ".join(d["symbols"])) if d["symbols"] else _t("wl_empty", lang)
+    return head + body
+
+
+def render(name: str, params: dict, result: dict, lang: str) -> str:
+    if not result["success"]:
+        return result["error"]["message"]
+    d = result["data"]
+    if name == "get_price":
+        return _price(d, lang)
+    if name == "get_ohlcv":
+        return _ohlcv(d, lang)
+    if name == "calculate_position_size":
+        return _position(d, params, lang)
+    if name == "calculate_risk_reward":
+        return _t("rr", lang, risk=_n(d["risk"]), reward=_n(d["reward"]), ratio=_n(d["ratio"]),
+                  direction=DIRECTION[d["direction"]][lang], be=_n(d["breakeven_win_rate_pct"]))
+    if name in ("get_watchlist", "add_to_watchlist", "remove_from_watchlist"):
+        return _watch(name, d, lang)
+    return str(d.get("text") or d)

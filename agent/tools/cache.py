@@ -1,0 +1,89 @@
+"""The tool result cache and the data version its keys carry.
+
+Key: tool id, tenant and user, the canonical (validated, sorted-keys JSON) parameters and the data
+version, so a load of bars or fundamentals is never answered from a result computed before it.
+Storage: Redis (`SET key value EX ttl`) when ASKBAR_REDIS_URL is set, else an in-process dict with
+expiry times.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import threading
+import time
+from typing import Any
+
+MARKET_VERSION = "SELECT count(*) AS n, max(updated_at) AS t FROM instruments"
+FUNDAMENTALS_VERSION = "SELECT count(*) AS n, max(loaded_at) AS t FROM fundamentals"
+
+
+def data_version(store: Any, appdb: Any) -> str:
+    """A string that changes whenever bars or fundamentals are loaded.
+
+    Every ingest upserts its instrument row with `updated_at = now()` in the load's transaction
+    (agent/market/*_store.py), so (count, max(updated_at)) of the small instruments table moves
+    with every load on both engines without reading the bar tables; fundamentals loads stamp
+    `loaded_at` the same way.
+    """
+    m = store.query(MARKET_VERSION)[0]
+    f = appdb.one(FUNDAMENTALS_VERSION) or {}
+    return f"m{m['n']}:{m['t']}|f{f.get('n')}:{f.get('t')}"
+
+
+def canonical(params: dict[str, Any]) -> str:
+    return json.dumps(params, sort_keys=True, separators=(",", ":"), default=str)
+
+
+def cache_key(prefix: str, tool_id: str, tenant_id: str, user_id: str, params_json: str,
+              version: str) -> str:
+    digest = hashlib.sha256(f"{params_json}\x00{version}".encode()).hexdigest()[:32]
+    return f"{prefix}:toolcache:{tool_id}:{tenant_id}:{user_id}:{digest}"
+
+
+class MemoryCache:
+    backend = "memory"
+
+    def __init__(self, max_items: int = 10_000):
+        self._items: dict[str, tuple[float, str]] = {}
+        self._lock = threading.Lock()
+        self._max = max_items
+
+    def get(self, key: str) -> Any | None:
+        with self._lock:
+            hit = self._items.get(key)
+            if hit is None:
+                return None
+            if hit[0] < time.monotonic():
+                del self._items[key]
+                return None
+            return json.loads(hit[1])
+
+    def set(self, key: str, value: Any, ttl_s: int) -> None:
+        with self._lock:
+            if len(self._items) >= self._max:   # drop expired entries, then the oldest
+                now = time.monotonic()
+                for k in [k for k, (exp, _) in self._items.items() if exp < now]:
+                    del self._items[k]
+                while len(self._items) >= self._max:
+                    del self._items[next(iter(self._items))]
+            self._items[key] = (time.monotonic() + ttl_s, json.dumps(value, default=str))
+
+
+class RedisCache:
+    backend = "redis"
+
+    def __init__(self, url: str):
+        import redis
+
+        self._r = redis.Redis.from_url(url)
+
+    def get(self, key: str) -> Any | None:
+        raw = self._r.get(key)
+        return None if raw is None else json.loads(raw)
+
+    def set(self, key: str, value: Any, ttl_s: int) -> None:
+        self._r.set(key, json.dumps(value, default=str), ex=ttl_s)
+
+
+def make_cache(redis_url: str | None):
+    return RedisCache(redis_url) if redis_url else MemoryCache()

@@ -1,0 +1,42 @@
+"""Alert tools (seed 000): price alerts checked against each bar `askbar load` adds (pro)."""
+from __future__ import annotations
+
+from typing import Any
+
+from agent.tools.spec import RateLimit, ToolContext, ToolSpec
+from agent.trading import service
+from agent.trading.params import CreateAlert, DeleteAlert, ListAlerts
+from agent.trading.tooling import as_params
+
+
+def create_alert(ctx: ToolContext, params: Any) -> dict[str, Any]:
+    p = as_params(CreateAlert, params)
+    return {"alert": service.create_alert(ctx.store, ctx.user, p).model_dump(mode="json")}
+
+
+def list_alerts(ctx: ToolContext, params: Any) -> dict[str, Any]:
+    p = as_params(ListAlerts, params)
+    alerts = service.list_alerts(ctx.store, ctx.user, p.symbol)
+    return {"alerts": [a.model_dump(mode="json") for a in alerts], "count": len(alerts)}
+
+
+def delete_alert(ctx: ToolContext, params: Any) -> dict[str, Any]:
+    p = as_params(DeleteAlert, params)
+    alert = service.delete_alert(ctx.store, ctx.user, p.alert_id)
+    return {"alert": alert.model_dump(mode="json"), "deleted": True}
+
+
+TOOLS: list[ToolSpec] = [
+    ToolSpec(id="alerts.create", name="create_alert",
+             description="Create a price alert (>=, <=, == crossed within a bar) checked on each "
+                         "bar loaded later; it fires once and records the bar, time and price",
+             category="alerts", params=CreateAlert, handler=create_alert, required_plan="pro",
+             rate_limit=RateLimit(per_minute=20), mutates=True),
+    ToolSpec(id="alerts.list", name="list_alerts",
+             description="The user's alerts (active and fired), optionally one symbol",
+             category="alerts", params=ListAlerts, handler=list_alerts, required_plan="pro",
+             rate_limit=RateLimit(per_minute=30), claims=("count",)),
+    ToolSpec(id="alerts.delete", name="delete_alert", description="Delete one of the user's alerts",
+             category="alerts", params=DeleteAlert, handler=delete_alert, required_plan="pro",
+             rate_limit=RateLimit(per_minute=20), mutates=True),
+]

@@ -1,0 +1,69 @@
+"""ML tools: a next-day direction signal with its walk-forward record, and feature importance.
+
+Both train on demand (first call, or after new bars) and reuse the stored model otherwise. Too little
+daily history is refused with VALIDATION_ERROR and the numbers behind the refusal.
+"""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from pydantic import BaseModel, Field, field_validator
+
+from agent.tools.spec import RateLimit, ToolContext, ToolError, ToolSpec
+
+_SYMBOL = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,19}$")
+
+
+class MLParams(BaseModel):
+    symbol: str = Field(description="instrument symbol with stored daily bars, e.g. SPX")
+    retrain: bool = Field(False, description="train a new version even if the bars did not change")
+
+    @field_validator("symbol")
+    @classmethod
+    def _symbol(cls, v: str) -> str:
+        if not _SYMBOL.match(v):
+            raise ValueError("a symbol is 1-20 letters, digits, '.', '_' or '-'")
+        return v.upper()
+
+
+def _run(fn_name: str, ctx: ToolContext, params: MLParams) -> dict[str, Any]:
+    from agent.ml import service
+    from agent.ml.walkforward import NotEnoughHistory
+
+    try:
+        return getattr(service, fn_name)(ctx.store, ctx.appdb, params.symbol, params.retrain)
+    except NotEnoughHistory as exc:
+        raise ToolError("VALIDATION_ERROR", f"{params.symbol}: not enough history for an honest "
+                                            f"model: {exc}") from None
+
+
+def get_ml_signals(ctx: ToolContext, params: MLParams) -> dict[str, Any]:
+    return _run("signals", ctx, params)
+
+
+def get_ml_features(ctx: ToolContext, params: MLParams) -> dict[str, Any]:
+    return _run("features", ctx, params)
+
+
+_SLOTS = ("accuracy", "baseline_accuracy", "test_days", "test_start", "test_end", "p_value",
+          "edge", "training_days", "model_version")
+
+TOOLS: list[ToolSpec] = [
+    ToolSpec(
+        id="ml.get_ml_signals", name="get_ml_signals", category="ml",
+        description=("Next-day direction (up/down) with probability from a model trained on the "
+                     "symbol's stored daily bars, with its walk-forward accuracy against a naive "
+                     "baseline on the same test days and whether it has a statistically significant "
+                     "edge. A description of past data, never advice."),
+        params=MLParams, handler=get_ml_signals, required_plan="pro",
+        rate_limit=RateLimit(per_minute=5, per_hour=60), cache_ttl_s=600,
+        claims=_SLOTS + ("prediction", "probability", "probability_up", "as_of")),
+    ToolSpec(
+        id="ml.get_ml_features", name="get_ml_features", category="ml",
+        description=("Which features the symbol's ML signal model relies on: permutation "
+                     "importance (accuracy lost when a feature is shuffled) on out-of-sample days."),
+        params=MLParams, handler=get_ml_features, required_plan="premium",
+        rate_limit=RateLimit(per_minute=5, per_hour=60), cache_ttl_s=600,
+        claims=_SLOTS + ("features", "top_feature", "useful_features")),
+]

@@ -1,0 +1,74 @@
+"""News tools: stored headlines with a finance sentiment score, and sentiment per trading session."""
+from __future__ import annotations
+
+import re
+from datetime import date
+from typing import Any
+
+from pydantic import BaseModel, Field, field_validator
+
+from agent.tools.spec import RateLimit, ToolContext, ToolError, ToolSpec
+
+_SYMBOL = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,19}$")
+
+
+class _SymbolRange(BaseModel):
+    symbol: str = Field(description="instrument symbol, e.g. SPX, NQ, BTCUSD")
+    start: date | None = Field(None, description="first date, inclusive (YYYY-MM-DD)")
+    end: date | None = Field(None, description="last date, inclusive (YYYY-MM-DD)")
+
+    @field_validator("symbol")
+    @classmethod
+    def _symbol(cls, v: str) -> str:
+        if not _SYMBOL.match(v):
+            raise ValueError("a symbol is 1-20 letters, digits, '.', '_' or '-'")
+        return v.upper()
+
+
+class GetNewsParams(_SymbolRange):
+    limit: int = Field(20, ge=1, le=200, description="most recent headlines to return")
+
+
+class GetSentimentParams(_SymbolRange):
+    pass
+
+
+def _check_range(ctx: ToolContext, params: _SymbolRange) -> None:
+    if params.start and params.end and params.start > params.end:
+        raise ToolError("VALIDATION_ERROR",
+                        f"start {params.start} is after end {params.end}")
+
+
+def get_news(ctx: ToolContext, params: GetNewsParams) -> dict[str, Any]:
+    from agent.news.service import get_news as run
+
+    return run(ctx.store, ctx.appdb, params.symbol, params.limit, params.start, params.end)
+
+
+def get_sentiment(ctx: ToolContext, params: GetSentimentParams) -> dict[str, Any]:
+    from agent.news.service import get_sentiment as run
+
+    return run(ctx.store, ctx.appdb, params.symbol, params.start, params.end)
+
+
+TOOLS: list[ToolSpec] = [
+    ToolSpec(
+        id="news.get_news", name="get_news", category="news",
+        description=("Stored news headlines about a symbol, newest first, each with a finance "
+                     "sentiment label and score (-1..1) and the trading session it counts for; "
+                     "plus counts of positive/neutral/negative headlines in the date range."),
+        params=GetNewsParams, handler=get_news, validator=_check_range, required_plan="free",
+        # short TTL: the executor's cache key carries the market-data version, not the news load
+        rate_limit=RateLimit(per_minute=30, per_hour=500), cache_ttl_s=60,
+        claims=("count", "positive", "neutral", "negative", "mean_score", "returned")),
+    ToolSpec(
+        id="news.get_sentiment", name="get_sentiment", category="news",
+        description=("News sentiment of a symbol per trading date: headline counts by label and "
+                     "mean score per session (a headline after the session close counts for the "
+                     "next session), the day's close and % change, and totals over the range."),
+        params=GetSentimentParams, handler=get_sentiment, validator=_check_range,
+        required_plan="pro", rate_limit=RateLimit(per_minute=20, per_hour=300), cache_ttl_s=60,
+        claims=("count", "positive", "neutral", "negative", "mean_score", "dates_with_news",
+                "first_half_mean_score", "second_half_mean_score", "score_return_correlation",
+                "days")),
+]

@@ -1,0 +1,158 @@
+"""The tool executor: every call of a tool (CLI, HTTP, MCP, graph) goes through `execute`.
+
+Order (seed 000 ToolExecutor.execute): find (TOOL_NOT_FOUND) -> plan permission (PLAN_REQUIRED, the
+seed's upgrade message in the user's language) -> rate limit (RATE_LIMIT with retry_after) ->
+parameters (pydantic, then the tool's validator: VALIDATION_ERROR) -> cache (read-only tools) ->
+handler (EXECUTION_ERROR) -> post-processor -> cache store -> execution log -> result:
+    {"success", "data", "error": {"code", "message", "retry_after"?} | None,
+     "metadata": {"execution_time_ms", "cached", "tool_id"}}
+The user always comes from the caller's authenticated context (token, --user, Deps.user).
+"""
+from __future__ import annotations
+
+import json
+import logging
+import time
+from datetime import datetime
+from datetime import time as dtime
+from typing import Any
+
+from pydantic import ValidationError
+
+from agent.identity.models import User, plan_allows
+from agent.tools import messages
+from agent.tools.cache import cache_key, canonical, data_version, make_cache
+from agent.tools.calllog import ExecutionLog
+from agent.tools.ratelimit import ToolRateLimiter
+from agent.tools.registry import ToolRegistry, get_registry
+from agent.tools.spec import ToolContext, ToolError, ToolSpec
+
+log = logging.getLogger("askbar.tools")
+
+NEVER_CACHED = frozenset({"trading", "alerts"})   # seed isCacheable
+
+
+def cacheable(spec: ToolSpec) -> bool:
+    return bool(spec.cache_ttl_s) and spec.category not in NEVER_CACHED and not spec.mutates
+
+
+def _validation_detail(exc: ValidationError) -> str:
+    parts = []
+    for err in exc.errors()[:5]:
+        where = ".".join(str(p) for p in err["loc"]) or "parameters"
+        msg = str(err["msg"]).removeprefix("Value error, ")
+        parts.append(f"{where}: {msg}" if err["loc"] else msg)
+    return "; ".join(parts)
+
+
+class ToolExecutor:
+    def __init__(self, settings, store, appdb, *, registry: ToolRegistry | None = None,
+                 redis_url: str | None = None, prefix: str | None = None, log_calls: bool = True):
+        self.settings, self.store, self.appdb = settings, store, appdb
+        self.registry = registry or get_registry()
+        url = redis_url if redis_url is not None else settings.redis_url
+        self.prefix = prefix or getattr(settings, "tools_redis_prefix", None) or "askbar"
+        self.limiter = ToolRateLimiter(url or None, prefix=self.prefix)
+        self.cache = make_cache(url or None)
+        self.calllog = ExecutionLog(appdb) if log_calls else None
+
+    # ---- the one entry point -------------------------------------------------------------------
+    def execute(self, name: str, params: Any, user: User, *, lang: str | None = None,
+                extra: dict[str, Any] | None = None) -> dict[str, Any]:
+        started = time.perf_counter()
+        lang = lang or user.language
+        spec = self.registry.get(name)
+        if spec is None:
+            return self._result(started, None, error=("TOOL_NOT_FOUND",
+                                                       messages.text("not_found", lang, name=name)))
+        outcome = self._run(spec, params, user, lang, extra or {})
+        result = self._result(started, spec, **outcome)
+        self._log(spec, user, outcome.get("params_json", "{}"), result)
+        return result
+
+    async def aexecute(self, name: str, params: Any, user: User, **kw: Any) -> dict[str, Any]:
+        """`execute` in a worker thread (handlers and stores are synchronous)."""
+        import anyio
+
+        return await anyio.to_thread.run_sync(lambda: self.execute(name, params, user, **kw))
+
+    # ---- steps ---------------------------------------------------------------------------------
+    def _run(self, spec: ToolSpec, params: Any, user: User, lang: str,
+             extra: dict[str, Any]) -> dict[str, Any]:
+        if not plan_allows(user.plan, spec.required_plan):
+            return {"error": ("PLAN_REQUIRED",
+                              messages.upgrade_message(user.plan, spec.required_plan, lang))}
+        refusal = self.limiter.hit(spec.rate_limit, user.tenant_id, user.user_id, spec.id)
+        if refusal:
+            limit = messages.limit_text(refusal.limit, refusal.period, lang)
+            msg = messages.text("rate_limit", lang, name=spec.name, limit=limit,
+                                retry=refusal.retry_after)
+            return {"error": ("RATE_LIMIT", msg), "retry_after": refusal.retry_after}
+        ctx = self._context(user, extra)
+        try:
+            model = spec.params.model_validate(params if params is not None else {})
+        except ValidationError as exc:
+            detail = _validation_detail(exc)
+            return {"error": ("VALIDATION_ERROR",
+                              messages.text("validation", lang, name=spec.name, detail=detail))}
+        params_json = canonical(model.model_dump(mode="json"))
+        try:
+            if spec.validator:
+                spec.validator(ctx, model)
+        except ToolError as exc:
+            return {"error": (exc.code, exc.message), "params_json": params_json}
+        key = None
+        if cacheable(spec):
+            key = cache_key(self.prefix, spec.id, user.tenant_id, user.user_id, params_json,
+                            data_version(self.store, self.appdb))
+            hit = self.cache.get(key)
+            if hit is not None:
+                return {"data": hit, "cached": True, "params_json": params_json}
+        try:
+            data = spec.handler(ctx, model)
+            if spec.post_processor:
+                data = spec.post_processor(ctx, model, data)
+        except ToolError as exc:
+            return {"error": (exc.code, exc.message), "params_json": params_json}
+        except Exception as exc:  # a handler bug or a store failure: the caller gets one line
+            log.exception("tool %s failed", spec.id)
+            detail = " ".join(str(exc).split())[:300] or type(exc).__name__
+            return {"error": ("EXECUTION_ERROR", messages.text("execution", lang, name=spec.name,
+                                                               detail=detail)),
+                    "params_json": params_json}
+        data = json.loads(json.dumps(data, default=str))   # JSON-able, as every transport sends it
+        if key is not None:
+            self.cache.set(key, data, int(spec.cache_ttl_s or 0))
+        return {"data": data, "params_json": params_json}
+
+    def _context(self, user: User, extra: dict[str, Any]) -> ToolContext:
+        now = getattr(self.settings, "now", None)
+        return ToolContext(user=user, settings=self.settings, store=self.store, appdb=self.appdb,
+                           now=datetime.combine(now, dtime()) if now else None,
+                           extra={"executor": self, **extra})
+
+    @staticmethod
+    def _result(started: float, spec: ToolSpec | None, *, data: Any = None, cached: bool = False,
+                error: tuple[str, str] | None = None, retry_after: int | None = None,
+                params_json: str | None = None) -> dict[str, Any]:
+        err = None
+        if error is not None:
+            err = {"code": error[0], "message": error[1]}
+            if retry_after is not None:
+                err["retry_after"] = retry_after
+        return {"success": error is None, "data": data if error is None else None, "error": err,
+                "metadata": {"execution_time_ms": round((time.perf_counter() - started) * 1000, 3),
+                             "cached": cached, "tool_id": spec.id if spec else None}}
+
+    def _log(self, spec: ToolSpec, user: User, params_json: str, result: dict[str, Any]) -> None:
+        if self.calllog is None:
+            return
+        err = result["error"] or {}
+        self.calllog.write((user.tenant_id, user.user_id, spec.id, params_json, result["success"],
+                            err.get("code"), err.get("message"), result["metadata"]["cached"],
+                            result["metadata"]["execution_time_ms"]))
+
+    def flush_log(self) -> None:
+        """Wait until every call so far is in the execution log."""
+        if self.calllog is not None:
+            self.calllog.flush()

@@ -1,0 +1,54 @@
+"""Per user and tool rate limits: `limits` moving windows per minute, hour and day.
+
+Storage: Redis when ASKBAR_REDIS_URL is set (limits' Redis moving window is one Lua script, so
+concurrent processes admit exactly N), the in-process memory storage otherwise (locked per key).
+The seed checks minute, then hour, then day and refuses at the first window that is full; so do we.
+"""
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass
+
+from limits import RateLimitItemPerDay, RateLimitItemPerHour, RateLimitItemPerMinute
+from limits.storage import MemoryStorage, Storage, storage_from_string
+from limits.strategies import MovingWindowRateLimiter
+
+from agent.tools.spec import RateLimit
+
+
+@dataclass(frozen=True)
+class Refusal:
+    period: str           # minute | hour | day
+    limit: int
+    retry_after: int      # whole seconds until the window admits a call again (>= 1)
+
+
+class ToolRateLimiter:
+    def __init__(self, redis_url: str | None = None, prefix: str = "askbar"):
+        storage: Storage
+        if redis_url:
+            storage = storage_from_string(redis_url, key_prefix=f"{prefix}:limits")
+        else:
+            storage = MemoryStorage()
+        self.storage = storage
+        self.backend = "redis" if redis_url else "memory"
+        self._limiter = MovingWindowRateLimiter(storage)
+
+    @staticmethod
+    def _items(rl: RateLimit):
+        if rl.per_minute:
+            yield "minute", RateLimitItemPerMinute(rl.per_minute)
+        if rl.per_hour:
+            yield "hour", RateLimitItemPerHour(rl.per_hour)
+        if rl.per_day:
+            yield "day", RateLimitItemPerDay(rl.per_day)
+
+    def hit(self, rl: RateLimit, tenant_id: str, user_id: str, tool_id: str) -> Refusal | None:
+        """Count one call; None when admitted, else which window refused and when to retry."""
+        for period, item in self._items(rl):
+            if not self._limiter.hit(item, tenant_id, user_id, tool_id):
+                reset, _ = self._limiter.get_window_stats(item, tenant_id, user_id, tool_id)
+                retry = max(1, math.ceil(reset - time.time()))
+                return Refusal(period, item.amount, retry)
+        return None

@@ -1,0 +1,141 @@
+"""Trading requests in plain EN / RU / ES -> the tool call they ask for (offline, deterministic).
+
+"buy 2 NQ at market", "put a limit order to buy 10 SPY at 500", "alert me when SPY is above 520",
+"cancel my alert", "what are my positions and P&L?" (and their Russian and Spanish forms) become a
+TradingCommand: the tool name, its parameters, and what is still missing (an id to cancel, a
+quantity...). For the understander/planner to turn into a plan step; tools that change something
+then go through confirm_action. Vocabulary is per concept (verbs, order types, comparison words),
+never per sentence; numbers come only from the text, symbols only from the known list.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+ToolName = str
+
+
+class TradingCommand(BaseModel):
+    tool: ToolName
+    params: dict[str, Any] = Field(default_factory=dict)
+    missing: list[str] = Field(default_factory=list, description="parameters still to ask for")
+    mutates: bool = False
+
+
+def _any(*words: str) -> re.Pattern[str]:
+    return re.compile(r"(?<![\w])(?:" + "|".join(words) + r")(?![\w])", re.IGNORECASE | re.UNICODE)
+
+
+_BUY = _any(r"buy", r"long", r"go long", r"купи\w*", r"покуп\w*", r"лонг", r"compr\w*")
+_SELL = _any(r"sell", r"short", r"продай\w*", r"прода\w*", r"шорт\w*", r"vend\w*")
+_ORDER = _any(r"orders?", r"ордер\w*", r"заявк\w*", r"[óo]rden(?:es)?")
+_ALERT = _any(r"alerts?", r"notify", r"alert me", r"алерт\w*", r"уведом\w*", r"оповести\w*",
+              r"сообщи\w*", r"alerta\w*", r"av[íi]same", r"notif[íi]ca\w*")
+_CANCEL = _any(r"cancel\w*", r"delete", r"remove", r"отмен\w*", r"удали\w*", r"убери\w*",
+               r"elimin\w*", r"borr\w*", r"quit\w*")
+_MARKET = _any(r"at market", r"market", r"по рынку", r"рыночн\w*", r"a mercado", r"mercado")
+_STOP = _any(r"stop", r"стоп\w*")
+_LIMIT = _any(r"limit", r"лимит\w*", r"l[íi]mite")
+_ABOVE = _any(r"above", r"over", r"higher than", r"rises? to", r"goes? above", r"выше", r"больше",
+              r"поднимется", r"превысит", r"por encima", r"supere", r"mayor", r"sub\w*")
+_BELOW = _any(r"below", r"under", r"lower than", r"falls? to", r"drops? to", r"ниже", r"меньше",
+              r"опустится", r"упад\w*", r"por debajo", r"baj\w*", r"menor", r"caiga", r"cae")
+_TOUCH = _any(r"reach\w*", r"touch\w*", r"hits?", r"cross\w*", r"пересеч\w*", r"пробьет",
+              r"достигнет", r"коснется", r"коснётся", r"alcance", r"toque", r"cruce")
+_PORTFOLIO = _any(r"positions?", r"portfolio", r"p&l", r"pnl", r"profit", r"позици\w*", r"портфел\w*",
+                  r"прибыл\w*", r"posici[óo]n(?:es)?", r"cartera", r"ganancias?", r"portafolio")
+_HISTORY = _any(r"history", r"trades", r"fills", r"истори\w*", r"сдел\w*", r"historial", r"operaciones")
+_ID = re.compile(r"\b(ord_[0-9a-f]{6,32}|alr_[0-9a-f]{6,32})\b")
+_NUMBER = r"(\d+(?:[.,]\d+)?)"
+_QTY = re.compile(_NUMBER + r"(?!\s*%)")
+
+
+def _num(text: str) -> float:
+    return float(text.replace(",", "."))
+
+
+def _symbol(text: str, symbols: Iterable[str]) -> str | None:
+    known = sorted({s.upper() for s in symbols}, key=len, reverse=True)
+    for sym in known:
+        if re.search(r"(?<![\w])" + re.escape(sym) + r"(?![\w])", text, re.IGNORECASE):
+            return sym
+    return None
+
+
+def _without(text: str, symbol: str | None) -> str:
+    """The text without the symbol and ids, so "6E" or "ord_12" never read as numbers."""
+    text = _ID.sub(" ", text)
+    return re.sub(re.escape(symbol), " ", text, flags=re.IGNORECASE) if symbol else text
+
+
+def _prices_after(pattern: re.Pattern[str], text: str) -> float | None:
+    m = pattern.search(text)
+    if not m:
+        return None
+    n = re.match(r"\s*(?:at|@|of|по|на|a|en|de|:)?\s*\$?" + _NUMBER, text[m.end():], re.IGNORECASE)
+    return _num(n.group(1)) if n else None
+
+
+def _order(text: str, symbols: Iterable[str]) -> TradingCommand:
+    side = "buy" if _BUY.search(text) and not _SELL.search(text) else "sell"
+    symbol = _symbol(text, symbols)
+    rest = _without(text, symbol)
+    stop, limit = _prices_after(_STOP, rest), _prices_after(_LIMIT, rest)
+    at = re.search(r"(?<![\w])(?:at|@|по|a|за)\s*\$?" + _NUMBER, rest, re.IGNORECASE)
+    if stop is not None and limit is not None:
+        params: dict[str, Any] = {"order_type": "stop_limit", "stop_price": stop, "limit_price": limit}
+    elif stop is not None:
+        params = {"order_type": "stop", "stop_price": stop}
+    elif limit is not None:
+        params = {"order_type": "limit", "limit_price": limit}
+    elif at is not None and not _MARKET.search(rest):      # "buy 10 SPY at 500": a limit at 500
+        params = {"order_type": "limit", "limit_price": _num(at.group(1))}
+    else:
+        params = {"order_type": "market"}
+    used = {params.get("stop_price"), params.get("limit_price")}
+    qty = next((_num(q) for q in _QTY.findall(rest) if _num(q) not in used and _num(q) > 0), None)
+    params = {"symbol": symbol, "side": side, "quantity": qty, **params}
+    missing = [k for k in ("symbol", "quantity") if params[k] is None]
+    return TradingCommand(tool="create_paper_order", params={k: v for k, v in params.items()
+                                                             if v is not None},
+                          missing=missing, mutates=True)
+
+
+def _alert(text: str, symbols: Iterable[str]) -> TradingCommand:
+    symbol = _symbol(text, symbols)
+    rest = _without(text, symbol)
+    cond = ">=" if _ABOVE.search(rest) else "<=" if _BELOW.search(rest) else "==" if _TOUCH.search(rest) else None
+    price = re.findall(_NUMBER, rest)
+    params = {"symbol": symbol, "condition": cond, "price": _num(price[-1]) if price else None}
+    return TradingCommand(tool="create_alert", params={k: v for k, v in params.items() if v is not None},
+                          missing=[k for k, v in params.items() if v is None], mutates=True)
+
+
+def parse_trading_command(text: str, symbols: Iterable[str]) -> TradingCommand | None:
+    """The trading tool a request asks for, or None when it is not a trading request."""
+    symbols = list(symbols)
+    ids = _ID.findall(text)
+    if _CANCEL.search(text) and (_ALERT.search(text) or _ORDER.search(text) or ids):
+        is_alert = any(i.startswith("alr_") for i in ids) or (_ALERT.search(text) and not
+                                                              any(i.startswith("ord_") for i in ids))
+        key, tool = ("alert_id", "delete_alert") if is_alert else ("order_id", "cancel_paper_order")
+        found = [i for i in ids if i.startswith("alr_" if is_alert else "ord_")]
+        return TradingCommand(tool=tool, params={key: found[0]} if found else {},
+                              missing=[] if found else [key], mutates=True)
+    if _ALERT.search(text) and (_ABOVE.search(text) or _BELOW.search(text) or _TOUCH.search(text)):
+        return _alert(text, symbols)
+    if (_BUY.search(text) or _SELL.search(text)) and (_symbol(text, symbols) or _ORDER.search(text)):
+        return _order(text, symbols)
+    if _ALERT.search(text):
+        return TradingCommand(tool="list_alerts")
+    if _HISTORY.search(text) and (_ORDER.search(text) or _any(r"trade\w*", r"сдел\w*",
+                                                              r"operaci\w*").search(text)):
+        return TradingCommand(tool="get_trade_history")
+    if _ORDER.search(text):      # "my orders", "pending orders", "покажи ордера"
+        return TradingCommand(tool="get_pending_orders")
+    if _PORTFOLIO.search(text):
+        return TradingCommand(tool="get_portfolio")
+    return None

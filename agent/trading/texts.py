@@ -1,0 +1,96 @@
+"""User-facing sentences of the paper account in EN, RU and ES (notifications, confirmations).
+
+Numbers here are the order's own parameters or recorded fills, formatted by code, never by a model.
+"""
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+Lang = str   # "en" | "ru" | "es"; anything else falls back to English
+
+_SIDE = {"en": {"buy": "buy", "sell": "sell"}, "ru": {"buy": "купить", "sell": "продать"},
+         "es": {"buy": "comprar", "sell": "vender"}}
+_TYPE = {"en": {"market": "at market", "limit": "limit {limit}", "stop": "stop {stop}",
+                "stop_limit": "stop {stop}, limit {limit}"},
+         "ru": {"market": "по рынку", "limit": "лимит {limit}", "stop": "стоп {stop}",
+                "stop_limit": "стоп {stop}, лимит {limit}"},
+         "es": {"market": "a mercado", "limit": "límite {limit}", "stop": "stop {stop}",
+                "stop_limit": "stop {stop}, límite {limit}"}}
+_TEMPLATES = {
+    "create_paper_order": {
+        "en": "Place a paper order: {side} {qty} {symbol} {type}{asof}.",
+        "ru": "Разместить бумажный ордер: {side} {qty} {symbol} {type}{asof}.",
+        "es": "Colocar una orden simulada: {side} {qty} {symbol} {type}{asof}."},
+    "cancel_paper_order": {"en": "Cancel paper order {order_id}{desc}.",
+                           "ru": "Отменить бумажный ордер {order_id}{desc}.",
+                           "es": "Cancelar la orden simulada {order_id}{desc}."},
+    "create_alert": {"en": "Create an alert: {symbol} {condition} {price}{message}.",
+                     "ru": "Создать алерт: {symbol} {condition} {price}{message}.",
+                     "es": "Crear una alerta: {symbol} {condition} {price}{message}."},
+    "delete_alert": {"en": "Delete alert {alert_id}{desc}.", "ru": "Удалить алерт {alert_id}{desc}.",
+                     "es": "Eliminar la alerta {alert_id}{desc}."},
+}
+_ASOF = {"en": " (fills at the close of the last stored bar, {ts})",
+         "ru": " (исполнится по закрытию последнего бара в базе, {ts})",
+         "es": " (se ejecuta al cierre de la última barra guardada, {ts})"}
+
+
+def num(value: float | None) -> str:
+    if value is None:
+        return "-"
+    return f"{value:,.6f}".rstrip("0").rstrip(".")
+
+
+def ts_text(ts: Any) -> str:
+    if isinstance(ts, str):
+        ts = datetime.fromisoformat(ts)
+    return f"{ts:%Y-%m-%d %H:%M} UTC" if isinstance(ts, datetime) else str(ts)
+
+
+def _lang(lang: str | None) -> str:
+    return lang if lang in ("en", "ru", "es") else "en"
+
+
+def order_terms(params: dict[str, Any], lang: str = "en") -> str:
+    lang = _lang(lang)
+    kind = _TYPE[lang][params["order_type"]].format(limit=num(params.get("limit_price")),
+                                                    stop=num(params.get("stop_price")))
+    return f"{_SIDE[lang][params['side']]} {num(params['quantity'])} {params['symbol']} {kind}"
+
+
+def describe_action(tool: str, params: dict[str, Any], lang: str = "en",
+                    context: dict[str, Any] | None = None) -> str:
+    """Exactly what executing `tool` with `params` will do, in the user's language."""
+    lang, ctx = _lang(lang), context or {}
+    if tool == "create_paper_order":
+        asof = _ASOF[lang].format(ts=ts_text(ctx["last_bar_ts"])) \
+            if params["order_type"] == "market" and ctx.get("last_bar_ts") else ""
+        kind = _TYPE[lang][params["order_type"]].format(limit=num(params.get("limit_price")),
+                                                        stop=num(params.get("stop_price")))
+        return _TEMPLATES[tool][lang].format(side=_SIDE[lang][params["side"]],
+                                             qty=num(params["quantity"]), symbol=params["symbol"],
+                                             type=kind, asof=asof)
+    if tool == "cancel_paper_order":
+        desc = f" ({order_terms(ctx['order'], lang)})" if ctx.get("order") else ""
+        return _TEMPLATES[tool][lang].format(order_id=params["order_id"], desc=desc)
+    if tool == "create_alert":
+        msg = f" \u2014 \u00ab{params['message']}\u00bb" if params.get("message") else ""
+        return _TEMPLATES[tool][lang].format(symbol=params["symbol"], condition=params["condition"],
+                                             price=num(params["price"]), message=msg)
+    if tool == "delete_alert":
+        a = ctx.get("alert")
+        desc = f" ({a['symbol']} {a['condition']} {num(a['price'])})" if a else ""
+        return _TEMPLATES[tool][lang].format(alert_id=params["alert_id"], desc=desc)
+    raise ValueError(f"no confirmation text for tool {tool!r}")
+
+
+def fill_text(f: dict[str, Any]) -> str:
+    return (f"Filled: {f['side']} {num(f['quantity'])} {f['symbol']} @ {num(f['price'])} "
+            f"({f.get('order_type', 'order')}) on the bar of {ts_text(f['bar_ts'])}")
+
+
+def alert_text(a: dict[str, Any]) -> str:
+    tail = f": {a['message']}" if a.get("message") else ""
+    return (f"Alert: {a['symbol']} {a['condition']} {num(a['price'])} reached at "
+            f"{num(a['fired_price'])} on the bar of {ts_text(a['bar_ts'])}{tail}")

@@ -1,0 +1,116 @@
+"""`askbar load --multiplier` and the load summary, `askbar orders|alerts|portfolio` (real console
+script, DuckDB under a temporary ASKBAR_HOME)."""
+from __future__ import annotations
+
+import json
+
+from agent.market.duckdb_store import DuckDBStore
+from agent.trading import service
+from agent.trading.params import CreateAlert, CreateOrder
+from tests.agent.test_cli import askbar, one_line_error
+from tests.agent.trading.helpers import (
+    ALICE,
+    NQ,
+    expected_alert,
+    expected_fill,
+    split_file,
+)
+
+
+def test_load_summary_orders_alerts_and_multiplier(tmp_path):
+    home = tmp_path / "home"
+    sp = split_file(NQ, "NQ", tmp_path)
+    p = askbar("load", str(sp.first), "--symbol", "NQ", "--multiplier", "2", home=home)
+    assert p.returncode == 0, p.stderr
+    assert "paper trading: 0 orders filled, 0 alerts fired" in p.stdout
+
+    close = float(sp.bars[sp.bars["ts"] == sp.cut].iloc[0].close)
+    limit = {"side": "sell", "quantity": 1, "order_type": "limit", "limit_price": close + 40}
+    alert = {"condition": "<=", "price": close - 50}
+    store = DuckDBStore(home / "market.duckdb")
+    try:
+        service.place_order(store, ALICE, CreateOrder(symbol="NQ", side="buy", quantity=1,
+                                                      order_type="market"), 100_000)
+        order = service.place_order(store, ALICE, CreateOrder(symbol="NQ", **limit), 100_000)[0]
+        made = service.create_alert(store, ALICE, CreateAlert(symbol="NQ", **alert))
+    finally:
+        store.close()
+
+    p = askbar("load", str(sp.rest), "--symbol", "NQ", home=home)
+    assert p.returncode == 0, p.stderr
+    assert p.stdout.strip().endswith("paper trading: 1 orders filled, 1 alerts fired (duckdb)")
+
+    who = ("--user", ALICE.user_id, "--tenant", ALICE.tenant_id)
+    p = askbar("orders", "list", *who, "--json", home=home)
+    assert p.returncode == 0 and p.stdout.count("\n") == 1, p.stderr
+    rows = {r["order_id"]: r for r in json.loads(p.stdout)["orders"]}
+    ts, price = expected_fill(sp.bars, sp.cut, limit)
+    got = rows[order["order"]["order_id"]]
+    assert (got["status"], got["fill_price"], got["fill_bar_ts"]) == ("filled", price, ts.isoformat())
+
+    p = askbar("alerts", "list", *who, "--json", home=home)
+    (a,) = json.loads(p.stdout)["alerts"]
+    want_ts, want_price = expected_alert(sp.bars, sp.cut, alert)
+    assert (a["alert_id"], a["status"], a["fired_bar_ts"], a["fired_price"]) == \
+        (made.alert_id, "fired", want_ts.isoformat(), want_price)
+
+    p = askbar("portfolio", *who, "--json", home=home)
+    acct = json.loads(p.stdout)
+    assert acct["realized_pnl"] == (price - close) * 1 * 2       # the --multiplier 2, not NQ's 20
+    assert askbar("orders", "list", "--json", home=home).stdout.count('"orders": []') == 1  # local user
+    text = askbar("orders", "list", *who, home=home).stdout
+    assert order["order"]["order_id"] in text and "filled" in text
+
+
+def test_bad_multiplier_and_action_are_one_line_errors(tmp_path):
+    sp = split_file(NQ, "NQ", tmp_path)
+    for bad in ("-1", "0", "nan", "inf"):
+        p = askbar("load", str(sp.first), "--symbol", "NQ", "--multiplier", bad, home=tmp_path)
+        assert p.returncode == 2 and "--multiplier" in one_line_error(p)
+    p = askbar("orders", "purge", home=tmp_path)
+    assert p.returncode == 2 and "unknown action" in one_line_error(p)
+    p = askbar("data", "--json", home=tmp_path)
+    assert json.loads(p.stdout)["symbols"] == []     # nothing was loaded by the refused commands
+
+
+def test_load_publishes_fills_to_the_users_redis_stream(tmp_path):
+    import os
+    import subprocess
+    import uuid
+
+    import redis
+
+    from agent.identity.models import User
+    from agent.trading.notify import stream_key
+    from tests.agent.test_cli import ASKBAR
+    from tests.server.conftest import require_redis
+
+    url = require_redis()
+    user = User(user_id="u1", tenant_id=f"t{uuid.uuid4().hex[:10]}", name="u1", plan="pro")
+    home = tmp_path / "home"
+    env = {k: v for k, v in os.environ.items() if not k.startswith("ASKBAR_")}
+    env.update(ASKBAR_HOME=str(home), ASKBAR_REDIS_URL=url)
+    sp = split_file(NQ, "NQ", tmp_path)
+    def run(*a):
+        return subprocess.run([ASKBAR, *a], env=env, capture_output=True, text=True, timeout=300,
+                              check=False)
+    assert run("load", str(sp.first), "--symbol", "NQ").returncode == 0
+    close = float(sp.bars[sp.bars["ts"] == sp.cut].iloc[0].close)
+    store = DuckDBStore(home / "market.duckdb")
+    try:
+        order = service.place_order(store, user, CreateOrder(symbol="NQ", side="sell", quantity=1,
+                                                             order_type="limit",
+                                                             limit_price=close + 40), 100_000)[0]
+    finally:
+        store.close()
+    r = redis.from_url(url)
+    key = stream_key(user.tenant_id, user.user_id)
+    try:
+        p = run("load", str(sp.rest), "--symbol", "NQ")
+        assert p.returncode == 0 and "1 orders filled" in p.stdout, p.stderr
+        entries = r.xrange(key)
+        assert [(f[b"kind"], f[b"ref_id"].decode()) for _, f in entries] == \
+            [(b"fill", order["order"]["order_id"])]
+    finally:
+        r.delete(key)
+        r.close()
