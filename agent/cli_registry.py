@@ -39,8 +39,6 @@ def cmd_registry(args: argparse.Namespace) -> int:
 
 
 def _builtin():
-    try:
-        from agent.registry.builtin_tools import ExecutorTools
-    except ImportError:
-        return None
+    from agent.registry.builtin_tools import ExecutorTools
+
     return ExecutorTools()

@@ -57,7 +57,7 @@ def registry_for(app: Any):
             from agent.registry.worker import start_workers
 
             rt = app.state.runtime
-            reg = Registry.open(rt.settings, builtin=_builtin(), metrics_registry=rt.metrics.registry)
+            reg = Registry.open(rt.settings, builtin=_builtin(rt), metrics_registry=rt.metrics.registry)
             n = rt.settings.registry_workers
             if n is None:
                 n = 0 if rt.settings.redis_url else 2
@@ -67,12 +67,10 @@ def registry_for(app: Any):
     return reg
 
 
-def _builtin():
-    try:
-        from agent.registry.builtin_tools import ExecutorTools
-    except ImportError:   # the tools system is not installed in this build
-        return None
-    return ExecutorTools()
+def _builtin(rt):
+    from agent.registry.builtin_tools import ExecutorTools
+
+    return ExecutorTools(rt.settings, rt.deps.store)
 
 
 def _caller(request: Request) -> User:

@@ -130,3 +130,24 @@ def test_metrics_expose_the_seed_names(api, stub):
     for name in ("tool_execution_duration_ms", "tool_execution_success_rate",
                  "tool_execution_error_count", "tool_registry_queue_depth"):
         assert name in text, name
+
+
+def test_catalogue_tools_listed_and_run_through_the_executor(api):
+    """Built-in tools appear with the seed's ToolSummary shape and run as the caller (real data)."""
+    import pandas as pd
+
+    from tests.conftest import DATA
+
+    c, _ = api
+    tools = c.get("/api/v1/tools", params={"types": "builtin", "limit": 100}, headers=H).json()
+    ids = {t["tool_id"] for t in tools["tools"]}
+    assert {"market.get_price", "calculate.position_size", "watchlist.get"} <= ids
+    r = c.post("/api/v1/tools/execute", headers=H,
+               json={"tool_id": "market.get_price", "parameters": {"symbol": "SPY"}})
+    assert r.status_code == 200, r.text
+    data = r.json()["result"]
+    spy = pd.read_csv(DATA / "spy_1min_2024" / "SPY_1min.csv")
+    assert abs(float(data["price"]) - float(spy.iloc[-1]["close"])) < 1e-6
+    r = c.post("/api/v1/tools/execute", headers=H,
+               json={"tool_id": "calculate.position_size", "parameters": {"entry": "x"}})
+    assert r.status_code == 422 and r.json()["error"]["code"] == "TOOL_INVALID_PARAMETERS"
