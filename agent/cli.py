@@ -22,7 +22,8 @@ from agent.market.errors import LoadError
 
 # Modules that register more subcommands with @command (ask, resume, serve, replay, eval, ...).
 COMMAND_MODULES: tuple[str, ...] = ("agent.cli_ask", "agent.cli_serve", "agent.cli_news",
-                                   "agent.cli_trading", "agent.cli_tools", "agent.cli_memory")
+                                   "agent.cli_trading", "agent.cli_tools", "agent.cli_memory",
+                                   "agent.cli_registry")
 
 
 class BadInput(Exception):

@@ -58,6 +58,16 @@ class Settings(BaseSettings):
     gemini_prices_path: Path | None = None                   # JSON {model: {input, output}} USD/1M
     gemini_prices: dict[str, dict[str, float]] | None = None  # same, inline (merged last)
     pg_pool_max: int = 8
+    # Tool Registry Service (agent/registry). Hosts tenant tools may call: comma-separated host names
+    # or host:port; empty = none (a tenant can never reach internal addresses by default).
+    registry_allowed_hosts: str = ""
+    registry_key: str | None = None          # Fernet key for tenant secrets; default: ASKBAR_HOME/registry.key
+    registry_visibility_timeout_s: float = 30.0   # a task pending this long on a dead worker is reclaimed
+    registry_max_attempts: int = 3           # retryable failures: attempts before the dead-letter stream
+    registry_backoff_s: float = 0.5          # first retry pause; doubles per attempt
+    registry_batch: int = 16                 # messages read per poll; run in priority order (9 first)
+    registry_workers: int | None = None      # in-server workers; default 2 embedded, 0 with Redis
+    registry_namespace: str = ""             # separates deployments sharing one Redis (tests)
     # Paper trading (issue 14, agent/trading): starting cash of a new paper account, in the
     # account currency; how often GET /api/notifications looks for new rows when Redis is not set.
     trading_starting_cash: float = Field(default=100_000.0, gt=0)

@@ -1,0 +1,51 @@
+"""AskBar's catalogue tools (agent/tools) behind the registry: listed in the seed's ToolSummary
+shape for the caller's plan, run by the one tool executor as the task's user (so plan permission,
+rate limits, validation, cache and the execution log are the executor's, never bypassed)."""
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+from agent.identity.models import User
+from agent.settings import Settings
+
+_lock = threading.Lock()
+
+
+class ExecutorTools:
+    def __init__(self, settings: Settings | None = None, store: Any = None):
+        self._settings, self._store, self._executor = settings, store, None
+
+    def _ex(self):
+        with _lock:
+            if self._executor is None:
+                from agent.appdb import open_appdb
+                from agent.market.store import open_store
+                from agent.settings import get_settings
+                from agent.tools.executor import ToolExecutor
+
+                settings = self._settings or get_settings()
+                store = self._store or open_store(settings)
+                self._executor = ToolExecutor(settings, store, open_appdb(settings))
+            return self._executor
+
+    def list(self, user: User) -> list[dict[str, Any]]:
+        from agent.tools.exports import inline_schema
+
+        out = []
+        for spec in self._ex().registry.available_for(user.plan):
+            schema = inline_schema(spec.params)
+            schema.pop("title", None)
+            out.append({"tool_id": spec.id, "tool_name": spec.name, "description": spec.description,
+                        "category": spec.category, "version": "1.0.0",
+                        "required_plan": spec.required_plan, "parameters_schema": schema})
+        return out
+
+    def find(self, tool_id: str) -> dict[str, Any] | None:
+        spec = self._ex().registry.get(tool_id) or self._ex().registry.by_id(tool_id)
+        return {"tool_id": spec.id, "tool_name": spec.name} if spec else None
+
+    def execute(self, user: User, tool_id: str, params: dict[str, Any]) -> dict[str, Any]:
+        ex = self._ex()
+        spec = ex.registry.by_id(tool_id) or ex.registry.get(tool_id)
+        return ex.execute(spec.name if spec else tool_id, params, user)

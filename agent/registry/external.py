@@ -1,0 +1,130 @@
+"""Calls to tenants' external HTTP API tools: host allowlist, timeout, api-key header, and the
+mapping of what comes back (429, 5xx, slow, garbage) onto the seed's error codes."""
+from __future__ import annotations
+
+import ipaddress
+import threading
+from typing import Any
+from urllib.parse import urlsplit
+
+import httpx
+
+from agent.registry.errors import RegistryError
+
+MAX_RESPONSE_BYTES = 1_000_000
+_client: httpx.Client | None = None
+_client_lock = threading.Lock()
+
+
+def _http() -> httpx.Client:
+    """One pooled client per process: building a client loads the CA bundle (measured 80 ms per
+    call under load, 10x the stub tool's own time), and pooled connections skip the handshakes."""
+    global _client
+    with _client_lock:
+        if _client is None:
+            _client = httpx.Client(follow_redirects=False,
+                                   limits=httpx.Limits(max_connections=64, max_keepalive_connections=16))
+        return _client
+
+
+def allowed_hosts(raw: str) -> set[str]:
+    return {h.strip().lower() for h in raw.split(",") if h.strip()}
+
+
+def check_endpoint(url: str, allowed: set[str]) -> None:
+    """Refuse URLs whose scheme is not http(s) or whose host (or host:port) an operator did not allow.
+
+    The allowlist is the only way out: an IP literal or internal name is refused unless listed.
+    """
+    parts = urlsplit(url)
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        raise RegistryError("TOOL_INVALID_PARAMETERS", f"endpoint {url!r} is not an http(s) URL",
+                            retryable=False)
+    host = parts.hostname.lower()
+    port = parts.port or (443 if parts.scheme == "https" else 80)
+    if host not in allowed and f"{host}:{port}" not in allowed:
+        kind = "address" if _is_ip(host) else "host"
+        raise RegistryError("TOOL_PERMISSION_DENIED",
+                            f"{kind} {host}:{port} is not in ASKBAR_REGISTRY_ALLOWED_HOSTS",
+                            retryable=False)
+
+
+def _is_ip(host: str) -> bool:
+    try:
+        ipaddress.ip_address(host)
+        return True
+    except ValueError:
+        return False
+
+
+def _headers(auth_header: str | None, secret: str | None, task_id: str | None) -> dict[str, str]:
+    headers = {"Content-Type": "application/json", "User-Agent": "askbar-tool-registry/1.0"}
+    if auth_header and secret:
+        headers[auth_header] = secret
+    if task_id:  # the external API can make retries of one task idempotent
+        headers["Idempotency-Key"] = task_id
+    return headers
+
+
+def call_tool(endpoint: str, params: dict[str, Any], *, timeout_ms: int, auth_header: str | None,
+              secret: str | None, task_id: str | None, allowed: set[str]) -> Any:
+    """POST the parameters as JSON; the JSON reply is the result. Raises RegistryError."""
+    check_endpoint(endpoint, allowed)
+    try:
+        resp = _http().post(endpoint, json=params, headers=_headers(auth_header, secret, task_id),
+                            timeout=timeout_ms / 1000)
+    except httpx.TimeoutException as exc:
+        raise RegistryError("TOOL_EXECUTION_TIMEOUT", f"no reply within {timeout_ms} ms") from exc
+    except httpx.HTTPError as exc:
+        raise RegistryError("TOOL_EXTERNAL_ERROR", f"cannot reach the tool ({type(exc).__name__})",
+                            retryable=True) from exc
+    return _result(resp)
+
+
+def _result(resp: httpx.Response) -> Any:
+    code = resp.status_code
+    if code == 429:
+        after = resp.headers.get("Retry-After")
+        raise RegistryError("TOOL_RATE_LIMITED", "the external API answered 429", status_code=429,
+                            retry_after=float(after) if after and after.isdigit() else None)
+    if code >= 500:
+        raise RegistryError("TOOL_EXTERNAL_ERROR", f"the external API answered {code}",
+                            retryable=True, status_code=code)
+    if code in (401, 403):
+        raise RegistryError("TOOL_PERMISSION_DENIED", f"the external API refused the key ({code})",
+                            retryable=False, status_code=code)
+    if code in (400, 422):
+        raise RegistryError("TOOL_INVALID_PARAMETERS", f"the external API rejected them ({code})",
+                            retryable=False, status_code=code)
+    if code >= 300:
+        raise RegistryError("TOOL_EXTERNAL_ERROR", f"the external API answered {code}",
+                            retryable=False, status_code=code)
+    if len(resp.content) > MAX_RESPONSE_BYTES:
+        raise RegistryError("TOOL_EXTERNAL_ERROR", "the reply is larger than 1 MB", retryable=False)
+    try:
+        return resp.json()
+    except ValueError as exc:
+        raise RegistryError("TOOL_EXTERNAL_ERROR", "the reply is not JSON", retryable=False,
+                            status_code=code) from exc
+
+
+def connection_test(endpoint: str, *, timeout_ms: int, auth_header: str | None,
+                    secret: str | None, allowed: set[str]) -> None:
+    """A GET to the endpoint: any answer below 500 other than 401/403 shows it is reachable."""
+    check_endpoint(endpoint, allowed)
+    try:
+        resp = _http().get(endpoint, headers=_headers(auth_header, secret, None),
+                           timeout=timeout_ms / 1000)
+    except httpx.TimeoutException as exc:
+        raise RegistryError("TOOL_EXECUTION_TIMEOUT", "connection test timed out",
+                            retryable=False) from exc
+    except httpx.HTTPError as exc:
+        raise RegistryError("TOOL_EXTERNAL_ERROR", f"connection test failed ({type(exc).__name__})",
+                            retryable=False) from exc
+    if resp.status_code in (401, 403):
+        raise RegistryError("TOOL_PERMISSION_DENIED", "the API refused the key in the connection test",
+                            retryable=False, status_code=resp.status_code)
+    if resp.status_code >= 500:
+        raise RegistryError("TOOL_EXTERNAL_ERROR",
+                            f"connection test answered {resp.status_code}", retryable=False,
+                            status_code=resp.status_code)

@@ -1,0 +1,198 @@
+"""Stream queues with consumer groups: Redis Streams in production, an in-process emulation of the
+same semantics (pending entries, acks, claiming idle entries) for the embedded default.
+
+Stream names are exactly the seed's: `tool_execution:{tenant_id}`, `tool_registration:{tenant_id}`,
+`tool_discovery:{tenant_id}`, `orchestrator_callbacks:{tenant_id}`. Every stream that receives a
+message is added to the set `tool_registry:streams`, so workers find new tenants without a restart.
+Dead letters go to `{stream}:dead_letter` (not in that set: nobody consumes them automatically).
+"""
+from __future__ import annotations
+
+import itertools
+import threading
+import time
+from dataclasses import dataclass
+from typing import Protocol
+
+from agent.registry.envelope import Envelope
+
+QUEUES = ("tool_execution", "tool_registration", "tool_discovery", "orchestrator_callbacks")
+STREAMS_SET = "tool_registry:streams"
+GROUP = "tool-registry"
+
+
+def stream_name(queue: str, tenant_id: str) -> str:
+    if queue not in QUEUES:
+        raise ValueError(f"unknown queue {queue!r}")
+    return f"{queue}:{tenant_id}"
+
+
+def dead_letter(stream: str) -> str:
+    return f"{stream}:dead_letter"
+
+
+@dataclass
+class Delivery:
+    stream: str
+    message_id: str
+    envelope: Envelope
+
+
+class StreamQueue(Protocol):
+    def publish(self, stream: str, envelope: Envelope, *, register: bool = True) -> str: ...
+    def streams(self, queue: str) -> list[str]: ...
+    def read(self, consumer: str, streams: list[str], count: int, block_ms: int) -> list[Delivery]: ...
+    def ack(self, stream: str, message_id: str) -> None: ...
+    def claim_idle(self, consumer: str, stream: str, min_idle_ms: int, count: int) -> list[Delivery]: ...
+    def depth(self, stream: str) -> int: ...
+    def entries(self, stream: str) -> list[Envelope]: ...
+
+
+class RedisStreamQueue:
+    """Redis Streams + consumer group `tool-registry` (XADD, XREADGROUP, XACK, XAUTOCLAIM)."""
+
+    def __init__(self, url: str, namespace: str = ""):
+        import redis
+
+        self.r = redis.Redis.from_url(url, decode_responses=True, socket_timeout=30,
+                                      health_check_interval=15)
+        self._groups: set[str] = set()
+        self.streams_key = f"{STREAMS_SET}:{namespace}" if namespace else STREAMS_SET
+
+    def _ensure_group(self, stream: str) -> None:
+        if stream in self._groups:
+            return
+        import redis
+
+        try:  # id 0: a group created after the first XADD still sees every message
+            self.r.xgroup_create(stream, GROUP, id="0", mkstream=True)
+        except redis.ResponseError as exc:
+            if "BUSYGROUP" not in str(exc):
+                raise
+        self._groups.add(stream)
+
+    def publish(self, stream: str, envelope: Envelope, *, register: bool = True) -> str:
+        self._ensure_group(stream)
+        if register:
+            self.r.sadd(self.streams_key, stream)
+        return self.r.xadd(stream, {"envelope": envelope.model_dump_json()})
+
+    def streams(self, queue: str) -> list[str]:
+        return sorted(s for s in self.r.smembers(self.streams_key) if s.startswith(queue + ":"))
+
+    def _deliveries(self, stream: str, items) -> list[Delivery]:
+        out = []
+        for mid, fields in items or []:
+            if fields and "envelope" in fields:
+                out.append(Delivery(stream, mid, Envelope.model_validate_json(fields["envelope"])))
+        return out
+
+    def read(self, consumer: str, streams: list[str], count: int, block_ms: int) -> list[Delivery]:
+        if not streams:
+            time.sleep(block_ms / 1000)
+            return []
+        for s in streams:
+            self._ensure_group(s)
+        # BLOCK 0 would wait forever in Redis: no BLOCK at all means "what is there now".
+        res = self.r.xreadgroup(GROUP, consumer, {s: ">" for s in streams}, count=count,
+                                block=block_ms if block_ms > 0 else None)
+        return [d for stream, items in res or [] for d in self._deliveries(stream, items)]
+
+    def ack(self, stream: str, message_id: str) -> None:
+        self.r.xack(stream, GROUP, message_id)
+
+    def claim_idle(self, consumer: str, stream: str, min_idle_ms: int, count: int) -> list[Delivery]:
+        self._ensure_group(stream)
+        res = self.r.xautoclaim(stream, GROUP, consumer, min_idle_time=min_idle_ms,
+                                start_id="0-0", count=count)
+        return self._deliveries(stream, res[1] if res else [])
+
+    def depth(self, stream: str) -> int:
+        """Messages not yet acknowledged: never delivered (lag) plus delivered but pending."""
+        self._ensure_group(stream)
+        for g in self.r.xinfo_groups(stream):
+            if g["name"] == GROUP:
+                return int(g.get("lag") or 0) + int(g.get("pending") or 0)
+        return 0
+
+    def entries(self, stream: str) -> list[Envelope]:
+        return [Envelope.model_validate_json(f["envelope"]) for _, f in self.r.xrange(stream)]
+
+    def close(self) -> None:
+        self.r.close()
+
+
+class MemoryStreamQueue:
+    """The same semantics in process: ordered entries, one group, pending entries per consumer."""
+
+    def __init__(self) -> None:
+        self._cv = threading.Condition()
+        self._entries: dict[str, list[tuple[str, Envelope]]] = {}
+        self._next: dict[str, int] = {}                       # next undelivered index per stream
+        self._pending: dict[str, dict[str, tuple[str, float]]] = {}   # id -> (consumer, delivered)
+        self._registered: set[str] = set()
+        self._seq = itertools.count(1)
+
+    def publish(self, stream: str, envelope: Envelope, *, register: bool = True) -> str:
+        with self._cv:
+            mid = f"{int(time.time() * 1000)}-{next(self._seq)}"
+            self._entries.setdefault(stream, []).append((mid, envelope))
+            self._next.setdefault(stream, 0)
+            self._pending.setdefault(stream, {})
+            if register:
+                self._registered.add(stream)
+            self._cv.notify_all()
+            return mid
+
+    def streams(self, queue: str) -> list[str]:
+        with self._cv:
+            return sorted(s for s in self._registered if s.startswith(queue + ":"))
+
+    def _take(self, consumer: str, streams: list[str], count: int) -> list[Delivery]:
+        out: list[Delivery] = []
+        for s in streams:
+            entries, i = self._entries.get(s, []), self._next.get(s, 0)
+            while i < len(entries) and len(out) < count:
+                mid, env = entries[i]
+                self._pending[s][mid] = (consumer, time.monotonic())
+                out.append(Delivery(s, mid, env))
+                i += 1
+            self._next[s] = i
+        return out
+
+    def read(self, consumer: str, streams: list[str], count: int, block_ms: int) -> list[Delivery]:
+        deadline = time.monotonic() + block_ms / 1000
+        with self._cv:
+            while True:
+                out = self._take(consumer, streams, count)
+                left = deadline - time.monotonic()
+                if out or left <= 0:
+                    return out
+                self._cv.wait(left)
+
+    def ack(self, stream: str, message_id: str) -> None:
+        with self._cv:
+            self._pending.get(stream, {}).pop(message_id, None)
+
+    def claim_idle(self, consumer: str, stream: str, min_idle_ms: int, count: int) -> list[Delivery]:
+        now = time.monotonic()
+        with self._cv:
+            envs = dict(self._entries.get(stream, []))
+            out = []
+            for mid, (_, at) in list(self._pending.get(stream, {}).items()):
+                if (now - at) * 1000 >= min_idle_ms and len(out) < count:
+                    self._pending[stream][mid] = (consumer, now)
+                    out.append(Delivery(stream, mid, envs[mid]))
+            return out
+
+    def depth(self, stream: str) -> int:
+        with self._cv:
+            return (len(self._entries.get(stream, [])) - self._next.get(stream, 0)
+                    + len(self._pending.get(stream, {})))
+
+    def entries(self, stream: str) -> list[Envelope]:
+        with self._cv:
+            return [e for _, e in self._entries.get(stream, [])]
+
+    def close(self) -> None:
+        pass

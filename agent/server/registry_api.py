@@ -1,0 +1,256 @@
+"""Tool Registry Service REST API under /api/v1 (seed 003 section 6) and its WebSocket events.
+
+The caller comes from the token (agent.server.caller); `X-Tenant-ID` must be present and equal to the
+token's tenant. A tenant never sees, runs or hears about another tenant's tools and tasks: anything
+of another tenant is a 404, exactly like something that does not exist.
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+import threading
+from typing import Any
+
+from pydantic import BaseModel, Field, ValidationError
+from starlette.requests import Request
+from starlette.responses import JSONResponse
+from starlette.routing import Route, WebSocketRoute
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from agent.identity.models import User
+from agent.registry.envelope import Envelope, TenantToolConfig
+from agent.registry.errors import HTTP_STATUS, RegistryError
+from agent.server.caller import current_user
+from agent.server.http import HTTPError
+
+_lock = threading.Lock()
+MAX_LIMIT = 100
+
+
+class ExecuteMeta(BaseModel):
+    agent_id: str | None = None
+    session_id: str | None = None
+    execution_id: str | None = None
+
+
+class ExecuteRequest(BaseModel):
+    tool_id: str = Field(min_length=1, max_length=200)
+    parameters: dict[str, Any] = Field(default_factory=dict)
+    metadata: ExecuteMeta = Field(default_factory=ExecuteMeta)
+    priority: int = Field(0, ge=0, le=9)
+
+
+class RegisterRequest(BaseModel):
+    tool: TenantToolConfig
+    secret: str | None = Field(None, max_length=4096, description="the API key; stored encrypted")
+
+
+def registry_for(app: Any):
+    """The app's Registry, opened on first use with in-process workers when there is no Redis."""
+    reg = getattr(app.state, "registry", None)
+    if reg is not None:
+        return reg
+    with _lock:
+        reg = getattr(app.state, "registry", None)
+        if reg is None:
+            from agent.registry.service import Registry
+            from agent.registry.worker import start_workers
+
+            rt = app.state.runtime
+            reg = Registry.open(rt.settings, builtin=_builtin(rt), metrics_registry=rt.metrics.registry)
+            n = rt.settings.registry_workers
+            if n is None:
+                n = 0 if rt.settings.redis_url else 2
+            app.state.registry_stop = threading.Event()
+            start_workers(reg, n, app.state.registry_stop)
+            app.state.registry = reg
+    return reg
+
+
+def _builtin(rt):
+    from agent.registry.builtin_tools import ExecutorTools
+
+    return ExecutorTools(rt.settings, rt.deps.store)
+
+
+def _caller(request: Request) -> User:
+    user = current_user(request)
+    tenant = request.headers.get("x-tenant-id")
+    if not tenant:
+        raise HTTPError(400, "tenant_required", "X-Tenant-ID header is required")
+    if tenant != user.tenant_id:
+        raise HTTPError(403, "tenant_mismatch", "X-Tenant-ID does not match the token's tenant")
+    return user
+
+
+def _error(exc: RegistryError, task_id: str | None = None) -> JSONResponse:
+    body: dict[str, Any] = {"status": "failed", "error": exc.detail()}
+    if task_id:
+        body["task_id"] = task_id
+    headers = {"Retry-After": str(int(exc.retry_after or 1))} if exc.code == "TOOL_RATE_LIMITED" else None
+    return JSONResponse(body, status_code=HTTP_STATUS.get(exc.code, 400), headers=headers)
+
+
+async def _body(request: Request, model: type[BaseModel]) -> Any:
+    try:
+        return model.model_validate(json.loads(await request.body() or b"{}"))
+    except (ValueError, ValidationError) as exc:
+        first = exc.errors()[0] if isinstance(exc, ValidationError) else None
+        where = ".".join(map(str, first["loc"])) if first else "body"
+        msg = first["msg"] if first else "body is not valid JSON"
+        raise HTTPError(422, "TOOL_INVALID_PARAMETERS", f"{where}: {msg}") from exc
+
+
+def _csv(request: Request, name: str) -> list[str] | None:
+    raw = request.query_params.get(name)
+    return [v.strip() for v in raw.split(",") if v.strip()] if raw else None
+
+
+def _int(request: Request, name: str, default: int, lo: int, hi: int) -> int:
+    raw = request.query_params.get(name)
+    try:
+        value = int(raw) if raw is not None else default
+    except ValueError as exc:
+        raise HTTPError(400, "bad_parameter", f"{name} must be an integer") from exc
+    if not lo <= value <= hi:
+        raise HTTPError(400, "bad_parameter", f"{name} must be between {lo} and {hi}")
+    return value
+
+
+async def list_tools(request: Request) -> JSONResponse:
+    user = _caller(request)
+    reg = registry_for(request.app)
+    page = _int(request, "page", 1, 1, 100_000)
+    limit = _int(request, "limit", 20, 1, MAX_LIMIT)
+    found = await asyncio.to_thread(reg.list_tools, user, query=request.query_params.get("query"),
+                                    types=_csv(request, "types"),
+                                    categories=_csv(request, "categories"))
+    start = (page - 1) * limit
+    return JSONResponse({"tools": found[start:start + limit],
+                         "pagination": {"total": len(found), "page": page, "limit": limit}})
+
+
+async def get_tool(request: Request) -> JSONResponse:
+    user = _caller(request)
+    try:
+        return JSONResponse(await asyncio.to_thread(registry_for(request.app).tool_detail, user,
+                                                    request.path_params["tool_id"]))
+    except RegistryError as exc:
+        return _error(exc)
+
+
+def _task_view(task: dict[str, Any]) -> dict[str, Any]:
+    out = {"task_id": task["task_id"], "status": task["status"], "tool_id": task["tool_id"],
+           "kind": task["kind"], "attempts": task["attempts"], "created_at": task["created_at"],
+           "updated_at": task["updated_at"]}
+    if task["status"] == "completed":
+        out["result"] = task["result"]
+        out["execution_time_ms"] = task["execution_time_ms"]
+    elif task["status"] == "failed":
+        out["error"] = task["error"]
+    return out
+
+
+async def execute(request: Request) -> JSONResponse:
+    user = _caller(request)
+    req = await _body(request, ExecuteRequest)
+    reg = registry_for(request.app)
+    env = await asyncio.to_thread(reg.enqueue_execution, user, req.tool_id, req.parameters,
+                                  priority=req.priority, session_id=req.metadata.session_id,
+                                  agent_id=req.metadata.agent_id)
+    timeout_s = (env.metadata.timeout_ms or 30000) / 1000 + 1.0
+    task = await asyncio.to_thread(reg.wait, env.task_id, timeout_s)
+    if task is None:
+        return _error(RegistryError("TOOL_EXECUTION_TIMEOUT", f"no result within {timeout_s:g} s; "
+                                    "poll GET /api/v1/tasks/{task_id}"), env.task_id)
+    if task["status"] == "failed":
+        e = task["error"]
+        body = {"task_id": env.task_id, "status": "failed", "error": e}
+        return JSONResponse(body, status_code=HTTP_STATUS.get(e["code"], 400))
+    return JSONResponse({"task_id": env.task_id, "status": "completed",
+                         "result": task["result"],
+                         "execution_time_ms": task["execution_time_ms"]})
+
+
+async def async_execute(request: Request) -> JSONResponse:
+    user = _caller(request)
+    req = await _body(request, ExecuteRequest)
+    env = await asyncio.to_thread(registry_for(request.app).enqueue_execution, user, req.tool_id,
+                                  req.parameters, priority=req.priority,
+                                  session_id=req.metadata.session_id, agent_id=req.metadata.agent_id)
+    return JSONResponse({"task_id": env.task_id, "status": "queued"}, status_code=202)
+
+
+async def get_task(request: Request) -> JSONResponse:
+    user = _caller(request)
+    task = await asyncio.to_thread(registry_for(request.app).tasks.get_for,
+                                   request.path_params["task_id"], user.tenant_id)
+    if task is None:
+        raise HTTPError(404, "not_found", "no such task")
+    return JSONResponse(_task_view(task))
+
+
+async def register_tool(request: Request) -> JSONResponse:
+    user = _caller(request)
+    req = await _body(request, RegisterRequest)
+    try:
+        env = await asyncio.to_thread(registry_for(request.app).enqueue_registration, user,
+                                      req.tool, req.secret)
+    except RegistryError as exc:
+        return _error(exc)
+    return JSONResponse({"task_id": env.task_id, "tool_id": req.tool.id, "status": "pending"},
+                        status_code=202)
+
+
+async def callback(request: Request) -> JSONResponse:
+    """An external registry posting a task's outcome (seed 6.2); idempotent by task id."""
+    user = _caller(request)
+    env = await _body(request, Envelope)
+    task_id = request.path_params["task_id"]
+    reg = registry_for(request.app)
+    task = await asyncio.to_thread(reg.tasks.get_for, task_id, user.tenant_id)
+    if task is None or env.tenant_id != user.tenant_id or env.task_id != task_id:
+        raise HTTPError(404, "not_found", "no such task")
+    recorded = await asyncio.to_thread(reg.tasks.record_callback, task_id, env)
+    return JSONResponse({"received": True, "task_id": task_id, "duplicate": not recorded})
+
+
+async def service_auth_validate(request: Request) -> JSONResponse:
+    """Validate a service JWT (seed 6.2 ValidationResult)."""
+    from agent.registry.service_auth import validate_service_token
+
+    body = json.loads(await request.body() or b"{}")
+    token = body.get("token") if isinstance(body, dict) else None
+    if not isinstance(token, str) or not token:
+        raise HTTPError(422, "TOOL_INVALID_PARAMETERS", "token: a service JWT string is required")
+    return JSONResponse(validate_service_token(request.app.state.runtime.settings, token))
+
+
+async def ws_events(ws: WebSocket) -> None:
+    """tool.progress / tool.completed / tool.failed of the caller's tenant only."""
+    from agent.registry.service_auth import websocket_user
+
+    user = await asyncio.to_thread(websocket_user, ws)
+    if user is None:
+        await ws.close(code=4401)
+        return
+    await ws.accept()
+    reg = registry_for(ws.app)
+    try:
+        async for ev in reg.bus.subscribe(user.tenant_id):
+            await ws.send_json(ev)
+    except WebSocketDisconnect:
+        pass
+
+
+routes = [
+    Route("/api/v1/tools", list_tools, methods=["GET"]),
+    Route("/api/v1/tools", register_tool, methods=["POST"]),
+    Route("/api/v1/tools/execute", execute, methods=["POST"]),
+    Route("/api/v1/tools/async-execute", async_execute, methods=["POST"]),
+    Route("/api/v1/tools/{tool_id}", get_tool, methods=["GET"]),
+    Route("/api/v1/tasks/{task_id}", get_task, methods=["GET"]),
+    Route("/api/v1/orchestrator/tasks/{task_id}/callback", callback, methods=["POST"]),
+    Route("/api/v1/orchestrator/service-auth/validate", service_auth_validate, methods=["POST"]),
+    WebSocketRoute("/api/v1/ws", ws_events),
+]
