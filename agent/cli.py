@@ -21,7 +21,8 @@ from typing import Any, Callable, Iterator, Sequence
 from agent.market.errors import LoadError
 
 # Modules that register more subcommands with @command (ask, resume, serve, replay, eval, ...).
-COMMAND_MODULES: tuple[str, ...] = ("agent.cli_ask", "agent.cli_serve")
+COMMAND_MODULES: tuple[str, ...] = ("agent.cli_ask", "agent.cli_serve",
+                                     "agent.cli_users")  # identity (issue 12)
 
 
 class BadInput(Exception):

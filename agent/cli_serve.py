@@ -16,8 +16,28 @@ SERVE_HELP = "start the HTTP server: chat UI at /, SSE API, LangGraph-compatible
 REPLAY_HELP = "re-run a traced request with its recorded LLM outputs and print what changed"
 
 
+def _users_check(host: str) -> str | None:
+    """Why serving on `host` is refused (no users off loopback), or None."""
+    from agent.appdb import open_appdb
+    from agent.server.auth import NoUsers, refuse_without_users
+    from agent.settings import get_settings
+
+    try:
+        refuse_without_users(open_appdb(get_settings()), host)
+    except NoUsers as exc:
+        return str(exc)
+    return None
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
+    import os
+
     import uvicorn
+
+    if reason := _users_check(args.host):
+        print(f"askbar serve: {reason}", file=sys.stderr)
+        return 2
+    os.environ["ASKBAR_HOST"] = args.host  # ServerSettings.host: local mode only on loopback
 
     try:  # a clear one-line reason instead of a traceback when the port is taken
         with socket.socket() as s:
