@@ -120,13 +120,19 @@ def thread_field(value: Any) -> str | None:
     return value
 
 
+NOW_RANGE = (date(1900, 1, 1), date(2200, 12, 31))  # relative periods ("last 3 years") stay valid dates
+
+
 def date_field(value: Any) -> str | None:
     if value is None or value == "":
         return None
     try:
-        return date.fromisoformat(str(value)).isoformat()
+        day = date.fromisoformat(str(value))
     except ValueError:
         raise HTTPError(400, "bad_now", "'now' must be an ISO date YYYY-MM-DD") from None
+    if not NOW_RANGE[0] <= day <= NOW_RANGE[1]:
+        raise HTTPError(400, "bad_now", f"'now' must be between {NOW_RANGE[0]} and {NOW_RANGE[1]}")
+    return day.isoformat()
 
 
 def sse_frame(event_id: Any, event: str, data: Any) -> bytes:

@@ -151,7 +151,7 @@ async def threads_search(request: Request) -> Response:
         rows = await asyncio.to_thread(rt.traces.search_threads, user.tenant_id, user.user_id,
                                        metadata, status, limit, offset)
     except ValueError as exc:
-        raise HTTPError(422, "bad_metadata", str(exc)) from None
+        raise HTTPError(400, "bad_metadata", str(exc)) from None
     return JSONResponse([await thread_json(rt, row["thread_id"], row) for row in rows])
 
 

@@ -24,7 +24,7 @@ def _int(data: dict[str, Any], name: str, default: int, low: int, high: int) -> 
     if isinstance(value, str) and value.strip().isascii() and value.strip().isdigit():
         value = int(value)
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise HTTPError(422, f"bad_{name}", f"'{name}' must be an integer from {low} to {high}")
+        raise HTTPError(400, f"bad_{name}", f"'{name}' must be an integer from {low} to {high}")
     return value
 
 
@@ -33,14 +33,14 @@ def thread_metadata(value: Any) -> dict[str, Any]:
     if value is None:
         return {}
     if not isinstance(value, dict):
-        raise HTTPError(422, "bad_metadata", "'metadata' must be a JSON object")
+        raise HTTPError(400, "bad_metadata", "'metadata' must be a JSON object")
     if len(value) > MAX_METADATA_KEYS:
-        raise HTTPError(422, "bad_metadata", f"'metadata' has {len(value)} keys; at most {MAX_METADATA_KEYS}")
+        raise HTTPError(400, "bad_metadata", f"'metadata' has {len(value)} keys; at most {MAX_METADATA_KEYS}")
     bad = [k for k in value if not META_KEY.match(k)]
     if bad:
-        raise HTTPError(422, "bad_metadata", f"metadata key {bad[0][:70]!r} is not valid: 1-64 letters, digits, _ . -")
+        raise HTTPError(400, "bad_metadata", f"metadata key {bad[0][:70]!r} is not valid: 1-64 letters, digits, _ . -")
     if len(json.dumps(value, ensure_ascii=False)) > MAX_METADATA_BYTES:
-        raise HTTPError(422, "bad_metadata", f"'metadata' is larger than {MAX_METADATA_BYTES} bytes")
+        raise HTTPError(400, "bad_metadata", f"'metadata' is larger than {MAX_METADATA_BYTES} bytes")
     return value
 
 
@@ -49,7 +49,7 @@ def search_params(data: dict[str, Any]) -> tuple[dict[str, Any], str | None, int
     metadata = thread_metadata(data.get("metadata"))
     status = data.get("status")
     if status is not None and status not in STATUSES:
-        raise HTTPError(422, "bad_status", f"'status' must be one of {', '.join(STATUSES)}")
+        raise HTTPError(400, "bad_status", f"'status' must be one of {', '.join(STATUSES)}")
     return (metadata, status, _int(data, "limit", 10, 1, MAX_LIMIT),
             _int(data, "offset", 0, 0, MAX_OFFSET))
 
@@ -65,9 +65,9 @@ def history_params(data: dict[str, Any]) -> tuple[int, dict[str, Any] | None]:
         except json.JSONDecodeError:
             before = None
     if not isinstance(before, dict):
-        raise HTTPError(422, "bad_before", "'before' must be a checkpoint object {checkpoint_id: ...}")
+        raise HTTPError(400, "bad_before", "'before' must be a checkpoint object {checkpoint_id: ...}")
     before = before.get("configurable", before) if isinstance(before.get("configurable"), dict) else before
     if set(before) - CHECKPOINT_KEYS or not all(isinstance(v, str) for k, v in before.items()
                                                 if k != "checkpoint_map"):
-        raise HTTPError(422, "bad_before", "'before' may only hold checkpoint_id and checkpoint_ns strings")
+        raise HTTPError(400, "bad_before", "'before' may only hold checkpoint_id and checkpoint_ns strings")
     return limit, {k: v for k, v in before.items() if k in ("checkpoint_id", "checkpoint_ns")}
