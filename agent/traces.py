@@ -188,6 +188,7 @@ class TraceStore:
     def save(self, log: dict[str, Any], steps: list[dict[str, Any]]) -> None:
         """One request: its chat_logs row and its steps, in one transaction."""
         now = _now()
+        log = {**log, "tenant_id": log.get("tenant_id") or "local", "user_id": log.get("user_id") or "local"}
         stmts = [(INSERT_LOG, _row(LOG_COLS, log) + [now])]
         stmts += [(INSERT_STEP, _row(STEP_COLS, s) + [now]) for s in steps]
         self._exec(stmts)

@@ -85,8 +85,8 @@ async def tail(buffer: EventBuffer, run_id: str, after: int = 0, poll_s: float =
             if is_stale(meta, buffer.stale_s):
                 await buffer.update_meta(run_id, status="lost")
                 await buffer.append(run_id, "error", {"run_id": run_id, "code": "run_lost",
-                                                      "message": "the server running this request stopped; "
-                                                                 "the thread's state is kept: ask again or resume"})
+                                                      "message": "the server running this request stopped before "
+                                                                 "it finished; ask the question again on this thread"})
                 continue
             events = await buffer.read(run_id, last, wait_s=poll_s)
         if not events:
