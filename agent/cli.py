@@ -86,6 +86,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("askbar: interrupted", file=sys.stderr)
         return 130
     except Exception as exc:   # internal failure: one line, full traceback only on request
+        from agent.cli_serve import busy_home_message  # identity (issue 12): DuckDB held by serve
+
+        if busy := busy_home_message(exc):
+            print(f"askbar: {busy}", file=sys.stderr)
+            return 2
         if os.environ.get("ASKBAR_DEBUG"):
             traceback.print_exc()
         reason = " ".join(str(exc).split()) or type(exc).__name__

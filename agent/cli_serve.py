@@ -16,6 +16,17 @@ SERVE_HELP = "start the HTTP server: chat UI at /, SSE API, LangGraph-compatible
 REPLAY_HELP = "re-run a traced request with its recorded LLM outputs and print what changed"
 
 
+def busy_home_message(exc: BaseException) -> str | None:
+    """One line for "another process (askbar serve) holds the DuckDB file", else None."""
+    text = str(exc)
+    if "Could not set lock on file" not in text and "Conflicting lock" not in text:
+        return None
+    pid = text.split("(PID ", 1)[1].split(")", 1)[0] if "(PID " in text else "?"
+    return (f"the market store under ASKBAR_HOME is in use by another askbar process (PID {pid}, "
+            "probably `askbar serve`); stop it, or ask through the server (POST /api/chat), or use "
+            "Postgres (ASKBAR_DATABASE_URL) for several processes")
+
+
 def _users_check(host: str) -> str | None:
     """Why serving on `host` is refused (no users off loopback), or None."""
     from agent.appdb import open_appdb

@@ -82,3 +82,16 @@ def test_ask_and_resume_as_a_user(env):
 def test_serve_off_loopback_without_users_refuses(env):
     r = run(env, "serve", "--host", "0.0.0.0", "--port", "0")
     assert r.returncode == 2 and "askbar users add" in r.stderr and len(r.stderr.strip().splitlines()) == 1
+
+
+def test_cli_while_serve_holds_the_duckdb_home(tmp_path):
+    from tests.server.procs import serve
+
+    e = {k: v for k, v in os.environ.items() if not k.startswith(("ASKBAR_", "GEMINI_", "GOOGLE_"))}
+    e["ASKBAR_HOME"] = str(tmp_path / "home")
+    assert run(e, "load", str(NQ_CSV), "--symbol", "NQ").returncode == 0
+    with serve(e, tmp_path / "serve.log"):
+        for args in (("load", str(NQ_CSV), "--symbol", "NQ"), ("ask", "NQ stats for November 2023")):
+            r = run(e, *args)
+            assert r.returncode == 2, (args, r.returncode, r.stderr)
+            assert "in use by another askbar process" in r.stderr and len(r.stderr.strip().splitlines()) == 1
