@@ -285,6 +285,20 @@ class TraceStore:
                + " ORDER BY updated_at DESC, thread_id LIMIT %s OFFSET %s")
         return self._query(sql, params + [int(limit), int(offset)])
 
+    def idle_threads(self, updated_before: str, limit: int = 1000) -> list[str]:
+        """Threads not updated since `updated_before` (ISO timestamp), oldest first."""
+        if self.engine == "postgres":
+            sql = "SELECT thread_id FROM api_threads WHERE updated_at < %s::timestamptz ORDER BY updated_at LIMIT %s"
+        else:
+            sql = "SELECT thread_id FROM api_threads WHERE updated_at < %s ORDER BY updated_at LIMIT %s"
+        return [r["thread_id"] for r in self._query(sql, [updated_before, int(limit)])]
+
+    def delete_thread(self, thread_id: str) -> None:
+        """The thread's row, its requests and their steps (thread retention)."""
+        self._exec([("DELETE FROM request_traces WHERE thread_id = %s", [thread_id]),
+                    ("DELETE FROM chat_logs WHERE thread_id = %s", [thread_id]),
+                    ("DELETE FROM api_threads WHERE thread_id = %s", [thread_id])])
+
     def close(self) -> None:
         if self.engine == "postgres":
             self._pool.close()

@@ -206,8 +206,17 @@ class RunManager:
             if events:
                 await rt.buffer.append_many(spec.run_id, events)
 
+    async def _prune(self, thread_id: str) -> None:
+        from agent.server.retention import prune_checkpoints
+
+        try:  # retention must never fail a run
+            await prune_checkpoints(self.rt.graph.checkpointer, thread_id, self.rt.server.checkpoint_keep)
+        except Exception:  # noqa: BLE001
+            log.exception("checkpoint retention failed", extra={"thread_id": thread_id})
+
     async def _finish(self, spec: RunSpec, final: list, status: str, duration_ms: float) -> None:
         rt = self.rt
+        await self._prune(spec.thread_id)
         await rt.buffer.append_many(spec.run_id, final)
         run_status = {"error": "error", "answered": "success"}.get(status, "interrupted")
         await rt.buffer.update_meta(spec.run_id, status=run_status, finished_at=time.time())

@@ -59,6 +59,9 @@ class ServerSettings(BaseSettings):
     max_json_depth: int = 32         # nesting of request bodies
     max_plan_steps: int = 20         # steps of a plan a client may send back (confirm_plan edits)
     auth_cache_s: float = 2.0        # how long "are there users?" is cached (local mode check)
+    checkpoint_keep: int = 50        # checkpoints kept per thread after each run (0: keep all)
+    thread_retention_days: float = 0  # delete threads idle this long (0: keep forever)
+    retention_every_s: float = 3600  # how often the thread retention sweep runs
 
 
 @asynccontextmanager
@@ -122,6 +125,20 @@ async def refresh_coverage(deps: Any, every_s: float) -> None:
             logging.getLogger("askbar.server").exception("coverage refresh failed")
 
 
+async def retention_sweeps(rt: Any) -> None:
+    import asyncio
+    import logging
+
+    from agent.server.retention import prune_threads
+
+    while rt.server.thread_retention_days > 0:
+        try:
+            await prune_threads(rt.graph.checkpointer, rt.traces, rt.server.thread_retention_days)
+        except Exception:  # noqa: BLE001 - retry next time
+            logging.getLogger("askbar.server").exception("thread retention failed")
+        await asyncio.sleep(rt.server.retention_every_s)
+
+
 class Runtime:
     def __init__(self, settings: Settings, server: ServerSettings, deps: Any, graph: Any,
                  buffer: Any, traces: Any, appdb: Any = None):
@@ -174,8 +191,10 @@ class Runtime:
             stack.push_async_callback(rt.limiter.close)
             await asyncio.to_thread(warm_deps, deps)
             refresher = asyncio.create_task(refresh_coverage(deps, server.coverage_refresh_s))
+            sweeper = asyncio.create_task(retention_sweeps(rt))
             try:
                 yield rt
             finally:
                 refresher.cancel()
+                sweeper.cancel()
                 await rt.runs.shutdown(server.shutdown_grace_s)
