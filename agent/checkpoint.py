@@ -22,8 +22,11 @@ def open_checkpointer(settings: Settings) -> Iterator[BaseCheckpointSaver]:
 
         with psycopg.connect(settings.database_url, autocommit=True, prepare_threshold=0,
                              row_factory=dict_row) as conn:
+            from agent.pg_lock import pg_migration_lock
+
             saver = PostgresSaver(conn)
-            saver.setup()  # idempotent: creates/migrates the checkpoint tables
+            with pg_migration_lock(conn, 48151624):  # the server's key (agent/server/runtime.py)
+                saver.setup()  # idempotent: creates/migrates the checkpoint tables
             yield saver
         return
     from langgraph.checkpoint.sqlite import SqliteSaver

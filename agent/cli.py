@@ -21,9 +21,9 @@ from typing import Any, Callable, Iterator, Sequence
 from agent.market.errors import LoadError
 
 # Modules that register more subcommands with @command (ask, resume, serve, replay, eval, ...).
-COMMAND_MODULES: tuple[str, ...] = ("agent.cli_ask", "agent.cli_serve", "agent.cli_news",
-                                   "agent.cli_trading", "agent.cli_tools", "agent.cli_memory",
-                                   "agent.cli_registry")
+COMMAND_MODULES: tuple[str, ...] = ("agent.cli_ask", "agent.cli_serve", "agent.cli_users",
+                                   "agent.cli_news", "agent.cli_trading", "agent.cli_tools",
+                                   "agent.cli_memory", "agent.cli_registry")
 
 
 class BadInput(Exception):
@@ -87,6 +87,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("askbar: interrupted", file=sys.stderr)
         return 130
     except Exception as exc:   # internal failure: one line, full traceback only on request
+        from agent.cli_serve import busy_home_message  # identity (issue 12): DuckDB held by serve
+
+        if busy := busy_home_message(exc):
+            print(f"askbar: {busy}", file=sys.stderr)
+            return 2
         if os.environ.get("ASKBAR_DEBUG"):
             traceback.print_exc()
         reason = " ".join(str(exc).split()) or type(exc).__name__

@@ -35,27 +35,79 @@ def _suggestion(result_interrupt: dict | None, answer: str) -> str:
     return answer
 
 
+USER_HELP = "act as this user (NAME or TENANT/NAME, see askbar users list); default: the local user"
+
+
+def _deps_for(args: argparse.Namespace, verb: str):
+    """Deps running as --user (its plan, language, ...)."""
+    from agent.deps import build_deps
+    from agent.identity.cli_user import resolve_user
+
+    deps = build_deps()
+    try:
+        deps.user = resolve_user(deps.settings, args.user)
+    except LookupError as exc:
+        raise BadInput(f"{verb}: {exc}") from None
+    return deps
+
+
+def _check_owner(session, args: argparse.Namespace, verb: str) -> None:
+    """--thread must be the user's: another user's thread is "not found", as over HTTP."""
+    from agent.identity.cli_user import check_thread_owner
+
+    if not args.thread:
+        return
+    has_state = bool(session.graph.get_state(session._config(args.thread)).values)
+    try:
+        check_thread_owner(session.deps.settings, session.deps.user, args.thread, has_state)
+    except LookupError as exc:
+        raise BadInput(f"{verb}: {exc}") from None
+
+
+def _register(deps, thread_id: str) -> None:
+    from agent.identity.cli_user import register_thread
+
+    register_thread(deps.settings, deps.user, thread_id)
+
+
+def _check_text(verb: str, text: str) -> None:
+    if not text.strip():
+        raise BadInput(f"{verb}: the text is empty")
+    if "\x00" in text or any(0xD800 <= ord(c) <= 0xDFFF for c in text):
+        raise BadInput(f"{verb}: the text has a NUL character or an unpaired surrogate; send plain Unicode text")
+
+
 @command("ask", "ask a question about the loaded data",
          arg("question"), arg("--thread", help="continue a conversation thread"),
+         arg("--user", help=USER_HELP),
          arg("--json", action="store_true", help="print the result object as one JSON line"))
 def cmd_ask(args: argparse.Namespace) -> int:
-    if not args.question.strip():
-        raise BadInput("ask: the question is empty")
+    _check_text("ask", args.question)
     from agent.service import open_session
 
-    with open_session() as session:
-        return _print(session.ask(args.question, thread_id=args.thread), args.json)
+    deps = _deps_for(args, "ask")
+    with open_session(deps) as session:
+        _check_owner(session, args, "ask")
+        result = session.ask(args.question, thread_id=args.thread)
+    _register(deps, result.thread_id)
+    return _print(result, args.json)
 
 
 @command("resume", "answer a clarification / no-data / confirm-plan question",
          arg("answer", help="the answer, or the number of a suggestion"),
-         arg("--thread", required=True), arg("--json", action="store_true"))
+         arg("--thread", required=True), arg("--user", help=USER_HELP), arg("--json", action="store_true"))
 def cmd_resume(args: argparse.Namespace) -> int:
+    _check_text("resume", args.answer)
     from agent.service import open_session
 
-    with open_session() as session:
+    deps = _deps_for(args, "resume")
+    with open_session(deps) as session:
+        _check_owner(session, args, "resume")
         snapshot = session.graph.get_state(session._config(args.thread))
         if not snapshot.interrupts:
+            if snapshot.next:
+                raise BadInput(f"resume: thread {args.thread}'s last request was cut off before it finished; "
+                               f"ask the question again: askbar ask --thread {args.thread} \"...\"")
             raise BadInput(f"resume: thread {args.thread} is not waiting for an answer")
         answer = _suggestion(snapshot.interrupts[0].value, args.answer)
         return _print(session.resume(args.thread, answer), args.json)

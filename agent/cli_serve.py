@@ -16,8 +16,39 @@ SERVE_HELP = "start the HTTP server: chat UI at /, SSE API, LangGraph-compatible
 REPLAY_HELP = "re-run a traced request with its recorded LLM outputs and print what changed"
 
 
+def busy_home_message(exc: BaseException) -> str | None:
+    """One line for "another process (askbar serve) holds the DuckDB file", else None."""
+    text = str(exc)
+    if "Could not set lock on file" not in text and "Conflicting lock" not in text:
+        return None
+    pid = text.split("(PID ", 1)[1].split(")", 1)[0] if "(PID " in text else "?"
+    return (f"the market store under ASKBAR_HOME is in use by another askbar process (PID {pid}, "
+            "probably `askbar serve`); stop it, or ask through the server (POST /api/chat), or use "
+            "Postgres (ASKBAR_DATABASE_URL) for several processes")
+
+
+def _users_check(host: str) -> str | None:
+    """Why serving on `host` is refused (no users off loopback), or None."""
+    from agent.appdb import open_appdb
+    from agent.server.auth import NoUsers, refuse_without_users
+    from agent.settings import get_settings
+
+    try:
+        refuse_without_users(open_appdb(get_settings()), host)
+    except NoUsers as exc:
+        return str(exc)
+    return None
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
+    import os
+
     import uvicorn
+
+    if reason := _users_check(args.host):
+        print(f"askbar serve: {reason}", file=sys.stderr)
+        return 2
+    os.environ["ASKBAR_HOST"] = args.host  # ServerSettings.host: local mode only on loopback
 
     try:  # a clear one-line reason instead of a traceback when the port is taken
         with socket.socket() as s:

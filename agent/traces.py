@@ -8,6 +8,8 @@ the server calls it from a worker thread.
 from __future__ import annotations
 
 import json
+import math
+import re
 import sqlite3
 import threading
 from datetime import datetime, timezone
@@ -15,11 +17,12 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from agent.pg_lock import pg_migration_lock
 from agent.settings import Settings
 
 LOG_COLS = ("request_id", "thread_id", "run_id", "kind", "question", "user_response",
             "parent_request_id", "input", "status", "response", "result", "provider",
-            "duration_ms", "error")
+            "duration_ms", "error", "tenant_id", "user_id")
 STEP_COLS = ("request_id", "thread_id", "seq", "agent", "input", "output", "duration_ms", "llm",
              "input_tokens", "output_tokens", "cost_usd", "intent", "plan", "was_interrupted",
              "interrupt_type", "user_response", "error")
@@ -44,14 +47,50 @@ CREATE TABLE IF NOT EXISTS api_threads (
     thread_id TEXT PRIMARY KEY, metadata TEXT NOT NULL DEFAULT '{}', created_at TEXT NOT NULL,
     updated_at TEXT NOT NULL);
 """
+# Owners (issue 12), as sql/postgres/003_trace_owners.sql: added to files made before identity.
+_SQLITE_OWNER_COLUMNS = [
+    ("api_threads", "tenant_id", "TEXT NOT NULL DEFAULT 'local'"),
+    ("api_threads", "user_id", "TEXT NOT NULL DEFAULT 'local'"),
+    ("api_threads", "status", "TEXT NOT NULL DEFAULT 'idle'"),
+    ("chat_logs", "tenant_id", "TEXT NOT NULL DEFAULT 'local'"),
+    ("chat_logs", "user_id", "TEXT NOT NULL DEFAULT 'local'"),
+]
+_SQLITE_OWNER_INDEX = "CREATE INDEX IF NOT EXISTS api_threads_owner ON api_threads (tenant_id, user_id, updated_at)"
+PG_MIGRATIONS = ("002_traces.sql", "003_trace_owners.sql")
+PG_LOCK_KEY = 48151623
+META_KEY = re.compile(r"^[A-Za-z0-9_.-]{1,64}$")
+THREAD_STATUSES = ("idle", "busy", "interrupted", "error")
 
 
 def _now() -> str:
     return datetime.now(timezone.utc).isoformat()
 
 
+def clean(value: Any) -> Any:
+    """A value every store can keep: NaN/Infinity become null (JSON has no such numbers; Postgres
+    jsonb refuses them), NUL and unpaired surrogates in text are replaced (Postgres text refuses
+    NUL; UTF-8 cannot encode a lone surrogate). A trace is evidence: never lose it over one char."""
+    if isinstance(value, float):
+        return value if math.isfinite(value) else None
+    if isinstance(value, str):
+        return clean_text(value)
+    if isinstance(value, dict):
+        return {clean_text(str(k)): clean(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [clean(v) for v in value]
+    return value
+
+
+def clean_text(text: str) -> str:
+    if text.isascii():
+        return text.replace("\x00", "\ufffd")
+    return text.replace("\x00", "\ufffd").encode("utf-8", "replace").decode("utf-8")
+
+
 def _dump(value: Any) -> str | None:
-    return None if value is None else json.dumps(value, ensure_ascii=False, default=str)
+    if value is None:
+        return None
+    return json.dumps(clean(value), ensure_ascii=False, allow_nan=False, default=str)
 
 
 def _insert(table: str, cols: tuple[str, ...]) -> str:
@@ -65,7 +104,7 @@ INSERT_STEP = _insert("request_traces", STEP_COLS + ("created_at",))
 
 
 def _row(cols: tuple[str, ...], row: dict[str, Any]) -> list[Any]:
-    return [_dump(row.get(c)) if c in JSON_COLS else row.get(c) for c in cols]
+    return [_dump(row.get(c)) if c in JSON_COLS else clean(row.get(c)) for c in cols]
 
 
 def _load(row: dict[str, Any]) -> dict[str, Any]:
@@ -93,13 +132,10 @@ class TraceStore:
 
             self._pool = ConnectionPool(settings.database_url, min_size=1, max_size=4, open=True,
                                         kwargs={"autocommit": True, "row_factory": dict_row})
-            ddl = (resources.files("sql") / "postgres" / "002_traces.sql").read_text(encoding="utf-8")
             with self._pool.connection() as conn:
-                conn.execute("SELECT pg_advisory_lock(48151623)")  # one migrator at a time
-                try:
-                    conn.execute(ddl)
-                finally:
-                    conn.execute("SELECT pg_advisory_unlock(48151623)")
+                with pg_migration_lock(conn, PG_LOCK_KEY):  # one migrator at a time
+                    for name in PG_MIGRATIONS:
+                        conn.execute((resources.files("sql") / "postgres" / name).read_text(encoding="utf-8"))
         else:
             settings.home.mkdir(parents=True, exist_ok=True)
             self.path = Path(settings.home) / "traces.sqlite"
@@ -109,6 +145,19 @@ class TraceStore:
             self._conn.execute("PRAGMA journal_mode=WAL")
             self._conn.execute("PRAGMA synchronous=NORMAL")
             self._conn.executescript(_SQLITE_DDL)
+            self._add_owner_columns()
+
+    def _add_owner_columns(self) -> None:
+        with self._lock:
+            for table, col, decl in _SQLITE_OWNER_COLUMNS:
+                have = {r[1] for r in self._conn.execute(f"PRAGMA table_info({table})")}
+                if col not in have:
+                    try:
+                        self._conn.execute(f"ALTER TABLE {table} ADD COLUMN {col} {decl}")
+                    except sqlite3.OperationalError as exc:  # another process added it just now
+                        if "duplicate column" not in str(exc):
+                            raise
+            self._conn.execute(_SQLITE_OWNER_INDEX)
 
     # -- low level -------------------------------------------------------------------------
     def _exec(self, statements: list[tuple[str, list[Any]]]) -> None:
@@ -139,6 +188,7 @@ class TraceStore:
     def save(self, log: dict[str, Any], steps: list[dict[str, Any]]) -> None:
         """One request: its chat_logs row and its steps, in one transaction."""
         now = _now()
+        log = {**log, "tenant_id": log.get("tenant_id") or "local", "user_id": log.get("user_id") or "local"}
         stmts = [(INSERT_LOG, _row(LOG_COLS, log) + [now])]
         stmts += [(INSERT_STEP, _row(STEP_COLS, s) + [now]) for s in steps]
         self._exec(stmts)
@@ -170,28 +220,84 @@ class TraceStore:
         return out
 
     # -- threads (LangGraph-compatible API) ------------------------------------------------
-    def upsert_thread(self, thread_id: str, metadata: dict[str, Any] | None = None) -> dict[str, Any]:
+    def upsert_thread(self, thread_id: str, metadata: dict[str, Any] | None = None,
+                      tenant_id: str = "local", user_id: str = "local") -> dict[str, Any] | None:
+        """Creates the thread for its owner or merges metadata into the owner's existing thread;
+        another owner's thread is left untouched (returns None)."""
         now = _now()
         if self.engine == "postgres":
-            sql = ("INSERT INTO api_threads (thread_id, metadata, created_at, updated_at) "
-                   "VALUES (%s, %s, %s, %s) ON CONFLICT (thread_id) DO UPDATE SET "
-                   "metadata = api_threads.metadata || EXCLUDED.metadata, updated_at = EXCLUDED.updated_at")
-            self._exec([(sql, [thread_id, _dump(metadata or {}), now, now])])
+            sql = ("INSERT INTO api_threads (thread_id, metadata, created_at, updated_at, tenant_id, user_id) "
+                   "VALUES (%s, %s, %s, %s, %s, %s) ON CONFLICT (thread_id) DO UPDATE SET "
+                   "metadata = api_threads.metadata || EXCLUDED.metadata, updated_at = EXCLUDED.updated_at "
+                   "WHERE api_threads.tenant_id = EXCLUDED.tenant_id AND api_threads.user_id = EXCLUDED.user_id")
+            self._exec([(sql, [thread_id, _dump(metadata or {}), now, now, tenant_id, user_id])])
         else:
-            old = self.thread(thread_id)
-            merged = {**((old or {}).get("metadata") or {}), **(metadata or {})}
-            created = (old or {}).get("created_at") or now
-            self._exec([("INSERT OR REPLACE INTO api_threads VALUES (%s, %s, %s, %s)",
-                         [thread_id, _dump(merged), created, now])])
-        return self.thread(thread_id)  # type: ignore[return-value]
+            with self._lock:
+                self._conn.execute("BEGIN IMMEDIATE")
+                try:
+                    row = self._conn.execute("SELECT * FROM api_threads WHERE thread_id = ?", [thread_id]).fetchone()
+                    if row is None:
+                        self._conn.execute(
+                            "INSERT INTO api_threads (thread_id, metadata, created_at, updated_at, tenant_id, "
+                            "user_id) VALUES (?, ?, ?, ?, ?, ?)",
+                            [thread_id, _dump(metadata or {}), now, now, tenant_id, user_id])
+                    elif (row["tenant_id"], row["user_id"]) == (tenant_id, user_id):
+                        merged = {**json.loads(row["metadata"] or "{}"), **(metadata or {})}
+                        self._conn.execute("UPDATE api_threads SET metadata = ?, updated_at = ? WHERE thread_id = ?",
+                                           [_dump(merged), now, thread_id])
+                    self._conn.execute("COMMIT")
+                except BaseException:
+                    self._conn.execute("ROLLBACK")
+                    raise
+        row = self.thread(thread_id)
+        return row if row and (row["tenant_id"], row["user_id"]) == (tenant_id, user_id) else None
 
     def thread(self, thread_id: str) -> dict[str, Any] | None:
         rows = self._query("SELECT * FROM api_threads WHERE thread_id = %s", [thread_id])
         return rows[0] if rows else None
 
+    def set_thread_status(self, thread_id: str, status: str) -> None:
+        self._exec([("UPDATE api_threads SET status = %s, updated_at = %s WHERE thread_id = %s",
+                     [status, _now(), thread_id])])
+
     def threads(self, limit: int = 10, offset: int = 0) -> list[dict[str, Any]]:
         return self._query("SELECT * FROM api_threads ORDER BY updated_at DESC LIMIT %s OFFSET %s",
                            [int(limit), int(offset)])
+
+    def search_threads(self, tenant_id: str, user_id: str, metadata: dict[str, Any] | None = None,
+                       status: str | None = None, limit: int = 10, offset: int = 0) -> list[dict[str, Any]]:
+        """The owner's threads, newest first, filtered and paged in SQL. Metadata keys are checked
+        against META_KEY before they reach a JSON path; values are bound parameters."""
+        where, params = ["tenant_id = %s", "user_id = %s"], [tenant_id, user_id]
+        for key, value in (metadata or {}).items():
+            if not META_KEY.match(key):
+                raise ValueError(f"metadata key {key!r} is not valid: 1-64 letters, digits, _ . -")
+            if self.engine == "postgres":
+                where.append("metadata @> %s::jsonb")
+                params.append(_dump({key: value}))
+            else:
+                where.append("json_extract(metadata, %s) IS json_extract(%s, '$')")
+                params += [f'$."{key}"', _dump(value)]
+        if status:
+            where.append("status = %s")
+            params.append(status)
+        sql = ("SELECT * FROM api_threads WHERE " + " AND ".join(where)
+               + " ORDER BY updated_at DESC, thread_id LIMIT %s OFFSET %s")
+        return self._query(sql, params + [int(limit), int(offset)])
+
+    def idle_threads(self, updated_before: str, limit: int = 1000) -> list[str]:
+        """Threads not updated since `updated_before` (ISO timestamp), oldest first."""
+        if self.engine == "postgres":
+            sql = "SELECT thread_id FROM api_threads WHERE updated_at < %s::timestamptz ORDER BY updated_at LIMIT %s"
+        else:
+            sql = "SELECT thread_id FROM api_threads WHERE updated_at < %s ORDER BY updated_at LIMIT %s"
+        return [r["thread_id"] for r in self._query(sql, [updated_before, int(limit)])]
+
+    def delete_thread(self, thread_id: str) -> None:
+        """The thread's row, its requests and their steps (thread retention)."""
+        self._exec([("DELETE FROM request_traces WHERE thread_id = %s", [thread_id]),
+                    ("DELETE FROM chat_logs WHERE thread_id = %s", [thread_id]),
+                    ("DELETE FROM api_threads WHERE thread_id = %s", [thread_id])])
 
     def close(self) -> None:
         if self.engine == "postgres":

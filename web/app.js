@@ -18,7 +18,7 @@ function renderExamples() {
 
 async function loadCoverage() {
   try {
-    const data = await (await fetch("/api/data")).json();
+    const data = await (await apiFetch("/api/data")).json();
     const text = data.symbols.length
       ? data.symbols.map((s) => `${s.symbol} ${s.first || ""}…${s.last || ""}`).join(" · ")
       : t("data_none");
@@ -70,7 +70,7 @@ async function send(text) {
     if (result.status === "answered") {
       turn.claims(result.claims);
       try {
-        const chart = await (await fetch(`/api/threads/${encodeURIComponent(result.thread_id)}/chart`)).json();
+        const chart = await (await apiFetch(`/api/threads/${encodeURIComponent(result.thread_id)}/chart`)).json();
         turn.chart(chart);
       } catch (e) { /* no chart */ }
     }
@@ -85,7 +85,7 @@ async function send(text) {
 // After a reload: show the conversation so far and a pending question, from GET /api/threads/{id}.
 async function restoreThread() {
   if (!state.threadId) return;
-  const resp = await fetch(`/api/threads/${encodeURIComponent(state.threadId)}`);
+  const resp = await apiFetch(`/api/threads/${encodeURIComponent(state.threadId)}`);
   if (!resp.ok) { setThread(null); return; }
   const view = await resp.json();
   if (!view.history.length) return;

@@ -44,6 +44,12 @@ exception_handlers = {HTTPError: http_error_handler, StarletteHTTPException: _st
                       Exception: _internal_error}
 
 
+def runtime_auth(scope) -> Any:
+    """The running app's Authenticator (None before startup: nothing is served then anyway)."""
+    rt = getattr(getattr(scope.get("app"), "state", None), "runtime", None)
+    return getattr(rt, "auth", None)
+
+
 class RuntimeMetricsMiddleware:
     """MetricsMiddleware bound lazily: the Runtime (and its registry) exists only after startup."""
 

@@ -59,7 +59,7 @@ def parse_last_event_id(value: str | None) -> int:
     if not value:
         return 0
     head = value.strip().split("-", 1)[0]
-    return int(head) if head.isdigit() else 0
+    return int(head) if head.isascii() and head.isdigit() and len(head) < 19 else 0
 
 
 def is_stale(meta: dict[str, Any] | None, stale_s: float) -> bool:
@@ -77,15 +77,19 @@ async def tail(buffer: EventBuffer, run_id: str, after: int = 0, poll_s: float =
     """
     last = after
     while True:
-        events = await buffer.read(run_id, last, wait_s=poll_s)
+        events = await buffer.read(run_id, last)
         if not events:
             meta = await buffer.meta(run_id) or {}
+            if meta.get("status") not in (None, "running"):
+                return  # finished, and the reader has everything (Last-Event-ID at/after the end)
             if is_stale(meta, buffer.stale_s):
                 await buffer.update_meta(run_id, status="lost")
                 await buffer.append(run_id, "error", {"run_id": run_id, "code": "run_lost",
-                                                      "message": "the server running this request stopped; "
-                                                                 "the thread's state is kept: ask again or resume"})
+                                                      "message": "the server running this request stopped before "
+                                                                 "it finished; ask the question again on this thread"})
                 continue
+            events = await buffer.read(run_id, last, wait_s=poll_s)
+        if not events:
             yield None
             continue
         for ev in events:

@@ -6,11 +6,13 @@ import asyncio
 from typing import Any
 
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import Response
 from starlette.routing import Route
 
 from agent.server.buffer import is_stale
-from agent.server.http import HTTPError, date_field, read_json, text_field, thread_field
+from agent.server.caller import current_user
+from agent.server.http import HTTPError, JSONResponse, date_field, read_json, text_field, thread_field
+from agent.server.owners import owned_run, owned_thread, owns
 from agent.server.runs import NotWaiting, RunConflict
 from agent.server.sse import last_event_id, run_stream
 from agent.service import result_from_snapshot
@@ -20,11 +22,11 @@ def _rt(request: Request):
     return request.app.state.runtime
 
 
-async def thread_exists(rt, thread_id: str, snapshot=None) -> bool:
-    snapshot = snapshot or await rt.graph.aget_state(rt.config(thread_id))
-    if snapshot.values:
-        return True
-    return await asyncio.to_thread(rt.traces.thread, thread_id) is not None
+async def admit(request: Request) -> None:
+    """Bounded work: the caller's rate (chats + resumes per minute) and runs in flight."""
+    rt, user = _rt(request), current_user(request)
+    rt.limiter.check_capacity(rt.runs, user)
+    await rt.limiter.check_rate(user)
 
 
 async def _start(rt, spec) -> Response:
@@ -38,27 +40,30 @@ async def _start(rt, spec) -> Response:
 
 
 async def chat(request: Request) -> Response:
-    rt = _rt(request)
-    data = await read_json(request, rt.server.max_body_bytes)
+    rt, user = _rt(request), current_user(request)
+    data = await read_json(request, rt.server.max_body_bytes, max_depth=rt.server.max_json_depth)
     question = text_field(data, "question", rt.server.max_question_chars)
     thread_id = thread_field(data.get("thread_id"))
     now = date_field(data.get("now"))
-    if thread_id and not await thread_exists(rt, thread_id):
-        raise HTTPError(404, "unknown_thread", f"thread {thread_id} does not exist; "
-                        "omit thread_id to start a new conversation")
-    return await _start(rt, await rt.runs.ask_spec(question, thread_id, now))
+    if thread_id:
+        try:
+            await owned_thread(rt, user, thread_id)
+        except HTTPError:
+            raise HTTPError(404, "unknown_thread", f"thread {thread_id} does not exist; "
+                            "omit thread_id to start a new conversation") from None
+    await admit(request)
+    return await _start(rt, await rt.runs.ask_spec(question, thread_id, now, user=user))
 
 
 async def resume(request: Request) -> Response:
-    rt = _rt(request)
+    rt, user = _rt(request), current_user(request)
     thread_id = thread_field(request.path_params["thread_id"])
-    data = await read_json(request, rt.server.max_body_bytes)
+    data = await read_json(request, rt.server.max_body_bytes, max_depth=rt.server.max_json_depth)
     answer = text_field(data, "answer", rt.server.max_question_chars)
-    snapshot = await rt.graph.aget_state(rt.config(thread_id))
-    if not await thread_exists(rt, thread_id, snapshot):
-        raise HTTPError(404, "unknown_thread", f"thread {thread_id} does not exist")
+    await owned_thread(rt, user, thread_id)
+    await admit(request)
     try:
-        spec = await rt.runs.resume_spec(thread_id, answer)
+        spec = await rt.runs.resume_spec(thread_id, answer, user=user)
     except NotWaiting as exc:
         raise HTTPError(409, "not_waiting", str(exc)) from None
     return await _start(rt, spec)
@@ -67,25 +72,28 @@ async def resume(request: Request) -> Response:
 async def run_events(request: Request) -> Response:
     rt = _rt(request)
     run_id = request.path_params["run_id"]
-    meta = await rt.buffer.meta(run_id)
-    if meta is None:
-        raise HTTPError(404, "unknown_run", f"run {run_id} does not exist or its events expired")
+    meta = await owned_run(rt, current_user(request), run_id)
     return run_stream(rt, run_id, last_event_id(request),
                       headers={"X-Run-Id": run_id, "X-Thread-Id": str(meta.get("thread_id"))})
 
 
-async def thread_view(rt, thread_id: str) -> dict[str, Any]:
+LOST_MESSAGE = ("this request was cut off: the server stopped while answering. "
+                "Ask the question again on this thread.")
+
+
+async def thread_view(rt, thread_id: str, user) -> dict[str, Any]:
     """A thread as the UI needs it: status, last result object, history, active run."""
-    snapshot = await rt.graph.aget_state(rt.config(thread_id))
-    if not await thread_exists(rt, thread_id, snapshot):
-        raise HTTPError(404, "unknown_thread", f"thread {thread_id} does not exist")
+    _, snapshot = await owned_thread(rt, user, thread_id)
     values = snapshot.values or {}
     active = await rt.buffer.active_run(thread_id)
     meta = await rt.buffer.meta(active) if active else None
     busy = bool(meta and meta.get("status") == "running" and not is_stale(meta, rt.buffer.stale_s))
-    status = "busy" if busy else "interrupted" if snapshot.interrupts else "idle"
+    cut_off = not busy and bool(snapshot.next) and not snapshot.interrupts
+    status = "busy" if busy else "interrupted" if snapshot.interrupts else "lost" if cut_off else "idle"
     result = (result_from_snapshot(snapshot, thread_id, values.get("request_id") or "").model_dump(mode="json")
               if values else None)
+    if cut_off and result is not None:  # a server died mid-answer: never show it "answered", empty
+        result.update(status="error", response=LOST_MESSAGE, claims=[])
     history = list(values.get("chat_history") or [])
     if values.get("question"):
         history += [{"role": "user", "content": values["question"]},
@@ -96,7 +104,8 @@ async def thread_view(rt, thread_id: str) -> dict[str, Any]:
 
 async def get_thread(request: Request) -> Response:
     rt = _rt(request)
-    return JSONResponse(await thread_view(rt, thread_field(request.path_params["thread_id"])))
+    return JSONResponse(await thread_view(rt, thread_field(request.path_params["thread_id"]),
+                                          current_user(request)))
 
 
 async def thread_chart(request: Request) -> Response:
@@ -104,7 +113,7 @@ async def thread_chart(request: Request) -> Response:
 
     rt = _rt(request)
     thread_id = thread_field(request.path_params["thread_id"])
-    snapshot = await rt.graph.aget_state(rt.config(thread_id))
+    _, snapshot = await owned_thread(rt, current_user(request), thread_id)
     if not snapshot.values:
         raise HTTPError(404, "unknown_thread", f"thread {thread_id} has no state")
     return JSONResponse(chart_payload(snapshot.values))
@@ -121,7 +130,7 @@ async def trace(request: Request) -> Response:
     rt = _rt(request)
     request_id = request.path_params["request_id"]
     rec = await asyncio.to_thread(rt.traces.get, request_id)
-    if rec is None:
+    if rec is None or not owns(current_user(request), rec):
         raise HTTPError(404, "unknown_request", f"no trace for request {request_id}")
     return JSONResponse(rec)
 

@@ -13,11 +13,15 @@ from datetime import datetime, timezone
 from typing import Any
 
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import Response
 from starlette.routing import Route
 
 from agent.server.buffer import is_stale
-from agent.server.http import HTTPError, date_field, read_json, thread_field
+from agent.server.caller import current_user
+from agent.server.chat_api import admit
+from agent.server.http import HTTPError, JSONResponse, date_field, read_json, thread_field
+from agent.server.lg_params import history_params, search_params, thread_metadata
+from agent.server.owners import owned_run, owned_thread
 from agent.server.lg_events import interrupt_json, normalize_modes, state_json
 from agent.server.recording import jsonable
 from agent.server.runs import NotWaiting, RunConflict
@@ -80,13 +84,10 @@ async def thread_json(rt, thread_id: str, row: dict | None = None, snapshot=None
             "values": state_json(snapshot.values) if snapshot.values else None, "interrupts": interrupts}
 
 
-async def _known_thread(rt, thread_id: str) -> tuple[dict | None, Any]:
-    thread_field(thread_id)
-    row = await asyncio.to_thread(rt.traces.thread, thread_id)
-    snapshot = await rt.graph.aget_state(rt.config(thread_id))
-    if row is None and not snapshot.values:
-        raise HTTPError(404, "unknown_thread", f"thread {thread_id} not found")
-    return row, snapshot
+async def _body(request: Request, required: bool = False) -> dict[str, Any]:
+    rt = _rt(request)
+    return await read_json(request, rt.server.max_body_bytes, required=required,
+                           max_depth=rt.server.max_json_depth)
 
 
 async def info(request: Request) -> Response:
@@ -95,9 +96,10 @@ async def info(request: Request) -> Response:
 
 
 async def assistants_search(request: Request) -> Response:
-    data = await read_json(request, _rt(request).server.max_body_bytes, required=False)
+    data = await _body(request)
     graph_id = data.get("graph_id")
-    found = [assistant()] if graph_id in (None, ASSISTANT_ID) and int(data.get("offset") or 0) == 0 else []
+    _, offset = search_params(data)[2:]
+    found = [assistant()] if graph_id in (None, ASSISTANT_ID) and offset == 0 else []
     return JSONResponse(found)
 
 
@@ -112,74 +114,93 @@ async def assistant_graph(request: Request) -> Response:
 
 
 async def threads_create(request: Request) -> Response:
-    rt = _rt(request)
-    data = await read_json(request, rt.server.max_body_bytes, required=False)
+    rt, user = _rt(request), current_user(request)
+    data = await _body(request)
     import uuid
 
     thread_id = thread_field(data.get("thread_id")) or str(uuid.uuid4())
+    metadata = thread_metadata(data.get("metadata"))
+    if_exists = data.get("if_exists", "raise")
+    if if_exists not in ("raise", "do_nothing"):
+        raise HTTPError(422, "bad_if_exists", "'if_exists' must be 'raise' or 'do_nothing'")
     existing = await asyncio.to_thread(rt.traces.thread, thread_id)
-    if existing and data.get("if_exists", "raise") == "raise":
-        raise HTTPError(409, "thread_exists", f"thread {thread_id} already exists")
-    if not existing or data.get("metadata"):
-        existing = await asyncio.to_thread(rt.traces.upsert_thread, thread_id, data.get("metadata") or {})
-    return JSONResponse(await thread_json(rt, thread_id, existing))
+    if existing is None and (await rt.graph.aget_state(rt.config(thread_id))).values:
+        existing = {"thread_id": thread_id}   # a CLI thread: exists, the local user's
+    if existing:
+        await owned_thread(rt, user, thread_id)  # another user's id: 404, never "exists"
+        if if_exists == "raise":
+            raise HTTPError(409, "thread_exists", f"thread {thread_id} already exists")
+    row = await asyncio.to_thread(rt.traces.upsert_thread, thread_id, metadata, user.tenant_id, user.user_id)
+    if row is None:
+        raise HTTPError(404, "unknown_thread", f"thread {thread_id} not found")
+    return JSONResponse(await thread_json(rt, thread_id, row))
 
 
 async def thread_get(request: Request) -> Response:
     rt = _rt(request)
     thread_id = request.path_params["thread_id"]
-    row, snapshot = await _known_thread(rt, thread_id)
+    row, snapshot = await owned_thread(rt, current_user(request), thread_id)
     return JSONResponse(await thread_json(rt, thread_id, row, snapshot))
 
 
 async def threads_search(request: Request) -> Response:
-    rt = _rt(request)
-    data = await read_json(request, rt.server.max_body_bytes, required=False)
-    limit, offset = int(data.get("limit") or 10), int(data.get("offset") or 0)
-    rows = await asyncio.to_thread(rt.traces.threads, 1000, 0)
-    want_meta, want_status = data.get("metadata") or {}, data.get("status")
-    out = []
-    for row in rows:
-        if any((row.get("metadata") or {}).get(k) != v for k, v in want_meta.items()):
-            continue
-        t = await thread_json(rt, row["thread_id"], row)
-        if want_status and t["status"] != want_status:
-            continue
-        out.append(t)
-    return JSONResponse(out[offset:offset + limit])
+    """The caller's threads only, filtered and paged in SQL; state is read for the page alone."""
+    rt, user = _rt(request), current_user(request)
+    metadata, status, limit, offset = search_params(await _body(request))
+    try:
+        rows = await asyncio.to_thread(rt.traces.search_threads, user.tenant_id, user.user_id,
+                                       metadata, status, limit, offset)
+    except ValueError as exc:
+        raise HTTPError(400, "bad_metadata", str(exc)) from None
+    return JSONResponse([await thread_json(rt, row["thread_id"], row) for row in rows])
 
 
-async def _run_spec(rt, thread_id: str, data: dict[str, Any]):
+async def _run_spec(rt, thread_id: str, data: dict[str, Any], user):
     command, payload = data.get("command"), data.get("input")
     if command:
         if not isinstance(command, dict) or "resume" not in command or set(command) - {"resume"}:
             raise HTTPError(400, "unsupported_command", "only command {'resume': ...} is supported")
+        check_resume_value(command["resume"], rt.server.max_plan_steps)
         try:
-            return await rt.runs.resume_spec(thread_id, command["resume"], protocol="langgraph")
+            return await rt.runs.resume_spec(thread_id, command["resume"], protocol="langgraph", user=user)
         except NotWaiting as exc:
             raise HTTPError(409, "not_waiting", str(exc)) from None
     if not isinstance(payload, dict) or not isinstance(payload.get("question"), str) or not payload["question"].strip():
         raise HTTPError(422, "missing_question", "input must be an object with a non-empty 'question'")
-    question = payload["question"].strip()[: rt.server.max_question_chars]
-    return await rt.runs.ask_spec(question, thread_id, date_field(payload.get("now")), protocol="langgraph")
+    question = payload["question"].strip()
+    if len(question) > rt.server.max_question_chars:
+        raise HTTPError(400, "question_too_long", f"'question' has {len(question)} characters; "
+                        f"at most {rt.server.max_question_chars}")
+    return await rt.runs.ask_spec(question, thread_id, date_field(payload.get("now")), protocol="langgraph",
+                                  user=user)
+
+
+def check_resume_value(value: Any, max_steps: int) -> None:
+    """A resume value is the user's answer: text, or an (edited) plan within the plan size cap."""
+    if isinstance(value, dict):
+        plan = value["plan"] if isinstance(value.get("plan"), dict) else value
+        steps = plan.get("steps")
+        if isinstance(steps, list) and len(steps) > max_steps:
+            raise HTTPError(400, "plan_too_large", f"the plan has {len(steps)} steps; at most {max_steps}")
 
 
 async def runs_stream(request: Request) -> Response:
-    rt = _rt(request)
+    rt, user = _rt(request), current_user(request)
     thread_id = request.path_params["thread_id"]
-    data = await read_json(request, rt.server.max_body_bytes)
+    data = await _body(request, required=True)
     _check_assistant(data.get("assistant_id"))
     thread_field(thread_id)
-    row = await asyncio.to_thread(rt.traces.thread, thread_id)
-    if row is None:
-        if data.get("if_not_exists") != "create":
-            await _known_thread(rt, thread_id)
-        await asyncio.to_thread(rt.traces.upsert_thread, thread_id, {})
+    if data.get("if_not_exists") not in (None, "create", "reject"):
+        raise HTTPError(422, "bad_if_not_exists", "'if_not_exists' must be 'create' or 'reject'")
+    row, _ = await owned_thread(rt, user, thread_id, must_exist=data.get("if_not_exists") != "create")
     try:
         modes = normalize_modes(data.get("stream_mode"))
-    except ValueError as exc:
+    except (ValueError, TypeError) as exc:
         raise HTTPError(422, "bad_stream_mode", str(exc)) from None
-    spec = await _run_spec(rt, thread_id, data)
+    await admit(request)
+    if row is None:
+        await asyncio.to_thread(rt.traces.upsert_thread, thread_id, {}, user.tenant_id, user.user_id)
+    spec = await _run_spec(rt, thread_id, data, user)
     spec.stream_modes = modes
     try:
         meta = await rt.runs.start(spec)
@@ -191,12 +212,8 @@ async def runs_stream(request: Request) -> Response:
 
 
 async def _run_meta(request: Request) -> dict[str, Any]:
-    rt = _rt(request)
-    run_id = request.path_params["run_id"]
-    meta = await rt.buffer.meta(run_id)
-    if meta is None or meta.get("thread_id") != request.path_params["thread_id"]:
-        raise HTTPError(404, "unknown_run", f"run {run_id} not found on this thread")
-    return meta
+    return await owned_run(_rt(request), current_user(request), request.path_params["run_id"],
+                           request.path_params["thread_id"])
 
 
 async def run_join(request: Request) -> Response:
@@ -218,7 +235,7 @@ async def run_get(request: Request) -> Response:
 async def thread_state(request: Request) -> Response:
     rt = _rt(request)
     thread_id = request.path_params["thread_id"]
-    await _known_thread(rt, thread_id)
+    await owned_thread(rt, current_user(request), thread_id)
     config = rt.config(thread_id)
     if cid := request.path_params.get("checkpoint_id"):
         config["configurable"]["checkpoint_id"] = cid
@@ -228,13 +245,10 @@ async def thread_state(request: Request) -> Response:
 async def thread_history(request: Request) -> Response:
     rt = _rt(request)
     thread_id = request.path_params["thread_id"]
-    await _known_thread(rt, thread_id)
-    data = (await read_json(request, rt.server.max_body_bytes, required=False)
-            if request.method == "POST" else dict(request.query_params))
-    limit = int(data.get("limit") or 10)
-    before = data.get("before")
-    before_cfg = ({"configurable": {"thread_id": thread_id, **before}} if isinstance(before, dict)
-                  else None)
+    await owned_thread(rt, current_user(request), thread_id)
+    data = await _body(request) if request.method == "POST" else dict(request.query_params)
+    limit, before = history_params(data)
+    before_cfg = {"configurable": {"thread_id": thread_id, **before}} if before else None
     states = []
     async for snap in rt.graph.aget_state_history(rt.config(thread_id), limit=limit, before=before_cfg):
         states.append(state_of(snap))

@@ -6,6 +6,7 @@ hook. TraceRecorder turns LangGraph "tasks" stream chunks into request_traces ro
 """
 from __future__ import annotations
 
+import math
 import threading
 import time
 from typing import Any
@@ -26,7 +27,9 @@ def jsonable(value: Any) -> Any:
         return {str(k): jsonable(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
         return [jsonable(v) for v in value]
-    if isinstance(value, (str, int, float, bool)) or value is None:
+    if isinstance(value, float):
+        return value if math.isfinite(value) else None   # JSON has no NaN/Infinity
+    if isinstance(value, (str, int, bool)) or value is None:
         return value
     return str(value)
 

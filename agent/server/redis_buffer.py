@@ -8,11 +8,13 @@ Keys (all expire ttl_s after the last write):
 from __future__ import annotations
 
 import json
+import logging
 import time
 from typing import Any
 
 from agent.server.buffer import DEFAULT_TTL_S, STALE_AFTER_S, Event, is_stale
 
+log = logging.getLogger("askbar.server")
 PREFIX = "askbar"
 MAX_BLOCK_S = 30.0
 
@@ -166,32 +168,61 @@ class RedisBuffer:
 class HybridBuffer:
     """Redis for sharing, plus a local mirror of the runs this process executes: their SSE readers
     tail process memory (no blocking XREAD connection each), readers of other processes' runs tail
-    Redis. Ids agree: the run's single writer appends to Redis first and mirrors the same event."""
+    Redis. Ids agree: the run's single writer appends to Redis first and mirrors the same event.
+
+    When Redis fails, the runs of this process go on in the local buffer alone (marked local-only
+    for the rest of the run so event ids stay consistent): the stream ends with its `done`, the
+    answer is not lost, and new chats start locally until Redis answers again (every call retries
+    it first, so recovery needs no restart)."""
 
     def __init__(self, remote: RedisBuffer, local: Any):
         self.remote, self.local = remote, local
         self.stale_s = remote.stale_s
+        self._local_only: set[str] = set()
+
+    def _down(self, what: str, exc: Exception, run_id: str | None = None) -> None:
+        if run_id:
+            self._local_only.add(run_id)
+        log.warning("redis unavailable; using the local buffer", extra={"status": f"{what}: {exc}"[:200]})
 
     async def create(self, run_id: str, meta: dict[str, Any]) -> None:
-        await self.remote.create(run_id, meta)
+        try:
+            await self.remote.create(run_id, meta)
+        except Exception as exc:  # noqa: BLE001 - see the class docstring
+            self._down("create", exc, run_id)
         await self.local.create(run_id, meta)
 
     async def start_run(self, thread_id: str, run_id: str, meta: dict[str, Any], event: str,
                         data: Any) -> str | None:
-        other = await self.remote.start_run(thread_id, run_id, meta, event, data)
+        try:
+            other = await self.remote.start_run(thread_id, run_id, meta, event, data)
+        except Exception as exc:  # noqa: BLE001
+            self._down("start_run", exc, run_id)
+            other = await self.local.claim_thread(thread_id, run_id)
         if other is None:
             await self.local.create(run_id, meta)
             await self.local.append(run_id, event, data)
         return other
 
     async def append(self, run_id: str, event: str, data: Any) -> int:
-        n = await self.remote.append(run_id, event, data)
+        n = None
+        if run_id not in self._local_only:
+            try:
+                n = await self.remote.append(run_id, event, data)
+            except Exception as exc:  # noqa: BLE001
+                self._down("append", exc, run_id)
         if await self.local.meta(run_id) is not None:
-            await self.local.append(run_id, event, data)
+            return await self.local.append(run_id, event, data)
+        if n is None:
+            raise ConnectionError("redis is unavailable and this run is not in this process")
         return n
 
     async def append_many(self, run_id: str, events: list[tuple[str, Any]]) -> None:
-        await self.remote.append_many(run_id, events)
+        if run_id not in self._local_only:
+            try:
+                await self.remote.append_many(run_id, events)
+            except Exception as exc:  # noqa: BLE001
+                self._down("append", exc, run_id)
         if await self.local.meta(run_id) is not None:
             for event, data in events:
                 await self.local.append(run_id, event, data)
@@ -202,19 +233,44 @@ class HybridBuffer:
         return await self.remote.read(run_id, after, wait_s)
 
     async def meta(self, run_id: str) -> dict[str, Any] | None:
-        return await self.remote.meta(run_id)
+        local = await self.local.meta(run_id)
+        if local is not None and (run_id in self._local_only or local.get("status") != "running"):
+            return local
+        try:
+            return await self.remote.meta(run_id) or local
+        except Exception as exc:  # noqa: BLE001
+            self._down("meta", exc)
+            return local
 
     async def update_meta(self, run_id: str, **fields: Any) -> None:
-        await self.remote.update_meta(run_id, **fields)
+        await self.local.update_meta(run_id, **fields)
+        if run_id in self._local_only:
+            return
+        try:
+            await self.remote.update_meta(run_id, **fields)
+        except Exception as exc:  # noqa: BLE001
+            self._down("update_meta", exc, run_id)
 
     async def claim_thread(self, thread_id: str, run_id: str) -> str | None:
-        return await self.remote.claim_thread(thread_id, run_id)
+        try:
+            return await self.remote.claim_thread(thread_id, run_id)
+        except Exception as exc:  # noqa: BLE001
+            self._down("claim", exc)
+            return await self.local.claim_thread(thread_id, run_id)
 
     async def release_thread(self, thread_id: str, run_id: str) -> None:
-        await self.remote.release_thread(thread_id, run_id)
+        await self.local.release_thread(thread_id, run_id)
+        try:
+            await self.remote.release_thread(thread_id, run_id)
+        except Exception as exc:  # noqa: BLE001
+            self._down("release", exc)
 
     async def active_run(self, thread_id: str) -> str | None:
-        return await self.remote.active_run(thread_id)
+        try:
+            return await self.remote.active_run(thread_id) or await self.local.active_run(thread_id)
+        except Exception as exc:  # noqa: BLE001
+            self._down("active_run", exc)
+            return await self.local.active_run(thread_id)
 
     async def warm(self, n: int = 32) -> None:
         await self.remote.warm(n)

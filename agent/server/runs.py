@@ -18,12 +18,14 @@ from typing import Any
 
 from langgraph.types import Command
 
+from agent.identity.models import LOCAL_USER, User
 from agent.server import events as askbar_events
 from agent.server.recording import RecordingProvider, TraceRecorder, jsonable
 from agent.service import result_from_snapshot, turn_input
 
 log = logging.getLogger("askbar.server")
 HEARTBEAT_S = 2.0
+INTERRUPT_STATUSES = frozenset({"clarification", "no_data", "confirm_plan", "confirm_action"})
 
 
 class RunConflict(Exception):
@@ -49,13 +51,14 @@ class RunSpec:
     log_input: dict[str, Any] = field(default_factory=dict)
     stream_modes: list[str] = field(default_factory=list)
     new_thread: bool = False        # a thread id made here: no state, no leftovers to look for
+    user: User = field(default_factory=lambda: LOCAL_USER)  # the caller (token): owns run and thread
     run_id: str = field(default_factory=lambda: uuid.uuid4().hex)
     request_id: str = field(default_factory=lambda: uuid.uuid4().hex)
 
     def meta(self) -> dict[str, Any]:
         return {"run_id": self.run_id, "thread_id": self.thread_id, "request_id": self.request_id,
                 "kind": self.kind, "protocol": self.protocol, "status": "running",
-                "created_at": time.time()}
+                "created_at": time.time(), "tenant_id": self.user.tenant_id, "user_id": self.user.user_id}
 
 
 def pick_suggestion(interrupt: dict | None, answer: str) -> str:
@@ -71,32 +74,42 @@ class RunManager:
     def __init__(self, runtime: Any):
         self.rt = runtime
         self.tasks: dict[str, asyncio.Task] = {}
+        self.owners: dict[str, str] = {}   # run_id -> user_id, for the per-user cap
         # CPU-bound runs share the GIL: interleaving 50 of them finishes all late; a bounded number
         # at a time finishes the early ones early (the queue is FIFO; run_start is already sent).
         self.slots = asyncio.Semaphore(max(1, runtime.server.max_concurrent_runs))
 
     # -- building runs -----------------------------------------------------------------------
+    def in_flight(self, user_id: str) -> int:
+        """Runs of this user running or waiting for a slot in this process."""
+        return sum(1 for uid in self.owners.values() if uid == user_id)
+
     async def ask_spec(self, question: str, thread_id: str | None = None, now: str | None = None,
-                       protocol: str = "askbar") -> RunSpec:
+                       protocol: str = "askbar", user: User = LOCAL_USER) -> RunSpec:
         new = thread_id is None
         thread_id = thread_id or uuid.uuid4().hex
         prev = {} if new else (await self.rt.graph.aget_state(self.rt.config(thread_id))).values or {}
         spec = RunSpec(kind="ask", thread_id=thread_id, graph_input=None, protocol=protocol,
-                       question=question, new_thread=new)
-        spec.graph_input = turn_input(prev, question, thread_id, spec.request_id, now)
+                       question=question, new_thread=new, user=user)
+        spec.graph_input = turn_input(prev, question, thread_id, spec.request_id, now, user.user_id)
         spec.log_input = {"question": question, "chat_history": spec.graph_input["chat_history"],
                           "now": now}
         return spec
 
-    async def resume_spec(self, thread_id: str, answer: Any, protocol: str = "askbar") -> RunSpec:
+    async def resume_spec(self, thread_id: str, answer: Any, protocol: str = "askbar",
+                          user: User = LOCAL_USER) -> RunSpec:
         snapshot = await self.rt.graph.aget_state(self.rt.config(thread_id))
         if not snapshot.interrupts:
-            raise NotWaiting(f"thread {thread_id} is not waiting for an answer")
+            if snapshot.next:
+                raise NotWaiting(f"thread {thread_id} is not waiting for an answer: its last request was "
+                                 "cut off (the server stopped while answering); ask the question again "
+                                 "on this thread")
+            raise NotWaiting(f"thread {thread_id} is not waiting for an answer; ask a new question instead")
         if isinstance(answer, str):
             answer = pick_suggestion(snapshot.interrupts[0].value, answer)
         spec = RunSpec(kind="resume", thread_id=thread_id, graph_input=None, protocol=protocol,
                        answer=answer if isinstance(answer, str) else jsonable(answer),
-                       parent_request_id=(snapshot.values or {}).get("request_id"))
+                       parent_request_id=(snapshot.values or {}).get("request_id"), user=user)
         # The user's thinking time is not the request's: the budget restarts on resume.
         spec.graph_input = Command(resume=answer, update={"request_id": spec.request_id,
                                                           "started_at": time.time()})
@@ -126,7 +139,9 @@ class RunManager:
             await discard_dead_writes(self.rt.graph.checkpointer, spec.thread_id)
         task = asyncio.create_task(self._execute(spec), name=f"run-{spec.run_id}")
         self.tasks[spec.run_id] = task
-        task.add_done_callback(lambda _t: self.tasks.pop(spec.run_id, None))
+        self.owners[spec.run_id] = spec.user.user_id
+        task.add_done_callback(lambda _t: (self.tasks.pop(spec.run_id, None),
+                                           self.owners.pop(spec.run_id, None)))
         return meta
 
     def _emitter(self, spec: RunSpec):
@@ -140,14 +155,16 @@ class RunManager:
         rt, t0 = self.rt, time.perf_counter()
         provider = RecordingProvider(rt.deps.provider)
         recorder = TraceRecorder(provider, user_response=spec.answer if spec.kind == "resume" else None)
-        config = rt.config(spec.thread_id, dataclasses.replace(rt.deps, provider=provider))
+        config = rt.config(spec.thread_id, dataclasses.replace(rt.deps, provider=provider, user=spec.user))
         emitter = self._emitter(spec)
         beat = asyncio.create_task(self._heartbeat(spec.run_id))
         rt.metrics.active_runs.inc()
         status, result, error = "error", None, None
         try:
             if spec.new_thread:  # known to /threads/search and thread lookups from now on
-                await asyncio.to_thread(rt.traces.upsert_thread, spec.thread_id, {})
+                await asyncio.to_thread(rt.traces.upsert_thread, spec.thread_id, {},
+                                        spec.user.tenant_id, spec.user.user_id)
+            await self._thread_status(spec.thread_id, "busy")
             async with self.slots:
                 await self._stream(spec, config, emitter, recorder)
             snapshot = await rt.graph.aget_state(config)
@@ -169,7 +186,15 @@ class RunManager:
                 final = [("error", {"code": "internal_error", "message": error, "run_id": spec.run_id,
                                     "thread_id": spec.thread_id, "request_id": spec.request_id})]
                 rt.metrics.errors.labels("internal_error").inc()
+            await self._thread_status(spec.thread_id, "error" if error else
+                                      "interrupted" if status in INTERRUPT_STATUSES else "idle")
             await self._finish(spec, final, status, duration)
+
+    async def _thread_status(self, thread_id: str, status: str) -> None:
+        try:  # the stored status lets /threads/search filter in SQL; never fail a run over it
+            await asyncio.to_thread(self.rt.traces.set_thread_status, thread_id, status)
+        except Exception:  # noqa: BLE001
+            log.exception("thread status update failed", extra={"thread_id": thread_id})
 
     async def _stream(self, spec: RunSpec, config: dict, emitter: Any, recorder: TraceRecorder) -> None:
         rt = self.rt
@@ -181,8 +206,17 @@ class RunManager:
             if events:
                 await rt.buffer.append_many(spec.run_id, events)
 
+    async def _prune(self, thread_id: str) -> None:
+        from agent.server.retention import prune_checkpoints
+
+        try:  # retention must never fail a run
+            await prune_checkpoints(self.rt.graph.checkpointer, thread_id, self.rt.server.checkpoint_keep)
+        except Exception:  # noqa: BLE001
+            log.exception("checkpoint retention failed", extra={"thread_id": thread_id})
+
     async def _finish(self, spec: RunSpec, final: list, status: str, duration_ms: float) -> None:
         rt = self.rt
+        await self._prune(spec.thread_id)
         await rt.buffer.append_many(spec.run_id, final)
         run_status = {"error": "error", "answered": "success"}.get(status, "interrupted")
         await rt.buffer.update_meta(spec.run_id, status=run_status, finished_at=time.time())
@@ -200,7 +234,8 @@ class RunManager:
                    "parent_request_id": spec.parent_request_id, "input": spec.log_input,
                    "status": "error" if error else status, "response": (result or {}).get("response"),
                    "result": result, "provider": getattr(self.rt.deps.provider, "name", None),
-                   "duration_ms": duration_ms, "error": error}
+                   "duration_ms": duration_ms, "error": error,
+                   "tenant_id": spec.user.tenant_id, "user_id": spec.user.user_id}
         steps = [{**s, "request_id": spec.request_id, "thread_id": spec.thread_id} for s in recorder.steps]
         try:
             await asyncio.to_thread(self.rt.traces.save, log_row, steps)

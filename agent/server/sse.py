@@ -11,14 +11,16 @@ from starlette.requests import Request
 from starlette.responses import StreamingResponse
 
 from agent.server.buffer import parse_last_event_id, tail
-from agent.server.http import sse_frame
+from agent.server.http import HTTPError, sse_frame
 
 SSE_HEADERS = {"Cache-Control": "no-cache, no-store", "X-Accel-Buffering": "no", "Connection": "keep-alive"}
 
 
 def last_event_id(request: Request) -> int:
-    return parse_last_event_id(request.headers.get("last-event-id")
-                               or request.query_params.get("last_event_id"))
+    value = request.headers.get("last-event-id") or request.query_params.get("last_event_id")
+    if value and not value.isascii():
+        raise HTTPError(400, "bad_last_event_id", "Last-Event-ID must be an ASCII event id such as '12'")
+    return parse_last_event_id(value)
 
 
 async def _frames(runtime: Any, run_id: str, after: int,

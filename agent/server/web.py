@@ -8,7 +8,9 @@ from starlette.responses import FileResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-WEB = Path(__file__).resolve().parents[2] / "web"
+# web/ at the repository root, reached through the package's `webui` link so that a wheel (which
+# copies package data, not the repository) ships the same files: `pip install .` serves / too.
+WEB = Path(__file__).parent / "webui"
 
 
 def plotly_js_path() -> Path:

@@ -130,3 +130,32 @@ def slow_offline(delay_s: float):
             time.sleep(delay_s)
             return super().analyze(*a, **k)
     return Slow()
+
+
+@contextmanager
+def inproc(app) -> Iterator[Any]:
+    """The app in process (no socket, lifespan run): an httpx-compatible client on 127.0.0.1."""
+    from starlette.testclient import TestClient
+
+    with TestClient(app, base_url="http://127.0.0.1", raise_server_exceptions=False) as c:
+        yield c
+
+
+def add_user(settings, name: str, tenant: str = "default", plan: str = "free") -> tuple[Any, str]:
+    """A real user in the app database of `settings`: (User, bearer token)."""
+    from agent.appdb import open_appdb
+    from agent.identity.users import UserStore
+
+    return UserStore(open_appdb(settings)).add(name, tenant=tenant, plan=plan)
+
+
+def bearer(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+@pytest.fixture
+def engine_settings(request, tmp_path, pg_database_factory):
+    """Settings overrides for the app's own stores (app DB, traces, checkpoints) on an engine:
+    `sqlite` (files under ASKBAR_HOME) or `postgres` (a fresh database)."""
+    engine = getattr(request, "param", "sqlite")
+    return {"database_url": pg_database_factory()} if engine == "postgres" else {}

@@ -1,0 +1,73 @@
+"""Bounded work per user (issue 12): chats and resumes per user per minute (the `limits` library's
+moving window; Redis storage when ASKBAR_REDIS_URL is set, so every server process counts
+together), and caps on runs in flight: per user, and queued runs for the whole process. Over a
+limit is a 429 with Retry-After.
+
+If Redis stops, counting falls back to this process's memory (logged) rather than refusing every
+chat: a rate limiter must not turn a Redis outage into an outage of the service.
+"""
+from __future__ import annotations
+
+import logging
+import math
+import time
+from typing import Any
+
+from limits import parse
+from limits.aio.storage import MemoryStorage, RedisStorage
+from limits.aio.strategies import MovingWindowRateLimiter
+
+from agent.identity.models import User
+from agent.server.http import HTTPError
+
+log = logging.getLogger("askbar.server")
+KEY_PREFIX = "askbar:limits"
+BUSY_RETRY_S = 5
+
+
+class RunLimiter:
+    def __init__(self, settings: Any, server: Any):
+        try:
+            self.item = parse(server.rate_limit)
+        except ValueError as exc:
+            raise ValueError(f"ASKBAR_RATE_LIMIT {server.rate_limit!r} is not a rate such as 30/minute: {exc}") from None
+        self.server = server
+        self.local = MovingWindowRateLimiter(MemoryStorage())
+        self.remote = None
+        if settings.redis_url:
+            prefix = f"{KEY_PREFIX}:{getattr(server, 'redis_prefix', '') or ''}"
+            storage = RedisStorage("async+" + settings.redis_url, implementation="redispy",
+                                   key_prefix=prefix, socket_timeout=2, socket_connect_timeout=2)
+            self.remote = MovingWindowRateLimiter(storage)
+
+    async def _hit(self, key: str) -> tuple[bool, float]:
+        for limiter in ((self.remote, self.local) if self.remote else (self.local,)):
+            try:
+                ok = await limiter.hit(self.item, key)
+                reset = ok or (await limiter.get_window_stats(self.item, key)).reset_time
+                return bool(ok), (0.0 if ok else float(reset))
+            except Exception as exc:  # noqa: BLE001 - Redis down: count locally
+                log.warning("rate limit storage failed; counting in this process", extra={"status": str(exc)[:200]})
+        return True, 0.0
+
+    async def check_rate(self, user: User) -> None:
+        """One chat or resume by `user`; 429 when over the per-user rate."""
+        ok, reset = await self._hit(f"{user.tenant_id}/{user.user_id}")
+        if not ok:
+            retry = max(1, math.ceil(reset - time.time()))
+            raise HTTPError(429, "rate_limited", f"too many requests: the limit is {self.server.rate_limit} "
+                            f"per user; retry in {retry} s", headers={"Retry-After": str(retry)})
+
+    def check_capacity(self, runs: Any, user: User) -> None:
+        """Caps on runs in flight: per user, and waiting for a slot in this process."""
+        mine = runs.in_flight(user.user_id)
+        if mine >= self.server.max_user_runs:
+            raise HTTPError(429, "too_many_runs", f"you already have {mine} requests running; at most "
+                            f"{self.server.max_user_runs} at once", headers={"Retry-After": str(BUSY_RETRY_S)})
+        cap = self.server.max_concurrent_runs + self.server.max_queued_runs
+        if len(runs.tasks) >= cap:
+            raise HTTPError(429, "server_busy", f"the server is busy ({len(runs.tasks)} requests in flight); "
+                            "retry shortly", headers={"Retry-After": str(BUSY_RETRY_S)})
+
+    async def close(self) -> None:
+        """Nothing to release: the Redis storage's pool closes with the process."""

@@ -1,0 +1,87 @@
+"""Retention (issue 12, operations): every graph step writes a checkpoint, so a long thread grows
+without bound. After each run the server keeps the last `checkpoint_keep` checkpoints of the thread
+(its current state, pending interrupts and recent history stay; older history goes), and a periodic
+sweep deletes threads idle longer than `thread_retention_days` (their checkpoints, traces and row).
+
+The SQL addresses LangGraph's own checkpoint tables (AsyncSqliteSaver: checkpoints, writes;
+AsyncPostgresSaver: checkpoints, checkpoint_writes, checkpoint_blobs); values are bound parameters.
+"""
+from __future__ import annotations
+
+import logging
+from datetime import datetime, timedelta, timezone
+from typing import Any
+
+log = logging.getLogger("askbar.server")
+
+# Checkpoint ids are UUIDv6 (time-ordered): ordering by id is ordering by time.
+_OLD_IDS = ("SELECT checkpoint_id FROM checkpoints WHERE thread_id = {p} AND checkpoint_ns = '' "
+            "ORDER BY checkpoint_id DESC LIMIT -1 OFFSET {p}")
+_PG_OLD_IDS = ("SELECT checkpoint_id FROM checkpoints WHERE thread_id = %s AND checkpoint_ns = '' "
+               "ORDER BY checkpoint_id DESC OFFSET %s")
+# Blobs hold channel values by version; keep those a remaining checkpoint points at.
+_PG_ORPHAN_BLOBS = ("DELETE FROM checkpoint_blobs b WHERE b.thread_id = %s AND NOT EXISTS ("
+                    "SELECT 1 FROM checkpoints c WHERE c.thread_id = b.thread_id "
+                    "AND c.checkpoint_ns = b.checkpoint_ns "
+                    "AND c.checkpoint -> 'channel_versions' ->> b.channel = b.version)")
+SQLITE_TABLES = ("checkpoints", "writes")
+PG_TABLES = ("checkpoints", "checkpoint_writes", "checkpoint_blobs")
+
+
+async def prune_checkpoints(saver: Any, thread_id: str, keep: int) -> int:
+    """Deletes all but the newest `keep` root checkpoints of the thread; returns how many went."""
+    if keep <= 0:
+        return 0
+    kind = type(saver).__name__
+    if kind == "AsyncPostgresSaver":
+        async with saver._cursor() as cur:
+            await cur.execute(_PG_OLD_IDS, (thread_id, keep))
+            old = [r["checkpoint_id"] for r in await cur.fetchall()]
+            if old:
+                for table in ("checkpoint_writes", "checkpoints"):
+                    await cur.execute(f"DELETE FROM {table} WHERE thread_id = %s AND checkpoint_ns = '' "
+                                      "AND checkpoint_id = ANY(%s)", (thread_id, old))
+                await cur.execute(_PG_ORPHAN_BLOBS, (thread_id,))
+        return len(old)
+    if kind == "AsyncSqliteSaver":
+        async with saver.lock:
+            cur = await saver.conn.execute(_OLD_IDS.format(p="?"), (thread_id, keep))
+            old = [r[0] for r in await cur.fetchall()]
+            for i in range(0, len(old), 500):
+                chunk = old[i:i + 500]
+                marks = ",".join("?" * len(chunk))
+                for table in SQLITE_TABLES:
+                    await saver.conn.execute(f"DELETE FROM {table} WHERE thread_id = ? AND checkpoint_ns = '' "
+                                             f"AND checkpoint_id IN ({marks})", (thread_id, *chunk))
+            await saver.conn.commit()
+        return len(old)
+    return 0
+
+
+async def delete_thread_checkpoints(saver: Any, thread_id: str) -> None:
+    kind = type(saver).__name__
+    if kind == "AsyncPostgresSaver":
+        async with saver._cursor() as cur:
+            for table in PG_TABLES:
+                await cur.execute(f"DELETE FROM {table} WHERE thread_id = %s", (thread_id,))
+    elif kind == "AsyncSqliteSaver":
+        async with saver.lock:
+            for table in SQLITE_TABLES:
+                await saver.conn.execute(f"DELETE FROM {table} WHERE thread_id = ?", (thread_id,))
+            await saver.conn.commit()
+
+
+async def prune_threads(saver: Any, traces: Any, days: float) -> list[str]:
+    """Deletes threads (checkpoints, traces, row) not updated for `days`; their ids."""
+    import asyncio
+
+    if days <= 0:
+        return []
+    cutoff = (datetime.now(timezone.utc) - timedelta(days=days)).isoformat()
+    gone = await asyncio.to_thread(traces.idle_threads, cutoff)
+    for thread_id in gone:
+        await delete_thread_checkpoints(saver, thread_id)
+        await asyncio.to_thread(traces.delete_thread, thread_id)
+    if gone:
+        log.info("thread retention", extra={"status": f"{len(gone)} threads deleted"})
+    return gone
