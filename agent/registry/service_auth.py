@@ -1,44 +1,44 @@
-"""Service authentication for the registry: service JWTs (PyJWT, HS256, the server's secret) and the
-caller of a WebSocket (browsers cannot set headers on WebSockets: `?token=` is accepted too)."""
+"""Service authentication for the registry (seed 003 6.2) and the caller of its WebSocket.
+
+Service JWTs are identity's (agent/identity/service_tokens.py: HS256, ASKBAR_JWT_SECRET, subject,
+tenant, scopes); the WebSocket caller is resolved by the server's Authenticator like any request.
+Browsers cannot set headers on a WebSocket, so `?token=` is accepted there too.
+"""
 from __future__ import annotations
 
 from typing import Any
 
-import jwt
-
-from agent.identity.models import LOCAL_USER, User
-from agent.settings import Settings
+from agent.identity.models import User
+from agent.identity.service_tokens import ServiceTokenError, verify
 
 SERVICE_SCOPE = "registry"
 
 
-def _secret(settings: Settings) -> str | None:
-    return getattr(settings, "jwt_secret", None)
-
-
-def validate_service_token(settings: Settings, token: str) -> dict[str, Any]:
-    """Seed 6.2 ValidationResult: {valid, subject, tenant_id, scopes, error}."""
-    secret = _secret(settings)
+def validate_service_token(auth: Any, token: str) -> dict[str, Any]:
+    """Seed 6.2 ValidationResult: {valid, subject, tenant_id, scopes, registry_access | error}."""
+    secret = getattr(auth, "jwt_secret", None)
     if not secret:
-        return {"valid": False, "error": "service authentication is not configured"}
+        return {"valid": False, "error": "service tokens are not enabled on this server "
+                                         "(set ASKBAR_JWT_SECRET)"}
     try:
-        claims = jwt.decode(token, secret, algorithms=["HS256"],
-                            options={"require": ["sub", "exp"]})
-    except jwt.PyJWTError as exc:
-        return {"valid": False, "error": f"{type(exc).__name__}: {exc}"}
-    scopes = claims.get("scopes") or []
-    return {"valid": True, "subject": claims["sub"], "tenant_id": claims.get("tenant"),
-            "scopes": scopes, "registry_access": SERVICE_SCOPE in scopes}
+        principal = verify(secret, token, auth._lookup)
+    except ServiceTokenError as exc:
+        return {"valid": False, "error": str(exc)}
+    scopes = list(principal.scopes)
+    return {"valid": True, "subject": principal.user.user_id, "tenant_id": principal.user.tenant_id,
+            "scopes": scopes, "registry_access": SERVICE_SCOPE in scopes or "*" in scopes}
 
 
 def websocket_user(ws: Any) -> User | None:
-    """The authenticated user of a WebSocket, or None (closed with 4401)."""
-    user = getattr(ws.state, "user", None)
-    if isinstance(user, User):
-        return user
-    auth = getattr(ws.app.state, "auth", None)
-    if auth is None:                     # local single-user mode
+    """The authenticated user of a WebSocket, or None (the socket is closed with 4401)."""
+    from agent.server.app import runtime_auth
+
+    auth = runtime_auth(ws.scope)
+    if auth is None:                 # no authenticator: the app runs without auth (as HTTP does)
+        from agent.identity.models import LOCAL_USER
+
         return LOCAL_USER
-    header = ws.headers.get("authorization", "")
-    token = header[7:] if header.lower().startswith("bearer ") else ws.query_params.get("token")
-    return auth.user_for_token(token) if token else None
+    header = ws.headers.get("authorization")
+    token = ws.query_params.get("token")
+    principal = auth.principal(header or (f"Bearer {token}" if token else None))
+    return principal.user if principal else None

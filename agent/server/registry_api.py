@@ -223,7 +223,8 @@ async def service_auth_validate(request: Request) -> JSONResponse:
     token = body.get("token") if isinstance(body, dict) else None
     if not isinstance(token, str) or not token:
         raise HTTPError(422, "TOOL_INVALID_PARAMETERS", "token: a service JWT string is required")
-    return JSONResponse(validate_service_token(request.app.state.runtime.settings, token))
+    return JSONResponse(await asyncio.to_thread(validate_service_token,
+                                                request.app.state.runtime.auth, token))
 
 
 async def ws_events(ws: WebSocket) -> None:

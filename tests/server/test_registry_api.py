@@ -151,3 +151,57 @@ def test_catalogue_tools_listed_and_run_through_the_executor(api):
     r = c.post("/api/v1/tools/execute", headers=H,
                json={"tool_id": "calculate.position_size", "parameters": {"entry": "x"}})
     assert r.status_code == 422 and r.json()["error"]["code"] == "TOOL_INVALID_PARAMETERS"
+
+
+def test_two_tenants_isolated_over_http_and_websocket(make_app, duck_store, stub):
+    """Tenant B cannot list, read, run or hear about tenant A's tools and tasks (real tokens)."""
+    import asyncio
+
+    import websockets
+
+    from tests.server.conftest import add_user, bearer
+
+    app, settings = make_app(duck_store, registry_allowed_hosts=f"127.0.0.1:{stub.port}")
+    alice, ta = add_user(settings, "alice", tenant="acme", plan="pro")
+    bob, tb = add_user(settings, "bob", tenant="globex", plan="pro")
+    ha = {**bearer(ta), "X-Tenant-ID": "acme"}
+    hb = {**bearer(tb), "X-Tenant-ID": "globex"}
+    with live_server(app) as url, httpx.Client(base_url=url, timeout=30) as c:
+        assert c.get("/api/v1/tools", headers={"X-Tenant-ID": "acme"}).status_code == 401
+        assert c.get("/api/v1/tools", headers={**bearer(tb), "X-Tenant-ID": "acme"}).status_code == 403
+        body = {"tool": {"id": "calc", "name": "Calc", "schema": SCHEMA,
+                         "endpoint": f"{stub.base}/ok"}, "secret": "s3cret"}
+        reg_task = c.post("/api/v1/tools", json=body, headers=ha).json()["task_id"]
+        for _ in range(200):
+            if c.get(f"/api/v1/tasks/{reg_task}", headers=ha).json()["status"] == "completed":
+                break
+            time.sleep(0.05)
+        listed = c.get("/api/v1/tools", params={"types": "external_api"}, headers=hb).json()
+        assert listed["tools"] == []
+        assert c.get("/api/v1/tools/calc", headers=hb).status_code == 404
+        assert c.get(f"/api/v1/tasks/{reg_task}", headers=hb).status_code == 404
+        r = c.post("/api/v1/tools/execute", json={"tool_id": "calc", "parameters": {"a": 1}},
+                   headers=hb)
+        assert r.status_code == 404 and r.json()["error"]["code"] == "TOOL_NOT_FOUND"
+
+        async def scenario():
+            ws_url = url.replace("http", "ws") + "/api/v1/ws"
+            async with websockets.connect(f"{ws_url}?token={tb}") as ws_b, \
+                    websockets.connect(ws_url, additional_headers=bearer(ta)) as ws_a:
+                async with httpx.AsyncClient(base_url=url) as ac:
+                    r = await ac.post("/api/v1/tools/async-execute", headers=ha,
+                                      json={"tool_id": "calc", "parameters": {"a": 2}})
+                task_id = r.json()["task_id"]
+                while True:
+                    ev = json.loads(await asyncio.wait_for(ws_a.recv(), 10))
+                    if ev["event"] == "tool.completed" and ev["task_id"] == task_id:
+                        break
+                with pytest.raises(asyncio.TimeoutError):
+                    await asyncio.wait_for(ws_b.recv(), 1.0)   # bob hears nothing of acme's
+                return task_id
+
+        task_id = asyncio.run(scenario())
+        assert c.get(f"/api/v1/tasks/{task_id}", headers=hb).status_code == 404
+        assert c.get(f"/api/v1/tasks/{task_id}", headers=ha).json()["result"]["sum"] == 2
+        with pytest.raises(Exception):
+            asyncio.run(websockets.connect(url.replace("http", "ws") + "/api/v1/ws").__aenter__())
