@@ -4,45 +4,34 @@ from __future__ import annotations
 import httpx
 import pytest
 
-from agent.identity.models import User
-from tests.server.conftest import DUCKDB_ONLY, live_server
+from tests.server.conftest import DUCKDB_ONLY, bearer, live_server
 
 pytestmark = DUCKDB_ONLY
-
-USERS = {"free": User(user_id="hf", tenant_id="th", name="hf", plan="free"),
-         "pro": User(user_id="hp", tenant_id="th", name="hp", plan="pro", language="ru")}
-
-
-class AsUser:
-    """Stands in for the identity middleware: sets request.state.user (here from a test header)."""
-
-    def __init__(self, app):
-        self.app = app
-
-    def __getattr__(self, name):
-        return getattr(self.app, name)
-
-    async def __call__(self, scope, receive, send):
-        if scope["type"] == "http":
-            who = dict(scope["headers"]).get(b"x-test-user", b"").decode()
-            if who in USERS:
-                scope.setdefault("state", {})["user"] = USERS[who]
-        await self.app(scope, receive, send)
 
 
 @pytest.fixture
 def api(make_app, duck_store):
-    app, _ = make_app(duck_store)
-    with live_server(AsUser(app)) as url, httpx.Client(base_url=url, timeout=60) as c:
+    """A live server with three real users (tokens through the identity middleware)."""
+    app, settings = make_app(duck_store)
+    headers = {}
+    for name, plan, lang in (("hx", "premium", "en"), ("hf", "free", "en"), ("hp", "pro", "ru")):
+        from agent.appdb import open_appdb
+        from agent.identity.users import UserStore
+
+        _, token = UserStore(open_appdb(settings)).add(name, tenant="th", plan=plan, language=lang)
+        headers[plan] = bearer(token)
+    with live_server(app) as url, httpx.Client(base_url=url, timeout=60,
+                                               headers=headers["premium"]) as c:
+        c.as_user = headers
         yield c
 
 
 def test_list_is_filtered_by_the_callers_plan(api):
-    local = api.get("/api/tools").json()
+    local = api.get("/api/tools").json()          # the premium user
     assert local["plan"] == "premium"
     names = {t["name"] for t in local["tools"]}
     assert {"get_price", "get_ohlcv", "calculate_position_size", "get_watchlist"} <= names
-    free = api.get("/api/tools", headers={"x-test-user": "free"}).json()
+    free = api.get("/api/tools", headers=api.as_user["free"]).json()
     assert free["plan"] == "free" and all(t["required_plan"] == "free" for t in free["tools"])
 
 
@@ -51,27 +40,28 @@ def test_call_returns_the_executor_result(api):
     body = r.json()
     assert r.status_code == 200 and body["success"] and body["data"]["count"] == 24
     assert set(body) == {"success", "data", "error", "metadata"}
-    r = api.post("/api/tools/get_price", json={"symbol": "NQ"}, headers={"x-test-user": "free"})
+    r = api.post("/api/tools/get_price", json={"symbol": "NQ"}, headers=api.as_user["free"])
     assert r.json()["data"]["price"] == 15857.5
     r = api.post("/api/tools/calculate_position_size", json={"capital": 1, "entry_price": 1,
                                                              "stop_loss_price": 1, "risk_percent": 1})
     assert r.status_code == 200 and r.json()["error"]["code"] == "VALIDATION_ERROR"
     assert api.post("/api/tools/nope", json={}).json()["error"]["code"] == "TOOL_NOT_FOUND"
-    assert api.post("/api/tools/get_price", content=b"{bad").status_code == 400
+    assert api.post("/api/tools/get_price", content=b"{bad",
+                    headers={"Content-Type": "application/json"}).status_code == 400
 
 
 def test_watchlist_belongs_to_the_caller(api):
-    add = api.post("/api/tools/add_to_watchlist", json={"symbol": "SPY"}, headers={"x-test-user": "pro"})
+    add = api.post("/api/tools/add_to_watchlist", json={"symbol": "SPY"}, headers=api.as_user["pro"])
     assert add.json()["data"]["symbols"] == ["SPY"]
-    other = api.post("/api/tools/get_watchlist", json={}, headers={"x-test-user": "free"})
+    other = api.post("/api/tools/get_watchlist", json={}, headers=api.as_user["free"])
     assert other.json()["data"]["symbols"] == []
     # a body cannot choose the user
-    spoof = api.post("/api/tools/get_watchlist", json={"user_id": "hp"}, headers={"x-test-user": "free"})
+    spoof = api.post("/api/tools/get_watchlist", json={"user_id": "hp"}, headers=api.as_user["free"])
     assert spoof.json()["data"]["symbols"] == []
 
 
 def test_rate_limit_is_429_with_retry_after(api):
-    h = {"x-test-user": "pro"}
+    h = api.as_user["pro"]
     codes = [api.post("/api/tools/get_price", json={"symbol": "SPY"}, headers=h).status_code
              for _ in range(61)]
     assert codes[:60] == [200] * 60 and codes[60] == 429
