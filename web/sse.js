@@ -45,7 +45,7 @@ async function streamRun(url, body, onEvent, onReconnect) {
     onEvent(name, data, f.id);
   };
   let attempt = 0;
-  let request = () => fetch(url, {method: "POST", headers: {"Content-Type": "application/json",
+  let request = () => apiFetch(url, {method: "POST", headers: {"Content-Type": "application/json",
     "Accept": "text/event-stream"}, body: JSON.stringify(body)});
   for (;;) {
     try {
@@ -72,6 +72,6 @@ async function streamRun(url, body, onEvent, onReconnect) {
     await new Promise((r) => setTimeout(r, 300 * attempt));
     const headers = {"Accept": "text/event-stream"};
     if (lastId) headers["Last-Event-ID"] = lastId;
-    request = () => fetch(`/api/runs/${runId}/stream`, {headers});
+    request = () => apiFetch(`/api/runs/${runId}/stream`, {headers});
   }
 }

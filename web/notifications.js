@@ -1,0 +1,64 @@
+// Paper-trading notifications (fills, fired alerts) as they arrive: follows GET /api/notifications
+// (SSE with ids) through apiFetch, so the bearer token is sent; reconnects with Last-Event-ID, so
+// nothing is missed or shown twice. Each one is a card in the corner, in the UI language.
+"use strict";
+
+const Notifications = {lastId: null, seen: new Set()};
+
+function notificationBox() {
+  let box = document.getElementById("notifications");
+  if (!box) {
+    box = el("aside", {id: "notifications", class: "notifications", "aria-live": "polite"});
+    document.body.append(box);
+  }
+  return box;
+}
+
+function notificationLine(n) {
+  const when = `${t("bar")} ${String(n.bar_ts || "").replace("T", " ").slice(0, 16)} UTC`;
+  if (n.kind === "fill") {
+    return `${t(n.side)} ${fmtNumber(n.quantity, LANG, 0)} ${n.symbol} ${t("at")} ${fmtNumber(n.price, LANG)} (${n.order_type}) · ${when}`;
+  }
+  return `${n.symbol} ${n.condition} ${fmtNumber(n.price, LANG)} ${t("reached")} ${fmtNumber(n.fired_price, LANG)} · ${when}` +
+    (n.message ? ` · ${n.message}` : "");
+}
+
+function showNotification(n) {
+  if (Notifications.seen.has(n.id)) return;
+  Notifications.seen.add(n.id);
+  const card = el("div", {class: "notification", "data-kind": n.kind, "data-id": String(n.id)},
+    el("button", {type: "button", class: "notification-close", title: t("dismiss"), "aria-label": t("dismiss"), text: "×",
+                  onclick: () => card.remove()}),
+    el("div", {class: "notification-title", text: t(n.kind === "fill" ? "notif_fill" : "notif_alert")}),
+    el("div", {class: "notification-body", text: notificationLine(n)}));
+  notificationBox().prepend(card);
+  document.dispatchEvent(new CustomEvent("askbar:notification", {detail: n}));
+}
+
+async function followNotifications() {
+  for (let attempt = 0; attempt < 1000; attempt++) {
+    const headers = {"Accept": "text/event-stream"};
+    if (Notifications.lastId) headers["Last-Event-ID"] = Notifications.lastId;
+    try {
+      const resp = await apiFetch("/api/notifications", {headers});
+      if (resp.status === 404) return;   // a build without notifications
+      if (resp.ok) {
+        await readSSE(resp, (f) => {
+          if (f.id) Notifications.lastId = f.id;
+          if (f.event !== "notification" || !f.data.length) return;
+          try { showNotification(JSON.parse(f.data.join("\n"))); } catch (e) { /* a malformed event is skipped */ }
+        });
+      }
+    } catch (e) { /* dropped: reconnect below */ }
+    await new Promise((r) => setTimeout(r, Math.min(1000 * (attempt + 1), 10000)));
+  }
+}
+
+document.addEventListener("DOMContentLoaded", async () => {
+  try {
+    const features = await getJSON("/api/ui/features");
+    if (features.notifications) followNotifications();
+  } catch (e) { /* no notifications on this build */ }
+});
+// panels follow what a notification changed (a fill empties the pending orders)
+document.addEventListener("askbar:notification", () => { if (typeof refreshPanels === "function" && Panels.features) refreshPanels(); });
