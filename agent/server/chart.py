@@ -83,7 +83,7 @@ def compare_spec(results: list[dict[str, Any]], period: str) -> dict[str, Any] |
         return None
     series = []
     for symbol, rows in per_symbol.items():
-        tkey = _time_key(rows[0])
+        tkey = _time_key(rows[0]) or "trading_date"
         base = rows[0].get("open") if _num(rows[0].get("open")) else rows[0].get("close")
         if not _num(base) or base == 0:
             continue
@@ -99,7 +99,7 @@ def rsi_spec(results: list[dict[str, Any]], title: str) -> dict[str, Any] | None
     for r in results:
         rows = _rows(r)
         if rows and "rsi" in rows[0]:
-            tkey = _time_key(rows[0])
+            tkey = _time_key(rows[0]) or "trading_date"
             s = {"kind": "line", "name": f"{r.get('symbol') or ''} RSI".strip(), "symbol": r.get("symbol"),
                  "metric": "rsi", "x": [str(x.get(tkey)) for x in rows], "y": [x.get("rsi") for x in rows]}
             return _spec("rsi", title, [s], "rsi", hlines=list(RSI_LEVELS),
@@ -128,9 +128,9 @@ def _daily(store: Any, symbol: str, start: str, end: str) -> list[dict[str, Any]
     from query_builder.models import Step, StepParams
     from query_builder.runner import run_step
 
-    step = Step(action="get_period_stats", params=StepParams(
-        symbol=symbol, start_date=date.fromisoformat(start), end_date=date.fromisoformat(end),
-        granularity="daily"))
+    step = Step(action="get_period_stats", params=StepParams.model_validate(
+        {"symbol": symbol, "start_date": date.fromisoformat(start), "end_date": date.fromisoformat(end),
+         "granularity": "daily"}))
     return _rows(run_step(store, step).model_dump(mode="json"))
 
 

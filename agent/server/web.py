@@ -77,7 +77,7 @@ def details_of(values: dict[str, Any], store: Any) -> dict[str, Any]:
 
 
 async def thread_details(request: Request) -> Response:
-    thread_id = thread_field(request.path_params["thread_id"])
+    thread_id = thread_field(request.path_params["thread_id"]) or ""
     snapshot = await _snapshot(request, thread_id)
     store = request.app.state.runtime.deps.store
     return JSONResponse(await asyncio.to_thread(details_of, snapshot.values, store))

@@ -82,7 +82,7 @@ def test_watchlist_orders_alerts_and_memory_panels(env, lang):
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_notifications_arrive_and_resume_after_a_drop(env, lang):
-    url, state, store = env
+    url, state, _ = env
     if mimic.REAL_NOTIFICATIONS:
         pytest.fail("notifications_api is built: switch this test to a fill through agent.trading.service "
                     "(see trading's tests/web/test_notifications_ui.py)", pytrace=False)

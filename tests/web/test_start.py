@@ -49,7 +49,7 @@ def test_favicon(url):
     r = httpx.get(url + "/favicon.ico")
     assert r.status_code == 200 and r.headers["content-type"].startswith("image/svg+xml")
     assert "<svg" in r.text
-    with browser_page(url) as (page, errors):
+    with browser_page(url) as (page, _):
         href = page.locator("link[rel=icon]").get_attribute("href")
         assert httpx.get(url + href).status_code == 200
 
