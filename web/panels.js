@@ -24,7 +24,7 @@ function panel(id, titleKey) {
 
 function show(p, ...nodes) {
   p.body.textContent = "";
-  p.body.append(...nodes);
+  p.body.append(...nodes.filter((n) => n != null));
   p.box.hidden = false;
   document.body.dataset.side = "1";
 }

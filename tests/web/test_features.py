@@ -77,6 +77,7 @@ def test_watchlist_orders_alerts_and_memory_panels(env, lang):
         page.wait_for_selector("#panel-memory .forget-note")
         assert page.locator("#forget").inner_text() == forget
         assert page.locator("#panel-memory dl.memory").count() == 0
+        assert "null" not in page.locator("#side").inner_text()
     assert not errors, errors
 
 
