@@ -1,10 +1,12 @@
-// Bearer tokens for the API: a server with users answers 401 without one; then the page asks for
-// the token (`askbar users add NAME` prints it) in a small form, keeps it in this browser
-// (localStorage) and retries. Every API call goes through apiFetch.
+// Bearer tokens for the API: a server with users answers 401 without one; then the UI asks for
+// the token (`askbar users add NAME` prints it) in the browser's prompt, in the UI language, keeps
+// it in this browser (localStorage) and retries. Every API call goes through apiFetch; calls that
+// get a 401 together share one prompt, and a call that was refused with a token another call has
+// since replaced just retries with the new one.
 "use strict";
 
 const TOKEN_KEY = "askbar.token";
-let tokenAsk = null;   // one form at a time, however many calls got a 401 together
+let tokenAsk = null;
 
 function authHeaders(headers) {
   const token = localStorage.getItem(TOKEN_KEY);
@@ -12,40 +14,27 @@ function authHeaders(headers) {
 }
 
 function askToken(rejected) {
-  if (tokenAsk) return tokenAsk;
-  tokenAsk = new Promise((resolve) => {
-    const input = el("input", {id: "token-input", type: "password", autocomplete: "off", "aria-label": t("token_label"),
-                               placeholder: t("token_label")});
-    const form = el("form", {id: "token-form", class: "token-form"},
-      el("div", {class: "interrupt-title", text: t("token_title")}),
-      rejected ? el("p", {class: "error", text: t("token_bad")}) : null,
-      el("p", {class: "muted", text: t("token_hint")}), input,
-      el("button", {type: "submit", id: "token-save", text: t("token_save")}));
-    const overlay = el("div", {id: "token-dialog", class: "overlay", role: "dialog", "aria-modal": "true"}, form);
-    form.addEventListener("submit", (e) => {
-      e.preventDefault();
-      const token = input.value.trim();
-      if (!token) return;
-      localStorage.setItem(TOKEN_KEY, token);
-      overlay.remove();
-      tokenAsk = null;
-      resolve(true);
-    });
-    document.body.append(overlay);
-    input.focus();
-  });
-  return tokenAsk;
+  const message = `${rejected ? t("token_bad") + " " : ""}${t("token_title")}. ${t("token_hint")}`;
+  const token = window.prompt(message);
+  if (token && token.trim()) {
+    localStorage.setItem(TOKEN_KEY, token.trim());
+    return true;
+  }
+  return false;
 }
 
-// fetch() with the stored token; on 401 asks for a token (again, if the stored one was refused)
-// and retries until the server accepts one.
+// fetch() with the stored token; on 401 asks for a token and retries (the 401 itself is returned
+// when the user cancels the prompt).
 async function apiFetch(url, options) {
   const opts = options || {};
   for (;;) {
+    const sent = localStorage.getItem(TOKEN_KEY);
     const resp = await fetch(url, {...opts, headers: authHeaders(opts.headers)});
     if (resp.status !== 401) return resp;
-    const had = localStorage.getItem(TOKEN_KEY);
-    if (had) localStorage.removeItem(TOKEN_KEY);
-    await askToken(Boolean(had));
+    if (tokenAsk) { if (await tokenAsk) continue; return resp; }
+    if (localStorage.getItem(TOKEN_KEY) !== sent) continue;
+    if (sent) localStorage.removeItem(TOKEN_KEY);
+    tokenAsk = Promise.resolve().then(() => askToken(Boolean(sent))).finally(() => { tokenAsk = null; });
+    if (!(await tokenAsk)) return resp;
   }
 }

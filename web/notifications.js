@@ -36,21 +36,25 @@ function showNotification(n) {
 }
 
 async function followNotifications() {
-  for (let attempt = 0; attempt < 1000; attempt++) {
+  let failures = 0;   // back off while the server fails; reconnect at once-ish after a clean end
+  for (;;) {
     const headers = {"Accept": "text/event-stream"};
     if (Notifications.lastId) headers["Last-Event-ID"] = Notifications.lastId;
     try {
       const resp = await apiFetch("/api/notifications", {headers});
       if (resp.status === 404) return;   // a build without notifications
       if (resp.ok) {
+        failures = 0;
         await readSSE(resp, (f) => {
           if (f.id) Notifications.lastId = f.id;
           if (f.event !== "notification" || !f.data.length) return;
           try { showNotification(JSON.parse(f.data.join("\n"))); } catch (e) { /* a malformed event is skipped */ }
         });
+      } else {
+        failures += 1;
       }
-    } catch (e) { /* dropped: reconnect below */ }
-    await new Promise((r) => setTimeout(r, Math.min(1000 * (attempt + 1), 10000)));
+    } catch (e) { failures += 1; /* dropped: reconnect below */ }
+    await new Promise((r) => setTimeout(r, Math.min(1000 * (failures + 1), 15000)));
   }
 }
 

@@ -120,7 +120,7 @@ class Turn {
       body.append(el("tr", {"data-type": c.type},
         el("td", {text: tt("claim", c.type)}), el("td", {class: "num", text: fmtClaim(c, LANG)}),
         el("td", {class: "basis", text: CLAIM_BASIS[c.type] ? t(CLAIM_BASIS[c.type]) : ""}),
-        el("td", {text: date}), el("td", {text: c.symbol || ""}), el("td", {text: c.period || ""})));
+        el("td", {class: "date", text: date}), el("td", {text: c.symbol || ""}), el("td", {text: c.period || ""})));
     }
     this.extra.append(el("div", {class: "claims-title", text: t("claims")}),
       el("div", {class: "table-wrap"}, el("table", {class: "claims"}, el("thead", {}, head), body)));

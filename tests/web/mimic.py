@@ -37,6 +37,7 @@ class Mimic:
                                        "frequent_questions": [], "recent_strategies": [], "notes": [],
                                        "preferences": {}}
         self.last_event_ids: list[str | None] = []
+        self.drop_after_send = True    # cut the stream after each batch: the client must reconnect
 
     def result(self, data: Any = None, error: tuple[str, str] | None = None) -> JSONResponse:
         return JSONResponse({"success": error is None, "data": data,
@@ -83,9 +84,12 @@ class Mimic:
             sent = after
             yield b"retry: 1000\n\n"
             while True:
-                for n in [n for n in self.notifications if n["id"] > sent]:
+                batch = [n for n in self.notifications if n["id"] > sent]
+                for n in batch:
                     sent = n["id"]
                     yield f"id: {n['id']}\nevent: notification\ndata: {json.dumps(n)}\n\n".encode()
+                if batch and self.drop_after_send:
+                    return
                 await asyncio.sleep(0.2)
         return StreamingResponse(frames(), media_type="text/event-stream")
 

@@ -81,24 +81,45 @@ def test_watchlist_orders_alerts_and_memory_panels(env, lang):
     assert not errors, errors
 
 
-@pytest.mark.parametrize("lang", LANGS)
-def test_notifications_arrive_and_resume_after_a_drop(env, lang):
-    url, state, _ = env
+def _notify(state, store, n: int):
+    """Notification n (1: a fill, 2: an alert in the stand-in; real build: market orders fill at once)."""
     if mimic.REAL_NOTIFICATIONS:
-        pytest.fail("notifications_api is built: switch this test to a fill through agent.trading.service "
-                    "(see trading's tests/web/test_notifications_ui.py)", pytrace=False)
+        from agent.trading import service
+        from agent.trading.params import CreateOrder
+
+        service.place_order(store, LOCAL_USER, CreateOrder(symbol="NQ", side="buy", quantity=n,
+                                                           order_type="market"), 100_000)
+        return "fill"
+    if n == 1:
+        state.notifications.append({"id": 1, "kind": "fill", "ref_id": "o1", "symbol": "NQ",
+                                    "bar_ts": "2023-12-04T21:59:00", "side": "buy", "quantity": 1.0,
+                                    "price": 16001.25, "order_type": "market"})
+        return "fill"
+    state.notifications.append({"id": 2, "kind": "alert", "ref_id": "a1", "symbol": "NQ",
+                                "bar_ts": "2023-12-04T22:00:00", "condition": "<=", "price": 15950.0,
+                                "fired_price": 15949.5, "message": "dip"})
+    return "alert"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_notifications_arrive_while_the_page_is_open(env, lang):
+    url, state, store = env
+    title = {"en": "Order filled", "ru": "Ордер исполнен", "es": "Orden ejecutada"}[lang]
     with browser_page(url, lang) as (page, errors):
         page.wait_for_selector("body[data-panels='1']")
-        state.notifications.append({"id": 1, "kind": "fill", "ref_id": "o1", "symbol": "NQ", "bar_ts": "2023-12-04T21:59:00",
-                                    "side": "buy", "quantity": 1.0, "price": 16001.25, "order_type": "market"})
-        page.wait_for_selector(".notification[data-kind=fill]", timeout=10000)
-        body = page.locator(".notification[data-kind=fill]").inner_text()
-        assert "NQ" in body and "market" in body
-        state.notifications.append({"id": 2, "kind": "alert", "ref_id": "a1", "symbol": "NQ", "bar_ts": "2023-12-04T22:00:00",
-                                    "condition": "<=", "price": 15950.0, "fired_price": 15949.5, "message": "dip"})
-        page.wait_for_selector(".notification[data-kind=alert]", timeout=10000)
-        assert "NQ <=" in page.locator(".notification[data-kind=alert]").inner_text()
-        assert page.locator(".notification").count() == 2
+        kind = _notify(state, store, 1)
+        card = page.locator(f".notification[data-kind={kind}]").first
+        card.wait_for(timeout=15000)
+        assert "NQ" in card.inner_text() and "market" in card.inner_text() and title in card.inner_text()
+        kind = _notify(state, store, 2)
+        page.wait_for_function("document.querySelectorAll('.notification').length === 2", timeout=15000)
+        assert page.locator(f".notification[data-kind={kind}]").count() >= 1
+        if not mimic.REAL_NOTIFICATIONS:
+            assert "NQ <=" in page.locator(".notification[data-kind=alert]").inner_text()
+            # the stand-in cut the stream after the fill: the client came back with Last-Event-ID 1
+            assert state.last_event_ids[0] is None and "1" in state.last_event_ids
+        ids = page.locator(".notification").evaluate_all("els => els.map(e => e.dataset.id)")
+        assert len(set(ids)) == 2                      # each shown once
         shot(page, f"notifications_{lang}")
     assert not errors, errors
 
@@ -106,27 +127,30 @@ def test_notifications_arrive_and_resume_after_a_drop(env, lang):
 @pytest.mark.parametrize("lang", LANGS)
 def test_token_prompt_on_401(make_app, duck_store, lang):
     app, _ = make_app(duck_store, now="2024-06-15")
-    gate = mimic.BearerGate(app, "s3cret-token")
-    with live_server(gate) as url, _gated(url, lang) as (page, errors):
-        page.wait_for_selector("#token-dialog", timeout=10000)
-        shot(page, f"token_prompt_{lang}")
-        page.fill("#token-input", "wrong")
-        page.click("#token-save")
-        page.wait_for_selector("#token-dialog .error", timeout=10000)
-        page.fill("#token-input", "s3cret-token")
-        page.click("#token-save")
-        page.wait_for_selector("#coverage-list li[data-symbol='NQ']", timeout=10000)
+    gate = mimic.BearerGate(app, "s3cret-token")   # stand-in for identity's middleware (see mimic)
+    prompts: list[str] = []
+    answers = iter(["wrong", "s3cret-token"])
+    with live_server(gate) as url, _gated(url, lang, prompts, answers) as (page, errors):
+        page.wait_for_selector("#coverage-list li[data-symbol='NQ']", timeout=15000)
+        assert len(prompts) == 2                       # one prompt per refusal, however many calls
+        assert TOKEN_TEXTS[lang][0] in prompts[0] and TOKEN_TEXTS[lang][1] in prompts[1]
         assert page.evaluate("localStorage.getItem('askbar.token')") == "s3cret-token"
         bot = ask(page, {"en": "NQ stats for November 2023", "ru": "Статистика NQ за ноябрь 2023",
                          "es": "Estadísticas de NQ en noviembre de 2023"}[lang])
         assert bot.get_attribute("data-status") == "answered"
-        assert "Bearer s3cret-token" in gate.seen
+        assert "Bearer s3cret-token" in gate.seen and len(prompts) == 2
+        shot(page, f"token_accepted_{lang}")
     # the first unauthenticated calls are 401s by design; nothing else may fail
     assert not [e for e in errors if "401" not in e], errors
 
 
-def _gated(url, lang):
-    """browser_page without waiting for the coverage (the token form comes first)."""
+TOKEN_TEXTS = {"en": ("needs an API token", "not accepted"), "ru": ("нужен API-токен", "не принят"),
+               "es": ("necesita un token", "no fue aceptado")}
+
+
+def _gated(url, lang, prompts, answers):
+    """browser_page without waiting for the coverage (the token prompt comes first); answers the
+    browser's prompts in order and records their messages."""
     from contextlib import contextmanager
 
     from playwright.sync_api import sync_playwright
@@ -140,6 +164,11 @@ def _gated(url, lang):
             ctx = browser.new_context(viewport={"width": 1280, "height": 900})
             ctx.add_init_script(f"localStorage.setItem('askbar.lang', '{lang}')")
             page = ctx.new_page()
+
+            def on_dialog(dialog):
+                prompts.append(dialog.message)
+                dialog.accept(next(answers))
+            page.on("dialog", on_dialog)
             errors: list[str] = []
             page.on("pageerror", lambda e: errors.append(f"pageerror: {e}"))
             page.on("console", lambda m: errors.append(f"console: {m.text}") if m.type == "error" else None)
