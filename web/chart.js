@@ -18,7 +18,7 @@ function seriesTrace(s, color) {
       return {type: "bar", orientation: "h", name: s.symbol || s.name, x: s.x, y: s.y, width: s.width,
               marker: {color: s.in_value_area.map((v) => (v ? "#4fa3ff" : "#3a4a5c"))}};
     default:
-      return {type: "scatter", mode: "lines", name: s.symbol || s.name, x: s.x, y: s.y,
+      return {type: "scatter", mode: "lines", name: s.name || s.symbol, x: s.x, y: s.y,
               line: {color, width: 2}};
   }
 }

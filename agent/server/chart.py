@@ -2,7 +2,8 @@
 
 Reads the thread's last results (state["data"]["results"]) and intent, and picks one shape:
 - compare: two or more symbols -> each one's closes as % from the period's first open (the last point
-  is the symbol's pct_change claim), one series per symbol, a title naming all;
+  is the symbol's pct_change claim), one series per symbol, a title naming all; two or more periods
+  of one symbol -> the same per period, overlaid by trading day of the period;
 - rsi: the RSI line on 0..100 with the 30 and 70 levels;
 - volume_profile: volume per price bin as a horizontal histogram, the point of control and the
   value area (from the step's summary);
@@ -95,6 +96,30 @@ def compare_spec(results: list[dict[str, Any]], period: str) -> dict[str, Any] |
     return _spec("compare", title, series, "pct_from_start", hlines=[0.0])
 
 
+def periods_spec(results: list[dict[str, Any]], title: str, store: Any) -> dict[str, Any] | None:
+    """compare_periods of one symbol: each period's closes as % from its first open, overlaid by
+    trading day of the period (1, 2, ...), one series per period."""
+    for r in results:
+        if r.get("action") != "compare_periods" or store is None or len(r.get("rows") or []) < 2:
+            continue
+        series = []
+        for p in r["rows"]:
+            if not (p.get("start_date") and p.get("end_date")):
+                continue
+            rows = _daily(store, r["symbol"], str(p["start_date"]), str(p["end_date"]))
+            if not rows or not _num(rows[0].get("open")) or not rows[0]["open"]:
+                continue
+            base = rows[0]["open"]
+            series.append({"kind": "line", "name": str(p.get("label") or p["start_date"]), "symbol": r["symbol"],
+                           "metric": "pct_from_start", "x": list(range(1, len(rows) + 1)),
+                           "y": [(x["close"] / base - 1.0) * 100.0 if _num(x.get("close")) else None
+                                 for x in rows]})
+        if len(series) >= 2:
+            return _spec("compare", f"{r['symbol']} · " + " vs ".join(s["name"] for s in series), series,
+                         "pct_from_start", x="day_n", hlines=[0.0])
+    return None
+
+
 def rsi_spec(results: list[dict[str, Any]], title: str) -> dict[str, Any] | None:
     for r in results:
         rows = _rows(r)
@@ -176,7 +201,7 @@ def chart_payload(values: dict[str, Any], store: Any = None) -> dict[str, Any]:
     period = (intent.get("period") or {}).get("label") or ""
     symbols = intent.get("symbols") or ([intent["symbol"]] if intent.get("symbol") else [])
     title = f"{', '.join(symbols)} {period}".strip()
-    spec = compare_spec(results, period)
+    spec = compare_spec(results, period) or periods_spec(results, title, store)
     if spec is None and intent.get("indicator") == "rsi":
         spec = rsi_spec(results, title)
     if spec is None and (intent.get("analysis") == "volume_profile"

@@ -142,3 +142,23 @@ def test_comparison_normalised_per_symbol_and_synthetic_note_after_reload(make_a
         assert _figure(page, again)["kind"] == "compare"
         shot(page, f"chart_compare_{lang}", again)
     assert not [e for e in errors if "pageerror" in e], errors
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_two_periods_of_one_symbol_overlaid_as_change_from_start(url, lang):
+    q = {"en": "Compare SPX in 2019 vs 2020", "ru": "Сравни SPX 2019 и 2020",
+         "es": "Compara SPX en 2019 y 2020"}[lang]
+    with browser_page(url, lang) as (page, errors):
+        bot = ask(page, q)
+        fig = _figure(page, bot)
+        assert fig["kind"] == "compare"
+        assert [tr["name"] for tr in fig["data"]] == ["2019", "2020"]
+        df = pd.read_csv(DATA / "sp500_daily" / "chainins_GSPC.csv")
+        df["d"] = pd.to_datetime(df["Date"], format="%m/%d/%Y")
+        for tr in fig["data"]:
+            year = df[df["d"].dt.year == int(tr["name"])]
+            want = (year["Close"].iloc[-1] / year["Open"].iloc[0] - 1) * 100
+            assert abs(tr["y"][-1] - want) < 1e-6 and len(tr["x"]) == len(year)
+        assert "SPX" in fig["layout"]["title"]["text"]
+        shot(page, f"chart_periods_{lang}", bot)
+    assert not [e for e in errors if "pageerror" in e], errors

@@ -21,8 +21,16 @@ TITLES = {"en": ("Watchlist", "What I remember about you", "Forget everything"),
 
 
 @pytest.fixture
-def env(make_app, duck_store):
+def env(make_app, duck_store, make_store):
     state = mimic.Mimic()
+    if mimic.has("agent.trading.service"):
+        # real paper orders change the store: a fresh one with NQ and SPY, not the shared one
+        from agent.market.ingest import load_file
+        from tests.conftest import DATA
+
+        duck_store = make_store("duckdb")
+        load_file(duck_store, DATA / "nq_1min_firstrate" / "NQ_1min_sample.csv", "NQ")
+        load_file(duck_store, DATA / "spy_1min_2024" / "SPY_1min.csv", "SPY")
     # notifications_poll_s: the real notifications API's database poll (ignored where it is absent)
     app, _ = make_app(duck_store, now="2024-06-15", notifications_poll_s=0.2)
     mimic.install(app, state.routes())
