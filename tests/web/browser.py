@@ -49,12 +49,13 @@ def ask(page, text: str, n: int | None = None):
     return page.locator(".msg.bot").last
 
 
-def shot(page, name: str, element=None):
-    """The page, or one element whole (an answer taller than the scrolling chat log)."""
-    if element is not None:
-        element.screenshot(path=str(ARTIFACTS / f"{name}.png"))
-    else:
-        page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+UNROLL = "body { height: auto !important; } .log { overflow: visible !important; }"
+
+
+def shot(page, name: str):
+    """The whole conversation: the chat log scrolls inside the window, so it is unrolled first."""
+    page.add_style_tag(content=UNROLL)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
 
 
 def fmt(value: float, lang: str, decimals: int = 2) -> str:

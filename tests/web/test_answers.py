@@ -74,5 +74,5 @@ def test_reload_keeps_chart_claims_plan_sql_and_steps(url, lang):
         assert page.locator(".msg.user").first.inner_text() == QUESTION[lang]
         again.locator("details.sqls summary").click()
         assert "SELECT" in again.locator("details.sqls pre.sql").first.inner_text().upper()
-        shot(page, f"reload_{lang}", again)
+        shot(page, f"reload_{lang}")
     assert not [e for e in errors if "pageerror" in e], errors

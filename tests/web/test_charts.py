@@ -68,7 +68,7 @@ def test_rsi_question_charts_rsi_with_30_70(url, lang):
         last = x[-1]
         assert abs(fig["data"][0]["y"][-1] - rsi[pd.Timestamp(last).date()]) < 1.5
         assert fig["layout"]["yaxis"]["title"]["text"] == "RSI (14)"
-        shot(page, f"chart_rsi_{lang}", bot)
+        shot(page, f"chart_rsi_{lang}")
     assert not [e for e in errors if "pageerror" in e], errors
 
 
@@ -90,7 +90,7 @@ def test_volume_profile_is_a_horizontal_histogram(url, lang):
         share = sum(v for v, y in zip(trace["x"], trace["y"]) if rects[0]["y0"] <= y <= rects[0]["y1"]) / sum(trace["x"])
         assert share >= 0.70                                             # the value area holds 70 %
         assert fig["layout"]["yaxis"]["title"]["text"] == Y_PRICE[lang]
-        shot(page, f"chart_volume_profile_{lang}", bot)
+        shot(page, f"chart_volume_profile_{lang}")
     assert not [e for e in errors if "pageerror" in e], errors
 
 
@@ -111,7 +111,7 @@ def test_event_days_marked_on_the_price(url, lang):
         assert len(price["x"]) == int((df["d"].dt.year == 2020).sum())   # trading days only, no gaps
         assert fig["layout"]["xaxis"]["type"] == "category"
         assert fig["layout"]["yaxis"]["title"]["text"] == Y_PRICE[lang]
-        shot(page, f"chart_events_{lang}", bot)
+        shot(page, f"chart_events_{lang}")
     assert not [e for e in errors if "pageerror" in e], errors
 
 
@@ -140,7 +140,7 @@ def test_comparison_normalised_per_symbol_and_synthetic_note_after_reload(make_a
         again = page.locator(".msg.bot").last
         assert "DEMO_" in again.locator(".disclaimers .disclaimer").first.inner_text()
         assert _figure(page, again)["kind"] == "compare"
-        shot(page, f"chart_compare_{lang}", again)
+        shot(page, f"chart_compare_{lang}")
     assert not [e for e in errors if "pageerror" in e], errors
 
 
@@ -160,5 +160,5 @@ def test_two_periods_of_one_symbol_overlaid_as_change_from_start(url, lang):
             want = (year["Close"].iloc[-1] / year["Open"].iloc[0] - 1) * 100
             assert abs(tr["y"][-1] - want) < 1e-6 and len(tr["x"]) == len(year)
         assert "SPX" in fig["layout"]["title"]["text"]
-        shot(page, f"chart_periods_{lang}", bot)
+        shot(page, f"chart_periods_{lang}")
     assert not [e for e in errors if "pageerror" in e], errors
