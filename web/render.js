@@ -58,7 +58,7 @@ class Turn {
   interrupt(kind, data, onPick) {
     const card = el("div", {class: "interrupt", "data-kind": kind},
       el("div", {class: "interrupt-title", text: t(INTERRUPT_TITLES[kind] || "clarification")}),
-      el("p", {text: (kind === "confirm_action" && data.action_text) || data.message || ""}));
+      el("p", {text: (kind === "confirm_action" && ((data.texts || {})[LANG] || data.action_text)) || data.message || ""}));
     for (const q of data.questions || []) card.append(el("p", {class: "question", text: q}));
     for (const line of data.plan_summary || []) card.append(el("p", {class: "plan-line", text: line}));
     if (kind === "confirm_action" && data.params) {

@@ -137,13 +137,18 @@ class BearerGate:
         return await self.app(scope, receive, send)
 
 
+CONFIRM_TEXTS = {"en": "Buy 1 NQ at market (last bar 2023-12-04 21:59 UTC).",
+                 "ru": "Покупка 1 NQ по рынку (последний бар 2023-12-04 21:59 UTC).",
+                 "es": "Compra de 1 NQ a mercado (última barra 2023-12-04 21:59 UTC)."}
+
+
 def confirm_action_routes(calls: list[dict[str, Any]]) -> list[Route]:
     """POST /api/chat answering a confirm_action interrupt, and its resume, in the run-stream shape."""
     interrupt = {"type": "confirm_action", "action_id": "act_0123456789abcdef", "tool": "create_paper_order",
                  "params": {"symbol": "NQ", "side": "buy", "quantity": 1, "order_type": "market"},
                  "message": "Please confirm: buy 1 NQ at market. Reply \"yes\" to execute or \"no\" to cancel.",
                  "action_text": "Buy 1 NQ at market (last bar 2023-12-04 21:59 UTC).",
-                 "texts": {}, "suggestions": ["execute", "cancel"], "attempt": 1}
+                 "texts": CONFIRM_TEXTS, "suggestions": ["execute", "cancel"], "attempt": 1}
 
     def frames(events: list[tuple[str, dict]]):
         async def gen():

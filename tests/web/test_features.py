@@ -202,6 +202,8 @@ def test_confirm_action_card_resumes_the_thread(make_app, duck_store, lang):
         card.wait_for(timeout=15000)
         assert card.locator("button.suggestion").all_inner_texts() == list(buttons)
         assert "NQ" in card.inner_text()
+        if not mimic.REAL_CONFIRM_ACTION:     # the action in the UI language
+            assert mimic.CONFIRM_TEXTS[lang] in card.inner_text()
         shot(page, f"confirm_action_{lang}")
         card.locator("button.choice-execute").click()
         page.wait_for_function("document.querySelectorAll(\".msg.bot[data-complete='1']\").length >= 2", timeout=30000)
