@@ -16,7 +16,10 @@ from starlette.routing import Route
 
 
 def has(module: str) -> bool:
-    return importlib.util.find_spec(module) is not None
+    try:
+        return importlib.util.find_spec(module) is not None
+    except ModuleNotFoundError:     # its parent package is not part of this build either
+        return False
 
 
 REAL_TOOLS = has("agent.server.tools_api")
