@@ -1,31 +1,21 @@
-// The chat: ask, stream the run's events into a Turn, answer interrupts by clicking a suggestion.
+// The chat: ask, stream the run's events into a Turn, answer interrupts by clicking a suggestion;
+// after a reload rebuild every turn's extras (plan, SQL, steps, disclaimers, claims, chart).
 "use strict";
 
-const state = {threadId: sessionStorage.getItem("askbar.thread") || null, waiting: false, busy: false};
+const state = {threadId: sessionStorage.getItem("askbar.thread") || null, waiting: false, busy: false,
+               coverage: []};
+const INTERRUPT_EVENTS = {clarification: "clarification_needed", no_data: "no_data",
+                          confirm_plan: "confirm_plan", confirm_action: "confirm_action"};
 
 function setThread(id) {
   state.threadId = id;
   if (id) sessionStorage.setItem("askbar.thread", id); else sessionStorage.removeItem("askbar.thread");
 }
 
-function renderExamples() {
-  const box = document.getElementById("examples");
-  box.textContent = "";
-  for (const q of I18N[LANG].examples) {
-    box.append(el("button", {type: "button", class: "suggestion example", text: q, onclick: () => send(q)}));
-  }
-}
-
-async function loadCoverage() {
-  try {
-    const data = await (await apiFetch("/api/data")).json();
-    const text = data.symbols.length
-      ? data.symbols.map((s) => `${s.symbol} ${s.first || ""}…${s.last || ""}`).join(" · ")
-      : t("data_none");
-    const span = document.getElementById("coverage");
-    span.textContent = text;
-    span.title = text;
-  } catch (e) { /* the chat works without it */ }
+async function getJSON(url) {
+  const resp = await apiFetch(url);
+  if (!resp.ok) throw new Error(`${url}: HTTP ${resp.status}`);
+  return resp.json();
 }
 
 function handle(turn, name, data) {
@@ -36,12 +26,20 @@ function handle(turn, name, data) {
     case "sql_executed": turn.sqlExecuted(data); break;
     case "validation": turn.validation(data); break;
     case "text_delta": turn.delta(data.content); break;
-    case "clarification_needed": case "no_data": case "confirm_plan":
+    case "clarification_needed": case "no_data": case "confirm_plan": case "confirm_action":
       state.waiting = true;
       turn.interrupt(name, data, (s) => send(s));
       break;
     case "done": turn.finish(data); break;
     case "error": turn.fail(data); break;
+  }
+}
+
+async function addDetails(turn, threadId) {
+  try {
+    turn.fill(await getJSON(`/api/threads/${encodeURIComponent(threadId)}/details`));
+  } catch (e) {
+    turn.details();   // what the stream gave is still shown
   }
 }
 
@@ -65,24 +63,17 @@ async function send(text) {
     handle(turn, name, data);
     log.scrollTop = log.scrollHeight;
   }, () => { turn.status.textContent = t("reconnecting"); });
-  if (result) {
-    turn.details();
-    if (result.status === "answered") {
-      turn.claims(result.claims);
-      try {
-        const chart = await (await apiFetch(`/api/threads/${encodeURIComponent(result.thread_id)}/chart`)).json();
-        turn.chart(chart);
-      } catch (e) { /* no chart */ }
-    }
-  }
+  if (result && result.status === "answered") await addDetails(turn, result.thread_id);
+  else if (result) turn.details();
   state.busy = false;
   delete document.body.dataset.busy;
   turn.root.dataset.complete = "1";
   log.scrollTop = log.scrollHeight;
   input.focus();
+  document.dispatchEvent(new CustomEvent("askbar:answered", {detail: result}));
 }
 
-// After a reload: show the conversation so far and a pending question, from GET /api/threads/{id}.
+// After a reload: the conversation so far, the last answer with all its extras, a pending question.
 async function restoreThread() {
   if (!state.threadId) return;
   const resp = await apiFetch(`/api/threads/${encodeURIComponent(state.threadId)}`);
@@ -91,19 +82,23 @@ async function restoreThread() {
   if (!view.history.length) return;
   document.getElementById("empty")?.remove();
   const log = document.getElementById("log");
-  for (const m of view.history) {
+  const history = view.history.slice();
+  const last = history.length && history[history.length - 1].role !== "user" ? history.pop() : null;
+  for (const m of history) {
     log.append(el("div", {class: `msg ${m.role === "user" ? "user" : "bot"}`, "data-restored": "1",
                           text: m.content}));
   }
-  const r = view.result;
-  if (view.status === "interrupted" && r && r.interrupt) {
-    const last = log.lastElementChild;
-    last.textContent = "";
-    const turn = Object.assign(Object.create(Turn.prototype), {text: last});
+  const r = view.result || {};
+  const turn = new Turn(log, null, true);
+  turn.root.dataset.status = view.status === "interrupted" && r.interrupt ? r.interrupt.type : (r.status || "answered");
+  if (view.status === "interrupted" && r.interrupt) {
     state.waiting = true;
-    turn.interrupt({clarification: "clarification_needed"}[r.interrupt.type] || r.interrupt.type, r.interrupt,
-                   (s) => send(s));
+    turn.interrupt(INTERRUPT_EVENTS[r.interrupt.type] || "clarification_needed", r.interrupt, (s) => send(s));
+  } else {
+    turn.text.textContent = (last && last.content) || r.response || "";
+    if (r.status === "answered") await addDetails(turn, state.threadId);
   }
+  turn.root.dataset.complete = "1";
 }
 
 function init() {
@@ -113,7 +108,8 @@ function init() {
     LANG = select.value;
     localStorage.setItem("askbar.lang", LANG);
     applyI18n();
-    if (document.getElementById("examples")) renderExamples();
+    renderStart(state.coverage);
+    document.dispatchEvent(new CustomEvent("askbar:lang"));
   });
   document.getElementById("ask").addEventListener("submit", (e) => {
     e.preventDefault();
@@ -125,7 +121,6 @@ function init() {
     location.reload();
   });
   applyI18n();
-  renderExamples();
   loadCoverage();
   restoreThread().catch(() => setThread(null));
 }

@@ -1,72 +1,68 @@
-// Paper-trading notifications (fills, fired alerts): follows GET /api/notifications (SSE with ids;
-// EventSource resends Last-Event-ID on reconnect, so nothing is missed or shown twice) and shows
-// each one as a card in the corner, in the UI language. Self-contained: one <script> in index.html.
+// Paper-trading notifications (fills, fired alerts) as they arrive: follows GET /api/notifications
+// (SSE with ids) through apiFetch, so the bearer token is sent; reconnects with Last-Event-ID, so
+// nothing is missed or shown twice. Each one is a card in the corner, in the UI language.
 "use strict";
-(function () {
-  const T = {
-    en: {fill: "Order filled", alert: "Alert", buy: "buy", sell: "sell", at: "at", bar: "bar",
-         reached: "reached at", close: "Dismiss"},
-    ru: {fill: "Ордер исполнен", alert: "Алерт", buy: "покупка", sell: "продажа", at: "по", bar: "бар",
-         reached: "сработал по", close: "Скрыть"},
-    es: {fill: "Orden ejecutada", alert: "Alerta", buy: "compra", sell: "venta", at: "a", bar: "barra",
-         reached: "alcanzada a", close: "Cerrar"},
-  };
-  const lang = () => (localStorage.getItem("askbar.lang") || document.documentElement.lang || "en").slice(0, 2);
-  const t = (k) => (T[lang()] || T.en)[k];
-  const num = (v) => Number(v).toLocaleString(lang(), {maximumFractionDigits: 6});
-  const when = (ts) => String(ts).replace("T", " ").slice(0, 16) + " UTC";
-  const seen = new Set();
 
-  function box() {
-    let el = document.getElementById("notifications");
-    if (!el) {
-      el = document.createElement("aside");
-      el.id = "notifications";
-      el.className = "notifications";
-      el.setAttribute("aria-live", "polite");
-      document.body.appendChild(el);
-    }
-    return el;
-  }
+const Notifications = {lastId: null, seen: new Set()};
 
-  function line(n) {
-    if (n.kind === "fill") {
-      return `${t(n.side)} ${num(n.quantity)} ${n.symbol} ${t("at")} ${num(n.price)} (${n.order_type}) · ${t("bar")} ${when(n.bar_ts)}`;
-    }
-    return `${n.symbol} ${n.condition} ${num(n.price)} ${t("reached")} ${num(n.fired_price)} · ${t("bar")} ${when(n.bar_ts)}` +
-      (n.message ? ` · ${n.message}` : "");
+function notificationBox() {
+  let box = document.getElementById("notifications");
+  if (!box) {
+    box = el("aside", {id: "notifications", class: "notifications", "aria-live": "polite"});
+    document.body.append(box);
   }
+  return box;
+}
 
-  function show(n) {
-    if (seen.has(n.id)) return;
-    seen.add(n.id);
-    const card = document.createElement("div");
-    card.className = "notification";
-    card.dataset.kind = n.kind;
-    card.dataset.id = n.id;
-    const title = document.createElement("div");
-    title.className = "notification-title";
-    title.textContent = t(n.kind);
-    const body = document.createElement("div");
-    body.className = "notification-body";
-    body.textContent = line(n);
-    const close = document.createElement("button");
-    close.type = "button";
-    close.className = "notification-close";
-    close.textContent = "×";
-    close.title = t("close");
-    close.addEventListener("click", () => card.remove());
-    card.append(close, title, body);
-    box().prepend(card);
+function notificationLine(n) {
+  const when = `${t("bar")} ${String(n.bar_ts || "").replace("T", " ").slice(0, 16)} UTC`;
+  if (n.kind === "fill") {
+    return `${t(n.side)} ${fmtNumber(n.quantity, LANG, 0)} ${n.symbol} ${t("at")} ${fmtNumber(n.price, LANG)} (${n.order_type}) · ${when}`;
   }
+  return `${n.symbol} ${n.condition} ${fmtNumber(n.price, LANG)} ${t("reached")} ${fmtNumber(n.fired_price, LANG)} · ${when}` +
+    (n.message ? ` · ${n.message}` : "");
+}
 
-  function start() {
-    if (!window.EventSource) return;
-    const es = new EventSource("/api/notifications");
-    es.addEventListener("notification", (ev) => {
-      try { show(JSON.parse(ev.data)); } catch (e) { /* a malformed event is skipped */ }
-    });
+function showNotification(n) {
+  if (Notifications.seen.has(n.id)) return;
+  Notifications.seen.add(n.id);
+  const card = el("div", {class: "notification", "data-kind": n.kind, "data-id": String(n.id)},
+    el("button", {type: "button", class: "notification-close", title: t("dismiss"), "aria-label": t("dismiss"), text: "×",
+                  onclick: () => card.remove()}),
+    el("div", {class: "notification-title", text: t(n.kind === "fill" ? "notif_fill" : "notif_alert")}),
+    el("div", {class: "notification-body", text: notificationLine(n)}));
+  notificationBox().prepend(card);
+  document.dispatchEvent(new CustomEvent("askbar:notification", {detail: n}));
+}
+
+async function followNotifications() {
+  let failures = 0;   // back off while the server fails; reconnect at once-ish after a clean end
+  for (;;) {
+    const headers = {"Accept": "text/event-stream"};
+    if (Notifications.lastId) headers["Last-Event-ID"] = Notifications.lastId;
+    try {
+      const resp = await apiFetch("/api/notifications", {headers});
+      if (resp.status === 404) return;   // a build without notifications
+      if (resp.ok) {
+        failures = 0;
+        await readSSE(resp, (f) => {
+          if (f.id) Notifications.lastId = f.id;
+          if (f.event !== "notification" || !f.data.length) return;
+          try { showNotification(JSON.parse(f.data.join("\n"))); } catch (e) { /* a malformed event is skipped */ }
+        });
+      } else {
+        failures += 1;
+      }
+    } catch (e) { failures += 1; /* dropped: reconnect below */ }
+    await new Promise((r) => setTimeout(r, Math.min(1000 * (failures + 1), 15000)));
   }
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
-  else start();
-})();
+}
+
+document.addEventListener("DOMContentLoaded", async () => {
+  try {
+    const features = await getJSON("/api/ui/features");
+    if (features.notifications) followNotifications();
+  } catch (e) { /* no notifications on this build */ }
+});
+// panels follow what a notification changed (a fill empties the pending orders)
+document.addEventListener("askbar:notification", () => { if (typeof refreshPanels === "function" && Panels.features) refreshPanels(); });

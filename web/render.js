@@ -1,4 +1,6 @@
-// DOM pieces of one assistant turn: steps, streamed text, interrupt card, plan/SQL, claims, chart.
+// DOM pieces of one assistant turn: steps, streamed text, interrupt cards (clarification, no data,
+// confirm plan, confirm action), plan/SQL, disclaimers, claims table, chart. The same Turn is built
+// live from the SSE events and, after a reload, from GET /api/threads/{id}/details.
 "use strict";
 
 function el(tag, attrs, ...children) {
@@ -13,23 +15,28 @@ function el(tag, attrs, ...children) {
   return node;
 }
 
-function fmtValue(v) {
-  if (typeof v !== "number") return String(v ?? "");
-  const abs = Math.abs(v);
-  const digits = abs >= 1000 ? 2 : abs >= 1 ? 2 : 4;
-  return v.toLocaleString(LANG, {maximumFractionDigits: digits});
-}
+// Which change a claim is: from the period's first open, or from a previous close.
+const CLAIM_BASIS = {
+  pct_change: "basis_first_open", change_points: "basis_first_open",
+  return_prev_close: "basis_prev_close", daily_pct_change: "basis_day_prev_close",
+  avg_return_after: "basis_event_close", median_return_after: "basis_event_close",
+  win_rate_after: "basis_event_close", max_drawdown: "basis_peak",
+};
+const INTERRUPT_TITLES = {clarification_needed: "clarification", no_data: "no_data",
+                          confirm_plan: "confirm_plan", confirm_action: "confirm_action"};
 
 class Turn {
-  constructor(log, question) {
-    log.append(el("div", {class: "msg user", text: question}));
+  constructor(log, question, restored) {
+    if (question != null) log.append(el("div", {class: "msg user", text: question}));
     this.root = el("div", {class: "msg bot", "data-status": "running"});
+    if (restored) this.root.dataset.restored = "1";
     this.steps = el("ol", {class: "steps"});
-    this.status = el("div", {class: "status", text: t("thinking")});
+    this.status = el("div", {class: "status", text: restored ? "" : t("thinking")});
     this.text = el("div", {class: "answer"});
+    this.notes = el("div", {class: "disclaimers"});
     this.extra = el("div", {class: "extra"});
     this.sql = [];
-    this.root.append(this.status, this.steps, this.text, this.extra);
+    this.root.append(this.status, this.steps, this.text, this.notes, this.extra);
     log.append(this.root);
   }
 
@@ -50,15 +57,18 @@ class Turn {
 
   interrupt(kind, data, onPick) {
     const card = el("div", {class: "interrupt", "data-kind": kind},
-      el("div", {class: "interrupt-title", text: t(kind === "clarification_needed" ? "clarification" : kind)}),
-      el("p", {text: data.message || ""}));
+      el("div", {class: "interrupt-title", text: t(INTERRUPT_TITLES[kind] || "clarification")}),
+      el("p", {text: (kind === "confirm_action" && ((data.texts || {})[LANG] || data.action_text)) || data.message || ""}));
     for (const q of data.questions || []) card.append(el("p", {class: "question", text: q}));
     for (const line of data.plan_summary || []) card.append(el("p", {class: "plan-line", text: line}));
+    if (kind === "confirm_action" && data.params) {
+      card.append(el("pre", {class: "action-params", text: `${data.tool}(${JSON.stringify(data.params)})`}));
+    }
     const box = el("div", {class: "suggestions"});
     for (const s of data.suggestions || []) {
-      // confirm_plan answers are keywords (execute/simplify/cancel): shown translated, sent as is
-      const label = kind === "confirm_plan" ? t("plan_" + s) : s;
-      box.append(el("button", {type: "button", class: "suggestion", text: label, "data-value": s,
+      // confirm answers are keywords (execute/simplify/cancel): shown translated, sent as is
+      const label = kind === "confirm_plan" ? t("plan_" + s) : kind === "confirm_action" ? t("action_" + s) : s;
+      box.append(el("button", {type: "button", class: `suggestion choice-${s}`, text: label, "data-value": s,
                                onclick: () => onPick(s)}));
     }
     card.append(box, el("p", {class: "muted", text: t("answer_here")}));
@@ -90,29 +100,52 @@ class Turn {
     }
   }
 
-  claims(claims) {
-    if (!claims || !claims.length) return;
-    const head = el("tr", {}, ...["type", "value", "date", "symbol", "period"].map((k) => el("th", {text: t(k)})));
-    const body = el("tbody");
-    for (const c of claims) {
-      body.append(el("tr", {}, el("td", {text: c.type}), el("td", {class: "num", text: fmtValue(c.value)}),
-        el("td", {text: c.date || ""}), el("td", {text: c.symbol || ""}), el("td", {text: c.period || ""})));
+  // Disclaimers (e.g. the synthetic-data note) as their own line, not lost in the text.
+  disclaimers(list) {
+    this.notes.textContent = "";
+    for (const d of list || []) {
+      const text = this.text.textContent;
+      if (text.endsWith(d)) this.text.textContent = text.slice(0, text.length - d.length).trimEnd();
+      this.notes.append(el("div", {class: "disclaimer", text: d}));
     }
-    this.extra.append(el("div", {class: "claims-title", text: t("claims")}),
-      el("table", {class: "claims"}, el("thead", {}, head), body));
   }
 
-  chart(payload) {
-    if (!payload || !payload.series || !payload.series.length || !window.Plotly) return;
+  claims(claims) {
+    if (!claims || !claims.length) return;
+    const cols = ["type", "value", "basis", "date", "symbol", "period"];
+    const head = el("tr", {}, ...cols.map((k) => el("th", {text: t(k)})));
+    const body = el("tbody");
+    for (const c of claims) {
+      const date = c.type === "max_drawdown" && c.context ? `${c.context} → ${c.date || ""}` : (c.date || "");
+      body.append(el("tr", {"data-type": c.type},
+        el("td", {text: tt("claim", c.type)}), el("td", {class: "num", text: fmtClaim(c, LANG)}),
+        el("td", {class: "basis", text: CLAIM_BASIS[c.type] ? t(CLAIM_BASIS[c.type]) : ""}),
+        el("td", {class: "date", text: date}), el("td", {text: c.symbol || ""}), el("td", {text: c.period || ""})));
+    }
+    this.extra.append(el("div", {class: "claims-title", text: t("claims")}),
+      el("div", {class: "table-wrap"}, el("table", {class: "claims"}, el("thead", {}, head), body)));
+  }
+
+  chart(spec) {
+    if (!spec || !spec.series || !spec.series.length || !window.Plotly) return;
     const div = el("div", {class: "chart"});
     this.extra.append(div);
-    const traces = payload.series.map((s) => s.kind === "candles"
-      ? {type: "candlestick", name: s.name, x: s.x, open: s.open, high: s.high, low: s.low, close: s.close}
-      : {type: "scatter", mode: "lines", name: s.name, x: s.x, y: s.y});
-    const layout = {title: {text: payload.title, font: {size: 13}}, height: 300,
-      paper_bgcolor: "#161c23", plot_bgcolor: "#161c23", font: {color: "#dfe6ee"},
-      margin: {l: 50, r: 10, t: 30, b: 30}, xaxis: {rangeslider: {visible: false}}, showlegend: traces.length > 1};
-    Plotly.newPlot(div, traces, layout, {displayModeBar: false, responsive: true});
+    plotChart(div, spec);
+  }
+
+  // Everything but the text, from GET /api/threads/{id}/details (live runs and reloads alike).
+  fill(details) {
+    if (!this.plan && details.plan) this.plan = details.plan;
+    if (!this.sql.length) this.sql = details.sql || [];
+    if (!this.steps.children.length) {
+      for (const a of details.steps || []) this.steps.append(el("li", {class: "done", "data-agent": a, text: agentLabel(a)}));
+    }
+    this.details();
+    this.disclaimers(details.disclaimers);
+    if (details.status === "answered" || !details.status) {
+      this.claims(details.claims);
+      this.chart(details.chart);
+    }
   }
 
   finish(result) {

@@ -1,12 +1,23 @@
-"""The chat UI (web/, plain HTML/JS/CSS, no build step) and plotly.js from the Python plotly package."""
+"""The chat UI (web/, plain HTML/JS/CSS, no build step), plotly.js from the Python plotly package,
+and the one read endpoint the UI needs to rebuild a turn after a reload.
+
+`GET /api/threads/{thread_id}/details`: everything an answered turn showed besides its text, from
+the thread's checkpointed state: the plan, the SQL statements with their row counts, the steps
+(agents) that ran, the disclaimers (e.g. the synthetic-data note), the claims and the chart spec.
+"""
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
+from typing import Any
 
 from starlette.requests import Request
-from starlette.responses import FileResponse, Response
+from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
+
+from agent.server.caller import current_user
+from agent.server.http import HTTPError, thread_field
 
 # web/ at the repository root, reached through the package's `webui` link so that a wheel (which
 # copies package data, not the repository) ships the same files: `pip install .` serves / too.
@@ -26,13 +37,70 @@ async def index(request: Request) -> Response:
     return FileResponse(WEB / "index.html", headers={"Cache-Control": "no-cache"})
 
 
+async def favicon(request: Request) -> Response:
+    return FileResponse(WEB / "favicon.svg", media_type="image/svg+xml",
+                        headers={"Cache-Control": "public, max-age=86400"})
+
+
 async def plotly_js(request: Request) -> Response:
     return FileResponse(plotly_js_path(), media_type="application/javascript",
                         headers={"Cache-Control": "public, max-age=86400"})
 
 
+async def _snapshot(request: Request, thread_id: str) -> Any:
+    """The caller's thread state; another user's thread or an unknown one is a 404."""
+    rt = request.app.state.runtime
+    try:    # the identity area's ownership check, where it is part of the build
+        from agent.server.owners import owned_thread
+    except ImportError:
+        owned_thread = None
+    if owned_thread is not None:
+        _, snapshot = await owned_thread(rt, current_user(request), thread_id)
+    else:
+        snapshot = await rt.graph.aget_state(rt.config(thread_id))
+    if not snapshot.values:
+        raise HTTPError(404, "unknown_thread", f"thread {thread_id} has no state")
+    return snapshot
+
+
+def details_of(values: dict[str, Any], store: Any) -> dict[str, Any]:
+    from agent.server.chart import chart_payload
+    from agent.server.events import _plan_created, _sql_events
+
+    plan = values.get("plan") or {}
+    return {"status": values.get("status"),
+            "plan": _plan_created(plan) if plan.get("steps") else None,
+            "sql": [data for _, data in _sql_events(values.get("data") or {})],
+            "steps": [a for a in values.get("agents_used") or [] if a != "new_turn"],
+            "disclaimers": [d for d in values.get("disclaimers") or [] if d],
+            "claims": values.get("claims") or [],
+            "intent": values.get("intent") or {},
+            "chart": chart_payload(values, store)}
+
+
+async def thread_details(request: Request) -> Response:
+    thread_id = thread_field(request.path_params["thread_id"]) or ""
+    snapshot = await _snapshot(request, thread_id)
+    store = request.app.state.runtime.deps.store
+    return JSONResponse(await asyncio.to_thread(details_of, snapshot.values, store))
+
+
+FEATURE_PATHS = {"tools": "/api/tools/{name}", "notifications": "/api/notifications",
+                 "memory": "/api/memory"}
+
+
+async def features(request: Request) -> Response:
+    """Which optional APIs this build serves, so the UI shows only the panels that work (and a
+    build without one makes no failing request at all)."""
+    paths = {getattr(r, "path", None) for r in request.app.routes}
+    return JSONResponse({name: path in paths for name, path in FEATURE_PATHS.items()})
+
+
 routes = [
     Route("/", index, methods=["GET"]),
+    Route("/favicon.ico", favicon, methods=["GET"]),
     Route("/vendor/plotly.min.js", plotly_js, methods=["GET"]),
+    Route("/api/ui/features", features, methods=["GET"]),
+    Route("/api/threads/{thread_id}/details", thread_details, methods=["GET"]),
     Mount("/static", app=StaticFiles(directory=WEB, check_dir=False), name="static"),
 ]

@@ -3,17 +3,18 @@ ask, see the streamed answer, claims and chart; answer a clarification by clicki
 Screenshots go to tests/.artifacts/."""
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
 
 from tests.server.conftest import DUCKDB_ONLY, live_server
+from tests.web.browser import (  # one browser setup for every UI test
+    ARGS,
+    ARTIFACTS,
+    CHROMIUM,
+)
 
 pytestmark = DUCKDB_ONLY
-CHROMIUM = os.environ.get("ASKBAR_TEST_CHROMIUM", "/usr/bin/chromium")
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
-ARTIFACTS = Path(__file__).resolve().parents[1] / ".artifacts"
 
 
 @pytest.fixture
@@ -57,7 +58,7 @@ def test_ask_see_answer_claims_and_chart(page):
     assert any("Planning" in s for s in steps) and any("Checking every number" in s for s in steps)
     rows = bot.locator("table.claims tbody tr")
     assert rows.count() >= 4
-    assert "high" in bot.locator("table.claims").inner_text()
+    assert "High" in bot.locator("table.claims").inner_text()   # labels, not identifiers
     bot.locator(".chart .main-svg").first.wait_for(timeout=15000)
     assert bot.locator("details.sqls pre.sql").count() >= 1
     bot.locator("details.sqls summary").click()
@@ -87,7 +88,7 @@ def test_clarification_answered_by_clicking(page):
 def test_spanish_ui_and_example_click(page):
     page.select_option("#lang", "es")
     assert page.locator("#send").inner_text() == "Preguntar"
-    page.locator("#examples button.example").nth(1).click()  # "¿Qué es el RSI?"
+    page.locator("#examples button.example", has_text="¿Qué es el RSI?").click()
     page.wait_for_selector(".msg.bot[data-complete='1']", timeout=30000)
     bot = _last_bot(page)
     assert bot.get_attribute("data-status") == "answered"

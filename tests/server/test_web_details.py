@@ -1,0 +1,40 @@
+"""GET /api/threads/{id}/details (the UI's rebuild of a turn after a reload) and /api/ui/features,
+over the real server: the same SQL statements the run streamed, its steps and plan, claims, a
+chart spec on a category axis; unknown and malformed thread ids are clear 4xx errors."""
+from __future__ import annotations
+
+from tests.server.conftest import DUCKDB_ONLY, stream
+
+pytestmark = DUCKDB_ONLY
+
+
+def test_details_match_what_the_run_streamed(client):
+    r, events = stream(client, "POST", "/api/chat", json={"question": "NQ stats for November 2023",
+                                                          "now": "2024-01-15"})
+    assert r.status_code == 200
+    done = next(e["data"] for e in events if e["event"] == "done")
+    streamed_sql = [e["data"]["query"] for e in events if e["event"] == "sql_executed"]
+    d = client.get(f"/api/threads/{done['thread_id']}/details").json()
+    assert [q["query"] for q in d["sql"]] == streamed_sql and streamed_sql
+    assert d["claims"] == done["claims"]
+    assert [s["action"] for s in d["plan"]["steps"]] == [s["action"] for s in done["plan"]["steps"]]
+    started = [e["data"]["agent"] for e in events if e["event"] == "step_start"]
+    assert d["steps"] and set(d["steps"]) <= set(started)
+    chart = d["chart"]
+    assert chart["kind"] == "price" and chart["x_type"] == "category"
+    candles = chart["series"][0]
+    assert candles["kind"] == "candles" and candles["x"][0] == "2023-11-20" and candles["open"][0] == 15895.0
+    assert d["disclaimers"] == []
+
+
+def test_unknown_and_bad_thread_ids(client):
+    r = client.get("/api/threads/nope-123/details")
+    assert r.status_code == 404 and r.json()["error"]["code"] == "unknown_thread"
+    r = client.get("/api/threads/bad%20id!/details")
+    assert r.status_code == 400 and "thread_id" in r.json()["error"]["message"]
+
+
+def test_features_say_which_optional_apis_are_served(client):
+    f = client.get("/api/ui/features").json()
+    assert set(f) == {"tools", "notifications", "memory"}
+    assert all(isinstance(v, bool) for v in f.values())
