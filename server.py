@@ -14,8 +14,7 @@ from starlette.middleware import Middleware
 from starlette.middleware.cors import CORSMiddleware
 from starlette.routing import Route
 
-from agent.server import (chat_api, lg_api, memory_api, notifications_api, registry_api,
-                          tools_api, web)
+from agent.server import chat_api, lg_api, memory_api, notifications_api, registry_api, tools_api, web
 from agent.server.app import RuntimeMetricsMiddleware, exception_handlers, lifespan_for, runtime_auth
 from agent.server.auth import AuthMiddleware
 from agent.server.guard import GuardMiddleware

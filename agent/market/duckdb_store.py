@@ -9,8 +9,7 @@ from typing import TYPE_CHECKING, Any
 import duckdb
 
 from agent.market.instruments import Instrument
-from agent.market.store import (BarKind, IngestReport, SymbolSummary, instrument_from_row,
-                                summaries_from_rows)
+from agent.market.store import BarKind, IngestReport, SymbolSummary, instrument_from_row, summaries_from_rows
 from agent.trading.db import Tx
 from agent.trading.hook import after_ingest
 from sql import migration_files

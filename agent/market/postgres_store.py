@@ -14,16 +14,15 @@ from typing import Any
 
 import numpy as np
 import pandas as pd
+import psycopg
 import pyarrow as pa
 import pyarrow.csv as pacsv
-import psycopg
 from psycopg import Connection
 from psycopg.rows import dict_row
 from psycopg_pool import ConnectionPool
 
 from agent.market.instruments import Instrument
-from agent.market.store import (BarKind, IngestReport, SymbolSummary, instrument_from_row,
-                                summaries_from_rows)
+from agent.market.store import BarKind, IngestReport, SymbolSummary, instrument_from_row, summaries_from_rows
 from agent.trading.db import Tx
 from agent.trading.hook import after_ingest
 from sql import migration_files

@@ -146,9 +146,9 @@ def _first_bad(arr: pa.Array, convert: Callable[[pa.Array], pa.Array]) -> int:
 
 def _check_rows(c: dict[str, np.ndarray]) -> None:
     """First row (in file order) breaking an OHLCV rule, as _BadValue."""
-    o, h, l, cl, v = c["open"], c["high"], c["low"], c["close"], c["volume"]
-    finite = np.isfinite(o) & np.isfinite(h) & np.isfinite(l) & np.isfinite(cl) & np.isfinite(v)
-    bad = ~finite | (h < l) | (o > h) | (o < l) | (cl > h) | (cl < l) | (v < 0)
+    o, h, lo, cl, v = c["open"], c["high"], c["low"], c["close"], c["volume"]
+    finite = np.isfinite(o) & np.isfinite(h) & np.isfinite(lo) & np.isfinite(cl) & np.isfinite(v)
+    bad = ~finite | (h < lo) | (o > h) | (o < lo) | (cl > h) | (cl < lo) | (v < 0)
     if not bad.any():
         return
     i = int(np.argmax(bad))

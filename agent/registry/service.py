@@ -10,9 +10,15 @@ from typing import Any
 from agent.appdb import AppDB, open_appdb
 from agent.identity.models import User
 from agent.registry.builtin import BuiltinTools, NoBuiltinTools
-from agent.registry.envelope import (Envelope, EnvelopeMetadata, ExecutionContext,
-                                     TenantToolConfig, ToolDiscoveryPayload, ToolExecutionPayload,
-                                     ToolRegistrationPayload)
+from agent.registry.envelope import (
+    Envelope,
+    EnvelopeMetadata,
+    ExecutionContext,
+    TenantToolConfig,
+    ToolDiscoveryPayload,
+    ToolExecutionPayload,
+    ToolRegistrationPayload,
+)
 from agent.registry.errors import RegistryError
 from agent.registry.events import MemoryEventBus, RedisEventBus
 from agent.registry.external import allowed_hosts, check_endpoint

@@ -20,9 +20,16 @@ from typing import Any
 
 from agent.identity.models import User
 from agent.registry import events
-from agent.registry.envelope import (Envelope, ToolDiscoveryPayload, ToolErrorDetail,
-                                     ToolErrorPayload, ToolExecutionPayload, ToolRegistrationPayload,
-                                     ToolResultPayload, response_for)
+from agent.registry.envelope import (
+    Envelope,
+    ToolDiscoveryPayload,
+    ToolErrorDetail,
+    ToolErrorPayload,
+    ToolExecutionPayload,
+    ToolRegistrationPayload,
+    ToolResultPayload,
+    response_for,
+)
 from agent.registry.errors import FROM_EXECUTOR, RegistryError
 from agent.registry.external import call_tool, connection_test
 from agent.registry.queues import Delivery, dead_letter, stream_name

@@ -20,9 +20,9 @@ from agent.server.buffer import is_stale
 from agent.server.caller import current_user
 from agent.server.chat_api import admit
 from agent.server.http import HTTPError, JSONResponse, date_field, read_json, thread_field
+from agent.server.lg_events import interrupt_json, normalize_modes, state_json
 from agent.server.lg_params import history_params, search_params, thread_metadata
 from agent.server.owners import owned_run, owned_thread
-from agent.server.lg_events import interrupt_json, normalize_modes, state_json
 from agent.server.recording import jsonable
 from agent.server.runs import NotWaiting, RunConflict
 from agent.server.sse import last_event_id, run_stream

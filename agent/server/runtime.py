@@ -14,7 +14,6 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from agent.settings import Settings, get_settings
 
-
 CHECKPOINT_LOCK_KEY = 48151624
 
 
@@ -167,12 +166,11 @@ class Runtime:
                    server: ServerSettings | None = None) -> AsyncIterator["Runtime"]:
         import asyncio
 
+        from agent.appdb import open_appdb
         from agent.deps import build_deps
+        from agent.server.auth import refuse_without_users
         from agent.traces import TraceStore
         from graph import build_graph
-
-        from agent.appdb import open_appdb
-        from agent.server.auth import refuse_without_users
 
         settings = settings or get_settings()
         server = server or ServerSettings()
