@@ -64,6 +64,12 @@ class Found:
     window: tuple[int, str] | None = None   # kind "after": (N, unit) of the window after the date
 
     @property
+    def resolved(self) -> Period:
+        """The period of a Found that parse_periods returned (it resolves every one)."""
+        assert self.period is not None
+        return self.period
+
+    @property
     def single_day(self) -> bool:
         return self.period is not None and self.period.start == self.period.end
 
