@@ -79,6 +79,7 @@ def read_bars(path: str | Path, columns: list[str] | None = None, progress: Prog
         source.report(done, progress)
     if not done:
         raise LoadError(path, "no bars in file")
+    assert parser is not None                # set by the first batch, and there was one
     cols = {}
     for key in list(parts[0]):   # one column at a time, freeing its batches: peak = total + 1 column
         cols[key] = np.concatenate([part.pop(key) for part in parts])
@@ -293,7 +294,7 @@ class TsParser:
             raise fail("missing timestamp", 0)
         iso = [_ISO.match(v) for _, v in values]
         if all(iso):
-            return cls("iso", aware=any(m.group(1) for m in iso))
+            return cls("iso", aware=any(m.group(1) for m in iso if m))
         if all(_EPOCH.match(v) for _, v in values):
             return cls("epoch", True, scale=_epoch_scale(float(values[0][1])))
         texts = pa.array([v for _, v in values])
@@ -443,5 +444,5 @@ def _head_text(path: Path, size: int = 64 << 10) -> str:
 
 def _delimiter(line: str) -> str:
     counts = {d: line.count(d) for d in (",", ";", "\t", "|")}
-    best = max(counts, key=counts.get)
+    best = max(counts, key=counts.__getitem__)
     return best if counts[best] else ","
