@@ -224,7 +224,7 @@ async def run_join(request: Request) -> Response:
 async def run_get(request: Request) -> Response:
     meta = await _run_meta(request)
     created = datetime.fromtimestamp(float(meta.get("created_at") or 0), timezone.utc).isoformat()
-    status = {"running": "running", "lost": "error"}.get(meta.get("status"), meta.get("status"))
+    status = {"running": "running", "lost": "error"}.get(meta.get("status") or "", meta.get("status"))
     if status == "running" and is_stale(meta, _rt(request).buffer.stale_s):
         status = "error"
     return JSONResponse({"run_id": meta["run_id"], "thread_id": meta["thread_id"], "assistant_id": ASSISTANT_ID,
