@@ -51,6 +51,8 @@ class Registry:
     @classmethod
     def open(cls, settings: Settings, builtin: BuiltinTools | None = None,
              metrics_registry: Any = None, db: AppDB | None = None) -> "Registry":
+        queue: RedisStreamQueue | MemoryStreamQueue
+        bus: RedisEventBus | MemoryEventBus
         if settings.redis_url:
             queue = RedisStreamQueue(settings.redis_url, settings.registry_namespace)
             bus = RedisEventBus(settings.redis_url)

@@ -16,7 +16,7 @@ import time
 import uuid
 from concurrent.futures import ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
-from typing import Any
+from typing import Any, Literal
 
 from agent.identity.models import User
 from agent.registry import events
@@ -185,6 +185,7 @@ class Worker:
             return
         req = Envelope.model_validate(task["request"])
         ms = task["execution_time_ms"] or 0.0
+        out: ToolResultPayload | ToolErrorPayload
         if task["status"] == "completed":
             out = ToolResultPayload(tool_id=task["tool_id"], execution_id=task_id,
                                     result=task["result"])
@@ -195,7 +196,7 @@ class Worker:
                                    error=ToolErrorDetail.model_validate(task["error"]))
             ev = events.failed(req.tenant_id, task_id, req.correlation_id, task["tool_id"],
                                task["error"])
-        status = "completed" if task["status"] == "completed" else "failed"
+        status: Literal["completed", "failed"] = "completed" if task["status"] == "completed" else "failed"
         self.reg.queue.publish(stream_name("orchestrator_callbacks", req.tenant_id),
                                response_for(req, status, out, ms), register=False)
         self.reg.bus.publish(req.tenant_id, ev)
