@@ -120,6 +120,7 @@ class Worker:
         t0 = time.perf_counter()
         result, error, attempts = self._run_with_retries(env, user, payload)
         ms = (time.perf_counter() - t0) * 1000
+        assert self.reg.metrics is not None           # Registry.__post_init__ always sets it
         self.reg.metrics.finished(payload.tool_id, ms, error.code if error else None)
         if error is not None and error.retryable:   # retries exhausted: keep the message
             self.reg.queue.publish(dead_letter(d.stream), env, register=False)
@@ -240,7 +241,9 @@ class Worker:
             self._finish(env, tool.id, None, exc, (time.perf_counter() - t0) * 1000, 1)
             return
         self.reg.tools.set_status(user.tenant_id, tool.id, "active")
-        result = public(self.reg.tools.get(user.tenant_id, tool.id))
+        row = self.reg.tools.get(user.tenant_id, tool.id)
+        assert row is not None                        # the row set_status just updated
+        result = public(row)
         self._finish(env, tool.id, result, None, (time.perf_counter() - t0) * 1000, 1)
 
     def _discover(self, env: Envelope) -> None:
