@@ -22,7 +22,7 @@ from psycopg.rows import dict_row
 from psycopg_pool import ConnectionPool
 
 from agent.market.instruments import Instrument
-from agent.market.store import BarKind, IngestReport, SymbolSummary, instrument_from_row, summaries_from_rows
+from agent.market.store import BarKind, Engine, IngestReport, SymbolSummary, instrument_from_row, summaries_from_rows
 from agent.trading.db import Tx
 from agent.trading.hook import after_ingest
 from sql import migration_files
@@ -220,7 +220,7 @@ ANALYZE_1D = "ANALYZE ohlcv_1d"
 
 
 class PostgresStore:
-    engine = "postgres"
+    engine: Engine = "postgres"
 
     def __init__(self, url: str, max_size: int = 8):
         self.url = url
