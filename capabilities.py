@@ -262,11 +262,11 @@ def degrade(unsupported: str, lang: Lang = "en", symbol: str | None = None) -> s
         if symbol:
             text = text.replace(_THIS_SYMBOL[lang if lang in _THIS_SYMBOL else "en"], symbol)
         return text + " " + t["closest"].format(alt=_alt_text(alt, lang))
-    key = find_missing(unsupported)
-    if key is None:
+    missing = find_missing(unsupported)
+    if missing is None:
         return t["unknown"] + " " + t["closest"].format(alt=_alt_text("get_period_stats", lang))
-    what = unsupported.strip() or key or ""
-    alt = NOT_AVAILABLE[key]["alternative"] if key else "get_period_stats"
+    what = unsupported.strip() or missing or ""
+    alt = NOT_AVAILABLE[missing]["alternative"] if missing else "get_period_stats"
     return t["unavailable"].format(what=what[:1].upper() + what[1:]) + " " + \
         t["closest"].format(alt=_alt_text(alt, lang))
 

@@ -14,8 +14,7 @@ from starlette.middleware import Middleware
 from starlette.middleware.cors import CORSMiddleware
 from starlette.routing import Route
 
-from agent.server import (chat_api, lg_api, memory_api, notifications_api, registry_api,
-                          tools_api, web)
+from agent.server import chat_api, lg_api, memory_api, notifications_api, registry_api, tools_api, web
 from agent.server.app import RuntimeMetricsMiddleware, exception_handlers, lifespan_for, runtime_auth
 from agent.server.auth import AuthMiddleware
 from agent.server.guard import GuardMiddleware
@@ -38,7 +37,9 @@ def create_app(settings=None, deps=None, server=None) -> Starlette:
     middleware += [Middleware(AuthMiddleware, authenticator_of=runtime_auth),
                    Middleware(RuntimeMetricsMiddleware)]
     return Starlette(routes=routes, lifespan=lifespan_for(settings, deps, server),
-                     exception_handlers=exception_handlers, middleware=middleware)
+                     # Starlette types each handler as taking the base Exception; ours take subclasses
+                     exception_handlers=exception_handlers,  # type: ignore[arg-type]
+                     middleware=middleware)
 
 
 app = create_app()

@@ -32,10 +32,10 @@ def open_checkpointer(settings: Settings) -> Iterator[BaseCheckpointSaver]:
     from langgraph.checkpoint.sqlite import SqliteSaver
 
     settings.home.mkdir(parents=True, exist_ok=True)
-    conn = sqlite3.connect(settings.home / "checkpoints.sqlite", check_same_thread=False)
+    lite_conn = sqlite3.connect(settings.home / "checkpoints.sqlite", check_same_thread=False)
     try:
-        saver = SqliteSaver(conn)
-        saver.setup()
-        yield saver
+        lite_saver = SqliteSaver(lite_conn)
+        lite_saver.setup()
+        yield lite_saver
     finally:
-        conn.close()
+        lite_conn.close()

@@ -4,7 +4,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-
 from typing import TYPE_CHECKING
 
 from agent.cli import BadInput, arg, command

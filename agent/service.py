@@ -61,7 +61,7 @@ class Session:
         if not snapshot.interrupts:
             raise LookupError(f"thread {thread_id} is not waiting for an answer")
         # The user's thinking time is not the request's: the budget restarts on resume.
-        cmd = Command(resume=answer, update={"request_id": request_id, "started_at": time.time()})
+        cmd: Command[Any] = Command(resume=answer, update={"request_id": request_id, "started_at": time.time()})
         return self._run(cmd, config, thread_id, request_id)
 
     def _run(self, payload: Any, config: dict, thread_id: str, request_id: str) -> AskResult:

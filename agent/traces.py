@@ -126,7 +126,7 @@ class TraceStore:
     def __init__(self, settings: Settings):
         self.engine = "postgres" if settings.database_url else "sqlite"
         self._lock = threading.Lock()
-        if self.engine == "postgres":
+        if settings.database_url:                     # the same test as self.engine == "postgres"
             from psycopg.rows import dict_row
             from psycopg_pool import ConnectionPool
 
@@ -268,7 +268,8 @@ class TraceStore:
                        status: str | None = None, limit: int = 10, offset: int = 0) -> list[dict[str, Any]]:
         """The owner's threads, newest first, filtered and paged in SQL. Metadata keys are checked
         against META_KEY before they reach a JSON path; values are bound parameters."""
-        where, params = ["tenant_id = %s", "user_id = %s"], [tenant_id, user_id]
+        where: list[str] = ["tenant_id = %s", "user_id = %s"]
+        params: list[Any] = [tenant_id, user_id]
         for key, value in (metadata or {}).items():
             if not META_KEY.match(key):
                 raise ValueError(f"metadata key {key!r} is not valid: 1-64 letters, digits, _ . -")

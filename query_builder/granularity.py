@@ -65,7 +65,7 @@ def choose(params: StepParams, instrument: Instrument | None = None) -> tuple[Gr
     """(granularity, notes): explicit wins, else by period; degraded to daily for daily-only data."""
     gran: Granularity = params.granularity or by_period(params.start_date, params.end_date)
     notes: list[str] = []
-    if gran in INTRADAY and daily_only(instrument):
+    if gran in INTRADAY and instrument is not None and daily_only(instrument):
         notes.append(f"{instrument.symbol} has daily bars only: {gran} bars are not available, "
                      "daily bars used instead")
         gran = "daily"

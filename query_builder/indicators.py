@@ -133,12 +133,12 @@ def obv(close: np.ndarray, volume: np.ndarray, start: int) -> dict[str, np.ndarr
 def compute(indicator: str, bars: dict[str, np.ndarray], window: int | None,
             start: int = 0) -> dict[str, np.ndarray]:
     """Indicator columns over the fetched daily bars; `start` = index of the period's first day."""
-    n = window or DEFAULT_WINDOW[indicator]
-    c, h, lo, v = bars["close"], bars.get("high"), bars.get("low"), bars.get("volume")
+    n = window or DEFAULT_WINDOW[indicator] or 0      # 0: macd, obv and vwap take no window
+    c, h, lo = bars["close"], bars.get("high"), bars.get("low")
     table: dict[str, Callable[[], dict[str, np.ndarray]]] = {
         "rsi": lambda: rsi(c, n), "macd": lambda: macd(c), "bollinger": lambda: bollinger(c, n),
         "sma": lambda: {"sma": sma(c, n)}, "ema": lambda: {"ema": ema(c, n)},
         "atr": lambda: atr(h, lo, c, n), "adx": lambda: adx(h, lo, c, n),
-        "obv": lambda: obv(c, v, start), "vwap": lambda: {"vwap": bars["vwap"]},
+        "obv": lambda: obv(c, bars["volume"], start), "vwap": lambda: {"vwap": bars["vwap"]},
     }
     return table[indicator]()

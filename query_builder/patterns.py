@@ -129,7 +129,9 @@ def post_hourly(rows, args, extra) -> Output:
     summary: dict[str, Any] = {"pattern": "hourly_profile", "hours": len(out),
                                "total_bars": int(sum(r["bars"] for r in out))}
     if out:
-        by = lambda key: max(out, key=lambda r: r[key] if r[key] is not None else -1e300)["hour"]
+        def by(key: str) -> Any:
+            return max(out, key=lambda r: r[key] if r[key] is not None else -1e300)["hour"]
+
         summary.update(busiest_hour=by("avg_volume"), most_volatile_hour=by("avg_range"),
                        best_hour=by("avg_return_pct"),
                        worst_hour=min(out, key=lambda r: r["avg_return_pct"]

@@ -12,7 +12,7 @@ from typing import Any, Protocol, runtime_checkable
 from pydantic import BaseModel, Field
 
 from agent.market.instruments import Instrument
-from agent.state import AnalystOutput, Intent, Plan, Lang
+from agent.state import AnalystOutput, Intent, Lang, Plan
 from query_builder.models import StepResult
 
 

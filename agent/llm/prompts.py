@@ -275,7 +275,7 @@ def _rows_for(action: str, rows: list[dict[str, Any]], limit: int, key: str) -> 
         return {}
     if action in FINDING_ACTIONS:
         shown = rows[:limit]
-        note = {f"{key}_not_shown": len(rows) - len(shown)} if len(rows) > len(shown) else {}
+        note: dict[str, Any] = {f"{key}_not_shown": len(rows) - len(shown)} if len(rows) > len(shown) else {}
         return {key: shown, **note}
     shown = _sample(rows, limit)
     note = {f"{key}_sampled": f"{len(shown)} of {len(rows)}, evenly spaced"} if len(shown) < len(rows) else {}

@@ -17,7 +17,7 @@ import pyarrow as pa
 import pyarrow.csv as pacsv
 
 from agent.market.instruments import NY, Instrument
-from agent.market.sessions import assign_sessions
+from agent.market.sessions import SessionRule, assign_sessions
 from agent.market.store import IngestReport, MarketStore
 
 
@@ -26,7 +26,7 @@ class DemoSpec:
     name: str
     asset_class: str
     timezone: str
-    session: str            # cme | rth | 24h | daily
+    session: SessionRule
     price: float            # starting price
     tick: float
     vol: float              # annualised volatility

@@ -9,8 +9,7 @@ from typing import TYPE_CHECKING, Any
 import duckdb
 
 from agent.market.instruments import Instrument
-from agent.market.store import (BarKind, IngestReport, SymbolSummary, instrument_from_row,
-                                summaries_from_rows)
+from agent.market.store import BarKind, Engine, IngestReport, SymbolSummary, instrument_from_row, summaries_from_rows
 from agent.trading.db import Tx
 from agent.trading.hook import after_ingest
 from sql import migration_files
@@ -138,7 +137,7 @@ ORDER BY i.symbol
 
 
 class DuckDBStore:
-    engine = "duckdb"
+    engine: Engine = "duckdb"
 
     def __init__(self, path: Path | str, read_only: bool = False):
         self.path = str(path)

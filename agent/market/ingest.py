@@ -166,6 +166,7 @@ def _resolve_folds(naive: np.ndarray, zone: ZoneInfo) -> np.ndarray:
         fold = min(seen[v], 1) if exists else 0     # repeated hour: first = DST, repeat = standard
         seen[v] += 1
         offset = wall.replace(tzinfo=zone, fold=fold).utcoffset()
+        assert offset is not None                     # an aware time always has one
         out[i] = v - int(offset.total_seconds()) * _NS
     return out
 
@@ -224,7 +225,7 @@ def _check_compatible(path, symbol: str, stored: Instrument | None, bars: Prepar
     if bars.kind == "intraday" and not stored.bar_seconds:
         raise LoadError(path, f"{symbol} holds daily bars only; load these intraday bars under "
                         f"another symbol, e.g. --symbol {symbol}{(bars.bar_seconds or 60) // 60}M")
-    if bars.kind == "intraday" and bars.bar_seconds and bars.bar_seconds != stored.bar_seconds:
+    if bars.kind == "intraday" and bars.bar_seconds and stored.bar_seconds and bars.bar_seconds != stored.bar_seconds:
         raise LoadError(path, f"{symbol} holds {_label(stored.bar_seconds)} bars but this file has "
                         f"{_label(bars.bar_seconds)} bars; load it under another symbol, e.g. "
                         f"--symbol {symbol}{bars.bar_seconds // 60 or bars.bar_seconds}")

@@ -14,16 +14,15 @@ from typing import Any
 
 import numpy as np
 import pandas as pd
+import psycopg
 import pyarrow as pa
 import pyarrow.csv as pacsv
-import psycopg
 from psycopg import Connection
 from psycopg.rows import dict_row
 from psycopg_pool import ConnectionPool
 
 from agent.market.instruments import Instrument
-from agent.market.store import (BarKind, IngestReport, SymbolSummary, instrument_from_row,
-                                summaries_from_rows)
+from agent.market.store import BarKind, Engine, IngestReport, SymbolSummary, instrument_from_row, summaries_from_rows
 from agent.trading.db import Tx
 from agent.trading.hook import after_ingest
 from sql import migration_files
@@ -192,7 +191,7 @@ _CHUNK = 500_000                            # rows per COPY write: ~45 MB of wir
 
 def _binary_rows(columns: list[tuple[str, np.ndarray]]) -> np.ndarray:
     """One packed record per row in COPY BINARY layout, built column-wise by numpy."""
-    fields = [("n", ">i2")]
+    fields: list[tuple[str, Any]] = [("n", ">i2")]
     for name, values in columns:
         fields += [(f"len_{name}", ">i4"), (name, values.dtype.newbyteorder(">"))]
     rows = np.empty(len(columns[0][1]), dtype=np.dtype(fields))
@@ -220,8 +219,15 @@ ANALYZE_ROLLUPS = "ANALYZE ohlcv_1h, ohlcv_1d"
 ANALYZE_1D = "ANALYZE ohlcv_1d"
 
 
+def _row(cursor: Any) -> tuple[Any, ...]:
+    """The one row an aggregate or counting statement always returns."""
+    row = cursor.fetchone()
+    assert row is not None
+    return row
+
+
 class PostgresStore:
-    engine = "postgres"
+    engine: Engine = "postgres"
 
     def __init__(self, url: str, max_size: int = 8):
         self.url = url
@@ -304,7 +310,7 @@ class PostgresStore:
         first, last = (bars["ts"].min(), bars["ts"].max()) if len(bars) else (None, None)
         columns = [("ts", _pg_ts(bars["ts"])), ("trading_date", _pg_date(bars["trading_date"])),
                    ("in_session", bars["in_session"].to_numpy(np.bool_)), *_floats(bars)]
-        if len(bars) and not conn.execute(ANY_STORED, {**p, "first": first, "last": last}).fetchone()[0]:
+        if len(bars) and not _row(conn.execute(ANY_STORED, {**p, "first": first, "last": last}))[0]:
             symbol = np.full(len(bars), inst.symbol.encode(), dtype=f"S{len(inst.symbol.encode())}")
             self._copy(conn, COPY_1MIN, [("symbol", symbol), *columns])
             ins, upd = len(bars), 0
@@ -312,7 +318,7 @@ class PostgresStore:
         else:
             ins, upd, d0, d1 = self._merge_staged(conn, p, columns)
         if resession:   # every stored bar was re-dated: rebuild all of the symbol's rollups
-            d0, d1 = conn.execute(SYMBOL_DATES, p).fetchone()
+            d0, d1 = _row(conn.execute(SYMBOL_DATES, p))
             conn.execute(DELETE_ALL_1D, p)
             conn.execute(DELETE_ALL_1H, p)
         rebuilt = 0
@@ -329,9 +335,9 @@ class PostgresStore:
         self._copy(conn, COPY_STAGE_1MIN, columns)
         conn.execute("ANALYZE stage_1min")   # temp tables have no statistics: plan with real counts
         # One join to classify first: a reload (all unchanged) then costs one join, not two.
-        new, changed = conn.execute(DIFF_1MIN, p).fetchone()
-        upd, u0, u1 = conn.execute(UPDATE_1MIN, p).fetchone() if changed else (0, None, None)
-        ins, i0, i1 = conn.execute(INSERT_1MIN, p).fetchone() if new else (0, None, None)
+        new, changed = _row(conn.execute(DIFF_1MIN, p))
+        upd, u0, u1 = _row(conn.execute(UPDATE_1MIN, p)) if changed else (0, None, None)
+        ins, i0, i1 = _row(conn.execute(INSERT_1MIN, p)) if new else (0, None, None)
         d0 = min((d for d in (u0, i0) if d is not None), default=None)
         d1 = max((d for d in (u1, i1) if d is not None), default=None)
         return ins, upd, d0, d1
@@ -347,13 +353,13 @@ class PostgresStore:
         for statement in (DELETE_1D, DELETE_1H, REBUILD_1D, REBUILD_1H):
             conn.execute(statement, p)
         conn.execute(ANALYZE_ROLLUPS)
-        return conn.execute(COUNT_1D, p).fetchone()[0]
+        return _row(conn.execute(COUNT_1D, p))[0]
 
     def _ingest_daily(self, conn: Connection, inst: Instrument, bars: pd.DataFrame) -> IngestReport:
         conn.execute(CREATE_STAGE_1D)
         self._copy(conn, COPY_STAGE_1D, [("trading_date", _pg_date(bars["trading_date"])),
                                          *_floats(bars)])
-        ins, upd = conn.execute(MERGE_1D, {"symbol": inst.symbol}).fetchone()
+        ins, upd = _row(conn.execute(MERGE_1D, {"symbol": inst.symbol}))
         if ins or upd:
             conn.execute(ANALYZE_1D)
         days = pd.to_datetime(bars["trading_date"])

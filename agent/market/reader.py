@@ -79,6 +79,7 @@ def read_bars(path: str | Path, columns: list[str] | None = None, progress: Prog
         source.report(done, progress)
     if not done:
         raise LoadError(path, "no bars in file")
+    assert parser is not None                # set by the first batch, and there was one
     cols = {}
     for key in list(parts[0]):   # one column at a time, freeing its batches: peak = total + 1 column
         cols[key] = np.concatenate([part.pop(key) for part in parts])
@@ -146,9 +147,9 @@ def _first_bad(arr: pa.Array, convert: Callable[[pa.Array], pa.Array]) -> int:
 
 def _check_rows(c: dict[str, np.ndarray]) -> None:
     """First row (in file order) breaking an OHLCV rule, as _BadValue."""
-    o, h, l, cl, v = c["open"], c["high"], c["low"], c["close"], c["volume"]
-    finite = np.isfinite(o) & np.isfinite(h) & np.isfinite(l) & np.isfinite(cl) & np.isfinite(v)
-    bad = ~finite | (h < l) | (o > h) | (o < l) | (cl > h) | (cl < l) | (v < 0)
+    o, h, lo, cl, v = c["open"], c["high"], c["low"], c["close"], c["volume"]
+    finite = np.isfinite(o) & np.isfinite(h) & np.isfinite(lo) & np.isfinite(cl) & np.isfinite(v)
+    bad = ~finite | (h < lo) | (o > h) | (o < lo) | (cl > h) | (cl < lo) | (v < 0)
     if not bad.any():
         return
     i = int(np.argmax(bad))
@@ -293,7 +294,7 @@ class TsParser:
             raise fail("missing timestamp", 0)
         iso = [_ISO.match(v) for _, v in values]
         if all(iso):
-            return cls("iso", aware=any(m.group(1) for m in iso))
+            return cls("iso", aware=any(m.group(1) for m in iso if m))
         if all(_EPOCH.match(v) for _, v in values):
             return cls("epoch", True, scale=_epoch_scale(float(values[0][1])))
         texts = pa.array([v for _, v in values])
@@ -443,5 +444,5 @@ def _head_text(path: Path, size: int = 64 << 10) -> str:
 
 def _delimiter(line: str) -> str:
     counts = {d: line.count(d) for d in (",", ";", "\t", "|")}
-    best = max(counts, key=counts.get)
+    best = max(counts, key=counts.__getitem__)
     return best if counts[best] else ","

@@ -76,6 +76,9 @@ class MarketStore(Protocol):
 
     def summary(self) -> list[SymbolSummary]: ...
 
+    def intraday_bars(self, symbol: str) -> pd.DataFrame:
+        """Every stored intraday bar of the symbol (re-dated when a load changes its tz/session)."""
+
     def close(self) -> None: ...
 
 
@@ -84,6 +87,7 @@ def open_store(settings: Settings) -> MarketStore:
     if settings.engine == "postgres":
         from agent.market.postgres_store import PostgresStore
 
+        assert settings.database_url is not None      # the engine is postgres only when it is set
         return PostgresStore(settings.database_url, max_size=settings.pg_pool_max)
     from agent.market.duckdb_store import DuckDBStore
 

@@ -12,7 +12,7 @@ import itertools
 import threading
 import time
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
 from agent.registry.envelope import Envelope
 
@@ -54,6 +54,7 @@ class RedisStreamQueue:
     def __init__(self, url: str, namespace: str = ""):
         import redis
 
+        self.r: Any  # Any: redis-py's types say bytes | str even with decode_responses=True
         self.r = redis.Redis.from_url(url, decode_responses=True, socket_timeout=30,
                                       health_check_interval=15)
         self._groups: set[str] = set()
@@ -178,7 +179,7 @@ class MemoryStreamQueue:
         now = time.monotonic()
         with self._cv:
             envs = dict(self._entries.get(stream, []))
-            out = []
+            out: list[Delivery] = []
             for mid, (_, at) in list(self._pending.get(stream, {}).items()):
                 if (now - at) * 1000 >= min_idle_ms and len(out) < count:
                     self._pending[stream][mid] = (consumer, now)

@@ -10,9 +10,15 @@ from typing import Any
 from agent.appdb import AppDB, open_appdb
 from agent.identity.models import User
 from agent.registry.builtin import BuiltinTools, NoBuiltinTools
-from agent.registry.envelope import (Envelope, EnvelopeMetadata, ExecutionContext,
-                                     TenantToolConfig, ToolDiscoveryPayload, ToolExecutionPayload,
-                                     ToolRegistrationPayload)
+from agent.registry.envelope import (
+    Envelope,
+    EnvelopeMetadata,
+    ExecutionContext,
+    TenantToolConfig,
+    ToolDiscoveryPayload,
+    ToolExecutionPayload,
+    ToolRegistrationPayload,
+)
 from agent.registry.errors import RegistryError
 from agent.registry.events import MemoryEventBus, RedisEventBus
 from agent.registry.external import allowed_hosts, check_endpoint
@@ -45,6 +51,8 @@ class Registry:
     @classmethod
     def open(cls, settings: Settings, builtin: BuiltinTools | None = None,
              metrics_registry: Any = None, db: AppDB | None = None) -> "Registry":
+        queue: RedisStreamQueue | MemoryStreamQueue
+        bus: RedisEventBus | MemoryEventBus
         if settings.redis_url:
             queue = RedisStreamQueue(settings.redis_url, settings.registry_namespace)
             bus = RedisEventBus(settings.redis_url)

@@ -116,7 +116,8 @@ class TaskStore:
 
     def stale_running(self, grace_s: float) -> list[dict[str, Any]]:
         """Running tasks whose lease expired more than `grace_s` ago (their worker died)."""
-        return [_load(r) for r in self.db.execute(SELECT_STALE_RUNNING, (time.time() - grace_s,))]
+        return [t for r in self.db.execute(SELECT_STALE_RUNNING, (time.time() - grace_s,))
+                if (t := _load(r)) is not None]
 
     def record_callback(self, task_id: str, env: Any) -> bool:
         """Record an outcome posted by an external registry; False when one was already recorded."""

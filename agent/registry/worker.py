@@ -16,13 +16,20 @@ import time
 import uuid
 from concurrent.futures import ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
-from typing import Any
+from typing import Any, Literal
 
 from agent.identity.models import User
 from agent.registry import events
-from agent.registry.envelope import (Envelope, ToolDiscoveryPayload, ToolErrorDetail,
-                                     ToolErrorPayload, ToolExecutionPayload, ToolRegistrationPayload,
-                                     ToolResultPayload, response_for)
+from agent.registry.envelope import (
+    Envelope,
+    ToolDiscoveryPayload,
+    ToolErrorDetail,
+    ToolErrorPayload,
+    ToolExecutionPayload,
+    ToolRegistrationPayload,
+    ToolResultPayload,
+    response_for,
+)
 from agent.registry.errors import FROM_EXECUTOR, RegistryError
 from agent.registry.external import call_tool, connection_test
 from agent.registry.queues import Delivery, dead_letter, stream_name
@@ -113,6 +120,7 @@ class Worker:
         t0 = time.perf_counter()
         result, error, attempts = self._run_with_retries(env, user, payload)
         ms = (time.perf_counter() - t0) * 1000
+        assert self.reg.metrics is not None           # Registry.__post_init__ always sets it
         self.reg.metrics.finished(payload.tool_id, ms, error.code if error else None)
         if error is not None and error.retryable:   # retries exhausted: keep the message
             self.reg.queue.publish(dead_letter(d.stream), env, register=False)
@@ -178,6 +186,7 @@ class Worker:
             return
         req = Envelope.model_validate(task["request"])
         ms = task["execution_time_ms"] or 0.0
+        out: ToolResultPayload | ToolErrorPayload
         if task["status"] == "completed":
             out = ToolResultPayload(tool_id=task["tool_id"], execution_id=task_id,
                                     result=task["result"])
@@ -188,7 +197,7 @@ class Worker:
                                    error=ToolErrorDetail.model_validate(task["error"]))
             ev = events.failed(req.tenant_id, task_id, req.correlation_id, task["tool_id"],
                                task["error"])
-        status = "completed" if task["status"] == "completed" else "failed"
+        status: Literal["completed", "failed"] = "completed" if task["status"] == "completed" else "failed"
         self.reg.queue.publish(stream_name("orchestrator_callbacks", req.tenant_id),
                                response_for(req, status, out, ms), register=False)
         self.reg.bus.publish(req.tenant_id, ev)
@@ -232,7 +241,9 @@ class Worker:
             self._finish(env, tool.id, None, exc, (time.perf_counter() - t0) * 1000, 1)
             return
         self.reg.tools.set_status(user.tenant_id, tool.id, "active")
-        result = public(self.reg.tools.get(user.tenant_id, tool.id))
+        row = self.reg.tools.get(user.tenant_id, tool.id)
+        assert row is not None                        # the row set_status just updated
+        result = public(row)
         self._finish(env, tool.id, result, None, (time.perf_counter() - t0) * 1000, 1)
 
     def _discover(self, env: Envelope) -> None:

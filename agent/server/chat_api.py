@@ -55,9 +55,15 @@ async def chat(request: Request) -> Response:
     return await _start(rt, await rt.runs.ask_spec(question, thread_id, now, user=user))
 
 
+def _path_thread(request: Request) -> str:
+    thread_id = thread_field(request.path_params["thread_id"])
+    assert thread_id is not None                      # the route only matches a non-empty segment
+    return thread_id
+
+
 async def resume(request: Request) -> Response:
     rt, user = _rt(request), current_user(request)
-    thread_id = thread_field(request.path_params["thread_id"])
+    thread_id = _path_thread(request)
     data = await read_json(request, rt.server.max_body_bytes, max_depth=rt.server.max_json_depth)
     answer = text_field(data, "answer", rt.server.max_question_chars)
     await owned_thread(rt, user, thread_id)
@@ -104,7 +110,7 @@ async def thread_view(rt, thread_id: str, user) -> dict[str, Any]:
 
 async def get_thread(request: Request) -> Response:
     rt = _rt(request)
-    return JSONResponse(await thread_view(rt, thread_field(request.path_params["thread_id"]),
+    return JSONResponse(await thread_view(rt, _path_thread(request),
                                           current_user(request)))
 
 
@@ -112,7 +118,7 @@ async def thread_chart(request: Request) -> Response:
     from agent.server.chart import chart_payload
 
     rt = _rt(request)
-    thread_id = thread_field(request.path_params["thread_id"])
+    thread_id = _path_thread(request)
     _, snapshot = await owned_thread(rt, current_user(request), thread_id)
     if not snapshot.values:
         raise HTTPError(404, "unknown_thread", f"thread {thread_id} has no state")

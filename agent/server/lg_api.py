@@ -20,9 +20,9 @@ from agent.server.buffer import is_stale
 from agent.server.caller import current_user
 from agent.server.chat_api import admit
 from agent.server.http import HTTPError, JSONResponse, date_field, read_json, thread_field
+from agent.server.lg_events import interrupt_json, normalize_modes, state_json
 from agent.server.lg_params import history_params, search_params, thread_metadata
 from agent.server.owners import owned_run, owned_thread
-from agent.server.lg_events import interrupt_json, normalize_modes, state_json
 from agent.server.recording import jsonable
 from agent.server.runs import NotWaiting, RunConflict
 from agent.server.sse import last_event_id, run_stream
@@ -224,7 +224,7 @@ async def run_join(request: Request) -> Response:
 async def run_get(request: Request) -> Response:
     meta = await _run_meta(request)
     created = datetime.fromtimestamp(float(meta.get("created_at") or 0), timezone.utc).isoformat()
-    status = {"running": "running", "lost": "error"}.get(meta.get("status"), meta.get("status"))
+    status = {"running": "running", "lost": "error"}.get(meta.get("status") or "", meta.get("status"))
     if status == "running" and is_stale(meta, _rt(request).buffer.stale_s):
         status = "error"
     return JSONResponse({"run_id": meta["run_id"], "thread_id": meta["thread_id"], "assistant_id": ASSISTANT_ID,

@@ -21,8 +21,9 @@ class JsonFormatter(logging.Formatter):
             value = getattr(record, key, None)
             if value is not None:
                 out[key] = value
-        if "request_id" not in out and request_id_var.get():
-            out["request_id"] = request_id_var.get()
+        request_id = request_id_var.get()
+        if "request_id" not in out and request_id:
+            out["request_id"] = request_id
         if record.exc_info:
             out["exc"] = self.formatException(record.exc_info)
         return json.dumps(out, ensure_ascii=False, default=str)

@@ -33,6 +33,8 @@ class _Waker:
 
     def __init__(self, redis_url: str | None, user: User):
         self.key = notify.stream_key(user.tenant_id, user.user_id)
+        # Any: redis-py's types say bytes | str even with decode_responses=True
+        self.client: Any
         self.client, self.last = None, "$"
         if redis_url:
             import redis.asyncio as redis

@@ -59,6 +59,7 @@ class RedisBuffer:
 
         self.ttl_s, self.stale_s = int(ttl_s), stale_s
         # XREAD BLOCK waits up to the SSE ping interval: the socket timeout must be longer.
+        self.redis: Any  # Any: redis-py's types say bytes | str even with decode_responses=True
         self.redis = redis.from_url(url, decode_responses=True, socket_timeout=MAX_BLOCK_S + 30,
                                     socket_connect_timeout=5, health_check_interval=30)
         self._append = self.redis.register_script(_APPEND)

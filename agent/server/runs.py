@@ -119,6 +119,7 @@ class RunManager:
     # -- running -------------------------------------------------------------------------------
     async def start(self, spec: RunSpec) -> dict[str, Any]:
         buffer, meta = self.rt.buffer, spec.meta()
+        first: tuple[str, dict[str, Any]]
         if spec.protocol == "askbar":
             first = ("run_start", {"run_id": spec.run_id, "thread_id": spec.thread_id,
                                    "request_id": spec.request_id})

@@ -14,7 +14,6 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from agent.settings import Settings, get_settings
 
-
 CHECKPOINT_LOCK_KEY = 48151624
 
 
@@ -68,12 +67,14 @@ class ServerSettings(BaseSettings):
 async def async_checkpointer(settings: Settings, pool_size: int = 10) -> AsyncIterator[Any]:
     if settings.database_url:
         from langgraph.checkpoint.postgres.aio import AsyncPostgresSaver
-        from psycopg.rows import dict_row
+        from psycopg import AsyncConnection
+        from psycopg.rows import DictRow, dict_row
         from psycopg_pool import AsyncConnectionPool
 
         kwargs = {"autocommit": True, "prepare_threshold": 0, "row_factory": dict_row}
-        async with AsyncConnectionPool(settings.database_url, max_size=pool_size, kwargs=kwargs,
-                                       open=False) as pool:
+        # the explicit parameter tells the type checker what row_factory in kwargs does at run time
+        async with AsyncConnectionPool[AsyncConnection[DictRow]](settings.database_url, max_size=pool_size,
+                                                                 kwargs=kwargs, open=False) as pool:
             from agent.pg_lock import apg_migration_lock
 
             saver = AsyncPostgresSaver(pool)
@@ -89,9 +90,9 @@ async def async_checkpointer(settings: Settings, pool_size: int = 10) -> AsyncIt
     async with aiosqlite.connect(settings.home / "checkpoints.sqlite", timeout=30) as conn:
         await conn.execute("PRAGMA journal_mode=WAL")
         await conn.execute("PRAGMA synchronous=NORMAL")  # WAL: durable across process crashes
-        saver = AsyncSqliteSaver(conn)
-        await saver.setup()
-        yield saver
+        lite_saver = AsyncSqliteSaver(conn)
+        await lite_saver.setup()
+        yield lite_saver
 
 
 def make_buffer(settings: Settings, server: ServerSettings):
@@ -104,6 +105,11 @@ def make_buffer(settings: Settings, server: ServerSettings):
         return HybridBuffer(RedisBuffer(settings.redis_url, ttl_s=server.run_ttl_s,
                                         stale_s=server.run_stale_s), local)
     return local
+
+
+def _refresh(deps: Any) -> None:
+    deps.refresh()
+    warm_deps(deps)
 
 
 def warm_deps(deps: Any) -> None:
@@ -120,7 +126,7 @@ async def refresh_coverage(deps: Any, every_s: float) -> None:
     while every_s > 0:
         await asyncio.sleep(every_s)
         try:
-            await asyncio.to_thread(lambda: (deps.refresh(), warm_deps(deps)))
+            await asyncio.to_thread(_refresh, deps)
         except Exception:  # noqa: BLE001 - keep serving with the previous coverage
             logging.getLogger("askbar.server").exception("coverage refresh failed")
 
@@ -167,12 +173,11 @@ class Runtime:
                    server: ServerSettings | None = None) -> AsyncIterator["Runtime"]:
         import asyncio
 
+        from agent.appdb import open_appdb
         from agent.deps import build_deps
+        from agent.server.auth import refuse_without_users
         from agent.traces import TraceStore
         from graph import build_graph
-
-        from agent.appdb import open_appdb
-        from agent.server.auth import refuse_without_users
 
         settings = settings or get_settings()
         server = server or ServerSettings()

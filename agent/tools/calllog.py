@@ -24,7 +24,7 @@ BATCH = 500
 class ExecutionLog:
     def __init__(self, appdb):
         self.appdb = appdb
-        self._q: queue.Queue[tuple | threading.Event | None] = queue.Queue()
+        self._q: queue.Queue[tuple | threading.Event] = queue.Queue()
         self._thread = threading.Thread(target=self._run, name="askbar-tool-log", daemon=True)
         self._thread.start()
         atexit.register(self.flush)
@@ -43,7 +43,10 @@ class ExecutionLog:
             rows: list[tuple] = []
             events: list[threading.Event] = []
             while True:
-                (events if isinstance(item, threading.Event) else rows).append(item)
+                if isinstance(item, threading.Event):
+                    events.append(item)
+                else:
+                    rows.append(item)
                 if len(rows) >= BATCH:
                     break
                 try:

@@ -135,7 +135,7 @@ class ToolExecutor:
     def _result(started: float, spec: ToolSpec | None, *, data: Any = None, cached: bool = False,
                 error: tuple[str, str] | None = None, retry_after: int | None = None,
                 params_json: str | None = None) -> dict[str, Any]:
-        err = None
+        err: dict[str, Any] | None = None
         if error is not None:
             err = {"code": error[0], "message": error[1]}
             if retry_after is not None:

@@ -28,7 +28,9 @@ class ToolRateLimiter:
     def __init__(self, redis_url: str | None = None, prefix: str = "askbar"):
         storage: Storage
         if redis_url:
-            storage = storage_from_string(redis_url, key_prefix=f"{prefix}:limits")
+            sync_storage = storage_from_string(redis_url, key_prefix=f"{prefix}:limits")
+            assert isinstance(sync_storage, Storage)     # redis:// selects the synchronous storage
+            storage = sync_storage
         else:
             storage = MemoryStorage()
         self.storage = storage

@@ -8,7 +8,6 @@ from __future__ import annotations
 from agent.identity.models import LOCAL_USER, User
 
 
-
 class UnknownUser(ValueError):
     """--user names nobody (or several users): bad input, exit code 2."""
 

@@ -42,6 +42,8 @@ def build_find_events(ctx: Context):
     rising = cond.op in _RISING if cond else ctx.params.direction != "down"
     where = (sql.SQL("e.value {} {}").format(op(cond.op), p("threshold", cond.threshold)) if cond
              else sql.SQL("e.value IS NOT NULL"))
+    order: sql.Composable
+    limit: sql.Composable
     if top_n:
         order = sql.SQL("e.value DESC, e.trading_date" if rising else "e.value ASC, e.trading_date")
         limit = sql.SQL(" LIMIT {}").format(p("top_n", top_n))

@@ -13,9 +13,9 @@ from psycopg import sql
 
 from query_builder.base import Context, Output
 from query_builder.convert import column, fnum, jsonable
+from query_builder.dialects import Params
 from query_builder.errors import CapabilityUnavailable
 from query_builder.granularity import bounds, daily_only, span_days, ts_window
-from query_builder.dialects import Params
 
 MAX_INTRADAY_ROWS = 20_000
 MINUTE_SPAN_DAYS = 31      # with a time-of-day window, 1-min bars stay sane up to a month

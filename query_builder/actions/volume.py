@@ -49,7 +49,7 @@ def build_volume_profile(ctx: Context):
         gran = "daily"
     d, p = ctx.dialect, ctx.new_params()
     table = {"1min": "ohlcv_1min", "hourly": "ohlcv_1h", "daily": "ohlcv_1d"}[gran]
-    ts_cut = sql.SQL("")
+    ts_cut: sql.Composable = sql.SQL("")
     if gran != "daily":
         lo, hi = ts_window(start, end)
         ts_cut = sql.SQL(" AND ts >= {} AND ts < {}").format(p("ts_lo", lo), p("ts_hi", hi))

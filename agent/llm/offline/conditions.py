@@ -3,9 +3,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Literal
 
 from agent.llm.offline.numbers import CARDINAL_WORD, COUNT, NUM, count_value, to_float
 from query_builder.models import EventCondition
+
+Direction = Literal["up", "down"]
 
 UP = (r"rose|rise[sn]?|rising|risen|gain\w*|jump\w*|rall\w*|climb\w*|increas\w*|advanc\w*|surg\w*"
       r"|soar\w*|spik\w*|up\b|higher|green|рост\w*|росл\w*|вырос\w*|подня\w*|подъем\w*|прибав\w*"
@@ -83,7 +86,7 @@ def _one_condition(norm: str, m: re.Match[str]) -> ConditionParse:
     return ConditionParse(condition=cond, direction=kind, has_threshold=True)
 
 
-def text_direction(norm: str) -> str | None:
+def text_direction(norm: str) -> Direction | None:
     """'up' or 'down' when only one kind of move word is present."""
     up, down = bool(_UP_RE.search(norm)), bool(_DOWN_RE.search(norm))
     return "up" if up and not down else "down" if down and not up else None
@@ -155,7 +158,7 @@ _TOP = re.compile(rf"(?<!\w)(?:(?P<n1>{COUNT})\s+)?(?:of\s+the\s+|из\s+)?(?:{_
 @dataclass
 class TopMoves:
     n: int
-    direction: str | None
+    direction: Direction | None
     explicit: bool = True        # the count was written ("5 largest"), not implied ("big drops")
 
 

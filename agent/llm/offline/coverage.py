@@ -89,7 +89,7 @@ def used_mask(norm: str, spans: Iterable[tuple[int, int]]) -> list[bool]:
     return mask
 
 
-def unused_words(norm: str, spans: Iterable[tuple[int, int]], extra_stop: set[str] = frozenset()) \
+def unused_words(norm: str, spans: Iterable[tuple[int, int]], extra_stop: set[str] | frozenset[str] = frozenset()) \
         -> list[tuple[int, int]]:
     """(start, end) of each content word no recogniser used, in text order."""
     mask = used_mask(norm, spans)

@@ -64,6 +64,12 @@ class Found:
     window: tuple[int, str] | None = None   # kind "after": (N, unit) of the window after the date
 
     @property
+    def resolved(self) -> Period:
+        """The period of a Found that parse_periods returned (it resolves every one)."""
+        assert self.period is not None
+        return self.period
+
+    @property
     def single_day(self) -> bool:
         return self.period is not None and self.period.start == self.period.end
 
@@ -277,13 +283,19 @@ def _scan(norm: str, today: date, us: bool = False) -> list[Found]:
     return found
 
 
+def _group0(m: re.Match[str] | None) -> str:
+    """Group 0 of a match the enclosing pattern already guarantees."""
+    assert m is not None
+    return m.group(0)
+
+
 def _found(kind: str, m: re.Match[str], today: date, us: bool = False) -> Found:
     gd = m.groupdict()
     if kind == "point":
         a = extract_dp(m.group(0), today, us)
         return Found(m.start(), m.end(), kind, a=a, explicit_year=a.y is not None)
     if kind == "iso_week":
-        y = year_value(re.search(rf"{P.Y}", m.group("a")).group(0), today)
+        y = year_value(_group0(re.search(rf"{P.Y}", m.group("a"))), today)
         monday = date.fromisocalendar(y, int(m.group("w")), 1)
         return Found(m.start(), m.end(), "fixed", period=make_period(monday, monday + timedelta(days=4)),
                      explicit_year=True)
@@ -298,12 +310,13 @@ def _found(kind: str, m: re.Match[str], today: date, us: bool = False) -> Found:
         return Found(m.start(), m.end(), kind, a=a, explicit_year=a.y is not None)
     b = extract_dp(gd["b"], today, us) if gd.get("b") else None
     if gd.get("m"):                                   # "Nov 20-30, 2023"
+        assert b is not None                          # the pattern with a month has both ends
         mon = month_in(gd["m"])
         yr = extract_dp(gd.get("y") or "", today).y
-        a, b = DP(yr, mon, a.d or int(gd["a"][:2].strip("-"))), DP(yr, mon, b.d or int(re.match(
-            r"\d+", gd["b"]).group(0)))
+        a, b = DP(yr, mon, a.d or int(gd["a"][:2].strip("-"))), DP(yr, mon, b.d or int(_group0(re.match(
+            r"\d+", gd["b"]))))
     elif kind == "range" and a.y is None and a.m is None and a.d is None and re.match(r"\d", gd["a"]):
-        a = DP(d=int(re.match(r"\d+", gd["a"]).group(0)))
+        a = DP(d=int(_group0(re.match(r"\d+", gd["a"]))))
     if b is not None:
         a, b = _fill(a, b), _fill(b, a)
     explicit = a.y is not None or (b is not None and b.y is not None)
@@ -344,9 +357,11 @@ def _resolve_dp(dp: DP, year: int | None, today: date, ref: Period | None) -> DP
 def _period(f: Found, today: date, ref: Period | None, year: int | None) -> Period:
     if f.period is not None:
         return f.period
+    assert f.a is not None                            # every kind without a fixed period has a start
     nth = f.a.d if f.kind == "nth_week" else None
     a = _resolve_dp(replace(f.a, d=None) if nth else f.a, year, today, ref)
     if f.kind == "range":
+        assert f.b is not None
         # without a written year the END is the latest one started, and the start precedes it
         b = _resolve_dp(f.b, year, today, ref) if f.b.m or f.b.q or f.b.h else \
             _resolve_dp(f.b, a.y, today, ref)
@@ -354,6 +369,7 @@ def _period(f: Found, today: date, ref: Period | None, year: int | None) -> Peri
             a = replace(a, y=b.y)
         start, end = a.start(), b.end()
         if start > end and f.a.y is None:
+            assert a.y is not None                    # _resolve_dp always sets the year
             start = replace(a, y=a.y - 1).start()
         return make_period(start, max(start, end))
     if f.kind == "since":
@@ -391,7 +407,7 @@ def _year_for(i: int, found: list[Found]) -> int | None:
 
 
 def _split(f: Found, norm: str) -> list[Found]:
-    if f.kind != "range" or f.b is None or not re.match(r"(?:between|entre|между)\s", norm[f.pos:f.end]):
+    if f.kind != "range" or f.a is None or f.b is None or not re.match(r"(?:between|entre|между)\s", norm[f.pos:f.end]):
         return [f]
     mid = f.pos + (f.end - f.pos) // 2
     return [Found(f.pos, mid, "point", a=f.a, explicit_year=f.a.y is not None),

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 from datetime import timedelta
-from typing import Any
+from typing import Any, cast
 
 import capabilities
 from agent.llm.base import ProviderContext
@@ -21,6 +21,7 @@ from agent.llm.offline.periods import (
     window_unit,
 )
 from agent.state import Intent, Period
+from query_builder.models import Indicator
 
 MAX_PARTS = 24
 
@@ -48,7 +49,7 @@ def best_period(it: Intent, p: Any, ctx: ProviderContext) -> None:
         return
     if len(parts) > MAX_PARTS:
         it.notes.append(notes.only_last(MAX_PARTS, parts[-MAX_PARTS].start, it.lang))
-    it.analysis, it.compare_periods, it.period = "compare", parts[-MAX_PARTS:], span  # type: ignore[assignment]
+    it.analysis, it.compare_periods, it.period = "compare", parts[-MAX_PARTS:], span
     it.top_n, it.direction, it.condition = None, None, None
     it.metrics = ["pct_change", "return_prev_close"]
 
@@ -73,7 +74,8 @@ def window(it: Intent, p: Any, ctx: ProviderContext) -> None:
         it.period = make_period(win.period.end - timedelta(days=win.window[0] * 7 // 5 + 10), win.period.end)
         return
     inst = ctx.instrument(it.symbol)
-    days = trading_days(*win.window, calendar=bool(inst and inst.session == "24h"))
+    n, unit = win.window
+    days = trading_days(n, unit, calendar=bool(inst and inst.session == "24h"))
     it.period = window_period(win.period.start - timedelta(days=1), days)
     it.horizon_days = days
     if it.analysis in (None, "stats") and not it.metrics:
@@ -126,6 +128,6 @@ def degrade(it: Intent, p: Any, ctx: ProviderContext) -> None:
     it.notes.append(capabilities.degrade(needs, it.lang, symbol=it.symbol))
     alt = capabilities.alternative_for(needs, daily_only=True)
     if alt in M.INDICATOR_NAMES:
-        it.indicator, it.indicator_window = alt, {n: w for n, _p, w in M.INDICATORS}.get(alt)
+        it.indicator, it.indicator_window = cast(Indicator, alt), {n: w for n, _p, w in M.INDICATORS}.get(alt)
     else:
         it.analysis, it.indicator, it.pattern = "stats", None, None

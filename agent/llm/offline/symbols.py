@@ -115,7 +115,7 @@ def unknown_tickers(text: str, skip: set[str]) -> list[SymbolHit]:
     return out
 
 
-def symbols_in(text: str, instruments: list[Instrument], skip_words: set[str] = frozenset()) \
+def symbols_in(text: str, instruments: list[Instrument], skip_words: set[str] | frozenset[str] = frozenset()) \
         -> list[SymbolHit]:
     """Known symbols first; ticker-looking unknown words only when no known symbol is named."""
     known = find_symbols(text, instruments)

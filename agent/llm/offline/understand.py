@@ -19,6 +19,7 @@ from agent.llm.offline import (
 from agent.llm.offline import metrics as M
 from agent.llm.offline.conditions import (
     ConditionParse,
+    TopMoves,
     parse_condition,
     parse_horizon,
     parse_top,
@@ -27,7 +28,7 @@ from agent.llm.offline.followups import merge
 from agent.llm.offline.lang import language_evidence, normalize
 from agent.llm.offline.periods import Found, parse_periods
 from agent.llm.offline.symbols import symbols_in
-from agent.state import Intent, Period
+from agent.state import ClaimType, Intent, Period
 from query_builder.models import EventCondition
 
 PERIOD_REQUIRED = {"stats", "extremes", "volume", "compare", "pattern", "intraday", "volume_profile"}
@@ -41,10 +42,10 @@ class Parsed:
     lang_strong: bool
     symbols: list[str] = field(default_factory=list)
     periods: list[Found] = field(default_factory=list)
-    metrics: list[str] = field(default_factory=list)
+    metrics: list[ClaimType] = field(default_factory=list)
     cond: ConditionParse = field(default_factory=ConditionParse)
     horizon: int | None = None
-    top: object | None = None
+    top: TopMoves | None = None
     indicator: tuple[str, int | None] | None = None
     pattern: str | None = None
     concepts: list[str] = field(default_factory=list)
@@ -90,8 +91,8 @@ def _parse_once(text: str, ctx: ProviderContext, ref: Period | None) -> Parsed:
     found = parse_periods(masked, ctx.today, ref, us_dates=lang == "en",
                           split_between=bool(M.COMPARE.search(masked)))
     seen: set[tuple] = set()
-    p.periods = [f for f in found if not ((f.period.start, f.period.end) in seen
-                                          or seen.add((f.period.start, f.period.end)))]  # type: ignore[func-returns-value]
+    p.periods = [f for f in found if not ((f.resolved.start, f.resolved.end) in seen
+                                          or seen.add((f.resolved.start, f.resolved.end)))]  # type: ignore[func-returns-value]
     p.metrics = M.parse_metrics(_blank(masked, M.named_analysis_spans(masked)))
     p.cond = parse_condition(masked)
     p.horizon = parse_horizon(masked)
@@ -124,7 +125,7 @@ def _asks_concept_then_data(norm: str) -> bool:
     """'What is RSI and what was it for SPX...': a definition plus data (mixed)."""
     m = _WHAT_AND.search(norm)
     return bool(m and glossary.lookup(m.group("t")) and glossary.lookup(m.group("t")) ==
-                (glossary.find_concepts(m.group("t")) or [None])[0]
+                next(iter(glossary.find_concepts(m.group("t"))), None)
                 and normalize(m.group("t")).strip() in _aliases())
 
 
@@ -216,10 +217,10 @@ def _cover(periods: list[Period]) -> Period:
 def intent_from(p: Parsed, ctx: ProviderContext) -> Intent:
     """Slots of one text as an Intent; analysis None when the text gives no cue of its own."""
     analysis = _analysis(p)
-    it = Intent(type="data", lang=p.lang)  # type: ignore[arg-type]
+    it = Intent(type="data", lang=p.lang)
     it.symbols = list(p.symbols)
     it.symbol = p.symbols[0] if p.symbols else None
-    periods = [f.period for f in p.periods]
+    periods = [f.resolved for f in p.periods]
     if analysis == "compare":
         it.compare_periods = periods
         it.period = _cover(periods)
@@ -227,7 +228,7 @@ def intent_from(p: Parsed, ctx: ProviderContext) -> Intent:
         it.period = periods[0] if len(periods) == 1 else _cover(periods)
     it.analysis = analysis  # type: ignore[assignment]
     it.also = _also_analyses(p, analysis)  # type: ignore[assignment]
-    it.metrics = list(p.metrics)  # type: ignore[assignment]
+    it.metrics = list(p.metrics)
     it.condition = p.cond.condition
     it.direction = p.cond.direction  # type: ignore[assignment]
     if analysis == "events" and it.condition is None and it.direction and not _vague(p):
@@ -239,7 +240,7 @@ def intent_from(p: Parsed, ctx: ProviderContext) -> Intent:
     if p.indicator:
         it.indicator, it.indicator_window = p.indicator  # type: ignore[assignment]
         if len(p.periods) == 1 and p.periods[0].single_day:
-            it.indicator_date = p.periods[0].period.end
+            it.indicator_date = p.periods[0].resolved.end
     it.pattern = p.pattern  # type: ignore[assignment]
     it.unsupported = p.unsupported
     if p.concepts:
