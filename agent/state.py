@@ -24,7 +24,7 @@ ClaimType = Literal[
 CLAIM_TYPES: tuple[str, ...] = ClaimType.__args__  # type: ignore[attr-defined]
 Status = Literal["answered", "clarification", "no_data", "confirm_plan", "error"]
 InterruptType = Literal["clarification", "no_data", "confirm_plan"]
-ValidationStatus = Literal["ok", "rewrite", "need_more_data"]
+ValidationStatus = Literal["ok", "rewrite", "need_more_data", "skipped"]
 MissingSlot = Literal["symbol", "period", "threshold", "condition"]
 
 
@@ -81,9 +81,13 @@ class Claim(BaseModel):
 
 
 class AnalystOutput(BaseModel):
-    response: str = Field(description="answer text in the user's language; every number in it "
-                                      "must also be a claim or a date/count from the data")
-    claims: list[Claim] = Field(default_factory=list)
+    """The analyst's answer WITH SLOTS: code fills every figure (agent/slots.py, agent/render.py)
+    and derives the claims from the slots shown; the model never writes a number."""
+    response: str = Field(description="answer text in the user's language. Write NO digits and no "
+                                      "numbers in words: every value is a slot in braces naming a "
+                                      "computed value, e.g. {close}, {high} on {high.date}, "
+                                      "{pct_change}, {p2.volatility}, {param.threshold}; code "
+                                      "fills and formats it (units and % included)")
 
 
 class Validation(BaseModel):
@@ -132,6 +136,7 @@ class TradingState(TypedDict, total=False):
     data: dict | None            # {"results": [StepResult...], "total_rows": int}
     execution_errors: list[str]
     # analyst / validator
+    draft: str                   # the analyst's text with slots, before the validator fills it
     response: str
     claims: list[dict]
     validation: dict | None

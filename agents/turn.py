@@ -15,7 +15,7 @@ HISTORY_KEEP = 20
 
 TURN_RESET: dict[str, Any] = {
     "intent": None, "needs_clarification": False, "clarifying_questions": [], "plan": None,
-    "queries": [], "data": None, "execution_errors": [], "response": "", "claims": [],
+    "queries": [], "data": None, "execution_errors": [], "draft": "", "response": "", "claims": [],
     "validation": None, "validation_attempts": 0, "replans": 0, "status": None, "interrupt": None,
     "disclaimers": [], "agents_used": [], "usage": {}}
 
