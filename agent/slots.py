@@ -107,14 +107,20 @@ class SlotTable:
         return sorted(n for n, c in self._aliases.items() if len(c) == 1)
 
     def describe(self, lang: str, limit: int = 200) -> str:
-        """`{name}` = rendered value lines: what the analyst may write (values shown so it can
-        choose words; it still writes only the slot)."""
+        """One line per value: its shortest unambiguous name = the value as it will be shown (so
+        the analyst can choose its words; it still writes only the slot)."""
+        best: dict[str, str] = {}
+        for alias, canon in self._aliases.items():
+            if len(canon) == 1:
+                c = next(iter(canon))
+                if c not in best or len(alias) < len(best[c]):
+                    best[c] = alias
         lines = []
-        for name in self.names()[:limit]:
-            v = self.get(name)
-            if v is not None and name == v.name or (v is not None and "." not in name):
-                lines.append(f"{{{name}}} = {render(v.value, v.kind, lang)}"
-                             + (f" ({v.symbol}" + (f", {v.date}" if v.date else "") + ")" if v.symbol else ""))
+        for canon, alias in list(best.items())[:limit]:
+            v = self.values[canon]
+            where = ", ".join(x for x in (v.symbol, v.date, "from the question" if v.param else None) if x)
+            lines.append(f"{{{alias}}} = {render(v.value, v.kind, lang, exact=v.param)}"
+                         + (f" ({where})" if where else ""))
         return "\n".join(lines)
 
 
@@ -197,6 +203,8 @@ def build(results: list[dict], intent: dict | None = None, question: str = "") -
         summary = dict(res.get("summary") or {})
         if res.get("action") == "compare_periods":
             summary = {k: v for k, v in summary.items() if k in ("period_count", "periods_with_data")}
+        if summary.get("indicator") == "rsi" and summary.get("rsi") is None:
+            summary["rsi"] = summary.get("value")     # older post-processors name it value only
         _add_mapping(table, i, sym, one, "", summary, label)
         _add_rows(table, i, sym, one, res, label)
     _add_params(table, intent, results, question)

@@ -168,12 +168,13 @@ def _zone(lang: str, v: float) -> str:
 def _indicator(ans: Answer, r: StepResult, intent: Intent) -> None:
     lang, s = ans.lang, r.summary or {}
     name = s.get("indicator") or intent.indicator or "indicator"
-    if name != "rsi" or s.get("rsi") is None:
+    rsi = s.get("rsi", s.get("value"))
+    if name != "rsi" or rsi is None:
         _generic_indicator(ans, r, name)
         return
     window = ans.slot("window") if s.get("window") else "{param.window}"
     ans.lines.append(T.RSI[lang].format(w=window, s=r.symbol, d=ans.slot("rsi.date"),
-                                        v=ans.slot("rsi"), zone=_zone(lang, s["rsi"])))
+                                        v=ans.slot("rsi"), zone=_zone(lang, rsi)))
     ranged = sum(1 for row in r.rows if row.get("rsi") is not None) > 2
     if not intent.indicator_date and ranged and intent.period and s.get("min") is not None:
         ans.lines.append(T.RSI_RANGE[lang].format(
