@@ -40,8 +40,8 @@ COMPARE_ABOVE = ("above", "over", "exceed", "more than", "higher than", "выш�
                  "por encima", "superior", "mas de", "mas que", "supero")
 COMPARE_BELOW = ("below", "under", "less than", "lower than", "ниже", "меньше", "por debajo",
                  "inferior", "menos de", "menos que")
-COMPARE_NEUTRAL = ("threshold", "level", "vs", "versus", "than", "порог", "уровн", "уровен",
-                   "umbral", "nivel", "compar", "сравн")
+# ("level"/"уровень"/"nivel" is not here: "closed at the level {param.n1}" states it as a fact.)
+COMPARE_NEUTRAL = ("threshold", "vs", "versus", "than", "порог", "umbral", "compar", "сравн")
 
 NUMBER_WORDS = {
     "en": ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
