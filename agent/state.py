@@ -130,8 +130,12 @@ class TradingState(TypedDict, total=False):
     intent: dict | None
     needs_clarification: bool
     clarifying_questions: list[str]
+    clarify_answer: str | None   # the user's answer to the clarify interrupt, for the understander
+    clarifications: int          # clarify interrupts asked this turn
     # planner / query builder / executor
     plan: dict | None
+    plan_confirmed: bool         # the user accepted this plan (confirm_plan); it runs as shown
+    no_data: dict | None         # the no_data interrupt's payload, when the executor found no bars
     queries: list[dict]
     data: dict | None            # {"results": [StepResult...], "total_rows": int}
     execution_errors: list[str]

@@ -7,7 +7,7 @@ import pytest
 
 from agent.market.store import SymbolSummary
 from agent.state import Plan
-from agents import executor, planner, validator
+from agents import confirm_plan, executor, validator
 from query_builder.models import PeriodRange, Step, StepParams
 
 COVERAGE = [SymbolSummary(symbol="NQ", first="2023-11-20", last="2023-12-04", bars_1min=14714,
@@ -46,7 +46,7 @@ def test_executor_checks_every_compared_period():
                                            ("2", "simplify"), ("simplificar", "simplify"),
                                            ("Отмена", "cancel"), ("3", "cancel")])
 def test_planner_reads_the_confirm_answer_in_any_language(answer, choice):
-    assert planner._choice(answer) == choice
+    assert confirm_plan.choice(answer) == choice
 
 
 @pytest.mark.parametrize("state,route", [
