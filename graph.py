@@ -17,7 +17,7 @@ from langgraph.graph import END, START, StateGraph
 from agent.state import TradingState
 from agents.analyst import analyst
 from agents.clarify import clarify
-from agents.confirm_plan import confirm_plan, needs_confirmation
+from agents.confirm_plan import after_confirm, confirm_plan, needs_confirmation
 from agents.educator import educator
 from agents.executor import executor
 from agents.no_data import no_data
@@ -75,7 +75,8 @@ def build_graph(checkpointer=None):
     g.add_conditional_edges("understander", after_understander, ["clarify", "planner", "educator", END])
     g.add_edge("clarify", "understander")
     g.add_conditional_edges("planner", after_planner, ["confirm_plan", "executor", END])
-    g.add_conditional_edges("confirm_plan", lambda s: END if _finished(s) else "executor", ["executor", END])
+    g.add_conditional_edges("confirm_plan", after_confirm,
+                            {"confirm_plan": "confirm_plan", "executor": "executor", "end": END})
     g.add_conditional_edges("executor", after_executor, ["no_data", "analyst", END])
     g.add_conditional_edges("analyst", lambda s: END if _finished(s) else "validator", ["validator", END])
     g.add_conditional_edges("validator", after_validator, {

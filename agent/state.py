@@ -135,6 +135,7 @@ class TradingState(TypedDict, total=False):
     # planner / query builder / executor
     plan: dict | None
     plan_confirmed: bool         # the user accepted this plan (confirm_plan); it runs as shown
+    confirm_again: bool          # the last confirm_plan answer was unreadable: ask again
     no_data: dict | None         # the no_data interrupt's payload, when the executor found no bars
     queries: list[dict]
     data: dict | None            # {"results": [StepResult...], "total_rows": int}

@@ -46,16 +46,25 @@ def needs_confirmation(state: dict[str, Any]) -> bool:
 
 
 def confirm_plan(state: dict[str, Any]) -> dict[str, Any]:
+    """One question per run of the node; an unreadable answer routes back here (a fresh step, so
+    each resume is answered by exactly one interrupt)."""
     plan, lang = Plan.model_validate(state["plan"]), lang_of(state)
     message = msg("confirm_plan", lang, n=len(plan.steps))
-    while True:   # each interrupt() here is answered in turn on resume (LangGraph matches by order)
-        picked = choice(interrupt(ConfirmPlanInterrupt(message=message,
-                                                       plan_summary=describe(plan)).model_dump()))
-        if picked:
-            break
-        message = f"{_AGAIN.get(lang, _AGAIN['en'])} {msg('confirm_plan', lang, n=len(plan.steps))}"
+    if state.get("confirm_again"):
+        message = f"{_AGAIN.get(lang, _AGAIN['en'])} {message}"
+    picked = choice(interrupt(ConfirmPlanInterrupt(message=message,
+                                                   plan_summary=describe(plan)).model_dump()))
+    if picked is None:
+        return {**visited(state, "confirm_plan"), "confirm_again": True}
     if picked == "cancel":
         return final(state, "confirm_plan", msg("cancelled", lang))
     if picked == "simplify":
         plan = Plan(steps=plan.steps[:MAX_STEPS_WITHOUT_CONFIRM], summary=plan.summary)
-    return {**visited(state, "confirm_plan"), "plan": plan.model_dump(mode="json"), "plan_confirmed": True}
+    return {**visited(state, "confirm_plan"), "plan": plan.model_dump(mode="json"), "plan_confirmed": True,
+            "confirm_again": False}
+
+
+def after_confirm(state: dict[str, Any]) -> str:
+    if state.get("status"):
+        return "end"
+    return "confirm_plan" if state.get("confirm_again") else "executor"

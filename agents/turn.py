@@ -15,7 +15,8 @@ HISTORY_KEEP = 20
 
 TURN_RESET: dict[str, Any] = {
     "intent": None, "needs_clarification": False, "clarifying_questions": [], "clarify_answer": None,
-    "clarifications": 0, "plan": None, "plan_confirmed": False, "no_data": None,
+    "clarifications": 0, "plan": None, "plan_confirmed": False, "confirm_again": False,
+    "no_data": None,
     "queries": [], "data": None, "execution_errors": [], "draft": "", "response": "", "claims": [],
     "validation": None, "validation_attempts": 0, "replans": 0, "status": None, "interrupt": None,
     "disclaimers": [], "agents_used": [], "usage": {}}
