@@ -11,6 +11,7 @@ from typing import Any
 from langchain_core.runnables import RunnableConfig
 
 from agent.budget import OutOfTime, run_budgeted
+from agent.compact import compact
 from agent.deps import get_deps
 from agent.messages import NO_DATA_SUGGESTIONS, msg
 from agent.state import NoDataInterrupt, Plan
@@ -83,4 +84,5 @@ def executor(state: dict[str, Any], config: RunnableConfig) -> dict[str, Any]:
             suggestions=NO_DATA_SUGGESTIONS[lang]))
     return {**visited(state, "executor"), "execution_errors": errors,
             "queries": [{"sql": r["sql"], "params": r["params"]} for r in results],
-            "data": {"results": results, "total_rows": sum(r["row_count"] for r in results)}}
+            "data": {"results": [compact(r) for r in results],
+                     "total_rows": sum(r["row_count"] for r in results)}}
