@@ -93,10 +93,9 @@ def strip_dates(text: str, scope: list[Span]) -> tuple[str, list[str]]:
     chars = list(norm)
     for pattern in DATE_PATTERNS:
         for m in pattern.finditer("".join(chars)):
-            if _in_scope(m, scope):
-                chars[m.start():m.end()] = " " * (m.end() - m.start())
-            elif any(c.isdigit() for c in m.group(0)):
-                out_of_scope.append(text[m.start():m.end()].strip())
+            if not _in_scope(m, scope) and any(c.isdigit() for c in m.group(0)):
+                out_of_scope.append(text[m.start():m.end()].strip())   # reported once, as a date
+            chars[m.start():m.end()] = " " * (m.end() - m.start())
     blanked = "".join(chars)
     blanked = _TIME.sub(lambda m: " " * len(m.group(0)), blanked)
     blanked = _NAMES.sub(lambda m: " " * len(m.group(0)), blanked)
@@ -106,7 +105,9 @@ def strip_dates(text: str, scope: list[Span]) -> tuple[str, list[str]]:
 def stray_numbers(text: str, scope: list[Span]) -> tuple[list[str], list[str]]:
     """(numbers written outside slots, dates outside the period in scope) in slot-free text."""
     blanked, dates = strip_dates(text, scope)
-    return [m.group(0).rstrip(".,") for m in _DIGIT.finditer(blanked)], dates
+    if len(blanked) != len(text):        # normalisation changed the length: report as normalised
+        text = blanked
+    return [text[m.start():m.end()].rstrip(".,") for m in _DIGIT.finditer(blanked)], dates
 
 
 def question_numbers(question: str) -> list[float]:
