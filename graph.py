@@ -12,6 +12,7 @@ an interrupted node from its start on resume, so an LLM node must never interrup
 """
 from __future__ import annotations
 
+from langgraph._internal._constants import CONFIG_KEY_DURABILITY
 from langgraph.graph import END, START, StateGraph
 
 from agent.state import TradingState
@@ -84,7 +85,11 @@ def build_graph(checkpointer=None):
         "educator": "educator", "end": END})
     g.add_edge("summary_fallback", END)
     g.add_edge("educator", END)
-    return g.compile(checkpointer=checkpointer)
+    # Checkpoint when a run stops (answer or interrupt), not after every node: a run killed midway
+    # leaves the thread as it was (still waiting for the same answer), and a question writes one
+    # checkpoint instead of seven.
+    return g.compile(checkpointer=checkpointer).with_config(
+        {"configurable": {CONFIG_KEY_DURABILITY: "exit"}})
 
 
 # For langgraph.json / `langgraph dev`: the platform supplies its own checkpointer.

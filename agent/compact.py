@@ -4,7 +4,7 @@ The executor's rows can be large (ten years of daily bars is ~2,500 rows, ~250 K
 30-step plan made a 98 MB thread state). The answer needs the summaries (the slot table reads
 them) and the rows it names one by one (events e1..e20, compared periods); a chart needs at most
 CHART_POINTS points, so longer series are merged into that many OHLC buckets. Everything else can
-be recomputed from the plan. The SQL text stays once, in state["queries"].
+be recomputed from the plan (the SQL stays: the sql_executed events and traces show it).
 """
 from __future__ import annotations
 
@@ -49,5 +49,4 @@ def compact(result: dict[str, Any]) -> dict[str, Any]:
         kept = []                        # the chart draws the bars; the summary holds the numbers
     else:
         kept = chart_rows(rows)
-    return {**result, "sql": "", "rows": kept, "bars": chart_rows(result.get("bars") or []),
-            "extra_sql": [{k: v for k, v in e.items() if k != "sql"} for e in result.get("extra_sql") or []]}
+    return {**result, "rows": kept, "bars": chart_rows(result.get("bars") or [])}

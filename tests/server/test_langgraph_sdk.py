@@ -53,7 +53,7 @@ def test_interrupt_and_resume_with_command(base_url):
         thread = await client.threads.get(tid)
         assert thread["status"] == "interrupted" and thread["interrupts"]
         state = await client.threads.get_state(tid)
-        assert state["interrupts"][0]["value"]["suggestions"] and state["next"] == ["understander"]
+        assert state["interrupts"][0]["value"]["suggestions"] and state["next"] == ["clarify"]
         parts = await _collect(client, tid, command={"resume": "NQ за ноябрь 2023"}, stream_mode="values")
         final = parts[-1].data
         assert final["response"] and final["validation"]["status"] == "ok"
