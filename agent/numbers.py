@@ -29,7 +29,7 @@ DATE_PATTERNS = [re.compile(p) for p in (
     r"de|del|desde|durante|hasta|ano|trimestre|semestre)\s+" + _Y + r"(?:\s*(?:год\w*|г\.))?",
     r"(?<![\d])" + _Y + r"\s*(?:год\w*|г\.)",                                    # 2008 год
     # A year standing as a label: "SPX, 2008: ...", "(2008)"; never after "at"/"to" as a price.
-    r"(?:^|(?<=\n)|(?<=, )|(?<=\())" + _Y + r"(?=\s*[:),;(]|\s*$)",
+    r"(?:^|(?<=\n)|(?<=, )|(?<=: )|(?<=\())" + _Y + r"(?=\s*[:),;(.]|\s*$)",
 )]
 _TIME = re.compile(r"(?<![\d.,])(?:[01]?\d|2[0-3]):[0-5]\d(?::[0-5]\d)?(?![\d])")
 # Instrument names that carry digits ("S&P 500"): names, not figures.
