@@ -12,6 +12,7 @@ from datetime import date
 from typing import Iterable
 
 from agent.llm.offline.lang import MONTH, month_number, normalize
+from agent.wording import metric_before
 
 Span = tuple[date, date]
 
@@ -93,6 +94,8 @@ def strip_dates(text: str, scope: list[Span]) -> tuple[str, list[str]]:
     chars = list(norm)
     for pattern in DATE_PATTERNS:
         for m in pattern.finditer("".join(chars)):
+            if pattern is DATE_PATTERNS[-1] and metric_before(text, m.start()):
+                continue         # "Close: 2023." is a price written as a year, not a label
             if not _in_scope(m, scope) and any(c.isdigit() for c in m.group(0)):
                 out_of_scope.append(text[m.start():m.end()].strip())   # reported once, as a date
             chars[m.start():m.end()] = " " * (m.end() - m.start())

@@ -20,7 +20,7 @@ def test_dates_in_scope_and_names_are_not_numbers(text):
 @pytest.mark.parametrize("text,found", [
     ("NQ finished November at 2023.", "2023"), ("NQ closed at 99999pts.", "99999pts"),
     ("Volume 1e5.", "1e5"), ("It rose 3.9% in November 2023.", "3.9"), ("Q1 was strong", "Q1"),
-    ("Закрытие 15 957,00.", "15"),
+    ("Закрытие 15 957,00.", "15"), ("NQ, November 2023. Close: 2023.", "2023"),
 ])
 def test_any_other_digit_is_a_stray_number(text, found):
     numbers, _ = stray_numbers(text, NOV)
