@@ -8,6 +8,7 @@ from langchain_core.runnables import RunnableConfig
 
 from agent.budget import OutOfTime
 from agent.deps import get_deps
+from agent.llm.offline.resumes import reply_kind
 from agent.messages import msg
 from agent.state import Intent
 from agents.common import call_llm, fallback_disclaimers, final, partial, visited, with_usage
@@ -53,7 +54,11 @@ def understander(state: dict[str, Any], config: RunnableConfig) -> dict[str, Any
                                  lambda: getattr(deps.fallback, method)(*args), *args, usage=usage)
     except OutOfTime:
         return {**partial(state, "understander", deps), **update}
-    intent, note = memory_defaults(state, deps, intent)   # the user's usual symbol, said
+    note: dict[str, Any] = {}
+    # The user's usual symbol, said (issue 15) - not when they just asked for another instrument
+    # than the one without data: they pick from the loaded ones offered (issue 10).
+    if reply_kind(state["question"]) != "another":
+        intent, note = memory_defaults(state, deps, intent)
     asked = state.get("clarifications") or 0
     if intent.needs_clarification and asked >= MAX_CLARIFICATIONS:
         example = intent.suggestions[0] if intent.suggestions else "NQ 2023-11"
