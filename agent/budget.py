@@ -7,10 +7,12 @@ from __future__ import annotations
 
 import concurrent.futures as cf
 import contextvars
+import logging
 import time
 from typing import Any, Callable, TypeVar
 
 T = TypeVar("T")
+log = logging.getLogger("askbar.budget")
 
 TOTAL_BUDGET_S = 45.0
 AGENT_BUDGETS_S = {"understander": 8.0, "planner": 8.0, "executor": 15.0, "analyst": 12.0,
@@ -19,6 +21,26 @@ AGENT_BUDGETS_S = {"understander": 8.0, "planner": 8.0, "executor": 15.0, "analy
 MIN_REMAINING_S = 5.0
 
 _pool = cf.ThreadPoolExecutor(max_workers=16, thread_name_prefix="askbar-agent")
+# Inside a budgeted call: its deadline (time.monotonic) and what stops its work when it is spent
+# (a DuckDB cursor's interrupt(), a Postgres connection's cancel()); stores register there.
+_deadline: contextvars.ContextVar[float | None] = contextvars.ContextVar("askbar_deadline", default=None)
+_cancels: contextvars.ContextVar[list | None] = contextvars.ContextVar("askbar_cancels", default=None)
+
+
+def seconds_left() -> float | None:
+    """Time left to the current budgeted call (None outside one): a statement timeout for SQL."""
+    deadline = _deadline.get()
+    return None if deadline is None else max(0.0, deadline - time.monotonic())
+
+
+def on_timeout(cancel: Callable[[], Any]) -> Callable[[], None]:
+    """Run `cancel` if the current budgeted call runs out of time; returns a function that
+    unregisters it (call it once the work finished)."""
+    cancels = _cancels.get()
+    if cancels is None:
+        return lambda: None
+    cancels.append(cancel)
+    return lambda: cancels.remove(cancel) if cancel in cancels else None
 
 
 class OutOfTime(Exception):
@@ -60,9 +82,18 @@ def run_budgeted(agent: str, state: dict[str, Any], fn: Callable[..., T], *args:
         raise OutOfTime(f"{left:.1f} s left before {agent}")
     limit = min(AGENT_BUDGETS_S.get(agent, 10.0), left)
     call = fn if usage is None else _scoped(fn, usage)
-    future = _pool.submit(contextvars.copy_context().run, call, *args, **kwargs)
+    cancels: list[Callable[[], Any]] = []
+    ctx = contextvars.copy_context()
+    ctx.run(_deadline.set, time.monotonic() + limit)
+    ctx.run(_cancels.set, cancels)
+    future = _pool.submit(ctx.run, call, *args, **kwargs)
     try:
         return future.result(timeout=limit)
     except cf.TimeoutError:
         future.cancel()
+        for cancel in list(cancels):   # stop the work itself, not just stop waiting for it
+            try:
+                cancel()
+            except Exception as exc:  # noqa: BLE001 - best effort; the caller answers anyway
+                log.warning("%s: cancelling timed-out work failed: %s", agent, exc)
         raise AgentTimeout(agent, limit) from None

@@ -1,79 +1,149 @@
-"""Find the numbers written in an answer and decide whether the data backs each one.
+"""Numbers the analyst wrote outside slots, and the dates it may write itself.
 
-A number in the text is backed when it equals (at the precision written) a claim value, a part of
-a date from the data, a count from the data, or a number the user wrote in the question
-(thresholds, windows). Anything else is a number the model made up.
+The analyst writes no number: every figure is a slot that code fills (agent/slots.py). What is
+left of the text once the slots are taken out may hold dates that lie inside the period in scope
+("November 2023", "29 ноября", "2024-03-28", "Q1 2024") and nothing else with a digit: no `1e5`,
+no `99999pts`, no year standing alone as a price ("finished November at 2023").
 """
 from __future__ import annotations
 
 import re
+from datetime import date
 from typing import Iterable
 
-# ISO dates, and times like 09:30, are checked as dates, not as loose numbers.
-_ISO_DATE = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
-_TIME = re.compile(r"\b\d{1,2}:\d{2}(?::\d{2})?\b")
-# 16,208.50 | 16 208,50 | -4.16 | 0.39 | 62.2M ; a comma or thin space groups thousands.
-_NUMBER = re.compile(
-    r"(?<![\w.])([-+−]?\d{1,3}(?:[,\u202f\u00a0 ]\d{3})+(?:[.,]\d+)?|[-+−]?\d+(?:[.,]\d+)?)"
-    r"\s?(k|K|M|B|bn|млн|млрд|тыс)?(?![\w])")
-_SCALE = {"k": 1e3, "K": 1e3, "тыс": 1e3, "M": 1e6, "млн": 1e6, "B": 1e9, "bn": 1e9, "млрд": 1e9}
-_PERCENT_AFTER = re.compile(r"\s?(%|процент|percent|por ciento|п\.\s?п\.)")
-# Claim types and data keys measured in percent: a number written with "%" must be one of these.
-PERCENT_CLAIMS = {"pct_change", "daily_pct_change", "volatility", "avg_return_after",
-                  "median_return_after", "win_rate_after", "return_prev_close", "max_drawdown"}
-PERCENT_KEY = re.compile(r"pct|percent|return|rate|volatility|change|threshold|drawdown")
+from agent.llm.offline.lang import MONTH, month_number, normalize
+from agent.wording import metric_before
+
+Span = tuple[date, date]
+
+_M = rf"(?P<month>{MONTH})"
+_Y = r"(?P<year>(?:19|20)\d\d)(?!\d)"
+_D = r"(?P<day>[0-3]?\d)(?:st|nd|rd|th|-?го|-?е)?"
+# Each pattern is tried in turn on normalised text; every match must name a date in scope.
+DATE_PATTERNS = [re.compile(p) for p in (
+    r"(?<![\d.])" + _Y + r"-(?P<mnum>[01]\d)(?:-(?P<dnum>[0-3]\d))?(?![\d-])",    # 2023-11(-29)
+    r"(?<![\w.])" + _D + r"\s+(?:de\s+|of\s+)?" + _M + r"(?:,?\s+(?:de\s+|of\s+)?" + _Y + r")?(?!\w)",
+    r"(?<![\w])" + _M + r"\s+" + _D + r"(?![\d])(?:,\s*" + _Y + r")?",          # November 29, 2023
+    r"(?<![\w])" + _M + r",?\s+(?:de\s+|of\s+|del\s+)?" + _Y,                    # noviembre de 2023
+    r"(?<![\w])q(?P<quarter>[1-4])\s*(?:of\s+|de\s+|del\s+)?" + _Y,               # Q1 2024
+    r"(?<![\w])(?:in|of|since|during|through|year|quarter|half|в|за|с|по|до|квартал|полугодие|en|"
+    r"de|del|desde|durante|hasta|ano|trimestre|semestre)\s+" + _Y + r"(?:\s*(?:год\w*|г\.))?",
+    r"(?<![\d])" + _Y + r"\s*(?:год\w*|г\.)",                                    # 2008 год
+    # A year standing as a label: "SPX, 2008: ...", "(2008)"; never after "at"/"to" as a price.
+    r"(?:^|(?<=\n)|(?<=, )|(?<=: )|(?<=\())" + _Y + r"(?=\s*[:),;(.]|\s*$)",
+)]
+_TIME = re.compile(r"(?<![\d.,])(?:[01]?\d|2[0-3]):[0-5]\d(?::[0-5]\d)?(?![\d])")
+# Instrument names that carry digits ("S&P 500"): names, not figures.
+_NAMES = re.compile(r"s&p\s?500|nasdaq[- ]?100|russell\s?2000|dow\s?30|euro\s?stoxx\s?50|dax\s?40|"
+                    r"ftse\s?100|nikkei\s?225", re.I)
+_DIGIT = re.compile(r"[^\W_]*\d[\w.,]*", re.UNICODE)
+_QUESTION_NUMBER = re.compile(r"(?<![\w.])[-+−]?\d+(?:[.,]\d+)?")
 
 
-def extract(text: str) -> list[tuple[str, float, float]]:
-    """(as written, value, half of the last written digit) for each number outside dates/times."""
-    return [(raw, value, half) for raw, value, half, _ in extract_with_units(text)]
+def _span(m: re.Match[str]) -> Span | None:
+    """The dates a matched expression can mean (year, month or day), None when unreadable."""
+    g = m.groupdict()
+    try:
+        year = int(g["year"]) if g.get("year") else None
+        month = int(g["mnum"]) if g.get("mnum") else (month_number(g["month"]) if g.get("month") else None)
+        day = int(g["dnum"]) if g.get("dnum") else (int(g["day"]) if g.get("day") else None)
+        if g.get("quarter"):
+            q = int(g["quarter"])
+            return date(year or 1, 3 * q - 2, 1), _month_end(year or 1, 3 * q)
+        if year is None:
+            return None            # a day and month without a year: checked against every year
+        if month is None:
+            return date(year, 1, 1), date(year, 12, 31)
+        if day is None:
+            return date(year, month, 1), _month_end(year, month)
+        return date(year, month, day), date(year, month, day)
+    except (TypeError, ValueError):
+        return None
 
 
-def extract_with_units(text: str) -> list[tuple[str, float, float, bool]]:
-    """Like extract(), plus whether the number is written as a percent."""
-    text = _TIME.sub(" ", _ISO_DATE.sub(" ", text))
+def _month_end(year: int, month: int) -> date:
+    nxt = date(year + month // 12, month % 12 + 1, 1)
+    return date.fromordinal(nxt.toordinal() - 1)
+
+
+def _in_scope(m: re.Match[str], scope: list[Span]) -> bool:
+    span = _span(m)
+    if span is None:
+        g = m.groupdict()
+        month = month_number(g["month"]) if g.get("month") else None
+        if not month:
+            return False
+        years = {y for a, b in scope for y in range(a.year, b.year + 1)}
+        day = int(g["day"]) if g.get("day") else 1
+        for y in years:
+            try:
+                d = date(y, month, day)
+            except ValueError:
+                continue
+            if any(a <= d <= b for a, b in scope):
+                return True
+        return False
+    lo, hi = span
+    return any(lo <= b and a <= hi for a, b in scope)
+
+
+def strip_dates(text: str, scope: list[Span]) -> tuple[str, list[str]]:
+    """(text with in-scope dates, times and instrument names blanked, the dates out of scope)."""
+    norm = normalize(text)
+    out_of_scope: list[str] = []
+    chars = list(norm)
+    for pattern in DATE_PATTERNS:
+        for m in pattern.finditer("".join(chars)):
+            if pattern is DATE_PATTERNS[-1] and metric_before(text, m.start()):
+                continue         # "Close: 2023." is a price written as a year, not a label
+            if not _in_scope(m, scope) and any(c.isdigit() for c in m.group(0)):
+                out_of_scope.append(text[m.start():m.end()].strip())   # reported once, as a date
+            chars[m.start():m.end()] = " " * (m.end() - m.start())
+    blanked = "".join(chars)
+    blanked = _TIME.sub(lambda m: " " * len(m.group(0)), blanked)
+    blanked = _NAMES.sub(lambda m: " " * len(m.group(0)), blanked)
+    return blanked, out_of_scope
+
+
+def stray_numbers(text: str, scope: list[Span]) -> tuple[list[str], list[str]]:
+    """(numbers written outside slots, dates outside the period in scope) in slot-free text."""
+    blanked, dates = strip_dates(text, scope)
+    if len(blanked) != len(text):        # normalisation changed the length: report as normalised
+        text = blanked
+    return [text[m.start():m.end()].rstrip(".,") for m in _DIGIT.finditer(blanked)], dates
+
+
+def question_numbers(question: str) -> list[float]:
+    """Numbers the user typed (dates taken out): thresholds, levels, windows, counts."""
+    blanked, _ = strip_dates(question, [(date(1900, 1, 1), date(2100, 12, 31))])
     out = []
-    for m in _NUMBER.finditer(text):
-        raw, suffix = m.group(1), m.group(2)
-        num = raw.replace("−", "-").replace("\u202f", "").replace("\u00a0", "")
-        num = re.sub(r"(?<=\d)[ ,](?=\d{3}\b)", "", num)
-        if num.count(",") == 1 and "." not in num:
-            num = num.replace(",", ".")  # decimal comma (ru/es)
+    for m in _QUESTION_NUMBER.finditer(blanked):
         try:
-            value = float(num)
+            out.append(float(m.group(0).replace("−", "-").replace(",", ".")))
         except ValueError:
             continue
-        decimals = len(num.split(".")[1]) if "." in num else 0
-        scale = _SCALE.get(suffix or "", 1.0)
-        is_pct = bool(_PERCENT_AFTER.match(text, m.end()))
-        out.append((m.group(0).strip(), value * scale, 0.5 * 10 ** -decimals * scale, is_pct))
     return out
 
 
-def allowed_numbers(claims: Iterable[dict], dates: Iterable[str], counts: Iterable[float],
-                    question: str) -> list[float]:
-    values: list[float] = []
-    for c in claims:
-        values.append(float(c["value"]))
-        for key in ("date", "period"):
-            values += [float(x) for x in re.findall(r"\d+", str(c.get(key) or ""))]
-    for d in dates:
-        values += [float(x) for x in re.findall(r"\d+", str(d))]
-    values += [float(x) for x in counts]
-    values += [v for _, v, _ in extract(question)]
-    values += [float(x) for x in re.findall(r"\d+", question)]
-    return values
+def scope_of(intent: dict | None, results: Iterable[dict]) -> list[Span]:
+    """The periods an answer may name dates in: the intent's, every step's, the data's."""
+    spans: list[Span] = []
 
+    def add(a, b) -> None:
+        try:
+            lo, hi = date.fromisoformat(str(a)[:10]), date.fromisoformat(str(b)[:10])
+        except (TypeError, ValueError):
+            return
+        spans.append((min(lo, hi), max(lo, hi)))
 
-def unbacked(text: str, allowed: list[float], percents: list[float] | None = None) -> list[str]:
-    """Numbers in `text` that match no allowed value at the precision they were written with.
-
-    With `percents` given, a number written as a percent must match one of those instead (so a
-    made-up "3.9 %" cannot hide behind an unrelated price of 3.92)."""
-    bad = []
-    for raw, value, half_ulp, is_pct in extract_with_units(text):
-        pool = percents if (is_pct and percents is not None) else allowed
-        tol = max(half_ulp * 1.0001, 1e-9)
-        if not any(abs(abs(value) - abs(a)) <= tol for a in pool):
-            bad.append(raw)
-    return bad
+    intent = intent or {}
+    for p in [intent.get("period"), *(intent.get("compare_periods") or [])]:
+        if p:
+            add(p.get("start"), p.get("end"))
+    for res in results:
+        params, summary = res.get("params") or {}, res.get("summary") or {}
+        add(params.get("start_date"), params.get("upper_date") or params.get("end_date"))
+        add(summary.get("first_date"), summary.get("last_date"))
+        for k in range(8):
+            add(params.get(f"start_date_{k}"), params.get(f"end_date_{k}"))
+    return spans

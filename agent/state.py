@@ -25,7 +25,7 @@ ClaimType = Literal[
 CLAIM_TYPES: tuple[str, ...] = ClaimType.__args__  # type: ignore[attr-defined]
 Status = Literal["answered", "clarification", "no_data", "confirm_plan", "error"]
 InterruptType = Literal["clarification", "no_data", "confirm_plan"]
-ValidationStatus = Literal["ok", "rewrite", "need_more_data"]
+ValidationStatus = Literal["ok", "rewrite", "need_more_data", "skipped"]
 MissingSlot = Literal["symbol", "period", "threshold", "condition"]
 
 
@@ -88,9 +88,13 @@ class Claim(BaseModel):
 
 
 class AnalystOutput(BaseModel):
-    response: str = Field(description="answer text in the user's language; every number in it "
-                                      "must also be a claim or a date/count from the data")
-    claims: list[Claim] = Field(default_factory=list)
+    """The analyst's answer WITH SLOTS: code fills every figure (agent/slots.py, agent/render.py)
+    and derives the claims from the slots shown; the model never writes a number."""
+    response: str = Field(description="answer text in the user's language. Write NO digits and no "
+                                      "numbers in words: every value is a slot in braces naming a "
+                                      "computed value, e.g. {close}, {high} on {high.date}, "
+                                      "{pct_change}, {p2.volatility}, {param.threshold}; code "
+                                      "fills and formats it (units and % included)")
 
 
 class Validation(BaseModel):
@@ -133,12 +137,18 @@ class TradingState(TypedDict, total=False):
     intent: dict | None
     needs_clarification: bool
     clarifying_questions: list[str]
+    clarify_answer: str | None   # the user's answer to the clarify interrupt, for the understander
+    clarifications: int          # clarify interrupts asked this turn
     # planner / query builder / executor
     plan: dict | None
+    plan_confirmed: bool         # the user accepted this plan (confirm_plan); it runs as shown
+    confirm_again: bool          # the last confirm_plan answer was unreadable: ask again
+    no_data: dict | None         # the no_data interrupt's payload, when the executor found no bars
     queries: list[dict]
     data: dict | None            # {"results": [StepResult...], "total_rows": int}
     execution_errors: list[str]
     # analyst / validator
+    draft: str                   # the analyst's text with slots, before the validator fills it
     response: str
     claims: list[dict]
     validation: dict | None

@@ -1,42 +1,56 @@
-"""Analyst node: results -> response text + the claims it states (provider), or a code summary."""
+"""Analyst node: results -> the answer text WITH SLOTS (`draft`); the validator fills the figures.
+
+The provider (or, when it fails, the offline templates) writes words and slot names only; no text
+reaches `response` before the validator passed it and code rendered every number.
+"""
 from __future__ import annotations
 
 from typing import Any
 
 from langchain_core.runnables import RunnableConfig
 
-from agent.budget import OutOfTime, run_budgeted
+from agent import slots
+from agent.budget import OutOfTime
 from agent.deps import get_deps
 from agent.messages import msg
 from agent.state import AnalystOutput, Intent
-from agents.common import fallback_note, log_error, partial, visited, with_usage
+from agents.common import call_llm, fallback_note, partial, visited, with_usage
 from query_builder.models import StepResult
 
 
-def _inputs(state: dict) -> tuple[Intent, list[StepResult]]:
+def results_of(state: dict) -> list[dict]:
+    return (state.get("data") or {}).get("results") or []
+
+
+def _models(results: list[dict]) -> list[StepResult]:
+    return [StepResult.model_validate(r) for r in results]
+
+
+def code_draft(deps, state: dict, results: list[dict]) -> str:
+    """The seed's CODE summary: the offline templates over the same results, with slots."""
     intent = Intent.model_validate(state["intent"])
-    results = [StepResult.model_validate(r) for r in (state.get("data") or {}).get("results") or []]
-    return intent, results
+    out: AnalystOutput = deps.fallback.analyze(state["question"], intent, _models(results),
+                                               intent.lang, ctx=deps.context(state.get("now")))
+    return out.response
 
 
 def code_summary(deps, state: dict, results: list[dict]) -> dict[str, Any]:
-    """Seed's CODE fallback: the offline templates over the same rows (deterministic, no LLM)."""
-    intent = Intent.model_validate(state["intent"])
-    models = [StepResult.model_validate(r) for r in results]
-    out: AnalystOutput = deps.fallback.analyze(state["question"], intent, models, intent.lang,
-                                               ctx=deps.context(state.get("now")))
-    return {"response": out.response, "claims": [c.model_dump(mode="json") for c in out.claims]}
+    """The code summary rendered: {"response", "claims"} (templates write only slots that exist)."""
+    lang = Intent.model_validate(state["intent"]).lang
+    table = slots.build(results, state.get("intent"), state.get("question") or "")
+    response, claims = slots.fill(code_draft(deps, state, results), table, lang)
+    return {"response": response, "claims": claims}
 
 
-def _synthetic_note(deps, results: list[StepResult], lang: str) -> str | None:
+def _synthetic_note(deps, results: list[dict], lang: str) -> str | None:
     synthetic = {c.symbol for c in deps.coverage() if c.synthetic}
-    used = sorted({r.symbol for r in results} & synthetic)
+    used = sorted({str(r.get("symbol")) for r in results} & synthetic)
     return msg("synthetic", lang, symbols=", ".join(used)) if used else None
 
 
 def analyst(state: dict[str, Any], config: RunnableConfig) -> dict[str, Any]:
     deps = get_deps(config)
-    intent, results = _inputs(state)
+    intent, results = Intent.model_validate(state["intent"]), results_of(state)
     validation = state.get("validation") or {}
     feedback = validation.get("feedback") if validation.get("status") == "rewrite" else None
     disclaimers = list(state.get("disclaimers") or [])
@@ -44,17 +58,17 @@ def analyst(state: dict[str, Any], config: RunnableConfig) -> dict[str, Any]:
     if note and note not in disclaimers:
         disclaimers.append(note)
     usage: list[dict] = []
+
+    def fallback() -> AnalystOutput:   # seed error table: analyst down -> CODE summary
+        return AnalystOutput(response=code_draft(deps, state, results))
     try:
-        out = run_budgeted("analyst", state, deps.provider.analyze, state["question"], intent,
-                           results, intent.lang, ctx=deps.context(state.get("now")), feedback=feedback,
-                           usage=usage)
-        response, claims = out.response, [c.model_dump(mode="json") for c in out.claims]
+        out, error = call_llm(state, "analyst", deps.provider.analyze, fallback, state["question"],
+                              intent, _models(results), intent.lang, usage=usage,
+                              ctx=deps.context(state.get("now")), feedback=feedback)
     except OutOfTime:
         return partial(state, "analyst", deps)
-    except Exception as exc:  # seed error table: analyst down -> CODE summary
-        log_error(state, "analyst", exc, "warning")
-        summary = code_summary(deps, state, state["data"]["results"])
-        response, claims = summary["response"], summary["claims"]
-        disclaimers += [n for n in (fallback_note(exc, intent.lang), msg("auto_summary", intent.lang)) if n]
-    return {**visited(state, "analyst"), **with_usage(state, usage), "response": response, "claims": claims,
-            "disclaimers": disclaimers}
+    if error is not None:
+        disclaimers += [n for n in (fallback_note(error, intent.lang), msg("auto_summary", intent.lang))
+                        if n and n not in disclaimers]
+    return {**visited(state, "analyst"), **with_usage(state, usage), "draft": out.response,
+            "response": "", "claims": [], "disclaimers": disclaimers}

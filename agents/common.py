@@ -2,11 +2,16 @@
 from __future__ import annotations
 
 import logging
-from typing import Any
+from collections import Counter
+from typing import Any, Callable, TypeVar
 
 from agent.messages import msg
 
 log = logging.getLogger("askbar.agents")
+T = TypeVar("T")
+# Unexpected errors per agent in this process (a bug, not a provider failure): logged with their
+# traceback and counted here, so a fallback can never hide them silently.
+UNEXPECTED: Counter[str] = Counter()
 
 
 def lang_of(state: dict[str, Any]) -> str:
@@ -21,6 +26,33 @@ def log_error(state: dict[str, Any], agent: str, exc: BaseException, severity: s
     log.log(logging.ERROR if severity == "error" else logging.WARNING,
             "%s failed: %s: %s", agent, type(exc).__name__, exc,
             extra={"request_id": state.get("request_id"), "agent": agent})
+
+
+def unexpected(state: dict[str, Any], agent: str, exc: BaseException) -> None:
+    UNEXPECTED[agent] += 1
+    log.error("%s: unexpected %s: %s", agent, type(exc).__name__, exc, exc_info=exc,
+              extra={"request_id": state.get("request_id"), "agent": agent})
+
+
+def call_llm(state: dict[str, Any], agent: str, fn: Callable[..., T], fallback: Callable[[], T],
+             *args: Any, usage: list[dict] | None = None, **kwargs: Any) -> tuple[T, BaseException | None]:
+    """(fn's answer, None) within the agent's budget, or (fallback(), the error) when the provider
+    failed with one of its typed errors or the call ran past its budget. OutOfTime propagates (the
+    node answers partially); anything else is a bug: logged with its traceback, counted, and the
+    code fallback answers (fail closed, never a made-up result)."""
+    from agent.budget import AgentTimeout, OutOfTime, run_budgeted
+    from agent.llm.errors import LLMError
+
+    try:
+        return run_budgeted(agent, state, fn, *args, usage=usage, **kwargs), None
+    except OutOfTime:
+        raise
+    except (LLMError, AgentTimeout) as exc:
+        log_error(state, agent, exc, "warning")
+        return fallback(), exc
+    except Exception as exc:  # noqa: BLE001 - counted and logged with traceback, see unexpected()
+        unexpected(state, agent, exc)
+        return fallback(), exc
 
 
 def with_usage(state: dict[str, Any], records: list[dict]) -> dict[str, Any]:

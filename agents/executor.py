@@ -1,7 +1,7 @@
 """Executor node: runs each plan step's SQL (built by query_builder, never by a model).
 
-A step whose symbol has no stored bars in the asked period interrupts with no_data and suggests
-the range that exists; the user's answer goes back to the understander as a new question.
+A step whose symbol has no stored bars in the asked period routes to the no_data node (which asks
+the user, suggesting the range that exists); this node never interrupts.
 """
 from __future__ import annotations
 
@@ -10,9 +10,8 @@ from typing import Any
 
 from langchain_core.runnables import RunnableConfig
 
-from langgraph.types import Command, interrupt
-
 from agent.budget import OutOfTime, run_budgeted
+from agent.compact import compact
 from agent.deps import get_deps
 from agent.messages import NO_DATA_SUGGESTIONS, msg
 from agent.state import NoDataInterrupt, Plan
@@ -20,7 +19,6 @@ from agents.common import final, lang_of, log_error, partial, visited
 from query_builder import run_step
 
 _RANGE_SUGGESTION = {"en": "{s} from {a} to {b}", "ru": "{s} с {a} по {b}", "es": "{s} del {a} al {b}"}
-_CANCEL = {"cancel", "отмена", "cancelar", "no", "нет"}
 
 
 def _spans(step) -> list[tuple[date | None, date | None]]:
@@ -54,22 +52,17 @@ def _no_data(plan: Plan, coverage: list, lang: str) -> NoDataInterrupt | None:
     return None
 
 
-def _ask_again(state: dict, payload: NoDataInterrupt) -> Command | dict:
-    answer = interrupt(payload.model_dump())
-    if str(answer).strip().lower() in _CANCEL:
-        return final(state, "executor", msg("cancelled", lang_of(state)))
-    history = [*(state.get("chat_history") or []), {"role": "user", "content": state["question"]}]
-    return Command(goto="understander", update={
-        **visited(state, "executor"), "question": str(answer), "chat_history": history,
-        "intent": None, "plan": None, "data": None})
+def _ask(state: dict, payload: NoDataInterrupt) -> dict:
+    """Route to the no_data node with what to ask."""
+    return {**visited(state, "executor"), "no_data": payload.model_dump(), "data": None}
 
 
-def executor(state: dict[str, Any], config: RunnableConfig) -> Command | dict[str, Any]:
+def executor(state: dict[str, Any], config: RunnableConfig) -> dict[str, Any]:
     deps = get_deps(config)
     plan, lang = Plan.model_validate(state["plan"]), lang_of(state)
     gap = _no_data(plan, deps.coverage(), lang)
     if gap:
-        return _ask_again(state, gap)
+        return _ask(state, gap)
     results, errors = [], []
     for i, step in enumerate(plan.steps):
         try:
@@ -85,10 +78,11 @@ def executor(state: dict[str, Any], config: RunnableConfig) -> Command | dict[st
     stats_empty = [r for r in results if r["action"] == "get_period_stats" and not r["row_count"]]
     if stats_empty:
         step = plan.steps[stats_empty[0]["step"]]
-        return _ask_again(state, NoDataInterrupt(
+        return _ask(state, NoDataInterrupt(
             message=msg("no_data", lang, symbol=step.params.symbol,
                         period=f"{step.params.start_date}..{step.params.end_date}"),
             suggestions=NO_DATA_SUGGESTIONS[lang]))
     return {**visited(state, "executor"), "execution_errors": errors,
             "queries": [{"sql": r["sql"], "params": r["params"]} for r in results],
-            "data": {"results": results, "total_rows": sum(r["row_count"] for r in results)}}
+            "data": {"results": [compact(r) for r in results],
+                     "total_rows": sum(r["row_count"] for r in results)}}

@@ -14,8 +14,10 @@ from typing import Any
 HISTORY_KEEP = 20
 
 TURN_RESET: dict[str, Any] = {
-    "intent": None, "needs_clarification": False, "clarifying_questions": [], "plan": None,
-    "queries": [], "data": None, "execution_errors": [], "response": "", "claims": [],
+    "intent": None, "needs_clarification": False, "clarifying_questions": [], "clarify_answer": None,
+    "clarifications": 0, "plan": None, "plan_confirmed": False, "confirm_again": False,
+    "no_data": None,
+    "queries": [], "data": None, "execution_errors": [], "draft": "", "response": "", "claims": [],
     "validation": None, "validation_attempts": 0, "replans": 0, "status": None, "interrupt": None,
     "disclaimers": [], "agents_used": [], "usage": {}}
 

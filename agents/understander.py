@@ -1,77 +1,71 @@
-"""Understander node: question + history -> Intent; asks for clarification via interrupt()."""
+"""Understander node: question + history -> Intent. It never interrupts: a question that needs
+clarification routes to the clarify node, whose answer comes back here (once per answer)."""
 from __future__ import annotations
 
 from typing import Any
 
 from langchain_core.runnables import RunnableConfig
 
-from langgraph.types import interrupt
-
-from agent.budget import OutOfTime, run_budgeted
+from agent.budget import OutOfTime
 from agent.deps import get_deps
+from agent.llm.offline.resumes import reply_kind
 from agent.messages import msg
-from agent.state import ClarificationInterrupt, Intent
-from agents.common import fallback_disclaimers, final, log_error, partial, visited, with_usage
+from agent.state import Intent
+from agents.common import call_llm, fallback_disclaimers, final, partial, visited, with_usage
 
 MAX_CLARIFICATIONS = 2
 HISTORY_MESSAGES = 10  # seed 004 section 7: the last 10 messages are enough context
 
 
-def _understand(state: dict, deps, question: str, history: list[dict], ctx,
-                original: str | None = None, usage: list[dict] | None = None,
-                failures: list[BaseException] | None = None) -> Intent:
-    """Parse the question, or (after a clarification) the original question completed by it."""
-    args = (original, question, history, ctx) if original else (question, history, ctx)
-    method = "understand_with_answer" if original else "understand"
-    try:
-        return run_budgeted("understander", state, getattr(deps.provider, method), *args,
-                            usage=usage)
-    except OutOfTime:
-        raise
-    except Exception as exc:  # provider down or invalid output: the offline parser is code
-        log_error(state, "understander", exc, "warning")
-        if failures is not None:
-            failures.append(exc)
-        return getattr(deps.fallback, method)(*args)
+def _disclaimers(state: dict[str, Any], intent: Intent, error: BaseException | None,
+                 note: dict[str, Any]) -> list[str]:
+    """Known disclaimers + the fallback line (issue 11) + the memory default said (issue 15) +
+    what the parser did not use or read differently (issue 10), each once."""
+    out = list(state.get("disclaimers") or [])
+    extra = [*fallback_disclaimers(state, "understander", [error] if error else [],
+                                   intent.lang).get("disclaimers", []),
+             *note.get("disclaimers", []), *intent.notes]
+    for line in extra:
+        if line and line not in out:
+            out.append(line)
+    return out
 
 
 def understander(state: dict[str, Any], config: RunnableConfig) -> dict[str, Any]:
+    from agent.memory.hooks import memory_defaults, memory_history
+    from agent.tools.graph_step import tool_turn
+
     deps = get_deps(config)
     ctx = deps.context(state.get("now"))
     history = list(state.get("chat_history") or [])[-HISTORY_MESSAGES:]
     # memory (issue 15): the thread's summary of older turns + the recent ones (<= 10 entries)
-    from agent.memory.hooks import memory_defaults, memory_history
     history = memory_history(state, config, deps, history)
-    question, usage, failures, note = state["question"], [], [], {}
-    from agent.tools.graph_step import tool_turn   # catalogue tools answer their own questions
-
-    if (answered := tool_turn(state, deps, ctx)) is not None:
-        return answered
+    question, answer, usage = state["question"], state.get("clarify_answer"), []
+    if not answer and (answered := tool_turn(state, deps, ctx)) is not None:
+        return answered   # catalogue tools (issue 13) answer their own questions, in code
+    # After a clarification: the original question completed by the user's answer.
+    args = (question, answer, history, ctx) if answer else (question, history, ctx)
+    method = "understand_with_answer" if answer else "understand"
+    update: dict[str, Any] = {}
+    if answer:
+        update = {"question": f"{question} {answer}", "clarify_answer": None}
     try:
-        intent = _understand(state, deps, question, history, ctx, usage=usage, failures=failures)
-        intent, note = memory_defaults(state, deps, intent)  # memory (issue 15): usual symbol, said
-        asked = 0
-        while intent.needs_clarification and asked < MAX_CLARIFICATIONS:
-            answer = interrupt(ClarificationInterrupt(
-                message=msg("clarify", intent.lang), questions=intent.clarifying_questions,
-                suggestions=intent.suggestions).model_dump())
-            intent = _understand(state, deps, str(answer), history, ctx, original=question,
-                                 usage=usage, failures=failures)
-            question = f"{question} {answer}"
-            asked += 1
+        intent, error = call_llm(state, "understander", getattr(deps.provider, method),
+                                 lambda: getattr(deps.fallback, method)(*args), *args, usage=usage)
     except OutOfTime:
-        return partial(state, "understander", deps)
-    if intent.needs_clarification:
+        return {**partial(state, "understander", deps), **update}
+    note: dict[str, Any] = {}
+    # The user's usual symbol, said (issue 15) - not when they just asked for another instrument
+    # than the one without data: they pick from the loaded ones offered (issue 10).
+    if reply_kind(state["question"]) != "another":
+        intent, note = memory_defaults(state, deps, intent)
+    asked = state.get("clarifications") or 0
+    if intent.needs_clarification and asked >= MAX_CLARIFICATIONS:
         example = intent.suggestions[0] if intent.suggestions else "NQ 2023-11"
         return {**final(state, "understander", msg("not_understood", intent.lang, example=example)),
-                **with_usage(state, usage)}
-    fallback = fallback_disclaimers(state, "understander", failures, intent.lang)
-    if note.get("disclaimers") and fallback.get("disclaimers"):
-        fallback["disclaimers"] = [*fallback["disclaimers"],
-                                   *[d for d in note["disclaimers"] if d not in fallback["disclaimers"]]]
-    return {**visited(state, "understander"), **with_usage(state, usage), **note, **fallback,
+                **with_usage(state, usage), **update}
+    return {**visited(state, "understander"), **with_usage(state, usage), **update,
             "intent": intent.model_dump(mode="json"),
-            # what the parser did not use or read differently is told with the answer
-            "disclaimers": [*(state.get("disclaimers") or []),
-                            *(n for n in intent.notes if n not in (state.get("disclaimers") or []))],
-            "needs_clarification": False, "clarifying_questions": []}
+            "disclaimers": _disclaimers(state, intent, error, note),
+            "needs_clarification": intent.needs_clarification,
+            "clarifying_questions": intent.clarifying_questions if intent.needs_clarification else []}

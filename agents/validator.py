@@ -1,7 +1,8 @@
-"""Validator node (code): recompute every claim, check every number in the text.
+"""Validator node (code): the analyst's slot text checked, then filled and formatted by code.
 
-ok -> done; rewrite -> analyst (at most 2 rewrites), then a code summary that must pass too;
-need_more_data -> planner (once). Validator failure -> skip with a disclaimer (seed error table).
+ok -> `response` (every figure rendered from the slot table) and `claims` (the slots shown);
+rewrite -> analyst (at most 2 rewrites), then the code summary; need_more_data -> planner (once).
+A validator that crashes never says ok: the code summary is shown with status `skipped`.
 """
 from __future__ import annotations
 
@@ -9,51 +10,80 @@ from typing import Any
 
 from langchain_core.runnables import RunnableConfig
 
+from agent import slots
 from agent.deps import get_deps
 from agent.messages import msg
+from agent.numbers import scope_of
 from agent.state import Validation
 from agent.validation import validate
-from agents.analyst import code_summary
-from agents.common import lang_of, log_error, visited
+from agents.analyst import code_summary, results_of
+from agents.common import lang_of, unexpected, visited
 
 MAX_REWRITES = 2
 MAX_REPLANS = 1
 
 
-def validator(state: dict[str, Any], config: RunnableConfig) -> dict[str, Any]:
-    results = (state.get("data") or {}).get("results") or []
+def check(state: dict[str, Any], draft: str) -> tuple[Validation, slots.SlotTable]:
+    results = results_of(state)
+    table = slots.build(results, state.get("intent"), state.get("question") or "")
+    fetched = {str(r.get("symbol") or "") for r in results}
+    return validate(draft, table, lang_of(state), scope_of(state.get("intent"), results), fetched), table
+
+
+def _skipped(state: dict[str, Any], config: RunnableConfig, agent: str) -> dict[str, Any]:
+    """Fail closed: the code summary (code wrote every slot) marked skipped, else no numbers."""
+    lang, disclaimers = lang_of(state), [*(state.get("disclaimers") or [])]
     try:
-        v = validate(state.get("response") or "", state.get("claims") or [], results, state["question"])
-    except Exception as exc:
-        log_error(state, "validator", exc)
-        return {**visited(state, "validator"), "validation": Validation(status="ok").model_dump(),
-                "disclaimers": [*(state.get("disclaimers") or []), msg("validator_skipped", lang_of(state))]}
+        out = code_summary(get_deps(config), state, results_of(state))
+    except Exception as exc:  # noqa: BLE001 - a bug: counted, logged, and no number is shown
+        unexpected(state, agent, exc)
+        out = {"response": msg("unverified", lang), "claims": []}
+    return {**visited(state, agent), **out,
+            "validation": Validation(status="skipped", issues=["validator failed"]).model_dump(),
+            "disclaimers": [*disclaimers, msg("validator_skipped", lang)]}
+
+
+def validator(state: dict[str, Any], config: RunnableConfig) -> dict[str, Any]:
+    draft = state.get("draft") or ""
+    try:
+        v, table = check(state, draft)
+        if v.status == "ok":
+            response, claims = slots.fill(draft, table, lang_of(state))
+    except Exception as exc:  # noqa: BLE001 - a crash is never reported as ok
+        unexpected(state, "validator", exc)
+        return _skipped(state, config, "validator")
     update: dict[str, Any] = {**visited(state, "validator"), "validation": v.model_dump()}
+    if v.status == "ok":
+        return {**update, "response": response, "claims": claims}
     if v.status == "need_more_data":
         if (state.get("replans") or 0) < MAX_REPLANS:
             return {**update, "replans": (state.get("replans") or 0) + 1}
         v = Validation(status="rewrite", issues=v.issues, feedback=v.feedback)
         update["validation"] = v.model_dump()
-    if v.status == "rewrite":
-        update["validation_attempts"] = (state.get("validation_attempts") or 0) + 1
+    update["validation_attempts"] = (state.get("validation_attempts") or 0) + 1
     return update
 
 
 def summary_fallback(state: dict[str, Any], config: RunnableConfig) -> dict[str, Any]:
-    """Rewrites exhausted: the code summary if it verifies, else no numbers at all."""
+    """Rewrites exhausted: the code summary, checked like any answer, else no numbers at all."""
+    from agents.analyst import code_draft
+
     deps, lang = get_deps(config), lang_of(state)
-    results = (state.get("data") or {}).get("results") or []
     disclaimers = [*(state.get("disclaimers") or [])]
     try:
-        out = code_summary(deps, state, results)
-        v = validate(out["response"], out["claims"], results, state["question"])
-    except Exception as exc:
-        log_error(state, "summary_fallback", exc)
-        out, v = None, None
-    if out and v and v.status == "ok":
-        return {**visited(state, "summary_fallback"), "response": out["response"],
-                "claims": out["claims"], "validation": v.model_dump(),
-                "disclaimers": [*disclaimers, msg("auto_summary", lang)]}
+        draft = code_draft(deps, state, results_of(state))
+        v, table = check(state, draft)
+        response, claims = slots.fill(draft, table, lang) if v.status == "ok" else (None, [])
+    except Exception as exc:  # noqa: BLE001 - a bug: counted, logged, and no number is shown
+        unexpected(state, "summary_fallback", exc)
+        response, claims, v = None, [], None
+    if response is not None and v is not None:
+        return {**visited(state, "summary_fallback"), "response": response, "claims": claims,
+                "validation": v.model_dump(), "disclaimers": [*disclaimers, msg("auto_summary", lang)]}
+    if v is not None:
+        import logging
+
+        logging.getLogger("askbar.agents").error("code summary failed validation: %s", v.issues)
     return {**visited(state, "summary_fallback"), "response": msg("unverified", lang), "claims": [],
             "disclaimers": disclaimers}
 

@@ -284,11 +284,11 @@ class GeminiProvider:
         cut = len(buf) if cut < 0 else cut
         if cut > sent:
             yield buf[sent:cut]
-        answer, claims = _split_claims(buf)
-        if claims is None or not answer:
-            log.info("analyst stream: claims missing or invalid, asking for submit_answer")
+        answer, _ = _split_claims(buf)   # slots, not claims: code derives them (agent/slots.py)
+        if not answer:
+            log.info("analyst stream: empty answer, asking for submit_answer")
             return self.analyze(question, intent, results, lang, ctx=ctx, feedback=feedback)
-        return AnalystOutput(response=answer, claims=claims)
+        return AnalystOutput(response=answer)
 
     def _analyst_prompt(self, question: str, intent: Intent, results: list[StepResult], lang: str,
                         feedback: str | None, template: str) -> tuple[str, str]:
@@ -300,6 +300,7 @@ class GeminiProvider:
             data=P.wrap("data", P.results_payload(results, self.settings.gemini_analyst_rows)),
             feedback=P.ANALYST_FEEDBACK.format(feedback=P.wrap("validator_feedback", feedback))
             if feedback else "", lang_name=name, claims_open=P.CLAIMS_OPEN,
+            slots=P.wrap("data", _slot_list(question, intent, results, lang)),
             claims_close=P.CLAIMS_CLOSE)
         return system, text
 
@@ -381,6 +382,15 @@ def _glossary_reference(concept: str, lang: str) -> str:
         return glossary.explain(concept, lang) if glossary.lookup(concept) else "(none)"
     except Exception:  # the glossary is an aid here, never a reason to fail
         return "(none)"
+
+
+def _slot_list(question: str, intent: Intent, results: list[StepResult], lang: str) -> str:
+    """The slots the analyst may write (agent/slots.py), with their rendered values."""
+    from agent import slots
+
+    table = slots.build([r.model_dump(mode="json") for r in results],
+                        intent.model_dump(mode="json"), question)
+    return table.describe(lang)
 
 
 def _check_plan(plan: Plan) -> None:

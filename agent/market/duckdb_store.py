@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import duckdb
 
+from agent.budget import on_timeout
 from agent.market.instruments import Instrument
 from agent.market.store import BarKind, Engine, IngestReport, SymbolSummary, instrument_from_row, summaries_from_rows
 from agent.trading.db import Tx
@@ -163,21 +164,25 @@ class DuckDBStore:
 
     def query(self, sql: str, params: dict[str, Any] | None = None) -> list[dict[str, Any]]:
         cur = self._conn.cursor()
+        done = on_timeout(cur.interrupt)   # the request's time budget stops the query itself
         try:
             cur.execute(sql, params or {})
             cols = [d[0] for d in cur.description]
             return [dict(zip(cols, row)) for row in cur.fetchall()]
         finally:
+            done()
             cur.close()
 
     def query_columns(self, sql: str, params: dict[str, Any] | None = None) -> dict[str, list]:
         """Columns as Python lists (None for NULL). fetchnumpy + tolist skips building a Python
         tuple per row: 3,100 daily rows came back in 1.95 ms instead of 6-8 ms as row dicts."""
         cur = self._conn.cursor()
+        done = on_timeout(cur.interrupt)
         try:
             cur.execute(sql, params or {})
             return {name: arr.tolist() for name, arr in cur.fetchnumpy().items()}
         finally:
+            done()
             cur.close()
 
     def instruments(self) -> list[Instrument]:

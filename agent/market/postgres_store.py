@@ -21,6 +21,7 @@ from psycopg import Connection
 from psycopg.rows import dict_row
 from psycopg_pool import ConnectionPool
 
+from agent.budget import on_timeout, seconds_left
 from agent.market.instruments import Instrument
 from agent.market.store import BarKind, Engine, IngestReport, SymbolSummary, instrument_from_row, summaries_from_rows
 from agent.trading.db import Tx
@@ -226,6 +227,25 @@ def _row(cursor: Any) -> tuple[Any, ...]:
     return row
 
 
+@contextmanager
+def _time_limited(conn: Connection):
+    """Inside a budgeted call: the server stops the statement when the budget is spent
+    (statement_timeout) and a timed-out call cancels it at once; reset before the pool reuses it."""
+    left = seconds_left()
+    if left is None:
+        yield
+        return
+    conn.execute("SELECT set_config('statement_timeout', %s, false)", (str(max(1, int(left * 1000))),))
+    done = on_timeout(conn.cancel)
+    try:
+        yield
+    finally:
+        done()
+        try:
+            conn.execute("SELECT set_config('statement_timeout', '0', false)")
+        except psycopg.Error:   # a broken connection: the pool's check discards it
+            pass
+
 class PostgresStore:
     engine: Engine = "postgres"
 
@@ -250,14 +270,14 @@ class PostgresStore:
                     conn.execute("INSERT INTO schema_migrations (name) VALUES (%s)", (name,))
 
     def query(self, sql: str, params: dict[str, Any] | None = None) -> list[dict[str, Any]]:
-        with self.pool.connection() as conn, conn.cursor(row_factory=dict_row) as cur:
+        with self.pool.connection() as conn, _time_limited(conn), conn.cursor(row_factory=dict_row) as cur:
             cur.execute(sql, params or None)   # None: a literal % in SQL needs no escaping
             return cur.fetchall() if cur.description else []
 
     def query_columns(self, sql: str, params: dict[str, Any] | None = None) -> dict[str, list]:
         """Columns as lists. Binary results skip text parsing of every float: 3,100 daily rows in
         5.2 ms instead of 12-15 ms as row dicts."""
-        with self.pool.connection() as conn, conn.cursor(binary=True) as cur:
+        with self.pool.connection() as conn, _time_limited(conn), conn.cursor(binary=True) as cur:
             cur.execute(sql, params or None)
             if not cur.description:
                 return {}

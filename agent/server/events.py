@@ -73,7 +73,7 @@ def from_chunk(mode: str, chunk: Any) -> list[tuple[str, dict]]:
             continue
         if not isinstance(update, dict):
             continue
-        if node == "planner" and update.get("plan"):
+        if node in ("planner", "confirm_plan") and update.get("plan"):   # confirm may simplify it
             out.append(("plan_created", _plan_created(update["plan"])))
         if node == "executor" and update.get("data"):
             out += list(_sql_events(update["data"]))

@@ -7,7 +7,7 @@ import pytest
 
 from agent.market.store import SymbolSummary
 from agent.state import Plan
-from agents import executor, planner, validator
+from agents import confirm_plan, executor, validator
 from query_builder.models import PeriodRange, Step, StepParams
 
 COVERAGE = [SymbolSummary(symbol="NQ", first="2023-11-20", last="2023-12-04", bars_1min=14714,
@@ -46,7 +46,7 @@ def test_executor_checks_every_compared_period():
                                            ("2", "simplify"), ("simplificar", "simplify"),
                                            ("Отмена", "cancel"), ("3", "cancel")])
 def test_planner_reads_the_confirm_answer_in_any_language(answer, choice):
-    assert planner._choice(answer) == choice
+    assert confirm_plan.choice(answer) == choice
 
 
 @pytest.mark.parametrize("state,route", [
@@ -62,9 +62,10 @@ def test_validator_routes(state, route):
 
 
 def test_validator_asks_for_more_data_only_once():
-    state = {"question": "q", "response": "NQ rose.", "replans": 1, "data": {"results": []},
-             "claims": [{"type": "pct_change", "value": 1.0, "symbol": "NQ"}]}
-    out = validator.validator(state, {})
+    state = {"question": "q", "draft": "NQ rose {NQ.pct_change}.", "replans": 0, "data": {"results": []}}
+    first = validator.validator(state, {})
+    assert first["validation"]["status"] == "need_more_data" and first["replans"] == 1
+    out = validator.validator({**state, "replans": 1}, {})
     assert out["validation"]["status"] == "rewrite" and out["validation_attempts"] == 1
 
 
@@ -72,8 +73,8 @@ def test_validator_failure_is_skipped_with_a_disclaimer(monkeypatch):
     def boom(*a, **k):
         raise RuntimeError("validator down")
     monkeypatch.setattr(validator, "validate", boom)
-    out = validator.validator({"question": "q", "response": "x", "intent": {"lang": "es"}}, {})
-    assert out["validation"]["status"] == "ok"
+    out = validator.validator({"question": "q", "draft": "x", "intent": {"lang": "es"}}, {})
+    assert out["validation"]["status"] == "skipped"   # a crash is never reported as ok
     assert any("verificación" in d for d in out["disclaimers"])
 
 

@@ -35,7 +35,8 @@ def test_assistants_threads_stream_state_history(base_url):
         assert state["values"]["response"] == final["response"] and state["values"]["claims"]
         assert state["next"] == [] and state["checkpoint"]["checkpoint_id"]
         history = await client.threads.get_history(tid, limit=50)
-        assert len(history) >= 5 and history[0]["checkpoint"] == state["checkpoint"]
+        # one checkpoint per run (graph.py checkpoints on exit), the latest first
+        assert len(history) >= 1 and history[0]["checkpoint"] == state["checkpoint"]
         got = await client.threads.get(tid)
         assert got["status"] == "idle" and got["metadata"] == {"user": "t1"}
         found = await client.threads.search(metadata={"user": "t1"})
@@ -53,7 +54,7 @@ def test_interrupt_and_resume_with_command(base_url):
         thread = await client.threads.get(tid)
         assert thread["status"] == "interrupted" and thread["interrupts"]
         state = await client.threads.get_state(tid)
-        assert state["interrupts"][0]["value"]["suggestions"] and state["next"] == ["understander"]
+        assert state["interrupts"][0]["value"]["suggestions"] and state["next"] == ["clarify"]
         parts = await _collect(client, tid, command={"resume": "NQ за ноябрь 2023"}, stream_mode="values")
         final = parts[-1].data
         assert final["response"] and final["validation"]["status"] == "ok"

@@ -1,10 +1,9 @@
-"""analyze(question, intent, results, lang) -> AnalystOutput: templated answers with their claims.
+"""analyze(question, intent, results, lang) -> AnalystOutput: templated answers written with slots.
 
-Number format (what the validator reads back): prices and other price-unit values with 2
-decimals, percents with 2 decimals and a sign for changes, volumes as whole numbers, counts as
-integers, dates ISO (YYYY-MM-DD); '.' is the decimal separator in every language and digits are
-never grouped. Every value written is a claim, except dates, counts from the data (trading days,
-event counts, top N) and numbers the user wrote (threshold, horizon, indicator window).
+The templates write no figure: every value is a slot (`{s1.close}`, `{s1.e3.pct_change}`,
+`{param.threshold}`; see agent/slots.py) that code fills and formats in the user's language after
+the validator passed the text, exactly as for the Gemini analyst. Only period names carry digits
+(years, ISO dates inside the period in scope). The claims are the slots shown.
 """
 from __future__ import annotations
 
@@ -13,8 +12,9 @@ from typing import Any
 
 from agent.llm.offline import templates as T
 from agent.llm.offline.periods import make_period
-from agent.llm.offline.texts import fmt_count, fmt_pct, fmt_price, fmt_volume, period_text
-from agent.state import CLAIM_TYPES, AnalystOutput, Claim, Intent, Period
+from agent.llm.offline.texts import period_text
+from agent.slots import SKIPPED_KEYS
+from agent.state import CLAIM_TYPES, AnalystOutput, Intent, Period
 from query_builder.models import StepResult
 
 FULL_GROUPS = [["open", "close", "pct_change"], ["high", "low"],
@@ -25,31 +25,17 @@ MAX_LISTED_EVENTS = 10
 
 
 class Answer:
-    """Sentences and claims collected while rendering results."""
+    """Sentences collected while rendering results; `n` is the step's slot prefix (s1, s2...)."""
 
     def __init__(self, lang: str, today: Any = None):
         self.lang = lang
         self.today = today
         self.lines: list[str] = []
-        self.claims: list[Claim] = []
+        self.n = 1
 
-    def claim(self, ctype: str, value: Any, symbol: str, date: Any = None, period: str | None = None,
-              context: str | None = None):
-        self.claims.append(Claim(type=ctype, value=float(value), symbol=symbol,  # type: ignore[arg-type]
-                                 date=str(date)[:10] if date else None, period=period, context=context))
-
-
-def _fmt(ctype: str, v: float) -> str:
-    if ctype in ("pct_change", "daily_pct_change", "avg_return_after", "median_return_after",
-                 "return_prev_close", "max_drawdown"):
-        return fmt_pct(v)
-    if ctype in ("volatility", "win_rate_after"):
-        return fmt_pct(v, signed=False)
-    if ctype in ("total_volume", "avg_daily_volume"):
-        return fmt_volume(v)
-    if ctype in ("trading_days", "up_days", "down_days", "event_count"):
-        return fmt_count(v)
-    return fmt_price(v)
+    def slot(self, name: str) -> str:
+        """The slot for one of the current step's values ("{s1.high}"); code fills it later."""
+        return "{s%d.%s}" % (self.n, name)
 
 
 def _period_of(intent: Intent) -> Period | None:
@@ -66,107 +52,97 @@ def _pname(ans: "Answer", p: Period | None) -> str:
     return period_text(p, lang)
 
 
-def _metric_items(ans: Answer, r: StepResult, keys: list[str], label: str | None) -> list[str]:
-    s = r.summary or {}
+def _metric_items(ans: Answer, r: StepResult, keys: list[str], prefix: str = "",
+                  values: dict | None = None) -> list[str]:
+    s = r.summary if values is None else values
     items = []
     for k in keys:
-        v = s.get(k)
+        v = (s or {}).get(k)
         if v is None or (k in ("total_volume", "avg_daily_volume") and not v):
             continue
-        d = s.get(f"{k}_date") if k in ("high", "low", "max_drawdown") else None
-        c = s.get("max_drawdown_peak_date") if k == "max_drawdown" else None
-        ans.claim(k, v, r.symbol, d, label, context=str(c)[:10] if c else None)
-        items.append(T.METRIC[ans.lang][k].format(v=_fmt(k, v), d=str(d)[:10] if d else "",
-                                                  c=str(c)[:10] if c else ""))
+        d = ans.slot(f"{prefix}{k}.date") if k in ("high", "low", "max_drawdown") \
+            and (s or {}).get(f"{k}_date") else ""
+        c = ans.slot(f"{prefix}{k}.peak_date") if k == "max_drawdown" \
+            and (s or {}).get("max_drawdown_peak_date") else ""
+        items.append(T.METRIC[ans.lang][k].format(v=ans.slot(prefix + k), d=d, c=c))
     return items
 
 
 def _stats(ans: Answer, r: StepResult, intent: Intent) -> None:
     s, lang, p = r.summary or {}, ans.lang, _period_of(intent)
-    label = p.label if p else None
     head = f"{r.symbol}, {_pname(ans, p)}"
     one_day = s.get("trading_days") == 1
     if s.get("trading_days") and not one_day:
-        ans.claim("trading_days", s["trading_days"], r.symbol, None, label)
-        head += " (" + T.COVERAGE[lang].format(a=s.get("first_date"), b=s.get("last_date"),
-                                               n=fmt_count(s["trading_days"])) + ")"
+        head += " (" + T.COVERAGE[lang].format(a=ans.slot("first_date"), b=ans.slot("last_date"),
+                                               n=ans.slot("trading_days")) + ")"
     wanted = [m for m in intent.metrics if m in T.METRIC[lang] and m != "trading_days"]
     groups = [wanted] if wanted else (DAY_GROUPS if one_day else FULL_GROUPS)
     sentences = []
     for keys in groups:
-        items = _metric_items(ans, r, keys, label)
+        items = _metric_items(ans, r, keys)
         if items:
             sentences.append("; ".join(items))
     body = ". ".join(x[0].upper() + x[1:] for x in sentences)
     ans.lines.append(f"{head}: {body}." if body else f"{head}.")
 
 
+def _listed(ans: Answer, r: StepResult) -> list[int]:
+    """1-based numbers of the rows the slot table names (e1, e2...)."""
+    return [k for k, row in enumerate(r.rows[:MAX_LISTED_EVENTS], 1)
+            if row.get("pct_change") is not None and row.get("trading_date")]
+
+
 def _top(ans: Answer, r: StepResult, intent: Intent) -> None:
     lang, p = ans.lang, _period_of(intent)
     direction = (r.summary or {}).get("direction") or r.params.get("direction") or "up"
     head = T.TOP[lang]["down" if direction == "down" else "up"].format(
-        n=len(r.rows), s=r.symbol, p=_pname(ans, p))
-    lines = [head]
-    for row in r.rows:
-        v, d = row.get("pct_change"), row.get("trading_date")
-        if v is None:
-            continue
-        ans.claim("daily_pct_change", v, r.symbol, d, p.label if p else None)
-        lines.append(f"- {str(d)[:10]}: {fmt_pct(v)}")
+        n=ans.slot("event_count"), s=r.symbol, p=_pname(ans, p))
+    lines = [head] + [f"- {ans.slot(f'e{k}.date')}: {ans.slot(f'e{k}.pct_change')}" for k in _listed(ans, r)]
     ans.lines.append("\n".join(lines))
 
 
 def _cond_text(lang: str, cond: dict | None) -> tuple[str, str, str]:
     cond = cond or {}
     op = cond.get("op", "gt")
-    thr = float(cond.get("threshold", 0.0))
     metric = T.METRIC_NAME[lang].get(cond.get("metric", "daily_pct_change"), "")
-    return metric, T.OPS[lang][op], f"{thr:+g}%" if thr else "0%"
+    return metric, T.OPS[lang][op], "{param.threshold}"
 
 
-def _event_count_line(ans: Answer, r: StepResult, intent: Intent) -> tuple[str, str | None, dict]:
-    """The "N days with a change above X" line and its claim; (lang, period label, summary)."""
+def _event_count_line(ans: Answer, r: StepResult, intent: Intent) -> dict:
+    """The "N days with a change above X" line; the step's summary."""
     lang, p, s = ans.lang, _period_of(intent), r.summary or {}
-    label = p.label if p else None
-    count = s.get("event_count", len(r.rows))
-    ans.claim("event_count", count, r.symbol, None, label)
     m, op, t = _cond_text(lang, s.get("condition") or r.params.get("condition"))
-    ans.lines.append(T.EVENTS[lang].format(s=r.symbol, p=_pname(ans, p), c=fmt_count(count), m=m, op=op, t=t))
-    return lang, label, s
+    ans.lines.append(T.EVENTS[lang].format(s=r.symbol, p=_pname(ans, p), c=ans.slot("event_count"),
+                                           m=m, op=op, t=t))
+    return s
 
 
 def _events(ans: Answer, r: StepResult, intent: Intent) -> None:
-    lang, label, _ = _event_count_line(ans, r, intent)
-    listed = []
-    for row in r.rows[:MAX_LISTED_EVENTS]:
-        v, d = row.get("pct_change"), row.get("trading_date")
-        if v is not None and d:
-            ans.claim("daily_pct_change", v, r.symbol, d, label)
-            listed.append(f"{str(d)[:10]} ({fmt_pct(v)})")
+    _event_count_line(ans, r, intent)
+    lang = ans.lang
+    listed = [f"{ans.slot(f'e{k}.date')} ({ans.slot(f'e{k}.pct_change')})" for k in _listed(ans, r)]
     if listed:
-        more = " " + T.EVENT_MORE[lang].format(k=len(listed)) if len(r.rows) > len(listed) else ""
+        more = " " + T.EVENT_MORE[lang] if len(r.rows) > len(listed) else ""
         ans.lines.append(f"{T.EVENT_LIST[lang]}: " + ", ".join(listed) + more + ".")
 
 
 def _after(ans: Answer, r: StepResult, intent: Intent) -> None:
-    lang, label, s = _event_count_line(ans, r, intent)
+    lang = ans.lang
+    s = _event_count_line(ans, r, intent)
     if s.get("avg_return_after") is None:
         ans.lines.append(T.NO_EVENTS_AFTER[lang])
         return
-    for k in ("avg_return_after", "median_return_after", "win_rate_after"):
-        ans.claim(k, s[k], r.symbol, None, label)
-    h = s.get("horizon_days") or r.params.get("horizon_days") or intent.horizon_days
-    ans.lines.append(T.AFTER[lang].format(
-        h=fmt_count(h), w=fmt_count(s.get("events_with_window", s.get("event_count", len(r.rows)))),
-        avg=_fmt("avg_return_after", s["avg_return_after"]),
-        med=_fmt("median_return_after", s["median_return_after"]),
-        win=_fmt("win_rate_after", s["win_rate_after"])))
+    h = ans.slot("horizon_days") if s.get("horizon_days") is not None else "{param.horizon_days}"
+    w = ans.slot("events_with_window" if s.get("events_with_window") is not None else "event_count")
+    ans.lines.append(T.AFTER[lang].format(h=h, w=w, avg=ans.slot("avg_return_after"),
+                                          med=ans.slot("median_return_after"),
+                                          win=ans.slot("win_rate_after")))
 
 
 def _compare(ans: Answer, r: StepResult, intent: Intent) -> None:
     lang = ans.lang
     best: tuple[float, str] | None = None
-    for row in r.rows:
+    for k, row in enumerate(r.rows, 1):
         label = str(row.get("label"))
         try:
             per = make_period(_d(row["start_date"]), _d(row["end_date"]))
@@ -174,9 +150,9 @@ def _compare(ans: Answer, r: StepResult, intent: Intent) -> None:
             name = period_text(per, lang)
         except (KeyError, ValueError, TypeError):
             name = label
-        fake = StepResult(step=r.step, action=r.action, symbol=r.symbol, sql="", params={}, summary=row)
         wanted = [m for m in intent.metrics if m in T.METRIC[lang]]   # a comparison keeps the metric asked
-        items = _metric_items(ans, fake, wanted or ["open", "close", "pct_change", "high", "low"], label)
+        items = _metric_items(ans, r, wanted or ["open", "close", "pct_change", "high", "low"],
+                              f"p{k}.", row)
         ans.lines.append(f"{r.symbol}, {name}: " + "; ".join(items) + ".")
         if row.get("pct_change") is not None and (best is None or row["pct_change"] > best[0]):
             best = (row["pct_change"], name)
@@ -197,35 +173,29 @@ def _zone(lang: str, v: float) -> str:
 def _indicator(ans: Answer, r: StepResult, intent: Intent) -> None:
     lang, s = ans.lang, r.summary or {}
     name = s.get("indicator") or intent.indicator or "indicator"
-    window = s.get("window") or intent.indicator_window
-    rows = [row for row in r.rows if row.get(name) is not None] if name == "rsi" else r.rows
-    if name != "rsi" or not rows:
-        _generic_indicator(ans, r, name, window)
+    rsi = s.get("rsi", s.get("value"))
+    if name != "rsi" or rsi is None:
+        _generic_indicator(ans, r, name)
         return
-    last = rows[-1]
-    label = intent.period.label if intent.period else None
-    ans.claim("rsi", last["rsi"], r.symbol, last["trading_date"], label)
-    ans.lines.append(T.RSI[lang].format(w=fmt_count(window or 14), s=r.symbol, d=str(last["trading_date"])[:10],
-                                         v=fmt_price(last["rsi"]), zone=_zone(lang, last["rsi"])))
-    if not intent.indicator_date and len(rows) > 2 and intent.period:
-        lo = min(rows, key=lambda x: x["rsi"])
-        hi = max(rows, key=lambda x: x["rsi"])
-        ans.claim("rsi", lo["rsi"], r.symbol, lo["trading_date"], label)
-        ans.claim("rsi", hi["rsi"], r.symbol, hi["trading_date"], label)
+    window = ans.slot("window") if s.get("window") else "{param.window}"
+    ans.lines.append(T.RSI[lang].format(w=window, s=r.symbol, d=ans.slot("rsi.date"),
+                                        v=ans.slot("rsi"), zone=_zone(lang, rsi)))
+    ranged = sum(1 for row in r.rows if row.get("rsi") is not None) > 2
+    if not intent.indicator_date and ranged and intent.period and s.get("min") is not None:
         ans.lines.append(T.RSI_RANGE[lang].format(
-            p=period_text(intent.period, lang), lo=fmt_price(lo["rsi"]), lod=str(lo["trading_date"])[:10],
-            hi=fmt_price(hi["rsi"]), hid=str(hi["trading_date"])[:10]))
+            p=period_text(intent.period, lang), lo=ans.slot("rsi_min"), lod=ans.slot("rsi_min.date"),
+            hi=ans.slot("rsi_max"), hid=ans.slot("rsi_max.date")))
 
 
-def _generic_indicator(ans: Answer, r: StepResult, name: str, window: Any) -> None:
+def _generic_indicator(ans: Answer, r: StepResult, name: str) -> None:
     """Indicators without a claim type: the value as computed by the query builder's post-processor."""
     s = r.summary or {}
     if s.get("value") is None:   # too few bars for the window: say so rather than say nothing
         ans.lines.append(T.INDICATOR_NA[ans.lang].format(name=name.upper(), s=r.symbol))
         return
-    title = name.upper() + (f"({fmt_count(window)})" if window else "")
-    ans.lines.append(T.INDICATOR[ans.lang].format(name=title, s=r.symbol, d=str(s.get("date"))[:10],
-                                                  v=fmt_price(float(s["value"]))))
+    title = name.upper() + (f"({ans.slot('window')})" if s.get("window") else "")
+    date = ans.slot(f"{name}.date") if s.get("date") else ""
+    ans.lines.append(T.INDICATOR[ans.lang].format(name=title, s=r.symbol, d=date, v=ans.slot("value")))
 
 
 def _generic(ans: Answer, r: StepResult, intent: Intent) -> None:
@@ -236,10 +206,11 @@ def _generic(ans: Answer, r: StepResult, intent: Intent) -> None:
     items = []
     for k, v in s.items():
         if isinstance(v, bool) or v is None or isinstance(v, (dict, list)) or k in CLAIM_TYPES \
-                or k.endswith("_ts") or k.endswith("_date") and r.action == "get_intraday_data":
+                or k in SKIPPED_KEYS or any(c.isdigit() for c in k) or k.endswith("_ts") \
+                or k.endswith("_date") and k[:-5] in ("high", "low", "max", "min") \
+                or k.endswith("_date") and r.action == "get_intraday_data":
             continue            # values with a claim type are stated (and checked) by their own step
-        shown = fmt_price(v) if isinstance(v, float) else str(v)
-        items.append(f"{k.replace('_', ' ')} {shown}")
+        items.append(f"{k.replace('_', ' ')} {ans.slot(k)}")
     ans.lines.append(head + " " + "; ".join(items[:12]) + ("." if items else ""))
 
 
@@ -274,11 +245,12 @@ def _synthetic(results: list[StepResult]) -> list[str]:
 
 def analyze(question: str, intent: Intent, results: list[StepResult], lang: str | None = None,
             ctx: Any = None, feedback: str | None = None) -> AnalystOutput:
-    """The answer text in `lang` and the claims it states. `feedback` is not needed: templates
-    only write values taken from the results."""
+    """The answer text in `lang`, written with slots. `feedback` is not needed: templates only
+    name values the slot table holds."""
     lang = lang if lang in T.METRIC else (intent.lang if intent.lang in T.METRIC else "en")
     ans = Answer(lang, getattr(ctx, "today", None))
-    for r in results:
+    for n, r in enumerate(results, 1):
+        ans.n = n
         if not _has_data(r):
             ans.lines.append(T.NO_DATA[lang].format(s=r.symbol, p=T.IN_PERIOD[lang].format(
                 p=_pname(ans, intent.period))))
@@ -287,4 +259,4 @@ def analyze(question: str, intent: Intent, results: list[StepResult], lang: str 
     synthetic = _synthetic(results)   # the graph's analyst adds its own note from the store
     if synthetic:
         ans.lines.append(T.SYNTHETIC[lang].format(s=", ".join(synthetic)))
-    return AnalystOutput(response="\n".join(ans.lines), claims=ans.claims)
+    return AnalystOutput(response="\n".join(ans.lines))

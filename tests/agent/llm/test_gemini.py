@@ -46,7 +46,7 @@ def test_declarations_are_gemini_schemas_without_refs():
     assert params.properties["condition"].properties["op"].enum == ["gt", "gte", "lt", "lte"]
     assert plan.properties["steps"].items.properties["action"].enum[0] == "get_period_stats"
     answer = declarations()["submit_answer"].parameters
-    assert "rsi" in answer.properties["claims"].items.properties["type"].enum
+    assert set(answer.properties) == {"response"} and "slot" in answer.properties["response"].description
     assert set(declarations()["parse_intent"].parameters.properties) == set(Intent.model_fields)
 
 
@@ -155,12 +155,11 @@ def test_text_instead_of_a_call_is_repaired(stub, provider_for, ctx):
 
 
 def test_analyze_sends_wrapped_rows_and_feedback(stub, provider_for, ctx):
-    answer = {"response": "NQ high 16100 on 2023-11-20.",
-              "claims": [{"type": "high", "value": 16100, "date": "2023-11-20", "symbol": "NQ"}]}
+    answer = {"response": "El máximo de NQ fue {high} el {high.date}."}
     stub.add(call("submit_answer", answer))
     out = provider_for().analyze("NQ high in Nov 2023?", INTENT, [_result()], "es", ctx=ctx,
                                  feedback="high is 16100, not 16200")
-    assert isinstance(out, AnalystOutput) and out.claims[0].value == 16100.0
+    assert isinstance(out, AnalystOutput) and out.response == answer["response"]
     [req] = stub.requests
     assert req["model"] == DEFAULT["analyst"] and function_names(req) == ["submit_answer"]
     assert calling_config(req) == {"mode": "ANY", "allowedFunctionNames": ["submit_answer"]}
@@ -168,7 +167,7 @@ def test_analyze_sends_wrapped_rows_and_feedback(stub, provider_for, ctx):
     assert "<untrusted_data>" in body and '"high": 16100.0' in body and "SELECT 1" not in body
     assert "<untrusted_validator_feedback>\nhigh is 16100, not 16200" in body
     assert "Spanish" in body and "Spanish" in system_text(req)
-    assert "every number" in system_text(req).lower() and "avg_return_after" in system_text(req)
+    assert "slot" in system_text(req).lower() and "{high} = 16.100,00" in body  # the slot list
 
 
 def _analyst_data(req) -> list[dict]:

@@ -44,13 +44,13 @@ def _ask(home, stub, question: str, **env_extra: str) -> tuple[int, dict, str]:
 
 
 def test_key_in_the_environment_selects_gemini(nq_home, stub):
-    from tests.agent.llm.test_gemini_graph import answer_args
+    from tests.agent.llm.test_gemini_graph import answer_args, shown
 
     stub.add(call("parse_intent", intent_args()), call("submit_plan", plan_args()),
              call("submit_answer", answer_args()))
     code, result, out = _ask(nq_home, stub, QUESTION)
     assert code == 0, out
-    assert result["status"] == "answered" and result["response"].startswith(answer_args()["response"])
+    assert result["status"] == "answered" and result["response"].startswith(shown(nq_reference()))
     assert len(stub.generate_requests()) == 3
     assert all(r["headers"]["x-goog-api-key"] == API_KEY for r in stub.requests)
 

@@ -146,9 +146,7 @@ def test_failed_calls_are_recorded_and_scopes_isolate_usage(stub, provider_for, 
 
 
 def test_analyze_stream_yields_text_then_returns_the_output(stub, provider_for):
-    claims = json.dumps([{"type": "high", "value": 16100, "date": "2023-11-20", "symbol": "NQ"}])
-    stub.add(stream(["NQ reached ", "16100 on 2023-11-20.", f"\n<claims>{claims}</cl", "aims>"],
-                    usage=(300, 60)))
+    stub.add(stream(["NQ reached ", "{high} on {high.date}."], usage=(300, 60)))   # slots only
     p = provider_for()
     gen = p.analyze_stream("NQ high?", INTENT, [_result()], "en")
     chunks = []
@@ -156,9 +154,8 @@ def test_analyze_stream_yields_text_then_returns_the_output(stub, provider_for):
         while True:
             chunks.append(next(gen))
     out = stop.value.value
-    assert "".join(chunks).strip() == "NQ reached 16100 on 2023-11-20."
-    assert "<claims>" not in "".join(chunks)
-    assert out.response == "NQ reached 16100 on 2023-11-20." and out.claims[0].value == 16100
+    assert "".join(chunks).strip() == "NQ reached {high} on {high.date}."
+    assert out.response == "NQ reached {high} on {high.date}."   # code derives the claims
     [req] = stub.requests
     assert req["method"] == "streamGenerateContent" and req["query"] == {"alt": "sse"}
     assert "<untrusted_data>" in json.dumps(req["body"], ensure_ascii=False)
@@ -166,14 +163,13 @@ def test_analyze_stream_yields_text_then_returns_the_output(stub, provider_for):
     assert rec["agent"] == "analyst" and rec["input_tokens"] == 300 and rec["output_tokens"] == 60
 
 
-def test_analyze_stream_falls_back_to_function_call_when_claims_are_bad(stub, provider_for):
-    stub.add(stream(["NQ high 16100.", "<claims>not json</claims>"]),
-             call("submit_answer", {"response": "NQ high 16100.", "claims": [{"type": "high", "value": 16100}]}))
+def test_analyze_stream_falls_back_to_function_call_when_the_text_is_empty(stub, provider_for):
+    stub.add(stream(["  "]), call("submit_answer", {"response": "NQ high {high}."}))
     from agent.llm.gemini import run_stream
 
     seen: list[str] = []
     out = run_stream(provider_for().analyze_stream("q", INTENT, [_result()], "en"), seen.append)
-    assert out.claims[0].type == "high" and "".join(seen) == "NQ high 16100."
+    assert out.response == "NQ high {high}." and "".join(seen).strip() == ""
     assert [r["method"] for r in stub.requests] == ["streamGenerateContent", "generateContent"]
 
 

@@ -47,15 +47,21 @@ def plan_args() -> dict:
                        "params": {"symbol": "NQ", "start_date": START, "end_date": END}}]}
 
 
+ANSWER = ("In November 2023 NQ's high was {high} on {high.date}, its low {low} on {low.date}, "
+          "and it changed {pct_change}.")
+
+
 def answer_args(high_shift: float = 0.0) -> dict:
-    ref = nq_reference()
-    high = ref["high"] + high_shift
-    response = (f"In November 2023 NQ's high was {high:.2f} on {ref['high_date']}, its low "
-                f"{ref['low']:.2f} on {ref['low_date']}, and it changed {ref['pct_change']:.2f}%.")
-    claims = [{"type": "high", "value": high, "date": ref["high_date"], "symbol": "NQ", "period": LABEL},
-              {"type": "low", "value": ref["low"], "date": ref["low_date"], "symbol": "NQ", "period": LABEL},
-              {"type": "pct_change", "value": ref["pct_change"], "symbol": "NQ", "period": LABEL}]
-    return {"response": response, "claims": claims}
+    """The analyst's slot text; with a shift, a made-up high written as digits (a lie)."""
+    if not high_shift:
+        return {"response": ANSWER}
+    return {"response": ANSWER.replace("{high}", f"{nq_reference()['high'] + high_shift:.2f}")}
+
+
+def shown(ref: dict) -> str:
+    """ANSWER as code renders it in English (independent of agent/render.py)."""
+    return (f"In November 2023 NQ's high was {ref['high']:,.2f} on {ref['high_date']}, its low "
+            f"{ref['low']:,.2f} on {ref['low_date']}, and it changed {ref['pct_change']:+.2f}%.")
 
 
 @pytest.fixture
@@ -86,7 +92,7 @@ def test_full_question_through_every_node(gemini_session, stub):
     result = gemini_session.ask(QUESTION)
     assert result.status == "answered", result.response
     assert result.validation.get("status") == "ok"
-    assert result.response.startswith(answer_args()["response"])
+    assert result.response.startswith(shown(ref))
     assert _claims(result)["high"] == (ref["high"], ref["high_date"])
     assert _claims(result)["low"] == (ref["low"], ref["low_date"])
     assert result.intent["symbol"] == "NQ" and result.plan["steps"][0]["action"] == "get_period_stats"
@@ -96,6 +102,7 @@ def test_full_question_through_every_node(gemini_session, stub):
     assert all(r["headers"]["x-goog-api-key"] for r in reqs)
     assert f"<untrusted_user_question>\n{QUESTION}" in request_text(reqs[0])
     assert str(ref["high"]) in request_text(reqs[2])  # the analyst saw the real summary
+    assert "{high} = " in request_text(reqs[2])      # and the slots it may write
     usage = _usage(gemini_session, result)
     assert usage["llm_calls"] == 3 and usage["input_tokens"] == 5100 and usage["cost_usd"] > 0
     assert set(usage["by_agent"]) == {"understander", "planner", "analyst"}
@@ -113,7 +120,7 @@ def test_wrong_number_is_caught_and_rewritten_with_feedback(gemini_session, stub
     assert "untrusted_validator_feedback" not in request_text(first)
     feedback = request_text(rewrite)
     assert "<untrusted_validator_feedback>" in feedback
-    assert f"{ref['high'] + 100:g}" in feedback or f"{ref['high'] + 100}" in feedback
+    assert f"{ref['high'] + 100:.2f}" in feedback and "{high}" in feedback
     assert stub.remaining == 0
 
 

@@ -1,0 +1,72 @@
+"""The plan checked against the intent in code, before anything runs (issue 9, point 3).
+
+A plan may only fetch the symbols the intent names, inside the intent's period (an indicator's
+warm-up before it excepted), must cover the metrics asked, has at most MAX_STEPS steps, and every
+threshold is a finite number. Returns one line per problem; empty = the plan may run.
+"""
+from __future__ import annotations
+
+import math
+from datetime import date
+
+from agent.state import Intent, Plan
+
+MAX_STEPS = 12
+PERIOD_METRICS = {"open", "close", "high", "low", "pct_change", "total_volume", "avg_daily_volume",
+                  "trading_days", "avg_daily_range", "up_days", "down_days", "volatility",
+                  # issue 10's analyses, computed by the same period summary (query_builder/stats.py)
+                  "change_points", "return_prev_close", "max_drawdown"}
+# Which actions can compute each metric (claim type).
+PRODUCERS: dict[str, set[str]] = {
+    **{m: {"get_period_stats", "compare_periods"} for m in PERIOD_METRICS},
+    "high": {"get_period_stats", "compare_periods", "get_price_extremes"},
+    "low": {"get_period_stats", "compare_periods", "get_price_extremes"},
+    "daily_pct_change": {"find_events", "get_period_stats"},
+    "event_count": {"find_events", "get_periods_after"},
+    "avg_return_after": {"get_periods_after"}, "median_return_after": {"get_periods_after"},
+    "win_rate_after": {"get_periods_after"}, "rsi": {"get_indicator"},
+}
+
+
+def _span(intent: Intent) -> tuple[date, date] | None:
+    periods = [p for p in [intent.period, *(intent.compare_periods or [])] if p]
+    if not periods:
+        return None
+    return min(p.start for p in periods), max(p.end for p in periods)
+
+
+def _dates_problems(plan: Plan, intent: Intent) -> list[str]:
+    span = _span(intent)
+    if span is None:
+        return []
+    lo, hi = span
+    out = []
+    for i, step in enumerate(plan.steps, 1):
+        p = step.params
+        ranges = [(r.start_date, r.end_date) for r in p.periods or []] or [(p.start_date, p.end_date)]
+        for start, end in ranges:
+            warm_up = step.action == "get_indicator"      # bars before the period feed the indicator
+            if start and start < lo and not warm_up or end and end > hi or start and start > hi:
+                out.append(f"step {i}: dates {start}..{end} outside the period asked {lo}..{hi}")
+    return out
+
+
+def plan_problems(plan: Plan, intent: Intent) -> list[str]:
+    out: list[str] = []
+    if not plan.steps:
+        out.append("the plan has no step")
+    if len(plan.steps) > MAX_STEPS:
+        out.append(f"{len(plan.steps)} steps, at most {MAX_STEPS}")
+    named = {s.upper() for s in [intent.symbol, *intent.symbols] if s}
+    for i, step in enumerate(plan.steps, 1):
+        if named and step.params.symbol.upper() not in named:
+            out.append(f"step {i}: symbol {step.params.symbol} is not one the question names")
+        for value in (step.params.threshold, step.params.condition.threshold if step.params.condition else None):
+            if value is not None and not math.isfinite(value):
+                out.append(f"step {i}: threshold {value} is not a finite number")
+    out += _dates_problems(plan, intent)
+    actions = {s.action for s in plan.steps}
+    for metric in intent.metrics:
+        if not PRODUCERS.get(metric, set()) & actions:
+            out.append(f"no step computes {metric}")
+    return out

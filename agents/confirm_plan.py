@@ -1,0 +1,70 @@
+"""confirm_plan node: shows the plan the planner made and asks execute | simplify | cancel.
+
+Only asks and routes: the plan shown is the plan in state, and that plan is what the executor
+runs (the planner's LLM call is never repeated on resume). An answer it cannot read asks again.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from langgraph.types import interrupt
+
+from agent.messages import msg
+from agent.state import ConfirmPlanInterrupt, Plan
+from agents.common import final, lang_of, visited
+
+MAX_STEPS_WITHOUT_CONFIRM = 3
+_EXECUTE = {"execute", "1", "yes", "y", "ok", "run", "выполнить", "да", "ejecutar", "sí", "si"}
+_SIMPLIFY = {"simplify", "2", "упростить", "simplificar"}
+_CANCEL = {"cancel", "3", "no", "отмена", "отменить", "нет", "cancelar"}
+_AGAIN = {"en": "Please answer execute, simplify or cancel.",
+          "ru": "Ответьте: выполнить, упростить или отмена.",
+          "es": "Responde: ejecutar, simplificar o cancelar."}
+
+
+def choice(answer: Any) -> str | None:
+    """execute | simplify | cancel, or None for an answer that is none of them."""
+    text = str(answer).strip().lower().rstrip(".!")
+    for name, words in (("simplify", _SIMPLIFY), ("cancel", _CANCEL), ("execute", _EXECUTE)):
+        if text in words:
+            return name
+    return None
+
+
+def describe(plan: Plan) -> list[str]:
+    out = []
+    for i, step in enumerate(plan.steps, 1):
+        p = step.params
+        span = f" {p.start_date}..{p.end_date}" if p.start_date or p.end_date else ""
+        out.append(f"{i}. {step.description or step.action} ({p.symbol}{span})")
+    return out
+
+
+def needs_confirmation(state: dict[str, Any]) -> bool:
+    plan = state.get("plan") or {}
+    return len(plan.get("steps") or []) > MAX_STEPS_WITHOUT_CONFIRM and not state.get("plan_confirmed")
+
+
+def confirm_plan(state: dict[str, Any]) -> dict[str, Any]:
+    """One question per run of the node; an unreadable answer routes back here (a fresh step, so
+    each resume is answered by exactly one interrupt)."""
+    plan, lang = Plan.model_validate(state["plan"]), lang_of(state)
+    message = msg("confirm_plan", lang, n=len(plan.steps))
+    if state.get("confirm_again"):
+        message = f"{_AGAIN.get(lang, _AGAIN['en'])} {message}"
+    picked = choice(interrupt(ConfirmPlanInterrupt(message=message,
+                                                   plan_summary=describe(plan)).model_dump()))
+    if picked is None:
+        return {**visited(state, "confirm_plan"), "confirm_again": True}
+    if picked == "cancel":
+        return final(state, "confirm_plan", msg("cancelled", lang))
+    if picked == "simplify":
+        plan = Plan(steps=plan.steps[:MAX_STEPS_WITHOUT_CONFIRM], summary=plan.summary)
+    return {**visited(state, "confirm_plan"), "plan": plan.model_dump(mode="json"), "plan_confirmed": True,
+            "confirm_again": False}
+
+
+def after_confirm(state: dict[str, Any]) -> str:
+    if state.get("status"):
+        return "end"
+    return "confirm_plan" if state.get("confirm_again") else "executor"
