@@ -24,7 +24,7 @@ from agents.executor import executor
 from agents.no_data import no_data
 from agents.planner import planner
 from agents.remember import remember  # memory (issue 15)
-from agents.turn import new_turn, needs_reset
+from agents.turn import needs_reset, new_turn
 from agents.understander import understander
 from agents.validator import route as after_validator
 from agents.validator import summary_fallback, validator

@@ -4,6 +4,7 @@ checkpointed."""
 from __future__ import annotations
 
 import threading
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
@@ -74,7 +75,7 @@ _default: Deps | None = None
 _lock = threading.Lock()
 
 
-def get_deps(config: dict | None) -> Deps:
+def get_deps(config: Mapping[str, Any] | None) -> Deps:
     """Deps from the run's config, else a process-wide default built from the environment."""
     deps = ((config or {}).get("configurable") or {}).get("deps")
     if deps is not None:

@@ -36,7 +36,9 @@ def _plan(state: dict, deps, intent: Intent, ctx, usage: list[dict],
 
 def planner(state: dict[str, Any], config: RunnableConfig) -> dict[str, Any]:
     deps = get_deps(config)
-    intent, usage, failures = Intent.model_validate(state["intent"]), [], []
+    intent = Intent.model_validate(state["intent"])
+    usage: list[dict] = []
+    failures: list[BaseException] = []
     try:
         plan = _plan(state, deps, intent, deps.context(state.get("now")), usage, failures)
     except OutOfTime:

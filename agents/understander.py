@@ -40,7 +40,8 @@ def understander(state: dict[str, Any], config: RunnableConfig) -> dict[str, Any
     history = list(state.get("chat_history") or [])[-HISTORY_MESSAGES:]
     # memory (issue 15): the thread's summary of older turns + the recent ones (<= 10 entries)
     history = memory_history(state, config, deps, history)
-    question, answer, usage = state["question"], state.get("clarify_answer"), []
+    question, answer = state["question"], state.get("clarify_answer")
+    usage: list[dict] = []
     if not answer and (answered := tool_turn(state, deps, ctx)) is not None:
         return answered   # catalogue tools (issue 13) answer their own questions, in code
     # After a clarification: the original question completed by the user's answer.

@@ -26,9 +26,9 @@ from google import genai
 from google.genai import types
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
+from agent.llm import gemini_tuning as tuning
 from agent.llm import prompts as P
 from agent.llm.base import ProviderContext
-from agent.llm import gemini_tuning as tuning
 from agent.llm.errors import LLMConfigError, LLMError, LLMInvalidOutput, LLMRateLimited, classify
 from agent.llm.schemas import PARSE_INTENT, SUBMIT_ANSWER, SUBMIT_PLAN, declarations
 from agent.llm.usage import UsageMeter, load_prices

@@ -12,6 +12,7 @@ If memory is unavailable (store down, bug) both return their input unchanged and
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
 from typing import Any
 
 from agent.memory.conversation import window
@@ -23,11 +24,11 @@ HISTORY_ITEMS = 10            # the understander's window (seed 004: the last 10
 SUMMARY_ROLE = "system"       # not a user turn: the offline parser reads user turns only
 
 
-def thread_of(state: dict[str, Any], config: dict | None) -> str | None:
+def thread_of(state: dict[str, Any], config: Mapping[str, Any] | None) -> str | None:
     return state.get("session_id") or ((config or {}).get("configurable") or {}).get("thread_id")
 
 
-def memory_history(state: dict[str, Any], config: dict | None, deps: Any,
+def memory_history(state: dict[str, Any], config: Mapping[str, Any] | None, deps: Any,
                    history: list[dict[str, str]]) -> list[dict[str, str]]:
     """The thread's summary (turns older than the window) + the last whole turns, <= 10 entries."""
     try:
