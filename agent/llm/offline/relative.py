@@ -25,7 +25,19 @@ def _quarter_start(d: date) -> date:
     return date(d.year, (d.month - 1) // 3 * 3 + 1, 1)
 
 
+# "The last 3000 years" means all the history there is: a trailing span never starts before this
+# (no market data here is older; 1927 is the oldest bar), and never overflows the calendar.
+EARLIEST = date(1900, 1, 1)
+
+
 def _trailing(today: date, n: int, unit: str, add_months) -> date:
+    try:
+        return max(EARLIEST, _trailing_raw(today, n, unit, add_months))
+    except (OverflowError, ValueError):   # before year 1: all the history there is
+        return EARLIEST
+
+
+def _trailing_raw(today: date, n: int, unit: str, add_months) -> date:
     if unit == "day":
         return today - timedelta(days=n - 1)
     if unit == "tday":            # trading days -> calendar days, weekends included

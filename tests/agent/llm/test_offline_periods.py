@@ -72,3 +72,16 @@ def test_language_detection():
     assert detect_language("BTCUSD en 2019") == "es"
     assert detect_language("Explain VWAP") == "en"
     assert detect_language("and April?") == "en"
+
+
+def test_absurd_trailing_spans_mean_all_the_history_there_is():
+    """'the last 99999999 days' / 'last 3000 years' never overflow the calendar (probe fault)."""
+    from datetime import date
+
+    from agent.llm.offline.periods import parse_periods
+    from agent.llm.offline.relative import EARLIEST
+
+    for text in ("last 99999999 days", "last 3000 years", "последние 5000 лет"):
+        found = parse_periods(text, date(2024, 6, 15), None)
+        period = found[0].resolved if found else None
+        assert period and period.start == EARLIEST and period.end == date(2024, 6, 15), text
