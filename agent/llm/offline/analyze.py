@@ -230,6 +230,8 @@ def _render(ans: Answer, r: StepResult, intent: Intent) -> None:
 def _has_data(r: StepResult) -> bool:
     if r.rows or r.row_count:
         return True
+    if r.action in ("find_events", "get_periods_after") and (r.summary or {}).get("event_count") is not None:
+        return True   # the days were scanned and none matched: "no such days", not "no data"
     summary_only = ("get_price_extremes", "aggregate_patterns", "get_volume_profile")
     return r.action in summary_only and any(v not in (None, 0, [], {}) for v in (r.summary or {}).values())
 

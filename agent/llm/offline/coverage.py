@@ -43,6 +43,7 @@ solo sólo mas más muy todo toda todos todas datos precio precios valor instrum
 paso pasó pasa ocurrio ocurrió sucedio sucedió было стало произошло случилось происходило
 mean means meaning stand stands значит означает significa годах годы годов годам лет
 happen doing went try trying intenta prueba попробуй попробуйте
+когда где почему зачем куда откуда cuando cuándo donde dónde porque
 """.split())
 
 _WORD = re.compile(r"[a-zа-яñ'’]+")

@@ -356,3 +356,18 @@ def test_picking_a_clarification_suggestion_in_each_language(ask, question):
     assert out["status"] == "answered" and out["intent"]["symbol"] == "SPX"
     month = spx().loc["2020-11"]
     assert claim(out, "close")["value"] == pytest.approx(month["Close"].iloc[-1], abs=0.01)
+
+
+@pytest.mark.parametrize("question", ["When did SPX rise more than 20% in 2008?",
+                                      "Когда SPX вырос больше чем на 20% в 2008?",
+                                      "¿Cuándo subió SPX más de un 20 % en 2008?"])
+def test_no_matching_days_is_not_no_data(ask, question):
+    """Data for 2008 exists; no day matched: the answer says 0 such days (issue 12 probe fault)."""
+    changes = daily_changes(spx())
+    in_2008 = changes[(changes.index >= "2008-01-01") & (changes.index <= "2008-12-31")]
+    assert len(in_2008) > 200 and (in_2008 > 20).sum() == 0          # independent: none in 2008
+    out = ask(question)
+    assert out["status"] == "answered", out["response"]
+    assert claim(out, "event_count")["value"] == 0
+    assert "2008" in out["response"] and not any(w in out["response"] for w in
+                                                 ("No data", "Нет данных", "No hay datos"))
