@@ -104,6 +104,9 @@ def test_reload_keeps_the_conversation_and_pending_question(page):
     card.wait_for(timeout=10000)
     assert page.locator(".msg.user").first.inner_text() == "Show me the statistics"
     card.locator("button.suggestion").first.click()
-    page.wait_for_selector(".msg.bot[data-complete='1']", timeout=30000)
+    # the restored turn is already complete: wait for the LAST bot message (the resumed answer)
+    page.wait_for_function("(() => { const b = document.querySelectorAll('.msg.bot');"
+                           " return b.length && b[b.length - 1].dataset.complete === '1'; })()",
+                           timeout=30000)
     assert page.locator(".msg.bot").last.get_attribute("data-status") in ("answered", "no_data")
     page.screenshot(path=str(ARTIFACTS / "ui_reloaded.png"), full_page=True)
