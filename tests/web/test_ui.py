@@ -103,10 +103,9 @@ def test_reload_keeps_the_conversation_and_pending_question(page):
     card = page.locator(".interrupt[data-kind='clarification_needed']")
     card.wait_for(timeout=10000)
     assert page.locator(".msg.user").first.inner_text() == "Show me the statistics"
+    done = page.locator(".msg.bot[data-complete='1']").count()   # the restored turn counts
     card.locator("button.suggestion").first.click()
-    # the restored turn is already complete: wait for the LAST bot message (the resumed answer)
-    page.wait_for_function("(() => { const b = document.querySelectorAll('.msg.bot');"
-                           " return b.length && b[b.length - 1].dataset.complete === '1'; })()",
+    page.wait_for_function(f"document.querySelectorAll(\".msg.bot[data-complete='1']\").length > {done}",
                            timeout=30000)
     assert page.locator(".msg.bot").last.get_attribute("data-status") in ("answered", "no_data")
     page.screenshot(path=str(ARTIFACTS / "ui_reloaded.png"), full_page=True)
