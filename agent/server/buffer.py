@@ -68,6 +68,15 @@ def is_stale(meta: dict[str, Any] | None, stale_s: float) -> bool:
                 and time.time() - float(meta.get("heartbeat") or 0) > stale_s)
 
 
+async def last_run_cut_off(buffer: EventBuffer, thread_id: str) -> bool:
+    """The thread's last run died with its server (marked lost, or running with a stale
+    heartbeat). The graph checkpoints only when a run stops, so a killed run leaves no checkpoint
+    behind: the run's metadata is what tells."""
+    run_id = await buffer.active_run(thread_id)
+    meta = await buffer.meta(run_id) if run_id else None
+    return bool(meta and (meta.get("status") == "lost" or is_stale(meta, buffer.stale_s)))
+
+
 async def tail(buffer: EventBuffer, run_id: str, after: int = 0, poll_s: float = 5.0
                ) -> AsyncIterator[Event | None]:
     """Events after `after` until a terminal one; yields None on each idle poll (for pings).

@@ -9,7 +9,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from agent.server.buffer import is_stale
+from agent.server.buffer import is_stale, last_run_cut_off
 from agent.server.caller import current_user
 from agent.server.http import HTTPError, JSONResponse, date_field, read_json, text_field, thread_field
 from agent.server.owners import owned_run, owned_thread, owns
@@ -94,7 +94,8 @@ async def thread_view(rt, thread_id: str, user) -> dict[str, Any]:
     active = await rt.buffer.active_run(thread_id)
     meta = await rt.buffer.meta(active) if active else None
     busy = bool(meta and meta.get("status") == "running" and not is_stale(meta, rt.buffer.stale_s))
-    cut_off = not busy and bool(snapshot.next) and not snapshot.interrupts
+    cut_off = not busy and not snapshot.interrupts and (
+        bool(snapshot.next) or await last_run_cut_off(rt.buffer, thread_id))
     status = "busy" if busy else "interrupted" if snapshot.interrupts else "lost" if cut_off else "idle"
     result = (result_from_snapshot(snapshot, thread_id, values.get("request_id") or "").model_dump(mode="json")
               if values else None)

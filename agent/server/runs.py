@@ -100,7 +100,9 @@ class RunManager:
                           user: User = LOCAL_USER) -> RunSpec:
         snapshot = await self.rt.graph.aget_state(self.rt.config(thread_id))
         if not snapshot.interrupts:
-            if snapshot.next:
+            from agent.server.buffer import last_run_cut_off
+
+            if snapshot.next or await last_run_cut_off(self.rt.buffer, thread_id):
                 raise NotWaiting(f"thread {thread_id} is not waiting for an answer: its last request was "
                                  "cut off (the server stopped while answering); ask the question again "
                                  "on this thread")
