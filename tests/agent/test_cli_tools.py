@@ -69,7 +69,8 @@ def test_unparsable_args_exit_2(home, capsys, args):
 
 def test_unknown_user_exit_2(home, capsys):
     code, _, err = run(capsys, "tools", "list", "--user", "nobody-here")
-    assert code == 2 and "unknown user 'nobody-here'" in err
+    # --user now resolves through the identity store (integration commit 4d52fa4): its one-line reason
+    assert code == 2 and "no active user 'nobody-here'" in err
     assert run(capsys, "tools", "list", "--user", "local", "--json")[0] == 0
 
 
