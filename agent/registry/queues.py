@@ -40,6 +40,7 @@ class Delivery:
 
 class StreamQueue(Protocol):
     def publish(self, stream: str, envelope: Envelope, *, register: bool = True) -> str: ...
+    def publish_once(self, stream: str, envelope: Envelope, key: str) -> bool: ...
     def streams(self, queue: str) -> list[str]: ...
     def read(self, consumer: str, streams: list[str], count: int, block_ms: int) -> list[Delivery]: ...
     def ack(self, stream: str, message_id: str) -> None: ...
@@ -77,6 +78,17 @@ class RedisStreamQueue:
         if register:
             self.r.sadd(self.streams_key, stream)
         return self.r.xadd(stream, {"envelope": envelope.model_dump_json()})
+
+    # SET NX + XADD in one script: a result is appended at most once per key, and a worker that
+    # dies before marking it delivered in the database can be repaired by a re-publish that is a
+    # no-op when the first one happened (results delivered exactly once).
+    _ONCE = ("if redis.call('SET', KEYS[1], '1', 'NX', 'EX', ARGV[2]) then "
+             "return redis.call('XADD', KEYS[2], '*', 'envelope', ARGV[1]) else return false end")
+
+    def publish_once(self, stream: str, envelope: Envelope, key: str) -> bool:
+        done_key = f"tool_registry:published:{key}"
+        return bool(self.r.eval(self._ONCE, 2, done_key, stream, envelope.model_dump_json(),
+                                7 * 24 * 3600))
 
     def streams(self, queue: str) -> list[str]:
         return sorted(s for s in self.r.smembers(self.streams_key) if s.startswith(queue + ":"))
@@ -132,6 +144,7 @@ class MemoryStreamQueue:
         self._next: dict[str, int] = {}                       # next undelivered index per stream
         self._pending: dict[str, dict[str, tuple[str, float]]] = {}   # id -> (consumer, delivered)
         self._registered: set[str] = set()
+        self._published: set[str] = set()
         self._seq = itertools.count(1)
 
     def publish(self, stream: str, envelope: Envelope, *, register: bool = True) -> str:
@@ -144,6 +157,14 @@ class MemoryStreamQueue:
                 self._registered.add(stream)
             self._cv.notify_all()
             return mid
+
+    def publish_once(self, stream: str, envelope: Envelope, key: str) -> bool:
+        with self._cv:
+            if key in self._published:
+                return False
+            self._published.add(key)
+            self.publish(stream, envelope, register=False)
+            return True
 
     def streams(self, queue: str) -> list[str]:
         with self._cv:

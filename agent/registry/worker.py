@@ -198,9 +198,10 @@ class Worker:
             ev = events.failed(req.tenant_id, task_id, req.correlation_id, task["tool_id"],
                                task["error"])
         status: Literal["completed", "failed"] = "completed" if task["status"] == "completed" else "failed"
-        self.reg.queue.publish(stream_name("orchestrator_callbacks", req.tenant_id),
-                               response_for(req, status, out, ms), register=False)
-        self.reg.bus.publish(req.tenant_id, ev)
+        first = self.reg.queue.publish_once(stream_name("orchestrator_callbacks", req.tenant_id),
+                                            response_for(req, status, out, ms), key=task_id)
+        if first:
+            self.reg.bus.publish(req.tenant_id, ev)
         self.reg.tasks.mark_delivered(task_id)
 
     def _sweep(self) -> None:
