@@ -25,11 +25,12 @@ INSERT_TENANT = "INSERT INTO tenants (tenant_id) VALUES (%s) ON CONFLICT (tenant
 INSERT_USER = ("INSERT INTO users (user_id, tenant_id, name, plan, language, timezone, risk_profile, "
                "experience) VALUES (%s, %s, %s, %s, %s, %s, %s, %s)")
 INSERT_TOKEN = "INSERT INTO api_tokens (token_hash, user_id) VALUES (%s, %s)"
-SELECT_BY_TOKEN = (f"SELECT {USER_COLS} FROM api_tokens t JOIN users u ON u.user_id = t.user_id "
+# USER_COLS is a constant column list: statements are concatenated constants, values always bound.
+SELECT_BY_TOKEN = ("SELECT " + USER_COLS + " FROM api_tokens t JOIN users u ON u.user_id = t.user_id "
                    "WHERE t.token_hash = %s AND t.revoked_at IS NULL AND u.revoked_at IS NULL")
-SELECT_BY_NAME = f"SELECT {USER_COLS}, u.revoked_at FROM users u WHERE u.name = %s"
-SELECT_BY_ID = f"SELECT {USER_COLS} FROM users u WHERE u.user_id = %s AND u.revoked_at IS NULL"
-SELECT_ALL = (f"SELECT {USER_COLS}, u.revoked_at, u.created_at FROM users u "
+SELECT_BY_NAME = "SELECT " + USER_COLS + ", u.revoked_at FROM users u WHERE u.name = %s"
+SELECT_BY_ID = "SELECT " + USER_COLS + " FROM users u WHERE u.user_id = %s AND u.revoked_at IS NULL"
+SELECT_ALL = ("SELECT " + USER_COLS + ", u.revoked_at, u.created_at FROM users u "
               "ORDER BY u.tenant_id, u.name")
 COUNT_ACTIVE = "SELECT COUNT(*) AS n FROM users WHERE revoked_at IS NULL"
 UPDATE_PLAN = "UPDATE users SET plan = %s WHERE user_id = %s"

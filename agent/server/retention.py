@@ -8,6 +8,7 @@ AsyncPostgresSaver: checkpoints, checkpoint_writes, checkpoint_blobs); values ar
 """
 from __future__ import annotations
 
+import json
 import logging
 from datetime import datetime, timedelta, timezone
 from typing import Any
@@ -19,13 +20,22 @@ _OLD_IDS = ("SELECT checkpoint_id FROM checkpoints WHERE thread_id = {p} AND che
             "ORDER BY checkpoint_id DESC LIMIT -1 OFFSET {p}")
 _PG_OLD_IDS = ("SELECT checkpoint_id FROM checkpoints WHERE thread_id = %s AND checkpoint_ns = '' "
                "ORDER BY checkpoint_id DESC OFFSET %s")
+SQLITE_TABLES = ("checkpoints", "writes")
+PG_TABLES = ("checkpoints", "checkpoint_writes", "checkpoint_blobs")
+# One statement per checkpoint table, written out from the constant table lists (no SQL formatting
+# at run time). SQLite takes the old ids as one JSON array parameter (json_each), so any number of
+# ids is one bound value instead of a placeholder list built per call.
+_PG_DELETE_OLD = {t: "DELETE FROM " + t + " WHERE thread_id = %s AND checkpoint_ns = '' "
+                     "AND checkpoint_id = ANY(%s)" for t in ("checkpoint_writes", "checkpoints")}
+_PG_DELETE_THREAD = {t: "DELETE FROM " + t + " WHERE thread_id = %s" for t in PG_TABLES}
+_SQLITE_DELETE_OLD = {t: "DELETE FROM " + t + " WHERE thread_id = ? AND checkpoint_ns = '' "
+                         "AND checkpoint_id IN (SELECT value FROM json_each(?))" for t in SQLITE_TABLES}
+_SQLITE_DELETE_THREAD = {t: "DELETE FROM " + t + " WHERE thread_id = ?" for t in SQLITE_TABLES}
 # Blobs hold channel values by version; keep those a remaining checkpoint points at.
 _PG_ORPHAN_BLOBS = ("DELETE FROM checkpoint_blobs b WHERE b.thread_id = %s AND NOT EXISTS ("
                     "SELECT 1 FROM checkpoints c WHERE c.thread_id = b.thread_id "
                     "AND c.checkpoint_ns = b.checkpoint_ns "
                     "AND c.checkpoint -> 'channel_versions' ->> b.channel = b.version)")
-SQLITE_TABLES = ("checkpoints", "writes")
-PG_TABLES = ("checkpoints", "checkpoint_writes", "checkpoint_blobs")
 
 
 async def prune_checkpoints(saver: Any, thread_id: str, keep: int) -> int:
@@ -38,21 +48,18 @@ async def prune_checkpoints(saver: Any, thread_id: str, keep: int) -> int:
             await cur.execute(_PG_OLD_IDS, (thread_id, keep))
             old = [r["checkpoint_id"] for r in await cur.fetchall()]
             if old:
-                for table in ("checkpoint_writes", "checkpoints"):
-                    await cur.execute(f"DELETE FROM {table} WHERE thread_id = %s AND checkpoint_ns = '' "
-                                      "AND checkpoint_id = ANY(%s)", (thread_id, old))
+                for statement in _PG_DELETE_OLD.values():
+                    await cur.execute(statement, (thread_id, old))
                 await cur.execute(_PG_ORPHAN_BLOBS, (thread_id,))
         return len(old)
     if kind == "AsyncSqliteSaver":
         async with saver.lock:
             cur = await saver.conn.execute(_OLD_IDS.format(p="?"), (thread_id, keep))
             old = [r[0] for r in await cur.fetchall()]
-            for i in range(0, len(old), 500):
-                chunk = old[i:i + 500]
-                marks = ",".join("?" * len(chunk))
-                for table in SQLITE_TABLES:
-                    await saver.conn.execute(f"DELETE FROM {table} WHERE thread_id = ? AND checkpoint_ns = '' "
-                                             f"AND checkpoint_id IN ({marks})", (thread_id, *chunk))
+            if old:
+                ids = json.dumps(old)
+                for statement in _SQLITE_DELETE_OLD.values():
+                    await saver.conn.execute(statement, (thread_id, ids))
             await saver.conn.commit()
         return len(old)
     return 0
@@ -62,12 +69,12 @@ async def delete_thread_checkpoints(saver: Any, thread_id: str) -> None:
     kind = type(saver).__name__
     if kind == "AsyncPostgresSaver":
         async with saver._cursor() as cur:
-            for table in PG_TABLES:
-                await cur.execute(f"DELETE FROM {table} WHERE thread_id = %s", (thread_id,))
+            for statement in _PG_DELETE_THREAD.values():
+                await cur.execute(statement, (thread_id,))
     elif kind == "AsyncSqliteSaver":
         async with saver.lock:
-            for table in SQLITE_TABLES:
-                await saver.conn.execute(f"DELETE FROM {table} WHERE thread_id = ?", (thread_id,))
+            for statement in _SQLITE_DELETE_THREAD.values():
+                await saver.conn.execute(statement, (thread_id,))
             await saver.conn.commit()
 
 
