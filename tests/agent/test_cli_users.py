@@ -5,17 +5,10 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import subprocess
 
 import pytest
 
-from tests.conftest import DATA
-
-NQ_CSV = DATA / "nq_1min_firstrate" / "NQ_1min_sample.csv"
-
-
-def run(env: dict, *args: str) -> subprocess.CompletedProcess:
-    return subprocess.run(["askbar", *args], env=env, capture_output=True, text=True, timeout=120)
+from tests.agent.test_cli_ask import NQ_CSV, run  # the same CLI runner and data file
 
 
 @pytest.fixture(params=["embedded", "postgres"])
