@@ -48,6 +48,14 @@ redis.call('EXPIRE', KEYS[3], ARGV[2])
 return ''
 """
 
+# Compare-and-delete in one step: a GET then DELETE could delete the claim of a run that took the
+# thread in between (seen under load: a resume claimed the thread between the finishing run's GET
+# and DELETE, and a second question then ran concurrently on the same thread).
+_RELEASE = """
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+return 0
+"""
+
 
 def _dumps(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, default=str)
@@ -64,6 +72,7 @@ class RedisBuffer:
                                     socket_connect_timeout=5, health_check_interval=30)
         self._append = self.redis.register_script(_APPEND)
         self._start = self.redis.register_script(_START)
+        self._release = self.redis.register_script(_RELEASE)
 
     def _ev(self, run_id: str) -> str:
         return f"{PREFIX}:run:{run_id}:events"
@@ -151,13 +160,11 @@ class RedisBuffer:
             meta = await self.meta(other) or {}
             if meta.get("status") == "running" and not is_stale(meta, self.stale_s):
                 return other
-            await self.redis.delete(key)  # the other run finished or was lost: take the thread
+            await self._release(keys=[key], args=[other])  # it finished or was lost: free the thread (only if still its)
         return None
 
     async def release_thread(self, thread_id: str, run_id: str) -> None:
-        key = self._thread(thread_id)
-        if await self.redis.get(key) == run_id:
-            await self.redis.delete(key)
+        await self._release(keys=[self._thread(thread_id)], args=[run_id])
 
     async def active_run(self, thread_id: str) -> str | None:
         return await self.redis.get(self._thread(thread_id))

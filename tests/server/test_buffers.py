@@ -84,3 +84,35 @@ def test_redis_keys_expire():
     asyncio.run(go())
     r = redis.from_url(url)
     assert 0 < r.ttl(f"askbar:run:{run}:events") <= 120 and 0 < r.ttl(f"askbar:run:{run}:meta") <= 120
+
+
+def test_release_never_frees_a_claim_taken_in_between():
+    """A finishing run releases its thread while a resume claims it: the resume's claim must
+    survive. With a GET-then-DELETE release a claim landing between the two was deleted, and a
+    second question then ran on the same thread (seen under load in CI)."""
+    import redis
+
+    url = require_redis()
+    buf = RedisBuffer(url, ttl_s=60)
+    thread, first, resumed = uuid.uuid4().hex, uuid.uuid4().hex, uuid.uuid4().hex
+    other = redis.from_url(url, decode_responses=True)
+    real_get = buf.redis.get
+
+    claimed = []
+
+    async def get_then_resume_claims(key):  # a non-atomic release: the resume lands after its GET
+        value = await real_get(key)
+        other.set(key, resumed)
+        claimed.append(key)
+        return value
+    buf.redis.get = get_then_resume_claims
+
+    async def go():
+        await buf.create(first, {"thread_id": thread, "status": "running"})
+        assert await buf.claim_thread(thread, first) is None
+        await buf.release_thread(thread, first)
+        if not claimed:  # an atomic release has no window: the resume's claim lands after it
+            other.set(buf._thread(thread), resumed)
+        assert await real_get(buf._thread(thread)) == resumed
+        await buf.close()
+    asyncio.run(go())
