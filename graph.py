@@ -2,12 +2,13 @@
 
 question -> new_turn -> understander --unclear--> clarify (INTERRUPT) -> understander
          -> concept -> educator -> END
+         -> trading change -> confirm_action (INTERRUPT) -> execute_action -> END | cancelled -> END
          -> planner --more than 3 steps--> confirm_plan (INTERRUPT) -> executor
          -> executor --no bars--> no_data (INTERRUPT) -> understander | END
          -> analyst (slot text) -> validator: ok -> END (mixed: educator) | rewrite -> analyst (max 2)
                                   | need_more_data -> planner (max 1) | exhausted -> code summary
 
-Interrupts live in nodes that only ask and route (clarify, confirm_plan, no_data): LangGraph re-runs
+Interrupts live in nodes that only ask and route (clarify, confirm_plan, no_data, confirm_action): LangGraph re-runs
 an interrupted node from its start on resume, so an LLM node must never interrupt.
 """
 from __future__ import annotations
@@ -18,8 +19,10 @@ from langgraph.graph import END, START, StateGraph
 from agent.state import TradingState
 from agents.analyst import analyst
 from agents.clarify import clarify
+from agents.confirm_action import make_confirm_action
 from agents.confirm_plan import after_confirm, confirm_plan, needs_confirmation
 from agents.educator import educator
+from agents.execute_action import execute_action
 from agents.executor import executor
 from agents.no_data import no_data
 from agents.planner import planner
@@ -37,6 +40,8 @@ def _finished(state: dict) -> bool:
 def after_understander(state: dict) -> str:
     if _finished(state):
         return END
+    if state.get("pending_action"):      # a trading change (issue 14): ask before executing
+        return "confirm_action"
     if state.get("needs_clarification"):
         return "clarify"
     kind = (state.get("intent") or {}).get("type")
@@ -70,12 +75,17 @@ def build_graph(checkpointer=None):
     g.add_node("validator", validator)
     g.add_node("summary_fallback", summary_fallback)
     g.add_node("educator", educator)
+    g.add_node("confirm_action", make_confirm_action("execute_action", END),
+               destinations=("execute_action", "confirm_action", END))
+    g.add_node("execute_action", execute_action)
     g.add_node("remember", remember)  # memory (issue 15): learn from every answered turn
     # Only stale inputs (a bare {"question"} on an answered thread) pay for the extra step.
     g.add_conditional_edges(START, lambda s: "new_turn" if needs_reset(s) else "understander",
                             ["new_turn", "understander"])
     g.add_edge("new_turn", "understander")
-    g.add_conditional_edges("understander", after_understander, ["clarify", "planner", "educator", END])
+    g.add_conditional_edges("understander", after_understander,
+                            ["clarify", "planner", "educator", "confirm_action", END])
+    g.add_edge("execute_action", END)
     g.add_edge("clarify", "understander")
     g.add_conditional_edges("planner", after_planner, ["confirm_plan", "executor", END])
     g.add_conditional_edges("confirm_plan", after_confirm,

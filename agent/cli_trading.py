@@ -1,8 +1,9 @@
 """`askbar orders list`, `askbar alerts list`, `askbar portfolio`: the paper account from the shell.
 
---user U (with --tenant T, default "local") selects whose records to show; without it, the local
-user. The CLI runs where the database lives (an operator's tool), so it reads any user's records;
-every API and graph path gets the user from the token instead.
+--user U selects whose records to show: a user of the identity store (agent/identity, `askbar
+users add`), by NAME, TENANT/NAME (or --tenant T) or user id; an unknown user is a one-line error
+(exit 2). Without it, the local user. The CLI runs where the database lives (an operator's tool),
+so it reads any user's records; every API and graph path gets the user from the token instead.
 """
 from __future__ import annotations
 
@@ -12,20 +13,34 @@ import json
 from agent.cli import BadInput, arg, command, open_market_store
 from agent.identity.models import LOCAL_USER, User
 
-_WHO = (arg("--user", help="user id (default: the local user)"),
-        arg("--tenant", default=None, help="tenant of --user (default: local)"),
+_WHO = (arg("--user", help="user name, TENANT/NAME or user id (default: the local user)"),
+        arg("--tenant", default=None, help="tenant of --user, when its name is in several"),
         arg("--json", action="store_true", help="one JSON object on one line"))
 
 
 def _user(args: argparse.Namespace) -> User:
+    """The identity store's user --user names (never a User made up from the raw text)."""
     if not args.user:
         if args.tenant:
             raise BadInput("--tenant needs --user")
         return LOCAL_USER
-    uid, tenant = args.user.strip(), (args.tenant or "local").strip()
-    if not uid or not tenant or len(uid) > 128:
+    ref, tenant = args.user.strip(), (args.tenant or "").strip()
+    if not ref or len(ref) > 200 or (args.tenant is not None and not tenant):
         raise BadInput(f"invalid --user {args.user!r}")
-    return User(user_id=uid, tenant_id=tenant, name=uid)
+    if ref == LOCAL_USER.user_id and not tenant:
+        return LOCAL_USER
+    from agent.appdb import open_appdb
+    from agent.identity.users import IdentityError, UserStore
+    from agent.settings import get_settings
+
+    users = UserStore(open_appdb(get_settings()))     # process-wide, cached: not closed here
+    try:
+        return users.find(f"{tenant}/{ref}" if tenant else ref)
+    except IdentityError as exc:
+        by_id = None if tenant or "/" in ref else users.get(ref)
+        if by_id is None:
+            raise BadInput(f"unknown user: {exc}") from None
+        return by_id
 
 
 def _num(v) -> str:

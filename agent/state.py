@@ -23,8 +23,8 @@ ClaimType = Literal[
     "change_points", "return_prev_close", "max_drawdown",
 ]
 CLAIM_TYPES: tuple[str, ...] = ClaimType.__args__  # type: ignore[attr-defined]
-Status = Literal["answered", "clarification", "no_data", "confirm_plan", "error"]
-InterruptType = Literal["clarification", "no_data", "confirm_plan"]
+Status = Literal["answered", "clarification", "no_data", "confirm_plan", "confirm_action", "error"]
+InterruptType = Literal["clarification", "no_data", "confirm_plan", "confirm_action"]
 ValidationStatus = Literal["ok", "rewrite", "need_more_data", "skipped"]
 MissingSlot = Literal["symbol", "period", "threshold", "condition"]
 
@@ -144,6 +144,8 @@ class TradingState(TypedDict, total=False):
     plan_confirmed: bool         # the user accepted this plan (confirm_plan); it runs as shown
     confirm_again: bool          # the last confirm_plan answer was unreadable: ask again
     no_data: dict | None         # the no_data interrupt's payload, when the executor found no bars
+    pending_action: dict | None  # a trading change to confirm (PendingAction, agents/confirm_action)
+    confirmed_action: dict | None  # the exact action the user confirmed, for execute_action
     queries: list[dict]
     data: dict | None            # {"results": [StepResult...], "total_rows": int}
     execution_errors: list[str]

@@ -11,20 +11,16 @@ Routing (Command):
   action (tool, params, action_id); that node runs it through the tool executor as deps.user;
 - no / cancel -> `on_cancel` with a "cancelled" answer and nothing executed;
 - anything else (including "yes, but 3 contracts" or a button of another action) asks again with
-  the same action (a further interrupt() in this node; LangGraph matches resumes to interrupts by
-  order), up to MAX_ASKS times, then cancels.
+  the same action, up to MAX_ASKS times, then cancels. Asking again routes back to this node (a
+  fresh step, one interrupt per step, like confirm_plan): a resume that also updates the state
+  (the server's and Session's Command(resume=..., update={"request_id": ...})) would otherwise
+  write the same key twice in one step on the second resume.
 
-Wiring (graph.py; not done here, the graph is being rewritten):
+Wiring (graph.py): the understander's trading step (agent/trading/graph_turn.py) puts a
+PendingAction in `pending_action` and routes here; agents/execute_action.py runs the confirmed one:
 
-    from agents.confirm_action import make_confirm_action
     g.add_node("confirm_action", make_confirm_action("execute_action", END),
-               destinations=("execute_action", END))
-    # the executor, meeting a plan step whose tool has ToolSpec.mutates:
-    #     return Command(goto="confirm_action",
-    #                    update={"pending_action": PendingAction(tool=..., params=...,
-    #                                                            context={...}).model_dump()})
-    # execute_action: run state["confirmed_action"]["tool"] with its "params", then go on
-    #     (analyst), clearing pending_action / confirmed_action.
+               destinations=("execute_action", "confirm_action", END))
 
 State keys used: pending_action, confirmed_action, intent.lang / language (the reply language),
 and on cancel: response, status, interrupt.
@@ -49,19 +45,21 @@ def _lang(state: dict[str, Any]) -> str:
     return lang if lang in _CANCELLED else "en"
 
 
-def make_confirm_action(on_execute: str, on_cancel: str = END) -> Callable[[dict[str, Any]], Command]:
-    """The node function, routing to `on_execute` or `on_cancel` (names of graph nodes)."""
+def make_confirm_action(on_execute: str, on_cancel: str = END,
+                        self_node: str = "confirm_action") -> Callable[[dict[str, Any]], Command]:
+    """The node function, routing to `on_execute` or `on_cancel` (names of graph nodes), or back
+    to itself (`self_node`, its own name in the graph) to ask again."""
 
     def confirm_action(state: dict[str, Any]) -> Command:
         action = PendingAction.model_validate(state["pending_action"])
-        lang, decision = _lang(state), "unclear"
-        for attempt in range(1, MAX_ASKS + 1):
-            answer = interrupt(payload(action, lang, attempt=attempt).model_dump(mode="json"))
-            decision = decide(answer, action.action_id)
-            if decision != "unclear":
-                break
+        lang, attempt = _lang(state), action.asks + 1
+        answer = interrupt(payload(action, lang, attempt=attempt).model_dump(mode="json"))
+        decision = decide(answer, action.action_id)
+        if decision == "unclear" and attempt < MAX_ASKS:
+            again = action.model_copy(update={"asks": attempt})
+            return Command(goto=self_node, update={"pending_action": again.model_dump(mode="json")})
         if decision == "execute":
-            confirmed = {**action.model_dump(mode="json"), "action_id": action.action_id}
+            confirmed = {**action.model_dump(mode="json", exclude={"asks"}), "action_id": action.action_id}
             return Command(goto=on_execute, update={"confirmed_action": confirmed,
                                                     "pending_action": None})
         return Command(goto=on_cancel, update={

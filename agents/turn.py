@@ -16,7 +16,7 @@ HISTORY_KEEP = 20
 TURN_RESET: dict[str, Any] = {
     "intent": None, "needs_clarification": False, "clarifying_questions": [], "clarify_answer": None,
     "clarifications": 0, "plan": None, "plan_confirmed": False, "confirm_again": False,
-    "no_data": None,
+    "no_data": None, "pending_action": None, "confirmed_action": None,
     "queries": [], "data": None, "execution_errors": [], "draft": "", "response": "", "claims": [],
     "validation": None, "validation_attempts": 0, "replans": 0, "status": None, "interrupt": None,
     "disclaimers": [], "agents_used": [], "usage": {}}

@@ -34,6 +34,7 @@ def _disclaimers(state: dict[str, Any], intent: Intent, error: BaseException | N
 def understander(state: dict[str, Any], config: RunnableConfig) -> dict[str, Any]:
     from agent.memory.hooks import memory_defaults, memory_history
     from agent.tools.graph_step import tool_turn
+    from agent.trading.graph_turn import trading_turn
 
     deps = get_deps(config)
     ctx = deps.context(state.get("now"))
@@ -42,6 +43,8 @@ def understander(state: dict[str, Any], config: RunnableConfig) -> dict[str, Any
     history = memory_history(state, config, deps, history)
     question, answer = state["question"], state.get("clarify_answer")
     usage: list[dict] = []
+    if not answer and (answered := trading_turn(state, deps, ctx)) is not None:
+        return answered   # trading (issue 14): read-only answers, or pending_action -> confirm_action
     if not answer and (answered := tool_turn(state, deps, ctx)) is not None:
         return answered   # catalogue tools (issue 13) answer their own questions, in code
     # After a clarification: the original question completed by the user's answer.

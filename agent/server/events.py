@@ -11,7 +11,7 @@ import re
 from typing import Any, Iterator
 
 INTERRUPT_EVENTS = {"clarification": "clarification_needed", "no_data": "no_data",
-                    "confirm_plan": "confirm_plan"}
+                    "confirm_plan": "confirm_plan", "confirm_action": "confirm_action"}
 STREAM_MODES = ["tasks", "updates"]
 CHUNK_CHARS = 48
 

@@ -29,9 +29,16 @@ def _any(*words: str) -> re.Pattern[str]:
     return re.compile(r"(?<![\w])(?:" + "|".join(words) + r")(?![\w])", re.IGNORECASE | re.UNICODE)
 
 
-_BUY = _any(r"buy", r"long", r"go long", r"купи\w*", r"покуп\w*", r"лонг", r"compr\w*")
-_SELL = _any(r"sell", r"short", r"продай\w*", r"прода\w*", r"шорт\w*", r"vend\w*")
+# Spanish verb forms listed, not stems: "compr-" / "vend-" also start "compressor", "vendor".
+_BUY = _any(r"buy", r"long", r"go long", r"купи\w*", r"покуп\w*", r"лонг", r"c[óo]mpr(?:a|ar|o|e|en|ame|eme|emos)",
+            r"compra(?:r|me|le)")
+_SELL = _any(r"sell", r"short", r"продай\w*", r"прода\w*", r"шорт\w*",
+             r"v[ée]nd(?:e|er|o|a|an|eme|ame|emos)", r"vende(?:r|me|le)", r"venta")
 _ORDER = _any(r"orders?", r"ордер\w*", r"заявк\w*", r"[óo]rden(?:es)?")
+# Listing needs the plural or a possessive/status word: "in order", "ORDER BY" are not requests.
+_ORDERS = _any(r"orders", r"(?:my|pending|open|working) orders?", r"ордер(?:а|ов|ы)", r"заявк(?:и|ок)",
+               r"мо[йиюе]\w* (?:ордер|заявк)\w*", r"[óo]rdenes", r"mis [óo]rden\w*", r"mi [óo]rden")
+_ALERT_NOUN = _any(r"alerts?", r"алерт\w*", r"оповещени\w*", r"alertas?")
 _ALERT = _any(r"alerts?", r"notify", r"alert me", r"алерт\w*", r"уведом\w*", r"оповести\w*",
               r"сообщи\w*", r"alerta\w*", r"av[íi]same", r"notif[íi]ca\w*")
 _CANCEL = _any(r"cancel\w*", r"delete", r"remove", r"отмен\w*", r"удали\w*", r"убери\w*",
@@ -45,8 +52,11 @@ _BELOW = _any(r"below", r"under", r"lower than", r"falls? to", r"drops? to", r"�
               r"опустится", r"упад\w*", r"por debajo", r"baj\w*", r"menor", r"caiga", r"cae")
 _TOUCH = _any(r"reach\w*", r"touch\w*", r"hits?", r"cross\w*", r"пересеч\w*", r"пробьет",
               r"достигнет", r"коснется", r"коснётся", r"alcance", r"toque", r"cruce")
-_PORTFOLIO = _any(r"positions?", r"portfolio", r"p&l", r"pnl", r"profit", r"позици\w*", r"портфел\w*",
-                  r"прибыл\w*", r"posici[óo]n(?:es)?", r"cartera", r"ganancias?", r"portafolio")
+_PORTFOLIO = _any(r"positions?", r"portfolio", r"p&l", r"pnl", r"my profits?", r"позици\w*", r"портфел\w*",
+                  r"мо[яию]\w* прибыл\w*", r"posici[óo]n(?:es)?", r"cartera", r"mis ganancias",
+                  r"portafolio", r"пнл", r"pyg", r"p/l")
+# "position size", "размер позиции", "tamaño de posición": the sizing calculator, not the account.
+_SIZING = _any(r"siz\w*", r"размер\w*", r"tama[ñn]o", r"how many", r"сколько", r"cu[áa]nt[oa]s")
 _HISTORY = _any(r"history", r"trades", r"fills", r"истори\w*", r"сдел\w*", r"historial", r"operaciones")
 _ID = re.compile(r"\b(ord_[0-9a-f]{6,32}|alr_[0-9a-f]{6,32})\b")
 _NUMBER = r"(\d+(?:[.,]\d+)?)"
@@ -129,13 +139,13 @@ def parse_trading_command(text: str, symbols: Iterable[str]) -> TradingCommand |
         return _alert(text, symbols)
     if (_BUY.search(text) or _SELL.search(text)) and (_symbol(text, symbols) or _ORDER.search(text)):
         return _order(text, symbols)
-    if _ALERT.search(text):
+    if _ALERT_NOUN.search(text):
         return TradingCommand(tool="list_alerts")
     if _HISTORY.search(text) and (_ORDER.search(text) or _any(r"trade\w*", r"сдел\w*",
                                                               r"operaci\w*").search(text)):
         return TradingCommand(tool="get_trade_history")
-    if _ORDER.search(text):      # "my orders", "pending orders", "покажи ордера"
+    if _ORDERS.search(text):      # "my orders", "pending orders", "покажи ордера"
         return TradingCommand(tool="get_pending_orders")
-    if _PORTFOLIO.search(text):
+    if _PORTFOLIO.search(text) and not _SIZING.search(text):
         return TradingCommand(tool="get_portfolio")
     return None

@@ -46,6 +46,7 @@ class PendingAction(BaseModel):
     tool: str
     params: dict[str, Any]
     context: dict[str, Any] = Field(default_factory=dict, description="preview facts, e.g. last_bar_ts")
+    asks: int = Field(0, description="times already asked without a readable answer (not hashed)")
 
     @property
     def action_id(self) -> str:

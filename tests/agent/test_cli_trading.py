@@ -9,12 +9,20 @@ from agent.trading import service
 from agent.trading.params import CreateAlert, CreateOrder
 from tests.agent.test_cli import askbar, one_line_error
 from tests.agent.trading.helpers import (
-    ALICE,
     NQ,
     expected_alert,
     expected_fill,
     split_file,
 )
+
+
+def identity_user(home, name: str, tenant: str, plan: str = "pro"):
+    """A real user of the identity store under `home` (as `askbar users add` makes one)."""
+    from agent.appdb import open_appdb
+    from agent.identity.users import UserStore
+    from agent.settings import Settings
+
+    return UserStore(open_appdb(Settings(home=home))).add(name, tenant=tenant, plan=plan)[0]
 
 
 def test_load_summary_orders_alerts_and_multiplier(tmp_path):
@@ -24,6 +32,7 @@ def test_load_summary_orders_alerts_and_multiplier(tmp_path):
     assert p.returncode == 0, p.stderr
     assert "paper trading: 0 orders filled, 0 alerts fired" in p.stdout
 
+    ALICE = identity_user(home, "alice", "acme")
     close = float(sp.bars[sp.bars["ts"] == sp.cut].iloc[0].close)
     limit = {"side": "sell", "quantity": 1, "order_type": "limit", "limit_price": close + 40}
     alert = {"condition": "<=", "price": close - 50}
@@ -40,7 +49,7 @@ def test_load_summary_orders_alerts_and_multiplier(tmp_path):
     assert p.returncode == 0, p.stderr
     assert p.stdout.strip().endswith("paper trading: 1 orders filled, 1 alerts fired (duckdb)")
 
-    who = ("--user", ALICE.user_id, "--tenant", ALICE.tenant_id)
+    who = ("--user", "alice", "--tenant", ALICE.tenant_id)
     p = askbar("orders", "list", *who, "--json", home=home)
     assert p.returncode == 0 and p.stdout.count("\n") == 1, p.stderr
     rows = {r["order_id"]: r for r in json.loads(p.stdout)["orders"]}
@@ -60,6 +69,35 @@ def test_load_summary_orders_alerts_and_multiplier(tmp_path):
     assert askbar("orders", "list", "--json", home=home).stdout.count('"orders": []') == 1  # local user
     text = askbar("orders", "list", *who, home=home).stdout
     assert order["order"]["order_id"] in text and "filled" in text
+
+
+def test_user_is_resolved_through_the_identity_store(tmp_path):
+    home = tmp_path / "home"
+    sp = split_file(NQ, "NQ", tmp_path)
+    assert askbar("load", str(sp.first), "--symbol", "NQ", home=home).returncode == 0
+    bob = identity_user(home, "bob", "acme")
+    other_bob = identity_user(home, "bob", "other")
+    store = DuckDBStore(home / "market.duckdb")
+    try:
+        service.place_order(store, bob, CreateOrder(symbol="NQ", side="buy", quantity=3,
+                                                    order_type="market"), 100_000)
+        service.create_alert(store, other_bob, CreateAlert(symbol="NQ", condition=">=", price=1e6))
+    finally:
+        store.close()
+    for who in (("--user", "acme/bob"), ("--user", "bob", "--tenant", "acme"), ("--user", bob.user_id)):
+        out = json.loads(askbar("orders", "list", *who, "--json", home=home).stdout)
+        assert (out["user"], out["tenant"]) == (bob.user_id, "acme")
+        assert [o["quantity"] for o in out["orders"]] == [3]
+    out = json.loads(askbar("alerts", "list", "--user", "other/bob", "--json", home=home).stdout)
+    assert out["user"] == other_bob.user_id and len(out["alerts"]) == 1
+    assert json.loads(askbar("alerts", "list", "--user", "acme/bob", "--json", home=home).stdout)["alerts"] == []
+    for cmd in ("orders", "alerts"):
+        p = askbar(cmd, "list", "--user", "nobody", home=home)
+        assert p.returncode == 2 and "unknown user" in one_line_error(p) and "nobody" in one_line_error(p)
+        p = askbar(cmd, "list", "--user", "bob", home=home)          # in two tenants: say which
+        assert p.returncode == 2 and "acme/bob" in one_line_error(p)
+        p = askbar(cmd, "list", "--user", "bob", "--tenant", "nope", home=home)
+        assert p.returncode == 2 and "unknown user" in one_line_error(p)
 
 
 def test_bad_multiplier_and_action_are_one_line_errors(tmp_path):

@@ -95,3 +95,24 @@ def test_market_questions_are_not_trading(text):
 def test_more_phrasings(text, tool, cond):
     cmd = parse_trading_command(text, SYMS)
     assert cmd.tool == tool and cmd.params.get("condition") == cond
+
+
+@pytest.mark.parametrize("text", [
+    "position size for 50k, entry 16000, stop 15900, risking 1 %",
+    "размер позиции на 50к, вход 16000, стоп 15900, риск 1%",
+    "tamaño de posición para 50k, entrada 16000, stop 15900, arriesgando 1 %",
+    "the vendor file for NQ, sorted in order", "compressor strategies, in order",
+    "SELECT ts FROM ohlcv_1min WHERE symbol = 'NQ' ORDER BY ts",
+    "Quarterly profit rose to EUR 12 mn", "send me notifications"])
+def test_words_inside_other_requests_are_not_trading(text):
+    """Stems and bare words that also start other words ("vendor", "compressor", "ORDER BY",
+    "position size", "profit") never make a trading command."""
+    assert parse_trading_command(text, SYMS) is None
+
+
+@pytest.mark.parametrize("text,tool", [
+    ("quiero comprar 2 NQ a mercado", "create_paper_order"), ("véndeme 1 NQ a mercado", "create_paper_order"),
+    ("what's my profit so far?", "get_portfolio"), ("моя прибыль и позиции", "get_portfolio"),
+    ("mis ganancias", "get_portfolio"), ("my open orders", "get_pending_orders")])
+def test_spanish_verb_forms_and_possessives(text, tool):
+    assert parse_trading_command(text, SYMS).tool == tool

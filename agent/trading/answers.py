@@ -1,0 +1,193 @@
+"""Trading answers with slots: every figure (fill price, quantity, cash, P&L) is a slot whose value
+is read back from the account's records (the store), not from the tool's result or a model, and
+code renders it in the user's language (agent/slots.py, agent/render.py).
+
+`answer(store, user, tool, params, result, lang, starting_cash)` -> (text, slot values shown).
+Before rendering, the tool's result is checked against the records it claims to have written (the
+order, its fill, the account); a difference raises Mismatch and the caller says so instead.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from agent.identity.models import User
+from agent.render import Kind
+from agent.slots import SlotTable, fill
+from agent.trading import service
+from agent.trading.texts import order_terms, ts_text
+
+TOL = 1e-6
+_SIDE = {"en": {"buy": "bought", "sell": "sold"}, "ru": {"buy": "куплено", "sell": "продано"},
+         "es": {"buy": "comprado", "sell": "vendido"}}
+_T: dict[str, dict[str, str]] = {
+    "filled": {"en": "Done: {order.side} {order.quantity} {order.symbol} at {fill.price}, the close of the "
+                     "last stored bar ({fill.time}). Order {order.id}.",
+               "ru": "Готово: {order.side} {order.quantity} {order.symbol} по {fill.price}, закрытию "
+                     "последнего бара в базе ({fill.time}). Ордер {order.id}.",
+               "es": "Hecho: {order.side} {order.quantity} {order.symbol} a {fill.price}, el cierre de la "
+                     "última barra guardada ({fill.time}). Orden {order.id}."},
+    "placed": {"en": "Order {order.id} placed: {order.terms}; it is pending and is checked against each "
+                     "bar loaded later.",
+               "ru": "Ордер {order.id} размещён: {order.terms}; он ожидает и проверяется на каждом "
+                     "баре, загруженном позже.",
+               "es": "Orden {order.id} colocada: {order.terms}; queda pendiente y se evalúa con cada "
+                     "barra cargada después."},
+    "cancelled": {"en": "Order {order.id} cancelled ({order.terms}).",
+                  "ru": "Ордер {order.id} отменён ({order.terms}).",
+                  "es": "Orden {order.id} cancelada ({order.terms})."},
+    "alert": {"en": "Alert {alert.id} set: {alert.symbol} {alert.condition} {alert.price}, checked on "
+                    "each bar loaded later.",
+              "ru": "Алерт {alert.id} создан: {alert.symbol} {alert.condition} {alert.price}, "
+                    "проверяется на каждом баре, загруженном позже.",
+              "es": "Alerta {alert.id} creada: {alert.symbol} {alert.condition} {alert.price}, se "
+                    "evalúa con cada barra cargada después."},
+    "deleted": {"en": "Alert {alert.id} deleted ({alert.symbol} {alert.condition} {alert.price}).",
+                "ru": "Алерт {alert.id} удалён ({alert.symbol} {alert.condition} {alert.price}).",
+                "es": "Alerta {alert.id} eliminada ({alert.symbol} {alert.condition} {alert.price})."},
+    "account": {"en": "Cash {cash}, equity {equity}; realised P&L {realized_pnl}, unrealised P&L "
+                      "{unrealized_pnl}{as_of}.",
+                "ru": "Деньги {cash}, капитал {equity}; реализованный P&L {realized_pnl}, "
+                      "нереализованный P&L {unrealized_pnl}{as_of}.",
+                "es": "Efectivo {cash}, patrimonio {equity}; P&L realizado {realized_pnl}, P&L no "
+                      "realizado {unrealized_pnl}{as_of}."},
+    "as_of": {"en": " (as of {as_of})", "ru": " (на {as_of})", "es": " (a {as_of})"},
+    "position": {"en": " {p.symbol}: {p.quantity} at {p.avg_price}, last {p.last_price}, unrealised "
+                       "{p.unrealized_pnl}.",
+                 "ru": " {p.symbol}: {p.quantity} по {p.avg_price}, последняя {p.last_price}, "
+                       "нереализованный {p.unrealized_pnl}.",
+                 "es": " {p.symbol}: {p.quantity} a {p.avg_price}, último {p.last_price}, no realizado "
+                       "{p.unrealized_pnl}."},
+    "no_positions": {"en": " No open positions.", "ru": " Открытых позиций нет.",
+                     "es": " No hay posiciones abiertas."},
+    "orders": {"en": "Pending orders: {count}.", "ru": "Ожидающих ордеров: {count}.",
+               "es": "Órdenes pendientes: {count}."},
+    "alerts": {"en": "Alerts: {count}.", "ru": "Алертов: {count}.", "es": "Alertas: {count}."},
+    "trades": {"en": "Fills: {count}.", "ru": "Исполнений: {count}.", "es": "Ejecuciones: {count}."},
+}
+
+
+class Mismatch(Exception):
+    """The tool's result disagrees with the account's records."""
+
+
+def _t(key: str, lang: str) -> str:
+    return _T[key].get(lang, _T[key]["en"])
+
+
+def _same(a: Any, b: Any) -> bool:
+    if isinstance(a, (int, float)) and isinstance(b, (int, float)):
+        return abs(float(a) - float(b)) <= TOL * max(1.0, abs(float(b)))
+    return a == b
+
+
+def _check(what: str, claimed: Any, recorded: Any) -> None:
+    if not _same(claimed, recorded):
+        raise Mismatch(f"{what}: the tool said {claimed!r}, the records say {recorded!r}")
+
+
+def _order_slots(t: SlotTable, store, user: User, order_id: str, lang: str, claimed: dict) -> Any:
+    o = service.get_order(store, user, order_id)
+    for key in ("symbol", "side", "order_type", "quantity", "limit_price", "stop_price", "status"):
+        _check(f"order.{key}", claimed.get(key), getattr(o, key))
+    t.add("order.id", "label", o.order_id, kind="text")
+    t.add("order.symbol", "label", o.symbol, kind="text")
+    t.add("order.side", "label", _SIDE.get(lang, _SIDE["en"])[o.side], kind="text")
+    t.add("order.quantity", "quantity", o.quantity, kind="number", param=True)
+    t.add("order.terms", "label", order_terms(o.model_dump(), lang), kind="text")
+    return o
+
+
+def _fill_slots(t: SlotTable, store, user: User, order_id: str, claimed: dict) -> None:
+    fills = [f for f in service.trade_history(store, user, limit=10**6) if f.order_id == order_id]
+    if len(fills) != 1:
+        raise Mismatch(f"order {order_id}: {len(fills)} fills recorded, expected 1")
+    f = fills[0]
+    _check("fill.price", claimed.get("price"), f.price)
+    _check("fill.quantity", claimed.get("quantity"), f.quantity)
+    t.add("fill.price", "fill_price", f.price, kind="price", symbol=f.symbol)
+    t.add("fill.time", "label", ts_text(f.bar_ts), kind="text")
+
+
+def _alert_slots(t: SlotTable, a: dict[str, Any]) -> None:
+    t.add("alert.id", "label", a["alert_id"], kind="text")
+    t.add("alert.symbol", "label", a["symbol"], kind="text")
+    t.add("alert.condition", "label", a["condition"], kind="text")
+    t.add("alert.price", "price", float(a["price"]), kind="price", param=True)
+
+
+def _account_text(t: SlotTable, store, user: User, data: dict, lang: str, cash0: float) -> str:
+    acct = service.account(store, user, cash0)
+    for key in ("cash", "equity", "realized_pnl", "unrealized_pnl"):
+        _check(key, data.get(key), getattr(acct, key))
+        t.add(key, key, getattr(acct, key), kind="number")
+    as_of = ""
+    if acct.as_of:
+        t.add("as_of", "label", ts_text(acct.as_of), kind="text")
+        as_of = _t("as_of", lang)
+    text = _t("account", lang).replace("{as_of}", as_of)
+    for k, p in enumerate(acct.positions, 1):
+        for key in ("symbol", "quantity", "avg_price", "last_price", "unrealized_pnl"):
+            kind: Kind = "text" if key == "symbol" else "number"
+            t.add(f"p{k}.{key}", key, getattr(p, key), kind=kind, param=key == "quantity")
+        text += _t("position", lang).replace("{p.", "{p%d." % k)
+    return text if acct.positions else text + _t("no_positions", lang)
+
+
+def _template(t: SlotTable, store, user: User, tool: str, result: dict, lang: str, cash0: float) -> str:
+    data = result["data"]
+    if tool == "create_paper_order":
+        _order_slots(t, store, user, data["order"]["order_id"], lang, data["order"])
+        if data.get("fill"):
+            _fill_slots(t, store, user, data["order"]["order_id"], data["fill"])
+            return _t("filled", lang)
+        return _t("placed", lang)
+    if tool == "cancel_paper_order":
+        _order_slots(t, store, user, data["order"]["order_id"], lang, data["order"])
+        return _t("cancelled", lang)
+    if tool == "create_alert":
+        alert = service.get_alert(store, user, data["alert"]["alert_id"])
+        for key in ("symbol", "condition", "price", "status"):
+            _check(f"alert.{key}", data["alert"][key], getattr(alert, key))
+        _alert_slots(t, alert.model_dump())
+        return _t("alert", lang)
+    if tool == "delete_alert":
+        if any(a.alert_id == data["alert"]["alert_id"] for a in service.list_alerts(store, user)):
+            raise Mismatch(f"alert {data['alert']['alert_id']} is still recorded")
+        _alert_slots(t, data["alert"])     # the record as it was, before the deletion
+        return _t("deleted", lang)
+    if tool == "get_portfolio":
+        return _account_text(t, store, user, data, lang, cash0)
+    return _lists(t, store, user, tool, data, lang)
+
+
+def _lists(t: SlotTable, store, user: User, tool: str, data: dict, lang: str) -> str:
+    parts: list[str] = []
+    if tool == "get_pending_orders":
+        orders = service.list_orders(store, user, "pending")
+        head, count = "orders", len(orders)
+        parts = [f" {o.order_id}: {order_terms(o.model_dump(), lang)}." for o in orders]
+    elif tool == "list_alerts":
+        alerts = service.list_alerts(store, user)
+        head, count = "alerts", len(alerts)
+        for k, a in enumerate(alerts, 1):
+            t.add(f"a{k}.price", "price", a.price, kind="price", param=True)
+            parts.append(f" {a.alert_id}: {a.symbol} {a.condition} {{a{k}.price}} ({a.status}).")
+    else:                                   # get_trade_history: newest first, as the tool lists them
+        fills = service.trade_history(store, user, limit=10**6)[:data["count"]]
+        head, count = "trades", len(fills)
+        for k, f in enumerate(fills, 1):
+            t.add(f"f{k}.price", "fill_price", f.price, kind="price", symbol=f.symbol)
+            t.add(f"f{k}.quantity", "quantity", f.quantity, kind="number", param=True)
+            parts.append(f" {f.side} {{f{k}.quantity}} {f.symbol} @ {{f{k}.price}} ({ts_text(f.bar_ts)}).")
+    _check("count", data["count"], count)
+    t.add("count", "count", count, kind="count")
+    return _t(head, lang) + "".join(parts)
+
+
+def answer(store, user: User, tool: str, result: dict, lang: str,
+           starting_cash: float) -> tuple[str, dict[str, Any]]:
+    """(the answer text, {slot name: value} of the figures it states). Raises Mismatch."""
+    table = SlotTable()
+    text = _template(table, store, user, tool, result, lang, starting_cash)
+    rendered, _claims = fill(text, table, lang)
+    return rendered, {name: v.value for name, v in table.values.items()}

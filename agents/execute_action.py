@@ -1,0 +1,22 @@
+"""execute_action node: runs the action the user confirmed in confirm_action, exactly as shown
+(state `confirmed_action`: tool + parameters), through the tool executor as Deps.user, and answers
+with the fill / order / alert figures read back from the account's records (slots rendered by code).
+
+No LLM call and no interrupt here; the confirmation happened in confirm_action.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from langchain_core.runnables import RunnableConfig
+
+from agent.deps import get_deps
+from agent.trading.execution import run_tool
+from agents.common import lang_of
+
+
+def execute_action(state: dict[str, Any], config: RunnableConfig) -> dict[str, Any]:
+    action = state["confirmed_action"]
+    out = run_tool(state, get_deps(config), action["tool"], action["params"], lang_of(state),
+                   "execute_action")
+    return {**out, "confirmed_action": None, "pending_action": None}
