@@ -12,6 +12,7 @@ from typing import Any, Protocol, runtime_checkable
 from pydantic import BaseModel, Field
 
 from agent.market.instruments import Instrument
+from agent.plan_check import PlanProblem
 from agent.state import AnalystOutput, Intent, Lang, Plan
 from query_builder.models import StepResult
 
@@ -69,8 +70,10 @@ class Provider(Protocol):
                                history: list[dict[str, str]] | None, ctx: ProviderContext) -> Intent:
         """Intent after a clarification interrupt: the original question completed by the answer."""
 
-    def plan(self, intent: Intent, ctx: ProviderContext) -> Plan:
-        """Steps for the query builder."""
+    def plan(self, intent: Intent, ctx: ProviderContext,
+             feedback: list[PlanProblem] | None = None) -> Plan:
+        """Steps for the query builder (feedback: why the previous plan failed its check in code,
+        agent/plan_check.py, on the planner's one retry)."""
 
     def analyze(self, question: str, intent: Intent, results: list[StepResult], lang: Lang,
                 ctx: ProviderContext | None = None, feedback: str | None = None) -> AnalystOutput:

@@ -32,6 +32,7 @@ from agent.llm.base import ProviderContext
 from agent.llm.errors import LLMConfigError, LLMError, LLMInvalidOutput, LLMRateLimited, classify
 from agent.llm.schemas import PARSE_INTENT, SUBMIT_ANSWER, SUBMIT_PLAN, declarations
 from agent.llm.usage import UsageMeter, load_prices
+from agent.plan_check import PlanProblem
 from agent.settings import Settings
 from agent.state import AnalystOutput, Claim, Intent, Lang, Plan
 from query_builder.models import StepResult
@@ -248,12 +249,17 @@ class GeminiProvider:
             intent.symbol = intent.symbols[0]
         return intent
 
-    def plan(self, intent: Intent, ctx: ProviderContext) -> Plan:
-        """One call: the data coverage is in the prompt (what get_data_info used to fetch)."""
+    def plan(self, intent: Intent, ctx: ProviderContext,
+             feedback: list[PlanProblem] | None = None) -> Plan:
+        """One call: the data coverage is in the prompt (what get_data_info used to fetch);
+        on the planner's retry, the problems code found in the previous plan (issue 9)."""
         system = P.PLANNER_SYSTEM.format(today=ctx.today.isoformat(), safety=P.SAFETY)
         text = P.PLANNER_USER.format(
             coverage=P.wrap("data_coverage", P.coverage_text(ctx)),
             intent=P.wrap("data", intent.model_dump(mode="json", exclude_none=True)))
+        if feedback:
+            text += P.PLANNER_FEEDBACK.format(problems=P.wrap(
+                "plan_problems", "\n".join(f"- {p.text}" for p in feedback)))
         return self._structured("planner", system, [_user(text)], SUBMIT_PLAN, Plan, check=_check_plan)
 
     def analyze(self, question: str, intent: Intent, results: list[StepResult], lang: Lang,
