@@ -40,12 +40,15 @@ def _plan(state: dict, deps, intent: Intent, ctx, usage: list[dict],
 
 
 def planner(state: dict[str, Any], config: RunnableConfig) -> dict[str, Any]:
+    from agent.memory.hooks import with_memory
+
     deps = get_deps(config)
     intent = Intent.model_validate(state["intent"])
     usage: list[dict] = []
     failures: list[BaseException] = []
     try:
-        plan = _plan(state, deps, intent, deps.context(state.get("now")), usage, failures)
+        ctx = with_memory(deps.context(state.get("now")), state, deps, config)   # memory (issue 15)
+        plan = _plan(state, deps, intent, ctx, usage, failures)
     except OutOfTime:
         return partial(state, "planner", deps)
     return {**visited(state, "planner"), **with_usage(state, usage),

@@ -24,11 +24,23 @@ class DataRange(BaseModel):
     last: date
 
 
+class PromptMemory(BaseModel):
+    """The run's user's memory for a model's prompt (issue 15): the system prompt sections code
+    built (agent/memory/system_prompt.context_sections) for Deps.user, never for a user a model
+    named. What the user said or stored is in it, so a prompt carries it as untrusted data."""
+    tenant_id: str
+    user_id: str
+    text: str
+    strategies: list[str] = Field(default_factory=list)   # what the token compressor did
+
+
 class ProviderContext(BaseModel):
-    """What a provider may know besides the question: instruments, today, the data that exists."""
+    """What a provider may know besides the question: instruments, today, the data that exists,
+    and (for providers that read it: `reads_memory`) the user's memory."""
     instruments: list[Instrument] = Field(default_factory=list)
     today: date = Field(default_factory=date.today)
     ranges: list[DataRange] = Field(default_factory=list)
+    memory: PromptMemory | None = None
 
     def instrument(self, symbol: str | None) -> Instrument | None:
         if not symbol:
@@ -79,7 +91,7 @@ class Provider(Protocol):
                 ctx: ProviderContext | None = None, feedback: str | None = None) -> AnalystOutput:
         """Answer text in `lang` and the claims it states (feedback: the validator's, on rewrite)."""
 
-    def explain(self, concept: str, lang: Lang) -> str:
+    def explain(self, concept: str, lang: Lang, ctx: ProviderContext | None = None) -> str:
         """A concept explanation in `lang` (glossary), honest when the concept is unknown."""
 
     def summarize(self, messages: list[dict[str, str]]) -> str:

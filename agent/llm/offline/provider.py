@@ -17,6 +17,7 @@ from query_builder.models import StepResult
 class OfflineProvider:
     """Parser + templates. Same interface as the Gemini provider; never calls out."""
     name = "offline"
+    reads_memory = False     # parser and templates: the nodes need not build memory sections for it
 
     def understand(self, question: str, history: list[dict[str, str]] | None,
                    ctx: ProviderContext) -> Intent:
@@ -35,7 +36,7 @@ class OfflineProvider:
                 ctx: ProviderContext | None = None, feedback: str | None = None) -> AnalystOutput:
         return _analyze.analyze(question, intent, results, lang, ctx=ctx, feedback=feedback)
 
-    def explain(self, concept: str, lang: str) -> str:
+    def explain(self, concept: str, lang: str, ctx: ProviderContext | None = None) -> str:
         return glossary.explain(concept, lang)
 
     def summarize(self, messages: list[dict[str, Any]]) -> str:
