@@ -115,7 +115,9 @@ def with_memory(ctx: Any, state: dict[str, Any], deps: Any, config: Mapping[str,
     if not getattr(deps.provider, "reads_memory", False):
         return ctx
     user, thread, symbols = deps.user, thread_of(state, config), _symbols(state)
-    key = (state.get("request_id"), user.tenant_id, user.user_id, thread, symbols)
+    # Once per request (the first LLM node builds it, the others reuse it): a build is a few
+    # store reads and the market status, ~1 ms embedded but up to ~20 ms on Postgres + Redis.
+    key = (state.get("request_id"), user.tenant_id, user.user_id, thread)
     with _prompt_lock:
         memory = _prompt_cache.get(key) if key[0] else None
     if memory is None:
