@@ -12,7 +12,19 @@ from agent.llm import prompts as P
 from agent.llm.base import ProviderContext
 
 MEMORY_TOKENS = 1500       # of the seed's 4000-token target; the rest is the agent's prompt and data
+LINE_TOKENS = 300          # one long note or statement never crowds out the sections after it
 CLIPPED = "\n…"
+
+
+def _short_lines(text: str, limit: int = LINE_TOKENS) -> str:
+    from agent.memory import tokens
+
+    enc, out = tokens.encoding(), []
+    for line in text.splitlines():
+        if tokens.count(line) > limit:
+            line = enc.decode(enc.encode(line, disallowed_special=())[:limit]) + " …"
+        out.append(line)
+    return "\n".join(out)
 
 
 def clip(text: str, budget: int = MEMORY_TOKENS) -> str:
@@ -42,4 +54,5 @@ def with_memory(system: str, ctx: ProviderContext | None) -> str:
     memory = ctx.memory if ctx is not None else None
     if memory is None or not memory.text.strip():
         return system
-    return system + "\n\n" + P.MEMORY_SYSTEM.format(memory=P.wrap("user_memory", clip(memory.text)))
+    text = clip(_short_lines(memory.text))
+    return system + "\n\n" + P.MEMORY_SYSTEM.format(memory=P.wrap("user_memory", text))

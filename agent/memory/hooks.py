@@ -69,8 +69,8 @@ def memory_prompt(state: dict[str, Any], config: dict | None, deps: Any,
     """The seed's system prompt sections for this run's user and thread, within the token limits
     (compressed with the provider's summariser, code fallback), and the strategies applied.
 
-    For the Gemini prompts: `system = memory_prompt(state, config, deps)[0] + "\\n\\n" + system`.
-    Empty text when memory is unavailable.
+    The graph's Gemini prompts use `with_memory` (the data sections only, as untrusted data);
+    this is the whole seed prompt with its header and instructions. Empty when unavailable.
     """
     from agent.memory.system_prompt import build_system_prompt
 

@@ -17,7 +17,15 @@ from agent.memory import tokens
 from agent.memory.service import memory_for
 from agent.service import Session
 from agent.settings import Settings
-from tests.agent.llm.gemini_stub import call, ctx, gemini_settings, provider_for, stub, system_text  # noqa: F401
+from tests.agent.llm.gemini_stub import (  # noqa: F401
+    call,
+    ctx,
+    gemini_settings,
+    provider_for,
+    request_text,
+    stub,
+    system_text,
+)
 from tests.agent.llm.test_gemini_graph import (  # noqa: F401
     QUESTION,
     answer_args,
@@ -107,3 +115,25 @@ def test_the_offline_provider_gets_no_memory_sections(loaded_store, tmp_path):
                       store=loaded_store)
     plain = deps.context()
     assert with_memory(plain, {"request_id": "r1", "session_id": "t"}, deps) is plain
+
+
+def test_a_long_thread_keeps_every_gemini_prompt_within_the_limits(loaded_store, settings, stub):  # noqa: F811
+    """40 answered turns of long answers in the thread: every request (system instruction with the
+    memory block + contents), counted with tiktoken, stays under the seed's 6000 tokens."""
+    mem = memory_for(settings)
+    intent = {"type": "data", "symbol": "NQ", "symbols": ["NQ"], "period": {"label": "2023-11"}}
+    for i in range(40):
+        mem.learn_turn(ALICE, "same-thread-id", f"I usually trade NQ, question {i}: stats for November 2023",
+                       "NQ rose through November 2023 on strong volume. " * 30, intent, [])
+    mem.ltm.add_note(ALICE, "long note " * 2000)
+    try:
+        systems = _ask(_session(loaded_store, settings, ALICE), stub)
+        requests = stub.generate_requests()[-3:]
+    finally:
+        mem.forget(ALICE)
+    for system, req in zip(systems, requests):
+        block = _memory_block(system)
+        assert tokens.count(block) <= MEMORY_TOKENS and "long note long note …" in block   # clipped
+        assert "Summary of earlier turns" in block     # the huge note did not push the thread out
+        total = tokens.count(system) + tokens.count(request_text(req))
+        assert total <= tokens.MAX_TOKENS, total
