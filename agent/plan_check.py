@@ -2,14 +2,28 @@
 
 A plan may only fetch the symbols the intent names, inside the intent's period (an indicator's
 warm-up before it excepted), must cover the metrics asked, has at most MAX_STEPS steps, and every
-threshold is a finite number. Returns one line per problem; empty = the plan may run.
+threshold is a finite number. `check` returns typed problems (what the planner sends back to the
+provider on its retry); `plan_problems` their lines. Empty = the plan may run.
 """
 from __future__ import annotations
 
 import math
 from datetime import date
+from typing import Literal
+
+from pydantic import BaseModel
 
 from agent.state import Intent, Plan
+
+ProblemKind = Literal["no_steps", "too_many_steps", "symbol", "threshold", "dates", "coverage"]
+
+
+class PlanProblem(BaseModel):
+    """One reason a plan may not run. `text` is code's sentence, but it quotes the model's own
+    plan (symbols, numbers), so a prompt carries it as untrusted data."""
+    kind: ProblemKind
+    step: int | None = None          # 1-based; None for the whole plan
+    text: str
 
 MAX_STEPS = 12
 PERIOD_METRICS = {"open", "close", "high", "low", "pct_change", "total_volume", "avg_daily_volume",
@@ -35,7 +49,7 @@ def _span(intent: Intent) -> tuple[date, date] | None:
     return min(p.start for p in periods), max(p.end for p in periods)
 
 
-def _dates_problems(plan: Plan, intent: Intent) -> list[str]:
+def _dates_problems(plan: Plan, intent: Intent) -> list[PlanProblem]:
     span = _span(intent)
     if span is None:
         return []
@@ -47,26 +61,33 @@ def _dates_problems(plan: Plan, intent: Intent) -> list[str]:
         for start, end in ranges:
             warm_up = step.action == "get_indicator"      # bars before the period feed the indicator
             if start and start < lo and not warm_up or end and end > hi or start and start > hi:
-                out.append(f"step {i}: dates {start}..{end} outside the period asked {lo}..{hi}")
+                out.append(PlanProblem(kind="dates", step=i,
+                                       text=f"step {i}: dates {start}..{end} outside the period asked {lo}..{hi}"))
     return out
 
 
-def plan_problems(plan: Plan, intent: Intent) -> list[str]:
-    out: list[str] = []
+def check(plan: Plan, intent: Intent) -> list[PlanProblem]:
+    out: list[PlanProblem] = []
     if not plan.steps:
-        out.append("the plan has no step")
+        out.append(PlanProblem(kind="no_steps", text="the plan has no step"))
     if len(plan.steps) > MAX_STEPS:
-        out.append(f"{len(plan.steps)} steps, at most {MAX_STEPS}")
+        out.append(PlanProblem(kind="too_many_steps", text=f"{len(plan.steps)} steps, at most {MAX_STEPS}"))
     named = {s.upper() for s in [intent.symbol, *intent.symbols] if s}
     for i, step in enumerate(plan.steps, 1):
         if named and step.params.symbol.upper() not in named:
-            out.append(f"step {i}: symbol {step.params.symbol} is not one the question names")
+            out.append(PlanProblem(kind="symbol", step=i,
+                                   text=f"step {i}: symbol {step.params.symbol} is not one the question names"))
         for value in (step.params.threshold, step.params.condition.threshold if step.params.condition else None):
             if value is not None and not math.isfinite(value):
-                out.append(f"step {i}: threshold {value} is not a finite number")
+                out.append(PlanProblem(kind="threshold", step=i,
+                                       text=f"step {i}: threshold {value} is not a finite number"))
     out += _dates_problems(plan, intent)
     actions = {s.action for s in plan.steps}
     for metric in intent.metrics:
         if not PRODUCERS.get(metric, set()) & actions:
-            out.append(f"no step computes {metric}")
+            out.append(PlanProblem(kind="coverage", text=f"no step computes {metric}"))
     return out
+
+
+def plan_problems(plan: Plan, intent: Intent) -> list[str]:
+    return [p.text for p in check(plan, intent)]

@@ -49,6 +49,8 @@ def _synthetic_note(deps, results: list[dict], lang: str) -> str | None:
 
 
 def analyst(state: dict[str, Any], config: RunnableConfig) -> dict[str, Any]:
+    from agent.memory.hooks import with_memory
+
     deps = get_deps(config)
     intent, results = Intent.model_validate(state["intent"]), results_of(state)
     validation = state.get("validation") or {}
@@ -64,7 +66,8 @@ def analyst(state: dict[str, Any], config: RunnableConfig) -> dict[str, Any]:
     try:
         out, error = call_llm(state, "analyst", deps.provider.analyze, fallback, state["question"],
                               intent, _models(results), intent.lang, usage=usage,
-                              ctx=deps.context(state.get("now")), feedback=feedback)
+                              ctx=with_memory(deps.context(state.get("now")), state, deps, config),
+                              feedback=feedback)
     except OutOfTime:
         return partial(state, "analyst", deps)
     if error is not None:

@@ -13,9 +13,12 @@ from agents.common import fallback_disclaimers, log_error, visited, with_usage
 
 
 def _explain(state: dict, deps, concept: str, lang: str, usage: list[dict],
-             failures: list[BaseException]) -> str:
+             failures: list[BaseException], config: RunnableConfig | None = None) -> str:
+    from agent.memory.hooks import with_memory
+
     try:
-        return run_budgeted("educator", state, deps.provider.explain, concept, lang, usage=usage)
+        ctx = with_memory(deps.context(state.get("now")), state, deps, config)   # memory (issue 15)
+        return run_budgeted("educator", state, deps.provider.explain, concept, lang, usage=usage, ctx=ctx)
     except OutOfTime:
         return deps.fallback.explain(concept, lang)
     except Exception as exc:  # the glossary is code and always answers
@@ -37,7 +40,7 @@ def educator(state: dict[str, Any], config: RunnableConfig) -> dict[str, Any]:
 
         parts.append(capabilities.degrade(intent.unsupported, intent.lang))
     if intent.concept:
-        parts.append(_explain(state, deps, intent.concept, intent.lang, usage, failures))
+        parts.append(_explain(state, deps, intent.concept, intent.lang, usage, failures, config))
     claims = state.get("claims") if intent.type == "mixed" else []
     return {**visited(state, "educator"), **with_usage(state, usage),
             **fallback_disclaimers(state, "educator", failures, intent.lang), "response": "\n\n".join(p for p in parts if p),

@@ -12,7 +12,8 @@ from langchain_core.runnables import RunnableConfig
 
 from agent.budget import OutOfTime
 from agent.deps import get_deps
-from agent.plan_check import plan_problems
+from agent.llm.errors import LLMInvalidOutput
+from agent.plan_check import check as check_plan
 from agent.state import Intent, Plan
 from agents.common import call_llm, fallback_disclaimers, log, partial, visited, with_usage
 
@@ -23,24 +24,31 @@ def _plan(state: dict, deps, intent: Intent, ctx, usage: list[dict],
                            intent, ctx, usage=usage)
     if error is not None:
         failures.append(error)
-    problems = plan_problems(plan, intent) if error is None else []
+    problems = check_plan(plan, intent) if error is None else []
     if problems:       # once more with the problems named, then the code plan
-        log.warning("planner: plan failed its check: %s", problems,
+        log.warning("planner: plan failed its check: %s", [p.text for p in problems],
                     extra={"request_id": state.get("request_id"), "agent": "planner"})
         retry, error = call_llm(state, "planner", deps.provider.plan, lambda: None, intent, ctx,
-                                usage=usage)
-        plan = retry if retry is not None and error is None and not plan_problems(retry, intent) \
-            else deps.fallback.plan(intent, ctx)
+                                usage=usage, feedback=problems)
+        if error is None and retry is not None and not check_plan(retry, intent):
+            return retry
+        # the user is told the built-in plan answered: why (the model's error), or that the
+        # model's plan could not be used (it failed the check twice)
+        failures.append(error or LLMInvalidOutput("plan failed its check twice", agent="planner"))
+        plan = deps.fallback.plan(intent, ctx)
     return plan
 
 
 def planner(state: dict[str, Any], config: RunnableConfig) -> dict[str, Any]:
+    from agent.memory.hooks import with_memory
+
     deps = get_deps(config)
     intent = Intent.model_validate(state["intent"])
     usage: list[dict] = []
     failures: list[BaseException] = []
     try:
-        plan = _plan(state, deps, intent, deps.context(state.get("now")), usage, failures)
+        ctx = with_memory(deps.context(state.get("now")), state, deps, config)   # memory (issue 15)
+        plan = _plan(state, deps, intent, ctx, usage, failures)
     except OutOfTime:
         return partial(state, "planner", deps)
     return {**visited(state, "planner"), **with_usage(state, usage),

@@ -32,12 +32,12 @@ def _disclaimers(state: dict[str, Any], intent: Intent, error: BaseException | N
 
 
 def understander(state: dict[str, Any], config: RunnableConfig) -> dict[str, Any]:
-    from agent.memory.hooks import memory_defaults, memory_history
+    from agent.memory.hooks import memory_defaults, memory_history, with_memory
     from agent.tools.graph_step import tool_turn
     from agent.trading.graph_turn import trading_turn
 
     deps = get_deps(config)
-    ctx = deps.context(state.get("now"))
+    ctx = with_memory(deps.context(state.get("now")), state, deps, config)   # memory (issue 15)
     history = list(state.get("chat_history") or [])[-HISTORY_MESSAGES:]
     # memory (issue 15): the thread's summary of older turns + the recent ones (<= 10 entries)
     history = memory_history(state, config, deps, history)

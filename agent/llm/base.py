@@ -12,6 +12,7 @@ from typing import Any, Protocol, runtime_checkable
 from pydantic import BaseModel, Field
 
 from agent.market.instruments import Instrument
+from agent.plan_check import PlanProblem
 from agent.state import AnalystOutput, Intent, Lang, Plan
 from query_builder.models import StepResult
 
@@ -23,11 +24,23 @@ class DataRange(BaseModel):
     last: date
 
 
+class PromptMemory(BaseModel):
+    """The run's user's memory for a model's prompt (issue 15): the system prompt sections code
+    built (agent/memory/system_prompt.context_sections) for Deps.user, never for a user a model
+    named. What the user said or stored is in it, so a prompt carries it as untrusted data."""
+    tenant_id: str
+    user_id: str
+    text: str
+    strategies: list[str] = Field(default_factory=list)   # what the token compressor did
+
+
 class ProviderContext(BaseModel):
-    """What a provider may know besides the question: instruments, today, the data that exists."""
+    """What a provider may know besides the question: instruments, today, the data that exists,
+    and (for providers that read it: `reads_memory`) the user's memory."""
     instruments: list[Instrument] = Field(default_factory=list)
     today: date = Field(default_factory=date.today)
     ranges: list[DataRange] = Field(default_factory=list)
+    memory: PromptMemory | None = None
 
     def instrument(self, symbol: str | None) -> Instrument | None:
         if not symbol:
@@ -69,14 +82,16 @@ class Provider(Protocol):
                                history: list[dict[str, str]] | None, ctx: ProviderContext) -> Intent:
         """Intent after a clarification interrupt: the original question completed by the answer."""
 
-    def plan(self, intent: Intent, ctx: ProviderContext) -> Plan:
-        """Steps for the query builder."""
+    def plan(self, intent: Intent, ctx: ProviderContext,
+             feedback: list[PlanProblem] | None = None) -> Plan:
+        """Steps for the query builder (feedback: why the previous plan failed its check in code,
+        agent/plan_check.py, on the planner's one retry)."""
 
     def analyze(self, question: str, intent: Intent, results: list[StepResult], lang: Lang,
                 ctx: ProviderContext | None = None, feedback: str | None = None) -> AnalystOutput:
         """Answer text in `lang` and the claims it states (feedback: the validator's, on rewrite)."""
 
-    def explain(self, concept: str, lang: Lang) -> str:
+    def explain(self, concept: str, lang: Lang, ctx: ProviderContext | None = None) -> str:
         """A concept explanation in `lang` (glossary), honest when the concept is unknown."""
 
     def summarize(self, messages: list[dict[str, str]]) -> str:

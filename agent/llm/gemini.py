@@ -30,8 +30,10 @@ from agent.llm import gemini_tuning as tuning
 from agent.llm import prompts as P
 from agent.llm.base import ProviderContext
 from agent.llm.errors import LLMConfigError, LLMError, LLMInvalidOutput, LLMRateLimited, classify
+from agent.llm.gemini_memory import with_memory
 from agent.llm.schemas import PARSE_INTENT, SUBMIT_ANSWER, SUBMIT_PLAN, declarations
 from agent.llm.usage import UsageMeter, load_prices
+from agent.plan_check import PlanProblem
 from agent.settings import Settings
 from agent.state import AnalystOutput, Claim, Intent, Lang, Plan
 from query_builder.models import StepResult
@@ -72,6 +74,7 @@ def _function_calls(resp: types.GenerateContentResponse) -> list[types.FunctionC
 class GeminiProvider:
     """Provider protocol (agent/llm/base.py) on the Gemini API. Thread-safe; reuse one instance."""
     name = "gemini"
+    reads_memory = True      # the nodes put the user's memory sections on ProviderContext (issue 15)
 
     def __init__(self, settings: Settings, client: genai.Client | None = None):
         self.settings = settings
@@ -239,8 +242,8 @@ class GeminiProvider:
         return self._understand(text, ctx)
 
     def _understand(self, text: str, ctx: ProviderContext) -> Intent:
-        system = P.UNDERSTANDER_SYSTEM.format(today=ctx.today.isoformat(),
-                                              instruments=P.instruments_text(ctx), safety=P.SAFETY)
+        system = with_memory(P.UNDERSTANDER_SYSTEM.format(
+            today=ctx.today.isoformat(), instruments=P.instruments_text(ctx), safety=P.SAFETY), ctx)
         intent = self._structured("understander", system, [_user(text)], PARSE_INTENT, Intent)
         intent.symbols = [s.strip().upper() for s in intent.symbols if s.strip()]
         intent.symbol = intent.symbol.strip().upper() if intent.symbol else None
@@ -248,17 +251,23 @@ class GeminiProvider:
             intent.symbol = intent.symbols[0]
         return intent
 
-    def plan(self, intent: Intent, ctx: ProviderContext) -> Plan:
-        """One call: the data coverage is in the prompt (what get_data_info used to fetch)."""
-        system = P.PLANNER_SYSTEM.format(today=ctx.today.isoformat(), safety=P.SAFETY)
+    def plan(self, intent: Intent, ctx: ProviderContext,
+             feedback: list[PlanProblem] | None = None) -> Plan:
+        """One call: the data coverage is in the prompt (what get_data_info used to fetch);
+        on the planner's retry, the problems code found in the previous plan (issue 9)."""
+        system = with_memory(P.PLANNER_SYSTEM.format(today=ctx.today.isoformat(), safety=P.SAFETY), ctx)
         text = P.PLANNER_USER.format(
             coverage=P.wrap("data_coverage", P.coverage_text(ctx)),
             intent=P.wrap("data", intent.model_dump(mode="json", exclude_none=True)))
+        if feedback:
+            text += P.PLANNER_FEEDBACK.format(problems=P.wrap(
+                "plan_problems", "\n".join(f"- {p.text}" for p in feedback)))
         return self._structured("planner", system, [_user(text)], SUBMIT_PLAN, Plan, check=_check_plan)
 
     def analyze(self, question: str, intent: Intent, results: list[StepResult], lang: Lang,
                 ctx: ProviderContext | None = None, feedback: str | None = None) -> AnalystOutput:
-        system, text = self._analyst_prompt(question, intent, results, lang, feedback, P.ANALYST_USER)
+        system, text = self._analyst_prompt(question, intent, results, lang, feedback, P.ANALYST_USER,
+                                            ctx)
         return self._structured("analyst", system, [_user(text)], SUBMIT_ANSWER, AnalystOutput,
                                 check=_check_answer)
 
@@ -271,7 +280,7 @@ class GeminiProvider:
         When the streamed claims cannot be parsed, the structured `analyze` call decides.
         """
         system, text = self._analyst_prompt(question, intent, results, lang, feedback,
-                                            P.ANALYST_STREAM_USER)
+                                            P.ANALYST_STREAM_USER, ctx)
         buf, sent = "", 0
         for chunk in self._stream("analyst", [_user(text)], self._config("analyst", system)):
             buf += chunk
@@ -291,9 +300,11 @@ class GeminiProvider:
         return AnalystOutput(response=answer)
 
     def _analyst_prompt(self, question: str, intent: Intent, results: list[StepResult], lang: str,
-                        feedback: str | None, template: str) -> tuple[str, str]:
+                        feedback: str | None, template: str,
+                        ctx: ProviderContext | None = None) -> tuple[str, str]:
         name = P.lang_name(lang)
-        system = P.ANALYST_SYSTEM.format(lang_name=name, claim_types=P.CLAIM_TYPES, safety=P.SAFETY)
+        system = with_memory(P.ANALYST_SYSTEM.format(lang_name=name, claim_types=P.CLAIM_TYPES,
+                                                     safety=P.SAFETY), ctx)
         text = template.format(
             question=P.wrap("user_question", question),
             intent=P.wrap("data", intent.model_dump(mode="json", exclude_none=True)),
@@ -304,9 +315,9 @@ class GeminiProvider:
             claims_close=P.CLAIMS_CLOSE)
         return system, text
 
-    def explain(self, concept: str, lang: Lang) -> str:
+    def explain(self, concept: str, lang: Lang, ctx: ProviderContext | None = None) -> str:
         name = P.lang_name(lang)
-        system = P.EDUCATOR_SYSTEM.format(lang_name=name, safety=P.SAFETY)
+        system = with_memory(P.EDUCATOR_SYSTEM.format(lang_name=name, safety=P.SAFETY), ctx)
         text = P.EDUCATOR_USER.format(lang_name=name, concept=P.wrap("user_question", concept),
                                       reference=_glossary_reference(concept, lang))
         return self._text("educator", system, text)

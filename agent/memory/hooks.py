@@ -8,10 +8,16 @@ The understander calls two functions (3 lines, marked "memory (issue 15)"):
     ... return {..., **note}                                       # {"disclaimers": [...]} or {}
 
 If memory is unavailable (store down, bug) both return their input unchanged and log a warning.
+
+The LLM nodes (understander, planner, analyst, educator) pass their ProviderContext through
+`with_memory(ctx, state, deps)`: for a provider that reads memory (Gemini) it carries the
+system prompt sections of Deps.user's memory and thread (issue 15); the offline parser gets ctx as is.
 """
 from __future__ import annotations
 
 import logging
+import threading
+from collections import OrderedDict
 from collections.abc import Mapping
 from typing import Any
 
@@ -20,6 +26,7 @@ from agent.memory.defaults import fill_defaults
 from agent.memory.service import memory_for
 
 log = logging.getLogger("askbar.memory")
+PROMPT_CACHE_SIZE = 256      # requests whose sections are kept (the nodes of one request share them)
 HISTORY_ITEMS = 10            # the understander's window (seed 004: the last 10 messages)
 SUMMARY_ROLE = "system"       # not a user turn: the offline parser reads user turns only
 
@@ -62,8 +69,8 @@ def memory_prompt(state: dict[str, Any], config: dict | None, deps: Any,
     """The seed's system prompt sections for this run's user and thread, within the token limits
     (compressed with the provider's summariser, code fallback), and the strategies applied.
 
-    For the Gemini prompts: `system = memory_prompt(state, config, deps)[0] + "\\n\\n" + system`.
-    Empty text when memory is unavailable.
+    The graph's Gemini prompts use `with_memory` (the data sections only, as untrusted data);
+    this is the whole seed prompt with its header and instructions. Empty when unavailable.
     """
     from agent.memory.system_prompt import build_system_prompt
 
@@ -75,3 +82,53 @@ def memory_prompt(state: dict[str, Any], config: dict | None, deps: Any,
     except Exception as exc:  # noqa: BLE001 - memory never breaks a run
         log.warning("memory prompt unavailable: %s: %s", type(exc).__name__, exc)
         return "", []
+
+
+_prompt_cache: OrderedDict[tuple, Any] = OrderedDict()
+_prompt_lock = threading.Lock()
+
+
+def _symbols(state: dict[str, Any]) -> tuple[str, ...]:
+    """The instruments the intent names (once understood): their market status is in play."""
+    intent = state.get("intent") or {}
+    named = [intent.get("symbol"), *(intent.get("symbols") or [])]
+    return tuple(dict.fromkeys(s for s in named if isinstance(s, str) and s))
+
+
+def _prompt_memory(deps: Any, thread: str | None, symbols: tuple[str, ...]):
+    from agent.llm.base import PromptMemory
+    from agent.memory.system_prompt import context_sections
+
+    user = deps.user            # from the token / --user (Deps), never from the state or a model
+    mem = memory_for(deps.settings)
+    ctx = mem.context(user, thread, symbols=list(symbols) or None)
+    # The code summariser only: an LLM summary here would be a call outside the node's budget
+    # and usage; the stored thread summary is already there for the model to read.
+    packed = mem.compressed(ctx, None)
+    return PromptMemory(tenant_id=user.tenant_id, user_id=user.user_id,
+                        text=context_sections(packed.context), strategies=packed.strategies)
+
+
+def with_memory(ctx: Any, state: dict[str, Any], deps: Any, config: Mapping[str, Any] | None = None):
+    """ctx (agent.llm.base.ProviderContext) with the user's memory sections when the provider
+    reads them; ctx unchanged otherwise, or when memory is unavailable. Built once per request."""
+    if not getattr(deps.provider, "reads_memory", False):
+        return ctx
+    user, thread, symbols = deps.user, thread_of(state, config), _symbols(state)
+    # Once per request (the first LLM node builds it, the others reuse it): a build is a few
+    # store reads and the market status, ~1 ms embedded but up to ~20 ms on Postgres + Redis.
+    key = (state.get("request_id"), user.tenant_id, user.user_id, thread)
+    with _prompt_lock:
+        memory = _prompt_cache.get(key) if key[0] else None
+    if memory is None:
+        try:
+            memory = _prompt_memory(deps, thread, symbols)
+        except Exception as exc:  # noqa: BLE001 - memory never breaks a run
+            log.warning("memory for the prompt unavailable: %s: %s", type(exc).__name__, exc)
+            return ctx
+        if key[0]:
+            with _prompt_lock:
+                _prompt_cache[key] = memory
+                while len(_prompt_cache) > PROMPT_CACHE_SIZE:
+                    _prompt_cache.popitem(last=False)
+    return ctx.model_copy(update={"memory": memory})

@@ -89,11 +89,15 @@ def conversation_section(c: ConversationContext) -> str:
     return "\n".join(lines)
 
 
-def build_system_prompt(ctx: FullContext) -> str:
-    sections = [HEADER,
-                user_section(ctx.user) if ctx.user else "",
+def context_sections(ctx: FullContext) -> str:
+    """The data sections only (user, market, memory, conversation): what a provider carries as
+    untrusted data beside its own instructions (issue 15), without this builder's header."""
+    sections = [user_section(ctx.user) if ctx.user else "",
                 market_section(ctx.market) if ctx.market else "",
                 memory_section(ctx.memory) if ctx.memory else "",
-                conversation_section(ctx.conversation) if ctx.conversation else "",
-                INSTRUCTIONS]
+                conversation_section(ctx.conversation) if ctx.conversation else ""]
     return "\n\n".join(s for s in sections if s)
+
+
+def build_system_prompt(ctx: FullContext) -> str:
+    return "\n\n".join(s for s in (HEADER, context_sections(ctx), INSTRUCTIONS) if s)

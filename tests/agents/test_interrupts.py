@@ -103,7 +103,7 @@ def test_no_data_asks_in_its_own_node_and_the_answer_is_a_new_question(session_w
 class WrongSymbolPlanner(Counting):
     """Plans SPY for a question about NQ (a plan the intent does not support)."""
 
-    def plan(self, intent, ctx):
+    def plan(self, intent, ctx, feedback=None):
         self._count("planner")
         step = super().plan(intent, ctx).steps[0]
         return Plan(steps=[step.model_copy(update={"params": step.params.model_copy(update={"symbol": "SPY"})})])

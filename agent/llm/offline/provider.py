@@ -9,6 +9,7 @@ from agent.llm.offline import analyze as _analyze
 from agent.llm.offline import plan as _plan
 from agent.llm.offline import understand as _understand
 from agent.llm.offline.followups import summarize as _summarize
+from agent.plan_check import PlanProblem
 from agent.state import AnalystOutput, Intent, Plan
 from query_builder.models import StepResult
 
@@ -16,6 +17,7 @@ from query_builder.models import StepResult
 class OfflineProvider:
     """Parser + templates. Same interface as the Gemini provider; never calls out."""
     name = "offline"
+    reads_memory = False     # parser and templates: the nodes need not build memory sections for it
 
     def understand(self, question: str, history: list[dict[str, str]] | None,
                    ctx: ProviderContext) -> Intent:
@@ -25,14 +27,16 @@ class OfflineProvider:
                                history: list[dict[str, str]] | None, ctx: ProviderContext) -> Intent:
         return _understand.understand_with_answer(original, answer, history, ctx)
 
-    def plan(self, intent: Intent, ctx: ProviderContext) -> Plan:
+    def plan(self, intent: Intent, ctx: ProviderContext,
+             feedback: list[PlanProblem] | None = None) -> Plan:
+        # The code plan is built from the intent alone and passes the check: nothing to revise.
         return _plan.plan(intent, ctx)
 
     def analyze(self, question: str, intent: Intent, results: list[StepResult], lang: str,
                 ctx: ProviderContext | None = None, feedback: str | None = None) -> AnalystOutput:
         return _analyze.analyze(question, intent, results, lang, ctx=ctx, feedback=feedback)
 
-    def explain(self, concept: str, lang: str) -> str:
+    def explain(self, concept: str, lang: str, ctx: ProviderContext | None = None) -> str:
         return glossary.explain(concept, lang)
 
     def summarize(self, messages: list[dict[str, Any]]) -> str:

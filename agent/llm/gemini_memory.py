@@ -1,0 +1,58 @@
+"""The user's memory in the Gemini system instructions (issue 15), under a token budget.
+
+The nodes put the system prompt sections of the run's user (agent.memory.hooks.with_memory) on
+ProviderContext.memory; every Gemini agent's system instruction then ends with them, wrapped as
+untrusted data (what a user said or stored is in them) after a trusted line saying how to use
+them. The block is clipped to MEMORY_TOKENS counted with tiktoken's offline cl100k encoding
+(agent/memory/tokens.py), so a long memory never crowds out the agent's own instructions.
+"""
+from __future__ import annotations
+
+from agent.llm import prompts as P
+from agent.llm.base import ProviderContext
+
+MEMORY_TOKENS = 1500       # of the seed's 4000-token target; the rest is the agent's prompt and data
+LINE_TOKENS = 300          # one long note or statement never crowds out the sections after it
+CLIPPED = "\n…"
+
+
+def _short_lines(text: str, limit: int = LINE_TOKENS) -> str:
+    from agent.memory import tokens
+
+    enc, out = tokens.encoding(), []
+    for line in text.splitlines():
+        if tokens.count(line) > limit:
+            line = enc.decode(enc.encode(line, disallowed_special=())[:limit]) + " …"
+        out.append(line)
+    return "\n".join(out)
+
+
+def clip(text: str, budget: int = MEMORY_TOKENS) -> str:
+    """text, or its first whole lines within `budget` tokens (a first line that alone is too long
+    cut at a token boundary), with a mark that something was left out."""
+    from agent.memory import tokens
+
+    if tokens.count(text) <= budget:
+        return text
+    room, used = budget - tokens.count(CLIPPED), 0
+    kept: list[str] = []
+    for line in text.splitlines():
+        used += tokens.count(line + "\n")     # per line (cached), not the growing text again
+        if used > room:
+            break
+        kept.append(line)
+    if not kept:                              # one huge first line
+        enc = tokens.encoding()
+        kept = [enc.decode(enc.encode(text, disallowed_special=())[:room])]
+    while len(kept) > 1 and tokens.count("\n".join(kept) + CLIPPED) > budget:
+        kept.pop()                            # BPE across line ends is not exactly additive
+    return "\n".join(kept) + CLIPPED
+
+
+def with_memory(system: str, ctx: ProviderContext | None) -> str:
+    """The agent's system instruction followed by the user's memory block, when there is one."""
+    memory = ctx.memory if ctx is not None else None
+    if memory is None or not memory.text.strip():
+        return system
+    text = clip(_short_lines(memory.text))
+    return system + "\n\n" + P.MEMORY_SYSTEM.format(memory=P.wrap("user_memory", text))
