@@ -30,9 +30,9 @@ class _LocalKV:
             self._data.pop(key, None)
             return None
 
-    def setex(self, key: str, ttl: int, value: str) -> None:
+    def set(self, key: str, value: str, ex: int) -> None:  # redis-py's set(..., ex=) subset
         with self._lock:
-            self._data[key] = (time.monotonic() + ttl, value)
+            self._data[key] = (time.monotonic() + ex, value)
 
     def delete(self, key: str) -> None:
         with self._lock:
@@ -65,7 +65,7 @@ class ShortTermMemory:
         """Merge `fields` into the value (read unless `current` is given) and renew the hour."""
         base = self.get(user) if current is None else current
         merged = {**base, **fields, "last_activity": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}
-        self.kv.setex(self.key(user), self.ttl_s, json.dumps(merged))
+        self.kv.set(self.key(user), json.dumps(merged), ex=self.ttl_s)
         return merged
 
     def touch_turn(self, user: User, thread_id: str | None, symbols: list[str]) -> dict[str, Any]:
