@@ -54,6 +54,18 @@ _T: dict[str, dict[str, str]] = {
                           "{alert.price}); новый не создан.",
                     "es": "La alerta {alert.id} ya se creó antes ({alert.symbol} {alert.condition} "
                           "{alert.price}); no se creó otra."},
+    "again_cancelled": {"en": "Order {order.id} was already cancelled ({order.terms}); nothing else "
+                              "changed.",
+                        "ru": "Ордер {order.id} уже был отменён ({order.terms}); больше ничего не "
+                              "изменено.",
+                        "es": "La orden {order.id} ya estaba cancelada ({order.terms}); no cambió nada "
+                              "más."},
+    "again_deleted": {"en": "Alert {alert.id} was already deleted ({alert.symbol} {alert.condition} "
+                            "{alert.price}); nothing else changed.",
+                      "ru": "Алерт {alert.id} уже был удалён ({alert.symbol} {alert.condition} "
+                            "{alert.price}); больше ничего не изменено.",
+                      "es": "La alerta {alert.id} ya estaba eliminada ({alert.symbol} {alert.condition} "
+                            "{alert.price}); no cambió nada más."},
     "cancelled": {"en": "Order {order.id} cancelled ({order.terms}).",
                   "ru": "Ордер {order.id} отменён ({order.terms}).",
                   "es": "Orden {order.id} cancelada ({order.terms})."},
@@ -166,7 +178,7 @@ def _template(t: SlotTable, store, user: User, tool: str, result: dict, lang: st
         return _t("again_placed" if again else "placed", lang)
     if tool == "cancel_paper_order":
         _order_slots(t, store, user, data["order"]["order_id"], lang, data["order"])
-        return _t("cancelled", lang)
+        return _t("again_cancelled" if again else "cancelled", lang)
     if tool == "create_alert":
         alert = (alert_record(read(store), user, data["alert"]["alert_id"]) if again   # any status
                  else service.get_alert(store, user, data["alert"]["alert_id"]))
@@ -178,7 +190,7 @@ def _template(t: SlotTable, store, user: User, tool: str, result: dict, lang: st
         if any(a.alert_id == data["alert"]["alert_id"] for a in service.list_alerts(store, user)):
             raise Mismatch(f"alert {data['alert']['alert_id']} is still recorded")
         _alert_slots(t, data["alert"])     # the record as it was, before the deletion
-        return _t("deleted", lang)
+        return _t("again_deleted" if again else "deleted", lang)
     if tool == "get_portfolio":
         return _account_text(t, store, user, data, lang, cash0)
     return _lists(t, store, user, tool, data, lang)

@@ -58,3 +58,18 @@ def order_replay(tx, user: User, order_id: str) -> dict[str, Any]:
 def alert_record(tx, user: User, alert_id: str) -> Alert:
     """The alert a key created, whatever its status now (active, fired or deleted since)."""
     return Alert(**tx.one(Q.USER_ALERT_ANY, {**_owner(user), "alert_id": alert_id}))
+
+
+def already_closed(tx, user: User, kind: Literal["order", "alert"], ref_id: str) -> dict[str, Any] | None:
+    """A confirmed cancellation / deletion repeated after its first run: the order already
+    cancelled or the alert already deleted, as the handler's result (else None: act as usual).
+    These only change an existing row, guarded by its status, so they need no stored key."""
+    if kind == "order":
+        row = tx.one(Q.USER_ORDER, {**_owner(user), "order_id": ref_id})
+        if row and row["status"] == "cancelled":
+            return {"order": Order(**row).model_dump(mode="json"), "cancelled": True, ALREADY: True}
+        return None
+    row = tx.one(Q.USER_ALERT_ANY, {**_owner(user), "alert_id": ref_id})
+    if row and row["status"] == "deleted":
+        return {"alert": Alert(**row).model_dump(mode="json"), "deleted": True, ALREADY: True}
+    return None
