@@ -2,7 +2,8 @@
 (state `confirmed_action`: tool + parameters), through the tool executor as Deps.user, and answers
 with the fill / order / alert figures read back from the account's records (slots rendered by code).
 
-No LLM call and no interrupt here; the confirmation happened in confirm_action.
+No LLM call and no interrupt here; the confirmation happened in confirm_action. Running the same
+confirmed action twice stores one order/alert; the second answer says it was already placed.
 """
 from __future__ import annotations
 
@@ -17,6 +18,8 @@ from agents.common import lang_of
 
 def execute_action(state: dict[str, Any], config: RunnableConfig) -> dict[str, Any]:
     action = state["confirmed_action"]
+    # The action id (checkpointed with the action, drawn by code) is the idempotency key: after a
+    # crash that left the thread at the same confirmation, a second "yes" finds the stored order.
     out = run_tool(state, get_deps(config), action["tool"], action["params"], lang_of(state),
-                   "execute_action")
+                   "execute_action", key=action.get("action_id"))
     return {**out, "confirmed_action": None, "pending_action": None}

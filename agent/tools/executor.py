@@ -25,7 +25,7 @@ from agent.tools.cache import cache_key, canonical, data_version, make_cache
 from agent.tools.calllog import ExecutionLog
 from agent.tools.ratelimit import ToolRateLimiter
 from agent.tools.registry import ToolRegistry, get_registry
-from agent.tools.spec import ToolContext, ToolError, ToolSpec
+from agent.tools.spec import IDEMPOTENCY_KEY, ToolContext, ToolError, ToolSpec
 
 log = logging.getLogger("askbar.tools")
 
@@ -58,14 +58,22 @@ class ToolExecutor:
 
     # ---- the one entry point -------------------------------------------------------------------
     def execute(self, name: str, params: Any, user: User, *, lang: str | None = None,
-                extra: dict[str, Any] | None = None) -> dict[str, Any]:
+                extra: dict[str, Any] | None = None,
+                idempotency_key: str | None = None) -> dict[str, Any]:
+        """`idempotency_key`: set by code for a confirmed action (its checkpointed id), never taken
+        from parameters; a mutating tool that honours it (ctx.extra[IDEMPOTENCY_KEY]) returns what
+        the first execution with this key stored for this user instead of acting again."""
         started = time.perf_counter()
         lang = lang or user.language
         spec = self.registry.get(name)
         if spec is None:
             return self._result(started, None, error=("TOOL_NOT_FOUND",
                                                        messages.text("not_found", lang, name=name)))
-        outcome = self._run(spec, params, user, lang, extra or {})
+        extra = dict(extra or {})
+        extra.pop(IDEMPOTENCY_KEY, None)                 # only the keyword below sets it
+        if idempotency_key and spec.mutates:
+            extra[IDEMPOTENCY_KEY] = idempotency_key
+        outcome = self._run(spec, params, user, lang, extra)
         result = self._result(started, spec, **outcome)
         self._log(spec, user, outcome.get("params_json", "{}"), result)
         return result

@@ -42,6 +42,11 @@ class RateLimit:
     per_day: int | None = None
 
 
+# ToolContext.extra key of a confirmed action's idempotency key: set only by
+# ToolExecutor.execute(idempotency_key=...), from code (the checkpointed action id), never from params.
+IDEMPOTENCY_KEY = "idempotency_key"
+
+
 @dataclass
 class ToolContext:
     """What a handler may use. Built by code for the authenticated user; never from model output."""

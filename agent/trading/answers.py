@@ -14,6 +14,8 @@ from agent.identity.models import User
 from agent.render import Kind
 from agent.slots import SlotTable, fill
 from agent.trading import service
+from agent.trading.db import read
+from agent.trading.idempotency import ALREADY, alert_record
 from agent.trading.texts import order_terms, ts_text
 
 TOL = 1e-6
@@ -32,6 +34,38 @@ _T: dict[str, dict[str, str]] = {
                      "баре, загруженном позже.",
                "es": "Orden {order.id} colocada: {order.terms}; queda pendiente y se evalúa con cada "
                      "barra cargada después."},
+    # A repeat of a confirmed action whose order/alert is already stored (agent/trading/idempotency.py)
+    "again_filled": {"en": "Already done: this order was placed before, nothing new was placed. "
+                           "{order.side} {order.quantity} {order.symbol} at {fill.price}, the close of "
+                           "the bar of {fill.time}. Order {order.id}.",
+                     "ru": "Уже выполнено: этот ордер был размещён раньше, новый не размещён. "
+                           "{order.side} {order.quantity} {order.symbol} по {fill.price}, закрытию бара "
+                           "{fill.time}. Ордер {order.id}.",
+                     "es": "Ya hecho: esta orden ya se colocó antes, no se colocó otra. {order.side} "
+                           "{order.quantity} {order.symbol} a {fill.price}, el cierre de la barra de "
+                           "{fill.time}. Orden {order.id}."},
+    "again_placed": {"en": "Order {order.id} was already placed before ({order.terms}); nothing new was "
+                           "placed.",
+                     "ru": "Ордер {order.id} уже был размещён раньше ({order.terms}); новый не размещён.",
+                     "es": "La orden {order.id} ya se colocó antes ({order.terms}); no se colocó otra."},
+    "again_alert": {"en": "Alert {alert.id} was already created before ({alert.symbol} {alert.condition} "
+                          "{alert.price}); nothing new was created.",
+                    "ru": "Алерт {alert.id} уже был создан раньше ({alert.symbol} {alert.condition} "
+                          "{alert.price}); новый не создан.",
+                    "es": "La alerta {alert.id} ya se creó antes ({alert.symbol} {alert.condition} "
+                          "{alert.price}); no se creó otra."},
+    "again_cancelled": {"en": "Order {order.id} was already cancelled ({order.terms}); nothing else "
+                              "changed.",
+                        "ru": "Ордер {order.id} уже был отменён ({order.terms}); больше ничего не "
+                              "изменено.",
+                        "es": "La orden {order.id} ya estaba cancelada ({order.terms}); no cambió nada "
+                              "más."},
+    "again_deleted": {"en": "Alert {alert.id} was already deleted ({alert.symbol} {alert.condition} "
+                            "{alert.price}); nothing else changed.",
+                      "ru": "Алерт {alert.id} уже был удалён ({alert.symbol} {alert.condition} "
+                            "{alert.price}); больше ничего не изменено.",
+                      "es": "La alerta {alert.id} ya estaba eliminada ({alert.symbol} {alert.condition} "
+                            "{alert.price}); no cambió nada más."},
     "cancelled": {"en": "Order {order.id} cancelled ({order.terms}).",
                   "ru": "Ордер {order.id} отменён ({order.terms}).",
                   "es": "Orden {order.id} cancelada ({order.terms})."},
@@ -135,26 +169,28 @@ def _account_text(t: SlotTable, store, user: User, data: dict, lang: str, cash0:
 
 def _template(t: SlotTable, store, user: User, tool: str, result: dict, lang: str, cash0: float) -> str:
     data = result["data"]
+    again = bool(data.get(ALREADY))
     if tool == "create_paper_order":
         _order_slots(t, store, user, data["order"]["order_id"], lang, data["order"])
         if data.get("fill"):
             _fill_slots(t, store, user, data["order"]["order_id"], data["fill"])
-            return _t("filled", lang)
-        return _t("placed", lang)
+            return _t("again_filled" if again else "filled", lang)
+        return _t("again_placed" if again else "placed", lang)
     if tool == "cancel_paper_order":
         _order_slots(t, store, user, data["order"]["order_id"], lang, data["order"])
-        return _t("cancelled", lang)
+        return _t("again_cancelled" if again else "cancelled", lang)
     if tool == "create_alert":
-        alert = service.get_alert(store, user, data["alert"]["alert_id"])
+        alert = (alert_record(read(store), user, data["alert"]["alert_id"]) if again   # any status
+                 else service.get_alert(store, user, data["alert"]["alert_id"]))
         for key in ("symbol", "condition", "price", "status"):
             _check(f"alert.{key}", data["alert"][key], getattr(alert, key))
         _alert_slots(t, alert.model_dump())
-        return _t("alert", lang)
+        return _t("again_alert" if again else "alert", lang)
     if tool == "delete_alert":
         if any(a.alert_id == data["alert"]["alert_id"] for a in service.list_alerts(store, user)):
             raise Mismatch(f"alert {data['alert']['alert_id']} is still recorded")
         _alert_slots(t, data["alert"])     # the record as it was, before the deletion
-        return _t("deleted", lang)
+        return _t("again_deleted" if again else "deleted", lang)
     if tool == "get_portfolio":
         return _account_text(t, store, user, data, lang, cash0)
     return _lists(t, store, user, tool, data, lang)

@@ -1,8 +1,11 @@
 """What the confirm_action interrupt shows and how an answer is read (any mutating tool).
 
 The action to confirm is a PendingAction (tool name, exact parameters, preview context gathered by
-the node that proposed it); its `action_id` is a hash of tool + canonical parameters, so a button
-pressed for another action, or an answer that changes the terms ("yes, but 3"), never executes.
+the node that proposed it); its `action_id` is a hash of tool + canonical parameters + the nonce
+drawn when it was proposed, so a button pressed for another action, or an answer that changes the
+terms ("yes, but 3"), never executes. The same id is the idempotency key of the execution: it is
+checkpointed with the action, so a second "yes" after a crash finds the order/alert the first one
+stored instead of placing another, while asking "buy 2 NQ" again in a new turn is a new action.
 Only an answer made of yes/execute words (EN, RU, ES) or the button value executes; a no/cancel
 word cancels; anything else asks again.
 """
@@ -12,6 +15,7 @@ import hashlib
 import json
 import re
 import unicodedata
+import uuid
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field
@@ -47,11 +51,22 @@ class PendingAction(BaseModel):
     params: dict[str, Any]
     context: dict[str, Any] = Field(default_factory=dict, description="preview facts, e.g. last_bar_ts")
     asks: int = Field(0, description="times already asked without a readable answer (not hashed)")
+    nonce: str = Field("", description="drawn once by code when proposed (new_action); hashed")
 
     @property
     def action_id(self) -> str:
-        canon = json.dumps({"tool": self.tool, "params": self.params}, sort_keys=True, default=str)
+        # Without a nonce (actions checkpointed before it existed) the id is what it was then.
+        body: dict[str, Any] = {"tool": self.tool, "params": self.params}
+        if self.nonce:
+            body["nonce"] = self.nonce
+        canon = json.dumps(body, sort_keys=True, default=str)
         return "act_" + hashlib.sha256(canon.encode()).hexdigest()[:16]
+
+
+def new_action(tool: str, params: dict[str, Any], context: dict[str, Any] | None = None) -> PendingAction:
+    """A freshly proposed action with its own nonce: two identical requests are two actions, while
+    the checkpointed one keeps its id (and idempotency key) across every resume."""
+    return PendingAction(tool=tool, params=params, context=context or {}, nonce=uuid.uuid4().hex)
 
 
 class ConfirmAction(BaseModel):

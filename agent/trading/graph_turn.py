@@ -15,7 +15,7 @@ from typing import Any
 from agent.llm.offline.lang import language_evidence
 from agent.state import Intent
 from agent.trading.commands import TradingCommand, parse_trading_command
-from agent.trading.confirmation import PendingAction
+from agent.trading.confirmation import new_action
 
 # Trading vocabulary per language: the generic detector counts "a" as English ("compra 2 NQ a
 # mercado"), so the request's own trading words decide first.
@@ -150,5 +150,5 @@ def trading_turn(state: dict[str, Any], deps, ctx) -> dict[str, Any] | None:
         context = _context(cmd, deps)
     except ToolError as exc:            # another user's id: "not found", nothing asked
         return {**final({**state, **base}, "trading", exc.message), **base}
-    action = PendingAction(tool=cmd.tool, params=cmd.params, context=context)
+    action = new_action(cmd.tool, cmd.params, context)
     return {**visited(state, "trading"), **base, "pending_action": action.model_dump(mode="json")}

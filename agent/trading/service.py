@@ -15,6 +15,7 @@ from agent.tools.spec import ToolError
 from agent.trading import sql as Q
 from agent.trading.db import read, transaction
 from agent.trading.evaluate import fill_and_note, last_bar, write_fills
+from agent.trading.idempotency import alert_record, keyed_id, order_replay
 from agent.trading.ledger import build_account
 from agent.trading.models import Account, Alert, Fill, Order
 from agent.trading.multipliers import multiplier
@@ -65,20 +66,27 @@ def check_order(tx, user: User, p: CreateOrder, starting_cash: float) -> dict[st
     return {"last_bar_ts": bar.ts, "last_close": bar.close, "multiplier": mult}
 
 
-def place_order(store, user: User, p: CreateOrder, starting_cash: float
+def place_order(store, user: User, p: CreateOrder, starting_cash: float, key: str | None = None
                 ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """Place the order; a market order fills now at the last stored bar's close ("as of" it).
-    Returns the result and the notifications to publish once committed."""
+    Returns the result and the notifications to publish once committed. With an idempotency
+    `key` this user already placed an order with, nothing is placed: the result is that order's
+    (agent/trading/idempotency.py), before any check that its own fill would now fail (cash)."""
     notes: list[dict[str, Any]] = []
     with transaction(store) as tx:
         tx.lock("askbar.ingest." + p.symbol)            # the store's per-symbol ingest lock
+        done = keyed_id(tx, user, "order", key)
+        if done:
+            return order_replay(tx, user, done), []
         ctx = check_order(tx, user, p, starting_cash)
         tx.execute(Q.OPEN_ACCOUNT, {**owner(user), "starting_cash": starting_cash})
         row = {**owner(user), **p.model_dump(), "order_id": "ord_" + uuid.uuid4().hex[:16],
-               "bar_ts": ctx["last_bar_ts"], "status": "pending", "closed_at": None}
+               "bar_ts": ctx["last_bar_ts"], "status": "pending", "closed_at": None,
+               "client_key": key}
         if p.order_type == "market":
             row["status"] = "filled"
-        tx.execute(Q.INSERT_ORDER, _order_params(row))
+        if not tx.rows(Q.INSERT_ORDER, _order_params(row)):   # the key's order committed meanwhile
+            return order_replay(tx, user, str(keyed_id(tx, user, "order", key))), []
         if p.order_type == "market":
             tx.execute(Q.MARK_FILLED, {"order_id": row["order_id"], "bar_ts": ctx["last_bar_ts"],
                                        "triggered": None})
@@ -95,7 +103,7 @@ def place_order(store, user: User, p: CreateOrder, starting_cash: float
 
 def _order_params(row: dict[str, Any]) -> dict[str, Any]:
     keys = ("order_id", "tenant_id", "user_id", "symbol", "side", "order_type", "quantity",
-            "limit_price", "stop_price", "status", "bar_ts", "closed_at")
+            "limit_price", "stop_price", "status", "bar_ts", "closed_at", "client_key")
     return {k: row[k] for k in keys}
 
 
@@ -153,14 +161,24 @@ def account(store, user: User, starting_cash: float) -> Account:
 
 
 def create_alert(store, user: User, p: CreateAlert) -> Alert:
+    return create_alert_once(store, user, p, None)[0]
+
+
+def create_alert_once(store, user: User, p: CreateAlert, key: str | None) -> tuple[Alert, bool]:
+    """(the new alert, False); with an idempotency `key` this user already used, (the alert it
+    created, True) and nothing is written."""
     with transaction(store) as tx:
         tx.lock("askbar.ingest." + p.symbol)
+        done = keyed_id(tx, user, "alert", key)
+        if done:
+            return alert_record(tx, user, done), True
         bar = _last_bar_or_refuse(tx, p.symbol)
         alert_id = "alr_" + uuid.uuid4().hex[:16]
-        tx.execute(Q.INSERT_ALERT, {**owner(user), "alert_id": alert_id, "symbol": p.symbol,
-                                    "condition": p.condition, "price": p.price,
-                                    "message": p.message, "bar_ts": bar.ts})
-        return _alert(tx, user, alert_id)
+        if not tx.rows(Q.INSERT_ALERT, {**owner(user), "alert_id": alert_id, "symbol": p.symbol,
+                                        "condition": p.condition, "price": p.price,
+                                        "message": p.message, "bar_ts": bar.ts, "client_key": key}):
+            return alert_record(tx, user, str(keyed_id(tx, user, "alert", key))), True
+        return _alert(tx, user, alert_id), False
 
 
 def _alert(tx, user: User, alert_id: str) -> Alert:

@@ -29,11 +29,23 @@ def bars_after_sql(source: str) -> str:
 # ---- orders ---------------------------------------------------------------------------------------
 _ORDER_COLS = """order_id, symbol, side, order_type, quantity, limit_price, stop_price, status,
     placed_bar_ts, evaluated_through, triggered_bar_ts, created_at, closed_at"""
+# client_key: the confirmed action's idempotency key (migration 004) or NULL; a key already used by
+# this user inserts nothing and returns no row, and the caller reads the row that used it.
 INSERT_ORDER = """
 INSERT INTO paper_orders (order_id, tenant_id, user_id, symbol, side, order_type, quantity,
-    limit_price, stop_price, status, placed_bar_ts, evaluated_through, closed_at)
+    limit_price, stop_price, status, placed_bar_ts, evaluated_through, closed_at, client_key)
 VALUES (%(order_id)s, %(tenant_id)s, %(user_id)s, %(symbol)s, %(side)s, %(order_type)s,
-    %(quantity)s, %(limit_price)s, %(stop_price)s, %(status)s, %(bar_ts)s, %(bar_ts)s, %(closed_at)s)
+    %(quantity)s, %(limit_price)s, %(stop_price)s, %(status)s, %(bar_ts)s, %(bar_ts)s, %(closed_at)s,
+    %(client_key)s)
+ON CONFLICT (tenant_id, user_id, client_key) DO NOTHING RETURNING order_id
+"""
+KEYED_ORDER = """
+SELECT order_id FROM paper_orders
+WHERE tenant_id = %(tenant_id)s AND user_id = %(user_id)s AND client_key = %(client_key)s
+"""
+ORDER_FILLS = """
+SELECT fill_id, order_id, symbol, side, quantity, price, multiplier, bar_ts FROM paper_fills
+WHERE tenant_id = %(tenant_id)s AND user_id = %(user_id)s AND order_id = %(order_id)s ORDER BY seq
 """
 PENDING_FOR_SYMBOL = f"""
 SELECT {_ORDER_COLS}, tenant_id, user_id, seq FROM paper_orders
@@ -100,9 +112,14 @@ _ALERT_COLS = """alert_id, symbol, condition, price, message, status, placed_bar
     evaluated_through, fired_bar_ts, fired_price, created_at"""
 INSERT_ALERT = """
 INSERT INTO price_alerts (alert_id, tenant_id, user_id, symbol, condition, price, message, status,
-    placed_bar_ts, evaluated_through)
+    placed_bar_ts, evaluated_through, client_key)
 VALUES (%(alert_id)s, %(tenant_id)s, %(user_id)s, %(symbol)s, %(condition)s, %(price)s,
-    %(message)s, 'active', %(bar_ts)s, %(bar_ts)s)
+    %(message)s, 'active', %(bar_ts)s, %(bar_ts)s, %(client_key)s)
+ON CONFLICT (tenant_id, user_id, client_key) DO NOTHING RETURNING alert_id
+"""
+KEYED_ALERT = """
+SELECT alert_id FROM price_alerts
+WHERE tenant_id = %(tenant_id)s AND user_id = %(user_id)s AND client_key = %(client_key)s
 """
 ACTIVE_FOR_SYMBOL = f"""
 SELECT {_ALERT_COLS}, tenant_id, user_id, seq FROM price_alerts
@@ -117,6 +134,10 @@ USER_ALERT = f"""
 SELECT {_ALERT_COLS} FROM price_alerts
 WHERE tenant_id = %(tenant_id)s AND user_id = %(user_id)s AND alert_id = %(alert_id)s
   AND status <> 'deleted'
+"""
+USER_ALERT_ANY = f"""
+SELECT {_ALERT_COLS} FROM price_alerts
+WHERE tenant_id = %(tenant_id)s AND user_id = %(user_id)s AND alert_id = %(alert_id)s
 """
 DELETE_ALERT = """
 UPDATE price_alerts SET status = 'deleted', closed_at = current_timestamp

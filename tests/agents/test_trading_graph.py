@@ -5,6 +5,7 @@ by code) and equal an independent pandas reading of the real files; no cancels w
 reads need no confirmation; another user cannot see or cancel the first user's orders."""
 from __future__ import annotations
 
+import sqlite3
 import uuid
 
 import pytest
@@ -227,3 +228,61 @@ def test_unclear_answer_asks_again_and_what_is_shown_is_what_runs(market):
     r = me.answer({"choice": "execute", "action_id": first["action_id"]})
     (order,) = me.orders()
     assert order.quantity == 2 and r.status == "answered"
+
+
+# ---- issue 14: a confirmed action runs once, even when the process dies before the run ends -----
+
+def _saver(conn):
+    from langgraph.checkpoint.sqlite import SqliteSaver
+
+    saver = SqliteSaver(conn)
+    saver.setup()
+    return saver
+
+
+@pytest.mark.parametrize("question,yes,lang,head", [
+    ("buy 2 NQ at market", "yes", "en", "Already done"),
+    ("купи 2 контракта NQ по рынку", "да", "ru", "Уже выполнено"),
+    ("compra 2 NQ a mercado", "sí", "es", "Ya hecho")])
+def test_second_yes_after_a_crash_places_nothing_new(market, tmp_path, question, yes, lang, head):
+    """The graph checkpoints only when a run stops: a process killed after the order was stored
+    leaves the thread at the confirmation as checkpointed before the yes. Resuming that checkpoint
+    (a copy of the SQLite file taken at the interrupt) says yes again: the same order, no second
+    one, and the answer says it was already placed with the first fill's numbers."""
+    store, split, tmp = market
+    me = Chat(store, tmp, user())
+    deps = me.session.deps
+    conn = sqlite3.connect(tmp_path / "live.sqlite", check_same_thread=False)
+    me.session = Session(deps, _saver(conn))
+    first = me.ask(question)
+    assert first.status == "confirm_action"
+    dead = sqlite3.connect(tmp_path / "dead.sqlite", check_same_thread=False)
+    conn.backup(dead)                      # the checkpoint a process dying mid-execution leaves
+    r1 = me.answer(yes)
+    (order,) = me.orders()
+    (fill,) = service.trade_history(store, me.user)
+    assert fill.price == pytest.approx(last_close(split)) and order.order_id in r1.response
+    me.session = Session(deps, _saver(dead))   # the restarted process
+    again = me.session.graph.get_state({"configurable": {"thread_id": me.thread}})
+    assert again.interrupts and again.interrupts[0].value["action_id"] == first.interrupt["action_id"]
+    r2 = me.answer(yes)
+    assert r2.status == "answered", r2.response
+    assert me.orders() == [order] and service.trade_history(store, me.user) == [fill]
+    assert r2.response.startswith(head) and order.order_id in r2.response
+    assert render(fill.price, "price", lang) in r2.response
+    values = me.session.graph.get_state({"configurable": {"thread_id": me.thread}}).values
+    assert values["data"]["slots"]["fill.price"] == pytest.approx(fill.price)
+    assert values["data"]["tool_results"][0]["data"]["already_done"] is True
+    conn.close()
+    dead.close()
+
+
+def test_the_same_request_asked_again_is_a_new_order(market):
+    """The key is the proposed action's own id, not its content: asking twice places two orders."""
+    store, _, tmp = market
+    me = Chat(store, tmp, user())
+    ids = []
+    for _ in range(2):
+        ids.append(me.ask("limit buy 10 SPY at 500").interrupt["action_id"])
+        assert "already" not in me.answer("yes").response
+    assert ids[0] != ids[1] and len(me.orders("pending")) == 2

@@ -5,13 +5,16 @@ from typing import Any
 
 from agent.tools.spec import RateLimit, ToolContext, ToolSpec
 from agent.trading import service
+from agent.trading.db import read
+from agent.trading.idempotency import ALREADY, already_closed, key_of
 from agent.trading.params import CreateAlert, DeleteAlert, ListAlerts
 from agent.trading.tooling import as_params
 
 
 def create_alert(ctx: ToolContext, params: Any) -> dict[str, Any]:
     p = as_params(CreateAlert, params)
-    return {"alert": service.create_alert(ctx.store, ctx.user, p).model_dump(mode="json")}
+    alert, again = service.create_alert_once(ctx.store, ctx.user, p, key_of(ctx))
+    return {"alert": alert.model_dump(mode="json"), **({ALREADY: True} if again else {})}
 
 
 def list_alerts(ctx: ToolContext, params: Any) -> dict[str, Any]:
@@ -22,6 +25,9 @@ def list_alerts(ctx: ToolContext, params: Any) -> dict[str, Any]:
 
 def delete_alert(ctx: ToolContext, params: Any) -> dict[str, Any]:
     p = as_params(DeleteAlert, params)
+    done = already_closed(read(ctx.store), ctx.user, "alert", p.alert_id) if key_of(ctx) else None
+    if done:                       # a confirmed deletion run again: say so, change nothing
+        return done
     alert = service.delete_alert(ctx.store, ctx.user, p.alert_id)
     return {"alert": alert.model_dump(mode="json"), "deleted": True}
 

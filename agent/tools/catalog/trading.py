@@ -7,19 +7,24 @@ from typing import Any
 from agent.tools.spec import RateLimit, ToolContext, ToolSpec
 from agent.trading import service
 from agent.trading.db import read
+from agent.trading.idempotency import already_closed, key_of, keyed_id
 from agent.trading.params import CancelOrder, CreateOrder, NoParams
 from agent.trading.tooling import as_params, publish, receipt, starting_cash
 
 
 def validate_order(ctx: ToolContext, params: Any) -> None:
-    """The seed's tradingValidator.validateOrder (raises ToolError VALIDATION_ERROR)."""
+    """The seed's tradingValidator.validateOrder (raises ToolError VALIDATION_ERROR). A repeat of
+    a confirmed action whose order is already placed is not checked again (its own fill would now
+    count against the cash): the handler answers with that order."""
     p = as_params(CreateOrder, params)
+    if keyed_id(read(ctx.store), ctx.user, "order", key_of(ctx)):
+        return
     service.check_order(read(ctx.store), ctx.user, p, starting_cash(ctx))
 
 
 def create_paper_order(ctx: ToolContext, params: Any) -> dict[str, Any]:
     p = as_params(CreateOrder, params)
-    result, notes = service.place_order(ctx.store, ctx.user, p, starting_cash(ctx))
+    result, notes = service.place_order(ctx.store, ctx.user, p, starting_cash(ctx), key_of(ctx))
     publish(ctx, notes)
     return result
 
@@ -34,6 +39,9 @@ def confirmation_receipt(ctx: ToolContext, params: Any, result: dict[str, Any]) 
 
 def cancel_paper_order(ctx: ToolContext, params: Any) -> dict[str, Any]:
     p = as_params(CancelOrder, params)
+    done = already_closed(read(ctx.store), ctx.user, "order", p.order_id) if key_of(ctx) else None
+    if done:                       # a confirmed cancellation run again: say so, change nothing
+        return done
     order = service.cancel_order(ctx.store, ctx.user, p.order_id)
     return {"order": order.model_dump(mode="json"), "cancelled": True}
 
