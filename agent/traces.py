@@ -193,6 +193,10 @@ class TraceStore:
         stmts += [(INSERT_STEP, _row(STEP_COLS, s) + [now]) for s in steps]
         self._exec(stmts)
 
+    def set_result(self, request_id: str, result: dict[str, Any]) -> None:
+        """A saved request's result replaced (the server adds the turn's details after `done`)."""
+        self._exec([("UPDATE chat_logs SET result = %s WHERE request_id = %s", [_dump(result), request_id])])
+
     def get(self, request_id: str) -> dict[str, Any] | None:
         logs = self._query("SELECT * FROM chat_logs WHERE request_id = %s", [request_id])
         if not logs:
