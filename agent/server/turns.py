@@ -41,7 +41,8 @@ def turns_of(logs: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """chat_logs rows (oldest first) as turns: an `ask` starts one, its resumes end it."""
     turns: list[dict[str, Any]] = []
     for row in logs:
-        result = row.get("result") if isinstance(row.get("result"), dict) else {}
+        result = row.get("result")
+        result = result if isinstance(result, dict) else {}
         if row.get("kind") == "ask" or not turns:
             turns.append({"request_id": row.get("request_id"), "question": row.get("question") or ""})
         turns[-1].update(last_request_id=row.get("request_id"), status=row.get("status"),
