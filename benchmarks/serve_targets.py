@@ -107,9 +107,11 @@ async def measure(url: str, reps: int, raw: RawScan) -> dict:
         for _ in range(3):  # warm every path (imports, caches, rollup pages)
             for question, _ in CLASSES.values():
                 await chat(client, question)
-        for _ in range(reps):  # round robin: every class (and the raw scan) sees the same load
-            raw.once()
-            for name, (question, _) in CLASSES.items():
+        names = list(CLASSES)
+        for i in range(reps):  # round robin: every class (and the raw scan) sees the same load;
+            raw.once()         # the order rotates, as the question right after the scan pays for it
+            for name in names[i % len(names):] + names[:i % len(names)]:
+                question = CLASSES[name][0]
                 r = await chat(client, question)
                 if r["done"] is None or r["error"] or r["status"] != "answered":
                     bad[name].append(r["error"] or r["status"])
