@@ -7,10 +7,12 @@ import pytest
 
 from tests.conftest import DATA
 from tests.server.conftest import DUCKDB_ONLY, live_server
-from tests.web.browser import ask, browser_page, fmt, shot
+from tests.web.browser import LANGS, ask, browser_page, fmt, shot
 
 pytestmark = DUCKDB_ONLY
-QUESTIONS = ["NQ stats for November 2023", "SPX statistics from 2010 to 2019"]
+QUESTIONS = {"en": ["NQ stats for November 2023", "SPX statistics from 2010 to 2019"],
+             "ru": ["Статистика NQ за ноябрь 2023", "Статистика SPX с 2010 по 2019 год"],
+             "es": ["Estadísticas de NQ en noviembre de 2023", "Estadísticas de SPX de 2010 a 2019"]}
 
 
 @pytest.fixture
@@ -36,15 +38,16 @@ def _spx_high_2010s() -> float:
     return float(df.loc[(dates >= "2010-01-01") & (dates <= "2019-12-31"), "High"].max())
 
 
-def test_reload_restores_every_turns_details(url):
-    with browser_page(url, "en") as (page, errors):
+@pytest.mark.parametrize("lang", LANGS)
+def test_reload_restores_every_turns_details(url, lang):
+    with browser_page(url, lang) as (page, errors):
         before = []
-        for question in QUESTIONS:
+        for question in QUESTIONS[lang]:
             bot = ask(page, question)
             assert bot.get_attribute("data-status") == "answered", bot.inner_text()
             before.append(_turn(bot))
-        assert before[0]["claims"]["open"][1] == fmt(15895.0, "en")      # NQ's first November session open
-        assert before[1]["claims"]["high"][1] == fmt(_spx_high_2010s(), "en")
+        assert before[0]["claims"]["open"][1] == fmt(15895.0, lang)      # NQ's first November session open
+        assert before[1]["claims"]["high"][1] == fmt(_spx_high_2010s(), lang)
         for b in before:
             assert b["sql"] >= 1 and b["plan"] >= 1 and b["steps"] >= 4 and len(b["claims"]) >= 4
             assert b["charts"] == 1
@@ -55,7 +58,7 @@ def test_reload_restores_every_turns_details(url):
                                timeout=15000)
         bots = page.locator(".msg.bot")
         assert bots.count() == 2
-        assert page.locator(".msg.user").all_inner_texts() == QUESTIONS
+        assert page.locator(".msg.user").all_inner_texts() == QUESTIONS[lang]
         after = [_turn(bots.nth(i)) for i in range(2)]
         for a, b in zip(after, before):   # the live list also shows bookkeeping steps: compare the rest
             assert a.pop("steps") >= 4 and b.pop("steps") >= 4
@@ -63,5 +66,5 @@ def test_reload_restores_every_turns_details(url):
         first = bots.nth(0)
         first.locator("details.sqls summary").click()
         assert "SELECT" in first.locator("details.sqls pre.sql").first.inner_text().upper()
-        shot(page, "reload_every_turn_en")
+        shot(page, f"reload_every_turn_{lang}")
     assert not [e for e in errors if "pageerror" in e], errors
