@@ -194,7 +194,7 @@ class RunManager:
                                       "interrupted" if status in INTERRUPT_STATUSES else "idle")
             await self._finish(spec, final, status, duration)
             if not error:  # after `done`: the turn's details for reloads (agent/server/turns.py)
-                await save_turn_details(rt, spec.request_id, result, snapshot)
+                await save_turn_details(rt, spec.thread_id, spec.request_id, result, snapshot)
 
     async def _thread_status(self, thread_id: str, status: str) -> None:
         try:  # the stored status lets /threads/search filter in SQL; never fail a run over it

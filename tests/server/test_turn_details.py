@@ -12,7 +12,6 @@ import pytest
 from tests.conftest import DATA
 from tests.server.conftest import DUCKDB_ONLY, live_server, stream
 
-pytestmark = DUCKDB_ONLY
 ENGINES = pytest.mark.parametrize("engine_settings", ["sqlite", "postgres"], indirect=True)
 QUESTIONS = ["NQ stats for November 2023", "SPX statistics from 2010 to 2019"]
 
@@ -41,6 +40,7 @@ def _turns(client: httpx.Client, thread_id: str, answered: int) -> list[dict]:
         time.sleep(0.1)
 
 
+@DUCKDB_ONLY
 @ENGINES
 def test_every_answered_turn_keeps_its_details(make_app, duck_store, engine_settings):
     app, _ = make_app(duck_store, **engine_settings)
@@ -62,10 +62,27 @@ def test_every_answered_turn_keeps_its_details(make_app, duck_store, engine_sett
         assert turns[0]["details"]["chart"]["series"][0]["open"][0] == 15895.0   # NQ 2023-11-20 open
         assert turns[1]["details"]["chart"]["series"][0]["open"][0] == _spx_first_open(2010)
         assert turns[2]["status"] == "no_data" and turns[2]["details"] is None
-        # the trace keeps the details with the request's result
-        assert client.get(f"/api/traces/{done[0]['request_id']}").json()["result"]["details"]["claims"] == done[0]["claims"]
+        assert [t["request_id"] for t in turns[:2]] == [d["request_id"] for d in done]
 
 
+@DUCKDB_ONLY
 def test_unknown_thread_is_404(client):
     r = client.get("/api/threads/nope-123/turns")
     assert r.status_code == 404 and r.json()["error"]["code"] == "unknown_thread"
+
+
+def test_details_go_with_the_thread(tmp_path):
+    """Thread retention (TraceStore.delete_thread) removes the thread's turn details too."""
+    from agent.settings import Settings
+    from agent.traces import TraceStore
+
+    store = TraceStore(Settings(home=tmp_path))
+    try:
+        store.save_details("r1", "t1", {"claims": [{"type": "open", "value": 1.5}]})
+        store.save_details("r1", "t1", {"claims": [{"type": "open", "value": 2.5}]})   # a rerun replaces
+        store.save_details("r2", "t2", {"claims": []})
+        assert store.thread_details("t1") == {"r1": {"claims": [{"type": "open", "value": 2.5}]}}
+        store.delete_thread("t1")
+        assert store.thread_details("t1") == {} and store.thread_details("t2") == {"r2": {"claims": []}}
+    finally:
+        store.close()
