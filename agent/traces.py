@@ -26,7 +26,7 @@ LOG_COLS = ("request_id", "thread_id", "run_id", "kind", "question", "user_respo
 STEP_COLS = ("request_id", "thread_id", "seq", "agent", "input", "output", "duration_ms", "llm",
              "input_tokens", "output_tokens", "cost_usd", "intent", "plan", "was_interrupted",
              "interrupt_type", "user_response", "error")
-JSON_COLS = {"input", "output", "llm", "intent", "plan", "result", "metadata"}
+JSON_COLS = {"input", "output", "llm", "intent", "plan", "result", "metadata", "details"}
 
 _SQLITE_DDL = """
 CREATE TABLE IF NOT EXISTS chat_logs (
@@ -46,6 +46,9 @@ CREATE INDEX IF NOT EXISTS request_traces_request ON request_traces (request_id,
 CREATE TABLE IF NOT EXISTS api_threads (
     thread_id TEXT PRIMARY KEY, metadata TEXT NOT NULL DEFAULT '{}', created_at TEXT NOT NULL,
     updated_at TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS turn_details (
+    request_id TEXT PRIMARY KEY, thread_id TEXT NOT NULL, details TEXT NOT NULL, created_at TEXT NOT NULL);
+CREATE INDEX IF NOT EXISTS turn_details_thread ON turn_details (thread_id);
 """
 # Owners (issue 12), as sql/postgres/003_trace_owners.sql: added to files made before identity.
 _SQLITE_OWNER_COLUMNS = [
@@ -56,7 +59,7 @@ _SQLITE_OWNER_COLUMNS = [
     ("chat_logs", "user_id", "TEXT NOT NULL DEFAULT 'local'"),
 ]
 _SQLITE_OWNER_INDEX = "CREATE INDEX IF NOT EXISTS api_threads_owner ON api_threads (tenant_id, user_id, updated_at)"
-PG_MIGRATIONS = ("002_traces.sql", "003_trace_owners.sql")
+PG_MIGRATIONS = ("002_traces.sql", "003_trace_owners.sql", "004_trace_turn_details.sql")
 PG_LOCK_KEY = 48151623
 META_KEY = re.compile(r"^[A-Za-z0-9_.-]{1,64}$")
 THREAD_STATUSES = ("idle", "busy", "interrupted", "error")
@@ -101,6 +104,8 @@ def _insert(table: str, cols: tuple[str, ...]) -> str:
 
 INSERT_LOG = _insert("chat_logs", LOG_COLS + ("created_at",))
 INSERT_STEP = _insert("request_traces", STEP_COLS + ("created_at",))
+UPSERT_DETAILS = ("INSERT INTO turn_details (request_id, thread_id, details, created_at) VALUES (%s, %s, %s, %s) "
+                  "ON CONFLICT (request_id) DO UPDATE SET details = excluded.details")
 
 
 def _row(cols: tuple[str, ...], row: dict[str, Any]) -> list[Any]:
@@ -192,6 +197,15 @@ class TraceStore:
         stmts = [(INSERT_LOG, _row(LOG_COLS, log) + [now])]
         stmts += [(INSERT_STEP, _row(STEP_COLS, s) + [now]) for s in steps]
         self._exec(stmts)
+
+    def save_details(self, request_id: str, thread_id: str, details: dict[str, Any]) -> None:
+        """An answered turn's details for reloads (agent/server/turns.py), written after `done`."""
+        self._exec([(UPSERT_DETAILS, [request_id, thread_id, _dump(details), _now()])])
+
+    def thread_details(self, thread_id: str) -> dict[str, dict[str, Any]]:
+        """request_id -> details for the thread's answered turns."""
+        rows = self._query("SELECT request_id, details FROM turn_details WHERE thread_id = %s", [thread_id])
+        return {r["request_id"]: r["details"] for r in rows}
 
     def get(self, request_id: str) -> dict[str, Any] | None:
         logs = self._query("SELECT * FROM chat_logs WHERE request_id = %s", [request_id])
@@ -296,7 +310,8 @@ class TraceStore:
 
     def delete_thread(self, thread_id: str) -> None:
         """The thread's row, its requests and their steps (thread retention)."""
-        self._exec([("DELETE FROM request_traces WHERE thread_id = %s", [thread_id]),
+        self._exec([("DELETE FROM turn_details WHERE thread_id = %s", [thread_id]),
+                    ("DELETE FROM request_traces WHERE thread_id = %s", [thread_id]),
                     ("DELETE FROM chat_logs WHERE thread_id = %s", [thread_id]),
                     ("DELETE FROM api_threads WHERE thread_id = %s", [thread_id])])
 

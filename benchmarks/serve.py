@@ -66,6 +66,7 @@ async def chat(client: httpx.AsyncClient, question: str) -> dict:
                         out["done"] = time.perf_counter() - t0
                         data = json.loads(ev["data"])
                         out["status"] = data.get("status") if ev["event"] == "done" else None
+                        out["request_id"] = data.get("request_id")
                         out["error"] = None if ev["event"] == "done" else data.get("message")
                         out["run_id"] = out.get("run_id") or r.headers.get("x-run-id")
                     ev = {}

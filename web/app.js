@@ -73,7 +73,8 @@ async function send(text) {
   document.dispatchEvent(new CustomEvent("askbar:answered", {detail: result}));
 }
 
-// After a reload: the conversation so far, the last answer with all its extras, a pending question.
+// After a reload: the conversation so far with every answered turn's extras (GET .../turns keeps
+// them per question), the last answer from the thread's state, a pending question.
 async function restoreThread() {
   if (!state.threadId) return;
   const resp = await apiFetch(`/api/threads/${encodeURIComponent(state.threadId)}`);
@@ -84,10 +85,21 @@ async function restoreThread() {
   const log = document.getElementById("log");
   const history = view.history.slice();
   const last = history.length && history[history.length - 1].role !== "user" ? history.pop() : null;
-  for (const m of history) {
-    log.append(el("div", {class: `msg ${m.role === "user" ? "user" : "bot"}`, "data-restored": "1",
-                          text: m.content}));
-  }
+  const turns = await getJSON(`/api/threads/${encodeURIComponent(state.threadId)}/turns`)
+    .then((v) => v.turns || [], () => []);
+  const earlier = matchTurns(history, turns);
+  history.forEach((m, i) => {
+    if (m.role === "user") {
+      log.append(el("div", {class: "msg user", "data-restored": "1", text: m.content}));
+      return;
+    }
+    const past = new Turn(log, null, true);
+    past.text.textContent = m.content;
+    const turn = earlier.get(i);
+    past.root.dataset.status = (turn && turn.status) || "answered";
+    if (turn && turn.details) past.fill(turn.details);
+    past.root.dataset.complete = "1";
+  });
   const r = view.result || {};
   const turn = new Turn(log, null, true);
   turn.root.dataset.status = view.status === "interrupted" && r.interrupt ? r.interrupt.type : (r.status || "answered");
@@ -99,6 +111,22 @@ async function restoreThread() {
     if (r.status === "answered") await addDetails(turn, state.threadId);
   }
   turn.root.dataset.complete = "1";
+}
+
+// history index of an assistant message -> its turn, matched by question from the end (the
+// history may be cut at the front; the last user message is the current turn's question).
+function matchTurns(history, turns) {
+  const out = new Map();
+  let j = turns.length - 1;
+  for (let i = history.length - 1; i >= 0 && j >= 0; i--) {
+    if (history[i].role !== "user") continue;
+    let k = j;
+    while (k >= 0 && turns[k].question !== history[i].content) k--;
+    if (k < 0) continue;
+    if (history[i + 1] && history[i + 1].role !== "user") out.set(i + 1, turns[k]);
+    j = k - 1;
+  }
+  return out;
 }
 
 function init() {

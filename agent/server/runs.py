@@ -21,6 +21,7 @@ from langgraph.types import Command
 from agent.identity.models import LOCAL_USER, User
 from agent.server import events as askbar_events
 from agent.server.recording import RecordingProvider, TraceRecorder, jsonable
+from agent.server.turns import save_turn_details
 from agent.service import result_from_snapshot, turn_input
 
 log = logging.getLogger("askbar.server")
@@ -162,7 +163,7 @@ class RunManager:
         emitter = self._emitter(spec)
         beat = asyncio.create_task(self._heartbeat(spec.run_id))
         rt.metrics.active_runs.inc()
-        status, result, error = "error", None, None
+        status, result, error, snapshot = "error", None, None, None
         try:
             if spec.new_thread:  # known to /threads/search and thread lookups from now on
                 await asyncio.to_thread(rt.traces.upsert_thread, spec.thread_id, {},
@@ -192,6 +193,8 @@ class RunManager:
             await self._thread_status(spec.thread_id, "error" if error else
                                       "interrupted" if status in INTERRUPT_STATUSES else "idle")
             await self._finish(spec, final, status, duration)
+            if not error:  # after `done`: the turn's details for reloads (agent/server/turns.py)
+                await save_turn_details(rt, spec.thread_id, spec.request_id, result, snapshot)
 
     async def _thread_status(self, thread_id: str, status: str) -> None:
         try:  # the stored status lets /threads/search filter in SQL; never fail a run over it

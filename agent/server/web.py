@@ -18,6 +18,7 @@ from starlette.staticfiles import StaticFiles
 
 from agent.server.caller import current_user
 from agent.server.http import HTTPError, thread_field
+from agent.server.turns import thread_turns
 
 # web/ at the repository root, reached through the package's `webui` link so that a wheel (which
 # copies package data, not the repository) ships the same files: `pip install .` serves / too.
@@ -102,5 +103,6 @@ routes = [
     Route("/vendor/plotly.min.js", plotly_js, methods=["GET"]),
     Route("/api/ui/features", features, methods=["GET"]),
     Route("/api/threads/{thread_id}/details", thread_details, methods=["GET"]),
+    Route("/api/threads/{thread_id}/turns", thread_turns, methods=["GET"]),
     Mount("/static", app=StaticFiles(directory=WEB, check_dir=False), name="static"),
 ]

@@ -1,0 +1,183 @@
+"""Issue 9's HTTP speed targets: one client, offline provider, a real `askbar serve` on the embedded
+default (DuckDB), questions over POST /api/chat (SSE) until `done`.
+
+    python benchmarks/serve_targets.py [--reps 30] [--years 10]
+
+Data: NQ 1-min (FirstRate sample) and SPX daily from ../shared/data, plus `--years` of synthetic
+1-min bars for one symbol (BENCH_A, written once to benchmarks/.work like query.py does).
+Classes and targets (issue 9 "Speed"):
+- month: a month's stats, p50 <= 30 ms;
+- ten_years: BENCH_A stats over 10 years, p50 <= 0.5x a raw DuckDB daily aggregation of the same
+  1-min bars (open/high/low/close/volume per trading date), timed in this script on a copy of the
+  server's file, once per round between the questions (round robin, so all see the same load);
+- events: an events question over 10 years, p50 <= 60 ms.
+Real-data 10-year and events questions on SPX daily are reported beside them. Each time is the client's
+(request sent -> `done` parsed); the server's own run time (GET /api/traces/{request_id},
+duration_ms: graph + checkpoints, without HTTP/SSE) is reported too.
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import shutil
+import socket
+import sys
+import tempfile
+import time
+from datetime import date
+from pathlib import Path
+
+import httpx
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from serve import DATA, ROOT, chat, pct, start_server  # noqa: E402
+
+sys.path.insert(0, str(ROOT))
+WORK = ROOT / "benchmarks" / ".work"
+REAL = [("nq_1min_firstrate/NQ_1min_sample.csv", "NQ"), ("sp500_daily/chainins_GSPC.csv", "SPX")]
+CLASSES = {  # class -> (question, target p50 in ms or None when relative/reference)
+    "month": ("NQ stats for November 2023", 30.0),
+    "ten_years": ("BENCH_A stats from 2014-01-01 to 2023-12-31", None),
+    "events": ("After BENCH_A rose more than 2% in a day since 2014, what happened over the next 5 "
+               "trading days?", 60.0),
+    "spx_ten_years": ("SPX statistics from 2010 to 2019", None),
+    "spx_events": ("How many days did SPX rise more than 1% from 2010 to 2019?", None),
+}
+# What a 10-year answer would cost without the daily rollup: every 1-min bar aggregated per day.
+RAW_DAILY = ("SELECT trading_date, arg_min(open, ts), max(high), min(low), arg_max(close, ts), sum(volume) "
+             "FROM ohlcv_1min WHERE symbol = $s AND in_session GROUP BY trading_date")
+
+
+def synthetic_csv(years: int) -> Path:
+    from agent.market.demo import write_synthetic_csv
+
+    start, end = date(2024 - years, 1, 1), date(2023, 12, 31)
+    path = WORK / f"BENCH_A_{start}_{end}.csv"
+    if not path.exists():
+        WORK.mkdir(parents=True, exist_ok=True)
+        t = time.perf_counter()
+        n = write_synthetic_csv(path, "BENCH_A", start, end, local_time=False)
+        print(f"generated {path.name}: {n:,} bars in {time.perf_counter() - t:.1f} s", file=sys.stderr)
+    return path
+
+
+def prepare_home(home: Path, years: int) -> None:
+    from agent.market.duckdb_store import DuckDBStore
+    from agent.market.ingest import load_file
+
+    store = DuckDBStore(home / "market.duckdb")
+    try:
+        for rel, symbol in REAL:
+            load_file(store, DATA / rel, symbol)
+        load_file(store, synthetic_csv(years), "BENCH_A")
+    finally:
+        store.close()
+
+
+class RawScan:
+    """The raw daily aggregation on a copy of the server's DuckDB file (the server holds the file
+    itself), timed between the questions so that both see the same load from other processes."""
+
+    def __init__(self, db: Path):
+        import duckdb
+
+        self.con = duckdb.connect(str(db), read_only=True)
+        self.bars = self.con.execute("SELECT count(*) FROM ohlcv_1min WHERE symbol = $s", {"s": "BENCH_A"}).fetchone()[0]
+        self.days = len(self.con.execute(RAW_DAILY, {"s": "BENCH_A"}).fetchall())   # warm
+        self.times: list[float] = []
+
+    def once(self) -> None:
+        t = time.perf_counter()
+        self.con.execute(RAW_DAILY, {"s": "BENCH_A"}).fetchall()
+        self.times.append((time.perf_counter() - t) * 1000)
+
+    def report(self) -> dict:
+        self.con.close()
+        return {"bars": self.bars, "days": self.days, "n": len(self.times),
+                "p50_ms": round(pct(self.times, 50), 1), "p95_ms": round(pct(self.times, 95), 1)}
+
+
+async def measure(url: str, reps: int, raw: RawScan) -> dict:
+    e2e: dict[str, list[float]] = {k: [] for k in CLASSES}
+    server: dict[str, list[float]] = {k: [] for k in CLASSES}
+    bad: dict[str, list] = {k: [] for k in CLASSES}
+    async with httpx.AsyncClient(base_url=url, timeout=120) as client:
+        for _ in range(3):  # warm every path (imports, caches, rollup pages)
+            for question, _ in CLASSES.values():
+                await chat(client, question)
+        names = list(CLASSES)
+        for i in range(reps):  # round robin: every class (and the raw scan) sees the same load;
+            raw.once()         # the order rotates, as the question right after the scan pays for it
+            for name in names[i % len(names):] + names[:i % len(names)]:
+                question = CLASSES[name][0]
+                r = await chat(client, question)
+                if r["done"] is None or r["error"] or r["status"] != "answered":
+                    bad[name].append(r["error"] or r["status"])
+                    continue
+                e2e[name].append(r["done"] * 1000)
+                if r.get("request_id"):
+                    tr = (await client.get(f"/api/traces/{r['request_id']}")).json()
+                    server[name].append(float(tr["duration_ms"]))
+    return {name: {"question": q, "n": len(e2e[name]), "failed": len(bad[name]), "fail_samples": bad[name][:2],
+                   "p50_ms": round(pct(e2e[name], 50), 1), "p95_ms": round(pct(e2e[name], 95), 1),
+                   "server_p50_ms": round(pct(server[name], 50), 1),
+                   "server_p95_ms": round(pct(server[name], 95), 1)} for name, (q, _) in CLASSES.items()}
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def verdicts(report: dict) -> list[str]:
+    lines, q, raw = [], report["questions"], report["raw_daily_scan"]
+    raw_p50 = raw["p50_ms"]
+    for name, (_, target) in CLASSES.items():
+        s = q[name]
+        if name == "ten_years":
+            target = round(0.5 * raw_p50, 1)
+        mark = "" if target is None else (" MET" if s["p50_ms"] <= target else " MISSED") + f" (target <= {target} ms)"
+        lines.append(f"{name}: p50 {s['p50_ms']} ms, p95 {s['p95_ms']} ms; server {s['server_p50_ms']} / "
+                     f"{s['server_p95_ms']} ms; n={s['n']} failed={s['failed']}{mark}")
+    lines.append(f"raw DuckDB daily aggregation of {raw['bars']:,} bars ({raw['days']} days), between the "
+                 f"questions: p50 {raw['p50_ms']} ms, p95 {raw['p95_ms']} ms (n={raw['n']})")
+    lines.append(f"load average {report['load_avg_before']} before, {report['load_avg_after']} after; "
+                 f"{report['cpus']} CPUs")
+    return lines
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--reps", type=int, default=30)
+    ap.add_argument("--years", type=int, default=10)
+    args = ap.parse_args()
+    home = Path(tempfile.mkdtemp(prefix="askbar-targets-"))
+    os.environ["ASKBAR_RATE_LIMIT"] = "100000/minute"  # one client asking back to back is not abuse
+    proc = None
+    try:
+        t0 = time.perf_counter()
+        prepare_home(home, args.years)
+        print(f"loaded the data in {time.perf_counter() - t0:.1f} s", file=sys.stderr)
+        shutil.copyfile(home / "market.duckdb", home / "raw.duckdb")
+        raw = RawScan(home / "raw.duckdb")
+        port = free_port()
+        load_before = os.getloadavg()
+        proc = start_server(home, port, None)
+        questions = asyncio.run(measure(f"http://127.0.0.1:{port}", args.reps, raw))
+    finally:
+        if proc:
+            proc.terminate()
+            proc.wait(30)
+        shutil.rmtree(home, ignore_errors=True)
+    report = {"load_avg_before": load_before, "load_avg_after": os.getloadavg(), "cpus": os.cpu_count(),
+              "questions": questions, "raw_daily_scan": raw.report()}
+    print(json.dumps(report, indent=2, ensure_ascii=False))
+    print("\n".join(verdicts(report)))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
