@@ -17,9 +17,14 @@ _LISTED = {"find_events": MAX_LISTED_ROWS}          # rows the slot table names,
 _KEEP_ALL = {"compare_periods"}                     # one row per compared period
 
 
+_TIME_KEYS = ("trading_date", "date", "ts", "timestamp", "time", "bucket")
+
+
 def _bucket(rows: list[dict[str, Any]]) -> dict[str, Any]:
-    """Consecutive bars merged: first open, max high, min low, last close, summed volume."""
+    """Consecutive bars merged: first open, max high, min low, last close, summed volume; the
+    candle is dated by its first bar (a candle's time is when it opens, as in every chart)."""
     out = dict(rows[-1])
+    out.update({k: rows[0][k] for k in _TIME_KEYS if k in rows[0]})
     if all(k in rows[0] for k in ("open", "high", "low", "close")):
         highs = [r["high"] for r in rows if r.get("high") is not None]
         lows = [r["low"] for r in rows if r.get("low") is not None]

@@ -57,3 +57,6 @@ def test_chart_rows_merge_bars_without_losing_the_extremes():
     assert merged[0]["open"] == 0 and max(m["high"] for m in merged) == 1004
     assert min(m["low"] for m in merged) == -5 and merged[-1]["close"] == 1000
     assert sum(m["volume"] for m in merged) == 10_000
+    size = 1000 // len(merged) + (1000 % len(merged) > 0)
+    assert [m["trading_date"] for m in merged[:2]] == ["d0", f"d{size}"]  # dated by the first bar
+    assert merged[1]["open"] == size
