@@ -3,13 +3,14 @@
 nothing of the thread's state."""
 from __future__ import annotations
 
+import signal
 import time
 
 import httpx
 import pytest
 
 from tests.conftest import DATA
-from tests.server.conftest import require_redis, stream
+from tests.server.conftest import parse_sse, require_redis, stream
 from tests.server.procs import serve
 
 
@@ -79,5 +80,42 @@ def test_server_killed_mid_run_keeps_the_thread(pg_env, tmp_path):
             _, events = stream(ca, "POST", f"/api/chat/{thread}/resume", json={"answer": "NQ за ноябрь 2023"})
             assert events[-1]["event"] == "done", events[-1]
             assert events[-1]["data"]["status"] == "answered", events[-1]["data"]
+    finally:
+        stub.stop()
+
+
+def test_sigterm_drains_open_streams_and_another_server_finishes_them(pg_env, tmp_path):
+    """A server asked to stop (SIGTERM) does not cut its open streams: after ASKBAR_SSE_DRAIN_S they
+    get a `reconnect` event and a clean end; the run goes on during the shutdown grace, and the client
+    reconnecting with Last-Event-ID to the other server (shared Redis) gets the rest, no gap."""
+    from tests.agent.llm.gemini_stub import GeminiStub, delayed
+
+    stub = GeminiStub().start()
+    stub.add(delayed(3.0), delayed(3.0), delayed(3.0))
+    slow_env = {**pg_env, "ASKBAR_LLM": "gemini", "ASKBAR_GEMINI_API_KEY": "test-key",
+                "ASKBAR_GEMINI_BASE_URL": stub.url, "ASKBAR_SSE_DRAIN_S": "0.5"}
+    try:
+        with serve(pg_env, tmp_path / "a.log") as a, httpx.Client(base_url=a.url, timeout=60) as ca:
+            with serve(slow_env, tmp_path / "k.log") as k, httpx.Client(base_url=k.url, timeout=60) as ck:
+                with ck.stream("POST", "/api/chat", json={"question": "NQ stats for November 2023"}) as r:
+                    run_id, lines = r.headers["x-run-id"], []
+                    for line in r.iter_lines():  # ends cleanly: a cut stream raises here
+                        lines.append(line)
+                        if line == "event: run_start":
+                            deadline = time.time() + 20
+                            while not stub.generate_requests():  # the run is inside its LLM call
+                                assert time.time() < deadline
+                                time.sleep(0.05)
+                            k.proc.terminate()
+                got = list(parse_sse(lines))
+                assert got[-1]["event"] == "reconnect", got
+                assert got[-1]["data"]["reason"] == "server_shutdown" and "id" not in got[-1]
+                # the run got its grace, then the server stopped (uvicorn re-raises the signal it handled)
+                assert k.proc.wait(60) in (0, -signal.SIGTERM), k.log.read_text()[-2000:]
+            last = got[-2]["id"]
+            _, rest = stream(ca, "GET", f"/api/runs/{run_id}/stream", headers={"Last-Event-ID": str(last)})
+            _, full = stream(ca, "GET", f"/api/runs/{run_id}/stream")
+        assert got[:-1] + rest == full and [e["id"] for e in full] == list(range(1, len(full) + 1))
+        assert full[-1]["event"] in ("done", "error")
     finally:
         stub.stop()
