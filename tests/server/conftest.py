@@ -86,17 +86,22 @@ def require_redis(url: str = REDIS_URL) -> str:
     return url
 
 
+def app_for(store, home, provider=None, server=None, **overrides):
+    """(app, settings): the real server app over `store` with its own files under `home`."""
+    import server as server_module
+    from agent.deps import build_deps
+    from agent.settings import Settings
+
+    settings = Settings(home=home, **overrides)
+    deps = build_deps(settings, store=store, provider=provider)
+    return server_module.create_app(settings=settings, deps=deps, server=server), settings
+
+
 @pytest.fixture
 def make_app(tmp_path):
     """make_app(store, **settings) -> (app, settings): the real server app over `store`."""
     def make(store, provider=None, server=None, **overrides):
-        import server as server_module
-        from agent.deps import build_deps
-        from agent.settings import Settings
-
-        settings = Settings(home=overrides.pop("home", tmp_path / "home"), **overrides)
-        deps = build_deps(settings, store=store, provider=provider)
-        return server_module.create_app(settings=settings, deps=deps, server=server), settings
+        return app_for(store, overrides.pop("home", tmp_path / "home"), provider, server, **overrides)
     return make
 
 
@@ -115,12 +120,7 @@ def base_url(loaded_store, tmp_path_factory):
     """One default server per test module, in process (uvicorn in a thread: real HTTP and SSE framing,
     no interpreter spawn); opening its Runtime once instead of per test. Its tests each work on
     their own threads. Tests that need other settings build their own app with make_app."""
-    import server as server_module
-    from agent.deps import build_deps
-    from agent.settings import Settings
-
-    settings = Settings(home=tmp_path_factory.mktemp("home"))
-    app = server_module.create_app(settings=settings, deps=build_deps(settings, store=loaded_store))
+    app, _ = app_for(loaded_store, tmp_path_factory.mktemp("home"))
     with live_server(app) as url:
         yield url
 
