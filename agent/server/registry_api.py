@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import threading
 from typing import Any
 
@@ -237,11 +238,26 @@ async def ws_events(ws: WebSocket) -> None:
         return
     await ws.accept()
     reg = registry_for(ws.app)
-    try:
+
+    async def forward() -> None:
         async for ev in reg.bus.subscribe(user.tenant_id):
             await ws.send_json(ev)
-    except WebSocketDisconnect:
-        pass
+
+    async def closed() -> None:
+        while (await ws.receive())["type"] != "websocket.disconnect":
+            pass
+
+    # A quiet tenant sends nothing, so a disconnect would only be noticed at the next event: the
+    # handler (and its subscription) would outlive the client and hold up server shutdown.
+    tasks = {asyncio.create_task(forward()), asyncio.create_task(closed())}
+    try:
+        await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        for t in tasks:
+            t.cancel()
+        for res in await asyncio.gather(*tasks, return_exceptions=True):
+            if isinstance(res, Exception) and not isinstance(res, WebSocketDisconnect):
+                logging.getLogger("askbar.registry").warning("websocket events ended: %r", res)
 
 
 routes = [

@@ -41,7 +41,9 @@ class ServerSettings(BaseSettings):
     run_stale_s: float = 30.0        # a running run without a heartbeat this long is lost (server died)
     max_body_bytes: int = 64_000     # larger request bodies get 413
     max_question_chars: int = 2000
-    ping_s: float = 15.0             # SSE keep-alive comment interval
+    ping_s: float = 15.0             # SSE keep-alive comment interval (0: no pings)
+    sse_send_timeout_s: float = 30.0  # a client that takes longer to accept one SSE write is dropped
+    sse_drain_s: float = 10.0        # on shutdown, open run streams forward this long, then `reconnect`
     shutdown_grace_s: float = 20.0   # running runs get this long to finish on shutdown
     pg_checkpoint_pool: int = 10
     coverage_refresh_s: float = 60.0  # re-read symbols and ranges (data loaded while serving)

@@ -1,19 +1,42 @@
-"""SSE responses that tail a run's buffer: replay after Last-Event-ID, then follow, with pings.
+"""SSE responses that tail a run's buffer: replay after Last-Event-ID, then follow.
 
-The response only reads; when the client goes away Starlette cancels this generator and the run
+Built on sse-starlette's EventSourceResponse, which adds what a long-lived stream needs:
+- keep-alive pings (`: ping` comments every ASKBAR_PING_S on its own timer, so a proxy never sees
+  an idle connection whatever the buffer does);
+- a send timeout (ASKBAR_SSE_SEND_TIMEOUT_S): a client that stops reading is dropped instead of
+  holding the stream (and its buffer reads) forever;
+- shutdown drain: when the server is asked to stop (SIGTERM/Ctrl-C under uvicorn), open streams go
+  on forwarding the run for ASKBAR_SSE_DRAIN_S (most runs finish: the client gets `done`), then send
+  a `reconnect` event and close cleanly instead of being cut. `reconnect` has no id, so the client's
+  Last-Event-ID still names the last real event and a reconnect (to another server sharing Redis)
+  resumes exactly there.
+
+The response only reads; when the client goes away the generator is cancelled and the run
 (a separate task) goes on writing to the buffer.
 """
 from __future__ import annotations
 
+import logging
+import time
 from typing import Any, AsyncIterator, Callable
 
+import anyio
+from sse_starlette.sse import EventSourceResponse, SendTimeoutError, ServerSentEvent
 from starlette.requests import Request
-from starlette.responses import StreamingResponse
+from starlette.types import Receive, Scope, Send
 
 from agent.server.buffer import parse_last_event_id, tail
 from agent.server.http import HTTPError, sse_frame
 
+log = logging.getLogger("askbar.server")
+
 SSE_HEADERS = {"Cache-Control": "no-cache, no-store", "X-Accel-Buffering": "no", "Connection": "keep-alive"}
+# How often an idle stream looks at its buffer (run lost? server shutting down?). Pings do not
+# depend on it: EventSourceResponse sends them on its own timer.
+IDLE_POLL_S = 1.0
+RECONNECT_MESSAGE = "the server is shutting down; reconnect with Last-Event-ID to continue this run"
+# The library's hard cut comes this long after our own drain deadline: the farewell is sent first.
+DRAIN_MARGIN_S = 2.0
 
 
 def last_event_id(request: Request) -> int:
@@ -23,18 +46,58 @@ def last_event_id(request: Request) -> int:
     return parse_last_event_id(value)
 
 
-async def _frames(runtime: Any, run_id: str, after: int,
-                  forward: Callable[[str], bool]) -> AsyncIterator[bytes]:
+def _ping() -> ServerSentEvent:
+    return ServerSentEvent(comment="ping", sep="\n")
+
+
+async def _frames(runtime: Any, run_id: str, after: int, forward: Callable[[str], bool],
+                  shutdown: anyio.Event, drain_s: float) -> AsyncIterator[bytes]:
     yield b"retry: 1000\n\n"
-    async for ev in tail(runtime.buffer, run_id, after, poll_s=runtime.server.ping_s):
-        if ev is None:
-            yield b": ping\n\n"
-            continue
-        if forward(ev.event):
-            yield sse_frame(ev.id, ev.event, ev.data)
+    last, drain_until = after, None
+    async for ev in tail(runtime.buffer, run_id, after, poll_s=IDLE_POLL_S):
+        if ev is not None:
+            last = ev.id
+            if forward(ev.event):
+                yield sse_frame(ev.id, ev.event, ev.data)
+        if shutdown.is_set():
+            drain_until = drain_until or time.monotonic() + drain_s
+            if time.monotonic() >= drain_until:
+                yield sse_frame(None, "reconnect", {"run_id": run_id, "reason": "server_shutdown",
+                                                    "last_event_id": last, "message": RECONNECT_MESSAGE})
+                return
+
+
+class RunEventStream(EventSourceResponse):
+    """EventSourceResponse whose send timeout ends the stream quietly (a log line and a metric)
+    instead of an unhandled-exception traceback: a slow client is not a server error."""
+
+    def __init__(self, *args: Any, on_timeout: Callable[[], None] | None = None, **kw: Any):
+        super().__init__(*args, **kw)
+        self._on_timeout = on_timeout
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        try:
+            await super().__call__(scope, receive, send)
+        except SendTimeoutError:
+            log.warning("SSE client stopped reading: stream closed", extra={"path": scope.get("path")})
+            if self._on_timeout:
+                self._on_timeout()
+
+
+def _count_timeout(runtime: Any) -> Callable[[], None]:
+    def bump() -> None:
+        metrics = getattr(runtime, "metrics", None)
+        if metrics is not None:
+            metrics.errors.labels("sse_send_timeout").inc()
+    return bump
 
 
 def run_stream(runtime: Any, run_id: str, after: int = 0, headers: dict[str, str] | None = None,
-               forward: Callable[[str], bool] = lambda _e: True, status_code: int = 200) -> StreamingResponse:
-    return StreamingResponse(_frames(runtime, run_id, after, forward), status_code=status_code,
-                             media_type="text/event-stream", headers={**SSE_HEADERS, **(headers or {})})
+               forward: Callable[[str], bool] = lambda _e: True, status_code: int = 200) -> RunEventStream:
+    srv = runtime.server
+    shutdown = anyio.Event()
+    return RunEventStream(_frames(runtime, run_id, after, forward, shutdown, srv.sse_drain_s),
+                          status_code=status_code, headers={**SSE_HEADERS, **(headers or {})}, sep="\n",
+                          ping=srv.ping_s, ping_message_factory=_ping, send_timeout=srv.sse_send_timeout_s,
+                          shutdown_event=shutdown, shutdown_grace_period=srv.sse_drain_s + DRAIN_MARGIN_S,
+                          on_timeout=_count_timeout(runtime))

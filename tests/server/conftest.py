@@ -1,5 +1,7 @@
-"""Server fixtures: a real uvicorn on a random loopback port over the loaded data, SSE reading,
-real Redis (fails loudly when down, never skips)."""
+"""Server fixtures: the app in process (a real uvicorn in a thread on a random loopback port, or
+Starlette's TestClient), over the loaded data; SSE reading; real Redis (fails loudly when down,
+never skips). Real `askbar serve` processes (tests/server/procs.py) only where separate processes
+are the point: two servers, kill -9, SIGTERM, concurrent start, the installed wheel."""
 from __future__ import annotations
 
 import json
@@ -84,17 +86,22 @@ def require_redis(url: str = REDIS_URL) -> str:
     return url
 
 
+def app_for(store, home, provider=None, server=None, **overrides):
+    """(app, settings): the real server app over `store` with its own files under `home`."""
+    import server as server_module
+    from agent.deps import build_deps
+    from agent.settings import Settings
+
+    settings = Settings(home=home, **overrides)
+    deps = build_deps(settings, store=store, provider=provider)
+    return server_module.create_app(settings=settings, deps=deps, server=server), settings
+
+
 @pytest.fixture
 def make_app(tmp_path):
     """make_app(store, **settings) -> (app, settings): the real server app over `store`."""
     def make(store, provider=None, server=None, **overrides):
-        import server as server_module
-        from agent.deps import build_deps
-        from agent.settings import Settings
-
-        settings = Settings(home=overrides.pop("home", tmp_path / "home"), **overrides)
-        deps = build_deps(settings, store=store, provider=provider)
-        return server_module.create_app(settings=settings, deps=deps, server=server), settings
+        return app_for(store, overrides.pop("home", tmp_path / "home"), provider, server, **overrides)
     return make
 
 
@@ -108,9 +115,12 @@ def duck_store(loaded_store):
     return loaded_store
 
 
-@pytest.fixture
-def base_url(make_app, duck_store):
-    app, _ = make_app(duck_store)
+@pytest.fixture(scope="module")
+def base_url(loaded_store, tmp_path_factory):
+    """One default server per test module, in process (uvicorn in a thread: real HTTP and SSE framing,
+    no interpreter spawn); opening its Runtime once instead of per test. Its tests each work on
+    their own threads. Tests that need other settings build their own app with make_app."""
+    app, _ = app_for(loaded_store, tmp_path_factory.mktemp("home"))
     with live_server(app) as url:
         yield url
 

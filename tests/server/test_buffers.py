@@ -1,15 +1,13 @@
-"""Run buffers: ids, tailing, TTL expiry (memory and real Redis), stale runs; SSE pings."""
+"""Run buffers: ids, tailing, TTL expiry (memory and real Redis), stale runs."""
 from __future__ import annotations
 
 import asyncio
 import uuid
 
-import httpx
 
 from agent.server.buffer import MemoryBuffer, tail
 from agent.server.redis_buffer import HybridBuffer, RedisBuffer
-from agent.server.runtime import ServerSettings
-from tests.server.conftest import DUCKDB_ONLY, live_server, require_redis, slow_offline
+from tests.server.conftest import require_redis
 
 
 def _buffers():
@@ -37,8 +35,9 @@ def test_append_read_tail_and_expire():
         assert await buf.meta(run) is None and await buf.read(run, 0) == []
         await buf.close()
 
-    for buf in _buffers():
-        asyncio.run(check(buf))
+    async def all_buffers():  # side by side: each waits out its 1 s TTL
+        await asyncio.gather(*(check(buf) for buf in _buffers()))
+    asyncio.run(all_buffers())
 
 
 def test_stale_run_ends_with_run_lost_and_frees_its_thread():
@@ -60,14 +59,7 @@ def test_stale_run_ends_with_run_lost_and_frees_its_thread():
         asyncio.run(check(buf))
 
 
-@DUCKDB_ONLY
-def test_sse_pings_while_a_run_is_quiet(make_app, duck_store):
-    app, _ = make_app(duck_store, provider=slow_offline(0.6), server=ServerSettings(ping_s=0.1))
-    with live_server(app) as url, httpx.Client(base_url=url, timeout=60) as c:
-        with c.stream("POST", "/api/chat", json={"question": "NQ stats for November 2023"}) as r:
-            lines = list(r.iter_lines())
-    assert lines.count(": ping") >= 3
-    assert any(line == "event: done" for line in lines)
+# SSE pings on a quiet run: tests/server/test_sse_layer.py
 
 
 def test_redis_keys_expire():

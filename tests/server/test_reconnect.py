@@ -7,17 +7,18 @@ import time
 import httpx
 import pytest
 
-from tests.server.conftest import DUCKDB_ONLY, live_server, parse_sse, require_redis, slow_offline, stream
+from tests.server.conftest import DUCKDB_ONLY, app_for, live_server, parse_sse, require_redis, slow_offline, stream
 
 pytestmark = DUCKDB_ONLY
 QUESTION = "Статистика NQ за ноябрь 2023"
 
 
-@pytest.fixture(params=["memory", "redis"])
-def url(request, make_app, duck_store):
+@pytest.fixture(scope="module", params=["memory", "redis"])
+def url(request, loaded_store, tmp_path_factory):
+    """One server per buffer kind for the module (each test on its own threads)."""
     extra = {"redis_url": require_redis()} if request.param == "redis" else {}
     # Slow enough that the busy-thread check never races the run under CI load.
-    app, _ = make_app(duck_store, provider=slow_offline(1.5), **extra)
+    app, _ = app_for(loaded_store, tmp_path_factory.mktemp("home"), provider=slow_offline(1.5), **extra)
     with live_server(app) as base:
         yield base
 

@@ -2,10 +2,7 @@
 from __future__ import annotations
 
 import json
-import os
 import sqlite3
-import subprocess
-import sys
 
 import httpx
 
@@ -13,7 +10,7 @@ from agent.deps import build_deps
 from agent.replay import format_report, replay
 from agent.settings import Settings
 from agent.traces import TraceStore
-from tests.conftest import DATA, ROOT
+from tests.conftest import DATA
 from tests.server.conftest import DUCKDB_ONLY, live_server, stream
 
 
@@ -83,7 +80,7 @@ def test_replay_unchanged_then_changed(make_app, duck_store, tmp_path):
     traces.close()
 
 
-def test_replay_cli(tmp_path):
+def test_replay_cli(tmp_path, monkeypatch, capsys):
     from agent.market.duckdb_store import DuckDBStore
     from agent.market.ingest import load_file
 
@@ -99,12 +96,15 @@ def test_replay_cli(tmp_path):
         _, ev = stream(c, "POST", "/api/chat", json={"question": "NQ stats for November 2023"})
         rid = ev[-1]["data"]["request_id"]
     store.close()
-    env = {**os.environ, "ASKBAR_HOME": str(home), "ASKBAR_LLM": "offline"}
-    env.pop("ASKBAR_DATABASE_URL", None)
-    run = subprocess.run([sys.executable, "-m", "agent.cli_serve", "replay", rid], cwd=ROOT, env=env,
-                         capture_output=True, text=True, timeout=120)
-    assert run.returncode == 0, run.stderr
-    assert "no changes" in run.stdout and "plan: unchanged" in run.stdout
-    bad = subprocess.run([sys.executable, "-m", "agent.cli_serve", "replay", "nope"], cwd=ROOT, env=env,
-                         capture_output=True, text=True, timeout=120)
-    assert bad.returncode == 2 and "no trace" in bad.stderr
+    # the CLI's own entry point in process (a spawn costs seconds of imports; `python -m` adds
+    # nothing but `if __name__`), with the environment the command reads
+    from agent.cli_serve import main
+
+    monkeypatch.setenv("ASKBAR_HOME", str(home))
+    monkeypatch.setenv("ASKBAR_LLM", "offline")
+    monkeypatch.delenv("ASKBAR_DATABASE_URL", raising=False)
+    assert main(["replay", rid]) == 0
+    out = capsys.readouterr().out
+    assert "no changes" in out and "plan: unchanged" in out
+    assert main(["replay", "nope"]) == 2
+    assert "no trace" in capsys.readouterr().err
