@@ -14,6 +14,7 @@ from agent.budget import OutOfTime
 from agent.deps import get_deps
 from agent.plan_check import plan_problems
 from agent.state import Intent, Plan
+from agent.tools.plan_step import tool_plan
 from agents.common import call_llm, fallback_disclaimers, log, partial, visited, with_usage
 
 
@@ -40,7 +41,10 @@ def planner(state: dict[str, Any], config: RunnableConfig) -> dict[str, Any]:
     usage: list[dict] = []
     failures: list[BaseException] = []
     try:
-        plan = _plan(state, deps, intent, deps.context(state.get("now")), usage, failures)
+        ctx = deps.context(state.get("now"))
+        # issues 13/17: Gemini offered the run's user's tools first (agent/tools/plan_step.py)
+        plan = tool_plan(state, deps, intent, ctx, usage, failures) \
+            or _plan(state, deps, intent, ctx, usage, failures)
     except OutOfTime:
         return partial(state, "planner", deps)
     return {**visited(state, "planner"), **with_usage(state, usage),

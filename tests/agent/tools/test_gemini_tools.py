@@ -1,0 +1,152 @@
+"""Issue 13: the Gemini planner is offered the user's tools; calls run as Deps.user; tool numbers
+are slots the validator checks. Against the local Gemini stub (only the LLM is fake) over the
+real data on both engines; the expected figures are read from the CSV with pandas."""
+from __future__ import annotations
+
+import json
+import uuid
+
+import pandas as pd
+import pytest
+from langgraph.checkpoint.memory import InMemorySaver
+
+from agent.identity.models import User
+from agent.llm.schemas import declaration_problems
+from agent.tools.gemini_decls import INJECTED, offered_tools
+from agent.tools.plan_step import plan_from_calls
+from tests.agent.llm.gemini_stub import (call, calling_config, calls, function_names,
+                                         gemini_settings, request_text, stub)  # noqa: F401
+from tests.conftest import DATA
+
+
+def _user(plan: str = "free", lang: str = "en") -> User:
+    uid = "u" + uuid.uuid4().hex[:8]
+    return User(user_id=uid, tenant_id="t" + uuid.uuid4().hex[:8], name=uid, plan=plan,
+                language=lang)
+
+
+def _props(node: dict) -> set[str]:
+    """Every property name anywhere in a schema."""
+    out: set[str] = set()
+    for key, sub in (node.get("properties") or {}).items():
+        out |= {key} | _props(sub)
+    if isinstance(node.get("items"), dict):
+        out |= _props(node["items"])
+    return out
+
+
+@pytest.mark.parametrize("plan", ["free", "pro", "premium"])
+def test_declarations_follow_the_plan_fit_the_subset_and_carry_no_identity(plan):
+    from agent.tools.registry import get_registry
+
+    offered = offered_tools(_user(plan))
+    names = {t.name for t in offered}
+    reg = get_registry()
+    allowed = {s.name for s in reg.available_for(plan) if not s.mutates}
+    assert names == allowed - {"remember"}          # read-only and the plan's, nothing else
+    assert all(not reg.get(n).mutates for n in names)
+    if plan == "free":
+        assert "get_portfolio" not in names and "get_price" in names
+    for t in offered:
+        decl = t.declaration.model_dump(mode="json", exclude_none=True)
+        assert declaration_problems(decl) == [], t.name
+        assert not _props(decl.get("parameters") or {}) & INJECTED
+
+
+def test_calls_of_tools_not_offered_are_dropped_and_identity_args_removed():
+    from google.genai import types
+
+    offered = offered_tools(_user("free"))
+    got = plan_from_calls([types.FunctionCall(name="get_portfolio", args={}),
+                           types.FunctionCall(name="get_price",
+                                              args={"symbol": "SPY", "user_id": "mallory",
+                                                    "tenant_id": "evil"})], offered)
+    assert got is not None and [c.tool for c in got.tools] == ["get_price"]
+    assert got.tools[0].params == {"symbol": "SPY"} and got.steps == []
+
+
+@pytest.fixture
+def session_for(loaded_store, stub, tmp_path, prefix):
+    from agent.deps import build_deps
+    from agent.service import Session
+
+    def make(user: User):
+        settings = gemini_settings(stub, tmp_path, gemini_timeout_s=5.0, redis_url=None,
+                                   tools_redis_prefix=prefix)
+        deps = build_deps(settings, store=loaded_store)
+        assert deps.provider.name == "gemini"
+        deps.user = user
+        return Session(deps, InMemorySaver())
+    return make
+
+
+def spy_last_close() -> float:
+    bars = pd.read_csv(DATA / "spy_1min_2024" / "SPY_1min.csv")
+    return float(bars.sort_values("datetime")["close"].iloc[-1])
+
+
+def _parse(symbol: str | None = "SPY") -> dict:
+    out = {"type": "data", "lang": "en"}
+    return {**out, "symbol": symbol} if symbol else out
+
+
+def test_planner_calls_a_tool_and_the_validator_rejects_a_wrong_number(session_for, stub):
+    price = spy_last_close()
+    wrong = {"response": f"SPY is at {price + 7:.2f} as of {{as_of_local}}."}
+    right = {"response": "SPY is at {price} as of {as_of_local}, {change_pct} against the "
+                         "previous close."}
+    stub.add(call("parse_intent", _parse()),
+             call("get_price", {"symbol": "SPY", "user_id": "mallory"}),
+             call("submit_answer", wrong), call("submit_answer", right))
+    session = session_for(_user("free"))
+    result = session.ask("How much is SPY right now?", thread_id=uuid.uuid4().hex)
+    reqs = stub.generate_requests()
+    assert stub.remaining == 0 and len(reqs) == 4
+    planner = reqs[1]
+    offered = function_names(planner)
+    assert offered[0] == "submit_plan" and "get_price" in offered and "get_portfolio" not in offered
+    assert "add_to_watchlist" not in offered                    # mutating tools are never offered
+    assert set(calling_config(planner)["allowedFunctionNames"]) == set(offered)
+    assert result.plan["tools"][0]["params"] == {"symbol": "SPY"}   # identity dropped
+    first, rewrite = reqs[2], reqs[3]
+    assert str(price) in request_text(first) and "{price} = " in request_text(first)
+    assert "untrusted_validator_feedback" in request_text(rewrite)  # the lie was sent back
+    assert f"{price + 7:.2f}" in request_text(rewrite)
+    assert result.status == "answered" and result.validation["status"] == "ok"
+    assert result.response.startswith(f"SPY is at {price:,.2f} as of ")
+    assert f"{price + 7:.2f}" not in result.response
+
+
+def test_tool_runs_as_the_runs_user_never_the_one_the_model_names(session_for, stub, loaded_store):
+    from agent.tools.graph_step import executor_for_deps
+
+    owner, me = _user("free"), _user("free")
+    first = session_for(owner)
+    executor_for_deps(first.deps).execute("add_to_watchlist", {"symbol": "NQ"}, owner)
+    stub.add(call("parse_intent", _parse(None)),
+             calls(("get_watchlist", {"user_id": owner.user_id, "tenant_id": owner.tenant_id})),
+             call("submit_answer", {"response": "Your watchlist: {symbols}."}))
+    result = session_for(me).ask("what is on my watchlist?", thread_id=uuid.uuid4().hex)
+    assert result.status == "answered"
+    assert "NQ" not in result.response                 # not the owner's list
+    mine = json.loads(json.dumps(result.plan["tools"]))
+    assert mine == [{"tool": "get_watchlist", "params": {}, "source": "catalog",
+                     "tool_id": "watchlist.get"}]
+
+
+def test_a_refused_tool_is_answered_with_the_executors_message(session_for, stub):
+    """A free user's model asking for calculations it may run, with invalid input: the
+    executor's VALIDATION_ERROR text is the answer (no analyst call, no invented number)."""
+    stub.add(call("parse_intent", _parse(None)),
+             call("calculate_position_size", {"capital": 50000, "entry_price": 100,
+                                              "stop_loss_price": 100, "risk_percent": 1}))
+    from agent.tools.graph_step import executor_for_deps
+
+    session = session_for(_user("free"))
+    result = session.ask("position size, stop at my entry", thread_id=uuid.uuid4().hex)
+    assert stub.remaining == 0 and len(stub.generate_requests()) == 2
+    ex = executor_for_deps(session.deps)
+    expected = ex.execute("calculate_position_size", result.plan["tools"][0]["params"],
+                          session.deps.user)
+    assert expected["error"]["code"] == "VALIDATION_ERROR"
+    assert result.status == "answered" and result.response == expected["error"]["message"]
