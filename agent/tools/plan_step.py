@@ -48,16 +48,25 @@ def gemini_tool_plan(provider: Any, intent: Intent, ctx: Any,
     text = P.PLANNER_USER.format(
         coverage=P.wrap("data_coverage", P.coverage_text(ctx)),
         intent=P.wrap("data", intent.model_dump(mode="json", exclude_none=True)))
-    decls = [declarations()[SUBMIT_PLAN], *[t.declaration for t in offered]]
+    decls = [*[t.declaration for t in offered], declarations()[SUBMIT_PLAN]]   # the plan's last
     allowed = [str(d.name) for d in decls]
     # The provider's own transport: retries, timeouts, usage records and the agent's tuning.
     config = provider._config("planner", system, allowed, decls)
-    resp = provider._generate("planner", [G._user(text)], config)
-    return plan_from_calls(G._function_calls(resp), offered)
+    contents = [G._user(text)]
+    for attempt in range(2):     # like every structured call: one repair turn with the error
+        resp = provider._generate("planner", contents, config)
+        calls = G._function_calls(resp)
+        plan, error = plan_from_calls(calls, offered)
+        if plan is not None or attempt:
+            return plan
+        contents += G._repair(G._candidate_content(resp), calls, SUBMIT_PLAN, error)
+    return None
 
 
-def plan_from_calls(calls: list[Any], offered: list[OfferedTool]) -> ToolPlan | None:
-    """The model's function calls as a ToolPlan (only offered tools; identity args dropped)."""
+def plan_from_calls(calls: list[Any], offered: list[OfferedTool]) -> tuple[ToolPlan | None, str | None]:
+    """(the model's calls as a ToolPlan, None) - only offered tools, identity args dropped - or
+    (None, the submit_plan validation error) when there is neither a tool call nor a valid plan."""
+    from agent.llm.gemini import _validation_text
     from agent.llm.schemas import SUBMIT_PLAN
 
     by_name = {t.name: t for t in offered}
@@ -66,15 +75,18 @@ def plan_from_calls(calls: list[Any], offered: list[OfferedTool]) -> ToolPlan | 
              for c in calls if c.name in by_name]
     plan_call = next((c for c in calls if c.name == SUBMIT_PLAN), None)
     plan: Plan | None = None
+    error: str | None = None
     if plan_call is not None:
         try:
             plan = Plan.model_validate(plan_call.args or {})
-        except ValidationError:
-            plan = None
+            if not plan.steps and not tools:
+                plan, error = None, "steps: the plan needs at least one step"
+        except ValidationError as exc:
+            error = _validation_text(exc)
     if plan is None and not tools:
-        return None
+        return None, error
     return ToolPlan(steps=plan.steps if plan else [], summary=plan.summary if plan else None,
-                    tools=tools)
+                    tools=tools), None
 
 
 def checked(plan: ToolPlan, intent: Intent) -> ToolPlan | None:

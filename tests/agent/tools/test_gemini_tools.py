@@ -57,7 +57,7 @@ def test_calls_of_tools_not_offered_are_dropped_and_identity_args_removed():
     from google.genai import types
 
     offered = offered_tools(_user("free"))
-    got = plan_from_calls([types.FunctionCall(name="get_portfolio", args={}),
+    got, _ = plan_from_calls([types.FunctionCall(name="get_portfolio", args={}),
                            types.FunctionCall(name="get_price",
                                               args={"symbol": "SPY", "user_id": "mallory",
                                                     "tenant_id": "evil"})], offered)
@@ -104,7 +104,7 @@ def test_planner_calls_a_tool_and_the_validator_rejects_a_wrong_number(session_f
     assert stub.remaining == 0 and len(reqs) == 4
     planner = reqs[1]
     offered = function_names(planner)
-    assert offered[0] == "submit_plan" and "get_price" in offered and "get_portfolio" not in offered
+    assert offered[-1] == "submit_plan" and "get_price" in offered and "get_portfolio" not in offered
     assert "add_to_watchlist" not in offered                    # mutating tools are never offered
     assert set(calling_config(planner)["allowedFunctionNames"]) == set(offered)
     assert result.plan["tools"][0]["params"] == {"symbol": "SPY"}   # identity dropped
