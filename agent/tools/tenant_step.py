@@ -25,12 +25,15 @@ log = logging.getLogger("askbar.tools")
 SYNC_MAX_MS = 10_000      # tools declared this fast are waited for within the executor's budget
 ASYNC_WAIT_S = 3.0        # a long tool gets this long to finish before the answer says "running"
 _opened: dict[tuple, Any] = {}
+_started: set[tuple] = set()
 _lock = threading.Lock()
 
 
-def registry_for_deps(deps) -> Any:
+def registry_for_deps(deps, *, run: bool = False) -> Any:
     """The run's Registry: `deps.registry` when the server or a test set one, else one per
-    settings, opened once, with in-process workers when there is no Redis (as the server does)."""
+    settings, opened once. With `run`, in-process workers are started for it the first time (as
+    the server does: 2 without Redis, none with Redis where `askbar registry worker` runs);
+    listing tools needs none, so a run that calls no tenant tool starts no thread."""
     reg = getattr(deps, "registry", None)
     if reg is not None:
         return reg
@@ -43,6 +46,8 @@ def registry_for_deps(deps) -> Any:
         reg = _opened.get(key)
         if reg is None:
             reg = _opened[key] = Registry.open(s)
+        if run and key not in _started:
+            _started.add(key)
             n = s.registry_workers if s.registry_workers is not None else (0 if s.redis_url else 2)
             start_workers(reg, n, threading.Event())
         return reg
@@ -52,7 +57,15 @@ def tenant_rows(deps) -> list[dict[str, Any]]:
     """The run's tenant's registered tools (empty when the registry cannot be reached: the
     catalogue tools are still offered and the failure is logged)."""
     try:
-        return registry_for_deps(deps).tools.list(deps.user.tenant_id)
+        reg = getattr(deps, "registry", None)
+        if reg is not None:
+            return reg.tools.list(deps.user.tenant_id)
+        # Listing reads the app database the registry uses: no Registry (queues, secret key
+        # file) is opened for a run that calls no tenant tool.
+        from agent.registry.tenant_tools import SELECT_TOOLS
+        from agent.tools.graph_step import executor_for_deps
+
+        return executor_for_deps(deps).appdb.execute(SELECT_TOOLS, (deps.user.tenant_id,))
     except Exception as exc:  # noqa: BLE001 - tenant tools are an addition, never a reason to fail
         log.warning("tenant tools unavailable: %s", exc)
         return []

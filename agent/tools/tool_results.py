@@ -93,7 +93,7 @@ def _run_one(deps, call: dict[str, Any], lang: str, question: str) -> tuple[dict
     if call.get("source") == "tenant":
         from agent.tools.tenant_step import registry_for_deps, run_tenant_tool
 
-        result = run_tenant_tool(registry_for_deps(deps), deps.user, call["tool_id"], params,
+        result = run_tenant_tool(registry_for_deps(deps, run=True), deps.user, call["tool_id"], params,
                                  query=question)
         return result, ()
     from agent.tools.graph_step import executor_for_deps

@@ -150,3 +150,34 @@ def test_a_refused_tool_is_answered_with_the_executors_message(session_for, stub
                           session.deps.user)
     assert expected["error"]["code"] == "VALIDATION_ERROR"
     assert result.status == "answered" and result.response == expected["error"]["message"]
+
+
+def test_analyst_down_the_code_summary_states_the_tool_numbers_checked(session_for, stub):
+    """The analyst fails (HTTP 500, never retried): the code summary of the tool result, in the
+    user's language, written with slots and passed by the validator; figures computed here."""
+    from tests.agent.llm.gemini_stub import error
+
+    capital, entry, stop, risk_pct = 50_000, 16_000, 15_900, 1
+    risk = capital * risk_pct / 100                     # 500
+    size = risk / abs(entry - stop)                     # 5 units
+    stub.add(call("parse_intent", {"type": "data", "lang": "ru"}),
+             call("calculate_position_size", {"capital": capital, "entry_price": entry,
+                                              "stop_loss_price": stop, "risk_percent": risk_pct}),
+             error(500))
+    result = session_for(_user("free", "ru")).ask("размер позиции на 50к, вход 16000, стоп 15900, "
+                                                  "риск 1%", thread_id=uuid.uuid4().hex)
+    assert result.status == "answered" and result.validation["status"] == "ok"
+    expected = f"Размер позиции: {size:.2f}".replace(".", ",")
+    assert result.response.startswith(expected), result.response
+    assert f"сумма риска {risk:.2f}".replace(".", ",") in result.response
+
+
+def test_planner_down_the_code_path_still_calls_the_offered_tool(session_for, stub):
+    from tests.agent.llm.gemini_stub import error
+
+    price = spy_last_close()
+    stub.add(call("parse_intent", _parse()), error(500),
+             call("submit_answer", {"response": "SPY: {price}."}))
+    result = session_for(_user("free")).ask("price of SPY", thread_id=uuid.uuid4().hex)
+    assert result.plan["tools"][0]["tool"] == "get_price"
+    assert result.status == "answered" and result.response.startswith(f"SPY: {price:,.2f}.")
