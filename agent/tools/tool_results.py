@@ -70,6 +70,16 @@ def _rows(data: Any) -> list[dict[str, Any]]:
     return []
 
 
+def _ohlc(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """Candles summed up as the query steps do (open first, high max, low min, close last), so
+    an answer about candles states claims the validator knows (high, low, close)."""
+    if not rows or not all(isinstance(r.get(k), (int, float)) for r in rows
+                           for k in ("open", "high", "low", "close")):
+        return {}
+    return {"open": rows[0]["open"], "high": max(r["high"] for r in rows),
+            "low": min(r["low"] for r in rows), "close": rows[-1]["close"]}
+
+
 def step_result(step: int, call: dict[str, Any], result: dict[str, Any],
                 claims: tuple[str, ...] = ()) -> dict[str, Any]:
     """A successful tool result as a StepResult dict (action "tool")."""
@@ -81,7 +91,7 @@ def step_result(step: int, call: dict[str, Any], result: dict[str, Any],
     note = f"result of the tool {call['tool']}" + (" (cached)" if meta.get("cached") else "")
     res = StepResult(step=step, action="tool", symbol=symbol.upper(), sql="",
                      params={"tool": call["tool"], **params}, rows=rows,
-                     summary=summary_of(data, claims), row_count=len(rows) or 1,
+                     summary={**summary_of(data, claims), **_ohlc(rows)}, row_count=len(rows) or 1,
                      duration_ms=float(meta.get("execution_time_ms") or 0.0), notes=[note])
     return res.model_dump(mode="json")
 

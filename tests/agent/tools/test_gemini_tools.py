@@ -181,3 +181,30 @@ def test_planner_down_the_code_path_still_calls_the_offered_tool(session_for, st
     result = session_for(_user("free")).ask("price of SPY", thread_id=uuid.uuid4().hex)
     assert result.plan["tools"][0]["tool"] == "get_price"
     assert result.status == "answered" and result.response.startswith(f"SPY: {price:,.2f}.")
+
+
+def test_candle_results_become_price_claims(loaded_store, executor_for):
+    """get_ohlcv's candles as a step result: open/high/low/close slots whose claims match the
+    1h candles recomputed from the CSV with pandas (the store's hour buckets, UTC)."""
+    from agent import slots
+    from agent.tools.tool_results import step_result
+
+    ex = executor_for(loaded_store)
+    me = _user("free")
+    params = {"symbol": "SPY", "timeframe": "1h", "limit": 24}
+    result = ex.execute("get_ohlcv", params, me)
+    assert result["success"], result
+    res = step_result(0, {"tool": "get_ohlcv", "params": params}, result)
+    bars = pd.read_csv(DATA / "spy_1min_2024" / "SPY_1min.csv")
+    ts = pd.to_datetime(bars["datetime"], utc=True)
+    local = ts.dt.tz_convert("America/New_York")
+    minutes = local.dt.hour * 60 + local.dt.minute
+    regular = (minutes >= 9 * 60 + 30) & (minutes < 16 * 60)      # SPY's regular session
+    first = pd.Timestamp(result["data"]["candles"][0]["ts"])
+    first = first.tz_localize("UTC") if first.tzinfo is None else first.tz_convert("UTC")
+    window = bars[regular & (ts >= first)]
+    table = slots.build([res], {"symbol": "SPY"}, "")
+    text, claims = slots.fill("{high} {low} {close}", table, "en")
+    got = {c["type"]: c["value"] for c in claims}
+    assert got == {"high": float(window["high"].max()), "low": float(window["low"].min()),
+                   "close": float(window["close"].iloc[-1])}
