@@ -21,6 +21,7 @@ class Deps:
     provider: Any                      # agent.llm.base.Provider
     fallback: Any = None               # the offline provider: code fallbacks (simple plan, summary)
     user: User = field(default_factory=lambda: LOCAL_USER)  # from the token / --user, never the model
+    registry: Any = None               # agent.registry.service.Registry for tenant tools (issue 17)
     _coverage: list[SymbolSummary] | None = field(default=None, repr=False)
     _instruments: list | None = field(default=None, repr=False)
 

@@ -28,10 +28,13 @@ def _models(results: list[dict]) -> list[StepResult]:
 
 def code_draft(deps, state: dict, results: list[dict]) -> str:
     """The seed's CODE summary: the offline templates over the same results, with slots."""
+    from agent.tools.tool_drafts import with_tool_drafts
+
     intent = Intent.model_validate(state["intent"])
-    out: AnalystOutput = deps.fallback.analyze(state["question"], intent, _models(results),
+    queries = [r for r in results if r.get("action") != "tool"]   # tool results come last
+    out: AnalystOutput = deps.fallback.analyze(state["question"], intent, _models(queries),
                                                intent.lang, ctx=deps.context(state.get("now")))
-    return out.response
+    return with_tool_drafts(out.response if queries else "", results, intent.lang)
 
 
 def code_summary(deps, state: dict, results: list[dict]) -> dict[str, Any]:

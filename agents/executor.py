@@ -15,6 +15,7 @@ from agent.compact import compact
 from agent.deps import get_deps
 from agent.messages import NO_DATA_SUGGESTIONS, msg
 from agent.state import NoDataInterrupt, Plan
+from agent.tools.tool_results import run_plan_tools
 from agents.common import final, lang_of, log_error, partial, visited
 from query_builder import run_step
 
@@ -81,8 +82,10 @@ def executor(state: dict[str, Any], config: RunnableConfig) -> dict[str, Any]:
         except Exception as exc:  # SQL/DB failure of one step: keep the others
             log_error(state, "executor", exc)
             errors.append(f"step {i} ({step.action}): {type(exc).__name__}: {exc}")
+    tool_results, refusals = run_plan_tools(state, deps, len(results))   # issues 13/17
+    results += [compact(r) for r in tool_results]   # query steps are compacted by _kept
     if not results:
-        return final(state, "executor", msg("execution_failed", lang))
+        return final(state, "executor", " ".join(refusals) or msg("execution_failed", lang))
     stats_empty = [r for r in results if r["action"] == "get_period_stats" and not r["row_count"]]
     if stats_empty:
         step = plan.steps[stats_empty[0]["step"]]
@@ -91,6 +94,7 @@ def executor(state: dict[str, Any], config: RunnableConfig) -> dict[str, Any]:
                         period=f"{step.params.start_date}..{step.params.end_date}"),
             suggestions=NO_DATA_SUGGESTIONS[lang]))
     return {**visited(state, "executor"), "execution_errors": errors,
-            "queries": [{"sql": r["sql"], "params": r["params"]} for r in results],
+            **({"disclaimers": [*(state.get("disclaimers") or []), *refusals]} if refusals else {}),
+            "queries": [{"sql": r["sql"], "params": r["params"]} for r in results if r["sql"]],
             "data": {"results": results,
                      "total_rows": sum(r["row_count"] for r in results)}}

@@ -15,6 +15,7 @@ from agent.deps import get_deps
 from agent.llm.errors import LLMInvalidOutput
 from agent.plan_check import check as check_plan
 from agent.state import Intent, Plan
+from agent.tools.plan_step import tool_plan
 from agents.common import call_llm, fallback_disclaimers, log, partial, visited, with_usage
 
 
@@ -48,7 +49,9 @@ def planner(state: dict[str, Any], config: RunnableConfig) -> dict[str, Any]:
     failures: list[BaseException] = []
     try:
         ctx = with_memory(deps.context(state.get("now")), state, deps, config)   # memory (issue 15)
-        plan = _plan(state, deps, intent, ctx, usage, failures)
+        # issues 13/17: Gemini offered the run's user's tools first (agent/tools/plan_step.py)
+        plan = tool_plan(state, deps, intent, ctx, usage, failures) \
+            or _plan(state, deps, intent, ctx, usage, failures)
     except OutOfTime:
         return partial(state, "planner", deps)
     return {**visited(state, "planner"), **with_usage(state, usage),

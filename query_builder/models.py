@@ -107,7 +107,7 @@ class BuiltQuery(BaseModel):
 class StepResult(BaseModel):
     """What the executor returns for one step (also what the analyst and validator read)."""
     step: int
-    action: Action
+    action: Action | Literal["tool"]   # "tool": a tool call's result (agent/tools/tool_results.py)
     symbol: str
     sql: str
     params: dict[str, Any]

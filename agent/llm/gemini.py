@@ -253,8 +253,15 @@ class GeminiProvider:
 
     def plan(self, intent: Intent, ctx: ProviderContext,
              feedback: list[PlanProblem] | None = None) -> Plan:
-        """One call: the data coverage is in the prompt (what get_data_info used to fetch);
-        on the planner's retry, the problems code found in the previous plan (issue 9)."""
+        """One call: the data coverage is in the prompt; on the planner's retry, the problems
+        code found in the previous plan (issue 9)."""
+        system, text = self.planner_prompt(intent, ctx, feedback)
+        return self._structured("planner", system, [_user(text)], SUBMIT_PLAN, Plan, check=_check_plan)
+
+    def planner_prompt(self, intent: Intent, ctx: ProviderContext,
+                       feedback: list[PlanProblem] | None = None) -> tuple[str, str]:
+        """(system instruction with the user's memory, user text): one builder for the plain
+        planner call and the one offered the user's tools (agent/tools/plan_step.py)."""
         system = with_memory(P.PLANNER_SYSTEM.format(today=ctx.today.isoformat(), safety=P.SAFETY), ctx)
         text = P.PLANNER_USER.format(
             coverage=P.wrap("data_coverage", P.coverage_text(ctx)),
@@ -262,7 +269,7 @@ class GeminiProvider:
         if feedback:
             text += P.PLANNER_FEEDBACK.format(problems=P.wrap(
                 "plan_problems", "\n".join(f"- {p.text}" for p in feedback)))
-        return self._structured("planner", system, [_user(text)], SUBMIT_PLAN, Plan, check=_check_plan)
+        return system, text
 
     def analyze(self, question: str, intent: Intent, results: list[StepResult], lang: Lang,
                 ctx: ProviderContext | None = None, feedback: str | None = None) -> AnalystOutput:

@@ -319,3 +319,14 @@ def results_payload(results: list[Any], max_rows: int) -> list[dict[str, Any]]:
             item["notes"] = r.notes
         out.append(item)
     return out
+
+
+# Issues 13/17: appended to PLANNER_SYSTEM when the run's user may call tools (agent/tools/plan_step.py).
+PLANNER_TOOLS = """
+
+Tools: besides `submit_plan` you may call the other functions offered (the user's tools: prices, \
+candles, calculators, watchlist, news, the tenant's own APIs). Call a tool when it answers the \
+question or a part of it better than a query step (a current price, a position size, the user's \
+watchlist); call `submit_plan` too when stored data must also be queried. Never pass who the user \
+or the tenant is: the system runs every tool as the signed-in user. Arguments are only what the \
+intent says (symbols, numbers the user typed)."""

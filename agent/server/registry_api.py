@@ -65,6 +65,7 @@ def registry_for(app: Any):
             app.state.registry_stop = threading.Event()
             start_workers(reg, n, app.state.registry_stop)
             app.state.registry = reg
+            rt.deps.registry = reg   # the graph's tenant tools use this one (agent/tools/tenant_step.py)
     return reg
 
 

@@ -31,6 +31,15 @@ def executor_for_deps(deps) -> Any:
         return ex
 
 
+def _planner_decides(deps, name: str) -> bool:
+    """With Gemini, read-only tools are offered to the planner (agent/tools/plan_step.py), which
+    decides; commands that change something (watchlist add/remove) stay on this code path."""
+    if getattr(deps.provider, "name", None) != "gemini":
+        return False
+    spec = executor_for_deps(deps).registry.get(name)
+    return spec is not None and not spec.mutates
+
+
 def tool_turn(state: dict[str, Any], deps, ctx) -> dict[str, Any] | None:
     """The finished turn when the question is a tool's, else None (the normal path continues)."""
     from agent.llm.offline.tool_intents import detect_tool_call
@@ -38,7 +47,7 @@ def tool_turn(state: dict[str, Any], deps, ctx) -> dict[str, Any] | None:
     from agents.common import final
 
     call = detect_tool_call(state["question"], ctx)
-    if call is None:
+    if call is None or _planner_decides(deps, call.name):
         return None
     result = executor_for_deps(deps).execute(call.name, call.params, deps.user, lang=call.lang)
     symbol = call.params.get("symbol") or None
