@@ -20,9 +20,12 @@ from agents.common import call_llm, fallback_disclaimers, log, partial, visited,
 
 
 def _plan(state: dict, deps, intent: Intent, ctx, usage: list[dict],
-          failures: list[BaseException]) -> Plan:
-    plan, error = call_llm(state, "planner", deps.provider.plan, lambda: deps.fallback.plan(intent, ctx),
-                           intent, ctx, usage=usage)
+          failures: list[BaseException], first: Plan | None = None) -> Plan:
+    """`first`: a plan the model already made (the call offered the user's tools) to check
+    instead of asking again."""
+    plan, error = (first, None) if first is not None else call_llm(
+        state, "planner", deps.provider.plan, lambda: deps.fallback.plan(intent, ctx), intent, ctx,
+        usage=usage)
     if error is not None:
         failures.append(error)
     problems = check_plan(plan, intent) if error is None else []
@@ -50,8 +53,9 @@ def planner(state: dict[str, Any], config: RunnableConfig) -> dict[str, Any]:
     try:
         ctx = with_memory(deps.context(state.get("now")), state, deps, config)   # memory (issue 15)
         # issues 13/17: Gemini offered the run's user's tools first (agent/tools/plan_step.py)
-        plan = tool_plan(state, deps, intent, ctx, usage, failures) \
-            or _plan(state, deps, intent, ctx, usage, failures)
+        plan = tool_plan(state, deps, intent, ctx, usage, failures)
+        if plan is None or not getattr(plan, "tools", None):   # query steps only: checked, retried
+            plan = _plan(state, deps, intent, ctx, usage, failures, first=plan)
     except OutOfTime:
         return partial(state, "planner", deps)
     return {**visited(state, "planner"), **with_usage(state, usage),

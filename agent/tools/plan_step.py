@@ -89,12 +89,12 @@ def plan_from_calls(calls: list[Any], offered: list[OfferedTool]) -> tuple[ToolP
 
 def checked(plan: ToolPlan, intent: Intent) -> ToolPlan | None:
     """With tool calls: query steps kept only when they pass the plan check. Without: the plan
-    if it passes, else None (the usual path retries)."""
+    as it is; the planner node checks it and retries once with its problems (agents/planner.py)."""
     from agent.plan_check import plan_problems
 
-    problems = plan_problems(plan, intent)
     if not plan.tools:
-        return None if problems else plan
+        return plan
+    problems = plan_problems(plan, intent)
     real = [p for p in problems if not p.startswith(_NO_STEP)]
     return plan if not real else ToolPlan(steps=[], summary=plan.summary, tools=plan.tools)
 
