@@ -8,11 +8,11 @@ from __future__ import annotations
 from datetime import date
 from typing import Any
 
-from langchain_core.runnables import RunnableConfig
+from langgraph.runtime import Runtime
 
 from agent.budget import OutOfTime, run_budgeted
 from agent.compact import compact
-from agent.deps import get_deps
+from agent.deps import Deps
 from agent.messages import NO_DATA_SUGGESTIONS, msg
 from agent.state import NoDataInterrupt, Plan
 from agents.common import final, lang_of, log_error, partial, visited
@@ -57,8 +57,8 @@ def _ask(state: dict, payload: NoDataInterrupt) -> dict:
     return {**visited(state, "executor"), "no_data": payload.model_dump(), "data": None}
 
 
-def executor(state: dict[str, Any], config: RunnableConfig) -> dict[str, Any]:
-    deps = get_deps(config)
+def executor(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
+    deps = runtime.context
     plan, lang = Plan.model_validate(state["plan"]), lang_of(state)
     gap = _no_data(plan, deps.coverage(), lang)
     if gap:

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from langchain_core.runnables import RunnableConfig
+from langgraph.runtime import Runtime
 
 from agent.budget import OutOfTime
-from agent.deps import get_deps
+from agent.deps import Deps
 from agent.plan_check import plan_problems
 from agent.state import Intent, Plan
 from agents.common import call_llm, fallback_disclaimers, log, partial, visited, with_usage
@@ -34,8 +34,8 @@ def _plan(state: dict, deps, intent: Intent, ctx, usage: list[dict],
     return plan
 
 
-def planner(state: dict[str, Any], config: RunnableConfig) -> dict[str, Any]:
-    deps = get_deps(config)
+def planner(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
+    deps = runtime.context
     intent = Intent.model_validate(state["intent"])
     usage: list[dict] = []
     failures: list[BaseException] = []

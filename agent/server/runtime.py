@@ -164,8 +164,8 @@ class Runtime:
             self.auth = Authenticator(UserStore(appdb), server.host, server.jwt_secret, server.auth_cache_s)
         self.limiter = RunLimiter(settings, server)
 
-    def config(self, thread_id: str, deps: Any = None) -> dict:
-        return {"configurable": {"thread_id": thread_id, "deps": deps or self.deps}}
+    def config(self, thread_id: str) -> dict:
+        return {"configurable": {"thread_id": thread_id}}
 
     @classmethod
     @asynccontextmanager
