@@ -203,10 +203,6 @@ class TraceStore:
             s.pop("id", None)
         return {**logs[0], "steps": steps}
 
-    def thread_logs(self, thread_id: str) -> list[dict[str, Any]]:
-        return self._query("SELECT * FROM chat_logs WHERE thread_id = %s ORDER BY created_at",
-                           [thread_id])
-
     def chain(self, request_id: str) -> list[dict[str, Any]]:
         """The request and the ones it resumed, oldest first (what replay re-runs)."""
         out: list[dict[str, Any]] = []
