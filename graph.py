@@ -16,6 +16,7 @@ sets durability="exit". The routers' Literal return types are the graph's condit
 """
 from __future__ import annotations
 
+import dataclasses
 import inspect
 from collections.abc import Callable
 from typing import Any, Literal
@@ -141,7 +142,7 @@ def _with_context(node: Callable[..., Any], deps: Deps) -> Callable[..., Any]:
         return node
 
     def run(state: dict, config: RunnableConfig, runtime: Runtime[Deps]) -> Any:
-        rt = runtime if runtime.context is not None else runtime.override(context=deps)
+        rt = runtime if runtime.context is not None else dataclasses.replace(runtime, context=deps)
         return node(state, **{k: v for k, v in (("config", config), ("runtime", rt)) if k in wants})
 
     run.__name__ = getattr(node, "__name__", "node")

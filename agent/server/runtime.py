@@ -175,6 +175,7 @@ class Runtime:
 
         from agent.appdb import open_appdb
         from agent.deps import build_deps
+        from agent.saver_adapter import check_saver
         from agent.server.auth import refuse_without_users
         from agent.traces import TraceStore
         from graph import build_graph
@@ -185,6 +186,7 @@ class Runtime:
         await asyncio.to_thread(refuse_without_users, appdb, server.host)
         async with AsyncExitStack() as stack:
             saver = await stack.enter_async_context(async_checkpointer(settings, server.pg_checkpoint_pool))
+            await check_saver(saver)  # retention/recovery SQL: refuse to start on a saver it cannot use
             deps = deps or await asyncio.to_thread(build_deps, settings)
             traces = await asyncio.to_thread(TraceStore, settings)
             stack.callback(traces.close)
