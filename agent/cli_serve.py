@@ -39,13 +39,33 @@ def _users_check(host: str) -> str | None:
     return None
 
 
+def _saver_check() -> str | None:
+    """Why the checkpoint saver cannot serve (agent/saver_adapter.py), as one line, or None. The
+    server checks again at start-up; here it is said without uvicorn's traceback."""
+    import asyncio
+
+    from agent.saver_adapter import SaverMismatch, check_saver
+    from agent.server.runtime import async_checkpointer
+    from agent.settings import get_settings
+
+    async def check() -> None:
+        async with async_checkpointer(get_settings(), 1) as saver:
+            await check_saver(saver)
+
+    try:
+        asyncio.run(check())
+    except SaverMismatch as exc:
+        return str(exc)
+    return None
+
+
 @command("serve", SERVE_HELP, arg("--host", default="127.0.0.1"), arg("--port", type=int, default=8000))
 def cmd_serve(args: argparse.Namespace) -> int:
     import os
 
     import uvicorn
 
-    if reason := _users_check(args.host):
+    if reason := _users_check(args.host) or _saver_check():
         print(f"askbar serve: {reason}", file=sys.stderr)
         return 2
     os.environ["ASKBAR_HOST"] = args.host  # ServerSettings.host: local mode only on loopback

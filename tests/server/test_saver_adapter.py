@@ -81,3 +81,18 @@ def test_server_refuses_to_start_on_a_saver_it_cannot_prune(make_app, duck_store
     with pytest.raises(SaverMismatch, match="task_id of table writes"):
         with inproc(app):
             pass
+
+
+def test_askbar_serve_says_it_in_one_line(tmp_path):
+    import os
+    import subprocess
+
+    with sqlite3.connect(tmp_path / "checkpoints.sqlite") as conn:
+        conn.execute("CREATE TABLE writes (thread_id TEXT, checkpoint_ns TEXT, checkpoint_id TEXT)")
+    env = {k: v for k, v in os.environ.items() if not k.startswith("ASKBAR_")}
+    env.update(ASKBAR_HOME=str(tmp_path), ASKBAR_LLM="offline")
+    run = subprocess.run(["askbar", "serve", "--port", "0"], env=env, capture_output=True, text=True, timeout=120)
+    assert run.returncode == 2
+    assert run.stderr.strip().splitlines() == [
+        "askbar serve: checkpoint saver AsyncSqliteSaver: column(s) task_id of table writes not found; this "
+        "langgraph-checkpoint version's tables are not the ones AskBar's retention and recovery delete from"]
