@@ -49,7 +49,7 @@ def _saver_check() -> str | None:
     from agent.settings import get_settings
 
     async def check() -> None:
-        async with async_checkpointer(get_settings(), 1) as saver:
+        async with async_checkpointer(get_settings(), 4) as saver:  # 4: the pool's minimum size
             await check_saver(saver)
 
     try:
