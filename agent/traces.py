@@ -203,6 +203,11 @@ class TraceStore:
             s.pop("id", None)
         return {**logs[0], "steps": steps}
 
+    def thread_logs(self, thread_id: str) -> list[dict[str, Any]]:
+        # no caller on this branch; the bench UI branch reads a thread's logs with it
+        return self._query("SELECT * FROM chat_logs WHERE thread_id = %s ORDER BY created_at",
+                           [thread_id])
+
     def chain(self, request_id: str) -> list[dict[str, Any]]:
         """The request and the ones it resumed, oldest first (what replay re-runs)."""
         out: list[dict[str, Any]] = []
