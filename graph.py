@@ -1,45 +1,62 @@
-"""AskBar's LangGraph: wiring only (the nodes live in agents/).
+"""AskBar's LangGraph: wiring and routing only (the nodes live in agents/).
 
 question -> new_turn -> understander --unclear--> clarify (INTERRUPT) -> understander
          -> concept -> educator -> END
-         -> trading change -> confirm_action (INTERRUPT) -> execute_action -> END | cancelled -> END
+         -> trading change -> confirm_action (INTERRUPT) -> execute_action -> END
          -> planner --more than 3 steps--> confirm_plan (INTERRUPT) -> executor
          -> executor --no bars--> no_data (INTERRUPT) -> understander | END
          -> analyst (slot text) -> validator: ok -> END (mixed: educator) | rewrite -> analyst (max 2)
                                   | need_more_data -> planner (max 1) | exhausted -> code summary
 
-Interrupts live in nodes that only ask and route (clarify, confirm_plan, no_data, confirm_action): LangGraph re-runs
-an interrupted node from its start on resume, so an LLM node must never interrupt.
+Interrupts live in nodes that only ask and route (clarify, confirm_plan, no_data, confirm_action):
+LangGraph re-runs an interrupted node from its start on resume, so an LLM node must never interrupt.
+
+Dependencies are the run's LangGraph context (`context_schema=Deps`, nodes take
+`runtime: Runtime[Deps]`): every caller passes them with `agent.deps.run_options(deps)`, which also
+sets durability="exit". The routers' Literal return types are the graph's conditional edges.
 """
 from __future__ import annotations
 
-from langgraph._internal._constants import CONFIG_KEY_DURABILITY
-from langgraph.graph import END, START, StateGraph
+import dataclasses
+import inspect
+from collections.abc import Callable
+from typing import Any, Literal
 
+from langchain_core.runnables import RunnableConfig
+from langgraph.graph import END, START, StateGraph
+from langgraph.runtime import Runtime
+
+from agent.deps import Deps
 from agent.state import TradingState
 from agents.analyst import analyst
 from agents.clarify import clarify
 from agents.confirm_action import make_confirm_action
-from agents.confirm_plan import after_confirm, confirm_plan, needs_confirmation
+from agents.confirm_plan import confirm_plan, needs_confirmation
 from agents.educator import educator
 from agents.execute_action import execute_action
 from agents.executor import executor
 from agents.no_data import no_data
 from agents.planner import planner
 from agents.remember import remember  # memory (issue 15)
-from agents.turn import needs_reset, new_turn
+from agents.turn import AskInput, needs_reset, new_turn
 from agents.understander import understander
-from agents.validator import route as after_validator
-from agents.validator import summary_fallback, validator
+from agents.validator import MAX_REWRITES, summary_fallback, validator
+
+STOP: Literal["__end__"] = "__end__"   # LangGraph's END, typed for the routers' Literal
 
 
 def _finished(state: dict) -> bool:
     return bool(state.get("status"))
 
 
-def after_understander(state: dict) -> str:
+def before_turn(state: dict) -> Literal["new_turn", "understander"]:
+    # Only stale inputs (a bare {"question"} on an answered thread) pay for the extra step.
+    return "new_turn" if needs_reset(state) else "understander"
+
+
+def after_understander(state: dict) -> Literal["clarify", "planner", "educator", "confirm_action", "__end__"]:
     if _finished(state):
-        return END
+        return STOP
     if state.get("pending_action"):      # a trading change (issue 14): ask before executing
         return "confirm_action"
     if state.get("needs_clarification"):
@@ -48,62 +65,94 @@ def after_understander(state: dict) -> str:
     return "educator" if kind == "concept" else "planner"
 
 
-def after_planner(state: dict) -> str:
+def after_planner(state: dict) -> Literal["confirm_plan", "executor", "__end__"]:
     if _finished(state):
-        return END
+        return STOP
     return "confirm_plan" if needs_confirmation(state) else "executor"
 
 
-def after_executor(state: dict) -> str:
+def after_confirm_plan(state: dict) -> Literal["confirm_plan", "executor", "__end__"]:
     if _finished(state):
-        return END
+        return STOP
+    return "confirm_plan" if state.get("confirm_again") else "executor"
+
+
+def after_executor(state: dict) -> Literal["no_data", "analyst", "__end__"]:
+    if _finished(state):
+        return STOP
     if state.get("no_data"):
         return "no_data"
-    return "analyst" if state.get("data") else END
+    return "analyst" if state.get("data") else STOP
 
 
-def build_graph(checkpointer=None):
-    g = StateGraph(TradingState)
-    g.add_node("new_turn", new_turn)
-    g.add_node("understander", understander)
-    g.add_node("clarify", clarify)
-    g.add_node("planner", planner)
-    g.add_node("confirm_plan", confirm_plan)
-    g.add_node("executor", executor)
-    g.add_node("no_data", no_data, destinations=("understander", END))
-    g.add_node("analyst", analyst)
-    g.add_node("validator", validator)
-    g.add_node("summary_fallback", summary_fallback)
-    g.add_node("educator", educator)
-    g.add_node("confirm_action", make_confirm_action("execute_action", END),
+def after_analyst(state: dict) -> Literal["validator", "__end__"]:
+    return STOP if _finished(state) else "validator"
+
+
+def after_validator(state: dict) -> Literal["analyst", "planner", "summary_fallback", "educator", "remember"]:
+    v = state.get("validation") or {}
+    if v.get("status") == "need_more_data":
+        return "planner"
+    if v.get("status") == "rewrite":
+        return "analyst" if (state.get("validation_attempts") or 0) <= MAX_REWRITES else "summary_fallback"
+    return "educator" if (state.get("intent") or {}).get("type") == "mixed" else "remember"
+
+
+def build_graph(checkpointer: Any = None, default_context: Deps | None = None):
+    def node(fn: Callable[..., Any]) -> Callable[..., Any]:  # every node, so a new one is covered too
+        return fn if default_context is None else _with_context(fn, default_context)
+
+    g = StateGraph(TradingState, context_schema=Deps, input_schema=AskInput)
+    g.add_node("new_turn", node(new_turn))
+    g.add_node("understander", node(understander))
+    g.add_node("clarify", node(clarify))
+    g.add_node("planner", node(planner))
+    g.add_node("confirm_plan", node(confirm_plan))
+    g.add_node("executor", node(executor))
+    g.add_node("no_data", node(no_data), destinations=("understander", END))
+    g.add_node("analyst", node(analyst))
+    g.add_node("validator", node(validator))
+    g.add_node("summary_fallback", node(summary_fallback))
+    g.add_node("educator", node(educator))
+    g.add_node("confirm_action", make_confirm_action("execute_action", END),   # only asks and routes
                destinations=("execute_action", "confirm_action", END))
-    g.add_node("execute_action", execute_action)
-    g.add_node("remember", remember)  # memory (issue 15): learn from every answered turn
-    # Only stale inputs (a bare {"question"} on an answered thread) pay for the extra step.
-    g.add_conditional_edges(START, lambda s: "new_turn" if needs_reset(s) else "understander",
-                            ["new_turn", "understander"])
+    g.add_node("execute_action", node(execute_action))
+    g.add_node("remember", node(remember))  # memory (issue 15): learn from every answered turn
+    g.add_conditional_edges(START, before_turn)
     g.add_edge("new_turn", "understander")
-    g.add_conditional_edges("understander", after_understander,
-                            ["clarify", "planner", "educator", "confirm_action", END])
-    g.add_edge("execute_action", END)
+    g.add_conditional_edges("understander", after_understander)
     g.add_edge("clarify", "understander")
-    g.add_conditional_edges("planner", after_planner, ["confirm_plan", "executor", END])
-    g.add_conditional_edges("confirm_plan", after_confirm,
-                            {"confirm_plan": "confirm_plan", "executor": "executor", "end": END})
-    g.add_conditional_edges("executor", after_executor, ["no_data", "analyst", END])
-    g.add_conditional_edges("analyst", lambda s: END if _finished(s) else "validator", ["validator", END])
-    g.add_conditional_edges("validator", after_validator, {
-        "analyst": "analyst", "planner": "planner", "summary_fallback": "summary_fallback",
-        "educator": "educator", "end": "remember"})
+    g.add_edge("execute_action", END)
+    g.add_conditional_edges("planner", after_planner)
+    g.add_conditional_edges("confirm_plan", after_confirm_plan)
+    g.add_conditional_edges("executor", after_executor)
+    g.add_conditional_edges("analyst", after_analyst)
+    g.add_conditional_edges("validator", after_validator)
     g.add_edge("summary_fallback", "remember")
     g.add_edge("educator", "remember")
     g.add_edge("remember", END)
-    # Checkpoint when a run stops (answer or interrupt), not after every node: a run killed midway
-    # leaves the thread as it was (still waiting for the same answer), and a question writes one
-    # checkpoint instead of seven.
-    return g.compile(checkpointer=checkpointer).with_config(
-        {"configurable": {CONFIG_KEY_DURABILITY: "exit"}})
+    return g.compile(checkpointer=checkpointer, name="askbar")
 
 
-# For langgraph.json / `langgraph dev`: the platform supplies its own checkpointer.
-graph = build_graph()
+def make_graph() -> Any:
+    """For langgraph.json / `langgraph dev` only: the platform brings its own checkpointer and no AskBar
+    context, so this factory builds Deps once from the environment (ASKBAR_* settings, the local user)
+    and uses them for runs that bring no context. AskBar's own callers (CLI, server, replay, tests)
+    use build_graph and pass their Deps per run with agent.deps.run_options."""
+    from agent.deps import build_deps
+
+    return build_graph(default_context=build_deps())
+
+
+def _with_context(node: Callable[..., Any], deps: Deps) -> Callable[..., Any]:
+    """The node, given `deps` as its runtime context when the run brought none (make_graph only)."""
+    wants = set(inspect.signature(node).parameters)
+    if "runtime" not in wants:
+        return node
+
+    def run(state: dict, config: RunnableConfig, runtime: Runtime[Deps]) -> Any:
+        rt = runtime if runtime.context is not None else dataclasses.replace(runtime, context=deps)
+        return node(state, **{k: v for k, v in (("config", config), ("runtime", rt)) if k in wants})
+
+    run.__name__ = getattr(node, "__name__", "node")
+    return run

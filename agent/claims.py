@@ -125,7 +125,8 @@ def tolerance(actual: float) -> float:
 
 def check(claim: dict, results: list[dict], cache: dict[int, dict] | None = None) -> str | None:
     """None when the claim is backed by the data, else a one-line issue."""
-    cands = candidates(claim, results, cache)
+    # a supported value the data could not compute (None) backs nothing
+    cands = [(v, d) for v, d in candidates(claim, results, cache) if v is not None]
     if not cands:
         return f"{claim['type']} {claim['value']}: not backed by any fetched data"
     cdate = claim.get("date")

@@ -7,34 +7,19 @@ import json
 from agent.cli import BadInput, arg, command
 from agent.identity.models import LOCAL_USER, User
 
-SELECT_USER = "SELECT * FROM users WHERE name = %s OR user_id = %s"
-
 
 def cli_user(name: str | None) -> User:
     """The user `--user` names: LOCAL_USER when absent; unknown names are bad input (exit 2)."""
-    if name is None or name == LOCAL_USER.user_id:
+    if name is None or name == LOCAL_USER.user_id:   # no app database needed
         return LOCAL_USER
     from agent.appdb import open_appdb
     from agent.settings import get_settings
+    from agent.tools.users import resolve_user  # the CLI's one --user lookup (tools, mcp, memory)
 
-    try:   # the tools area's resolver (issue 13), once merged, is the one lookup
-        from agent.tools.users import resolve_user  # type: ignore[import-not-found]
-    except ImportError:
-        resolve_user = None
-    db = open_appdb(get_settings())     # process-wide, cached: not closed here
-    if resolve_user is not None:
-        try:
-            return resolve_user(db, name)
-        except ValueError as exc:
-            raise BadInput(f"memory: {exc}") from None
     try:
-        rows = db.execute(SELECT_USER, (name, name))
-    except Exception:   # noqa: BLE001 - no users table yet: nobody but the local user exists
-        rows = []
-    if len(rows) != 1:
-        raise BadInput(f"memory: unknown user {name!r} (add one with `askbar users add {name}`)")
-    return User.model_validate({k: v for k, v in dict(rows[0]).items() if k in User.model_fields
-                                and v is not None})
+        return resolve_user(open_appdb(get_settings()), name)  # process-wide appdb: not closed here
+    except ValueError as exc:
+        raise BadInput(f"memory: {exc}") from None
 
 
 def _show_text(data: dict) -> str:

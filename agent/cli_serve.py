@@ -1,8 +1,6 @@
-"""CLI: `askbar serve [--host 127.0.0.1] [--port 8000]` and `askbar replay REQUEST_ID [--json]`.
-
-Registered with agent.cli's @command registry when this module is listed in COMMAND_MODULES;
-`add_parsers(sub)` offers the same two subcommands to a plain argparse parser instead (use one or
-the other). Also runnable alone: `python -m agent.cli_serve serve --port 8000`.
+"""CLI: `askbar serve [--host 127.0.0.1] [--port 8000]` and `askbar replay REQUEST_ID [--json]`,
+registered with agent.cli's @command registry like every subcommand. `python -m agent.cli_serve
+serve --port 8000` (tests, benchmarks) runs the same `askbar` command line.
 """
 from __future__ import annotations
 
@@ -10,7 +8,8 @@ import argparse
 import json
 import socket
 import sys
-from typing import Sequence
+
+from agent.cli import arg, command
 
 SERVE_HELP = "start the HTTP server: chat UI at /, SSE API, LangGraph-compatible API"
 REPLAY_HELP = "re-run a traced request with its recorded LLM outputs and print what changed"
@@ -40,12 +39,33 @@ def _users_check(host: str) -> str | None:
     return None
 
 
+def _saver_check() -> str | None:
+    """Why the checkpoint saver cannot serve (agent/saver_adapter.py), as one line, or None. The
+    server checks again at start-up; here it is said without uvicorn's traceback."""
+    import asyncio
+
+    from agent.saver_adapter import SaverMismatch, check_saver
+    from agent.server.runtime import async_checkpointer
+    from agent.settings import get_settings
+
+    async def check() -> None:
+        async with async_checkpointer(get_settings(), 4) as saver:  # 4: the pool's minimum size
+            await check_saver(saver)
+
+    try:
+        asyncio.run(check())
+    except SaverMismatch as exc:
+        return str(exc)
+    return None
+
+
+@command("serve", SERVE_HELP, arg("--host", default="127.0.0.1"), arg("--port", type=int, default=8000))
 def cmd_serve(args: argparse.Namespace) -> int:
     import os
 
     import uvicorn
 
-    if reason := _users_check(args.host):
+    if reason := _users_check(args.host) or _saver_check():
         print(f"askbar serve: {reason}", file=sys.stderr)
         return 2
     os.environ["ASKBAR_HOST"] = args.host  # ServerSettings.host: local mode only on loopback
@@ -63,6 +83,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
     return 0
 
 
+@command("replay", REPLAY_HELP,
+         arg("request_id", help="a request id (from --json output, SSE run_start, or traces)"),
+         arg("--json", action="store_true", help="print the report as one JSON line"))
 def cmd_replay(args: argparse.Namespace) -> int:
     from agent.deps import build_deps
     from agent.replay import format_report, replay
@@ -87,43 +110,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
-def _serve_args(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--host", default="127.0.0.1")
-    p.add_argument("--port", type=int, default=8000)
-
-
-def _replay_args(p: argparse.ArgumentParser) -> None:
-    p.add_argument("request_id", help="a request id (from --json output, SSE run_start, or traces)")
-    p.add_argument("--json", action="store_true", help="print the report as one JSON line")
-
-
-def add_parsers(sub) -> None:
-    """Adds serve and replay to an argparse subparsers object (handler = fn returning an exit code)."""
-    _serve_args(p := sub.add_parser("serve", help=SERVE_HELP))
-    p.set_defaults(handler=cmd_serve)
-    _replay_args(p := sub.add_parser("replay", help=REPLAY_HELP))
-    p.set_defaults(handler=cmd_replay)
-
-
-def _register_with_cli() -> None:
-    cli = sys.modules.get("agent.cli")
-    if cli is None or not hasattr(cli, "command"):
-        return
-    cli.command("serve", SERVE_HELP, cli.arg("--host", default="127.0.0.1"),
-                cli.arg("--port", type=int, default=8000))(cmd_serve)
-    cli.command("replay", REPLAY_HELP, cli.arg("request_id", help="a traced request id"),
-                cli.arg("--json", action="store_true"))(cmd_replay)
-
-
-_register_with_cli()
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="askbar")
-    add_parsers(parser.add_subparsers(dest="command", required=True))
-    args = parser.parse_args(argv)
-    return args.handler(args)
-
-
 if __name__ == "__main__":
+    from agent.cli import main
+
     raise SystemExit(main())

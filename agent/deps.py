@@ -1,13 +1,12 @@
-"""What graph nodes need at run time (settings, store, LLM provider), passed through the
-LangGraph config (`configurable.deps`) so nothing heavy is built at import and nothing of it is
-checkpointed."""
+"""What graph nodes need at run time (settings, store, LLM provider, the run's user): the graph's
+LangGraph context (`context_schema=Deps`; nodes read `runtime.context`). Every caller passes it
+explicitly with `run_options(deps)`: nothing heavy is built at import, nothing of it is checkpointed,
+and there is no process-wide default to pick up the wrong user or settings."""
 from __future__ import annotations
 
-import threading
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import date
-from typing import Any
+from typing import Any, Literal, TypedDict
 
 from agent.identity.models import LOCAL_USER, User
 from agent.market.store import MarketStore, SymbolSummary, open_store
@@ -72,17 +71,15 @@ def build_deps(settings: Settings | None = None, store: MarketStore | None = Non
                 provider=provider or make_provider(settings), fallback=OfflineProvider())
 
 
-_default: Deps | None = None
-_lock = threading.Lock()
+class RunOptions(TypedDict):
+    context: Deps
+    durability: Literal["exit"]
 
 
-def get_deps(config: Mapping[str, Any] | None) -> Deps:
-    """Deps from the run's config, else a process-wide default built from the environment."""
-    deps = ((config or {}).get("configurable") or {}).get("deps")
-    if deps is not None:
-        return deps
-    global _default
-    with _lock:
-        if _default is None:
-            _default = build_deps()
-        return _default
+def run_options(deps: Deps) -> RunOptions:
+    """Keyword arguments for every graph.invoke / stream / astream of AskBar's graph.
+
+    durability="exit": checkpoint when a run stops (answer or interrupt), not after every node, so a
+    run killed midway leaves the thread as it was (still waiting for the same answer), and a question
+    writes one checkpoint instead of seven."""
+    return {"context": deps, "durability": "exit"}

@@ -18,6 +18,7 @@ from typing import Any
 from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.types import Command
 
+from agent.deps import run_options
 from agent.service import result_from_snapshot, turn_input
 
 _MODELS = {"understand": "Intent", "understand_with_answer": "Intent", "plan": "Plan",
@@ -80,9 +81,10 @@ def _graph_input(record: dict[str, Any], thread_id: str) -> Any:
 
 def _run(graph: Any, deps: Any, record: dict[str, Any], thread_id: str) -> tuple[dict, list, ReplayProvider]:
     provider = ReplayProvider(_calls(record), live=deps.fallback or deps.provider)
-    config = {"configurable": {"thread_id": thread_id, "deps": dataclasses.replace(deps, provider=provider)}}
+    config = {"configurable": {"thread_id": thread_id}}
+    options = run_options(dataclasses.replace(deps, provider=provider))
     sql: list[dict[str, Any]] = []
-    for update in graph.stream(_graph_input(record, thread_id), config, stream_mode="updates"):
+    for update in graph.stream(_graph_input(record, thread_id), config, stream_mode="updates", **options):
         ex = update.get("executor") if isinstance(update, dict) else None
         if isinstance(ex, dict):
             sql += [{"sql": q.get("sql"), "params": q.get("params")} for q in ex.get("queries") or []]

@@ -15,7 +15,7 @@ from langgraph.types import Command
 from pydantic import BaseModel, Field
 
 from agent.checkpoint import open_checkpointer
-from agent.deps import Deps, build_deps
+from agent.deps import Deps, build_deps, run_options
 from agent.messages import msg
 from agents.turn import HISTORY_KEEP
 from agents.turn import TURN_RESET as _TURN_RESET
@@ -44,7 +44,7 @@ class Session:
         self.graph = build_graph(checkpointer)
 
     def _config(self, thread_id: str) -> dict:
-        return {"configurable": {"thread_id": thread_id, "deps": self.deps}}
+        return {"configurable": {"thread_id": thread_id}}
 
     def ask(self, question: str, thread_id: str | None = None, now: str | None = None) -> AskResult:
         thread_id = thread_id or uuid.uuid4().hex
@@ -66,7 +66,7 @@ class Session:
 
     def _run(self, payload: Any, config: dict, thread_id: str, request_id: str) -> AskResult:
         try:
-            self.graph.invoke(payload, config)
+            self.graph.invoke(payload, config, **run_options(self.deps))
         except Exception:
             import logging
 

@@ -117,8 +117,8 @@ class SlotTable:
                 if c not in best or len(alias) < len(best[c]):
                     best[c] = alias
         lines = []
-        for canon, alias in list(best.items())[:limit]:
-            v = self.values[canon]
+        for key, alias in list(best.items())[:limit]:
+            v = self.values[key]
             where = ", ".join(x for x in (v.symbol, v.date, "from the question" if v.param else None) if x)
             lines.append(f"{{{alias}}} = {render(v.value, v.kind, lang, exact=v.param)}"
                          + (f" ({where})" if where else ""))
@@ -254,6 +254,3 @@ def fill(text: str, table: SlotTable, lang: str) -> tuple[str, list[dict]]:
     out.append(text[last:])
     return "".join(out), claims
 
-
-def slot_names(text: str) -> list[str]:
-    return [m.group(1) for m in SLOT.finditer(text)]

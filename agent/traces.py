@@ -218,6 +218,7 @@ class TraceStore:
         return {**logs[0], "steps": steps}
 
     def thread_logs(self, thread_id: str) -> list[dict[str, Any]]:
+        # no caller on this branch; the bench UI branch reads a thread's logs with it
         return self._query("SELECT * FROM chat_logs WHERE thread_id = %s ORDER BY created_at",
                            [thread_id])
 

@@ -98,7 +98,7 @@ def partial(state: dict[str, Any], agent: str, deps: Any) -> dict[str, Any]:
     lang = lang_of(state)
     results = (state.get("data") or {}).get("results") or []
     if results:
-        from agents.analyst import code_summary
+        from agents.code_summary import code_summary
 
         out = code_summary(deps, state, results)
         return final(state, agent, out["response"], claims=out["claims"],

@@ -62,9 +62,3 @@ def confirm_plan(state: dict[str, Any]) -> dict[str, Any]:
         plan = Plan(steps=plan.steps[:MAX_STEPS_WITHOUT_CONFIRM], summary=plan.summary)
     return {**visited(state, "confirm_plan"), "plan": plan.model_dump(mode="json"), "plan_confirmed": True,
             "confirm_again": False}
-
-
-def after_confirm(state: dict[str, Any]) -> str:
-    if state.get("status"):
-        return "end"
-    return "confirm_plan" if state.get("confirm_again") else "executor"

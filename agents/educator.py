@@ -5,9 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from langchain_core.runnables import RunnableConfig
+from langgraph.runtime import Runtime
 
 from agent.budget import OutOfTime, run_budgeted
-from agent.deps import get_deps
+from agent.deps import Deps
 from agent.state import Intent
 from agents.common import fallback_disclaimers, log_error, visited, with_usage
 
@@ -27,8 +28,8 @@ def _explain(state: dict, deps, concept: str, lang: str, usage: list[dict],
         return deps.fallback.explain(concept, lang)
 
 
-def educator(state: dict[str, Any], config: RunnableConfig) -> dict[str, Any]:
-    deps = get_deps(config)
+def educator(state: dict[str, Any], config: RunnableConfig, runtime: Runtime[Deps]) -> dict[str, Any]:
+    deps = runtime.context
     intent = Intent.model_validate(state["intent"])
     parts: list[str] = []
     usage: list[dict] = []

@@ -9,17 +9,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from langchain_core.runnables import RunnableConfig
+from langgraph.runtime import Runtime
 
-from agent.deps import get_deps
+from agent.deps import Deps
 from agent.trading.execution import run_tool
 from agents.common import lang_of
 
 
-def execute_action(state: dict[str, Any], config: RunnableConfig) -> dict[str, Any]:
+def execute_action(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
     action = state["confirmed_action"]
     # The action id (checkpointed with the action, drawn by code) is the idempotency key: after a
     # crash that left the thread at the same confirmation, a second "yes" finds the stored order.
-    out = run_tool(state, get_deps(config), action["tool"], action["params"], lang_of(state),
+    out = run_tool(state, runtime.context, action["tool"], action["params"], lang_of(state),
                    "execute_action", key=action.get("action_id"))
     return {**out, "confirmed_action": None, "pending_action": None}

@@ -8,11 +8,11 @@ from __future__ import annotations
 from datetime import date
 from typing import Any
 
-from langchain_core.runnables import RunnableConfig
+from langgraph.runtime import Runtime
 
 from agent.budget import OutOfTime, run_budgeted
 from agent.compact import compact
-from agent.deps import get_deps
+from agent.deps import Deps
 from agent.messages import NO_DATA_SUGGESTIONS, msg
 from agent.state import NoDataInterrupt, Plan
 from agent.tools.tool_results import run_plan_tools
@@ -66,8 +66,8 @@ def _kept(res: Any) -> dict[str, Any]:
     return res.model_copy(update={"rows": small["rows"], "bars": small["bars"]}).model_dump(mode="json")
 
 
-def executor(state: dict[str, Any], config: RunnableConfig) -> dict[str, Any]:
-    deps = get_deps(config)
+def executor(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
+    deps = runtime.context
     plan, lang = Plan.model_validate(state["plan"]), lang_of(state)
     gap = _no_data(plan, deps.coverage(), lang)
     if gap:

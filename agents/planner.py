@@ -9,9 +9,10 @@ from __future__ import annotations
 from typing import Any
 
 from langchain_core.runnables import RunnableConfig
+from langgraph.runtime import Runtime
 
 from agent.budget import OutOfTime
-from agent.deps import get_deps
+from agent.deps import Deps
 from agent.llm.errors import LLMInvalidOutput
 from agent.plan_check import check as check_plan
 from agent.state import Intent, Plan
@@ -43,10 +44,10 @@ def _plan(state: dict, deps, intent: Intent, ctx, usage: list[dict],
     return plan
 
 
-def planner(state: dict[str, Any], config: RunnableConfig) -> dict[str, Any]:
+def planner(state: dict[str, Any], config: RunnableConfig, runtime: Runtime[Deps]) -> dict[str, Any]:
     from agent.memory.hooks import with_memory
 
-    deps = get_deps(config)
+    deps = runtime.context
     intent = Intent.model_validate(state["intent"])
     usage: list[dict] = []
     failures: list[BaseException] = []

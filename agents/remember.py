@@ -9,15 +9,16 @@ from __future__ import annotations
 from typing import Any
 
 from langchain_core.runnables import RunnableConfig
+from langgraph.runtime import Runtime
 
-from agent.deps import get_deps
+from agent.deps import Deps
 from agents.common import log_error
 
 
-def remember(state: dict[str, Any], config: RunnableConfig) -> dict[str, Any]:
+def remember(state: dict[str, Any], config: RunnableConfig, runtime: Runtime[Deps]) -> dict[str, Any]:
     if state.get("status") not in (None, "answered") or not state.get("response"):
         return {}
-    deps = get_deps(config)
+    deps = runtime.context
     try:
         from agent.memory.hooks import thread_of
         from agent.memory.service import memory_for

@@ -9,7 +9,11 @@ from __future__ import annotations
 
 import time
 import uuid
-from typing import Any
+from typing import Any, get_type_hints
+
+from typing_extensions import TypedDict  # pydantic (the graph's JSON schema) needs it on Python < 3.12
+
+from agent.state import TradingState
 
 HISTORY_KEEP = 20
 
@@ -20,6 +24,16 @@ TURN_RESET: dict[str, Any] = {
     "queries": [], "data": None, "execution_errors": [], "draft": "", "response": "", "claims": [],
     "validation": None, "validation_attempts": 0, "replans": 0, "status": None, "interrupt": None,
     "disclaimers": [], "agents_used": [], "usage": {}}
+
+
+# The graph's input schema: a question and its turn as agent.service.turn_input builds it (identity
+# and the reset per-turn fields, set by code), or a bare {"question"} from a LangGraph API client.
+# Keys outside it are dropped from a run's input; built from TURN_RESET so a new per-turn field is
+# accepted without a second list (tests/agents/test_graph_context.py checks turn_input against it).
+INPUT_KEYS = ("question", "turn_question", "chat_history", "user_id", "session_id", "request_id", "now",
+              "started_at", *TURN_RESET)
+AskInput = TypedDict(  # type: ignore[misc]  # keys computed: mypy wants a literal
+    "AskInput", {k: get_type_hints(TradingState)[k] for k in INPUT_KEYS}, total=False)
 
 
 def needs_reset(state: dict[str, Any]) -> bool:

@@ -5,9 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from langchain_core.runnables import RunnableConfig
+from langgraph.runtime import Runtime
 
 from agent.budget import OutOfTime
-from agent.deps import get_deps
+from agent.deps import Deps
 from agent.llm.offline.resumes import reply_kind
 from agent.messages import msg
 from agent.state import Intent
@@ -31,12 +32,12 @@ def _disclaimers(state: dict[str, Any], intent: Intent, error: BaseException | N
     return out
 
 
-def understander(state: dict[str, Any], config: RunnableConfig) -> dict[str, Any]:
+def understander(state: dict[str, Any], config: RunnableConfig, runtime: Runtime[Deps]) -> dict[str, Any]:
     from agent.memory.hooks import memory_defaults, memory_history, with_memory
     from agent.tools.graph_step import tool_turn
     from agent.trading.graph_turn import trading_turn
 
-    deps = get_deps(config)
+    deps = runtime.context
     ctx = with_memory(deps.context(state.get("now")), state, deps, config)   # memory (issue 15)
     history = list(state.get("chat_history") or [])[-HISTORY_MESSAGES:]
     # memory (issue 15): the thread's summary of older turns + the recent ones (<= 10 entries)

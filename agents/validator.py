@@ -8,15 +8,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from langchain_core.runnables import RunnableConfig
+from langgraph.runtime import Runtime
 
 from agent import slots
-from agent.deps import get_deps
+from agent.deps import Deps
 from agent.messages import msg
 from agent.numbers import scope_of
 from agent.state import Validation
 from agent.validation import validate
-from agents.analyst import code_summary, results_of
+from agents.code_summary import code_summary, results_of
 from agents.common import lang_of, unexpected, visited
 
 MAX_REWRITES = 2
@@ -30,11 +30,11 @@ def check(state: dict[str, Any], draft: str) -> tuple[Validation, slots.SlotTabl
     return validate(draft, table, lang_of(state), scope_of(state.get("intent"), results), fetched), table
 
 
-def _skipped(state: dict[str, Any], config: RunnableConfig, agent: str) -> dict[str, Any]:
+def _skipped(state: dict[str, Any], runtime: Runtime[Deps], agent: str) -> dict[str, Any]:
     """Fail closed: the code summary (code wrote every slot) marked skipped, else no numbers."""
     lang, disclaimers = lang_of(state), [*(state.get("disclaimers") or [])]
     try:
-        out = code_summary(get_deps(config), state, results_of(state))
+        out = code_summary(runtime.context, state, results_of(state))
     except Exception as exc:  # noqa: BLE001 - a bug: counted, logged, and no number is shown
         unexpected(state, agent, exc)
         out = {"response": msg("unverified", lang), "claims": []}
@@ -43,7 +43,7 @@ def _skipped(state: dict[str, Any], config: RunnableConfig, agent: str) -> dict[
             "disclaimers": [*disclaimers, msg("validator_skipped", lang)]}
 
 
-def validator(state: dict[str, Any], config: RunnableConfig) -> dict[str, Any]:
+def validator(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
     draft = state.get("draft") or ""
     try:
         v, table = check(state, draft)
@@ -51,7 +51,7 @@ def validator(state: dict[str, Any], config: RunnableConfig) -> dict[str, Any]:
             response, claims = slots.fill(draft, table, lang_of(state))
     except Exception as exc:  # noqa: BLE001 - a crash is never reported as ok
         unexpected(state, "validator", exc)
-        return _skipped(state, config, "validator")
+        return _skipped(state, runtime, "validator")
     update: dict[str, Any] = {**visited(state, "validator"), "validation": v.model_dump()}
     if v.status == "ok":
         return {**update, "response": response, "claims": claims}
@@ -64,11 +64,11 @@ def validator(state: dict[str, Any], config: RunnableConfig) -> dict[str, Any]:
     return update
 
 
-def summary_fallback(state: dict[str, Any], config: RunnableConfig) -> dict[str, Any]:
+def summary_fallback(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
     """Rewrites exhausted: the code summary, checked like any answer, else no numbers at all."""
-    from agents.analyst import code_draft
+    from agents.code_summary import code_draft
 
-    deps, lang = get_deps(config), lang_of(state)
+    deps, lang = runtime.context, lang_of(state)
     disclaimers = [*(state.get("disclaimers") or [])]
     try:
         draft = code_draft(deps, state, results_of(state))
@@ -87,11 +87,3 @@ def summary_fallback(state: dict[str, Any], config: RunnableConfig) -> dict[str,
     return {**visited(state, "summary_fallback"), "response": msg("unverified", lang), "claims": [],
             "disclaimers": disclaimers}
 
-
-def route(state: dict[str, Any]) -> str:
-    v = state.get("validation") or {}
-    if v.get("status") == "need_more_data":
-        return "planner"
-    if v.get("status") == "rewrite":
-        return "analyst" if (state.get("validation_attempts") or 0) <= MAX_REWRITES else "summary_fallback"
-    return "educator" if (state.get("intent") or {}).get("type") == "mixed" else "end"

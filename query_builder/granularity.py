@@ -1,4 +1,5 @@
-"""Granularity by period length, the rollup table each granularity reads, and date/time bounds.
+"""Granularity by period length, and date/time bounds (each action picks the table its granularity
+reads: ohlcv_1min, ohlcv_1h, ohlcv_1d).
 
 Rule (DESIGN.md): > 1 year weekly, 1-12 months daily, 1-7 days hourly, < 1 day 1 min. Spans are
 counted in calendar days over the trading dates asked for, both ends inclusive:
@@ -19,13 +20,6 @@ from query_builder.models import Granularity, StepParams
 MIN_DATE = date(1, 1, 1)
 MAX_DATE = date(9999, 12, 31)
 
-ROLLUP: dict[str, str] = {
-    "1min": "ohlcv_1min",
-    "hourly": "ohlcv_1h",
-    "daily": "ohlcv_1d",
-    "weekly": "ohlcv_1d",
-    "monthly": "ohlcv_1d",
-}
 INTRADAY: frozenset[str] = frozenset({"1min", "hourly"})
 YEAR_DAYS = 366
 WEEK_DAYS = 7
@@ -70,10 +64,6 @@ def choose(params: StepParams, instrument: Instrument | None = None) -> tuple[Gr
                      "daily bars used instead")
         gran = "daily"
     return gran, notes
-
-
-def rollup(granularity: str) -> str:
-    return ROLLUP[granularity]
 
 
 def ts_window(start: date, end: date) -> tuple[datetime, datetime]:

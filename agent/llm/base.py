@@ -7,7 +7,7 @@ never sees the database: what it knows about the data comes in a ProviderContext
 from __future__ import annotations
 
 from datetime import date
-from typing import Any, Protocol, runtime_checkable
+from typing import Protocol, runtime_checkable
 
 from pydantic import BaseModel, Field
 
@@ -58,16 +58,6 @@ class ProviderContext(BaseModel):
         inst = self.instrument(symbol)
         return bool(inst and inst.synthetic)
 
-    @classmethod
-    def from_store(cls, store: Any, today: date | None = None) -> "ProviderContext":
-        """Instruments and ranges from a MarketStore (agent/market/store.py)."""
-        ranges = []
-        for s in store.summary():
-            if s.first and s.last:
-                ranges.append(DataRange(symbol=s.symbol, first=date.fromisoformat(s.first[:10]),
-                                        last=date.fromisoformat(s.last[:10])))
-        return cls(instruments=list(store.instruments()), today=today or date.today(), ranges=ranges)
-
 
 @runtime_checkable
 class Provider(Protocol):
@@ -95,4 +85,5 @@ class Provider(Protocol):
         """A concept explanation in `lang` (glossary), honest when the concept is unknown."""
 
     def summarize(self, messages: list[dict[str, str]]) -> str:
-        """A short summary of a long conversation."""
+        """A short summary of a long conversation (memory's rolling thread summary,
+        agent/memory/summary.py)."""

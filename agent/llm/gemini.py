@@ -8,7 +8,7 @@
   coverage (symbols, trading dates, daily-only or intraday) from its prompt, no round trip.
   The analyst reads the computed summaries and at most `gemini_analyst_rows` rows per step.
 - Thinking level per agent and temperature per model family (agent/llm/gemini_tuning.py).
-- explain and summarize are plain text calls; analyze_stream streams the analyst's text.
+- explain and summarize are plain text calls (summarize: memory's rolling thread summary).
 - Errors (seed 004 section 10): 429 retried `gemini_retries` times with doubling backoff;
   timeouts and 5xx never retried; 400/401/403/404 are configuration errors logged at ERROR.
   The API's message, HTTP status and the candidate's finish reason are logged.
@@ -17,14 +17,13 @@
 """
 from __future__ import annotations
 
-import json
 import logging
 import time
-from typing import Any, Callable, Generator, Iterator
+from typing import Any, Callable
 
 from google import genai
 from google.genai import types
-from pydantic import BaseModel, TypeAdapter, ValidationError
+from pydantic import BaseModel, ValidationError
 
 from agent.llm import gemini_tuning as tuning
 from agent.llm import prompts as P
@@ -35,13 +34,12 @@ from agent.llm.schemas import PARSE_INTENT, SUBMIT_ANSWER, SUBMIT_PLAN, declarat
 from agent.llm.usage import UsageMeter, load_prices
 from agent.plan_check import PlanProblem
 from agent.settings import Settings
-from agent.state import AnalystOutput, Claim, Intent, Lang, Plan
+from agent.state import AnalystOutput, Intent, Lang, Plan
 from query_builder.models import StepResult
 
 log = logging.getLogger("askbar.llm.gemini")
 
 AGENTS = ("understander", "planner", "analyst", "educator", "summarizer")
-_CLAIMS = TypeAdapter(list[Claim])
 
 
 def _user(text: str) -> types.Content:
@@ -168,33 +166,6 @@ class GeminiProvider:
             return resp
         return self._with_retries(agent, call)
 
-    def _stream(self, agent: str, contents: list[types.Content],
-                config: types.GenerateContentConfig) -> Iterator[str]:
-        """Text chunks; the request (and its retries) happens before the first chunk is read."""
-        model = self.models[agent]
-        started = time.perf_counter()
-
-        def first() -> tuple[Iterator[types.GenerateContentResponse], Any]:
-            it = iter(self.client.models.generate_content_stream(
-                model=model, contents=contents, config=config))
-            return it, next(it, None)
-        it, chunk = self._with_retries(agent, first)
-        metadata, answered, reason = None, None, None
-        try:
-            while chunk is not None:
-                metadata = chunk.usage_metadata or metadata
-                answered = chunk.model_version or answered
-                reason = _finish_reason(chunk) or reason
-                if chunk.text:
-                    yield chunk.text
-                chunk = next(it, None)
-        except Exception as exc:
-            self.meter.add(agent, model, metadata, started, status="error", answered=answered)
-            err = classify(exc, agent)
-            log.warning("%s: stream broke: %s (%s)", agent, type(err).__name__, err.detail)
-            raise err from None
-        self.meter.add(agent, model, metadata, started, answered=answered, finish_reason=reason)
-
     # ---- forced function calling with one repair turn ----------------------------------------
 
     def _structured(self, agent: str, system: str, contents: list[types.Content], target: str,
@@ -278,34 +249,6 @@ class GeminiProvider:
         return self._structured("analyst", system, [_user(text)], SUBMIT_ANSWER, AnalystOutput,
                                 check=_check_answer)
 
-    def analyze_stream(self, question: str, intent: Intent, results: list[StepResult], lang: Lang,
-                       ctx: ProviderContext | None = None, feedback: str | None = None
-                       ) -> Generator[str, None, AnalystOutput]:
-        """Yields the answer's text chunks, then returns the AnalystOutput (StopIteration.value).
-
-        The text is unverified: forward it only after the validator passed the returned output.
-        When the streamed claims cannot be parsed, the structured `analyze` call decides.
-        """
-        system, text = self._analyst_prompt(question, intent, results, lang, feedback,
-                                            P.ANALYST_STREAM_USER, ctx)
-        buf, sent = "", 0
-        for chunk in self._stream("analyst", [_user(text)], self._config("analyst", system)):
-            buf += chunk
-            cut = buf.find(P.CLAIMS_OPEN)
-            end = cut if cut >= 0 else max(sent, len(buf) - len(P.CLAIMS_OPEN))
-            if end > sent:
-                yield buf[sent:end]
-                sent = end
-        cut = buf.find(P.CLAIMS_OPEN)
-        cut = len(buf) if cut < 0 else cut
-        if cut > sent:
-            yield buf[sent:cut]
-        answer, _ = _split_claims(buf)   # slots, not claims: code derives them (agent/slots.py)
-        if not answer:
-            log.info("analyst stream: empty answer, asking for submit_answer")
-            return self.analyze(question, intent, results, lang, ctx=ctx, feedback=feedback)
-        return AnalystOutput(response=answer)
-
     def _analyst_prompt(self, question: str, intent: Intent, results: list[StepResult], lang: str,
                         feedback: str | None, template: str,
                         ctx: ProviderContext | None = None) -> tuple[str, str]:
@@ -317,9 +260,8 @@ class GeminiProvider:
             intent=P.wrap("data", intent.model_dump(mode="json", exclude_none=True)),
             data=P.wrap("data", P.results_payload(results, self.settings.gemini_analyst_rows)),
             feedback=P.ANALYST_FEEDBACK.format(feedback=P.wrap("validator_feedback", feedback))
-            if feedback else "", lang_name=name, claims_open=P.CLAIMS_OPEN,
-            slots=P.wrap("data", _slot_list(question, intent, results, lang)),
-            claims_close=P.CLAIMS_CLOSE)
+            if feedback else "", lang_name=name,
+            slots=P.wrap("data", _slot_list(question, intent, results, lang)))
         return system, text
 
     def explain(self, concept: str, lang: Lang, ctx: ProviderContext | None = None) -> str:
@@ -379,19 +321,6 @@ def _repair(content: types.Content | None, calls: list[types.FunctionCall], targ
     return [content, answers]
 
 
-def run_stream(gen: Generator[str, None, AnalystOutput],
-               on_text: Callable[[str], None] | None = None) -> AnalystOutput:
-    """Drive `analyze_stream`: on_text(chunk) for each text chunk, then the final output.
-    (Buffer the chunks and emit text_delta only once the validator passed the output.)"""
-    while True:
-        try:
-            chunk = next(gen)
-        except StopIteration as stop:
-            return stop.value
-        if on_text:
-            on_text(chunk)
-
-
 def _glossary_reference(concept: str, lang: str) -> str:
     """The glossary's own explanation of a known concept (trusted text), else "(none)"."""
     try:
@@ -421,17 +350,4 @@ def _check_answer(out: AnalystOutput) -> None:
         raise ValueError("response: the answer text is empty")
 
 
-def _split_claims(text: str) -> tuple[str, list[Claim] | None]:
-    """(answer text, claims) from a streamed answer ending in <claims>[...]</claims>."""
-    start = text.find(P.CLAIMS_OPEN)
-    if start < 0:
-        return text.strip(), None
-    body = text[start + len(P.CLAIMS_OPEN):]
-    body = body.split(P.CLAIMS_CLOSE, 1)[0].strip().removeprefix("```json").strip("` \n")
-    try:
-        return text[:start].strip(), _CLAIMS.validate_python(json.loads(body or "[]"))
-    except (ValueError, ValidationError):
-        return text[:start].strip(), None
-
-
-__all__ = ["GeminiProvider", "LLMError", "run_stream"]
+__all__ = ["GeminiProvider", "LLMError"]

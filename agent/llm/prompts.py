@@ -173,10 +173,6 @@ slot from the list:
 {feedback}
 """
 
-ANALYST_STREAM_USER = _ANALYST_INPUT + """\
-Write the answer in {lang_name} as plain text, every value written as a slot. Write nothing \
-after it."""
-
 CLAIM_TYPES = """\
 open, close: first bar's open, last bar's close | high, low: max high, min low (date = when) | \
 pct_change: (close / open - 1) * 100 over the period | total_volume, avg_daily_volume | \
@@ -219,8 +215,6 @@ Call {function} again with corrected arguments."""
 
 REPAIR_NO_CALL = """\
 You must answer by calling {function}. Call it now with the arguments."""
-
-CLAIMS_OPEN, CLAIMS_CLOSE = "<claims>", "</claims>"
 
 _TAG = re.compile(r"</?\s*untrusted[^>]*>", re.IGNORECASE)
 

@@ -19,11 +19,6 @@ DAILY_SQL = {
     "duckdb": _DAILY.format(symbol="$symbol", start="$start", end="$end"),
     "postgres": _DAILY.format(symbol="%(symbol)s", start="%(start)s", end="%(end)s"),
 }
-_INTRADAY_SPAN = "SELECT count(*) AS n FROM ohlcv_1min WHERE symbol = {symbol}"
-INTRADAY_COUNT_SQL = {
-    "duckdb": _INTRADAY_SPAN.format(symbol="$symbol"),
-    "postgres": _INTRADAY_SPAN.format(symbol="%(symbol)s"),
-}
 
 
 def daily_bars(store: MarketStore, symbol: str, start: date | None = None,

@@ -140,6 +140,7 @@ class Registry:
         return env
 
     def enqueue_discovery(self, user: User, payload: ToolDiscoveryPayload) -> Envelope:
+        """Tool discovery on the registry's queue: no caller yet, kept for the registry service issue."""
         env = Envelope(tenant_id=user.tenant_id, priority=1,
                        metadata=EnvelopeMetadata(user_id=user.user_id, timeout_ms=5000),
                        payload=payload.model_dump(mode="json"))

@@ -11,8 +11,13 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+from agent.saver_adapter import saver_kind, statements
+
 log = logging.getLogger("askbar.server")
 NULL_TASK_ID = "00000000-0000-0000-0000-000000000000"
+_PG_DELETE = ("DELETE FROM checkpoint_writes WHERE thread_id = %s AND checkpoint_ns = %s "
+              "AND checkpoint_id = %s AND task_id = %s")
+_SQLITE_DELETE = "DELETE FROM writes WHERE thread_id = ? AND checkpoint_ns = ? AND checkpoint_id = ? AND task_id = ?"
 
 
 async def discard_dead_writes(saver: Any, thread_id: str) -> int:
@@ -21,19 +26,11 @@ async def discard_dead_writes(saver: Any, thread_id: str) -> int:
     if tup is None or not any(w[0] == NULL_TASK_ID for w in tup.pending_writes or []):
         return 0
     checkpoint_id = tup.config["configurable"]["checkpoint_id"]
-    params = (thread_id, "", checkpoint_id, NULL_TASK_ID)
-    kind = type(saver).__name__
-    if kind == "AsyncPostgresSaver":
-        async with saver._cursor() as cur:
-            await cur.execute("DELETE FROM checkpoint_writes WHERE thread_id = %s AND checkpoint_ns = %s "
-                              "AND checkpoint_id = %s AND task_id = %s", params)
-    elif kind == "AsyncSqliteSaver":
-        async with saver.lock:
-            await saver.conn.execute("DELETE FROM writes WHERE thread_id = ? AND checkpoint_ns = ? "
-                                     "AND checkpoint_id = ? AND task_id = ?", params)
-            await saver.conn.commit()
-    else:  # in-memory savers die with their process: nothing can be left over
+    kind = saver_kind(saver)
+    if kind not in ("postgres", "sqlite"):  # in-memory savers die with their process: nothing is left over
         return 0
+    async with statements(saver) as run:
+        await run(_PG_DELETE if kind == "postgres" else _SQLITE_DELETE, (thread_id, "", checkpoint_id, NULL_TASK_ID))
     n = sum(1 for w in tup.pending_writes if w[0] == NULL_TASK_ID)
     log.warning("discarded writes of a lost run", extra={"thread_id": thread_id, "status": f"{n} writes"})
     return n

@@ -1,10 +1,11 @@
-"""Retention (issue 12, operations): every graph step writes a checkpoint, so a long thread grows
-without bound. After each run the server keeps the last `checkpoint_keep` checkpoints of the thread
-(its current state, pending interrupts and recent history stay; older history goes), and a periodic
-sweep deletes threads idle longer than `thread_retention_days` (their checkpoints, traces and row).
+"""Retention (issue 12, operations): every run writes a checkpoint (durability "exit": when it stops,
+at an answer or an interrupt), so a long thread grows without bound. After each run the server keeps
+the last `checkpoint_keep` checkpoints of the thread (its current state, pending interrupts and
+recent history stay; older history goes), and a periodic sweep deletes threads idle longer than
+`thread_retention_days` (their checkpoints, traces and row).
 
-The SQL addresses LangGraph's own checkpoint tables (AsyncSqliteSaver: checkpoints, writes;
-AsyncPostgresSaver: checkpoints, checkpoint_writes, checkpoint_blobs); values are bound parameters.
+The SQL addresses LangGraph's own checkpoint tables through agent/saver_adapter.py (the one module
+that touches saver internals, checked at start-up); values are bound parameters.
 """
 from __future__ import annotations
 
@@ -13,11 +14,13 @@ import logging
 from datetime import datetime, timedelta, timezone
 from typing import Any
 
+from agent.saver_adapter import saver_kind, statements
+
 log = logging.getLogger("askbar.server")
 
 # Checkpoint ids are UUIDv6 (time-ordered): ordering by id is ordering by time.
-_OLD_IDS = ("SELECT checkpoint_id FROM checkpoints WHERE thread_id = {p} AND checkpoint_ns = '' "
-            "ORDER BY checkpoint_id DESC LIMIT -1 OFFSET {p}")
+_SQLITE_OLD_IDS = ("SELECT checkpoint_id FROM checkpoints WHERE thread_id = ? AND checkpoint_ns = '' "
+                   "ORDER BY checkpoint_id DESC LIMIT -1 OFFSET ?")
 _PG_OLD_IDS = ("SELECT checkpoint_id FROM checkpoints WHERE thread_id = %s AND checkpoint_ns = '' "
                "ORDER BY checkpoint_id DESC OFFSET %s")
 SQLITE_TABLES = ("checkpoints", "writes")
@@ -42,40 +45,32 @@ async def prune_checkpoints(saver: Any, thread_id: str, keep: int) -> int:
     """Deletes all but the newest `keep` root checkpoints of the thread; returns how many went."""
     if keep <= 0:
         return 0
-    kind = type(saver).__name__
-    if kind == "AsyncPostgresSaver":
-        async with saver._cursor() as cur:
-            await cur.execute(_PG_OLD_IDS, (thread_id, keep))
-            old = [r["checkpoint_id"] for r in await cur.fetchall()]
+    kind = saver_kind(saver)
+    if kind == "postgres":
+        async with statements(saver) as run:
+            old = [r["checkpoint_id"] for r in await run(_PG_OLD_IDS, (thread_id, keep))]
             if old:
                 for statement in _PG_DELETE_OLD.values():
-                    await cur.execute(statement, (thread_id, old))
-                await cur.execute(_PG_ORPHAN_BLOBS, (thread_id,))
+                    await run(statement, (thread_id, old))
+                await run(_PG_ORPHAN_BLOBS, (thread_id,))
         return len(old)
-    if kind == "AsyncSqliteSaver":
-        async with saver.lock:
-            cur = await saver.conn.execute(_OLD_IDS.format(p="?"), (thread_id, keep))
-            old = [r[0] for r in await cur.fetchall()]
+    if kind == "sqlite":
+        async with statements(saver) as run:
+            old = [r["checkpoint_id"] for r in await run(_SQLITE_OLD_IDS, (thread_id, keep))]
             if old:
                 ids = json.dumps(old)
                 for statement in _SQLITE_DELETE_OLD.values():
-                    await saver.conn.execute(statement, (thread_id, ids))
-            await saver.conn.commit()
+                    await run(statement, (thread_id, ids))
         return len(old)
-    return 0
+    return 0  # in-memory savers die with their process
 
 
 async def delete_thread_checkpoints(saver: Any, thread_id: str) -> None:
-    kind = type(saver).__name__
-    if kind == "AsyncPostgresSaver":
-        async with saver._cursor() as cur:
-            for statement in _PG_DELETE_THREAD.values():
-                await cur.execute(statement, (thread_id,))
-    elif kind == "AsyncSqliteSaver":
-        async with saver.lock:
-            for statement in _SQLITE_DELETE_THREAD.values():
-                await saver.conn.execute(statement, (thread_id,))
-            await saver.conn.commit()
+    kind = saver_kind(saver)
+    if kind in ("postgres", "sqlite"):
+        async with statements(saver) as run:
+            for statement in (_PG_DELETE_THREAD if kind == "postgres" else _SQLITE_DELETE_THREAD).values():
+                await run(statement, (thread_id,))
 
 
 async def prune_threads(saver: Any, traces: Any, days: float) -> list[str]:

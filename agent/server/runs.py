@@ -18,6 +18,7 @@ from typing import Any
 
 from langgraph.types import Command
 
+from agent.deps import RunOptions, run_options
 from agent.identity.models import LOCAL_USER, User
 from agent.server import events as askbar_events
 from agent.server.recording import RecordingProvider, TraceRecorder, jsonable
@@ -159,7 +160,9 @@ class RunManager:
         rt, t0 = self.rt, time.perf_counter()
         provider = RecordingProvider(rt.deps.provider)
         recorder = TraceRecorder(provider, user_response=spec.answer if spec.kind == "resume" else None)
-        config = rt.config(spec.thread_id, dataclasses.replace(rt.deps, provider=provider, user=spec.user))
+        config = rt.config(spec.thread_id)
+        # the run's context: the recording provider and the user from the token (never from the body)
+        options = run_options(dataclasses.replace(rt.deps, provider=provider, user=spec.user))
         emitter = self._emitter(spec)
         beat = asyncio.create_task(self._heartbeat(spec.run_id))
         rt.metrics.active_runs.inc()
@@ -170,7 +173,7 @@ class RunManager:
                                         spec.user.tenant_id, spec.user.user_id)
             await self._thread_status(spec.thread_id, "busy")
             async with self.slots:
-                await self._stream(spec, config, emitter, recorder)
+                await self._stream(spec, config, options, emitter, recorder)
             snapshot = await rt.graph.aget_state(config)
             result = result_from_snapshot(snapshot, spec.thread_id, spec.request_id).model_dump(mode="json")
             status = result["status"]
@@ -202,9 +205,10 @@ class RunManager:
         except Exception:  # noqa: BLE001
             log.exception("thread status update failed", extra={"thread_id": thread_id})
 
-    async def _stream(self, spec: RunSpec, config: dict, emitter: Any, recorder: TraceRecorder) -> None:
+    async def _stream(self, spec: RunSpec, config: dict, options: RunOptions, emitter: Any,
+                      recorder: TraceRecorder) -> None:
         rt = self.rt
-        async for mode, chunk in rt.graph.astream(spec.graph_input, config, stream_mode=emitter.modes):
+        async for mode, chunk in rt.graph.astream(spec.graph_input, config, stream_mode=emitter.modes, **options):
             row = recorder.feed(mode, chunk)
             if row:
                 rt.metrics.step(row)

@@ -166,8 +166,8 @@ class Runtime:
             self.auth = Authenticator(UserStore(appdb), server.host, server.jwt_secret, server.auth_cache_s)
         self.limiter = RunLimiter(settings, server)
 
-    def config(self, thread_id: str, deps: Any = None) -> dict:
-        return {"configurable": {"thread_id": thread_id, "deps": deps or self.deps}}
+    def config(self, thread_id: str) -> dict:
+        return {"configurable": {"thread_id": thread_id}}
 
     @classmethod
     @asynccontextmanager
@@ -177,6 +177,7 @@ class Runtime:
 
         from agent.appdb import open_appdb
         from agent.deps import build_deps
+        from agent.saver_adapter import check_saver
         from agent.server.auth import refuse_without_users
         from agent.traces import TraceStore
         from graph import build_graph
@@ -187,6 +188,7 @@ class Runtime:
         await asyncio.to_thread(refuse_without_users, appdb, server.host)
         async with AsyncExitStack() as stack:
             saver = await stack.enter_async_context(async_checkpointer(settings, server.pg_checkpoint_pool))
+            await check_saver(saver)  # retention/recovery SQL: refuse to start on a saver it cannot use
             deps = deps or await asyncio.to_thread(build_deps, settings)
             traces = await asyncio.to_thread(TraceStore, settings)
             stack.callback(traces.close)

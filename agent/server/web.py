@@ -51,14 +51,9 @@ async def plotly_js(request: Request) -> Response:
 async def _snapshot(request: Request, thread_id: str) -> Any:
     """The caller's thread state; another user's thread or an unknown one is a 404."""
     rt = request.app.state.runtime
-    try:    # the identity area's ownership check, where it is part of the build
-        from agent.server.owners import owned_thread
-    except ImportError:
-        owned_thread = None
-    if owned_thread is not None:
-        _, snapshot = await owned_thread(rt, current_user(request), thread_id)
-    else:
-        snapshot = await rt.graph.aget_state(rt.config(thread_id))
+    from agent.server.owners import owned_thread
+
+    _, snapshot = await owned_thread(rt, current_user(request), thread_id)
     if not snapshot.values:
         raise HTTPError(404, "unknown_thread", f"thread {thread_id} has no state")
     return snapshot

@@ -1,6 +1,7 @@
 """The real `askbar` console script: load, data --json, demo, exit codes and one-line errors."""
 from __future__ import annotations
 
+import importlib
 import json
 import os
 import subprocess
@@ -119,6 +120,10 @@ def test_postgres_engine_from_the_environment(tmp_path, pg_database_factory):
 
 
 def test_subcommands_register_through_the_registry(monkeypatch, capsys):
+    # the command modules register into the real registry first: imported for the first time under
+    # the copy, their commands would vanish with it for every later test in this process
+    for module in cli.COMMAND_MODULES:
+        importlib.import_module(module)
     monkeypatch.setattr(cli, "COMMANDS", dict(cli.COMMANDS))   # registered only for this test
 
     @cli.command("echo", "print the argument back", cli.arg("word"))

@@ -4,6 +4,7 @@ from __future__ import annotations
 import pandas as pd
 import pytest
 
+from agent.deps import run_options
 from tests.conftest import DATA
 
 
@@ -72,7 +73,7 @@ def test_bare_question_input_on_an_old_thread_starts_a_clean_turn(session):
     """What `langgraph dev` clients send: only {"question"} on a thread that already answered."""
     r = session.ask("Покажи статистику NQ за ноябрь 2023")
     config = session._config(r.thread_id)
-    session.graph.invoke({"question": "А за декабрь?"}, config)
+    session.graph.invoke({"question": "А за декабрь?"}, config, **run_options(session.deps))
     values = session.graph.get_state(config).values
     assert values["intent"]["symbol"] == "NQ"
     assert values["intent"]["period"]["start"] == "2023-12-01"

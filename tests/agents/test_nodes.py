@@ -8,6 +8,7 @@ import pytest
 from agent.market.store import SymbolSummary
 from agent.state import Plan
 from agents import confirm_plan, executor, validator
+from graph import after_validator
 from query_builder.models import PeriodRange, Step, StepParams
 
 COVERAGE = [SymbolSummary(symbol="NQ", first="2023-11-20", last="2023-12-04", bars_1min=14714,
@@ -50,7 +51,7 @@ def test_planner_reads_the_confirm_answer_in_any_language(answer, choice):
 
 
 @pytest.mark.parametrize("state,route", [
-    ({"validation": {"status": "ok"}, "intent": {"type": "data"}}, "end"),
+    ({"validation": {"status": "ok"}, "intent": {"type": "data"}}, "remember"),
     ({"validation": {"status": "ok"}, "intent": {"type": "mixed"}}, "educator"),
     ({"validation": {"status": "rewrite"}, "validation_attempts": 1}, "analyst"),
     ({"validation": {"status": "rewrite"}, "validation_attempts": 2}, "analyst"),
@@ -58,7 +59,7 @@ def test_planner_reads_the_confirm_answer_in_any_language(answer, choice):
     ({"validation": {"status": "need_more_data"}}, "planner"),
 ])
 def test_validator_routes(state, route):
-    assert validator.route(state) == route
+    assert after_validator(state) == route
 
 
 def test_validator_asks_for_more_data_only_once():

@@ -8,6 +8,7 @@ the validator passed the text, exactly as for the Gemini analyst. Only period na
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Any
 
 from agent.llm.offline import templates as T
@@ -52,7 +53,7 @@ def _pname(ans: "Answer", p: Period | None) -> str:
     return period_text(p, lang)
 
 
-def _metric_items(ans: Answer, r: StepResult, keys: list[str], prefix: str = "",
+def _metric_items(ans: Answer, r: StepResult, keys: Sequence[str], prefix: str = "",
                   values: dict | None = None) -> list[str]:
     s = r.summary if values is None else values
     items = []

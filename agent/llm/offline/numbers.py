@@ -31,7 +31,6 @@ CARDINALS = {w: n for w, n in _WORDS.items()
              if not re.fullmatch(r"first|second|third|fourth|fifth|перв\w*|втор\w*|трет\w*|"
                                  r"четверт\w*|пят\w+й|primer\w*|segund\w*|tercer\w*|cuart\w*|quint\w*"
                                  r"|single|couple|dozen|дюжина", w)}
-ORDINALS = {w: n for w, n in _WORDS.items() if w not in CARDINALS}
 
 NUM = r"\d+(?:[.,]\d+)?"
 CARDINAL_WORD = r"(?:" + "|".join(sorted(CARDINALS, key=len, reverse=True)) + r")"

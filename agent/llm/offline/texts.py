@@ -46,21 +46,3 @@ def period_request(p: Period, lang: str) -> str:
         return {"en": f"on {lab}", "ru": f"на {lab}", "es": f"el {lab}"}[lang]
     a, b = p.start.isoformat(), p.end.isoformat()
     return {"en": f"from {a} to {b}", "ru": f"с {a} по {b}", "es": f"del {a} al {b}"}[lang]
-
-
-def fmt_price(v: float) -> str:
-    """Prices and other values in price units: 2 decimals, '.' separator, no grouping."""
-    return f"{v:.2f}"
-
-
-def fmt_pct(v: float, signed: bool = True) -> str:
-    return f"{v:+.2f}%" if signed else f"{v:.2f}%"
-
-
-def fmt_volume(v: float) -> str:
-    """Volumes: whole numbers when large, 2 decimals when fractional and small."""
-    return f"{v:.0f}" if abs(v) >= 1000 or float(v).is_integer() else f"{v:.2f}"
-
-
-def fmt_count(v: float) -> str:
-    return str(int(round(v)))

@@ -70,13 +70,6 @@ def _ru(m: re.Match[str]) -> str:
     return str(base + _RU_TENS.get(m.group("tens") or "", 0) + _RU_ORD[m.group("ord")])
 
 
-def years_to_digits(norm: str) -> str:
-    """The normalised text with spelled-out years as four digits."""
-    for rx, fn in ((_EN, _en), (_ES, _es), (_RU, _ru)):
-        norm = rx.sub(fn, norm)
-    return norm
-
-
 def replace_years(text: str) -> str:
     """`text` (any case, accents) with spelled-out years as digits; the rest left as written."""
     from agent.llm.offline.lang import normalize

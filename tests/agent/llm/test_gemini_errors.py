@@ -10,7 +10,7 @@ from agent.llm.errors import LLMConfigError, LLMRateLimited, LLMTimeout, LLMUnav
 from agent.llm.usage import fold, load_prices, price_for, usage_scope
 from agent.state import Intent
 from tests.agent.llm.gemini_stub import (call, ctx, delayed, error, provider_for,  # noqa: F401
-                                         stream, stub, text)
+                                         stub, text)
 from tests.agent.llm.test_gemini import INTENT, INTENT_ARGS, PLAN_ARGS, _result
 
 
@@ -143,41 +143,6 @@ def test_failed_calls_are_recorded_and_scopes_isolate_usage(stub, provider_for, 
     assert p.take_usage() == []
     p.understand("NQ", None, ctx)
     assert len(p.take_usage()) == 1
-
-
-def test_analyze_stream_yields_text_then_returns_the_output(stub, provider_for):
-    stub.add(stream(["NQ reached ", "{high} on {high.date}."], usage=(300, 60)))   # slots only
-    p = provider_for()
-    gen = p.analyze_stream("NQ high?", INTENT, [_result()], "en")
-    chunks = []
-    with pytest.raises(StopIteration) as stop:
-        while True:
-            chunks.append(next(gen))
-    out = stop.value.value
-    assert "".join(chunks).strip() == "NQ reached {high} on {high.date}."
-    assert out.response == "NQ reached {high} on {high.date}."   # code derives the claims
-    [req] = stub.requests
-    assert req["method"] == "streamGenerateContent" and req["query"] == {"alt": "sse"}
-    assert "<untrusted_data>" in json.dumps(req["body"], ensure_ascii=False)
-    [rec] = p.take_usage()
-    assert rec["agent"] == "analyst" and rec["input_tokens"] == 300 and rec["output_tokens"] == 60
-
-
-def test_analyze_stream_falls_back_to_function_call_when_the_text_is_empty(stub, provider_for):
-    stub.add(stream(["  "]), call("submit_answer", {"response": "NQ high {high}."}))
-    from agent.llm.gemini import run_stream
-
-    seen: list[str] = []
-    out = run_stream(provider_for().analyze_stream("q", INTENT, [_result()], "en"), seen.append)
-    assert out.response == "NQ high {high}." and "".join(seen).strip() == ""
-    assert [r["method"] for r in stub.requests] == ["streamGenerateContent", "generateContent"]
-
-
-def test_analyze_stream_503_is_typed(stub, provider_for):
-    stub.add(error(503))
-    with pytest.raises(LLMUnavailable):
-        list(provider_for().analyze_stream("q", INTENT, [_result()], "en"))
-    assert len(stub.requests) == 1
 
 
 def test_count_tokens(stub, provider_for):
