@@ -114,7 +114,7 @@ def build_graph(checkpointer: Any = None, default_context: Deps | None = None):
     g.add_node("validator", node(validator))
     g.add_node("summary_fallback", node(summary_fallback))
     g.add_node("educator", node(educator))
-    g.add_node("confirm_action", make_confirm_action("execute_action", END),   # only asks and routes
+    g.add_node("confirm_action", node(make_confirm_action("execute_action", END)),   # asks, routes
                destinations=("execute_action", "confirm_action", END))
     g.add_node("execute_action", node(execute_action))
     g.add_node("remember", node(remember))  # memory (issue 15): learn from every answered turn
