@@ -10,13 +10,14 @@ from typing import Any
 
 from langchain_core.runnables import RunnableConfig
 
+import capabilities
 from agent.budget import OutOfTime, run_budgeted
 from agent.compact import compact
 from agent.deps import get_deps
 from agent.messages import NO_DATA_SUGGESTIONS, msg
 from agent.state import NoDataInterrupt, Plan
 from agents.common import final, lang_of, log_error, partial, visited
-from query_builder import run_step
+from query_builder import CapabilityUnavailable, run_step
 
 _RANGE_SUGGESTION = {"en": "{s} from {a} to {b}", "ru": "{s} с {a} по {b}", "es": "{s} del {a} al {b}"}
 
@@ -63,18 +64,21 @@ def executor(state: dict[str, Any], config: RunnableConfig) -> dict[str, Any]:
     gap = _no_data(plan, deps.coverage(), lang)
     if gap:
         return _ask(state, gap)
-    results, errors = [], []
+    results, errors, unavailable = [], [], []
     for i, step in enumerate(plan.steps):
         try:
             res = run_budgeted("executor", state, run_step, deps.store, step, i)
             results.append(res.model_dump(mode="json"))
         except OutOfTime:
             return partial({**state, "data": {"results": results}}, "executor", deps)
+        except CapabilityUnavailable as exc:  # the data cannot answer it (daily-only symbol)
+            unavailable.append(capabilities.degrade(exc.capability, lang, symbol=step.params.symbol))
+            errors.append(f"step {i} ({step.action}): {exc}")
         except Exception as exc:  # SQL/DB failure of one step: keep the others
             log_error(state, "executor", exc)
             errors.append(f"step {i} ({step.action}): {type(exc).__name__}: {exc}")
-    if not results:
-        return final(state, "executor", msg("execution_failed", lang))
+    if not results:  # the capability registry's honest answer, else a failure to fetch
+        return final(state, "executor", " ".join(unavailable) or msg("execution_failed", lang))
     stats_empty = [r for r in results if r["action"] == "get_period_stats" and not r["row_count"]]
     if stats_empty:
         step = plan.steps[stats_empty[0]["step"]]

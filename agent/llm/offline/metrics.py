@@ -4,6 +4,7 @@ from __future__ import annotations
 import re
 
 from agent.state import ClaimType
+from query_builder import declare
 
 # Order matters: the more specific phrase first; each match is blanked so "average daily volume"
 # does not also count as "volume".
@@ -58,19 +59,22 @@ _METRICS: list[tuple[tuple[str, ...], str]] = [
 ]
 _METRIC_RES = [(types, re.compile(p)) for types, p in _METRICS]
 
-INDICATORS: list[tuple[str, str, int | None]] = [
-    ("rsi", r"(?<!\w)rsi(?!\w)|relative\s+strength|индекс\w*\s+относительн\w+\s+сил\w*|fuerza\s+relativa", 14),
-    ("macd", r"(?<!\w)macd(?!\w)", None),
-    ("bollinger", r"bollinger|боллинджер\w*|болинджер\w*", 20),
+# Words per indicator (specific before general: ema before sma); default windows from the declarations.
+_INDICATOR_WORDS: list[tuple[str, str]] = [
+    ("rsi", r"(?<!\w)rsi(?!\w)|relative\s+strength|индекс\w*\s+относительн\w+\s+сил\w*|fuerza\s+relativa"),
+    ("macd", r"(?<!\w)macd(?!\w)"),
+    ("bollinger", r"bollinger|боллинджер\w*|болинджер\w*"),
     ("ema", r"(?<!\w)ema(?!\w)|exponential\s+moving\s+average|экспоненциальн\w+\s+скользящ\w+"
-            r"|media\s+movil\s+exponencial", 20),
+            r"|media\s+movil\s+exponencial"),
     ("sma", r"(?<!\w)sma(?!\w)|(?<!\w)ma(?=\s*\(?\d)|moving\s+average|скользящ\w+\s+средн\w+"
-            r"|(?<!\w)машк\w*|media\s+movil", 20),
-    ("atr", r"(?<!\w)atr(?!\w)|average\s+true\s+range|средн\w+\s+истинн\w+\s+диапазон\w*|rango\s+verdadero", 14),
-    ("vwap", r"(?<!\w)vwap(?!\w)", None),
-    ("obv", r"(?<!\w)obv(?!\w)|on[\s-]balance\s+volume|балансов\w+\s+объем\w*", None),
-    ("adx", r"(?<!\w)adx(?!\w)|average\s+directional", 14),
+            r"|(?<!\w)машк\w*|media\s+movil"),
+    ("atr", r"(?<!\w)atr(?!\w)|average\s+true\s+range|средн\w+\s+истинн\w+\s+диапазон\w*|rango\s+verdadero"),
+    ("vwap", r"(?<!\w)vwap(?!\w)"),
+    ("obv", r"(?<!\w)obv(?!\w)|on[\s-]balance\s+volume|балансов\w+\s+объем\w*"),
+    ("adx", r"(?<!\w)adx(?!\w)|average\s+directional"),
 ]
+INDICATORS: list[tuple[str, str, int | None]] = [
+    (name, pat, declare.indicators()[name].window) for name, pat in _INDICATOR_WORDS]
 INDICATOR_NAMES = {name for name, _p, _w in INDICATORS}
 _WINDOW = re.compile(r"(?<!\d)(\d{1,3})\s*[-‐]?\s*(?:day|period|bar|d\b|дневн\w*|дн\w*|период\w*"
                      r"|dias?|periodos?|sesiones)|\(\s*(\d{1,3})\s*\)|(?:period|период\w*|periodo|window)"
@@ -123,7 +127,7 @@ def parse_metrics(norm: str) -> list[ClaimType]:
         for m in rx.finditer(work):
             for t in types:
                 if t not in out:
-                    out.append(t)  # type: ignore[arg-type]
+                    out.append(t)
             work = work[:m.start()] + " " * (m.end() - m.start()) + work[m.end():]
     return out
 
