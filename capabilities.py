@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from agent import lang as packs
 from query_builder import declare
 
 Lang = str  # "en" | "ru" | "es"
@@ -98,60 +99,9 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(name)
 
 
-_TEXT: dict[str, dict[str, str]] = {
-    "en": {"title": "What I can compute", "actions": "Analyses", "indicators": "Indicators",
-           "patterns": "Patterns", "granularity": "Bar size", "missing": "Not available",
-           "unavailable": "{what} is not available in AskBar: it works with historical price and "
-                          "volume bars only.",
-           "closest": "The closest I can do: {alt}.",
-           "needs_intraday": "{what} needs intraday (1-min) bars, and this symbol has daily bars "
-                             "only.", "unknown": "That is not something I can "
-           "compute from price and volume bars."},
-    "ru": {"title": "Что я умею считать", "actions": "Анализ", "indicators": "Индикаторы",
-           "patterns": "Паттерны", "granularity": "Размер баров", "missing": "Недоступно",
-           "unavailable": "{what}: этого нет в AskBar, система работает только с историческими "
-                          "барами цены и объёма.",
-           "closest": "Ближайшее, что я могу посчитать: {alt}.",
-           "needs_intraday": "{what}: нужны внутридневные (минутные) бары, а по этому инструменту "
-                             "есть только дневные.",
-           "unknown": "Это нельзя посчитать по барам цены и объёма."},
-    "es": {"title": "Lo que puedo calcular", "actions": "Análisis", "indicators": "Indicadores",
-           "patterns": "Patrones", "granularity": "Tamaño de barra", "missing": "No disponible",
-           "unavailable": "{what} no está disponible en AskBar: solo trabaja con barras históricas "
-                          "de precio y volumen.",
-           "closest": "Lo más cercano que puedo calcular: {alt}.",
-           "needs_intraday": "{what} necesita barras intradía (de 1 minuto) y este símbolo solo "
-                             "tiene barras diarias.",
-           "unknown": "Eso no se puede calcular con barras de precio y volumen."},
-}
+_TEXT: dict[str, dict[str, str]] = packs.by_lang("capabilities", "_TEXT")
 
-_ALTERNATIVE_TEXT: dict[str, dict[str, str]] = {
-    "get_period_stats": {"en": "price and volume statistics for the period (open, close, high, "
-                               "low, change, volatility)",
-                         "ru": "статистика цены и объёма за период (открытие, закрытие, максимум, "
-                               "минимум, изменение, волатильность)",
-                         "es": "estadísticas de precio y volumen del periodo (apertura, cierre, "
-                               "máximo, mínimo, cambio, volatilidad)"},
-    "find_events": {"en": "the days with the largest moves, to match them with the news yourself",
-                    "ru": "дни с самыми сильными движениями, чтобы сопоставить их с новостями",
-                    "es": "los días con los mayores movimientos, para cruzarlos con las noticias"},
-    "get_intraday_data": {"en": "the latest stored bars", "ru": "последние сохранённые бары",
-                          "es": "las últimas barras guardadas"},
-    "get_periods_after": {"en": "what historically happened N days after similar moves",
-                          "ru": "что исторически происходило через N дней после похожих движений",
-                          "es": "qué pasó históricamente N días después de movimientos similares"},
-    "compare_periods": {"en": "each period's statistics side by side",
-                        "ru": "статистика периодов рядом друг с другом",
-                        "es": "las estadísticas de cada periodo lado a lado"},
-    "aggregate_patterns": {"en": "gaps, volume spikes and the hourly profile",
-                           "ru": "гэпы, всплески объёма и профиль по часам",
-                           "es": "gaps, picos de volumen y el perfil horario"},
-    "get_volume_profile": {"en": "the volume profile by price (point of control, value area)",
-                           "ru": "профиль объёма по ценам (POC, зона стоимости)",
-                           "es": "el perfil de volumen por precio (POC, área de valor)"},
-    "sma": {"en": "a moving average of closes (SMA)", "ru": "скользящая средняя закрытий (SMA)",
-            "es": "una media móvil de cierres (SMA)"},
-}
+_ALTERNATIVE_TEXT: dict[str, dict[str, str]] = packs.transposed("capabilities", "_ALTERNATIVE_TEXT")
 
 
 def _t(lang: Lang) -> dict[str, str]:
@@ -232,7 +182,7 @@ def degrade(unsupported: str, lang: Lang = "en", symbol: str | None = None) -> s
         t["closest"].format(alt=_alt_text(alt, lang))
 
 
-_THIS_SYMBOL = {"en": "this symbol", "ru": "по этому инструменту", "es": "este símbolo"}
+_THIS_SYMBOL = packs.by_lang("capabilities", "_THIS_SYMBOL")
 
 
 def _alt_text(alt: str, lang: Lang) -> str:

@@ -11,6 +11,7 @@ from typing import Any
 from langchain_core.runnables import RunnableConfig
 
 import capabilities
+from agent import lang as packs
 from agent.budget import OutOfTime, run_budgeted
 from agent.compact import compact
 from agent.deps import get_deps
@@ -19,7 +20,7 @@ from agent.state import NoDataInterrupt, Plan
 from agents.common import final, lang_of, log_error, partial, visited
 from query_builder import CapabilityUnavailable, run_step
 
-_RANGE_SUGGESTION = {"en": "{s} from {a} to {b}", "ru": "{s} с {a} по {b}", "es": "{s} del {a} al {b}"}
+_RANGE_SUGGESTION = packs.by_lang("executor", "_RANGE_SUGGESTION")
 
 
 def _spans(step) -> list[tuple[date | None, date | None]]:

@@ -3,12 +3,12 @@ from __future__ import annotations
 
 import re
 
+from agent import lang as packs
 from agent.llm.offline.lang import MONTH_NAMES
 from agent.state import Period
 
-_ORD = {"en": ["first", "second", "third", "fourth"], "ru": ["I", "II", "III", "IV"],
-        "es": ["primer", "segundo", "tercer", "cuarto"]}
-_HALF = {"en": ["first", "second"], "ru": ["первое", "второе"], "es": ["primer", "segundo"]}
+_ORD = packs.by_lang("offline_texts", "_ORD")
+_HALF = packs.by_lang("offline_texts", "_HALF")
 
 
 def period_text(p: Period, lang: str) -> str:
