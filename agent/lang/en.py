@@ -102,7 +102,17 @@ PACK: dict[str, Any] = {
             "get_price_extremes": "extremes",
         },
     },
-    "offline_texts": {"_ORD": ["first", "second", "third", "fourth"], "_HALF": ["first", "second"]},
+    "offline_texts": {
+        "_ORD": ["first", "second", "third", "fourth"],
+        "_HALF": ["first", "second"],
+        "month_year": "{name} {y}",
+        "quarter": "the {o} quarter of {y}",
+        "half": "the {o} half of {y}",
+        "for_month": "for {p}",
+        "for_year": "for {y}",
+        "on_day": "on {d}",
+        "from_to": "from {a} to {b}",
+    },
     "offline_lang": {
         "MONTH_NAMES": [
             "January",

@@ -115,7 +115,17 @@ PACK: dict[str, Any] = {
             "get_price_extremes": "extremos",
         },
     },
-    "offline_texts": {"_ORD": ["primer", "segundo", "tercer", "cuarto"], "_HALF": ["primer", "segundo"]},
+    "offline_texts": {
+        "_ORD": ["primer", "segundo", "tercer", "cuarto"],
+        "_HALF": ["primer", "segundo"],
+        "month_year": "{name} de {y}",
+        "quarter": "el {o} trimestre de {y}",
+        "half": "el {o} semestre de {y}",
+        "for_month": "en {p}",
+        "for_year": "en {y}",
+        "on_day": "el {d}",
+        "from_to": "del {a} al {b}",
+    },
     "offline_lang": {
         "MONTH_NAMES": [
             "enero",

@@ -112,7 +112,17 @@ PACK: dict[str, Any] = {
             "get_price_extremes": "экстремумы",
         },
     },
-    "offline_texts": {"_ORD": ["I", "II", "III", "IV"], "_HALF": ["первое", "второе"]},
+    "offline_texts": {
+        "_ORD": ["I", "II", "III", "IV"],
+        "_HALF": ["первое", "второе"],
+        "month_year": "{name} {y}",
+        "quarter": "{o} квартал {y}",
+        "half": "{o} полугодие {y}",
+        "for_month": "за {p}",
+        "for_year": "за {y} год",
+        "on_day": "на {d}",
+        "from_to": "с {a} по {b}",
+    },
     "offline_lang": {
         "MONTH_NAMES": [
             "январь",
