@@ -40,42 +40,26 @@ GRANULARITY_RULE = ("by period length unless the step sets it: > 1 year weekly, 
                     "daily, 2-7 days hourly, a single trading date 1-min; daily-only symbols "
                     "(index history) never go below daily")
 
-# What is NOT available, with the closest alternative (action or indicator) and why.
-NOT_AVAILABLE: dict[str, dict[str, Any]] = {
-    "fundamentals": {"aliases": ["earnings", "p/e", "pe ratio", "revenue", "eps", "dividend",
-                                 "balance sheet", "market cap", "фундамент", "прибыль", "дивиденд",
-                                 "выручк", "fundamental", "ganancias", "dividendo", "ingresos"],
-                     "alternative": "get_period_stats"},
-    "options": {"aliases": ["option", "implied volatility", "iv", "greeks", "open interest",
-                            "опцион", "opcion", "opción", "put option", "call option"],
-                "alternative": "get_period_stats"},
-    "news": {"aliases": ["headline", "sentiment", "новост", "noticia"],
-             "alternative": "find_events"},
-    "realtime": {"aliases": ["real-time", "realtime", "live price", "right now", "current price", "quote",
-                             "сейчас", "в реальном времени", "en tiempo real", "ahora"],
-                 "alternative": "get_intraday_data"},
-    "forecast": {"aliases": ["predict", "prediction", "will it", "forecast", "прогноз",
-                             "предскаж", "pronóstico", "predicción"],
-                 "alternative": "get_periods_after"},
-    "backtest": {"aliases": ["backtest", "strategy", "бэктест", "стратеги", "estrategia"],
-                 "alternative": "get_periods_after"},
-    "advice": {"aliases": ["should i buy", "should i sell", "investment advice", "стоит ли",
-                           "deberia comprar", "debería comprar", "deberia vender", "debería vender"],
-               "alternative": "get_periods_after"},
-    "correlation": {"aliases": ["correlat", "корреляц", "correlación", "beta"],
-                    "alternative": "compare_periods"},
-    "candlestick_patterns": {"aliases": ["candlestick", "doji", "hammer", "engulfing",
-                                         "head and shoulders", "свеч", "вела", "support",
-                                         "resistance", "поддержк", "сопротивлен"],
-                             "alternative": "aggregate_patterns"},
-    "order_book": {"aliases": ["order book", "level 2", "market depth", "bid/ask", "bid-ask", "стакан",
-                               "libro de órdenes"],
-                   "alternative": "get_volume_profile"},
-    "intraday_for_daily_only": {"aliases": ["vwap", "hourly", "intraday", "minute"],
-                                "alternative": "get_period_stats",
+# What is NOT available, with the closest alternative (action or indicator) and why; the words that
+# name it (aliases) are in the language packs (capability_aliases).
+_NOT_AVAILABLE: dict[str, dict[str, Any]] = {
+    "fundamentals": {"alternative": "get_period_stats"},
+    "options": {"alternative": "get_period_stats"},
+    "news": {"alternative": "find_events"},
+    "realtime": {"alternative": "get_intraday_data"},
+    "forecast": {"alternative": "get_periods_after"},
+    "backtest": {"alternative": "get_periods_after"},
+    "advice": {"alternative": "get_periods_after"},
+    "correlation": {"alternative": "compare_periods"},
+    "candlestick_patterns": {"alternative": "aggregate_patterns"},
+    "order_book": {"alternative": "get_volume_profile"},
+    "intraday_for_daily_only": {"alternative": "get_period_stats",
                                 "note": "symbols loaded as daily bars (e.g. SPX) have no 1-min or "
                                         "hourly bars: no VWAP, hourly profile or intraday data"},
 }
+NOT_AVAILABLE: dict[str, dict[str, Any]] = {
+    key: {"aliases": [a for code in packs.codes() for a in packs.get(code, "capability_aliases", key)], **info}
+    for key, info in _NOT_AVAILABLE.items()}
 
 
 

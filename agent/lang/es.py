@@ -505,4 +505,43 @@ PACK: dict[str, Any] = {
         )
     },
     "executor": {"_RANGE_SUGGESTION": "{s} del {a} al {b}"},
+    "offline_parser": {
+        "indicators": {
+            "rsi": ["fuerza\\s+relativa"],
+            "macd": [],
+            "bollinger": [],
+            "ema": ["media\\s+movil\\s+exponencial"],
+            "sma": ["media\\s+movil"],
+            "atr": ["rango\\s+verdadero"],
+            "vwap": [],
+            "obv": [],
+            "adx": [],
+        },
+        "patterns": {
+            "gaps": ["huecos?", "brechas?"],
+            "volume_spikes": ["picos?\\s+de\\s+volumen"],
+            "hourly_profile": ["por\\s+hora", "perfil\\s+horario"],
+        },
+        "unsupported": {
+            "forecast": ["pronostic\\w*", "predic\\w*", "prevision\\w*"],
+            "backtest": ["prueba\\s+retrospectiva"],
+            "advice": ["deberia\\s+(?:comprar|vender)"],
+            "order_book": ["libro\\s+de\\s+ordenes"],
+            "news": ["noticias"],
+            "options": ["opciones\\s+(?:call|put)"],
+        },
+    },
+    "capability_aliases": {
+        "fundamentals": ["ganancias", "dividendo", "ingresos"],
+        "options": ["opcion", "opción"],
+        "news": ["noticia"],
+        "realtime": ["en tiempo real", "ahora"],
+        "forecast": ["pronóstico", "predicción"],
+        "backtest": ["estrategia"],
+        "advice": ["deberia comprar", "debería comprar", "deberia vender", "debería vender"],
+        "correlation": ["correlación"],
+        "candlestick_patterns": [],
+        "order_book": ["libro de órdenes"],
+        "intraday_for_daily_only": [],
+    },
 }
