@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable
 
 from agent.render import Kind, render
-from agent.state import CLAIM_TYPES
+from query_builder import declare
 
 SLOT = re.compile(r"\{([A-Za-z][A-Za-z0-9_]*(?:\.[A-Za-z0-9_]+)*)\}")
 MAX_LISTED_ROWS = 20   # events / top moves named one by one (e1..e20); more is a chart's job
@@ -47,7 +47,7 @@ class SlotValue:
     def claim_type(self) -> str | None:
         if self.param or self.kind in ("date", "text"):
             return None
-        if self.metric in CLAIM_TYPES:
+        if self.metric in declare.names("claim"):
             return self.metric
         return "rsi" if self.metric in ("rsi_min", "rsi_max") else None
 
@@ -64,6 +64,9 @@ class SlotValue:
 
 
 def kind_of(key: str, value: Any) -> Kind:
+    declared = declare.claims().get(key)  # a claim type renders as its declaration says
+    if declared is not None:
+        return declared.kind
     if key.endswith("date") or key.endswith("_ts") or key in ("label", "time"):
         return "date" if key.endswith("date") else "text"
     if key in _PCT or key.endswith("_pct") or "pct" in key:

@@ -6,23 +6,23 @@ state (seed 004, "State Schema"), holding plain JSON-able dicts so every checkpo
 from __future__ import annotations
 
 from datetime import date
-from typing import Any, Literal, TypedDict
+from typing import TYPE_CHECKING, Annotated, Any, Literal, TypedDict
 
 from pydantic import BaseModel, Field
 
+from query_builder.declare import Declared, names
 from query_builder.models import EventCondition, Indicator, Pattern, Step
 
 Lang = Literal["en", "ru", "es"]
 IntentType = Literal["data", "concept", "mixed", "complex"]
 Analysis = Literal["stats", "extremes", "volume", "events", "after_events", "top_moves", "compare",
                    "indicator", "pattern", "intraday", "volume_profile"]
-ClaimType = Literal[
-    "open", "close", "high", "low", "pct_change", "total_volume", "avg_daily_volume",
-    "trading_days", "avg_daily_range", "up_days", "down_days", "volatility", "daily_pct_change",
-    "event_count", "avg_return_after", "median_return_after", "win_rate_after", "rsi",
-    "change_points", "return_prev_close", "max_drawdown",
-]
-CLAIM_TYPES: tuple[str, ...] = ClaimType.__args__  # type: ignore[attr-defined]
+# Claim types are declared in query_builder/declarations.py (checked and listed from there).
+if TYPE_CHECKING:
+    ClaimType = str
+else:
+    ClaimType = Annotated[str, Declared("claim")]
+CLAIM_TYPES: tuple[str, ...] = names("claim")
 Status = Literal["answered", "clarification", "no_data", "confirm_plan", "confirm_action", "error"]
 InterruptType = Literal["clarification", "no_data", "confirm_plan", "confirm_action"]
 ValidationStatus = Literal["ok", "rewrite", "need_more_data", "skipped"]

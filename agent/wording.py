@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from agent import lang as packs
 from agent.llm.offline.lang import language_evidence, normalize
 
 _WORD = re.compile(r"[a-zа-яñ]+")
@@ -43,22 +44,7 @@ COMPARE_BELOW = ("below", "under", "less than", "lower than", "ниже", "ме�
 # ("level"/"уровень"/"nivel" is not here: "closed at the level {param.n1}" states it as a fact.)
 COMPARE_NEUTRAL = ("threshold", "vs", "versus", "than", "порог", "umbral", "compar", "сравн")
 
-NUMBER_WORDS = {
-    "en": ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
-           "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen",
-           "nineteen", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety",
-           "hundred", "thousand", "million", "millions", "billion", "billions", "dozen", "zero"),
-    "ru": ("два", "две", "двух", "три", "трех", "четыре", "четырех", "пять", "пяти", "шесть",
-           "шести", "семь", "семи", "восемь", "восьми", "девять", "девяти", "десять", "десяти",
-           "одиннадцать", "двенадцать", "пятнадцать", "двадцать", "двадцати", "тридцать",
-           "сорок", "пятьдесят", "шестьдесят", "семьдесят", "восемьдесят", "девяносто", "сто",
-           "двести", "триста", "пятьсот", "тысяча", "тысячи", "тысяч", "тыс", "миллион",
-           "миллиона", "миллионов", "млн", "миллиард", "млрд", "ноль", "нуля"),
-    "es": ("dos", "tres", "cuatro", "cinco", "seis", "siete", "ocho", "nueve", "diez", "once",
-           "doce", "trece", "catorce", "quince", "dieciseis", "veinte", "veinti", "treinta",
-           "cuarenta", "cincuenta", "sesenta", "setenta", "ochenta", "noventa", "cien", "ciento",
-           "cientos", "doscientos", "quinientos", "mil", "millon", "millones", "cero"),
-}
+NUMBER_WORDS = packs.by_lang("wording", "NUMBER_WORDS")
 # "one"/"один"/"uno" are also articles and pronouns: a number only before a unit or scale word.
 _ONE = re.compile(r"\b(one|один|одна|одного|uno|una|un)\s+(percent|per|point|hundred|thousand|"
                   r"million|процент|пункт|тысяч|миллион|por|punto|mil|millon)", re.I)

@@ -10,6 +10,8 @@ from typing import Any
 
 from langgraph.runtime import Runtime
 
+import capabilities
+from agent import lang as packs
 from agent.budget import OutOfTime, run_budgeted
 from agent.compact import compact
 from agent.deps import Deps
@@ -17,9 +19,9 @@ from agent.messages import NO_DATA_SUGGESTIONS, msg
 from agent.state import NoDataInterrupt, Plan
 from agent.tools.tool_results import run_plan_tools
 from agents.common import final, lang_of, log_error, partial, visited
-from query_builder import run_step
+from query_builder import CapabilityUnavailable, run_step
 
-_RANGE_SUGGESTION = {"en": "{s} from {a} to {b}", "ru": "{s} с {a} по {b}", "es": "{s} del {a} al {b}"}
+_RANGE_SUGGESTION = packs.by_lang("executor", "_RANGE_SUGGESTION")
 
 
 def _spans(step) -> list[tuple[date | None, date | None]]:
@@ -72,20 +74,23 @@ def executor(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
     gap = _no_data(plan, deps.coverage(), lang)
     if gap:
         return _ask(state, gap)
-    results, errors = [], []
+    results, errors, unavailable = [], [], []
     for i, step in enumerate(plan.steps):
         try:
             res = run_budgeted("executor", state, run_step, deps.store, step, i)
             results.append(_kept(res))
         except OutOfTime:
             return partial({**state, "data": {"results": results}}, "executor", deps)
+        except CapabilityUnavailable as exc:  # the data cannot answer it (daily-only symbol)
+            unavailable.append(capabilities.degrade(exc.capability, lang, symbol=step.params.symbol))
+            errors.append(f"step {i} ({step.action}): {exc}")
         except Exception as exc:  # SQL/DB failure of one step: keep the others
             log_error(state, "executor", exc)
             errors.append(f"step {i} ({step.action}): {type(exc).__name__}: {exc}")
     tool_results, refusals = run_plan_tools(state, deps, len(results))   # issues 13/17
     results += [compact(r) for r in tool_results]   # query steps are compacted by _kept
-    if not results:
-        return final(state, "executor", " ".join(refusals) or msg("execution_failed", lang))
+    if not results:  # the capability registry's honest answer, a tool's refusal, else a failure
+        return final(state, "executor", " ".join(unavailable + refusals) or msg("execution_failed", lang))
     stats_empty = [r for r in results if r["action"] == "get_period_stats" and not r["row_count"]]
     if stats_empty:
         step = plan.steps[stats_empty[0]["step"]]

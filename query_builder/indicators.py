@@ -13,23 +13,14 @@ Conventions (what the answers and the validator assume):
 """
 from __future__ import annotations
 
-from typing import Callable
+from typing import Any
 
 import numpy as np
 
-DEFAULT_WINDOW: dict[str, int | None] = {
-    "rsi": 14, "macd": None, "bollinger": 20, "sma": 20, "ema": 20, "atr": 14, "vwap": None,
-    "obv": None, "adx": 14,
-}
+from query_builder import declare
+
 MACD_FAST, MACD_SLOW, MACD_SIGNAL = 12, 26, 9
 BOLLINGER_K = 2.0
-# Output columns per indicator; the first one is the headline `value`.
-COLUMNS: dict[str, tuple[str, ...]] = {
-    "rsi": ("rsi",), "macd": ("macd", "signal", "histogram"),
-    "bollinger": ("middle", "upper", "lower"), "sma": ("sma",), "ema": ("ema",), "atr": ("atr",),
-    "vwap": ("vwap",), "obv": ("obv",), "adx": ("adx", "plus_di", "minus_di"),
-}
-INDICATORS: tuple[str, ...] = tuple(COLUMNS)
 WARMUP_BARS = 500
 
 
@@ -132,13 +123,18 @@ def obv(close: np.ndarray, volume: np.ndarray, start: int) -> dict[str, np.ndarr
 
 def compute(indicator: str, bars: dict[str, np.ndarray], window: int | None,
             start: int = 0) -> dict[str, np.ndarray]:
-    """Indicator columns over the fetched daily bars; `start` = index of the period's first day."""
-    n = window or DEFAULT_WINDOW[indicator] or 0      # 0: macd, obv and vwap take no window
-    c, h, lo = bars["close"], bars.get("high"), bars.get("low")
-    table: dict[str, Callable[[], dict[str, np.ndarray]]] = {
-        "rsi": lambda: rsi(c, n), "macd": lambda: macd(c), "bollinger": lambda: bollinger(c, n),
-        "sma": lambda: {"sma": sma(c, n)}, "ema": lambda: {"ema": ema(c, n)},
-        "atr": lambda: atr(h, lo, c, n), "adx": lambda: adx(h, lo, c, n),
-        "obv": lambda: obv(c, bars["volume"], start), "vwap": lambda: {"vwap": bars["vwap"]},
-    }
-    return table[indicator]()
+    """Indicator columns over the fetched daily bars; `start` = index of the period's first day.
+    Dispatches to the indicator's declaration (query_builder/declarations.py)."""
+    decl = declare.indicators()[indicator]
+    n = window or decl.window or 0      # 0: macd, obv and vwap take no window
+    return decl.compute(bars, n, start)
+
+
+def __getattr__(name: str) -> Any:
+    """DEFAULT_WINDOW and COLUMNS (indicator -> default window / output columns, the first one the
+    headline value): views of the declarations, for the callers that read them as tables."""
+    if name == "DEFAULT_WINDOW":
+        return {n: d.window for n, d in declare.indicators().items()}
+    if name == "COLUMNS":
+        return {n: d.columns for n, d in declare.indicators().items()}
+    raise AttributeError(name)

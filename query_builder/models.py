@@ -6,19 +6,32 @@ Dates are TRADING dates (see agent/market/sessions.py) and both ends are inclusi
 from __future__ import annotations
 
 from datetime import date, time
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import BaseModel, Field, model_validator
 
-Action = Literal[
-    "get_period_stats", "get_intraday_data", "get_price_extremes", "get_volume_profile",
-    "find_events", "get_periods_after", "compare_periods", "aggregate_patterns", "get_indicator",
-]
-ACTIONS: tuple[str, ...] = Action.__args__  # type: ignore[attr-defined]
+from query_builder.declare import Declared, names
+
+# The declared names (query_builder/declarations.py), checked and listed in the JSON schema from
+# the registry; a type checker sees plain strings.
+if TYPE_CHECKING:
+    Action = str
+    Indicator = str
+    Pattern = str
+else:
+    Action = Annotated[str, Declared("action")]
+    Indicator = Annotated[str, Declared("indicator")]
+    Pattern = Annotated[str, Declared("pattern")]
+
+
+def __getattr__(name: str) -> Any:
+    """ACTIONS: the declared action names at the time asked."""
+    if name == "ACTIONS":
+        return names("action")
+    raise AttributeError(name)
+
 
 Granularity = Literal["1min", "hourly", "daily", "weekly", "monthly"]
-Indicator = Literal["rsi", "macd", "bollinger", "sma", "ema", "atr", "vwap", "obv", "adx"]
-Pattern = Literal["gaps", "volume_spikes", "hourly_profile"]
 EventMetric = Literal["daily_pct_change", "gap_pct", "range_pct"]
 Op = Literal["gt", "gte", "lt", "lte"]
 

@@ -16,11 +16,9 @@ from psycopg import sql
 
 from query_builder.base import Context, Output
 from query_builder.convert import column, fnum, jsonable_rows
-from query_builder.errors import CapabilityUnavailable
 from query_builder.fragments import PCT_CHANGE, daily_series, iso_date
-from query_builder.granularity import bounds, daily_only, ts_window
+from query_builder.granularity import bounds, ts_window
 
-DEFAULT_THRESHOLD = {"gaps": 0.5, "volume_spikes": 2.0, "hourly_profile": None}
 LOOKBACK_DAYS = 20  # code constant, rendered into the window frame
 
 _GAPS = (
@@ -76,9 +74,7 @@ def build_spikes(ctx: Context, threshold: float):
 
 
 def build_hourly(ctx: Context, threshold: float | None):
-    if daily_only(ctx.instrument):
-        raise CapabilityUnavailable(f"{ctx.symbol} has daily bars only: no hourly profile",
-                                    capability="hourly_profile", alternative="get_period_stats")
+    # a daily-only symbol never gets here: the declaration needs intraday bars (runner.check_needs)
     start, end = bounds(ctx.params)
     p = ctx.new_params()
     lo, hi = ts_window(start, end)
@@ -138,7 +134,3 @@ def post_hourly(rows, args, extra) -> Output:
                                       if r["avg_return_pct"] is not None else 1e300)["hour"])
     return Output(out, summary)
 
-
-BUILDERS = {"gaps": build_gaps, "volume_spikes": build_spikes, "hourly_profile": build_hourly}
-POST = {"gaps": post_gaps, "volume_spikes": post_spikes, "hourly_profile": post_hourly}
-PATTERNS: tuple[str, ...] = tuple(BUILDERS)

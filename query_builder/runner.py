@@ -6,13 +6,12 @@ from typing import Any
 
 from agent.market.instruments import Instrument
 from agent.market.store import MarketStore
-from query_builder import post
-from query_builder.actions import BUILDERS
+from query_builder import declare, post
 from query_builder.base import Context
 from query_builder.convert import ColumnRows, jsonable
 from query_builder.dialects import get_dialect
-from query_builder.errors import QueryBuilderError
-from query_builder.granularity import INTRADAY, by_period
+from query_builder.errors import CapabilityUnavailable, QueryBuilderError
+from query_builder.granularity import INTRADAY, by_period, daily_only
 from query_builder.models import BuiltQuery, Step, StepResult
 
 
@@ -23,10 +22,23 @@ def build(step: Step, engine: str, instrument: Instrument | None = None) -> Buil
     (granularity degrades to daily; VWAP / hourly profile / intraday bars raise
     CapabilityUnavailable). Without it the SQL still runs: an unknown symbol just has no rows.
     """
-    builder = BUILDERS.get(step.action)
-    if builder is None:
+    decl = declare.actions().get(step.action)
+    if decl is None:
         raise QueryBuilderError(f"unknown action {step.action!r}")
-    return builder(Context(get_dialect(engine), step.params, instrument))
+    check_needs(step, instrument)
+    return decl.builder(Context(get_dialect(engine), step.params, instrument))
+
+
+def check_needs(step: Step, instrument: Instrument | None) -> None:
+    """What the step's declarations need (intraday bars) against what the symbol has: a daily-only
+    symbol gets CapabilityUnavailable naming the capability and its declared alternative, which
+    the executor turns into the capability registry's honest answer."""
+    if not daily_only(instrument):
+        return
+    for d in declare.needs_of(step.action, step.params.indicator, step.params.pattern):
+        raise CapabilityUnavailable(f"{step.params.symbol.strip().upper()} has daily bars only: "
+                                    f"{d.name} needs intraday bars", capability=d.name,
+                                    alternative=d.alternative)
 
 
 def fetch(store: MarketStore, sql: str, params: dict[str, Any]) -> list[dict[str, Any]]:
@@ -56,10 +68,8 @@ def needs_instrument(step: Step) -> bool:
         return (p.granularity or by_period(p.start_date, p.end_date)) in INTRADAY
     if step.action in ("find_events", "get_periods_after", "compare_periods"):
         return False
-    if step.action == "aggregate_patterns":
-        return p.pattern == "hourly_profile"
-    if step.action == "get_indicator":
-        return p.indicator == "vwap"
+    if step.action in ("aggregate_patterns", "get_indicator"):
+        return bool(declare.needs_of(step.action, p.indicator, p.pattern))
     return True
 
 

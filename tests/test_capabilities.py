@@ -1,52 +1,73 @@
-"""capabilities.py must describe exactly what the query builder implements."""
+"""capabilities.py, the plan models and the builder tables are generated from the declarations
+(query_builder/declarations.py): every declared action, indicator, pattern and claim type exists in
+each of them and runs."""
 from __future__ import annotations
 
 import pytest
 
 import capabilities as cap
-from agent.state import CLAIM_TYPES
-from query_builder import indicators, patterns
+from agent.llm.offline import metrics as offline_metrics
+from agent.state import CLAIM_TYPES, Claim
+from query_builder import build, declare
 from query_builder.actions import BUILDERS
-from query_builder.models import ACTIONS, Indicator, Pattern
+from query_builder.models import ACTIONS, Step, StepParams
 from query_builder.post import POST_PROCESSORS
 
-
-def test_actions_match_the_builder():
-    assert set(cap.ACTIONS) == set(BUILDERS) == set(ACTIONS)
-
-
-def test_indicators_match_the_builder():
-    assert set(cap.INDICATORS) == set(indicators.COLUMNS) == set(Indicator.__args__)
-    for name, info in cap.INDICATORS.items():
-        assert info["window"] == indicators.DEFAULT_WINDOW[name], name
+ACTION_DECLS = list(declare.actions().values())
+INDICATOR_DECLS = list(declare.indicators().values())
+PATTERN_DECLS = list(declare.patterns().values())
 
 
-def test_patterns_match_the_builder():
-    assert set(cap.PATTERNS) == set(patterns.PATTERNS) == set(Pattern.__args__)
-    for name, info in cap.PATTERNS.items():
-        assert info["threshold"] == patterns.DEFAULT_THRESHOLD[name], name
+def test_generated_tables_list_the_declarations():
+    assert set(cap.ACTIONS) == set(BUILDERS) == set(ACTIONS) == set(declare.names("action"))
+    assert set(cap.INDICATORS) == set(declare.names("indicator"))
+    assert set(cap.PATTERNS) == set(declare.names("pattern"))
+    assert set(cap.CLAIM_TYPES) == set(CLAIM_TYPES) == set(declare.names("claim"))
+    assert set(POST_PROCESSORS) == {n for d in ACTION_DECLS for n in d.post}
 
 
-def test_post_processors_exist_for_every_action():
-    from query_builder import build
-    from query_builder.models import Step
-    assert POST_PROCESSORS  # every builder names a registered post-processor
-    samples = {
-        "get_period_stats": {}, "get_intraday_data": {}, "get_price_extremes": {},
-        "get_volume_profile": {}, "find_events": {"top_n": 3},
-        "get_periods_after": {"condition": {"op": "gt", "threshold": 1}, "horizon_days": 5},
-        "compare_periods": {"periods": [{"start_date": "2020-01-01", "end_date": "2020-01-31"}]},
-        "aggregate_patterns": {"pattern": "gaps"}, "get_indicator": {"indicator": "rsi"},
-    }
-    for action in cap.ACTIONS:
-        built = build(Step(action=action, params={"symbol": "X", **samples[action]}), "duckdb")
-        assert built.post in POST_PROCESSORS, action
+@pytest.mark.parametrize("decl", ACTION_DECLS, ids=lambda d: d.name)
+def test_action_declaration_builds_and_names_its_post_processor(decl):
+    built = build(Step(action=decl.name, params={"symbol": "X", **decl.sample}), "duckdb")
+    assert built.post in decl.post, decl.name
+    fields = set(StepParams.model_fields)
+    for p in decl.params:  # every declared parameter is a field of the plan step
+        assert p.rstrip("?").split("{")[0].split("[")[0] in fields, (decl.name, p)
+    assert cap.check_capability(decl.name) and decl.name in cap.describe("en")
+    if decl.needs:
+        assert decl.alternative and cap.check_capability(decl.alternative)
+        assert decl.name in cap.unavailable_for_symbol(daily_only=True)
 
 
-def test_claim_types_match_the_state_contract():
-    assert set(cap.CLAIM_TYPES) == set(CLAIM_TYPES)
+@pytest.mark.parametrize("decl", INDICATOR_DECLS + PATTERN_DECLS, ids=lambda d: d.name)
+def test_indicator_and_pattern_declarations(decl):
+    assert cap.check_capability(decl.name)
+    for lang in ("en", "ru", "es"):
+        assert decl.name in cap.describe(lang)
+    if decl.needs:
+        assert cap.alternative_for(decl.name, daily_only=True) == decl.alternative
+        assert "daily bars only" in cap.degrade(decl.name, "en")
+
+
+def test_plan_models_reject_undeclared_names():
+    with pytest.raises(ValueError, match="unknown action"):
+        Step(action="get_fundamentals", params={"symbol": "X"})
+    with pytest.raises(ValueError, match="unknown indicator"):
+        StepParams(symbol="X", indicator="stochastic")
+    with pytest.raises(ValueError, match="unknown claim"):
+        Claim(type="pe_ratio", value=1.0)
+
+
+def test_claim_declarations_name_the_action_that_produces_them():
     for ctype, (action, where) in cap.CLAIM_TYPES.items():
         assert action in BUILDERS and where.split(".")[0] in ("summary", "rows"), ctype
+        assert ctype in declare.actions()[action].claims, ctype
+
+
+def test_offline_unsupported_names_are_in_the_registry():
+    """The offline parser's unsupported names are keys of NOT_AVAILABLE (one vocabulary)."""
+    for name, _pattern in offline_metrics._UNSUPPORTED:
+        assert name in cap.NOT_AVAILABLE, name
 
 
 CLAIM_STEPS = {
@@ -72,10 +93,6 @@ def test_every_claim_type_is_produced(loaded_store):
 
 
 def test_describe_in_three_languages():
-    for lang in ("en", "ru", "es"):
-        text = cap.describe(lang)
-        for name in [*cap.ACTIONS, *cap.INDICATORS, *cap.PATTERNS]:
-            assert name in text, (lang, name)
     assert "Что я умею" in cap.describe("ru") and "Lo que puedo" in cap.describe("es")
 
 
@@ -83,7 +100,8 @@ def test_describe_in_three_languages():
     ("P/E ratio", "fundamentals", "get_period_stats"),
     ("options implied volatility", "options", "get_period_stats"),
     ("новости по NQ", "news", "find_events"),
-    ("backtest my strategy", "backtesting", "get_periods_after"),
+    ("backtest my strategy", "backtest", "get_periods_after"),
+    ("should I buy NQ now?", "advice", "get_periods_after"),
     ("correlación entre SPY y NQ", "correlation", "compare_periods"),
     ("doji candles", "candlestick_patterns", "aggregate_patterns"),
 ])
@@ -105,3 +123,10 @@ def test_daily_only_limits_and_checks():
     assert cap.find_missing("what did the market do?") is None
     for alt in {info["alternative"] for info in cap.NOT_AVAILABLE.values()}:
         assert alt in cap.ACTIONS or alt in cap.INDICATORS
+
+
+def test_offline_parser_has_words_for_every_declared_indicator_and_pattern():
+    assert offline_metrics.INDICATOR_NAMES == set(declare.names("indicator"))
+    assert {n for n, _p in offline_metrics.PATTERNS} == set(declare.names("pattern"))
+    for name, _pat, window in offline_metrics.INDICATORS:
+        assert window == declare.indicators()[name].window, name

@@ -9,12 +9,13 @@ from typing import Any
 import numpy as np
 from psycopg import sql
 
+from query_builder import declare
 from query_builder import indicators as ind
 from query_builder.base import Context, Output
 from query_builder.convert import column, date_column, fnum, iso
-from query_builder.errors import CapabilityUnavailable, MissingParameter
+from query_builder.errors import MissingParameter
 from query_builder.fragments import anchor, iso_date
-from query_builder.granularity import bounds, daily_only, ts_window
+from query_builder.granularity import bounds, ts_window
 
 _DAILY = (
     "SELECT {td} AS trading_date, d.open, d.high, d.low, d.close, d.volume FROM ohlcv_1d d"
@@ -35,16 +36,13 @@ def build_indicator(ctx: Context):
     name = ctx.params.indicator
     if name is None:
         raise MissingParameter("get_indicator needs an indicator")
-    default = ind.DEFAULT_WINDOW[name]
+    default = declare.indicators()[name].window
     window = (ctx.params.window or default) if default is not None else None  # MACD/VWAP/OBV: fixed
     start, end = bounds(ctx.params)
     p = ctx.new_params()
     args: dict[str, Any] = {"indicator": name, "window": window, "start_date": start.isoformat()}
     if name == "vwap":
-        if daily_only(ctx.instrument):
-            raise CapabilityUnavailable(
-                f"VWAP needs intraday volume; {ctx.symbol} has daily bars only",
-                capability="vwap", alternative="sma")
+        # a daily-only symbol never gets here: the declaration needs intraday bars (runner.check_needs)
         lo, hi = ts_window(start, end)
         q = sql.SQL(_VWAP).format(td=iso_date(p, "d"), symbol=ctx.dialect.placeholder("symbol"), ts_lo=p("ts_lo", lo),
                                   ts_hi=p("ts_hi", hi), start=p("start_date", start),
@@ -68,7 +66,7 @@ def post_indicator(rows, args, extra) -> Output:
     bars = {k: column(rows, k) for k in keys}
     first = int(np.searchsorted(dates, np.datetime64(args["start_date"]), side="left"))
     values = ind.compute(name, bars, window, start=first)
-    cols = ind.COLUMNS[name]
+    cols = declare.indicators()[name].columns
     out = []
     for i in range(first, len(rows)):
         row = {"trading_date": iso(dates[i]), "close": fnum(bars["close"][i])}

@@ -73,6 +73,7 @@ def intraday_granularity(ctx: Context) -> str:
 
 
 def _require_intraday(ctx: Context, what: str) -> None:
+    """A need that depends on the parameters (a time-of-day window), so not in the declaration."""
     if daily_only(ctx.instrument):
         raise CapabilityUnavailable(
             f"{ctx.symbol} has daily bars only: {what} needs intraday bars",
@@ -80,7 +81,7 @@ def _require_intraday(ctx: Context, what: str) -> None:
 
 
 def build_intraday(ctx: Context):
-    _require_intraday(ctx, "get_intraday_data")
+    # a daily-only symbol never gets here: the declaration needs intraday bars (runner.check_needs)
     start, end = bounds(ctx.params)
     gran = intraday_granularity(ctx)
     p = ctx.new_params()
@@ -137,7 +138,7 @@ def build_extremes(ctx: Context):
     start, end = bounds(ctx.params)
     p = ctx.new_params()
     if ctx.params.start_time is not None or ctx.params.end_time is not None:
-        _require_intraday(ctx, "get_price_extremes with a time-of-day window")
+        _require_intraday(ctx, "get_intraday_data")  # a time-of-day window
         gran = intraday_granularity(ctx)
         q = bars_query(ctx, p, gran, start, end, t0=ctx.params.start_time, t1=ctx.params.end_time)
         return ctx.built(q, p, "extremes_intraday", granularity=gran)  # type: ignore[arg-type]

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import re
 
+from agent import lang as packs
+
 _ACCENTS = str.maketrans({"á": "a", "é": "e", "í": "i", "ó": "o", "ú": "u", "ü": "u", "ё": "е",
                           "’": "'", "‘": "'", "–": "-", "—": "-", "−": "-", "\u00a0": " "})
 
@@ -119,11 +121,4 @@ def month_in(text: str) -> int | None:
     return month_number(m.group(0)) if m else None
 
 
-MONTH_NAMES = {
-    "en": ["January", "February", "March", "April", "May", "June", "July", "August", "September",
-           "October", "November", "December"],
-    "ru": ["январь", "февраль", "март", "апрель", "май", "июнь", "июль", "август", "сентябрь",
-           "октябрь", "ноябрь", "декабрь"],
-    "es": ["enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto", "septiembre",
-           "octubre", "noviembre", "diciembre"],
-}
+MONTH_NAMES = packs.by_lang("offline_lang", "MONTH_NAMES")

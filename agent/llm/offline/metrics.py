@@ -3,7 +3,17 @@ from __future__ import annotations
 
 import re
 
+from agent import lang as packs
 from agent.state import ClaimType
+from query_builder import declare
+
+
+def _words(table: str) -> list[tuple[str, str]]:
+    """(name, one regular expression) per entry of a parser vocabulary table, in the English pack's
+    order, joining every language pack's alternatives for it (English first)."""
+    return [(name, "|".join(alt for code in packs.codes() for alt in packs.get(code, "offline_parser", table, name)))
+            for name in packs.get("en", "offline_parser", table)]
+
 
 # Order matters: the more specific phrase first; each match is blanked so "average daily volume"
 # does not also count as "volume".
@@ -58,31 +68,17 @@ _METRICS: list[tuple[tuple[str, ...], str]] = [
 ]
 _METRIC_RES = [(types, re.compile(p)) for types, p in _METRICS]
 
+# Words per indicator (specific before general: ema before sma), from the language packs; default
+# windows from the declarations.
+_INDICATOR_WORDS = _words("indicators")
 INDICATORS: list[tuple[str, str, int | None]] = [
-    ("rsi", r"(?<!\w)rsi(?!\w)|relative\s+strength|индекс\w*\s+относительн\w+\s+сил\w*|fuerza\s+relativa", 14),
-    ("macd", r"(?<!\w)macd(?!\w)", None),
-    ("bollinger", r"bollinger|боллинджер\w*|болинджер\w*", 20),
-    ("ema", r"(?<!\w)ema(?!\w)|exponential\s+moving\s+average|экспоненциальн\w+\s+скользящ\w+"
-            r"|media\s+movil\s+exponencial", 20),
-    ("sma", r"(?<!\w)sma(?!\w)|(?<!\w)ma(?=\s*\(?\d)|moving\s+average|скользящ\w+\s+средн\w+"
-            r"|(?<!\w)машк\w*|media\s+movil", 20),
-    ("atr", r"(?<!\w)atr(?!\w)|average\s+true\s+range|средн\w+\s+истинн\w+\s+диапазон\w*|rango\s+verdadero", 14),
-    ("vwap", r"(?<!\w)vwap(?!\w)", None),
-    ("obv", r"(?<!\w)obv(?!\w)|on[\s-]balance\s+volume|балансов\w+\s+объем\w*", None),
-    ("adx", r"(?<!\w)adx(?!\w)|average\s+directional", 14),
-]
+    (name, pat, declare.indicators()[name].window) for name, pat in _INDICATOR_WORDS]
 INDICATOR_NAMES = {name for name, _p, _w in INDICATORS}
 _WINDOW = re.compile(r"(?<!\d)(\d{1,3})\s*[-‐]?\s*(?:day|period|bar|d\b|дневн\w*|дн\w*|период\w*"
                      r"|dias?|periodos?|sesiones)|\(\s*(\d{1,3})\s*\)|(?:period|период\w*|periodo|window)"
                      r"\s+(?:of\s+|в\s+|de\s+)?(\d{1,3})")
 
-PATTERNS: list[tuple[str, str]] = [
-    ("gaps", r"(?<!\w)gaps?(?!\w)|гэп\w*|геп\w*|разрыв\w*|huecos?|brechas?|(?<!\w)gaps?\s+(?:up|down)"),
-    ("volume_spikes", r"volume\s+spikes?|spikes?\s+in\s+volume|unusual\s+volume|всплеск\w*\s+объем\w*"
-                      r"|аномальн\w+\s+объем\w*|picos?\s+de\s+volumen"),
-    ("hourly_profile", r"by\s+hour|hourly\s+profile|hour\s+of\s+(?:the\s+)?day|по\s+часам|почасов\w+"
-                       r"|por\s+hora|perfil\s+horario"),
-]
+PATTERNS: list[tuple[str, str]] = _words("patterns")
 VOLUME_PROFILE = re.compile(r"volume\s+profile|профил\w+\s+объем\w*|perfil\s+de\s+volumen|(?<!\w)poc(?!\w)")
 INTRADAY = re.compile(r"intraday|within\s+the\s+day|minute\s+bars|hourly\s+bars|внутри\s*дн\w+|внутридневн\w*"
                       r"|минутн\w+|часов\w+\s+бар\w*|intradia|dentro\s+del\s+dia")
@@ -96,17 +92,7 @@ VAGUE_MOVE = re.compile(r"big\s+(?:move|drop|rally|gain|fall|jump)|large\s+move|
                         r"|резк\w+\s+(?:движени|паден|рост)\w*|gran\w*\s+(?:movimiento|caida|subida)"
                         r"|fuerte\s+(?:movimiento|caida|subida)")
 
-_UNSUPPORTED: list[tuple[str, str]] = [
-    ("forecast", r"forecast|predict\w*|will\s+\w+\s+(?:rise|fall|go)|прогноз\w*|предскаж\w*|предсказ\w*"
-                 r"|будет\s+ли|pronostic\w*|predic\w*|prevision\w*"),
-    ("backtest", r"backtest\w*|бэктест\w*|бектест\w*|тестирован\w+\s+стратеги\w*|prueba\s+retrospectiva"),
-    ("advice", r"should\s+i\s+(?:buy|sell)|стоит\s+ли\s+(?:покупать|продавать|купить|продать)"
-               r"|deberia\s+(?:comprar|vender)"),
-    ("order_book", r"order\s+book|level\s+2|стакан\w*|libro\s+de\s+ordenes"),
-    ("news", r"(?<!\w)news|новост\w*|noticias"),
-    ("options", r"(?<!\w)options?\s+(?:chain|price|greeks)|опцион\w*|opciones\s+(?:call|put)"),
-]
-
+_UNSUPPORTED: list[tuple[str, str]] = _words("unsupported")
 
 def named_analysis_spans(norm: str) -> list[tuple[int, int]]:
     """Spans of indicator, pattern and volume-profile names ("on-balance volume", "average true
@@ -123,7 +109,7 @@ def parse_metrics(norm: str) -> list[ClaimType]:
         for m in rx.finditer(work):
             for t in types:
                 if t not in out:
-                    out.append(t)  # type: ignore[arg-type]
+                    out.append(t)
             work = work[:m.start()] + " " * (m.end() - m.start()) + work[m.end():]
     return out
 

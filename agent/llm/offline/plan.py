@@ -9,7 +9,6 @@ from query_builder.models import EventCondition, PeriodRange, Step, StepParams
 
 INDICATOR_LOOKBACK_DAYS = 7      # "RSI on D": a few days ending at D, so a holiday still has a value
 INDICATOR_LATEST_DAYS = 30       # no date and no period: the last month of data
-DEFAULT_GAP_PCT = 1.0
 
 
 def _span(intent: Intent) -> tuple[date | None, date | None]:
@@ -78,9 +77,9 @@ def _indicator(intent: Intent, symbol: str, ctx: ProviderContext) -> list[Step]:
 
 def _other(intent: Intent, symbol: str) -> list[Step]:
     if intent.analysis == "pattern":
-        thr = DEFAULT_GAP_PCT if intent.pattern == "gaps" else None
+        # no threshold: the builder applies the pattern's declared default (one place, not two)
         return [Step(action="aggregate_patterns",
-                     params=_base(symbol, intent, pattern=intent.pattern or "gaps", threshold=thr),
+                     params=_base(symbol, intent, pattern=intent.pattern or "gaps"),
                      description=f"{symbol}: {intent.pattern or 'gaps'}")]
     if intent.analysis == "volume_profile":
         return [Step(action="get_volume_profile", params=_base(symbol, intent),

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 from datetime import timedelta
-from typing import Any, cast
+from typing import Any
 
 import capabilities
 from agent.llm.base import ProviderContext
@@ -21,7 +21,6 @@ from agent.llm.offline.periods import (
     window_unit,
 )
 from agent.state import Intent, Period
-from query_builder.models import Indicator
 
 MAX_PARTS = 24
 
@@ -128,6 +127,6 @@ def degrade(it: Intent, p: Any, ctx: ProviderContext) -> None:
     it.notes.append(capabilities.degrade(needs, it.lang, symbol=it.symbol))
     alt = capabilities.alternative_for(needs, daily_only=True)
     if alt in M.INDICATOR_NAMES:
-        it.indicator, it.indicator_window = cast(Indicator, alt), {n: w for n, _p, w in M.INDICATORS}.get(alt)
+        it.indicator, it.indicator_window = alt, {n: w for n, _p, w in M.INDICATORS}.get(alt)
     else:
         it.analysis, it.indicator, it.pattern = "stats", None, None

@@ -1,14 +1,18 @@
-"""Language-specific phrases shared by clarifications and answers: periods, numbers."""
+"""Phrases shared by clarifications and answers: periods (words from the language packs), numbers."""
 from __future__ import annotations
 
 import re
 
+from agent import lang as packs
 from agent.llm.offline.lang import MONTH_NAMES
 from agent.state import Period
 
-_ORD = {"en": ["first", "second", "third", "fourth"], "ru": ["I", "II", "III", "IV"],
-        "es": ["primer", "segundo", "tercer", "cuarto"]}
-_HALF = {"en": ["first", "second"], "ru": ["первое", "второе"], "es": ["primer", "segundo"]}
+_ORD = packs.by_lang("offline_texts", "_ORD")
+_HALF = packs.by_lang("offline_texts", "_HALF")
+
+
+def _t(lang: str, key: str) -> str:
+    return packs.get(lang, "offline_texts", key)
 
 
 def period_text(p: Period, lang: str) -> str:
@@ -18,18 +22,13 @@ def period_text(p: Period, lang: str) -> str:
     """
     lab = p.label
     if m := re.fullmatch(r"(\d{4})-(\d{2})", lab):
-        name = MONTH_NAMES[lang][int(m.group(2)) - 1]
-        return f"{name} de {m.group(1)}" if lang == "es" else f"{name} {m.group(1)}"
+        return _t(lang, "month_year").format(name=MONTH_NAMES[lang][int(m.group(2)) - 1], y=m.group(1))
     if re.fullmatch(r"\d{4}", lab):
         return lab
     if m := re.fullmatch(r"(\d{4})-Q([1-4])", lab):
-        o = _ORD[lang][int(m.group(2)) - 1]
-        return {"en": f"the {o} quarter of {m.group(1)}", "ru": f"{o} квартал {m.group(1)}",
-                "es": f"el {o} trimestre de {m.group(1)}"}[lang]
+        return _t(lang, "quarter").format(o=_ORD[lang][int(m.group(2)) - 1], y=m.group(1))
     if m := re.fullmatch(r"(\d{4})-H([12])", lab):
-        o = _HALF[lang][int(m.group(2)) - 1]
-        return {"en": f"the {o} half of {m.group(1)}", "ru": f"{o} полугодие {m.group(1)}",
-                "es": f"el {o} semestre de {m.group(1)}"}[lang]
+        return _t(lang, "half").format(o=_HALF[lang][int(m.group(2)) - 1], y=m.group(1))
     if p.start == p.end:
         return p.start.isoformat()
     return f"{p.start.isoformat()} – {p.end.isoformat()}"
@@ -39,10 +38,9 @@ def period_request(p: Period, lang: str) -> str:
     """A period as a user would type it after a symbol ('за ноябрь 2023', 'from X to Y')."""
     lab = p.label
     if re.fullmatch(r"\d{4}-\d{2}", lab):
-        return {"en": "for ", "ru": "за ", "es": "en "}[lang] + period_text(p, lang)
+        return _t(lang, "for_month").format(p=period_text(p, lang))
     if re.fullmatch(r"\d{4}", lab):
-        return {"en": f"for {lab}", "ru": f"за {lab} год", "es": f"en {lab}"}[lang]
+        return _t(lang, "for_year").format(y=lab)
     if p.start == p.end:
-        return {"en": f"on {lab}", "ru": f"на {lab}", "es": f"el {lab}"}[lang]
-    a, b = p.start.isoformat(), p.end.isoformat()
-    return {"en": f"from {a} to {b}", "ru": f"с {a} по {b}", "es": f"del {a} al {b}"}[lang]
+        return _t(lang, "on_day").format(d=lab)
+    return _t(lang, "from_to").format(a=p.start.isoformat(), b=p.end.isoformat())

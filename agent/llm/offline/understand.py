@@ -238,10 +238,10 @@ def intent_from(p: Parsed, ctx: ProviderContext) -> Intent:
         it.top_n, it.direction = p.top.n, p.top.direction
         it.condition = None
     if p.indicator:
-        it.indicator, it.indicator_window = p.indicator  # type: ignore[assignment]
+        it.indicator, it.indicator_window = p.indicator
         if len(p.periods) == 1 and p.periods[0].single_day:
             it.indicator_date = p.periods[0].resolved.end
-    it.pattern = p.pattern  # type: ignore[assignment]
+    it.pattern = p.pattern
     it.unsupported = p.unsupported
     if p.concepts:
         it.concept = p.concepts[0]

@@ -1,0 +1,56 @@
+"""Language packs: every string of a language in one module, agent/lang/<code>.py (`PACK`).
+
+A pack holds the language's messages, answer templates, capability texts, glossary texts and the
+word lists the offline parser and the validator read, in sections named after the module that
+reads them. Modules keep their old tables as views of the packs (`by_lang`, `transposed`), so a
+fourth language is one new pack: the loader discovers it, and tests/agent/test_lang_packs.py
+checks that it has exactly the keys of the English pack.
+"""
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from functools import lru_cache
+from typing import Any
+
+BASE = "en"
+
+
+@lru_cache(maxsize=1)
+def _packs() -> dict[str, dict[str, Any]]:
+    codes = sorted(m.name for m in pkgutil.iter_modules(__path__) if not m.name.startswith("_"))
+    codes.sort(key=lambda c: c != BASE)  # English first: the fallback and the reference
+    return {c: importlib.import_module(f"{__name__}.{c}").PACK for c in codes}
+
+
+def codes() -> tuple[str, ...]:
+    """The language codes of the packs found, English first."""
+    return tuple(_packs())
+
+
+def pack(code: str) -> dict[str, Any]:
+    """The pack of `code` (English when there is none)."""
+    packs = _packs()
+    return packs.get(code, packs[BASE])
+
+
+def get(code: str, *path: str) -> Any:
+    node: Any = pack(code)
+    for key in path:
+        node = node[key]
+    return node
+
+
+def by_lang(*path: str) -> dict[str, Any]:
+    """{code: the value at `path` in that pack}: the old `{"en": ..., "ru": ...}` tables."""
+    return {c: get(c, *path) for c in codes()}
+
+
+def transposed(*path: str) -> dict[str, dict[str, Any]]:
+    """{key: {code: text}} for a section whose keys are the same in every pack (MESSAGES-style)."""
+    return {key: {c: get(c, *path, key) for c in codes()} for key in get(BASE, *path)}
+
+
+def name(code: str) -> str:
+    """The language's English name (for prompts: 'Write in Russian')."""
+    return str(pack(code)["name"])

@@ -1,0 +1,541 @@
+"""English: every string of the language (see agent/lang/__init__.py). Generated once from
+the tables it replaces; edit it by hand from now on."""
+
+from __future__ import annotations
+
+from typing import Any
+
+PACK: dict[str, Any] = {
+    "name": "English",
+    "messages": {
+        "MESSAGES": {
+            "clarify": "Could you clarify?",
+            "not_understood": 'I could not work out which instrument and period you mean. Try e.g. "{example}".',
+            "no_data": "There is no {symbol} data for {period}.",
+            "no_data_range": " Stored data covers {first} to {last}.",
+            "unknown_symbol": "There is no data for {symbol}. Available: {symbols}.",
+            "store_empty": "No market data is loaded yet. Run `askbar demo` for a synthetic "
+            "sample, or `askbar load FILE --symbol SYM` for your own bars.",
+            "confirm_plan": "This is a multi-step analysis ({n} steps). Run it?",
+            "cancelled": "Cancelled.",
+            "timeout_partial": "The analysis did not finish in time; this is a partial result.",
+            "timeout_nothing": "The service is answering slowly and could not finish. Please try again.",
+            "auto_summary": "Automatic summary (the detailed analysis was unavailable or failed verification).",
+            "unverified": "I could not verify the numbers for this answer against the data, so I am not showing them.",
+            "validator_skipped": "Note: automatic verification was unavailable for this answer.",
+            "synthetic": "Note: {symbols} is synthetic demo data, not real market data.",
+            "execution_failed": "I could not fetch the data for this question. Please try a shorter period.",
+            "internal_error": "Something went wrong on our side (request {request_id}). Please try again.",
+        },
+        "NO_DATA_SUGGESTIONS": ["Show the available data", "Try another instrument"],
+    },
+    "capabilities": {
+        "_TEXT": {
+            "title": "What I can compute",
+            "actions": "Analyses",
+            "indicators": "Indicators",
+            "patterns": "Patterns",
+            "granularity": "Bar size",
+            "missing": "Not available",
+            "unavailable": "{what} is not available in AskBar: it works with historical price and volume bars only.",
+            "closest": "The closest I can do: {alt}.",
+            "needs_intraday": "{what} needs intraday (1-min) bars, and this symbol has daily bars only.",
+            "unknown": "That is not something I can compute from price and volume bars.",
+        },
+        "_ALTERNATIVE_TEXT": {
+            "get_period_stats": "price and volume statistics for the period "
+            "(open, close, high, low, change, volatility)",
+            "find_events": "the days with the largest moves, to match them with the news yourself",
+            "get_intraday_data": "the latest stored bars",
+            "get_periods_after": "what historically happened N days after similar moves",
+            "compare_periods": "each period's statistics side by side",
+            "aggregate_patterns": "gaps, volume spikes and the hourly profile",
+            "get_volume_profile": "the volume profile by price (point of control, value area)",
+            "sma": "a moving average of closes (SMA)",
+        },
+        "_THIS_SYMBOL": "this symbol",
+    },
+    "offline_templates": {
+        "METRIC": {
+            "open": "open {v}",
+            "close": "close {v}",
+            "pct_change": "change {v}",
+            "high": "high {v} on {d}",
+            "low": "low {v} on {d}",
+            "trading_days": "trading days {v}",
+            "up_days": "up days {v}",
+            "down_days": "down days {v}",
+            "avg_daily_range": "average daily range {v}",
+            "volatility": "volatility (std of daily returns) {v}",
+            "total_volume": "total volume {v}",
+            "avg_daily_volume": "average daily volume {v}",
+            "change_points": "change in points {v} (close minus open)",
+            "return_prev_close": "return vs the previous close {v}",
+            "max_drawdown": "max drawdown of closes {v} (peak {c}, trough {d})",
+        },
+        "COVERAGE": "data {a} – {b}, {n} trading days",
+        "ALL_DATA": "all available data",
+        "SINCE": "since {d}",
+        "IN_PERIOD": "in {p}",
+        "TOP": {"up": "The {n} largest daily gains of {s} ({p}):", "down": "The {n} largest daily falls of {s} ({p}):"},
+        "OPS": {"gt": "above", "gte": "of at least", "lt": "below", "lte": "of at most"},
+        "METRIC_NAME": {"daily_pct_change": "daily change", "gap_pct": "opening gap", "range_pct": "daily range"},
+        "EVENTS": "{s}, {p}: {c} days with a {m} {op} {t}.",
+        "EVENT_LIST": "Days",
+        "EVENT_MORE": "(the first ones; more in the data)",
+        "AFTER": "Over the next {h} trading days ({w} events with a full window): average "
+        "return {avg}, median {med}, positive in {win} of cases.",
+        "NO_EVENTS_AFTER": "No event to measure what followed.",
+        "COMPARE_BEST": "Stronger period: {p}.",
+        "RSI": "RSI({w}) of {s} on {d}: {v} ({zone}).",
+        "RSI_RANGE": "Over {p}: lowest {lo} on {lod}, highest {hi} on {hid}.",
+        "ZONES": ("oversold zone", "neutral zone", "overbought zone"),
+        "INDICATOR": "{name} of {s} on {d}: {v}.",
+        "INDICATOR_NA": "{name} of {s} cannot be computed for this period: there are not enough daily bars before it.",
+        "NO_DATA": "No data for {s} {p}.",
+        "SYNTHETIC": "Note: {s} is synthetic demo data, not real market prices.",
+        "GENERIC": "{s}, {p} ({a}):",
+        "ACTIONS": {
+            "aggregate_patterns": "patterns",
+            "get_volume_profile": "volume profile",
+            "get_intraday_data": "intraday bars",
+            "get_price_extremes": "extremes",
+        },
+    },
+    "offline_texts": {
+        "_ORD": ["first", "second", "third", "fourth"],
+        "_HALF": ["first", "second"],
+        "month_year": "{name} {y}",
+        "quarter": "the {o} quarter of {y}",
+        "half": "the {o} half of {y}",
+        "for_month": "for {p}",
+        "for_year": "for {y}",
+        "on_day": "on {d}",
+        "from_to": "from {a} to {b}",
+    },
+    "offline_lang": {
+        "MONTH_NAMES": [
+            "January",
+            "February",
+            "March",
+            "April",
+            "May",
+            "June",
+            "July",
+            "August",
+            "September",
+            "October",
+            "November",
+            "December",
+        ]
+    },
+    "glossary": {
+        "_UNKNOWN": 'I don\'t have "{term}" in my glossary. Closest concepts I can explain: {near}.',
+        "_SEE_ALSO": "Related: {rel}.",
+        "entries": {
+            "rsi": {
+                "name": "RSI (Relative Strength Index)",
+                "aliases": "rsi;relative strength index;relative strength",
+                "text": "A momentum oscillator from 0 to 100 that compares the size of "
+                "recent gains with recent losses, usually over 14 bars with Wilder "
+                "smoothing. Readings above 70 are read as overbought, below 30 as "
+                "oversold; divergences between RSI and price can warn of a "
+                "weakening trend.",
+            },
+            "macd": {
+                "name": "MACD (Moving Average Convergence Divergence)",
+                "aliases": "macd;moving average convergence divergence",
+                "text": "The difference between a fast and a slow exponential moving "
+                "average of price (usually 12 and 26), with a signal line that is "
+                "the 9-period EMA of that difference. Crossings of the signal "
+                "line and of zero are used as momentum and trend signals; the "
+                "histogram shows the gap between MACD and its signal.",
+            },
+            "bollinger": {
+                "name": "Bollinger Bands",
+                "aliases": "bollinger bands;bollinger;bollinger band",
+                "text": "A moving average (usually 20 bars) with bands two standard "
+                "deviations above and below it. The bands widen when "
+                "volatility rises and narrow when it falls; price near a "
+                "band shows a stretched move relative to recent volatility, "
+                "and a squeeze often precedes a breakout.",
+            },
+            "sma": {
+                "name": "Simple moving average (SMA)",
+                "aliases": "sma;simple moving average;moving average;moving averages",
+                "text": "The plain average of the last N closes (for example 20, 50 or 200 "
+                "days), recomputed every bar. It smooths noise and shows the "
+                "trend: price above a rising average is an uptrend sign; crossings "
+                "of a fast and a slow average are classic trend signals.",
+            },
+            "ema": {
+                "name": "Exponential moving average (EMA)",
+                "aliases": "ema;exponential moving average",
+                "text": "A moving average that weights recent closes more heavily "
+                "(smoothing factor 2/(N+1)), so it reacts faster to new prices "
+                "than a simple average of the same length. It is the building "
+                "block of MACD.",
+            },
+            "atr": {
+                "name": "Average True Range (ATR)",
+                "aliases": "atr;average true range;true range",
+                "text": "The average of the true range over N bars (usually 14): the "
+                "largest of high minus low, high minus the previous close, and the "
+                "previous close minus low. It measures volatility in price units "
+                "and is often used to size stops and positions.",
+            },
+            "vwap": {
+                "name": "VWAP (Volume-Weighted Average Price)",
+                "aliases": "vwap;volume weighted average price;volume-weighted average price",
+                "text": "The average price of the session weighted by the volume traded "
+                "at each price, reset every day. Institutions use it as an "
+                "execution benchmark; price above VWAP means buyers have paid up "
+                "on average during the day.",
+            },
+            "obv": {
+                "name": "On-Balance Volume (OBV)",
+                "aliases": "obv;on balance volume;on-balance volume",
+                "text": "A running total of volume: the day's volume is added when the "
+                "close is up and subtracted when it is down. Rising OBV with flat "
+                "price suggests accumulation; divergences between OBV and price "
+                "hint that a move lacks volume support.",
+            },
+            "adx": {
+                "name": "Average Directional Index (ADX)",
+                "aliases": "adx;average directional index;directional movement",
+                "text": "A 0-100 measure of trend strength (not direction), usually over "
+                "14 bars, built from the +DI and -DI directional lines. Values "
+                "above about 25 are read as a trending market, below 20 as a "
+                "range.",
+            },
+            "volatility": {
+                "name": "Volatility",
+                "aliases": "volatility;volatile;standard deviation of returns",
+                "text": "How much prices fluctuate. Here it is the sample standard "
+                "deviation of daily close-to-close percent returns within "
+                "the period; annualised volatility multiplies it by the "
+                "square root of 252. Higher volatility means larger typical "
+                "daily moves and more risk.",
+            },
+            "drawdown": {
+                "name": "Drawdown",
+                "aliases": "drawdown;max drawdown;maximum drawdown",
+                "text": "The decline from a running peak to a later trough, in "
+                "percent. The maximum drawdown over a period is the worst "
+                "such decline and is a standard measure of the pain an "
+                "investor would have endured.",
+            },
+            "gap": {
+                "name": "Gap",
+                "aliases": "gap;gaps;gap up;gap down",
+                "text": "A jump between the previous close and the next open, leaving a "
+                "price area with no trading. Gap up: open above the prior close; "
+                "gap down: below. Gaps often follow overnight news; traders watch "
+                "whether they fill (price returns to the prior close).",
+            },
+            "support_resistance": {
+                "name": "Support and resistance",
+                "aliases": "support;resistance;support and resistance;support level;resistance level",
+                "text": "Price areas where buying (support) or selling "
+                "(resistance) has repeatedly stopped a move, such "
+                "as prior highs and lows, round numbers or heavily "
+                "traded prices. A clean break through a level often "
+                "turns old resistance into support and vice versa.",
+            },
+            "futures_session": {
+                "name": "Futures trading session",
+                "aliases": "futures session;trading session;session;globex;electronic session;rth;eth",
+                "text": "CME equity index futures (NQ, ES...) trade almost 24 "
+                "hours: from 18:00 to 17:00 New York time, Sunday to "
+                "Friday, with a daily one-hour break. The trading date "
+                "is the day the session closes, so Sunday evening "
+                "trading belongs to Monday. Regular trading hours "
+                "(RTH) for US stocks are 09:30-16:00 New York.",
+            },
+            "rollover": {
+                "name": "Rollover (contract roll)",
+                "aliases": "rollover;roll over;contract roll;roll",
+                "text": "Futures expire, so traders move positions from the expiring "
+                "contract to the next one, usually about a week before expiry "
+                "(for quarterly equity index futures: March, June, September, "
+                "December). Continuous charts join contracts at the roll, "
+                "which can create an artificial price jump unless "
+                "back-adjusted.",
+            },
+            "contango": {
+                "name": "Contango and backwardation",
+                "aliases": "contango;backwardation",
+                "text": "Contango: later futures contracts are priced above the spot "
+                "or nearer contracts (carry costs, storage, interest). "
+                "Backwardation: the reverse, typical when the commodity is "
+                "scarce now. The shape matters for rollover returns: rolling "
+                "in contango costs money, in backwardation it earns.",
+            },
+            "open_interest": {
+                "name": "Open interest",
+                "aliases": "open interest;oi",
+                "text": "The number of futures or options contracts outstanding "
+                "(opened and not yet closed). Rising open interest with "
+                "rising price suggests new money joining the trend; "
+                "falling open interest suggests positions being closed.",
+            },
+            "volume_profile": {
+                "name": "Volume profile",
+                "aliases": "volume profile;point of control;poc;value area",
+                "text": "A histogram of traded volume by price level over a "
+                "period, rather than by time. The price with the most "
+                "volume is the point of control (POC); the value area "
+                "holds about 70% of volume. High-volume prices often "
+                "act as support or resistance.",
+            },
+            "liquidity": {
+                "name": "Liquidity",
+                "aliases": "liquidity;liquid;illiquid",
+                "text": "How easily size can be traded without moving the price: "
+                "deep order books, tight spreads and high volume mean high "
+                "liquidity. Illiquid markets have wider spreads, more "
+                "slippage and sharper moves on small orders.",
+            },
+            "spread": {
+                "name": "Bid-ask spread",
+                "aliases": "spread;bid ask spread;bid-ask spread;bid/ask",
+                "text": "The difference between the best bid (highest buy order) and "
+                "the best ask (lowest sell order). It is a cost paid on every "
+                "round trip with market orders; liquid futures like NQ usually "
+                "trade one tick wide.",
+            },
+            "stop_loss": {
+                "name": "Stop loss",
+                "aliases": "stop loss;stop-loss;stop order;stop",
+                "text": "An order that closes a position once price reaches a set "
+                "level, capping the loss on a trade. It becomes a market "
+                "order when triggered, so in fast markets or gaps the fill "
+                "can be worse than the stop price.",
+            },
+            "take_profit": {
+                "name": "Take profit",
+                "aliases": "take profit;take-profit;profit target",
+                "text": "A limit order that closes a winning position at a target "
+                "price, locking in the gain. Together with the stop loss "
+                "it defines a trade's reward-to-risk ratio.",
+            },
+            "leverage": {
+                "name": "Leverage",
+                "aliases": "leverage;leveraged",
+                "text": "Controlling a position larger than the cash put up. Futures "
+                "are leveraged by design: one NQ contract is worth 20 times "
+                "the index while the margin is a fraction of that. Leverage "
+                "multiplies gains and losses alike.",
+            },
+            "margin": {
+                "name": "Margin",
+                "aliases": "margin;initial margin;maintenance margin;margin call",
+                "text": "The collateral a broker or exchange requires to hold a "
+                "leveraged position. Initial margin opens it, maintenance "
+                "margin keeps it; if losses push equity below maintenance, a "
+                "margin call demands more funds or the position is closed.",
+            },
+            "short_selling": {
+                "name": "Short selling",
+                "aliases": "short selling;short sell;shorting;going short;short position;short",
+                "text": "Selling first and buying back later to profit from a "
+                "fall. With stocks the shares are borrowed; with futures "
+                "a short is simply a sold contract. Losses on a short "
+                "are unlimited in theory because price can keep rising.",
+            },
+            "candlestick": {
+                "name": "Candlestick (OHLC bar)",
+                "aliases": "candlestick;candlesticks;candle;candles;ohlc;ohlc bar;bar",
+                "text": "One bar of price data: open, high, low and close over an "
+                "interval (a minute, an hour, a day). The body spans open "
+                "to close, the wicks reach the high and low; a close above "
+                "the open is a rising (green) candle.",
+            },
+            "trend": {
+                "name": "Trend",
+                "aliases": "trend;uptrend;downtrend;trending",
+                "text": "The prevailing direction of price: higher highs and higher lows "
+                "in an uptrend, lower highs and lower lows in a downtrend. "
+                "Moving averages and ADX are common ways to measure it; a market "
+                "without a trend is ranging.",
+            },
+            "volume": {
+                "name": "Volume",
+                "aliases": "volume;trading volume",
+                "text": "The number of contracts or shares traded in a bar or period. "
+                "Moves on high volume are considered more convincing; here "
+                "total volume sums the period's bars and average daily volume "
+                "divides that by the number of trading dates.",
+            },
+            "breakout": {
+                "name": "Breakout",
+                "aliases": "breakout;break out;breakdown",
+                "text": "Price moving decisively through a support or resistance "
+                "level or out of a range, ideally on rising volume. False "
+                "breakouts that quickly reverse are common, so traders often "
+                "wait for a close beyond the level.",
+            },
+            "slippage": {
+                "name": "Slippage",
+                "aliases": "slippage",
+                "text": "The difference between the expected price of an order and "
+                "the price actually filled, caused by fast markets or thin "
+                "liquidity. It mostly affects market and stop orders.",
+            },
+            "limit_order": {
+                "name": "Limit and market orders",
+                "aliases": "limit order;market order;limit orders;market orders",
+                "text": "A market order executes immediately at the best available "
+                "price; a limit order executes only at the given price or "
+                "better and may not fill. Limit orders add liquidity and "
+                "avoid slippage; market orders take liquidity and "
+                "guarantee the fill, not the price.",
+            },
+            "tick": {
+                "name": "Tick size and tick value",
+                "aliases": "tick;tick size;tick value",
+                "text": "The smallest price increment of a contract and what it is worth. "
+                "NQ moves in 0.25-point ticks worth 5 dollars (20 dollars per "
+                "point); ES in 0.25-point ticks worth 12.50 dollars.",
+            },
+            "pct_change": {
+                "name": "Percent change (return)",
+                "aliases": "percent change;percentage change;return;returns;daily return",
+                "text": "How much price moved relative to where it started: (end / "
+                "start - 1) x 100. For a period it is measured from the "
+                "first bar's open to the last bar's close; a daily change "
+                "is close-to-close against the previous trading day.",
+            },
+            "overbought_oversold": {
+                "name": "Overbought and oversold",
+                "aliases": "overbought;oversold",
+                "text": "States where an oscillator such as RSI or "
+                "stochastic is at an extreme (RSI above 70 or "
+                "below 30), meaning the recent move has been "
+                "unusually one-sided. In strong trends markets can "
+                "stay overbought or oversold for a long time, so "
+                "it is a warning, not a signal by itself.",
+            },
+            "divergence": {
+                "name": "Divergence",
+                "aliases": "divergence;bearish divergence;bullish divergence",
+                "text": "When price and an indicator (RSI, MACD, OBV) disagree: for "
+                "example price makes a higher high while RSI makes a lower "
+                "high. It suggests weakening momentum and a possible "
+                "reversal.",
+            },
+            "stochastic": {
+                "name": "Stochastic oscillator",
+                "aliases": "stochastic;stochastic oscillator;stoch",
+                "text": "Shows where the close sits within the high-low range of "
+                "the last N bars (usually 14), from 0 to 100, with a "
+                "smoothed signal line. Like RSI it is used for overbought "
+                "and oversold readings and crossovers.",
+            },
+            "fibonacci": {
+                "name": "Fibonacci retracements",
+                "aliases": "fibonacci;fibonacci retracement;fib levels;fibs",
+                "text": "Horizontal levels at 23.6%, 38.2%, 50%, 61.8% and 78.6% of "
+                "a prior swing, where traders look for a pullback to stall. "
+                "They are a convention rather than a law; their value comes "
+                "from many traders watching them.",
+            },
+        },
+    },
+    "wording": {
+        "NUMBER_WORDS": (
+            "two",
+            "three",
+            "four",
+            "five",
+            "six",
+            "seven",
+            "eight",
+            "nine",
+            "ten",
+            "eleven",
+            "twelve",
+            "thirteen",
+            "fourteen",
+            "fifteen",
+            "sixteen",
+            "seventeen",
+            "eighteen",
+            "nineteen",
+            "twenty",
+            "thirty",
+            "forty",
+            "fifty",
+            "sixty",
+            "seventy",
+            "eighty",
+            "ninety",
+            "hundred",
+            "thousand",
+            "million",
+            "millions",
+            "billion",
+            "billions",
+            "dozen",
+            "zero",
+        )
+    },
+    "executor": {"_RANGE_SUGGESTION": "{s} from {a} to {b}"},
+    "offline_parser": {
+        "indicators": {
+            "rsi": ["(?<!\\w)rsi(?!\\w)", "relative\\s+strength"],
+            "macd": ["(?<!\\w)macd(?!\\w)"],
+            "bollinger": ["bollinger"],
+            "ema": ["(?<!\\w)ema(?!\\w)", "exponential\\s+moving\\s+average"],
+            "sma": ["(?<!\\w)sma(?!\\w)", "(?<!\\w)ma(?=\\s*\\(?\\d)", "moving\\s+average"],
+            "atr": ["(?<!\\w)atr(?!\\w)", "average\\s+true\\s+range"],
+            "vwap": ["(?<!\\w)vwap(?!\\w)"],
+            "obv": ["(?<!\\w)obv(?!\\w)", "on[\\s-]balance\\s+volume"],
+            "adx": ["(?<!\\w)adx(?!\\w)", "average\\s+directional"],
+        },
+        "patterns": {
+            "gaps": ["(?<!\\w)gaps?(?!\\w)", "(?<!\\w)gaps?\\s+(?:up|down)"],
+            "volume_spikes": ["volume\\s+spikes?", "spikes?\\s+in\\s+volume", "unusual\\s+volume"],
+            "hourly_profile": ["by\\s+hour", "hourly\\s+profile", "hour\\s+of\\s+(?:the\\s+)?day"],
+        },
+        "unsupported": {
+            "forecast": ["forecast", "predict\\w*", "will\\s+\\w+\\s+(?:rise|fall|go)"],
+            "backtest": ["backtest\\w*"],
+            "advice": ["should\\s+i\\s+(?:buy|sell)"],
+            "order_book": ["order\\s+book", "level\\s+2"],
+            "news": ["(?<!\\w)news"],
+            "options": ["(?<!\\w)options?\\s+(?:chain|price|greeks)"],
+        },
+    },
+    "capability_aliases": {
+        "fundamentals": [
+            "earnings",
+            "p/e",
+            "pe ratio",
+            "revenue",
+            "eps",
+            "dividend",
+            "balance sheet",
+            "market cap",
+            "fundamental",
+        ],
+        "options": ["option", "implied volatility", "iv", "greeks", "open interest", "put option", "call option"],
+        "news": ["headline", "sentiment"],
+        "realtime": ["real-time", "realtime", "live price", "right now", "current price", "quote"],
+        "forecast": ["predict", "prediction", "will it", "forecast"],
+        "backtest": ["backtest", "strategy"],
+        "advice": ["should i buy", "should i sell", "investment advice"],
+        "correlation": ["correlat", "beta"],
+        "candlestick_patterns": [
+            "candlestick",
+            "doji",
+            "hammer",
+            "engulfing",
+            "head and shoulders",
+            "support",
+            "resistance",
+        ],
+        "order_book": ["order book", "level 2", "market depth", "bid/ask", "bid-ask"],
+        "intraday_for_daily_only": ["vwap", "hourly", "intraday", "minute"],
+    },
+}

@@ -1,0 +1,547 @@
+"""Spanish (español): every string of the language (see agent/lang/__init__.py). Generated once from
+the tables it replaces; edit it by hand from now on."""
+
+from __future__ import annotations
+
+from typing import Any
+
+PACK: dict[str, Any] = {
+    "name": "Spanish",
+    "messages": {
+        "MESSAGES": {
+            "clarify": "¿Puedes precisar?",
+            "not_understood": "No pude entender el instrumento y el periodo. Prueba, por ejemplo: «{example}».",
+            "no_data": "No hay datos de {symbol} para {period}.",
+            "no_data_range": " Hay datos del {first} al {last}.",
+            "unknown_symbol": "No hay datos de {symbol}. Disponibles: {symbols}.",
+            "store_empty": "Todavía no hay datos de mercado. Ejecuta `askbar demo` para un "
+            "ejemplo sintético o `askbar load ARCHIVO --symbol SYM` para tus "
+            "propias barras.",
+            "confirm_plan": "Es un análisis de varios pasos ({n}). ¿Lo ejecuto?",
+            "cancelled": "Cancelado.",
+            "timeout_partial": "El análisis no terminó a tiempo; este es un resultado parcial.",
+            "timeout_nothing": "El servicio responde lento y no pudo terminar. Inténtalo de nuevo.",
+            "auto_summary": "Resumen automático (el análisis detallado no estuvo disponible o "
+            "no pasó la verificación).",
+            "unverified": "No pude verificar las cifras de esta respuesta con los datos, así que no las muestro.",
+            "validator_skipped": "Nota: la verificación automática no estuvo disponible para esta respuesta.",
+            "synthetic": "Nota: {symbols} son datos sintéticos de demostración, no datos reales.",
+            "execution_failed": "No pude obtener los datos. Prueba con un periodo más corto.",
+            "internal_error": "Algo salió mal (solicitud {request_id}). Inténtalo de nuevo.",
+        },
+        "NO_DATA_SUGGESTIONS": ["Mostrar los datos disponibles", "Otro instrumento"],
+    },
+    "capabilities": {
+        "_TEXT": {
+            "title": "Lo que puedo calcular",
+            "actions": "Análisis",
+            "indicators": "Indicadores",
+            "patterns": "Patrones",
+            "granularity": "Tamaño de barra",
+            "missing": "No disponible",
+            "unavailable": "{what} no está disponible en AskBar: solo trabaja con barras "
+            "históricas de precio y volumen.",
+            "closest": "Lo más cercano que puedo calcular: {alt}.",
+            "needs_intraday": "{what} necesita barras intradía (de 1 minuto) y este símbolo solo tiene barras diarias.",
+            "unknown": "Eso no se puede calcular con barras de precio y volumen.",
+        },
+        "_ALTERNATIVE_TEXT": {
+            "get_period_stats": "estadísticas de precio y volumen del periodo "
+            "(apertura, cierre, máximo, mínimo, cambio, "
+            "volatilidad)",
+            "find_events": "los días con los mayores movimientos, para cruzarlos con las noticias",
+            "get_intraday_data": "las últimas barras guardadas",
+            "get_periods_after": "qué pasó históricamente N días después de movimientos similares",
+            "compare_periods": "las estadísticas de cada periodo lado a lado",
+            "aggregate_patterns": "gaps, picos de volumen y el perfil horario",
+            "get_volume_profile": "el perfil de volumen por precio (POC, área de valor)",
+            "sma": "una media móvil de cierres (SMA)",
+        },
+        "_THIS_SYMBOL": "este símbolo",
+    },
+    "offline_templates": {
+        "METRIC": {
+            "open": "apertura {v}",
+            "close": "cierre {v}",
+            "pct_change": "variación {v}",
+            "high": "máximo {v} el {d}",
+            "low": "mínimo {v} el {d}",
+            "trading_days": "días de negociación: {v}",
+            "up_days": "días alcistas: {v}",
+            "down_days": "días bajistas: {v}",
+            "avg_daily_range": "rango diario medio {v}",
+            "volatility": "volatilidad (desv. estándar de rendimientos diarios) {v}",
+            "total_volume": "volumen total {v}",
+            "avg_daily_volume": "volumen medio diario {v}",
+            "change_points": "variación en puntos {v} (cierre menos apertura)",
+            "return_prev_close": "rentabilidad frente al cierre anterior {v}",
+            "max_drawdown": "caída máxima (drawdown) de cierres {v} (pico {c}, mínimo {d})",
+        },
+        "COVERAGE": "datos {a} – {b}, {n} días de negociación",
+        "ALL_DATA": "todo el histórico disponible",
+        "SINCE": "desde {d}",
+        "IN_PERIOD": "en {p}",
+        "TOP": {
+            "up": "Las {n} mayores subidas diarias de {s} ({p}):",
+            "down": "Las {n} mayores caídas diarias de {s} ({p}):",
+        },
+        "OPS": {"gt": "superior a", "gte": "de al menos", "lt": "inferior a", "lte": "de como máximo"},
+        "METRIC_NAME": {
+            "daily_pct_change": "variación diaria",
+            "gap_pct": "gap de apertura",
+            "range_pct": "rango diario",
+        },
+        "EVENTS": "{s}, {p}: {c} días con una {m} {op} {t}.",
+        "EVENT_LIST": "Días",
+        "EVENT_MORE": "(se muestran los primeros; el resto está en los datos)",
+        "AFTER": "En los {h} días de negociación siguientes ({w} eventos con ventana "
+        "completa): rendimiento medio {avg}, mediana {med}, positivos en el {win} de "
+        "los casos.",
+        "NO_EVENTS_AFTER": "No hay eventos para medir lo que siguió.",
+        "COMPARE_BEST": "Periodo más fuerte: {p}.",
+        "RSI": "RSI({w}) de {s} el {d}: {v} ({zone}).",
+        "RSI_RANGE": "En {p}: mínimo {lo} el {lod}, máximo {hi} el {hid}.",
+        "ZONES": ("zona de sobreventa", "zona neutral", "zona de sobrecompra"),
+        "INDICATOR": "{name} de {s} el {d}: {v}.",
+        "INDICATOR_NA": "{name} de {s} no se puede calcular para este periodo: no hay "
+        "suficientes barras diarias previas.",
+        "NO_DATA": "No hay datos de {s} {p}.",
+        "SYNTHETIC": "Nota: {s} son datos sintéticos de demostración, no precios reales.",
+        "GENERIC": "{s}, {p} ({a}):",
+        "ACTIONS": {
+            "aggregate_patterns": "patrones",
+            "get_volume_profile": "perfil de volumen",
+            "get_intraday_data": "barras intradía",
+            "get_price_extremes": "extremos",
+        },
+    },
+    "offline_texts": {
+        "_ORD": ["primer", "segundo", "tercer", "cuarto"],
+        "_HALF": ["primer", "segundo"],
+        "month_year": "{name} de {y}",
+        "quarter": "el {o} trimestre de {y}",
+        "half": "el {o} semestre de {y}",
+        "for_month": "en {p}",
+        "for_year": "en {y}",
+        "on_day": "el {d}",
+        "from_to": "del {a} al {b}",
+    },
+    "offline_lang": {
+        "MONTH_NAMES": [
+            "enero",
+            "febrero",
+            "marzo",
+            "abril",
+            "mayo",
+            "junio",
+            "julio",
+            "agosto",
+            "septiembre",
+            "octubre",
+            "noviembre",
+            "diciembre",
+        ]
+    },
+    "glossary": {
+        "_UNKNOWN": 'No tengo "{term}" en mi glosario. Los conceptos más cercanos que puedo explicar: {near}.',
+        "_SEE_ALSO": "Relacionado: {rel}.",
+        "entries": {
+            "rsi": {
+                "name": "RSI (índice de fuerza relativa)",
+                "aliases": "rsi;indice de fuerza relativa;fuerza relativa",
+                "text": "Oscilador de momento de 0 a 100 que compara el tamaño de las "
+                "subidas recientes con el de las bajadas, normalmente en 14 barras "
+                "con el suavizado de Wilder. Por encima de 70 se considera "
+                "sobrecompra y por debajo de 30 sobreventa; las divergencias con "
+                "el precio pueden anticipar un tendencia que se debilita.",
+            },
+            "macd": {
+                "name": "MACD (convergencia/divergencia de medias móviles)",
+                "aliases": "macd;convergencia divergencia de medias moviles",
+                "text": "La diferencia entre una media móvil exponencial rápida y una "
+                "lenta del precio (normalmente 12 y 26), con una línea de señal "
+                "que es la EMA de 9 periodos de esa diferencia. Los cruces con la "
+                "señal y con cero se usan como señales de momento y tendencia; el "
+                "histograma muestra la distancia entre el MACD y su señal.",
+            },
+            "bollinger": {
+                "name": "Bandas de Bollinger",
+                "aliases": "bandas de bollinger;bollinger",
+                "text": "Una media móvil (normalmente de 20 barras) con bandas a dos "
+                "desviaciones estándar por encima y por debajo. Las bandas "
+                "se ensanchan cuando sube la volatilidad y se estrechan "
+                "cuando baja; el precio cerca de una banda indica un "
+                "movimiento extendido, y un estrechamiento suele preceder a "
+                "una ruptura.",
+            },
+            "sma": {
+                "name": "Media móvil simple (SMA)",
+                "aliases": "sma;media movil simple;media movil;medias moviles",
+                "text": "El promedio simple de los últimos N cierres (por ejemplo 20, 50 o "
+                "200 días), recalculado en cada barra. Suaviza el ruido y muestra "
+                "la tendencia: el precio por encima de una media creciente es "
+                "señal alcista; los cruces de una media rápida y una lenta son "
+                "señales clásicas.",
+            },
+            "ema": {
+                "name": "Media móvil exponencial (EMA)",
+                "aliases": "ema;media movil exponencial",
+                "text": "Una media móvil que da más peso a los cierres recientes (factor "
+                "de suavizado 2/(N+1)), por lo que reacciona más rápido que una "
+                "media simple de la misma longitud. Es la base del MACD.",
+            },
+            "atr": {
+                "name": "Rango verdadero medio (ATR)",
+                "aliases": "atr;rango verdadero medio;rango verdadero promedio",
+                "text": "La media del rango verdadero en N barras (normalmente 14): el "
+                "mayor entre máximo menos mínimo, máximo menos el cierre anterior "
+                "y el cierre anterior menos el mínimo. Mide la volatilidad en "
+                "unidades de precio y se usa para fijar stops y tamaños de "
+                "posición.",
+            },
+            "vwap": {
+                "name": "VWAP (precio medio ponderado por volumen)",
+                "aliases": "vwap;precio medio ponderado por volumen;precio promedio ponderado por volumen",
+                "text": "El precio medio de la sesión ponderado por el volumen negociado "
+                "en cada precio, que se reinicia cada día. Las instituciones lo "
+                "usan como referencia de ejecución; el precio por encima del VWAP "
+                "indica que los compradores pagaron más en promedio.",
+            },
+            "obv": {
+                "name": "Volumen en balance (OBV)",
+                "aliases": "obv;volumen en balance",
+                "text": "Un total acumulado del volumen: se suma el volumen del día cuando "
+                "el cierre sube y se resta cuando baja. Un OBV creciente con el "
+                "precio plano sugiere acumulación; las divergencias con el precio "
+                "indican que al movimiento le falta volumen.",
+            },
+            "adx": {
+                "name": "Índice direccional medio (ADX)",
+                "aliases": "adx;indice direccional medio;movimiento direccional",
+                "text": "Una medida de 0 a 100 de la fuerza de la tendencia (no de su "
+                "dirección), normalmente en 14 barras, construida con las líneas "
+                "+DI y -DI. Valores por encima de 25 indican tendencia; por debajo "
+                "de 20, rango lateral.",
+            },
+            "volatility": {
+                "name": "Volatilidad",
+                "aliases": "volatilidad",
+                "text": "Cuánto fluctúan los precios. Aquí es la desviación "
+                "estándar muestral de los rendimientos diarios de cierre a "
+                "cierre, en porcentaje, dentro del periodo; la anualizada "
+                "se obtiene multiplicando por la raíz de 252. Más "
+                "volatilidad significa movimientos diarios más amplios y "
+                "más riesgo.",
+            },
+            "drawdown": {
+                "name": "Drawdown (caída desde máximos)",
+                "aliases": "drawdown;caida desde maximos;reduccion maxima",
+                "text": "La caída desde un máximo acumulado hasta un mínimo "
+                "posterior, en porcentaje. El drawdown máximo de un periodo "
+                "es la peor de esas caídas y mide el peor trago que habría "
+                "sufrido un inversor.",
+            },
+            "gap": {
+                "name": "Gap (hueco)",
+                "aliases": "gap;gaps;hueco;huecos",
+                "text": "Un salto entre el cierre anterior y la siguiente apertura, que "
+                "deja una zona de precios sin negociación. Gap alcista: apertura "
+                "por encima del cierre previo; bajista: por debajo. Suelen seguir "
+                "a noticias nocturnas; se vigila si el hueco se cierra.",
+            },
+            "support_resistance": {
+                "name": "Soporte y resistencia",
+                "aliases": "soporte;resistencia;soporte y resistencia",
+                "text": "Zonas de precio donde las compras (soporte) o las "
+                "ventas (resistencia) han frenado el movimiento "
+                "varias veces: máximos y mínimos previos, números "
+                "redondos o precios muy negociados. Al romperse, la "
+                "antigua resistencia suele convertirse en soporte y "
+                "viceversa.",
+            },
+            "futures_session": {
+                "name": "Sesión de futuros",
+                "aliases": "sesion;sesion de futuros;sesion de negociacion",
+                "text": "Los futuros de índices del CME (NQ, ES...) cotizan "
+                "casi 24 horas: de 18:00 a 17:00 hora de Nueva York, "
+                "de domingo a viernes, con una pausa diaria de una "
+                "hora. La fecha de negociación es el día en que cierra "
+                "la sesión, así que el domingo por la tarde cuenta "
+                "como lunes. El horario regular (RTH) de acciones de "
+                "EE. UU. es 09:30-16:00 de Nueva York.",
+            },
+            "rollover": {
+                "name": "Rollover (cambio de contrato)",
+                "aliases": "rollover;cambio de contrato;renovacion de contrato;vencimiento",
+                "text": "Los futuros vencen, así que las posiciones se pasan del "
+                "contrato que vence al siguiente, normalmente una semana "
+                "antes (en los futuros trimestrales de índices: marzo, junio, "
+                "septiembre, diciembre). Los gráficos continuos unen "
+                "contratos en el cambio, lo que puede crear un salto "
+                "artificial si no se ajustan.",
+            },
+            "contango": {
+                "name": "Contango y backwardation",
+                "aliases": "contango;backwardation",
+                "text": "Contango: los contratos más lejanos cotizan por encima del "
+                "contado o de los cercanos (costes de almacenaje, intereses). "
+                "Backwardation: lo contrario, típico cuando hay escasez "
+                "ahora. La forma de la curva afecta al rollover: en contango "
+                "renovar cuesta dinero, en backwardation lo aporta.",
+            },
+            "open_interest": {
+                "name": "Interés abierto",
+                "aliases": "interes abierto;posiciones abiertas",
+                "text": "El número de contratos de futuros u opciones abiertos y "
+                "aún no cerrados. Un interés abierto creciente con el "
+                "precio al alza sugiere dinero nuevo en la tendencia; si "
+                "baja, se están cerrando posiciones.",
+            },
+            "volume_profile": {
+                "name": "Perfil de volumen",
+                "aliases": "perfil de volumen;punto de control;area de valor",
+                "text": "Un histograma del volumen negociado por nivel de "
+                "precio en un periodo, en lugar de por tiempo. El "
+                "precio con más volumen es el punto de control (POC); "
+                "el área de valor contiene cerca del 70% del volumen. "
+                "Los precios con mucho volumen suelen actuar como "
+                "soporte o resistencia.",
+            },
+            "liquidity": {
+                "name": "Liquidez",
+                "aliases": "liquidez;liquido",
+                "text": "La facilidad para negociar tamaño sin mover el precio: "
+                "libros de órdenes profundos, spreads estrechos y mucho "
+                "volumen indican alta liquidez. En mercados ilíquidos hay "
+                "spreads más amplios, más deslizamiento y movimientos "
+                "bruscos con órdenes pequeñas.",
+            },
+            "spread": {
+                "name": "Spread (diferencial compra/venta)",
+                "aliases": "spread;diferencial;horquilla",
+                "text": "La diferencia entre la mejor oferta de compra (bid) y la mejor "
+                "de venta (ask). Es un coste en cada operación con órdenes a "
+                "mercado; los futuros líquidos como NQ suelen cotizar con un "
+                "tick de diferencia.",
+            },
+            "stop_loss": {
+                "name": "Stop loss",
+                "aliases": "stop loss;stop;orden stop;stop de perdidas",
+                "text": "Una orden que cierra la posición cuando el precio alcanza "
+                "un nivel fijado, limitando la pérdida. Al activarse se "
+                "convierte en orden a mercado, así que con movimientos "
+                "rápidos o huecos la ejecución puede ser peor que el precio "
+                "del stop.",
+            },
+            "take_profit": {
+                "name": "Take profit (toma de beneficios)",
+                "aliases": "take profit;toma de beneficios;objetivo de beneficio",
+                "text": "Una orden limitada que cierra una posición ganadora en un "
+                "precio objetivo, asegurando el beneficio. Junto con el "
+                "stop loss define la relación beneficio/riesgo.",
+            },
+            "leverage": {
+                "name": "Apalancamiento",
+                "aliases": "apalancamiento;apalancado",
+                "text": "Controlar una posición mayor que el dinero aportado. Los "
+                "futuros están apalancados por diseño: un contrato NQ vale 20 "
+                "veces el índice y el margen es solo una fracción. El "
+                "apalancamiento multiplica ganancias y pérdidas.",
+            },
+            "margin": {
+                "name": "Margen",
+                "aliases": "margen;margen inicial;llamada de margen",
+                "text": "La garantía que exige el bróker o la bolsa para mantener una "
+                "posición apalancada. El margen inicial la abre y el de "
+                "mantenimiento la sostiene; si las pérdidas bajan el capital "
+                "por debajo, llega una llamada de margen o se cierra la "
+                "posición.",
+            },
+            "short_selling": {
+                "name": "Venta en corto",
+                "aliases": "venta en corto;posicion corta;corto;ponerse corto",
+                "text": "Vender primero y recomprar después para ganar con una "
+                "caída. En acciones se piden prestadas; en futuros basta "
+                "con vender el contrato. Las pérdidas de un corto son "
+                "teóricamente ilimitadas porque el precio puede seguir "
+                "subiendo.",
+            },
+            "candlestick": {
+                "name": "Vela japonesa (barra OHLC)",
+                "aliases": "vela;velas;vela japonesa;ohlc;barra",
+                "text": "Una barra de precio: apertura, máximo, mínimo y cierre en "
+                "un intervalo (un minuto, una hora, un día). El cuerpo va "
+                "de la apertura al cierre y las mechas llegan al máximo y "
+                "al mínimo; un cierre por encima de la apertura es una "
+                "vela alcista (verde).",
+            },
+            "trend": {
+                "name": "Tendencia",
+                "aliases": "tendencia;tendencia alcista;tendencia bajista",
+                "text": "La dirección predominante del precio: máximos y mínimos "
+                "crecientes en tendencia alcista, decrecientes en bajista. Se "
+                "mide con medias móviles y ADX; un mercado sin tendencia está en "
+                "rango.",
+            },
+            "volume": {
+                "name": "Volumen",
+                "aliases": "volumen;volumen de negociacion",
+                "text": "El número de contratos o acciones negociados en una barra o "
+                "periodo. Los movimientos con mucho volumen se consideran más "
+                "fiables; aquí el volumen total suma las barras del periodo y "
+                "el volumen medio diario lo divide entre los días de "
+                "negociación.",
+            },
+            "breakout": {
+                "name": "Ruptura (breakout)",
+                "aliases": "ruptura;breakout;rotura",
+                "text": "El precio atraviesa con decisión un soporte, una resistencia "
+                "o un rango, idealmente con volumen creciente. Las rupturas "
+                "falsas que se revierten rápido son frecuentes, por eso se "
+                "suele esperar un cierre más allá del nivel.",
+            },
+            "slippage": {
+                "name": "Deslizamiento (slippage)",
+                "aliases": "deslizamiento;slippage",
+                "text": "La diferencia entre el precio esperado de una orden y el "
+                "realmente ejecutado, por mercados rápidos o poca liquidez. "
+                "Afecta sobre todo a órdenes a mercado y stops.",
+            },
+            "limit_order": {
+                "name": "Órdenes limitadas y a mercado",
+                "aliases": "orden limitada;orden a mercado;orden de mercado",
+                "text": "Una orden a mercado se ejecuta al instante al mejor "
+                "precio disponible; una limitada solo al precio dado o "
+                "mejor y puede no ejecutarse. Las limitadas aportan "
+                "liquidez y evitan deslizamiento; las de mercado la "
+                "consumen y garantizan la ejecución, no el precio.",
+            },
+            "tick": {
+                "name": "Tick (variación mínima)",
+                "aliases": "tick;variacion minima;valor del tick",
+                "text": "El incremento mínimo de precio de un contrato y su valor. NQ se "
+                "mueve en ticks de 0.25 puntos que valen 5 dólares (20 dólares "
+                "por punto); ES en ticks de 0.25 que valen 12.50 dólares.",
+            },
+            "pct_change": {
+                "name": "Variación porcentual (rendimiento)",
+                "aliases": "variacion porcentual;rendimiento;rentabilidad;cambio porcentual",
+                "text": "Cuánto se movió el precio respecto al inicio: (final / "
+                "inicio - 1) x 100. En un periodo se mide de la apertura de "
+                "la primera barra al cierre de la última; la variación "
+                "diaria es de cierre a cierre frente al día anterior.",
+            },
+            "overbought_oversold": {
+                "name": "Sobrecompra y sobreventa",
+                "aliases": "sobrecompra;sobreventa;sobrecomprado;sobrevendido",
+                "text": "Situaciones en que un oscilador como el RSI o el "
+                "estocástico está en un extremo (RSI por encima de "
+                "70 o por debajo de 30): el movimiento reciente ha "
+                "sido inusualmente unilateral. En tendencias "
+                "fuertes puede durar mucho, así que es una "
+                "advertencia, no una señal por sí sola.",
+            },
+            "divergence": {
+                "name": "Divergencia",
+                "aliases": "divergencia;divergencias",
+                "text": "Cuando el precio y un indicador (RSI, MACD, OBV) no "
+                "coinciden: por ejemplo, el precio marca un máximo más alto "
+                "y el RSI uno más bajo. Sugiere pérdida de impulso y un "
+                "posible giro.",
+            },
+            "stochastic": {
+                "name": "Oscilador estocástico",
+                "aliases": "estocastico;oscilador estocastico",
+                "text": "Muestra dónde está el cierre dentro del rango "
+                "máximo-mínimo de las últimas N barras (normalmente 14), de "
+                "0 a 100, con una línea de señal suavizada. Como el RSI, se "
+                "usa para sobrecompra, sobreventa y cruces.",
+            },
+            "fibonacci": {
+                "name": "Retrocesos de Fibonacci",
+                "aliases": "fibonacci;retrocesos de fibonacci;niveles de fibonacci",
+                "text": "Niveles horizontales al 23.6%, 38.2%, 50%, 61.8% y 78.6% de "
+                "un movimiento previo, donde se espera que un retroceso se "
+                "detenga. Son una convención, no una ley; valen porque "
+                "muchos operadores los miran.",
+            },
+        },
+    },
+    "wording": {
+        "NUMBER_WORDS": (
+            "dos",
+            "tres",
+            "cuatro",
+            "cinco",
+            "seis",
+            "siete",
+            "ocho",
+            "nueve",
+            "diez",
+            "once",
+            "doce",
+            "trece",
+            "catorce",
+            "quince",
+            "dieciseis",
+            "veinte",
+            "veinti",
+            "treinta",
+            "cuarenta",
+            "cincuenta",
+            "sesenta",
+            "setenta",
+            "ochenta",
+            "noventa",
+            "cien",
+            "ciento",
+            "cientos",
+            "doscientos",
+            "quinientos",
+            "mil",
+            "millon",
+            "millones",
+            "cero",
+        )
+    },
+    "executor": {"_RANGE_SUGGESTION": "{s} del {a} al {b}"},
+    "offline_parser": {
+        "indicators": {
+            "rsi": ["fuerza\\s+relativa"],
+            "macd": [],
+            "bollinger": [],
+            "ema": ["media\\s+movil\\s+exponencial"],
+            "sma": ["media\\s+movil"],
+            "atr": ["rango\\s+verdadero"],
+            "vwap": [],
+            "obv": [],
+            "adx": [],
+        },
+        "patterns": {
+            "gaps": ["huecos?", "brechas?"],
+            "volume_spikes": ["picos?\\s+de\\s+volumen"],
+            "hourly_profile": ["por\\s+hora", "perfil\\s+horario"],
+        },
+        "unsupported": {
+            "forecast": ["pronostic\\w*", "predic\\w*", "prevision\\w*"],
+            "backtest": ["prueba\\s+retrospectiva"],
+            "advice": ["deberia\\s+(?:comprar|vender)"],
+            "order_book": ["libro\\s+de\\s+ordenes"],
+            "news": ["noticias"],
+            "options": ["opciones\\s+(?:call|put)"],
+        },
+    },
+    "capability_aliases": {
+        "fundamentals": ["ganancias", "dividendo", "ingresos"],
+        "options": ["opcion", "opción"],
+        "news": ["noticia"],
+        "realtime": ["en tiempo real", "ahora"],
+        "forecast": ["pronóstico", "predicción"],
+        "backtest": ["estrategia"],
+        "advice": ["deberia comprar", "debería comprar", "deberia vender", "debería vender"],
+        "correlation": ["correlación"],
+        "candlestick_patterns": [],
+        "order_book": ["libro de órdenes"],
+        "intraday_for_daily_only": [],
+    },
+}

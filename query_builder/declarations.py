@@ -1,0 +1,148 @@
+"""Every query-builder action, indicator, pattern and claim type, declared once.
+
+Adding a capability is one entry here (plus its builder and, for new words, the language packs):
+the plan models, the builder and post-processor tables, capabilities.py, the planner and
+understander prompts and the Gemini function schemas are generated from these lists (see
+query_builder/declare.py and CONTRIBUTING.md).
+"""
+from __future__ import annotations
+
+from query_builder import indicators as ind
+from query_builder import patterns as pat
+from query_builder.actions.events import build_find_events, build_periods_after, post_find_events, post_periods_after
+from query_builder.actions.indicator import build_indicator, post_indicator
+from query_builder.actions.intraday import (
+                                          build_extremes,
+                                          build_intraday,
+                                          post_extremes,
+                                          post_extremes_intraday,
+                                          post_intraday,
+)
+from query_builder.actions.patterns import build_aggregate_patterns, post_aggregate_patterns
+from query_builder.actions.period import build_compare, build_period_stats, post_compare, post_period_stats
+from query_builder.actions.volume import build_volume_profile, post_volume_profile
+from query_builder.declare import ActionDecl, ClaimDecl, IndicatorDecl, PatternDecl, register
+
+_STATS_CLAIMS = ("open", "close", "high", "low", "pct_change", "total_volume", "avg_daily_volume",
+                 "trading_days", "avg_daily_range", "up_days", "down_days", "volatility",
+                 "change_points", "return_prev_close", "max_drawdown")
+_CONDITION = {"condition": {"op": "gt", "threshold": 1}}
+
+ACTIONS = [
+    ActionDecl(
+        "get_period_stats",
+        "open, close, high/low with dates, % change (close vs open), change in points, return vs the "
+        "previous close, max drawdown (peak and trough dates), volume, range, up/down days, "
+        "volatility over a period; daily rows plus bars at the period's granularity; "
+        "max_trading_days / last_trading_days: only the first / last N trading dates",
+        ("symbol", "start_date", "end_date", "granularity?", "max_trading_days?", "last_trading_days?"),
+        build_period_stats, {"period_stats": post_period_stats}, claims=_STATS_CLAIMS),
+    ActionDecl(
+        "get_intraday_data", "1-min or hourly bars inside trading dates, optionally a local time window",
+        ("symbol", "start_date", "end_date", "start_time?", "end_time?", "granularity?",
+         "extended_hours?"),
+        build_intraday, {"intraday": post_intraday}, needs="intraday", alternative="get_period_stats"),
+    ActionDecl(
+        "get_price_extremes",
+        "period high and low with their dates (and the minute, when 1-min bars exist)",
+        ("symbol", "start_date", "end_date", "start_time?", "end_time?"),
+        build_extremes, {"extremes": post_extremes, "extremes_intraday": post_extremes_intraday}),
+    ActionDecl(
+        "get_volume_profile", "volume by price bin: point of control and 70 % value area",
+        ("symbol", "start_date", "end_date", "bins?"), build_volume_profile,
+        {"volume_profile": post_volume_profile}),
+    ActionDecl(
+        "find_events",
+        "days where a daily metric (close-to-close %, gap %, range %) crosses a threshold, or the N "
+        "largest moves",
+        ("symbol", "condition{metric,op,threshold}", "start_date?", "end_date?", "top_n?", "direction?"),
+        build_find_events, {"find_events": post_find_events},
+        claims=("daily_pct_change", "event_count"), sample={"top_n": 3}),
+    ActionDecl(
+        "get_periods_after", "return N trading days after each event day (avg, median, win rate)",
+        ("symbol", "condition{metric,op,threshold}", "horizon_days", "start_date?", "end_date?"),
+        build_periods_after, {"periods_after": post_periods_after},
+        claims=("avg_return_after", "median_return_after", "win_rate_after"),
+        sample={**_CONDITION, "horizon_days": 5}),
+    ActionDecl(
+        "compare_periods", "the get_period_stats summary for each of 2+ periods side by side",
+        ("symbol", "periods[{start_date,end_date,label}]"), build_compare,
+        {"compare_periods": post_compare},
+        sample={"periods": [{"start_date": "2020-01-01", "end_date": "2020-01-31"}]}),
+    ActionDecl(
+        "aggregate_patterns", "gaps (with fill), volume spikes vs the 20-day mean, hourly profile",
+        ("symbol", "pattern", "start_date?", "end_date?", "threshold?"), build_aggregate_patterns,
+        {"aggregate_patterns": post_aggregate_patterns}, sample={"pattern": "gaps"}),
+    ActionDecl(
+        "get_indicator", "technical indicator values on daily bars over a period",
+        ("symbol", "indicator", "start_date", "end_date", "window?"), build_indicator,
+        {"indicator": post_indicator}, claims=("rsi",), sample={"indicator": "rsi"}),
+]
+
+INDICATORS = [
+    IndicatorDecl("rsi", "Wilder RSI on daily closes", 14, ("rsi",),
+                  lambda b, n, s: ind.rsi(b["close"], n)),
+    IndicatorDecl("macd", "MACD(12, 26, 9): line, signal, histogram", None,
+                  ("macd", "signal", "histogram"), lambda b, n, s: ind.macd(b["close"])),
+    IndicatorDecl("bollinger", "Bollinger bands: SMA(20) +- 2 standard deviations", 20,
+                  ("middle", "upper", "lower"), lambda b, n, s: ind.bollinger(b["close"], n)),
+    IndicatorDecl("sma", "simple moving average of closes", 20, ("sma",),
+                  lambda b, n, s: {"sma": ind.sma(b["close"], n)}),
+    IndicatorDecl("ema", "exponential moving average of closes", 20, ("ema",),
+                  lambda b, n, s: {"ema": ind.ema(b["close"], n)}),
+    IndicatorDecl("atr", "Wilder average true range", 14, ("atr",),
+                  lambda b, n, s: ind.atr(b["high"], b["low"], b["close"], n)),
+    IndicatorDecl("vwap", "volume-weighted average price per trading date (1-min bars)", None,
+                  ("vwap",), lambda b, n, s: {"vwap": b["vwap"]}, needs="intraday", alternative="sma"),
+    IndicatorDecl("obv", "on-balance volume from the period's first day", None, ("obv",),
+                  lambda b, n, s: ind.obv(b["close"], b["volume"], s)),
+    IndicatorDecl("adx", "Wilder ADX with +DI / -DI", 14, ("adx", "plus_di", "minus_di"),
+                  lambda b, n, s: ind.adx(b["high"], b["low"], b["close"], n)),
+]
+
+PATTERNS = [
+    PatternDecl("gaps", "open vs previous close beyond threshold % (default 0.5), with fill", 0.5,
+                pat.build_gaps, pat.post_gaps),
+    PatternDecl("volume_spikes", "volume >= threshold x mean of the previous 20 days (default 2)", 2.0,
+                pat.build_spikes, pat.post_spikes),
+    PatternDecl("hourly_profile", "per local hour: average volume, range, return, up share", None,
+                pat.build_hourly, pat.post_hourly, needs="intraday", alternative="get_period_stats"),
+]
+
+# Claim type -> the action whose result holds it and where. Mirrors the claim table of DESIGN.md.
+CLAIMS = [
+    ClaimDecl("open", "get_period_stats", "summary.open", "first bar's open", "price"),
+    ClaimDecl("close", "get_period_stats", "summary.close", "last bar's close", "price"),
+    ClaimDecl("high", "get_period_stats", "summary.high", "max high (date = when)", "price"),
+    ClaimDecl("low", "get_period_stats", "summary.low", "min low (date = when)", "price"),
+    ClaimDecl("pct_change", "get_period_stats", "summary.pct_change",
+              "(close / open - 1) * 100 over the period", "pct"),
+    ClaimDecl("total_volume", "get_period_stats", "summary.total_volume", "sum of daily volume", "volume"),
+    ClaimDecl("avg_daily_volume", "get_period_stats", "summary.avg_daily_volume",
+              "mean daily volume", "volume"),
+    ClaimDecl("trading_days", "get_period_stats", "summary.trading_days", "trading dates in the period", "count"),
+    ClaimDecl("avg_daily_range", "get_period_stats", "summary.avg_daily_range",
+              "mean of daily high - low", "price"),
+    ClaimDecl("up_days", "get_period_stats", "summary.up_days", "days closing above the previous close", "count"),
+    ClaimDecl("down_days", "get_period_stats", "summary.down_days",
+              "days closing below the previous close", "count"),
+    ClaimDecl("volatility", "get_period_stats", "summary.volatility",
+              "sample std of daily close-to-close % returns", "pct_level"),
+    ClaimDecl("daily_pct_change", "find_events", "rows.pct_change",
+              "one day's close-to-close % change (date)", "pct"),
+    ClaimDecl("event_count", "find_events", "summary.event_count", "days matching the condition", "count"),
+    ClaimDecl("avg_return_after", "get_periods_after", "summary.avg_return_after",
+              "mean return over N trading days after each event", "pct"),
+    ClaimDecl("median_return_after", "get_periods_after", "summary.median_return_after",
+              "median return over N trading days after each event", "pct"),
+    ClaimDecl("win_rate_after", "get_periods_after", "summary.win_rate_after",
+              "share of events followed by a gain after N trading days", "pct_level"),
+    ClaimDecl("rsi", "get_indicator", "summary.rsi", "Wilder RSI(14) at date", "number"),
+    ClaimDecl("change_points", "get_period_stats", "summary.change_points", "close - open in points", "price"),
+    ClaimDecl("return_prev_close", "get_period_stats", "summary.return_prev_close",
+              "close vs the close before the period, %", "pct"),
+    ClaimDecl("max_drawdown", "get_period_stats", "summary.max_drawdown",
+              "largest peak-to-trough fall of closes, % (peak and trough dates)", "pct"),
+]
+
+register(*ACTIONS, *INDICATORS, *PATTERNS, *CLAIMS)

@@ -1,0 +1,104 @@
+"""Language packs (agent/lang/<code>.py): discovered, and every pack has exactly the English keys.
+
+A fourth language is one new pack: the loader finds it by discovery (shown with a temporary pack
+on the package path), and the parity check below names any key it lacks or adds.
+"""
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from agent import lang as packs
+from agent.messages import MESSAGES
+
+ROOT = Path(__file__).resolve().parents[2]
+PLACEHOLDER = re.compile(r"\{(\w*)\}")
+
+
+def _shape(node: Any, path: str = "") -> dict[str, str]:
+    """Every key path of a pack with its leaf type; dict keys must match, leaves in kind."""
+    if isinstance(node, dict):
+        out: dict[str, str] = {}
+        for k, v in node.items():
+            out.update(_shape(v, f"{path}.{k}" if path else str(k)))
+        return out
+    return {path: type(node).__name__}
+
+
+def _strings(node: Any, path: str = "") -> dict[str, str]:
+    if isinstance(node, dict):
+        return {p: s for k, v in node.items() for p, s in _strings(v, f"{path}.{k}").items()}
+    return {path: node} if isinstance(node, str) else {}
+
+
+def test_packs_are_discovered_english_first():
+    files = sorted(p.stem for p in (ROOT / "agent" / "lang").glob("*.py") if not p.stem.startswith("_"))
+    assert set(packs.codes()) == set(files) and packs.codes()[0] == "en"
+    assert {"en", "ru", "es"} <= set(packs.codes())
+
+
+@pytest.mark.parametrize("code", [c for c in packs.codes() if c != "en"])
+def test_every_pack_has_the_english_keys(code):
+    en, other = _shape(packs.pack("en")), _shape(packs.pack(code))
+    assert sorted(set(en) - set(other)) == [], f"{code} lacks these keys"
+    assert sorted(set(other) - set(en)) == [], f"{code} has keys English has not"
+    assert {k: v for k, v in other.items() if en[k] != v} == {}, "leaf types differ"
+
+
+@pytest.mark.parametrize("code", [c for c in packs.codes() if c != "en"])
+def test_templates_keep_their_placeholders(code):
+    """A translated template fills the same fields (a lost {symbol} would raise or mislead)."""
+    en, other = _strings(packs.pack("en")), _strings(packs.pack(code))
+    differ = {k: (en[k], other[k]) for k in en
+              if set(PLACEHOLDER.findall(en[k])) != set(PLACEHOLDER.findall(other[k]))}
+    assert differ == {}
+
+
+def test_a_fourth_language_is_one_new_pack(tmp_path, monkeypatch):
+    """Copy the English pack as 'de' into a directory on the package path: it is discovered and
+    every view of the packs (messages, offline templates, glossary) has it."""
+    shutil.copy(ROOT / "agent" / "lang" / "en.py", tmp_path / "de.py")
+    text = (tmp_path / "de.py").read_text().replace('"name": "English"', '"name": "German"')
+    (tmp_path / "de.py").write_text(text.replace('"clarify": "Could you clarify?"', '"clarify": "Bitte?"'))
+    monkeypatch.setattr(packs, "__path__", [*packs.__path__, str(tmp_path)])
+    packs._packs.cache_clear()
+    try:
+        assert "de" in packs.codes() and packs.name("de") == "German"
+        assert packs.transposed("messages", "MESSAGES")["clarify"]["de"] == "Bitte?"
+        assert packs.by_lang("offline_templates", "METRIC")["de"]["close"] == "close {v}"
+        assert packs.get("de", "glossary", "entries", "rsi", "text")
+    finally:
+        packs._packs.cache_clear()
+        monkeypatch.undo()
+    assert "de" not in packs.codes()
+
+
+def test_views_read_the_packs():
+    assert MESSAGES["cancelled"] == {"en": "Cancelled.", "ru": "Отменено.", "es": "Cancelado."}
+
+
+def _ui_tables() -> dict[str, Any]:
+    """web/i18n.js's I18N object, evaluated by node (the file is plain browser JavaScript)."""
+    src = (ROOT / "web" / "i18n.js").read_text()
+    start = src.index("const I18N = {") + len("const I18N = ")
+    end = src.index("\n};\n", start) + 2
+    out = subprocess.run(["node", "-e", f"process.stdout.write(JSON.stringify({src[start:end]}))"],
+                         capture_output=True, text=True, check=True, timeout=30)
+    return json.loads(out.stdout)
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="node evaluates web/i18n.js")
+def test_web_ui_texts_cover_the_same_languages_and_keys():
+    """The UI texts stay in web/i18n.js (the browser loads them without a round trip); they must
+    cover exactly the packs' languages, each with the English keys."""
+    ui = _ui_tables()
+    assert set(ui) == set(packs.codes())
+    en = _shape(ui["en"])
+    for code in ui:
+        assert set(_shape(ui[code])) == set(en), code
