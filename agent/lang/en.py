@@ -443,6 +443,23 @@ PACK: dict[str, Any] = {
         },
     },
     "wording": {
+        "METRIC_STEMS": {
+            "close": ("close", "closes", "closed", "closing", "settle"),
+            "open": ("open", "opens", "opened", "opening"),
+            "high": ("high", "highs", "highest", "peak", "maximum", "max", "top"),
+            "low": ("low", "lows", "lowest", "minimum", "min", "bottom"),
+            "volume": ("volume",),
+            "volatility": ("volatility",),
+        },
+        "METRIC_EXACT": ("close", "high", "highs", "low", "lows", "max", "min", "open", "peak", "top"),
+        "UP_STEMS": ("up", "rose", "rise", "rising", "rall", "gain", "climb", "increas", "advanc", "jump", "higher", "surg", "grew", "grow"),
+        "DOWN_STEMS": ("down", "fell", "fall", "drop", "declin", "lost", "loss", "lower", "slid", "slip", "sank", "decreas", "plung", "tumbl", "shed"),
+        "DIRECTION_EXACT": ("down", "up"),
+        "COMPARE_ABOVE": ("above", "over", "exceed", "more than", "higher than"),
+        "COMPARE_BELOW": ("below", "under", "less than", "lower than"),
+        "COMPARE_NEUTRAL": ("threshold", "vs", "versus", "than", "compar"),
+        "ONE": ("one",),
+        "ONE_UNITS": ("percent", "per", "point", "hundred", "thousand", "million"),
         "NUMBER_WORDS": (
             "two",
             "three",

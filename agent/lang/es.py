@@ -468,6 +468,23 @@ PACK: dict[str, Any] = {
         },
     },
     "wording": {
+        "METRIC_STEMS": {
+            "close": ("cierre", "cerro", "cerr"),
+            "open": ("apertura", "abrio", "abri"),
+            "high": ("maximo", "maxima", "pico"),
+            "low": ("minimo", "minima"),
+            "volume": ("volumen",),
+            "volatility": ("volatilidad",),
+        },
+        "METRIC_EXACT": (),
+        "UP_STEMS": ("subio", "subid", "sube", "gano", "ganan", "aument", "alza", "creci", "avanz", "repunt"),
+        "DOWN_STEMS": ("bajo", "baj", "cayo", "caid", "cae", "perdi", "perdid", "descen", "retroced", "disminu"),
+        "DIRECTION_EXACT": ("baj", "cae"),
+        "COMPARE_ABOVE": ("por encima", "superior", "mas de", "mas que", "supero"),
+        "COMPARE_BELOW": ("por debajo", "inferior", "menos de", "menos que"),
+        "COMPARE_NEUTRAL": ("umbral", "compar"),
+        "ONE": ("uno", "una", "un"),
+        "ONE_UNITS": ("por", "punto", "mil", "millon"),
         "NUMBER_WORDS": (
             "dos",
             "tres",
