@@ -499,6 +499,70 @@ PACK: dict[str, Any] = {
     },
     "executor": {"_RANGE_SUGGESTION": "{s} from {a} to {b}"},
     "offline_parser": {
+        # Claim types named in a question ("a+b": both), specific phrases first: see metrics.py.
+        "metrics": {
+            "max_drawdown": [
+                "(?:max(?:imum)?\\s+|biggest\\s+|largest\\s+|worst\\s+)?draw[\\s-]?downs?(?:\\s+maxim[oa])?",
+                "peak[\\s-]to[\\s-]trough",
+            ],
+            "return_prev_close": [
+                "(?:vs\\.?|versus|from|over|against|relative\\s+to|compared\\s+(?:to|with))\\s+(?:the\\s+)?(?:previous|prior|last|preceding)\\s+(?:(?:day|session|week|month|quarter|year)'?s\\s+)?close",
+                "close[\\s-]to[\\s-]close\\s+(?:return|change)",
+            ],
+            "change_points": [
+                "(?:change|move|moved|gain\\w*|fell|rose|drop\\w*)\\s+(?:\\w+\\s+){0,2}in\\s+points",
+                "in\\s+points",
+                "how\\s+many\\s+points",
+                "points?\\s+(?:change|move|gain|loss)",
+            ],
+            "avg_daily_volume": [
+                "(?:average|avg|mean|typical)\\s+(?:\\S+\\s+)?(?:daily\\s+)?volume",
+                "volume\\s+per\\s+day",
+            ],
+            "total_volume": ["total\\s+(?:\\S+\\s+)?volume", "overall\\s+volume", "volume\\s+total"],
+            "avg_daily_range": [
+                "(?:average|avg|mean|typical)\\s+(?:daily\\s+)?(?:range|trading\\s+range)",
+                "daily\\s+range",
+                "(?<!\\w)range(?!\\w)",
+            ],
+            "volatility": [
+                "\\(?(?:std|standard\\s+deviation)\\s+of\\s+(?:daily\\s+)?(?:returns|changes)\\)?",
+                "volatil\\w*",
+                "std",
+                "standard\\s+deviation",
+            ],
+            "up_days+down_days": [
+                "up\\s+(?:and|or|vs|/)\\s+down\\s+days",
+                "(?:green|positive)\\s+(?:and|or|vs|/)\\s+(?:red|negative)\\s+days",
+            ],
+            "up_days": [
+                "up\\s+days",
+                "green\\s+days",
+                "positive\\s+days",
+                "days\\s+(?:it|that)\\s+(?:rose|closed\\s+up)",
+            ],
+            "down_days": ["down\\s+days", "red\\s+days", "negative\\s+days"],
+            "trading_days": ["how\\s+many\\s+trading\\s+days", "number\\s+of\\s+trading\\s+days"],
+            "pct_change": [
+                "%\\s*change",
+                "percent(?:age)?\\s+change",
+                "(?<!\\w)change",
+                "(?<!\\w)returns?(?!\\w)",
+                "how\\s+much\\s+did",
+            ],
+            "high+low": ["high\\s+and\\s+low", "highs?\\s+(?:and|&|/)\\s+lows?", "range\\s+of\\s+prices"],
+            "high": [
+                "(?<!\\w)high(?:est)?(?!\\w)",
+                "(?<!\\w)max(?:imum)?(?!\\w)",
+                "peak",
+                "top\\s+price",
+                "all[\\s-]time\\s+high",
+            ],
+            "low": ["(?<!\\w)low(?:est)?(?!\\w)", "(?<!\\w)min(?:imum)?(?!\\w)", "bottom"],
+            "open": ["(?<!\\w)open(?:ed|ing)?(?:\\s+price)?(?!\\w)"],
+            "close": ["(?<!\\w)clos(?:e|ed|ing)(?:\\s+price)?(?!\\w)"],
+            "total_volume+avg_daily_volume": ["(?<!\\w)volume"],
+        },
         "indicators": {
             "rsi": ["(?<!\\w)rsi(?!\\w)", "relative\\s+strength"],
             "macd": ["(?<!\\w)macd(?!\\w)"],

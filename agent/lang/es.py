@@ -523,6 +523,38 @@ PACK: dict[str, Any] = {
     },
     "executor": {"_RANGE_SUGGESTION": "{s} del {a} al {b}"},
     "offline_parser": {
+        # Claim types named in a question ("a+b": both), specific phrases first: see metrics.py.
+        "metrics": {
+            "max_drawdown": [
+                "(?:maxim[oa]\\s+|mayor\\s+)?(?:draw[\\s-]?down|retroceso\\s+maximo|caida\\s+maxima\\s+desde\\s+(?:el\\s+|un\\s+)?(?:maximo|pico))",
+                "(?:el\\s+)?drawdown\\s+maximo",
+            ],
+            "return_prev_close": [
+                "(?:frente\\s+al|desde\\s+el|respecto\\s+al|sobre\\s+el)\\s+cierre\\s+(?:anterior|previo|precedente)",
+            ],
+            "change_points": ["en\\s+puntos", "cuantos\\s+puntos"],
+            "avg_daily_volume": [
+                "volumen\\s+(?:medio|promedio)(?:\\s+diario)?",
+                "volumen\\s+diario\\s+(?:medio|promedio)",
+            ],
+            "total_volume": ["volumen\\s+total"],
+            "avg_daily_range": ["rango\\s+(?:diario\\s+)?(?:medio|promedio)", "rango\\s+diario", "(?<!\\w)rango"],
+            "volatility": [
+                "desviacion\\s+(?:estandar|tipica)(?:\\s+de\\s+(?:los\\s+)?(?:rendimientos|cambios)(?:\\s+diarios)?)?",
+                "desviacion\\s+(?:estandar|tipica)",
+            ],
+            "up_days+down_days": ["dias\\s+(?:alcistas|positivos|verdes)\\s+(?:y|o)\\s+(?:bajistas|negativos|rojos)"],
+            "up_days": ["dias\\s+(?:alcistas|positivos|verdes|de\\s+subida)"],
+            "down_days": ["dias\\s+(?:bajistas|negativos|rojos|de\\s+caida)"],
+            "trading_days": ["cuantos\\s+dias\\s+(?:de\\s+negociacion|habiles|de\\s+trading)"],
+            "pct_change": ["cambio", "variacion", "rentabilidad"],
+            "high+low": ["maximo\\s+y\\s+(?:el\\s+)?minimo"],
+            "high": ["maximo", "mas\\s+alto", "pico"],
+            "low": ["minimo", "mas\\s+bajo"],
+            "open": ["apertura", "abrio"],
+            "close": ["(?<!\\w)cierre", "cerro"],
+            "total_volume+avg_daily_volume": ["volumen"],
+        },
         "indicators": {
             "rsi": ["fuerza\\s+relativa"],
             "macd": [],

@@ -16,56 +16,9 @@ def _words(table: str) -> list[tuple[str, str]]:
 
 
 # Order matters: the more specific phrase first; each match is blanked so "average daily volume"
-# does not also count as "volume".
-_METRICS: list[tuple[tuple[str, ...], str]] = [
-    (("max_drawdown",), r"(?:max(?:imum)?\s+|biggest\s+|largest\s+|worst\s+)?draw[\s-]?downs?(?:\s+maxim[oa])?|peak[\s-]to[\s-]trough"
-                        r"|(?:максимальн\w+\s+|наибольш\w+\s+|сам\w+\s+больш\w+\s+)?просадк\w*"
-                        r"|(?:maxim[oa]\s+|mayor\s+)?(?:draw[\s-]?down|retroceso\s+maximo|caida\s+maxima\s+desde"
-                        r"\s+(?:el\s+|un\s+)?(?:maximo|pico))|(?:el\s+)?drawdown\s+maximo"),
-    (("return_prev_close",), r"(?:vs\.?|versus|from|over|against|relative\s+to|compared\s+(?:to|with))\s+(?:the\s+)?"
-                             r"(?:previous|prior|last|preceding)\s+(?:(?:day|session|week|month|quarter|year)'?s\s+)?close"
-                             r"|close[\s-]to[\s-]close\s+(?:return|change)"
-                             r"|(?:к|от|относительно)\s+(?:предыдущ\w+|прошл\w+)\s+(?:закрыти\w*|close)"
-                             r"|(?:frente\s+al|desde\s+el|respecto\s+al|sobre\s+el)\s+cierre\s+(?:anterior|previo|precedente)"),
-    (("change_points",), r"(?:change|move|moved|gain\w*|fell|rose|drop\w*)\s+(?:\w+\s+){0,2}in\s+points|in\s+points"
-                         r"|how\s+many\s+points|points?\s+(?:change|move|gain|loss)|в\s+пунктах|сколько\s+пунктов"
-                         r"|на\s+сколько\s+пунктов|en\s+puntos|cuantos\s+puntos"),
-    (("avg_daily_volume",), r"(?:average|avg|mean|typical)\s+(?:\S+\s+)?(?:daily\s+)?volume|volume\s+per\s+day"
-                            r"|средн\w+\s+(?:дневн\w+\s+|суточн\w+\s+)?объем\w*|объем\w*\s+в\s+день"
-                            r"|volumen\s+(?:medio|promedio)(?:\s+diario)?|volumen\s+diario\s+(?:medio|promedio)"),
-    (("total_volume",), r"total\s+(?:\S+\s+)?volume|overall\s+volume|volume\s+total|(?:общ|суммарн|совокупн|весь)\w*\s+объем\w*"
-                        r"|volumen\s+total"),
-    (("avg_daily_range",), r"(?:average|avg|mean|typical)\s+(?:daily\s+)?(?:range|trading\s+range)"
-                           r"|средн\w+\s+(?:дневн\w+\s+)?(?:диапазон\w*|размах\w*)"
-                           r"|rango\s+(?:diario\s+)?(?:medio|promedio)|(?:daily|дневн\w+)\s+(?:range|диапазон\w*)"
-                           r"|rango\s+diario|(?<!\w)range(?!\w)|диапазон\w*|размах\w*|(?<!\w)rango"),
-    (("volatility",), r"\(?(?:std|standard\s+deviation)\s+of\s+(?:daily\s+)?(?:returns|changes)\)?"
-                      r"|стандартн\w+\s+отклонени\w*(?:\s+(?:дневн\w+\s+)?(?:доходност|изменени)\w*)?"
-                      r"|desviacion\s+(?:estandar|tipica)(?:\s+de\s+(?:los\s+)?(?:rendimientos|cambios)(?:\s+diarios)?)?|volatil\w*|волатильн\w*|std|standard\s+deviation|стандартн\w+\s+отклонени\w*"
-                      r"|desviacion\s+(?:estandar|tipica)|изменчивост\w*"),
-    (("up_days", "down_days"), r"up\s+(?:and|or|vs|/)\s+down\s+days|(?:green|positive)\s+(?:and|or|vs|/)\s+"
-                               r"(?:red|negative)\s+days|(?:растущ|положительн|зелен)\w*\s+(?:и|или)\s+"
-                               r"(?:падающ|отрицательн|красн)\w*\s+(?:дн|сесси)\w*|dias\s+(?:alcistas|positivos|verdes)"
-                               r"\s+(?:y|o)\s+(?:bajistas|negativos|rojos)|дн(?:и|ей|я)\s+роста\s+и\s+(?:дн(?:и|ей|я)\s+)?падения"),
-    (("up_days",), r"up\s+days|green\s+days|positive\s+days|days\s+(?:it|that)\s+(?:rose|closed\s+up)"
-                   r"|(?:растущ|положительн|зелен)\w*\s+(?:дн|сесси)\w*|дн(?:и|ей|я)\s+(?:роста|с\s+ростом)"
-                   r"|dias\s+(?:alcistas|positivos|verdes|de\s+subida)"),
-    (("down_days",), r"down\s+days|red\s+days|negative\s+days|(?:падающ|отрицательн|красн)\w*\s+(?:дн|сесси)\w*"
-                     r"|дн(?:и|ей|я)\s+(?:падения|с\s+падением|снижения)|dias\s+(?:bajistas|negativos|rojos|de\s+caida)"),
-    (("trading_days",), r"how\s+many\s+trading\s+days|number\s+of\s+trading\s+days|сколько\s+торгов\w+\s+дн\w+"
-                        r"|cuantos\s+dias\s+(?:de\s+negociacion|habiles|de\s+trading)"),
-    (("pct_change",), r"%\s*change|percent(?:age)?\s+change|(?<!\w)change|(?<!\w)returns?(?!\w)|how\s+much\s+did"
-                      r"|изменени\w*|доходност\w*|на\s+сколько|cambio|variacion|rentabilidad"),
-    (("high", "low"), r"high\s+and\s+low|highs?\s+(?:and|&|/)\s+lows?|максимум\w*\s+и\s+минимум\w*"
-                      r"|maximo\s+y\s+(?:el\s+)?minimo|range\s+of\s+prices"),
-    (("high",), r"(?<!\w)high(?:est)?(?!\w)|(?<!\w)max(?:imum)?(?!\w)|peak|top\s+price|all[\s-]time\s+high"
-                r"|максимум\w*|максимальн\w+|наивысш\w+|сам\w+\s+высок\w+|(?<!\w)хай|maximo|mas\s+alto|pico"),
-    (("low",), r"(?<!\w)low(?:est)?(?!\w)|(?<!\w)min(?:imum)?(?!\w)|bottom|минимум\w*|минимальн\w+"
-               r"|наинизш\w+|сам\w+\s+низк\w+|(?<!\w)лоу|minimo|mas\s+bajo"),
-    (("open",), r"(?<!\w)open(?:ed|ing)?(?:\s+price)?(?!\w)|открыти\w*|открыл\w*|apertura|abrio"),
-    (("close",), r"(?<!\w)clos(?:e|ed|ing)(?:\s+price)?(?!\w)|закрыти\w*|закрыл\w*|(?<!\w)cierre|cerro"),
-    (("total_volume", "avg_daily_volume"), r"(?<!\w)volume|объем\w*|volumen"),
-]
+# does not also count as "volume". The words are the packs' (offline_parser.metrics; "a+b" names
+# both claim types).
+_METRICS: list[tuple[tuple[str, ...], str]] = [(tuple(name.split("+")), pat) for name, pat in _words("metrics")]
 _METRIC_RES = [(types, re.compile(p)) for types, p in _METRICS]
 
 # Words per indicator (specific before general: ema before sma), from the language packs; default
