@@ -499,6 +499,49 @@ PACK: dict[str, Any] = {
     },
     "executor": {"_RANGE_SUGGESTION": "{s} from {a} to {b}"},
     "offline_parser": {
+        # Cue words deciding the kind of question (cues.py, metrics.py): regex alternatives.
+        "cues": {
+            "CONCEPT": [
+                "what\\s+is",
+                "what's",
+                "what\\s+are",
+                "what\\s+does",
+                "meaning\\s+of",
+                "(?<!\\w)define",
+                "definition",
+                "explain",
+                "tell\\s+me\\s+about",
+                "how\\s+does\\s+.{1,30}\\s+work",
+                "how\\s+is\\s+.{1,30}\\s+calculated",
+            ],
+            "EXPLAIN": [
+                "explain",
+                "what\\s+(?:does\\s+it|it)\\s+means?",
+                "what\\s+that\\s+means",
+                "what\\s+does\\s+\\S+(?:\\s+\\S+)?\\s+(?:mean|stand\\s+for)",
+                "(?<!\\w)define",
+            ],
+            "STATS": ["stat\\w*", "summary", "overview", "how\\s+did", "how\\s+was", "performance"],
+            "FOLLOWUP": ["and", "what\\s+about", "how\\s+about", "same\\s+for", "now"],
+            "ALL_HISTORY": [
+                "all\\s+(?:the\\s+)?(?:available\\s+)?(?:data|history)",
+                "(?:the\\s+)?(?:whole|entire|full)\\s+(?:data\\s*set|history|range)",
+                "all[\\s-]time",
+            ],
+            "BEST_WORDS": ["best", "worst", "strongest", "weakest"],
+            "PERIOD_UNITS": ["months?", "weeks?", "quarters?", "years?"],
+            "VOLUME_PROFILE": ["volume\\s+profile", "(?<!\\w)poc(?!\\w)"],
+            "INTRADAY": ["intraday", "within\\s+the\\s+day", "minute\\s+bars", "hourly\\s+bars"],
+            "COMPARE": ["compar\\w*", "(?<!\\w)vs\\.?(?!\\w)", "versus", "against"],
+            "AFTER": ["after", "following", "afterwards", "then"],
+            "COUNT_Q": ["how\\s+many", "number\\s+of", "how\\s+often"],
+            "VAGUE_MOVE": [
+                "big\\s+(?:move|drop|rally|gain|fall|jump)",
+                "large\\s+move",
+                "huge",
+                "sharp\\s+(?:move|drop|rise)",
+            ],
+        },
         # Claim types named in a question ("a+b": both), specific phrases first: see metrics.py.
         "metrics": {
             "max_drawdown": [

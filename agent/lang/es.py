@@ -523,6 +523,42 @@ PACK: dict[str, Any] = {
     },
     "executor": {"_RANGE_SUGGESTION": "{s} del {a} al {b}"},
     "offline_parser": {
+        # Cue words deciding the kind of question (cues.py, metrics.py): regex alternatives.
+        "cues": {
+            "CONCEPT": [
+                "que\\s+es",
+                "que\\s+son",
+                "que\\s+significa",
+                "explica",
+                "que\\s+quiere\\s+decir",
+                "como\\s+funciona",
+                "definicion",
+                "(?<!\\w)define",
+            ],
+            "EXPLAIN": ["explica", "que\\s+significa", "que\\s+es\\s+eso"],
+            "STATS": [
+                "estadistic\\w*",
+                "resumen",
+                "como\\s+le\\s+fue",
+                "como\\s+se\\s+comporto",
+                "rendimiento",
+                "desempeño",
+                "balance\\s+de",
+            ],
+            "FOLLOWUP": ["y", "que\\s+tal", "y\\s+en", "ahora"],
+            "ALL_HISTORY": [
+                "tod[oa]s?\\s+(?:el\\s+|la\\s+|los\\s+)?(?:historic[oa]|historia|datos)(?:\\s+disponibles)?",
+                "desde\\s+siempre",
+            ],
+            "BEST_WORDS": ["mejor(?:es)?", "peor(?:es)?"],
+            "PERIOD_UNITS": ["mes(?:es)?", "semanas?", "trimestres?", "años?"],
+            "VOLUME_PROFILE": ["perfil\\s+de\\s+volumen"],
+            "INTRADAY": ["intradia", "dentro\\s+del\\s+dia"],
+            "COMPARE": ["frente\\s+a", "contra(?!\\w)"],
+            "AFTER": ["despues", "tras", "luego", "siguientes?"],
+            "COUNT_Q": ["cuant[oa]s", "con\\s+que\\s+frecuencia"],
+            "VAGUE_MOVE": ["gran\\w*\\s+(?:movimiento|caida|subida)", "fuerte\\s+(?:movimiento|caida|subida)"],
+        },
         # Claim types named in a question ("a+b": both), specific phrases first: see metrics.py.
         "metrics": {
             "max_drawdown": [

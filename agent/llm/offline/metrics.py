@@ -15,6 +15,11 @@ def _words(table: str) -> list[tuple[str, str]]:
             for name in packs.get("en", "offline_parser", table)]
 
 
+def _cue(name: str) -> str:
+    """A cue's regex alternatives of every pack (offline_parser.cues)."""
+    return packs.alternation("offline_parser", "cues", name)
+
+
 # Order matters: the more specific phrase first; each match is blanked so "average daily volume"
 # does not also count as "volume". The words are the packs' (offline_parser.metrics; "a+b" names
 # both claim types).
@@ -32,18 +37,12 @@ _WINDOW = re.compile(r"(?<!\d)(\d{1,3})\s*[-‐]?\s*(?:day|period|bar|d\b|дне
                      r"\s+(?:of\s+|в\s+|de\s+)?(\d{1,3})")
 
 PATTERNS: list[tuple[str, str]] = _words("patterns")
-VOLUME_PROFILE = re.compile(r"volume\s+profile|профил\w+\s+объем\w*|perfil\s+de\s+volumen|(?<!\w)poc(?!\w)")
-INTRADAY = re.compile(r"intraday|within\s+the\s+day|minute\s+bars|hourly\s+bars|внутри\s*дн\w+|внутридневн\w*"
-                      r"|минутн\w+|часов\w+\s+бар\w*|intradia|dentro\s+del\s+dia")
-COMPARE = re.compile(r"compar\w*|(?<!\w)vs\.?(?!\w)|versus|against|сравн\w*|против|по\s+сравнению"
-                     r"|frente\s+a|contra(?!\w)")
-AFTER = re.compile(r"(?<!\w)(?:after|following|afterwards|then|после|спустя|через|потом|despues|tras"
-                   r"|luego|siguientes?)(?!\w)")
-COUNT_Q = re.compile(r"how\s+many|number\s+of|how\s+often|сколько|как\s+часто|cuant[oa]s|con\s+que\s+frecuencia")
-VAGUE_MOVE = re.compile(r"big\s+(?:move|drop|rally|gain|fall|jump)|large\s+move|huge|sharp\s+(?:move|drop|rise)"
-                        r"|больш\w+\s+(?:движени|паден|рост)\w*|сильн\w+\s+(?:движени|паден|рост)\w*"
-                        r"|резк\w+\s+(?:движени|паден|рост)\w*|gran\w*\s+(?:movimiento|caida|subida)"
-                        r"|fuerte\s+(?:movimiento|caida|subida)")
+VOLUME_PROFILE = re.compile(_cue("VOLUME_PROFILE"))
+INTRADAY = re.compile(_cue("INTRADAY"))
+COMPARE = re.compile(_cue("COMPARE"))
+AFTER = re.compile(r"(?<!\w)(?:" + _cue("AFTER") + r")(?!\w)")
+COUNT_Q = re.compile(_cue("COUNT_Q"))
+VAGUE_MOVE = re.compile(_cue("VAGUE_MOVE"))
 
 _UNSUPPORTED: list[tuple[str, str]] = _words("unsupported")
 
