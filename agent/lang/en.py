@@ -114,6 +114,23 @@ PACK: dict[str, Any] = {
         "from_to": "from {a} to {b}",
     },
     "offline_lang": {
+        # Month words per month (regex alternatives on normalised text: full and abbreviated forms, case endings).
+        "MONTH_PATTERNS": [
+            "january|jan", "february|feb", "march|mar", "april|apr", "may", "june|jun", "july|jul", "august|aug",
+            "september|sept|sep", "october|oct", "november|nov", "december|dec",
+        ],
+        # Month words that say nothing about the language (shared with another language: 'mar', 'may').
+        "MONTH_NOT_EVIDENCE": ["mar", "may"],
+        # Month abbreviations not read as months in free text (another language's word: 'ago').
+        "MONTH_AMBIGUOUS": [],
+        # Function words that show the language (lang.language_evidence; Russian shows by its letters).
+        "DETECTION_WORDS": [
+            "a", "after", "an", "and", "average", "between", "biggest", "by", "compare", "daily", "day", "days",
+            "did", "do", "does", "drop", "explain", "fell", "for", "from", "gain", "happened", "high", "how", "in",
+            "is", "it", "its", "largest", "last", "low", "many", "me", "month", "next", "of", "on", "performance",
+            "price", "rose", "show", "since", "statistics", "stats", "the", "to", "trading", "volume", "was",
+            "week", "were", "what", "when", "which", "with", "year",
+        ],
         "MONTH_NAMES": [
             "January",
             "February",

@@ -127,6 +127,24 @@ PACK: dict[str, Any] = {
         "from_to": "del {a} al {b}",
     },
     "offline_lang": {
+        # Month words per month (regex alternatives on normalised text: full and abbreviated forms, case endings).
+        "MONTH_PATTERNS": [
+            "enero|ene", "febrero|feb", "marzo|mar", "abril|abr", "mayo|may", "junio|jun", "julio|jul",
+            "agosto|ago", "septiembre|setiembre|sept|sep", "octubre|oct", "noviembre|nov", "diciembre|dic",
+        ],
+        # Month words that say nothing about the language (shared with another language: 'mar', 'may').
+        "MONTH_NOT_EVIDENCE": ["mar", "may", "feb", "jun", "jul", "sep", "sept", "oct", "nov"],
+        # Month abbreviations not read as months in free text (another language's word: 'ago').
+        "MONTH_AMBIGUOUS": ["ago"],
+        # Function words that show the language (lang.language_evidence; Russian shows by its letters).
+        "DETECTION_WORDS": [
+            "al", "apertura", "año", "caidas", "cayo", "cierre", "como", "compara", "con", "cual", "cuales",
+            "cuantas", "cuanto", "cuantos", "de", "del", "desde", "despues", "dia", "dias", "el", "en", "entre",
+            "es", "estadisticas", "explica", "fue", "fueron", "hasta", "la", "las", "le", "lo", "los", "mas",
+            "maximo", "mayores", "menores", "mes", "minimo", "muestra", "muestrame", "para", "pasado", "por",
+            "precio", "que", "se", "semana", "semestre", "significa", "siguientes", "sobre", "subidas", "subio",
+            "trimestre", "ultimo", "ultimos", "un", "una", "volumen", "y",
+        ],
         "MONTH_NAMES": [
             "enero",
             "febrero",

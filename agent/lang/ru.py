@@ -124,6 +124,19 @@ PACK: dict[str, Any] = {
         "from_to": "с {a} по {b}",
     },
     "offline_lang": {
+        # Month words per month (regex alternatives on normalised text: full and abbreviated forms, case endings).
+        "MONTH_PATTERNS": [
+            "январ[ьяюе]|январем|янв", "феврал[ьяюе]|февралем|фев", "март[аеу]?|мартом|мар",
+            "апрел[ьяюе]|апрелем|апр", "ма[йяюе]|маем", "июн[ьяюе]|июнем|июн", "июл[ьяюе]|июлем|июл",
+            "август[аеу]?|августом|авг", "сентябр[ьяюе]|сентябрем|сент|сен", "октябр[ьяюе]|октябрем|окт",
+            "ноябр[ьяюе]|ноябрем|нояб|ноя", "декабр[ьяюе]|декабрем|дек",
+        ],
+        # Month words that say nothing about the language (shared with another language: 'mar', 'may').
+        "MONTH_NOT_EVIDENCE": [],
+        # Month abbreviations not read as months in free text (another language's word: 'ago').
+        "MONTH_AMBIGUOUS": [],
+        # Function words that show the language (lang.language_evidence; Russian shows by its letters).
+        "DETECTION_WORDS": [],
         "MONTH_NAMES": [
             "январь",
             "февраль",
