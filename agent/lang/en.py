@@ -113,6 +113,19 @@ PACK: dict[str, Any] = {
         "on_day": "on {d}",
         "from_to": "from {a} to {b}",
     },
+    # Words of the offline parser's date expressions (period_patterns.py): regex alternatives.
+    "offline_periods": {
+        "FROM": ["from", "starting"],
+        "TO": ["to", "till", "until", "through", "thru"],
+        "TO_BARE": ["to", "till", "until", "through", "thru"],
+        "BETWEEN": ["between"],
+        "AND": ["and"],
+        "UNTIL": ["to", "until", "till", "through"],
+        "NOW": ["today", "now", "the\\s+present", "present", "date"],
+        "SINCE": ["since", "starting(?:\\s+(?:from|in))?", "from", "beginning\\s+(?:in|from)"],
+        "THIS": ["this"],
+        "THIS_UNITS": ["week", "month", "quarter", "year"],
+    },
     "offline_lang": {
         # Month words per month (regex alternatives on normalised text: full and abbreviated forms, case endings).
         "MONTH_PATTERNS": [

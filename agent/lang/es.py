@@ -126,6 +126,19 @@ PACK: dict[str, Any] = {
         "on_day": "el {d}",
         "from_to": "del {a} al {b}",
     },
+    # Words of the offline parser's date expressions (period_patterns.py): regex alternatives.
+    "offline_periods": {
+        "FROM": ["desde", "del", "de"],
+        "TO": ["a", "al", "hasta"],
+        "TO_BARE": ["hasta", "al"],
+        "BETWEEN": ["entre"],
+        "AND": ["y"],
+        "UNTIL": ["hasta"],
+        "NOW": ["hoy", "ahora", "la\\s+fecha"],
+        "SINCE": ["desde", "a\\s+partir\\s+de"],
+        "THIS": ["esta", "este"],
+        "THIS_UNITS": ["semana", "mes", "trimestre", "año"],
+    },
     "offline_lang": {
         # Month words per month (regex alternatives on normalised text: full and abbreviated forms, case endings).
         "MONTH_PATTERNS": [

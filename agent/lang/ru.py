@@ -123,6 +123,19 @@ PACK: dict[str, Any] = {
         "on_day": "на {d}",
         "from_to": "с {a} по {b}",
     },
+    # Words of the offline parser's date expressions (period_patterns.py): regex alternatives.
+    "offline_periods": {
+        "FROM": ["с", "со", "начиная\\s+с"],
+        "TO": ["по", "до"],
+        "TO_BARE": ["по"],
+        "BETWEEN": ["между"],
+        "AND": ["и"],
+        "UNTIL": ["по", "до"],
+        "NOW": ["сегодня", "сегодняшн\\w+\\s+дн\\w+", "настоящ\\w+\\s+\\w+", "наших\\s+дней"],
+        "SINCE": ["начиная\\s+с", "с", "со"],
+        "THIS": ["эт\\w+", "текущ\\w+"],
+        "THIS_UNITS": ["недел\\w+", "месяц\\w*", "квартал\\w*", "год\\w*"],
+    },
     "offline_lang": {
         # Month words per month (regex alternatives on normalised text: full and abbreviated forms, case endings).
         "MONTH_PATTERNS": [

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from agent import lang as packs
 from agent.llm.offline.lang import MONTH_TOKEN_B as MONTH_B
 from agent.llm.offline.numbers import COUNT
 
@@ -40,9 +41,15 @@ QUARTER = rf"(?:{Y}\s*-?\s*[qt][1-4](?!\w)|{_QWORD}{_TAIL})"
 HALF = rf"(?:{Y}\s*-?\s*h[12](?!\w)|{_HWORD}{_TAIL})"
 DATE = rf"(?:{DAYDATE}|{QUARTER}|{HALF}|{MONYEAR}|{YEAR})"
 
-_FROM = r"(?:from|с|со|desde|del|de|начиная\s+с|starting)"
-_TO = r"(?:to|till|until|through|thru|по|до|a|al|hasta)"
-_TO_BARE = r"(?:to|till|until|through|thru|по|hasta|al)"
+
+def _w(name: str) -> str:
+    """The packs' words for `name` (offline_periods), one non-capturing alternation."""
+    return "(?:" + packs.alternation("offline_periods", name) + ")"
+
+
+_FROM = _w("FROM")
+_TO = _w("TO")
+_TO_BARE = _w("TO_BARE")
 
 
 def _c(p: str) -> re.Pattern[str]:
@@ -51,7 +58,7 @@ def _c(p: str) -> re.Pattern[str]:
 
 RANGES = [
     _c(rf"(?<!\w){_FROM}\s+(?:the\s+)?(?P<a>{DATE}|{D})(?:\s*-\s*|\s+{_TO}\s+(?:the\s+)?)(?P<b>{DATE})"),
-    _c(rf"(?<!\w)(?:between|entre|между)\s+(?P<a>{DATE}|{D})\s+(?:and|y|и)\s+(?P<b>{DATE})"),
+    _c(rf"(?<!\w){_w('BETWEEN')}\s+(?P<a>{DATE}|{D})\s+{_w('AND')}\s+(?P<b>{DATE})"),
     _c(rf"(?P<a>{DAYDATE}|{MONYEAR})\s+{_TO_BARE}\s+(?:the\s+)?(?P<b>{DATE})"),
     _c(rf"(?<![\d.])(?P<a>{D})\s*-\s*(?P<b>{D}\s*(?:de\s+|of\s+)?{MONTH_B}(?:{SEP}{Y}{YS})?)"),
     _c(rf"(?P<m>{MONTH_B})\s+(?P<a>{D})\s*-\s*(?P<b>{D})(?P<y>(?:{SEP}{Y})?)"),
@@ -96,11 +103,9 @@ WEEK_END = [
     _c(rf"недел[яюеи],?\s+(?:закончивш\w+|завершивш\w+|окончивш\w+|по)\s+(?P<a>{DAYDATE})"),
     _c(rf"semana\s+(?:que\s+(?:termina|terminó|termino|acaba|acabo)\s+el|hasta\s+el|al)\s+(?P<a>{DAYDATE})"),
 ]
-_UNTIL_NOW = (r"(?:\s+(?:to|until|till|through|по|до|hasta)\s+(?:today|now|the\s+present|present|date"
-              r"|сегодня|сегодняшн\w+\s+дн\w+|настоящ\w+\s+\w+|наших\s+дней|hoy|ahora|la\s+fecha))?")
+_UNTIL_NOW = rf"(?:\s+{_w('UNTIL')}\s+{_w('NOW')})?"
 SINCE = [
-    _c(rf"(?<!\w)(?:since|starting(?:\s+(?:from|in))?|from|beginning\s+(?:in|from)|начиная\s+с|с|со"
-       rf"|desde|a\s+partir\s+de)\s+(?:the\s+)?(?:year\s+)?(?P<a>{DATE}){_UNTIL_NOW}"),
+    _c(rf"(?<!\w){_w('SINCE')}\s+(?:the\s+)?(?:year\s+)?(?P<a>{DATE}){_UNTIL_NOW}"),
 ]
 END_OF = [
     _c(rf"(?:(?:at|as\s+of|by|on)\s+)?(?:the\s+)?(?:end|close)\s+of\s+(?:the\s+)?(?P<a>{DATE})"),
@@ -122,7 +127,7 @@ _UNIT_ES = (r"(?P<u>dias?\s+(?:habiles|de\s+negociacion|de\s+trading)|dias?|sesi
             r"|trimestres?|años?)")
 # "last week of March" is not relative; "the previous year's close" is a reference price, not a period
 _NOT_OF = rf"(?!\s+(?:of|de|del)\s|\s+{MONTH_B}|\s+{Y}|'?s\s+(?:close|closing|end))"
-_THIS = r"(?P<u>week|month|quarter|year|недел\w+|месяц\w*|квартал\w*|год\w*|semana|mes|trimestre|año)"
+_THIS = "(?P<u>" + packs.alternation("offline_periods", "THIS_UNITS") + ")"
 RELATIVE = [
     ("trail", _c(rf"(?:(?:over|in|for|during)\s+)?(?:the\s+)?(?:last|past|previous|prior)\s+(?P<n>{COUNT})\s+{_UNIT_EN}")),
     ("trail", _c(rf"(?:последн\w+|прошедш\w+|предыдущ\w+)\s+(?P<n>{COUNT})\s+{_UNIT_RU}")),
@@ -135,7 +140,7 @@ RELATIVE = [
     ("prev", _c(rf"(?:last|previous|prior)\s+(?P<u>week|month|quarter|year){_NOT_OF}")),
     ("prev", _c(rf"(?:прошл|предыдущ|минувш)\w*\s+{_UNIT_RU}")),
     ("prev", _c(r"(?:el|la)\s+(?P<u>semana|mes|trimestre|año)\s+(?:pasad[oa]|anterior)")),
-    ("this", _c(rf"(?:this|эт\w+|текущ\w+|esta|este)\s+{_THIS}")),
+    ("this", _c(rf"{_w('THIS')}\s+{_THIS}")),
     ("this", _c(r"(?P<u>year|month)[\s-]to[\s-]date|(?<!\w)(?P<u2>ytd|mtd)(?!\w)")),
     ("this", _c(r"с\s+начала\s+(?P<u>года|месяца|недели|квартала)")),
     ("this", _c(r"(?:en\s+lo\s+que\s+va|desde\s+(?:principios|inicios|el\s+inicio))\s+(?:de|del)\s+(?:la\s+|el\s+)?"
