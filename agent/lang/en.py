@@ -115,6 +115,14 @@ PACK: dict[str, Any] = {
     },
     # Words of the offline parser's date expressions (period_patterns.py): regex alternatives.
     "offline_periods": {
+        # Date patterns, one per language; {DAYDATE}, {DATE}, {COUNT} are period_patterns.py fragments.
+        "AFTER_DATE": "(?:(?:the|a|one)\\s+)?(?:(?P<n>{COUNT})\\s+)?(?P<u>trading\\s+days?|days?|sessions?|weeks?|months?)\\s+(?:right\\s+|immediately\\s+|just\\s+)?(?:after|following)\\s+(?:the\\s+)?(?P<a>{DAYDATE})",
+        "WEEK": "(?:the\\s+)?week\\s+(?:of|starting|beginning|from)\\s+(?:the\\s+)?(?P<a>{DAYDATE})",
+        "WEEK_END": "(?:the\\s+)?week\\s+(?:ending|ended|that\\s+ended|to)\\s+(?:on\\s+)?(?:the\\s+)?(?P<a>{DAYDATE})",
+        "END_OF": "(?:(?:at|as\\s+of|by|on)\\s+)?(?:the\\s+)?(?:end|close)\\s+of\\s+(?:the\\s+)?(?P<a>{DATE})",
+        "START_OF": "(?:(?:at|on)\\s+)?(?:the\\s+)?(?:beginning|start)\\s+of\\s+(?:the\\s+)?(?P<a>{DATE})",
+        "NTH_WEEK_ORDINALS": ["first", "second", "third", "fourth", "last", "1st", "2nd", "3rd", "4th"],
+        "WEEK_WORDS": ["week"],
         "FROM": ["from", "starting"],
         "TO": ["to", "till", "until", "through", "thru"],
         "TO_BARE": ["to", "till", "until", "through", "thru"],

@@ -128,6 +128,14 @@ PACK: dict[str, Any] = {
     },
     # Words of the offline parser's date expressions (period_patterns.py): regex alternatives.
     "offline_periods": {
+        # Date patterns, one per language; {DAYDATE}, {DATE}, {COUNT} are period_patterns.py fragments.
+        "AFTER_DATE": "(?:(?P<n>{COUNT})\\s+)?(?P<u>semanas?|mes(?:es)?|dias?(?:\\s+(?:habiles|de\\s+negociacion|de\\s+trading))?|sesion(?:es)?)\\s+(?:siguientes?|posteriores?|despues)\\s+(?:a\\s+|al\\s+|del?\\s+)?(?:la\\s+fecha\\s+)?(?:(?:del?|al)\\s+)?(?P<a>{DAYDATE})",
+        "WEEK": "semana\\s+(?:del?|que\\s+empieza\\s+el)\\s+(?P<a>{DAYDATE})",
+        "WEEK_END": "semana\\s+(?:que\\s+(?:termina|terminó|termino|acaba|acabo)\\s+el|hasta\\s+el|al)\\s+(?P<a>{DAYDATE})",
+        "END_OF": "(?:(?:a|al|en)\\s+)?(?:finales|fines|final|cierre)\\s+(?:de|del)\\s+(?P<a>{DATE})",
+        "START_OF": "(?:(?:a|al|en)\\s+)?(?:principios|inicios|comienzos|inicio)\\s+(?:de|del)\\s+(?P<a>{DATE})",
+        "NTH_WEEK_ORDINALS": ["primera", "segunda", "tercera", "cuarta", "ultima"],
+        "WEEK_WORDS": ["semana"],
         "FROM": ["desde", "del", "de"],
         "TO": ["a", "al", "hasta"],
         "TO_BARE": ["hasta", "al"],

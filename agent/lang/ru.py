@@ -125,6 +125,14 @@ PACK: dict[str, Any] = {
     },
     # Words of the offline parser's date expressions (period_patterns.py): regex alternatives.
     "offline_periods": {
+        # Date patterns, one per language; {DAYDATE}, {DATE}, {COUNT} are period_patterns.py fragments.
+        "AFTER_DATE": "(?:(?P<n>{COUNT})\\s+)?(?:следующ\\w+\\s+)?(?:торгов\\w+\\s+)?(?P<u>дн\\w+|день|сесси\\w+|недел\\w+|месяц\\w*)\\s+(?:сразу\\s+)?после\\s+(?P<a>{DAYDATE})",
+        "WEEK": "недел[яюеи]\\s+(?:с\\s+|от\\s+)?(?P<a>{DAYDATE})",
+        "WEEK_END": "недел[яюеи],?\\s+(?:закончивш\\w+|завершивш\\w+|окончивш\\w+|по)\\s+(?P<a>{DAYDATE})",
+        "END_OF": "(?:(?:на|в|к)\\s+)?(?:конец|конце|концу)\\s+(?P<a>{DATE})",
+        "START_OF": "(?:(?:на|в)\\s+)?(?:начал[оеау])\\s+(?P<a>{DATE})",
+        "NTH_WEEK_ORDINALS": ["перв\\w*", "втор\\w*", "трет\\w*", "четверт\\w*", "последн\\w*"],
+        "WEEK_WORDS": ["недел\\w*"],
         "FROM": ["с", "со", "начиная\\s+с"],
         "TO": ["по", "до"],
         "TO_BARE": ["по"],

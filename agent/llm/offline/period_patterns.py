@@ -42,9 +42,13 @@ HALF = rf"(?:{Y}\s*-?\s*h[12](?!\w)|{_HWORD}{_TAIL})"
 DATE = rf"(?:{DAYDATE}|{QUARTER}|{HALF}|{MONYEAR}|{YEAR})"
 
 
+def _alts(name: str) -> str:
+    return packs.alternation("offline_periods", name)
+
+
 def _w(name: str) -> str:
     """The packs' words for `name` (offline_periods), one non-capturing alternation."""
-    return "(?:" + packs.alternation("offline_periods", name) + ")"
+    return "(?:" + _alts(name) + ")"
 
 
 _FROM = _w("FROM")
@@ -54,6 +58,16 @@ _TO_BARE = _w("TO_BARE")
 
 def _c(p: str) -> re.Pattern[str]:
     return re.compile(p)
+
+
+_FRAGMENTS = {"DAYDATE": DAYDATE, "DATE": DATE, "COUNT": COUNT}
+
+
+def _per_language(name: str) -> list[re.Pattern[str]]:
+    """The pattern `name` of every pack (offline_periods), its {FRAGMENT}s filled in (the regex's
+    own {m,n} counts are left alone: fragment names are capitals)."""
+    return [_c(re.sub(r"\{([A-Z]+)\}", lambda m: _FRAGMENTS[m.group(1)], packs.get(code, "offline_periods", name)))
+            for code in packs.codes()]
 
 
 RANGES = [
@@ -68,16 +82,7 @@ RANGES = [
 ]
 # A window of N trading days right after a date: "the week after 1987-10-19", "10 sessions following
 # March 16, 2020", "неделя после 19.10.1987", "las 10 sesiones posteriores al 16 de marzo de 2020".
-_AUNIT_EN = r"(?P<u>trading\s+days?|days?|sessions?|weeks?|months?)"
-_AUNIT_RU = r"(?:торгов\w+\s+)?(?P<u>дн\w+|день|сесси\w+|недел\w+|месяц\w*)"
-_AUNIT_ES = r"(?P<u>semanas?|mes(?:es)?|dias?(?:\s+(?:habiles|de\s+negociacion|de\s+trading))?|sesion(?:es)?)"
-AFTER_DATE = [
-    _c(rf"(?:(?:the|a|one)\s+)?(?:(?P<n>{COUNT})\s+)?{_AUNIT_EN}\s+(?:right\s+|immediately\s+|just\s+)?"
-       rf"(?:after|following)\s+(?:the\s+)?(?P<a>{DAYDATE})"),
-    _c(rf"(?:(?P<n>{COUNT})\s+)?(?:следующ\w+\s+)?{_AUNIT_RU}\s+(?:сразу\s+)?после\s+(?P<a>{DAYDATE})"),
-    _c(rf"(?:(?P<n>{COUNT})\s+)?{_AUNIT_ES}\s+(?:siguientes?|posteriores?|despues)\s+(?:a\s+|al\s+|del?\s+)?"
-       rf"(?:la\s+fecha\s+)?(?:(?:del?|al)\s+)?(?P<a>{DAYDATE})"),
-]
+AFTER_DATE = _per_language("AFTER_DATE")
 # ISO week numbers: "week 12 of 2020", "wk 12 2020", "12-я неделя 2020", "неделя 12 2020 года",
 # "semana 12 de 2020" (Monday to Friday of that ISO week).
 ISO_WEEK = [
@@ -87,36 +92,17 @@ ISO_WEEK = [
        rf"(?:\s*(?:of|de|del|,)?\s*(?P<a>{Y}){YS})"),
 ]
 # "first week of April", "первая неделя апреля", "la primera semana de abril" (days 1-7, 8-14, ...)
-NTH_WEEK = [
-    _c(rf"(?P<o>first|second|third|fourth|last|1st|2nd|3rd|4th|перв\w*|втор\w*|трет\w*|четверт\w*"
-       rf"|последн\w*|primera|segunda|tercera|cuarta|ultima)\s+(?:week|недел\w*|semana)\s+"
-       rf"(?:of\s+|de\s+|del\s+)?(?P<a>{MONYEAR})"),
-]
-WEEK = [
-    _c(rf"(?:the\s+)?week\s+(?:of|starting|beginning|from)\s+(?:the\s+)?(?P<a>{DAYDATE})"),
-    _c(rf"недел[яюеи]\s+(?:с\s+|от\s+)?(?P<a>{DAYDATE})"),
-    _c(rf"semana\s+(?:del?|que\s+empieza\s+el)\s+(?P<a>{DAYDATE})"),
-]
+NTH_WEEK = [_c(rf"(?P<o>{_alts('NTH_WEEK_ORDINALS')})\s+{_w('WEEK_WORDS')}\s+(?:of\s+|de\s+|del\s+)?"
+              rf"(?P<a>{MONYEAR})")]
+WEEK = _per_language("WEEK")
 # "the week ending April 12", "неделя, закончившаяся 12 апреля", "la semana que termina el 12 de abril"
-WEEK_END = [
-    _c(rf"(?:the\s+)?week\s+(?:ending|ended|that\s+ended|to)\s+(?:on\s+)?(?:the\s+)?(?P<a>{DAYDATE})"),
-    _c(rf"недел[яюеи],?\s+(?:закончивш\w+|завершивш\w+|окончивш\w+|по)\s+(?P<a>{DAYDATE})"),
-    _c(rf"semana\s+(?:que\s+(?:termina|terminó|termino|acaba|acabo)\s+el|hasta\s+el|al)\s+(?P<a>{DAYDATE})"),
-]
+WEEK_END = _per_language("WEEK_END")
 _UNTIL_NOW = rf"(?:\s+{_w('UNTIL')}\s+{_w('NOW')})?"
 SINCE = [
     _c(rf"(?<!\w){_w('SINCE')}\s+(?:the\s+)?(?:year\s+)?(?P<a>{DATE}){_UNTIL_NOW}"),
 ]
-END_OF = [
-    _c(rf"(?:(?:at|as\s+of|by|on)\s+)?(?:the\s+)?(?:end|close)\s+of\s+(?:the\s+)?(?P<a>{DATE})"),
-    _c(rf"(?:(?:на|в|к)\s+)?(?:конец|конце|концу)\s+(?P<a>{DATE})"),
-    _c(rf"(?:(?:a|al|en)\s+)?(?:finales|fines|final|cierre)\s+(?:de|del)\s+(?P<a>{DATE})"),
-]
-START_OF = [
-    _c(rf"(?:(?:at|on)\s+)?(?:the\s+)?(?:beginning|start)\s+of\s+(?:the\s+)?(?P<a>{DATE})"),
-    _c(rf"(?:(?:на|в)\s+)?(?:начал[оеау])\s+(?P<a>{DATE})"),
-    _c(rf"(?:(?:a|al|en)\s+)?(?:principios|inicios|comienzos|inicio)\s+(?:de|del)\s+(?P<a>{DATE})"),
-]
+END_OF = _per_language("END_OF")
+START_OF = _per_language("START_OF")
 POINTS = [_c(DAYDATE), _c(QUARTER), _c(HALF), _c(MONYEAR), _c(YEAR)]
 
 # Relative periods. Each group name says what the match means (see periods._relative).
