@@ -115,6 +115,17 @@ PACK: dict[str, Any] = {
     },
     # Words of the offline parser's date expressions (period_patterns.py): regex alternatives.
     "offline_periods": {
+        # Relative periods: [kind, pattern] (kinds: see period_patterns.RELATIVE_KINDS); {COUNT}, {NOT_OF} are code fragments.
+        "RELATIVE": [
+            ["trail", "(?:(?:over|in|for|during)\\s+)?(?:the\\s+)?(?:last|past|previous|prior)\\s+(?P<n>{COUNT})\\s+(?P<u>trading\\s+days?|days?|sessions?|weeks?|months?|quarters?|years?)"],
+            ["trail1", "(?:(?:over|in|for|during)\\s+the\\s+(?:last|past)|the\\s+past|past|the\\s+last)\\s+(?P<u>week|month|quarter|year){NOT_OF}"],
+            ["prev", "(?:last|previous|prior)\\s+(?P<u>week|month|quarter|year){NOT_OF}"],
+            ["this", "this\\s+(?P<u>week|month|quarter|year)"],
+            ["this", "(?P<u>year|month)[\\s-]to[\\s-]date|(?<!\\w)(?P<u2>ytd|mtd)(?!\\w)"],
+            ["day2", "day\\s+before\\s+yesterday"],
+            ["day1", "(?<!\\w)yesterday(?!\\w)"],
+            ["day0", "(?<!\\w)today(?!\\w)"],
+        ],
         # Date patterns, one per language; {DAYDATE}, {DATE}, {COUNT} are period_patterns.py fragments.
         "AFTER_DATE": "(?:(?:the|a|one)\\s+)?(?:(?P<n>{COUNT})\\s+)?(?P<u>trading\\s+days?|days?|sessions?|weeks?|months?)\\s+(?:right\\s+|immediately\\s+|just\\s+)?(?:after|following)\\s+(?:the\\s+)?(?P<a>{DAYDATE})",
         "WEEK": "(?:the\\s+)?week\\s+(?:of|starting|beginning|from)\\s+(?:the\\s+)?(?P<a>{DAYDATE})",
@@ -131,8 +142,6 @@ PACK: dict[str, Any] = {
         "UNTIL": ["to", "until", "till", "through"],
         "NOW": ["today", "now", "the\\s+present", "present", "date"],
         "SINCE": ["since", "starting(?:\\s+(?:from|in))?", "from", "beginning\\s+(?:in|from)"],
-        "THIS": ["this"],
-        "THIS_UNITS": ["week", "month", "quarter", "year"],
     },
     "offline_lang": {
         # Month words per month (regex alternatives on normalised text: full and abbreviated forms, case endings).

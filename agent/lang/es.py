@@ -128,6 +128,18 @@ PACK: dict[str, Any] = {
     },
     # Words of the offline parser's date expressions (period_patterns.py): regex alternatives.
     "offline_periods": {
+        # Relative periods: [kind, pattern] (kinds: see period_patterns.RELATIVE_KINDS); {COUNT}, {NOT_OF} are code fragments.
+        "RELATIVE": [
+            ["trail", "(?:los|las)\\s+(?:ultim[oa]s|pasad[oa]s)\\s+(?P<n>{COUNT})\\s+(?P<u>dias?\\s+(?:habiles|de\\s+negociacion|de\\s+trading)|dias?|sesion\\w*|semanas?|mes(?:es)?|trimestres?|años?)"],
+            ["trail", "(?:los|las)\\s+(?P<n>{COUNT})\\s+(?P<u>dias?\\s+(?:habiles|de\\s+negociacion|de\\s+trading)|dias?|sesion\\w*|semanas?|mes(?:es)?|trimestres?|años?)\\s+(?:pasad[oa]s|anteriores|previ[oa]s)"],
+            ["trail1", "(?:el|la)\\s+ultim[oa]\\s+(?P<u>semana|mes|trimestre|año){NOT_OF}"],
+            ["prev", "(?:el|la)\\s+(?P<u>semana|mes|trimestre|año)\\s+(?:pasad[oa]|anterior)"],
+            ["this", "(?:esta|este)\\s+(?P<u>semana|mes|trimestre|año)"],
+            ["this", "(?:en\\s+lo\\s+que\\s+va|desde\\s+(?:principios|inicios|el\\s+inicio))\\s+(?:de|del)\\s+(?:la\\s+|el\\s+)?(?P<u>año|mes|semana|trimestre)"],
+            ["day2", "anteayer|antier"],
+            ["day1", "(?<!\\w)ayer(?!\\w)"],
+            ["day0", "(?<!\\w)hoy(?!\\w)"],
+        ],
         # Date patterns, one per language; {DAYDATE}, {DATE}, {COUNT} are period_patterns.py fragments.
         "AFTER_DATE": "(?:(?P<n>{COUNT})\\s+)?(?P<u>semanas?|mes(?:es)?|dias?(?:\\s+(?:habiles|de\\s+negociacion|de\\s+trading))?|sesion(?:es)?)\\s+(?:siguientes?|posteriores?|despues)\\s+(?:a\\s+|al\\s+|del?\\s+)?(?:la\\s+fecha\\s+)?(?:(?:del?|al)\\s+)?(?P<a>{DAYDATE})",
         "WEEK": "semana\\s+(?:del?|que\\s+empieza\\s+el)\\s+(?P<a>{DAYDATE})",
@@ -144,8 +156,6 @@ PACK: dict[str, Any] = {
         "UNTIL": ["hasta"],
         "NOW": ["hoy", "ahora", "la\\s+fecha"],
         "SINCE": ["desde", "a\\s+partir\\s+de"],
-        "THIS": ["esta", "este"],
-        "THIS_UNITS": ["semana", "mes", "trimestre", "año"],
     },
     "offline_lang": {
         # Month words per month (regex alternatives on normalised text: full and abbreviated forms, case endings).

@@ -125,6 +125,17 @@ PACK: dict[str, Any] = {
     },
     # Words of the offline parser's date expressions (period_patterns.py): regex alternatives.
     "offline_periods": {
+        # Relative periods: [kind, pattern] (kinds: see period_patterns.RELATIVE_KINDS); {COUNT}, {NOT_OF} are code fragments.
+        "RELATIVE": [
+            ["trail", "(?:последн\\w+|прошедш\\w+|предыдущ\\w+)\\s+(?P<n>{COUNT})\\s+(?P<u>торгов\\w+\\s+(?:дн\\w+|день|сесси\\w+)|дн\\w+|день|сесси\\w+|недел\\w+|месяц\\w*|квартал\\w*|год\\w*|лет)"],
+            ["trail1", "последн\\w+\\s+(?P<u>торгов\\w+\\s+(?:дн\\w+|день|сесси\\w+)|дн\\w+|день|сесси\\w+|недел\\w+|месяц\\w*|квартал\\w*|год\\w*|лет){NOT_OF}"],
+            ["prev", "(?:прошл|предыдущ|минувш)\\w*\\s+(?P<u>торгов\\w+\\s+(?:дн\\w+|день|сесси\\w+)|дн\\w+|день|сесси\\w+|недел\\w+|месяц\\w*|квартал\\w*|год\\w*|лет)"],
+            ["this", "(?:эт\\w+|текущ\\w+)\\s+(?P<u>недел\\w+|месяц\\w*|квартал\\w*|год\\w*)"],
+            ["this", "с\\s+начала\\s+(?P<u>года|месяца|недели|квартала)"],
+            ["day2", "позавчера"],
+            ["day1", "(?<!\\w)вчера(?!\\w)"],
+            ["day0", "(?<!\\w)сегодня(?!\\w)"],
+        ],
         # Date patterns, one per language; {DAYDATE}, {DATE}, {COUNT} are period_patterns.py fragments.
         "AFTER_DATE": "(?:(?P<n>{COUNT})\\s+)?(?:следующ\\w+\\s+)?(?:торгов\\w+\\s+)?(?P<u>дн\\w+|день|сесси\\w+|недел\\w+|месяц\\w*)\\s+(?:сразу\\s+)?после\\s+(?P<a>{DAYDATE})",
         "WEEK": "недел[яюеи]\\s+(?:с\\s+|от\\s+)?(?P<a>{DAYDATE})",
@@ -141,8 +152,6 @@ PACK: dict[str, Any] = {
         "UNTIL": ["по", "до"],
         "NOW": ["сегодня", "сегодняшн\\w+\\s+дн\\w+", "настоящ\\w+\\s+\\w+", "наших\\s+дней"],
         "SINCE": ["начиная\\s+с", "с", "со"],
-        "THIS": ["эт\\w+", "текущ\\w+"],
-        "THIS_UNITS": ["недел\\w+", "месяц\\w*", "квартал\\w*", "год\\w*"],
     },
     "offline_lang": {
         # Month words per month (regex alternatives on normalised text: full and abbreviated forms, case endings).

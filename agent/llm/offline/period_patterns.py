@@ -63,11 +63,16 @@ def _c(p: str) -> re.Pattern[str]:
 _FRAGMENTS = {"DAYDATE": DAYDATE, "DATE": DATE, "COUNT": COUNT}
 
 
+def _fill(template: str, **more: str) -> str:
+    """A pack's pattern with the code's {FRAGMENT}s filled in (the regex's own {m,n} counts are left
+    alone: fragment names are capitals)."""
+    fragments = {**_FRAGMENTS, **more}
+    return re.sub(r"\{([A-Z_]+)\}", lambda m: fragments[m.group(1)], template)
+
+
 def _per_language(name: str) -> list[re.Pattern[str]]:
-    """The pattern `name` of every pack (offline_periods), its {FRAGMENT}s filled in (the regex's
-    own {m,n} counts are left alone: fragment names are capitals)."""
-    return [_c(re.sub(r"\{([A-Z]+)\}", lambda m: _FRAGMENTS[m.group(1)], packs.get(code, "offline_periods", name)))
-            for code in packs.codes()]
+    """The pattern `name` of every pack (offline_periods), English first."""
+    return [_c(_fill(packs.get(code, "offline_periods", name))) for code in packs.codes()]
 
 
 RANGES = [
@@ -105,33 +110,11 @@ END_OF = _per_language("END_OF")
 START_OF = _per_language("START_OF")
 POINTS = [_c(DAYDATE), _c(QUARTER), _c(HALF), _c(MONYEAR), _c(YEAR)]
 
-# Relative periods. Each group name says what the match means (see periods._relative).
-_UNIT_EN = r"(?P<u>trading\s+days?|days?|sessions?|weeks?|months?|quarters?|years?)"
-_UNIT_RU = (r"(?P<u>торгов\w+\s+(?:дн\w+|день|сесси\w+)|дн\w+|день|сесси\w+|недел\w+|месяц\w*"
-            r"|квартал\w*|год\w*|лет)")
-_UNIT_ES = (r"(?P<u>dias?\s+(?:habiles|de\s+negociacion|de\s+trading)|dias?|sesion\w*|semanas?|mes(?:es)?"
-            r"|trimestres?|años?)")
+# Relative periods, from the packs (offline_periods.RELATIVE: [kind, pattern]), kind by kind in this
+# order and within a kind English first (each match is blanked before the next pattern runs). The
+# kind says what the match means (see periods._relative).
+RELATIVE_KINDS = ("trail", "trail1", "prev", "this", "day2", "day1", "day0")
 # "last week of March" is not relative; "the previous year's close" is a reference price, not a period
 _NOT_OF = rf"(?!\s+(?:of|de|del)\s|\s+{MONTH_B}|\s+{Y}|'?s\s+(?:close|closing|end))"
-_THIS = "(?P<u>" + packs.alternation("offline_periods", "THIS_UNITS") + ")"
-RELATIVE = [
-    ("trail", _c(rf"(?:(?:over|in|for|during)\s+)?(?:the\s+)?(?:last|past|previous|prior)\s+(?P<n>{COUNT})\s+{_UNIT_EN}")),
-    ("trail", _c(rf"(?:последн\w+|прошедш\w+|предыдущ\w+)\s+(?P<n>{COUNT})\s+{_UNIT_RU}")),
-    ("trail", _c(rf"(?:los|las)\s+(?:ultim[oa]s|pasad[oa]s)\s+(?P<n>{COUNT})\s+{_UNIT_ES}")),
-    ("trail", _c(rf"(?:los|las)\s+(?P<n>{COUNT})\s+{_UNIT_ES}\s+(?:pasad[oa]s|anteriores|previ[oa]s)")),
-    ("trail1", _c(r"(?:(?:over|in|for|during)\s+the\s+(?:last|past)|the\s+past|past|the\s+last)\s+"
-                  rf"(?P<u>week|month|quarter|year){_NOT_OF}")),
-    ("trail1", _c(rf"последн\w+\s+{_UNIT_RU}{_NOT_OF}")),
-    ("trail1", _c(rf"(?:el|la)\s+ultim[oa]\s+(?P<u>semana|mes|trimestre|año){_NOT_OF}")),
-    ("prev", _c(rf"(?:last|previous|prior)\s+(?P<u>week|month|quarter|year){_NOT_OF}")),
-    ("prev", _c(rf"(?:прошл|предыдущ|минувш)\w*\s+{_UNIT_RU}")),
-    ("prev", _c(r"(?:el|la)\s+(?P<u>semana|mes|trimestre|año)\s+(?:pasad[oa]|anterior)")),
-    ("this", _c(rf"{_w('THIS')}\s+{_THIS}")),
-    ("this", _c(r"(?P<u>year|month)[\s-]to[\s-]date|(?<!\w)(?P<u2>ytd|mtd)(?!\w)")),
-    ("this", _c(r"с\s+начала\s+(?P<u>года|месяца|недели|квартала)")),
-    ("this", _c(r"(?:en\s+lo\s+que\s+va|desde\s+(?:principios|inicios|el\s+inicio))\s+(?:de|del)\s+(?:la\s+|el\s+)?"
-                r"(?P<u>año|mes|semana|trimestre)")),
-    ("day2", _c(r"day\s+before\s+yesterday|позавчера|anteayer|antier")),
-    ("day1", _c(r"(?<!\w)(?:yesterday|вчера|ayer)(?!\w)")),
-    ("day0", _c(r"(?<!\w)(?:today|сегодня|hoy)(?!\w)")),
-]
+RELATIVE = [(kind, _c(_fill(pat, NOT_OF=_NOT_OF))) for kind in RELATIVE_KINDS for code in packs.codes()
+            for k, pat in packs.get(code, "offline_periods", "RELATIVE") if k == kind]
