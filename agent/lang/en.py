@@ -115,6 +115,19 @@ PACK: dict[str, Any] = {
     },
     # Words of the offline parser's date expressions (period_patterns.py): regex alternatives.
     "offline_periods": {
+        "QUARTER_WORDS": [
+            "(?<!\\w)q[1-4](?!\\w)",
+            "(?<!\\w)[1-4]q(?!\\w)",
+            "(?:first|second|third|fourth|1st|2nd|3rd|4th|last)\\s+quarter",
+        ],
+        "HALF_WORDS": [
+            "(?<!\\w)h[12](?!\\w)",
+            "(?<!\\w)[12]h(?=\\s*(?:of\\s+)?(?:1[89]\\d\\d|20\\d\\d|'\\d\\d))",
+            "(?:first|second|1st|2nd)\\s+half",
+        ],
+        "ISO_WEEK_WORDS": ["week", "wk"],
+        "ISO_WEEK_NUMBER": ["#", "no\\.?"],
+        "ORDINAL_SUFFIXES": ["th", "st", "nd", "rd"],
         # Relative periods: [kind, pattern] (kinds: see period_patterns.RELATIVE_KINDS); {COUNT}, {NOT_OF} are code fragments.
         "RELATIVE": [
             ["trail", "(?:(?:over|in|for|during)\\s+)?(?:the\\s+)?(?:last|past|previous|prior)\\s+(?P<n>{COUNT})\\s+(?P<u>trading\\s+days?|days?|sessions?|weeks?|months?|quarters?|years?)"],

@@ -128,6 +128,16 @@ PACK: dict[str, Any] = {
     },
     # Words of the offline parser's date expressions (period_patterns.py): regex alternatives.
     "offline_periods": {
+        "QUARTER_WORDS": [
+            "(?<!\\w)t[1-4](?!\\w)",
+            "(?<!\\w)[1-4]t(?=\\s*(?:de\\s+|del\\s+)?(?:1[89]\\d\\d|20\\d\\d|'\\d\\d))",
+            "(?:primer|primero|segundo|tercer|tercero|cuarto|ultimo)\\s+trimestre",
+            "(?<!\\d)[1-4](?:er|o|º|°)?\\s+trimestre",
+        ],
+        "HALF_WORDS": ["(?:primer|primero|segundo)\\s+(?:semestre|mitad)", "(?<!\\d)[12](?:er|o)?\\s+semestre"],
+        "ISO_WEEK_WORDS": ["semana"],
+        "ISO_WEEK_NUMBER": ["n[uo]mero", "nº"],
+        "ORDINAL_SUFFIXES": [],
         # Relative periods: [kind, pattern] (kinds: see period_patterns.RELATIVE_KINDS); {COUNT}, {NOT_OF} are code fragments.
         "RELATIVE": [
             ["trail", "(?:los|las)\\s+(?:ultim[oa]s|pasad[oa]s)\\s+(?P<n>{COUNT})\\s+(?P<u>dias?\\s+(?:habiles|de\\s+negociacion|de\\s+trading)|dias?|sesion\\w*|semanas?|mes(?:es)?|trimestres?|años?)"],

@@ -125,6 +125,19 @@ PACK: dict[str, Any] = {
     },
     # Words of the offline parser's date expressions (period_patterns.py): regex alternatives.
     "offline_periods": {
+        "QUARTER_WORDS": [
+            "(?<!\\d)[1-4](?:-?(?:й|ый|ой|ий|го|м))?\\s*кв(?:\\.|(?!\\w))",
+            "(?:перв|втор|трет|четверт|последн)\\w*\\s+квартал\\w*",
+            "(?<!\\d)[1-4](?:-?(?:й|ый|ой|ий|го|м))?\\s+квартал\\w*",
+            "(?<!\\w)(?:iv|i{1,3})\\s+квартал\\w*",
+        ],
+        "HALF_WORDS": [
+            "(?:перв|втор)\\w*\\s+(?:полугоди\\w*|половин\\w*)",
+            "(?<!\\d)[12](?:-?(?:е|ое))?\\s+полугоди\\w*",
+        ],
+        "ISO_WEEK_WORDS": ["неделя", "недели", "неделю"],
+        "ISO_WEEK_NUMBER": ["номер"],
+        "ORDINAL_SUFFIXES": ["я", "ая", "ю", "ую", "й", "ой"],
         # Relative periods: [kind, pattern] (kinds: see period_patterns.RELATIVE_KINDS); {COUNT}, {NOT_OF} are code fragments.
         "RELATIVE": [
             ["trail", "(?:последн\\w+|прошедш\\w+|предыдущ\\w+)\\s+(?P<n>{COUNT})\\s+(?P<u>торгов\\w+\\s+(?:дн\\w+|день|сесси\\w+)|дн\\w+|день|сесси\\w+|недел\\w+|месяц\\w*|квартал\\w*|год\\w*|лет)"],

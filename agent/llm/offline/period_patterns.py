@@ -26,16 +26,8 @@ MONDAY = rf"{MONTH_B}\s+(?:the\s+)?{D}"
 DAYDATE = rf"(?:{ISO}|{DMY}|(?:{DAYMON}|{MONDAY})(?:{SEP}{Y}{YS})?)"
 MONYEAR = rf"(?:{YM_ISO}|{MONTH_B}(?:{SEP}{Y}{YS})?)"
 
-_QWORD = (r"(?:(?<!\w)q[1-4](?!\w)|(?<!\w)[1-4]q(?!\w)|(?<!\w)t[1-4](?!\w)|(?<!\w)[1-4]t(?=\s*(?:de\s+|del\s+)?(?:1[89]\d\d|20\d\d|'\d\d))"
-          r"|(?<!\d)[1-4](?:-?(?:й|ый|ой|ий|го|м))?\s*кв(?:\.|(?!\w))"
-          r"|(?:first|second|third|fourth|1st|2nd|3rd|4th|last)\s+quarter"
-          r"|(?:перв|втор|трет|четверт|последн)\w*\s+квартал\w*"
-          r"|(?<!\d)[1-4](?:-?(?:й|ый|ой|ий|го|м))?\s+квартал\w*|(?<!\w)(?:iv|i{1,3})\s+квартал\w*"
-          r"|(?:primer|primero|segundo|tercer|tercero|cuarto|ultimo)\s+trimestre"
-          r"|(?<!\d)[1-4](?:er|o|º|°)?\s+trimestre)")
-_HWORD = (r"(?:(?<!\w)h[12](?!\w)|(?<!\w)[12]h(?=\s*(?:of\s+)?(?:1[89]\d\d|20\d\d|'\d\d))|(?:first|second|1st|2nd)\s+half"
-          r"|(?:перв|втор)\w*\s+(?:полугоди\w*|половин\w*)|(?<!\d)[12](?:-?(?:е|ое))?\s+полугоди\w*"
-          r"|(?:primer|primero|segundo)\s+(?:semestre|mitad)|(?<!\d)[12](?:er|o)?\s+semestre)")
+_QWORD = "(?:" + packs.alternation("offline_periods", "QUARTER_WORDS") + ")"   # "Q1", "первый квартал"
+_HWORD = "(?:" + packs.alternation("offline_periods", "HALF_WORDS") + ")"      # "H1", "primer semestre"
 _TAIL = rf"(?:(?:\s+(?:of|de|del|de\s+la)\s+|\s*,?\s*)(?:{MONYEAR}|{YEAR}))?"
 QUARTER = rf"(?:{Y}\s*-?\s*[qt][1-4](?!\w)|{_QWORD}{_TAIL})"
 HALF = rf"(?:{Y}\s*-?\s*h[12](?!\w)|{_HWORD}{_TAIL})"
@@ -91,9 +83,9 @@ AFTER_DATE = _per_language("AFTER_DATE")
 # ISO week numbers: "week 12 of 2020", "wk 12 2020", "12-я неделя 2020", "неделя 12 2020 года",
 # "semana 12 de 2020" (Monday to Friday of that ISO week).
 ISO_WEEK = [
-    _c(rf"(?<!\w)(?:week|wk|неделя|недели|неделю|semana)\s*(?:#|no\.?|номер|n[uo]mero|nº)?\s*(?P<w>[1-9]|[1-4]\d|5[0-3])"
+    _c(rf"(?<!\w){_w('ISO_WEEK_WORDS')}\s*{_w('ISO_WEEK_NUMBER')}?\s*(?P<w>[1-9]|[1-4]\d|5[0-3])"
        rf"(?!\d)(?:\s*(?:of|de|del|,)?\s*(?P<a>{Y}){YS})"),
-    _c(rf"(?<!\d)(?P<w>[1-9]|[1-4]\d|5[0-3])\s*-?(?:я|ая|ю|ую|й|ой|th|st|nd|rd)?\s+(?:week|неделя|недели|неделю|semana)"
+    _c(rf"(?<!\d)(?P<w>[1-9]|[1-4]\d|5[0-3])\s*-?{_w('ORDINAL_SUFFIXES')}?\s+{_w('ISO_WEEK_WORDS')}"
        rf"(?:\s*(?:of|de|del|,)?\s*(?P<a>{Y}){YS})"),
 ]
 # "first week of April", "первая неделя апреля", "la primera semana de abril" (days 1-7, 8-14, ...)
