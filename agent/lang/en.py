@@ -156,6 +156,20 @@ PACK: dict[str, Any] = {
         "NOW": ["today", "now", "the\\s+present", "present", "date"],
         "SINCE": ["since", "starting(?:\\s+(?:from|in))?", "from", "beginning\\s+(?:in|from)"],
     },
+    # Typo-tolerant vocabulary (fuzzy.py): words a misspelling is read as, words kept as written,
+    # grammatical endings that are not typos.
+    "fuzzy": {
+        "MONTHS": "january february march april june july august september october november december",
+        "METRICS": (
+            "maximum minimum highest lowest volatility volume average statistics performance drawdown "
+            "change percent opening closing quarter trading sessions"
+        ),
+        "KEEP": (
+            "average averages chance change changes charge closed maximal minimal opened traded "
+            "tradeoff trader trades value values volumes"
+        ),
+        "ENDINGS": ["es", "s"],
+    },
     "offline_lang": {
         # Month words per month (regex alternatives on normalised text: full and abbreviated forms, case endings).
         "MONTH_PATTERNS": [

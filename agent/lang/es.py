@@ -167,6 +167,20 @@ PACK: dict[str, Any] = {
         "NOW": ["hoy", "ahora", "la\\s+fecha"],
         "SINCE": ["desde", "a\\s+partir\\s+de"],
     },
+    # Typo-tolerant vocabulary (fuzzy.py): words a misspelling is read as, words kept as written,
+    # grammatical endings that are not typos.
+    "fuzzy": {
+        "MONTHS": (
+            "enero febrero marzo abril mayo junio julio agosto septiembre setiembre octubre noviembre "
+            "diciembre"
+        ),
+        "METRICS": (
+            "maximo minimo volatilidad volumen promedio estadisticas rendimiento variacion apertura "
+            "cierre trimestre semestre sesiones"
+        ),
+        "KEEP": "abrir cierra cierre julia junto marco maxima mayo mayor mayoria menor minima volumen",
+        "ENDINGS": ["es", "s"],
+    },
     "offline_lang": {
         # Month words per month (regex alternatives on normalised text: full and abbreviated forms, case endings).
         "MONTH_PATTERNS": [
