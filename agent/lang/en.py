@@ -170,6 +170,22 @@ PACK: dict[str, Any] = {
         ),
         "ENDINGS": ["es", "s"],
     },
+    # What the user reads when a model call fails (agent/llm/errors.py): the reason and what was done instead.
+    "llm_errors": {
+        "USER_MESSAGES": {
+            "timeout": "The service is responding slowly.",
+            "unavailable": "The service is unavailable.",
+            "rate_limited": "The service is busy right now. Please try again in a moment.",
+            "config": "The language model is not configured correctly.",
+            "invalid_output": "The model's answer could not be used.",
+        },
+        "FALLBACKS": {
+            "understander": "The question was read by the built-in parser.",
+            "planner": "A simple built-in plan was used.",
+            "analyst": "This is an automatic summary.",
+            "educator": "The explanation comes from the built-in glossary.",
+        },
+    },
     "offline_lang": {
         # Month words per month (regex alternatives on normalised text: full and abbreviated forms, case endings).
         "MONTH_PATTERNS": [
@@ -575,6 +591,9 @@ PACK: dict[str, Any] = {
     "offline_parser": {
         # Cue words deciding the kind of question (cues.py, metrics.py): regex alternatives.
         "cues": {
+            "WINDOW_UNITS": ["day", "period", "bar", "d\\b"],
+            "WINDOW_WORDS": ["period", "window"],
+            "WINDOW_OF": ["of"],
             "CONCEPT": [
                 "what\\s+is",
                 "what's",

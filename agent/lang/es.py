@@ -181,6 +181,22 @@ PACK: dict[str, Any] = {
         "KEEP": "abrir cierra cierre julia junto marco maxima mayo mayor mayoria menor minima volumen",
         "ENDINGS": ["es", "s"],
     },
+    # What the user reads when a model call fails (agent/llm/errors.py): the reason and what was done instead.
+    "llm_errors": {
+        "USER_MESSAGES": {
+            "timeout": "El servicio responde con lentitud.",
+            "unavailable": "El servicio no está disponible.",
+            "rate_limited": "El servicio está saturado. Inténtalo de nuevo en un momento.",
+            "config": "El modelo de lenguaje no está bien configurado.",
+            "invalid_output": "No se pudo usar la respuesta del modelo.",
+        },
+        "FALLBACKS": {
+            "understander": "La pregunta la interpretó el analizador integrado.",
+            "planner": "Se usó un plan simple integrado.",
+            "analyst": "Este es un resumen automático.",
+            "educator": "La explicación viene del glosario integrado.",
+        },
+    },
     "offline_lang": {
         # Month words per month (regex alternatives on normalised text: full and abbreviated forms, case endings).
         "MONTH_PATTERNS": [
@@ -598,6 +614,9 @@ PACK: dict[str, Any] = {
     "offline_parser": {
         # Cue words deciding the kind of question (cues.py, metrics.py): regex alternatives.
         "cues": {
+            "WINDOW_UNITS": ["dias?", "periodos?", "sesiones"],
+            "WINDOW_WORDS": ["periodo"],
+            "WINDOW_OF": ["de"],
             "CONCEPT": [
                 "que\\s+es",
                 "que\\s+son",

@@ -182,6 +182,22 @@ PACK: dict[str, Any] = {
         "KEEP": "августе максим между минута минуты объемов объемы",
         "ENDINGS": ["а", "ам", "ах", "е", "ей", "ем", "и", "ов", "ой", "ом", "у", "ы", "ю", "я"],
     },
+    # What the user reads when a model call fails (agent/llm/errors.py): the reason and what was done instead.
+    "llm_errors": {
+        "USER_MESSAGES": {
+            "timeout": "Сервис медленно отвечает.",
+            "unavailable": "Сервис недоступен.",
+            "rate_limited": "Сервис сейчас перегружен. Попробуйте чуть позже.",
+            "config": "Языковая модель настроена неверно.",
+            "invalid_output": "Ответ модели не удалось использовать.",
+        },
+        "FALLBACKS": {
+            "understander": "Вопрос разобран встроенным парсером.",
+            "planner": "Использован простой встроенный план.",
+            "analyst": "Это автоматическая сводка.",
+            "educator": "Объяснение взято из встроенного глоссария.",
+        },
+    },
     "offline_lang": {
         # Month words per month (regex alternatives on normalised text: full and abbreviated forms, case endings).
         "MONTH_PATTERNS": [
@@ -603,6 +619,9 @@ PACK: dict[str, Any] = {
     "offline_parser": {
         # Cue words deciding the kind of question (cues.py, metrics.py): regex alternatives.
         "cues": {
+            "WINDOW_UNITS": ["дневн\\w*", "дн\\w*", "период\\w*"],
+            "WINDOW_WORDS": ["период\\w*"],
+            "WINDOW_OF": ["в"],
             "CONCEPT": [
                 "что\\s+такое",
                 "что\\s+значит",

@@ -32,9 +32,9 @@ _INDICATOR_WORDS = _words("indicators")
 INDICATORS: list[tuple[str, str, int | None]] = [
     (name, pat, declare.indicators()[name].window) for name, pat in _INDICATOR_WORDS]
 INDICATOR_NAMES = {name for name, _p, _w in INDICATORS}
-_WINDOW = re.compile(r"(?<!\d)(\d{1,3})\s*[-‐]?\s*(?:day|period|bar|d\b|дневн\w*|дн\w*|период\w*"
-                     r"|dias?|periodos?|sesiones)|\(\s*(\d{1,3})\s*\)|(?:period|период\w*|periodo|window)"
-                     r"\s+(?:of\s+|в\s+|de\s+)?(\d{1,3})")
+# The window of an indicator: "14-day", "(14)", "period of 14".
+_WINDOW = re.compile(rf"(?<!\d)(\d{{1,3}})\s*[-‐]?\s*(?:{_cue('WINDOW_UNITS')})|\(\s*(\d{{1,3}})\s*\)"
+                     rf"|(?:{_cue('WINDOW_WORDS')})\s+(?:(?:{_cue('WINDOW_OF')})\s+)?(\d{{1,3}})")
 
 PATTERNS: list[tuple[str, str]] = _words("patterns")
 VOLUME_PROFILE = re.compile(_cue("VOLUME_PROFILE"))

@@ -94,7 +94,8 @@ NTH_WEEK = [_c(rf"(?P<o>{_alts('NTH_WEEK_ORDINALS')})\s+{_w('WEEK_WORDS')}\s+(?:
 WEEK = _per_language("WEEK")
 # "the week ending April 12", "неделя, закончившаяся 12 апреля", "la semana que termina el 12 de abril"
 WEEK_END = _per_language("WEEK_END")
-_UNTIL_NOW = rf"(?:\s+{_w('UNTIL')}\s+{_w('NOW')})?"
+UNTIL = _w("UNTIL")
+_UNTIL_NOW = rf"(?:\s+{UNTIL}\s+{_w('NOW')})?"
 SINCE = [
     _c(rf"(?<!\w){_w('SINCE')}\s+(?:the\s+)?(?:year\s+)?(?P<a>{DATE}){_UNTIL_NOW}"),
 ]
