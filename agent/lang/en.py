@@ -115,6 +115,15 @@ PACK: dict[str, Any] = {
     },
     # Words of the offline parser's date expressions (period_patterns.py): regex alternatives.
     "offline_periods": {
+        # Unit of a relative period by the start of its word (relative.py; "tday": trading days).
+        "UNIT_NAMES": {
+            "tday": ["trading", "session"],
+            "day": ["day"],
+            "week": ["week"],
+            "month": ["month", "mtd"],
+            "quarter": ["quarter"],
+            "year": ["year", "ytd"],
+        },
         "QUARTER_WORDS": [
             "(?<!\\w)q[1-4](?!\\w)",
             "(?<!\\w)[1-4]q(?!\\w)",

@@ -128,6 +128,15 @@ PACK: dict[str, Any] = {
     },
     # Words of the offline parser's date expressions (period_patterns.py): regex alternatives.
     "offline_periods": {
+        # Unit of a relative period by the start of its word (relative.py; "tday": trading days).
+        "UNIT_NAMES": {
+            "tday": ["sesion", "dias?\\s+(?:habiles|de\\s)"],
+            "day": ["dia"],
+            "week": ["semana"],
+            "month": ["mes"],
+            "quarter": ["trimestre"],
+            "year": ["año"],
+        },
         "QUARTER_WORDS": [
             "(?<!\\w)t[1-4](?!\\w)",
             "(?<!\\w)[1-4]t(?=\\s*(?:de\\s+|del\\s+)?(?:1[89]\\d\\d|20\\d\\d|'\\d\\d))",

@@ -125,6 +125,15 @@ PACK: dict[str, Any] = {
     },
     # Words of the offline parser's date expressions (period_patterns.py): regex alternatives.
     "offline_periods": {
+        # Unit of a relative period by the start of its word (relative.py; "tday": trading days).
+        "UNIT_NAMES": {
+            "tday": ["торгов", "сесси"],
+            "day": ["дн", "день"],
+            "week": ["недел"],
+            "month": ["месяц"],
+            "quarter": ["квартал"],
+            "year": ["год", "лет"],
+        },
         "QUARTER_WORDS": [
             "(?<!\\d)[1-4](?:-?(?:й|ый|ой|ий|го|м))?\\s*кв(?:\\.|(?!\\w))",
             "(?:перв|втор|трет|четверт|последн)\\w*\\s+квартал\\w*",
