@@ -16,38 +16,29 @@ _WORD = re.compile(r"[a-zа-яñ]+")
 _CLAUSE_END = re.compile(r"[.;!?\n]\s|[\n;!?]|\}")
 WINDOW = 60
 
+
+def _union(*path: str) -> tuple[str, ...]:
+    """The words at wording.<path> of every pack, in pack order: the validator reads every
+    language's words whatever the answer's language (models slip into English)."""
+    return tuple(dict.fromkeys(w for code in packs.codes() for w in packs.get(code, "wording", *path)))
+
+
 METRIC_STEMS: dict[str, tuple[str, ...]] = {
-    "close": ("close", "closes", "closed", "closing", "settle", "закрыт", "закрыл", "cierre", "cerro", "cerr"),
-    "open": ("open", "opens", "opened", "opening", "открыт", "открыл", "apertura", "abrio", "abri"),
-    "high": ("high", "highs", "highest", "peak", "maximum", "max", "top", "максимум", "максимал",
-             "пик", "maximo", "maxima", "pico"),
-    "low": ("low", "lows", "lowest", "minimum", "min", "bottom", "минимум", "минимал", "minimo",
-            "minima"),
-    "volume": ("volume", "объем", "volumen"),
-    "volatility": ("volatility", "волатильн", "volatilidad"),
-}
+    family: _union("METRIC_STEMS", family) for family in packs.get(packs.BASE, "wording", "METRIC_STEMS")}
 # Words that are whole words, not stems (else "top" would catch "topic", "min" "minute").
-_EXACT = {"max", "min", "top", "high", "highs", "low", "lows", "open", "close", "peak", "пик"}
-UP_STEMS = ("up", "rose", "rise", "rising", "rall", "gain", "climb", "increas", "advanc", "jump",
-            "higher", "surg", "grew", "grow", "вырос", "рост", "поднял", "подня", "прибав",
-            "увелич", "подорож", "повыс", "subio", "subid", "sube", "gano", "ganan", "aument", "alza",
-            "creci", "avanz", "repunt")
-DOWN_STEMS = ("down", "fell", "fall", "drop", "declin", "lost", "loss", "lower", "slid", "slip",
-              "sank", "decreas", "plung", "tumbl", "shed", "упал", "паден", "сниз", "сниж", "потер",
-              "опуст", "подешев", "просел", "просад", "уменьш", "bajo", "baj", "cayo", "caid", "cae",
-              "perdi", "perdid", "descen", "retroced", "disminu")
-_EXACT_DIR = {"up", "down", "baj", "cae"}
-COMPARE_ABOVE = ("above", "over", "exceed", "more than", "higher than", "выше", "больше", "превыс",
-                 "por encima", "superior", "mas de", "mas que", "supero")
-COMPARE_BELOW = ("below", "under", "less than", "lower than", "ниже", "меньше", "por debajo",
-                 "inferior", "menos de", "menos que")
+_EXACT = set(_union("METRIC_EXACT"))
+UP_STEMS = _union("UP_STEMS")
+DOWN_STEMS = _union("DOWN_STEMS")
+_EXACT_DIR = set(_union("DIRECTION_EXACT"))
+COMPARE_ABOVE = _union("COMPARE_ABOVE")
+COMPARE_BELOW = _union("COMPARE_BELOW")
 # ("level"/"уровень"/"nivel" is not here: "closed at the level {param.n1}" states it as a fact.)
-COMPARE_NEUTRAL = ("threshold", "vs", "versus", "than", "порог", "umbral", "compar", "сравн")
+COMPARE_NEUTRAL = _union("COMPARE_NEUTRAL")
 
 NUMBER_WORDS = packs.by_lang("wording", "NUMBER_WORDS")
 # "one"/"один"/"uno" are also articles and pronouns: a number only before a unit or scale word.
-_ONE = re.compile(r"\b(one|один|одна|одного|uno|una|un)\s+(percent|per|point|hundred|thousand|"
-                  r"million|процент|пункт|тысяч|миллион|por|punto|mil|millon)", re.I)
+_ONE = re.compile(r"\b(" + "|".join(sorted(_union("ONE"), key=len, reverse=True)) + r")\s+("
+                  + "|".join(_union("ONE_UNITS")) + ")", re.I)
 _WORDS_RE = {lang: re.compile(r"(?<![a-zа-яñ])(" + "|".join(sorted(ws, key=len, reverse=True))
                               + r")(?![a-zа-яñ])") for lang, ws in NUMBER_WORDS.items()}
 

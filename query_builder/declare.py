@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass, field
-from typing import Any, Callable, Literal
+from typing import Any, Callable, Literal, Mapping
 
 from pydantic import GetCoreSchemaHandler, GetJsonSchemaHandler
 from pydantic_core import core_schema
@@ -61,12 +61,17 @@ class PatternDecl:
 @dataclass(frozen=True)
 class ClaimDecl:
     """A claim type: the action whose result holds it and where ("summary.key" or "rows.key"), and
-    how its value is rendered (agent/render.py kinds: price, pct, pct_level, volume, count, number)."""
+    how its value is rendered (agent/render.py kinds: price, pct, pct_level, volume, count, number).
+    `templates`: the offline answer's wording per language ({"en": "range of closes {v}", ...}),
+    used when the language pack has none for the claim (offline_templates.METRIC overrides), so a
+    new claim type needs no edit to every pack; tests/agent/test_lang_packs.py checks that every
+    claim has one for every pack language."""
     name: str
     action: str
     where: str
     description: str
     kind: ClaimKind = "number"
+    templates: Mapping[str, str] = field(default_factory=dict)
 
 
 Decl = ActionDecl | IndicatorDecl | PatternDecl | ClaimDecl

@@ -2,8 +2,9 @@
 
 A temporary action with a new claim type is registered by a fixture (no product file changes); the
 generated planner and understander prompts, the Gemini function schema, the capabilities catalogue,
-the plan models and the builder tables must all include it, and a step using it must run on real
-data through the query builder, with the declared post-processor.
+the plan models and the builder tables must all include it, a step using it must run on real
+data through the query builder, with the declared post-processor, and the offline answer must word
+the claim with the templates its declaration carries (no language pack edited).
 """
 from __future__ import annotations
 
@@ -13,9 +14,15 @@ from psycopg import sql
 import capabilities as cap
 import query_builder.actions
 import query_builder.post
+from agent import slots
 from agent.llm import prompts as P
 from agent.llm import schemas
-from agent.state import Claim
+from agent.llm.offline import OfflineProvider
+from agent.llm.offline import templates as T
+from agent.numbers import scope_of
+from agent.render import render
+from agent.state import Claim, Intent
+from agent.validation import validate
 from query_builder import build, declare, run_step
 from query_builder.base import Context, Output
 from query_builder.convert import jsonable_rows
@@ -46,7 +53,9 @@ ACTION = declare.ActionDecl(
     ("symbol", "start_date", "end_date"), build_close_range, {"close_range": post_close_range},
     claims=("close_range",))
 CLAIM = declare.ClaimDecl("close_range", "get_close_range", "summary.close_range",
-                          "highest minus lowest daily close over the period")
+                          "highest minus lowest daily close over the period",
+                          templates={"en": "range of closes {v}", "ru": "размах цен закрытия {v}",
+                                     "es": "rango de cierres {v}"})
 
 
 @pytest.fixture
@@ -91,3 +100,40 @@ def test_declared_action_runs_on_real_data(temporary_action, loaded_store):
     year = ref.daily("SPX").loc["2008-01-01":"2008-12-31"]
     assert res.summary["close_range"] == pytest.approx(year["close"].max() - year["close"].min())
     assert res.row_count == len(year)
+
+
+def _offline_answer(res, lang: str) -> tuple[str, list[dict]]:
+    """The offline analyst's answer for one step, checked by the validator and filled by code."""
+    intent = Intent(type="data", lang=lang, symbol=res.symbol)
+    draft = OfflineProvider().analyze("q", intent, [res], lang).response
+    dumped = [res.model_dump(mode="json")]
+    table = slots.build(dumped, intent.model_dump(mode="json"), "q")
+    v = validate(draft, table, lang, scope_of(intent.model_dump(mode="json"), dumped), {res.symbol})
+    assert v.status == "ok", (draft, v.issues)
+    return slots.fill(draft, table, lang)
+
+
+@pytest.mark.parametrize("lang,words", [("ru", "размах цен закрытия"), ("es", "rango de cierres")])
+def test_offline_answer_words_the_claim_with_its_inline_templates(temporary_action, loaded_store, lang, words):
+    step = Step(action="get_close_range",
+                params={"symbol": "SPX", "start_date": "2008-01-01", "end_date": "2008-12-31"})
+    res = run_step(loaded_store, step)
+    assert T.claim_template(lang, "close_range") == CLAIM.templates[lang]  # no pack has the key
+    text, claims = _offline_answer(res, lang)
+    year = ref.daily("SPX").loc["2008-01-01":"2008-12-31"]
+    expected = year["close"].max() - year["close"].min()
+    assert [c["value"] for c in claims if c["type"] == "close_range"] == [pytest.approx(expected)]
+    assert f"{words} {render(expected, 'number', lang)}" in text, text
+
+
+def test_every_claim_has_a_template_in_every_language(temporary_action):
+    """A declared claim is worded in every pack language, by the pack or inline; a declaration
+    lacking one is named."""
+    assert T.missing_claim_templates() == []
+    partial = declare.ClaimDecl("close_span", "get_close_range", "summary.close_span", "span",
+                                templates={"en": "span {v}", "ru": "диапазон {v}"})
+    declare.register(partial)
+    try:
+        assert T.missing_claim_templates() == [("close_span", "es")]
+    finally:
+        declare.unregister("claim", partial.name)

@@ -131,6 +131,8 @@ function matchTurns(history, turns) {
 
 function init() {
   const select = document.getElementById("lang");
+  // one option per language pack (I18N comes from the packs: a new pack is a new option)
+  select.replaceChildren(...Object.keys(I18N).map((code) => new Option(code.toUpperCase(), code)));
   select.value = LANG;
   select.addEventListener("change", () => {
     LANG = select.value;

@@ -51,6 +51,13 @@ def transposed(*path: str) -> dict[str, dict[str, Any]]:
     return {key: {c: get(c, *path, key) for c in codes()} for key in get(BASE, *path)}
 
 
+def alternation(*path: str) -> str:
+    """One regular-expression alternation of the alternatives listed at `path` in every pack, in
+    pack order (English first, then the others alphabetically: English before Spanish, whose Latin
+    alternatives can match at the same position; Cyrillic ones cannot clash with either)."""
+    return "|".join(alt for c in codes() for alt in get(c, *path))
+
+
 def name(code: str) -> str:
     """The language's English name (for prompts: 'Write in Russian')."""
     return str(pack(code)["name"])

@@ -21,37 +21,12 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-USER_MESSAGES: dict[str, dict[str, str]] = {
-    "timeout": {"en": "The service is responding slowly.", "ru": "Сервис медленно отвечает.",
-                "es": "El servicio responde con lentitud."},
-    "unavailable": {"en": "The service is unavailable.", "ru": "Сервис недоступен.",
-                    "es": "El servicio no está disponible."},
-    "rate_limited": {"en": "The service is busy right now. Please try again in a moment.",
-                     "ru": "Сервис сейчас перегружен. Попробуйте чуть позже.",
-                     "es": "El servicio está saturado. Inténtalo de nuevo en un momento."},
-    "config": {"en": "The language model is not configured correctly.",
-               "ru": "Языковая модель настроена неверно.",
-               "es": "El modelo de lenguaje no está bien configurado."},
-    "invalid_output": {"en": "The model's answer could not be used.",
-                       "ru": "Ответ модели не удалось использовать.",
-                       "es": "No se pudo usar la respuesta del modelo."},
-}
+from agent import lang as packs
 
-
+# The user's texts per kind and per agent ({key: {lang: text}}), from the language packs.
+USER_MESSAGES: dict[str, dict[str, str]] = packs.transposed("llm_errors", "USER_MESSAGES")
 # What the node did instead, per agent (appended to the reason: one line for the user).
-FALLBACKS: dict[str, dict[str, str]] = {
-    "understander": {"en": "The question was read by the built-in parser.",
-                     "ru": "Вопрос разобран встроенным парсером.",
-                     "es": "La pregunta la interpretó el analizador integrado."},
-    "planner": {"en": "A simple built-in plan was used.",
-                "ru": "Использован простой встроенный план.",
-                "es": "Se usó un plan simple integrado."},
-    "analyst": {"en": "This is an automatic summary.", "ru": "Это автоматическая сводка.",
-                "es": "Este es un resumen automático."},
-    "educator": {"en": "The explanation comes from the built-in glossary.",
-                 "ru": "Объяснение взято из встроенного глоссария.",
-                 "es": "La explicación viene del glosario integrado."},
-}
+FALLBACKS: dict[str, dict[str, str]] = packs.transposed("llm_errors", "FALLBACKS")
 
 
 class LLMError(Exception):

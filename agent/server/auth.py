@@ -17,9 +17,9 @@ from agent.identity.service_tokens import Principal, ServiceTokenError, looks_li
 from agent.identity.users import UserStore
 from agent.server.guard import header, send_json_error
 
-# The UI and health check are public; /metrics is public only in local mode.
+# The UI (its texts too) and health check are public; /metrics is public only in local mode.
 PUBLIC_PREFIXES = ("/static/", "/vendor/")
-PUBLIC_PATHS = frozenset({"/", "/healthz", "/favicon.ico"})
+PUBLIC_PATHS = frozenset({"/", "/healthz", "/favicon.ico", "/i18n/tables.js"})  # UI texts: agent/server/ui_texts.py
 LOOKUP_BY_TENANT_NAME = ("SELECT u.user_id FROM users u WHERE u.tenant_id = %s AND u.name = %s "
                          "AND u.revoked_at IS NULL")
 

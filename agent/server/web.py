@@ -19,6 +19,8 @@ from starlette.staticfiles import StaticFiles
 from agent.server.caller import current_user
 from agent.server.http import HTTPError, thread_field
 from agent.server.turns import thread_turns
+from agent.server.ui_texts import PATH as UI_TEXTS_PATH
+from agent.server.ui_texts import ui_tables_js
 
 # web/ at the repository root, reached through the package's `webui` link so that a wheel (which
 # copies package data, not the repository) ships the same files: `pip install .` serves / too.
@@ -96,6 +98,7 @@ routes = [
     Route("/", index, methods=["GET"]),
     Route("/favicon.ico", favicon, methods=["GET"]),
     Route("/vendor/plotly.min.js", plotly_js, methods=["GET"]),
+    Route(UI_TEXTS_PATH, ui_tables_js, methods=["GET"]),
     Route("/api/ui/features", features, methods=["GET"]),
     Route("/api/threads/{thread_id}/details", thread_details, methods=["GET"]),
     Route("/api/threads/{thread_id}/turns", thread_turns, methods=["GET"]),

@@ -16,6 +16,7 @@ import pytest
 
 from agent import lang as packs
 from agent.messages import MESSAGES
+from agent.server import ui_texts
 
 ROOT = Path(__file__).resolve().parents[2]
 PLACEHOLDER = re.compile(r"\{(\w*)\}")
@@ -62,7 +63,7 @@ def test_templates_keep_their_placeholders(code):
 
 def test_a_fourth_language_is_one_new_pack(tmp_path, monkeypatch):
     """Copy the English pack as 'de' into a directory on the package path: it is discovered and
-    every view of the packs (messages, offline templates, glossary) has it."""
+    every view of the packs (messages, offline templates, glossary, UI texts) has it."""
     shutil.copy(ROOT / "agent" / "lang" / "en.py", tmp_path / "de.py")
     text = (tmp_path / "de.py").read_text().replace('"name": "English"', '"name": "German"')
     (tmp_path / "de.py").write_text(text.replace('"clarify": "Could you clarify?"', '"clarify": "Bitte?"'))
@@ -73,6 +74,7 @@ def test_a_fourth_language_is_one_new_pack(tmp_path, monkeypatch):
         assert packs.transposed("messages", "MESSAGES")["clarify"]["de"] == "Bitte?"
         assert packs.by_lang("offline_templates", "METRIC")["de"]["close"] == "close {v}"
         assert packs.get("de", "glossary", "entries", "rsi", "text")
+        assert ui_texts.tables()["de"]["send"] == "Ask"   # the browser gets its UI texts too
     finally:
         packs._packs.cache_clear()
         monkeypatch.undo()
@@ -83,22 +85,21 @@ def test_views_read_the_packs():
     assert MESSAGES["cancelled"] == {"en": "Cancelled.", "ru": "Отменено.", "es": "Cancelado."}
 
 
-def _ui_tables() -> dict[str, Any]:
-    """web/i18n.js's I18N object, evaluated by node (the file is plain browser JavaScript)."""
-    src = (ROOT / "web" / "i18n.js").read_text()
-    start = src.index("const I18N = {") + len("const I18N = ")
-    end = src.index("\n};\n", start) + 2
-    out = subprocess.run(["node", "-e", f"process.stdout.write(JSON.stringify({src[start:end]}))"],
+def _served_ui_tables() -> dict[str, Any]:
+    """The I18N object of the script the server serves (agent/server/ui_texts.py), evaluated by
+    node as the browser would run it."""
+    src = ui_texts.script()
+    out = subprocess.run(["node", "-e", f"{src}\nprocess.stdout.write(JSON.stringify(I18N))"],
                          capture_output=True, text=True, check=True, timeout=30)
     return json.loads(out.stdout)
 
 
-@pytest.mark.skipif(shutil.which("node") is None, reason="node evaluates web/i18n.js")
-def test_web_ui_texts_cover_the_same_languages_and_keys():
-    """The UI texts stay in web/i18n.js (the browser loads them without a round trip); they must
-    cover exactly the packs' languages, each with the English keys."""
-    ui = _ui_tables()
-    assert set(ui) == set(packs.codes())
-    en = _shape(ui["en"])
-    for code in ui:
-        assert set(_shape(ui[code])) == set(en), code
+@pytest.mark.skipif(shutil.which("node") is None, reason="node evaluates the served script")
+def test_web_ui_texts_are_the_packs_ui_sections():
+    """The browser's texts come from the packs (one table per pack, English first), and
+    web/i18n.js holds no table of its own."""
+    ui = _served_ui_tables()
+    assert list(ui) == list(packs.codes())
+    assert ui["ru"]["send"] == "Спросить" and ui["es"]["claim"]["high"] and ui["en"]["months"][0] == "January"
+    assert ui == json.loads(json.dumps({c: packs.get(c, "ui") for c in packs.codes()}))
+    assert "const I18N" not in (ROOT / "web" / "i18n.js").read_text()

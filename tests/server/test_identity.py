@@ -36,6 +36,7 @@ def test_every_api_route_needs_a_token_once_users_exist(make_app, duck_store, en
         assert c.get("/api/data", headers=bearer("askbar_wrong")).status_code == 401
         assert c.get("/api/data", headers={"Authorization": "Basic abc"}).status_code == 401
         assert c.get("/healthz").status_code == 200 and c.get("/").status_code == 200  # public
+        assert c.get("/i18n/tables.js").status_code == 200   # the page's texts are public too
         assert c.get("/api/data", headers=bearer(token)).status_code == 200
         assert c.get("/metrics", headers=bearer(token)).status_code == 200
         start, events = _chat(c, token)

@@ -16,6 +16,7 @@ from agent.llm.offline.periods import make_period
 from agent.llm.offline.texts import period_text
 from agent.slots import SKIPPED_KEYS
 from agent.state import CLAIM_TYPES, AnalystOutput, Intent, Period
+from query_builder import declare
 from query_builder.models import StepResult
 
 FULL_GROUPS = [["open", "close", "pct_change"], ["high", "low"],
@@ -65,7 +66,7 @@ def _metric_items(ans: Answer, r: StepResult, keys: Sequence[str], prefix: str =
             and (s or {}).get(f"{k}_date") else ""
         c = ans.slot(f"{prefix}{k}.peak_date") if k == "max_drawdown" \
             and (s or {}).get("max_drawdown_peak_date") else ""
-        items.append(T.METRIC[ans.lang][k].format(v=ans.slot(prefix + k), d=d, c=c))
+        items.append(str(T.claim_template(ans.lang, k)).format(v=ans.slot(prefix + k), d=d, c=c))
     return items
 
 
@@ -204,9 +205,11 @@ def _generic(ans: Answer, r: StepResult, intent: Intent) -> None:
     s = r.summary or {}
     head = T.GENERIC[ans.lang].format(s=r.symbol, p=_pname(ans, intent.period),
                                       a=T.ACTIONS[ans.lang].get(r.action, r.action.replace("_", " ")))
-    items = []
+    decl = declare.actions().get(r.action)   # the action's declared claims in their own words
+    own = [k for k in (decl.claims if decl else ()) if s.get(k) is not None and T.claim_template(ans.lang, k)]
+    items = [str(T.claim_template(ans.lang, k)).format(v=ans.slot(k), d="", c="") for k in own]
     for k, v in s.items():
-        if isinstance(v, bool) or v is None or isinstance(v, (dict, list)) or k in CLAIM_TYPES \
+        if k in own or isinstance(v, bool) or v is None or isinstance(v, (dict, list)) or k in CLAIM_TYPES \
                 or k in SKIPPED_KEYS or any(c.isdigit() for c in k) or k.endswith("_ts") \
                 or k.endswith("_date") and k[:-5] in ("high", "low", "max", "min") \
                 or k.endswith("_date") and r.action == "get_intraday_data":

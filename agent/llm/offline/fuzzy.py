@@ -16,32 +16,21 @@ from functools import lru_cache
 
 from rapidfuzz.distance import OSA
 
+from agent import lang as packs
 from agent.llm.offline.lang import normalize
 
-_MONTHS = (
-    "january february march april june july august september october november december "
-    "enero febrero marzo abril mayo junio julio agosto septiembre setiembre octubre noviembre diciembre "
-    "январь января январе феврал февраль февраля феврале март марта марте апрель апреля апреле "
-    "июнь июня июне июль июля июле август августа августе сентябрь сентября сентябре октябрь "
-    "октября октябре ноябрь ноября ноябре декабрь декабря декабре"
-)
-_METRICS = (
-    "maximum minimum highest lowest volatility volume average statistics performance drawdown "
-    "change percent opening closing quarter trading sessions "
-    "максимум максимума максимальный минимум минимума минимальный волатильность волатильности "
-    "объем объема статистика статистику статистики изменение доходность просадка просадку "
-    "квартал полугодие торговых открытие закрытие "
-    "maximo minimo volatilidad volumen promedio estadisticas rendimiento variacion apertura cierre "
-    "trimestre semestre sesiones"
-)
+
+def _words(key: str) -> str:
+    """The packs' fuzzy.<key> words, every language, space-separated."""
+    return " ".join(packs.get(code, "fuzzy", key) for code in packs.codes())
+
+
+_MONTHS = _words("MONTHS")
+_METRICS = _words("METRICS")
 # Words close to a vocabulary word that are words in their own right (kept as written).
-_KEEP = set((
-    "mayor mayo menor marco junto julia abrir cierra cierre closed opened mayoria value values volumes volumen "
-    "maxima minima maximal minimal trades traded trader tradeoff average averages "
-    "августе между максим минута минуты объемы объемов change changes charge chance"
-).split())
+_KEEP = set(_words("KEEP").split())
 _WORD = re.compile(r"[a-zа-яñ]{5,}")
-_ENDINGS = {"s", "es", "а", "у", "е", "ы", "и", "ом", "ой", "ам", "ах", "ов", "ей", "ем", "ю", "я"}
+_ENDINGS = {e for code in packs.codes() for e in packs.get(code, "fuzzy", "ENDINGS")}
 
 
 @dataclass(frozen=True)

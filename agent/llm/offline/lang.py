@@ -19,21 +19,16 @@ def normalize(text: str) -> str:
     return out if len(out) == len(text) else text.lower()
 
 
-_ES_WORDS = {
-    "el", "la", "los", "las", "de", "del", "en", "y", "que", "cual", "cuales", "como", "cuanto",
-    "cuantos", "cuantas", "es", "un", "una", "por", "para", "con", "mes", "año", "dias", "dia",
-    "semana", "muestrame", "muestra", "estadisticas", "compara", "cayo", "subio", "mayores",
-    "menores", "despues", "desde", "hasta", "le", "fue", "fueron", "al", "lo", "se", "mas", "pasado",
-    "siguientes", "explica", "significa", "trimestre", "semestre", "ultimo", "ultimos", "precio",
-    "maximo", "minimo", "volumen", "cierre", "apertura", "caidas", "subidas", "y", "entre", "sobre",
-}
-_EN_WORDS = {
-    "the", "of", "in", "and", "what", "which", "how", "is", "was", "were", "for", "stats", "on",
-    "did", "do", "does", "show", "me", "after", "since", "from", "to", "by", "a", "an", "many",
-    "days", "day", "week", "month", "year", "last", "compare", "explain", "high", "low", "price",
-    "volume", "average", "daily", "statistics", "largest", "biggest", "rose", "fell", "drop",
-    "gain", "when", "with", "between", "happened", "next", "trading", "performance", "it", "its",
-}
+
+
+def _lang_words(code: str, key: str) -> list[str]:
+    """A word list of the pack's offline_lang section (the parser's vocabulary of that language)."""
+    return list(packs.get(code, "offline_lang", key))
+
+
+# Function words that show a Latin-script language (Russian shows by its letters).
+_ES_WORDS = set(_lang_words("es", "DETECTION_WORDS"))
+_EN_WORDS = set(_lang_words("en", "DETECTION_WORDS"))
 _ES_MARKS = re.compile(r"[¿¡ñáéíóú]")
 _WORD = re.compile(r"[a-zñ]+")
 
@@ -57,33 +52,33 @@ def detect_language(text: str) -> str:
     return language_evidence(text)[0]
 
 
-# Month names: full and abbreviated forms, normalised (no accents, ё -> е).
-EN_MONTHS = ["january|jan", "february|feb", "march|mar", "april|apr", "may", "june|jun",
-             "july|jul", "august|aug", "september|sept|sep", "october|oct", "november|nov",
-             "december|dec"]
-ES_MONTHS = ["enero|ene", "febrero|feb", "marzo|mar", "abril|abr", "mayo|may", "junio|jun",
-             "julio|jul", "agosto|ago", "septiembre|setiembre|sept|sep", "octubre|oct",
-             "noviembre|nov", "diciembre|dic"]
-# Russian: stems with every case ending (январь, января, январе, январю, январём...).
-RU_MONTHS = ["январ[ьяюе]|январем|янв", "феврал[ьяюе]|февралем|фев", "март[аеу]?|мартом|мар",
-             "апрел[ьяюе]|апрелем|апр", "ма[йяюе]|маем", "июн[ьяюе]|июнем|июн", "июл[ьяюе]|июлем|июл",
-             "август[аеу]?|августом|авг", "сентябр[ьяюе]|сентябрем|сент|сен",
-             "октябр[ьяюе]|октябрем|окт", "ноябр[ьяюе]|ноябрем|нояб|ноя", "декабр[ьяюе]|декабрем|дек"]
+# Month words per language (regex alternatives on normalised text: full and abbreviated forms;
+# Russian stems with every case ending: январь, января, январе, январю, январём...).
+EN_MONTHS = _lang_words("en", "MONTH_PATTERNS")
+ES_MONTHS = _lang_words("es", "MONTH_PATTERNS")
+RU_MONTHS = _lang_words("ru", "MONTH_PATTERNS")
 
-EN_MONTH_WORDS = {w for alt in EN_MONTHS for w in alt.split("|")} - {"mar", "may"}
-ES_MONTH_WORDS = {w for alt in ES_MONTHS for w in alt.split("|")} - {"mar", "may", "feb", "jun",
-                                                                      "jul", "sep", "sept", "oct",
-                                                                      "nov"}
+
+def _evidence(code: str) -> set[str]:
+    """The month words that show the language ("mar", "may" show nothing)."""
+    words = {w for alt in _lang_words(code, "MONTH_PATTERNS") for w in alt.split("|")}
+    return words - set(_lang_words(code, "MONTH_NOT_EVIDENCE"))
+
+
+EN_MONTH_WORDS = _evidence("en")
+ES_MONTH_WORDS = _evidence("es")
 
 _MONTH_TABLE: list[tuple[re.Pattern[str], int]] = []
-for _alts in (EN_MONTHS, ES_MONTHS, RU_MONTHS):
-    for _i, _alt in enumerate(_alts):
+for _code in packs.codes():
+    for _i, _alt in enumerate(_lang_words(_code, "MONTH_PATTERNS")):
         _MONTH_TABLE.append((re.compile(rf"(?:{_alt})\.?"), _i + 1))
 
-# One alternation for every month word (longest first so "june" wins over "jun").
-_ALL = sorted({w for alts in (EN_MONTHS, ES_MONTHS) for alt in alts for w in alt.split("|")}
-              - {"ago"}, key=len, reverse=True)   # "ago": English "3 days ago", not agosto
-MONTH = r"(?:" + "|".join(RU_MONTHS + _ALL) + r")\.?"
+# One alternation for every month word of every pack, longest first so "june" wins over "jun";
+# words another language uses otherwise are left out ("ago": English "3 days ago", not agosto).
+_AMBIGUOUS = {w for c in packs.codes() for w in _lang_words(c, "MONTH_AMBIGUOUS")}
+_ALL = sorted(dict.fromkeys(w for c in packs.codes() for alt in _lang_words(c, "MONTH_PATTERNS")
+                            for w in alt.split("|") if w not in _AMBIGUOUS), key=len, reverse=True)
+MONTH = r"(?:" + "|".join(_ALL) + r")\.?"
 MONTH_B = rf"(?<![\w]){MONTH}(?![\w])"
 
 

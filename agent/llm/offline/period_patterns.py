@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from agent import lang as packs
 from agent.llm.offline.lang import MONTH_TOKEN_B as MONTH_B
 from agent.llm.offline.numbers import COUNT
 
@@ -25,33 +26,50 @@ MONDAY = rf"{MONTH_B}\s+(?:the\s+)?{D}"
 DAYDATE = rf"(?:{ISO}|{DMY}|(?:{DAYMON}|{MONDAY})(?:{SEP}{Y}{YS})?)"
 MONYEAR = rf"(?:{YM_ISO}|{MONTH_B}(?:{SEP}{Y}{YS})?)"
 
-_QWORD = (r"(?:(?<!\w)q[1-4](?!\w)|(?<!\w)[1-4]q(?!\w)|(?<!\w)t[1-4](?!\w)|(?<!\w)[1-4]t(?=\s*(?:de\s+|del\s+)?(?:1[89]\d\d|20\d\d|'\d\d))"
-          r"|(?<!\d)[1-4](?:-?(?:й|ый|ой|ий|го|м))?\s*кв(?:\.|(?!\w))"
-          r"|(?:first|second|third|fourth|1st|2nd|3rd|4th|last)\s+quarter"
-          r"|(?:перв|втор|трет|четверт|последн)\w*\s+квартал\w*"
-          r"|(?<!\d)[1-4](?:-?(?:й|ый|ой|ий|го|м))?\s+квартал\w*|(?<!\w)(?:iv|i{1,3})\s+квартал\w*"
-          r"|(?:primer|primero|segundo|tercer|tercero|cuarto|ultimo)\s+trimestre"
-          r"|(?<!\d)[1-4](?:er|o|º|°)?\s+trimestre)")
-_HWORD = (r"(?:(?<!\w)h[12](?!\w)|(?<!\w)[12]h(?=\s*(?:of\s+)?(?:1[89]\d\d|20\d\d|'\d\d))|(?:first|second|1st|2nd)\s+half"
-          r"|(?:перв|втор)\w*\s+(?:полугоди\w*|половин\w*)|(?<!\d)[12](?:-?(?:е|ое))?\s+полугоди\w*"
-          r"|(?:primer|primero|segundo)\s+(?:semestre|mitad)|(?<!\d)[12](?:er|o)?\s+semestre)")
+_QWORD = "(?:" + packs.alternation("offline_periods", "QUARTER_WORDS") + ")"   # "Q1", "первый квартал"
+_HWORD = "(?:" + packs.alternation("offline_periods", "HALF_WORDS") + ")"      # "H1", "primer semestre"
 _TAIL = rf"(?:(?:\s+(?:of|de|del|de\s+la)\s+|\s*,?\s*)(?:{MONYEAR}|{YEAR}))?"
 QUARTER = rf"(?:{Y}\s*-?\s*[qt][1-4](?!\w)|{_QWORD}{_TAIL})"
 HALF = rf"(?:{Y}\s*-?\s*h[12](?!\w)|{_HWORD}{_TAIL})"
 DATE = rf"(?:{DAYDATE}|{QUARTER}|{HALF}|{MONYEAR}|{YEAR})"
 
-_FROM = r"(?:from|с|со|desde|del|de|начиная\s+с|starting)"
-_TO = r"(?:to|till|until|through|thru|по|до|a|al|hasta)"
-_TO_BARE = r"(?:to|till|until|through|thru|по|hasta|al)"
+
+def _alts(name: str) -> str:
+    return packs.alternation("offline_periods", name)
+
+
+def _w(name: str) -> str:
+    """The packs' words for `name` (offline_periods), one non-capturing alternation."""
+    return "(?:" + _alts(name) + ")"
+
+
+_FROM = _w("FROM")
+_TO = _w("TO")
+_TO_BARE = _w("TO_BARE")
 
 
 def _c(p: str) -> re.Pattern[str]:
     return re.compile(p)
 
 
+_FRAGMENTS = {"DAYDATE": DAYDATE, "DATE": DATE, "COUNT": COUNT}
+
+
+def _fill(template: str, **more: str) -> str:
+    """A pack's pattern with the code's {FRAGMENT}s filled in (the regex's own {m,n} counts are left
+    alone: fragment names are capitals)."""
+    fragments = {**_FRAGMENTS, **more}
+    return re.sub(r"\{([A-Z_]+)\}", lambda m: fragments[m.group(1)], template)
+
+
+def _per_language(name: str) -> list[re.Pattern[str]]:
+    """The pattern `name` of every pack (offline_periods), English first."""
+    return [_c(_fill(packs.get(code, "offline_periods", name))) for code in packs.codes()]
+
+
 RANGES = [
     _c(rf"(?<!\w){_FROM}\s+(?:the\s+)?(?P<a>{DATE}|{D})(?:\s*-\s*|\s+{_TO}\s+(?:the\s+)?)(?P<b>{DATE})"),
-    _c(rf"(?<!\w)(?:between|entre|между)\s+(?P<a>{DATE}|{D})\s+(?:and|y|и)\s+(?P<b>{DATE})"),
+    _c(rf"(?<!\w){_w('BETWEEN')}\s+(?P<a>{DATE}|{D})\s+{_w('AND')}\s+(?P<b>{DATE})"),
     _c(rf"(?P<a>{DAYDATE}|{MONYEAR})\s+{_TO_BARE}\s+(?:the\s+)?(?P<b>{DATE})"),
     _c(rf"(?<![\d.])(?P<a>{D})\s*-\s*(?P<b>{D}\s*(?:de\s+|of\s+)?{MONTH_B}(?:{SEP}{Y}{YS})?)"),
     _c(rf"(?P<m>{MONTH_B})\s+(?P<a>{D})\s*-\s*(?P<b>{D})(?P<y>(?:{SEP}{Y})?)"),
@@ -61,86 +79,35 @@ RANGES = [
 ]
 # A window of N trading days right after a date: "the week after 1987-10-19", "10 sessions following
 # March 16, 2020", "неделя после 19.10.1987", "las 10 sesiones posteriores al 16 de marzo de 2020".
-_AUNIT_EN = r"(?P<u>trading\s+days?|days?|sessions?|weeks?|months?)"
-_AUNIT_RU = r"(?:торгов\w+\s+)?(?P<u>дн\w+|день|сесси\w+|недел\w+|месяц\w*)"
-_AUNIT_ES = r"(?P<u>semanas?|mes(?:es)?|dias?(?:\s+(?:habiles|de\s+negociacion|de\s+trading))?|sesion(?:es)?)"
-AFTER_DATE = [
-    _c(rf"(?:(?:the|a|one)\s+)?(?:(?P<n>{COUNT})\s+)?{_AUNIT_EN}\s+(?:right\s+|immediately\s+|just\s+)?"
-       rf"(?:after|following)\s+(?:the\s+)?(?P<a>{DAYDATE})"),
-    _c(rf"(?:(?P<n>{COUNT})\s+)?(?:следующ\w+\s+)?{_AUNIT_RU}\s+(?:сразу\s+)?после\s+(?P<a>{DAYDATE})"),
-    _c(rf"(?:(?P<n>{COUNT})\s+)?{_AUNIT_ES}\s+(?:siguientes?|posteriores?|despues)\s+(?:a\s+|al\s+|del?\s+)?"
-       rf"(?:la\s+fecha\s+)?(?:(?:del?|al)\s+)?(?P<a>{DAYDATE})"),
-]
+AFTER_DATE = _per_language("AFTER_DATE")
 # ISO week numbers: "week 12 of 2020", "wk 12 2020", "12-я неделя 2020", "неделя 12 2020 года",
 # "semana 12 de 2020" (Monday to Friday of that ISO week).
 ISO_WEEK = [
-    _c(rf"(?<!\w)(?:week|wk|неделя|недели|неделю|semana)\s*(?:#|no\.?|номер|n[uo]mero|nº)?\s*(?P<w>[1-9]|[1-4]\d|5[0-3])"
+    _c(rf"(?<!\w){_w('ISO_WEEK_WORDS')}\s*{_w('ISO_WEEK_NUMBER')}?\s*(?P<w>[1-9]|[1-4]\d|5[0-3])"
        rf"(?!\d)(?:\s*(?:of|de|del|,)?\s*(?P<a>{Y}){YS})"),
-    _c(rf"(?<!\d)(?P<w>[1-9]|[1-4]\d|5[0-3])\s*-?(?:я|ая|ю|ую|й|ой|th|st|nd|rd)?\s+(?:week|неделя|недели|неделю|semana)"
+    _c(rf"(?<!\d)(?P<w>[1-9]|[1-4]\d|5[0-3])\s*-?{_w('ORDINAL_SUFFIXES')}?\s+{_w('ISO_WEEK_WORDS')}"
        rf"(?:\s*(?:of|de|del|,)?\s*(?P<a>{Y}){YS})"),
 ]
 # "first week of April", "первая неделя апреля", "la primera semana de abril" (days 1-7, 8-14, ...)
-NTH_WEEK = [
-    _c(rf"(?P<o>first|second|third|fourth|last|1st|2nd|3rd|4th|перв\w*|втор\w*|трет\w*|четверт\w*"
-       rf"|последн\w*|primera|segunda|tercera|cuarta|ultima)\s+(?:week|недел\w*|semana)\s+"
-       rf"(?:of\s+|de\s+|del\s+)?(?P<a>{MONYEAR})"),
-]
-WEEK = [
-    _c(rf"(?:the\s+)?week\s+(?:of|starting|beginning|from)\s+(?:the\s+)?(?P<a>{DAYDATE})"),
-    _c(rf"недел[яюеи]\s+(?:с\s+|от\s+)?(?P<a>{DAYDATE})"),
-    _c(rf"semana\s+(?:del?|que\s+empieza\s+el)\s+(?P<a>{DAYDATE})"),
-]
+NTH_WEEK = [_c(rf"(?P<o>{_alts('NTH_WEEK_ORDINALS')})\s+{_w('WEEK_WORDS')}\s+(?:of\s+|de\s+|del\s+)?"
+              rf"(?P<a>{MONYEAR})")]
+WEEK = _per_language("WEEK")
 # "the week ending April 12", "неделя, закончившаяся 12 апреля", "la semana que termina el 12 de abril"
-WEEK_END = [
-    _c(rf"(?:the\s+)?week\s+(?:ending|ended|that\s+ended|to)\s+(?:on\s+)?(?:the\s+)?(?P<a>{DAYDATE})"),
-    _c(rf"недел[яюеи],?\s+(?:закончивш\w+|завершивш\w+|окончивш\w+|по)\s+(?P<a>{DAYDATE})"),
-    _c(rf"semana\s+(?:que\s+(?:termina|terminó|termino|acaba|acabo)\s+el|hasta\s+el|al)\s+(?P<a>{DAYDATE})"),
-]
-_UNTIL_NOW = (r"(?:\s+(?:to|until|till|through|по|до|hasta)\s+(?:today|now|the\s+present|present|date"
-              r"|сегодня|сегодняшн\w+\s+дн\w+|настоящ\w+\s+\w+|наших\s+дней|hoy|ahora|la\s+fecha))?")
+WEEK_END = _per_language("WEEK_END")
+UNTIL = _w("UNTIL")
+_UNTIL_NOW = rf"(?:\s+{UNTIL}\s+{_w('NOW')})?"
 SINCE = [
-    _c(rf"(?<!\w)(?:since|starting(?:\s+(?:from|in))?|from|beginning\s+(?:in|from)|начиная\s+с|с|со"
-       rf"|desde|a\s+partir\s+de)\s+(?:the\s+)?(?:year\s+)?(?P<a>{DATE}){_UNTIL_NOW}"),
+    _c(rf"(?<!\w){_w('SINCE')}\s+(?:the\s+)?(?:year\s+)?(?P<a>{DATE}){_UNTIL_NOW}"),
 ]
-END_OF = [
-    _c(rf"(?:(?:at|as\s+of|by|on)\s+)?(?:the\s+)?(?:end|close)\s+of\s+(?:the\s+)?(?P<a>{DATE})"),
-    _c(rf"(?:(?:на|в|к)\s+)?(?:конец|конце|концу)\s+(?P<a>{DATE})"),
-    _c(rf"(?:(?:a|al|en)\s+)?(?:finales|fines|final|cierre)\s+(?:de|del)\s+(?P<a>{DATE})"),
-]
-START_OF = [
-    _c(rf"(?:(?:at|on)\s+)?(?:the\s+)?(?:beginning|start)\s+of\s+(?:the\s+)?(?P<a>{DATE})"),
-    _c(rf"(?:(?:на|в)\s+)?(?:начал[оеау])\s+(?P<a>{DATE})"),
-    _c(rf"(?:(?:a|al|en)\s+)?(?:principios|inicios|comienzos|inicio)\s+(?:de|del)\s+(?P<a>{DATE})"),
-]
+END_OF = _per_language("END_OF")
+START_OF = _per_language("START_OF")
 POINTS = [_c(DAYDATE), _c(QUARTER), _c(HALF), _c(MONYEAR), _c(YEAR)]
 
-# Relative periods. Each group name says what the match means (see periods._relative).
-_UNIT_EN = r"(?P<u>trading\s+days?|days?|sessions?|weeks?|months?|quarters?|years?)"
-_UNIT_RU = (r"(?P<u>торгов\w+\s+(?:дн\w+|день|сесси\w+)|дн\w+|день|сесси\w+|недел\w+|месяц\w*"
-            r"|квартал\w*|год\w*|лет)")
-_UNIT_ES = (r"(?P<u>dias?\s+(?:habiles|de\s+negociacion|de\s+trading)|dias?|sesion\w*|semanas?|mes(?:es)?"
-            r"|trimestres?|años?)")
+# Relative periods, from the packs (offline_periods.RELATIVE: [kind, pattern]), kind by kind in this
+# order and within a kind English first (each match is blanked before the next pattern runs). The
+# kind says what the match means (see periods._relative).
+RELATIVE_KINDS = ("trail", "trail1", "prev", "this", "day2", "day1", "day0")
 # "last week of March" is not relative; "the previous year's close" is a reference price, not a period
 _NOT_OF = rf"(?!\s+(?:of|de|del)\s|\s+{MONTH_B}|\s+{Y}|'?s\s+(?:close|closing|end))"
-_THIS = r"(?P<u>week|month|quarter|year|недел\w+|месяц\w*|квартал\w*|год\w*|semana|mes|trimestre|año)"
-RELATIVE = [
-    ("trail", _c(rf"(?:(?:over|in|for|during)\s+)?(?:the\s+)?(?:last|past|previous|prior)\s+(?P<n>{COUNT})\s+{_UNIT_EN}")),
-    ("trail", _c(rf"(?:последн\w+|прошедш\w+|предыдущ\w+)\s+(?P<n>{COUNT})\s+{_UNIT_RU}")),
-    ("trail", _c(rf"(?:los|las)\s+(?:ultim[oa]s|pasad[oa]s)\s+(?P<n>{COUNT})\s+{_UNIT_ES}")),
-    ("trail", _c(rf"(?:los|las)\s+(?P<n>{COUNT})\s+{_UNIT_ES}\s+(?:pasad[oa]s|anteriores|previ[oa]s)")),
-    ("trail1", _c(r"(?:(?:over|in|for|during)\s+the\s+(?:last|past)|the\s+past|past|the\s+last)\s+"
-                  rf"(?P<u>week|month|quarter|year){_NOT_OF}")),
-    ("trail1", _c(rf"последн\w+\s+{_UNIT_RU}{_NOT_OF}")),
-    ("trail1", _c(rf"(?:el|la)\s+ultim[oa]\s+(?P<u>semana|mes|trimestre|año){_NOT_OF}")),
-    ("prev", _c(rf"(?:last|previous|prior)\s+(?P<u>week|month|quarter|year){_NOT_OF}")),
-    ("prev", _c(rf"(?:прошл|предыдущ|минувш)\w*\s+{_UNIT_RU}")),
-    ("prev", _c(r"(?:el|la)\s+(?P<u>semana|mes|trimestre|año)\s+(?:pasad[oa]|anterior)")),
-    ("this", _c(rf"(?:this|эт\w+|текущ\w+|esta|este)\s+{_THIS}")),
-    ("this", _c(r"(?P<u>year|month)[\s-]to[\s-]date|(?<!\w)(?P<u2>ytd|mtd)(?!\w)")),
-    ("this", _c(r"с\s+начала\s+(?P<u>года|месяца|недели|квартала)")),
-    ("this", _c(r"(?:en\s+lo\s+que\s+va|desde\s+(?:principios|inicios|el\s+inicio))\s+(?:de|del)\s+(?:la\s+|el\s+)?"
-                r"(?P<u>año|mes|semana|trimestre)")),
-    ("day2", _c(r"day\s+before\s+yesterday|позавчера|anteayer|antier")),
-    ("day1", _c(r"(?<!\w)(?:yesterday|вчера|ayer)(?!\w)")),
-    ("day0", _c(r"(?<!\w)(?:today|сегодня|hoy)(?!\w)")),
-]
+RELATIVE = [(kind, _c(_fill(pat, NOT_OF=_NOT_OF))) for kind in RELATIVE_KINDS for code in packs.codes()
+            for k, pat in packs.get(code, "offline_periods", "RELATIVE") if k == kind]

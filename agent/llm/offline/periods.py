@@ -250,7 +250,7 @@ def mask_may(norm: str) -> str:
     return re.sub(r"(?<!\w)may(?!\w)", repl, norm)
 
 
-_UNTIL = re.compile(r"(?:to|until|till|through|по|до|hasta)\s+$")
+_UNTIL = re.compile(P.UNTIL + r"\s+$")   # "since 2020 until" before "today"
 
 
 def _blank(text: str, a: int, b: int) -> str:

@@ -5,18 +5,20 @@ import math
 import re
 from datetime import date, timedelta
 
+from agent import lang as packs
 from agent.llm.offline.numbers import count_value
 from agent.state import Period
+
+# The unit of a relative period's word, by how it starts (the packs' offline_periods.UNIT_NAMES,
+# trading days first: "trading days" is not "days").
+_UNITS = [(key, re.compile(packs.alternation("offline_periods", "UNIT_NAMES", key)))
+          for key in packs.get(packs.BASE, "offline_periods", "UNIT_NAMES")]
 
 
 def _unit(u: str) -> str:
     u = u.lower()
-    if re.match(r"trading|торгов|sesion|session|dias?\s+(?:habiles|de\s)|сесси", u):
-        return "tday"
-    for key, pat in (("day", r"day|дн|день|dia"), ("week", r"week|недел|semana"),
-                     ("month", r"month|месяц|mes|mtd"), ("quarter", r"quarter|квартал|trimestre"),
-                     ("year", r"year|год|лет|año|ytd")):
-        if re.match(pat, u):
+    for key, rx in _UNITS:
+        if rx.match(u):
             return key
     return "day"
 

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from agent import lang as packs
+from query_builder import declare
 
 METRIC = packs.by_lang("offline_templates", "METRIC")
 COVERAGE = packs.by_lang("offline_templates", "COVERAGE")
@@ -27,3 +28,23 @@ NO_DATA = packs.by_lang("offline_templates", "NO_DATA")
 SYNTHETIC = packs.by_lang("offline_templates", "SYNTHETIC")
 GENERIC = packs.by_lang("offline_templates", "GENERIC")
 ACTIONS = packs.by_lang("offline_templates", "ACTIONS")
+
+# Actions whose offline renderer states their claims with templates of its own (EVENTS, AFTER,
+# RSI): their claims need no METRIC entry. Every other claim is written with claim_template().
+OWN_TEMPLATES = frozenset({"find_events", "get_periods_after", "get_indicator"})
+
+
+def claim_template(lang: str, claim: str) -> str | None:
+    """The answer template of a claim type in `lang`: the pack's METRIC entry, else the one the
+    claim's declaration carries inline (ClaimDecl.templates); None when neither has one."""
+    text = METRIC.get(lang, {}).get(claim)
+    if text is not None:
+        return str(text)
+    decl = declare.claims().get(claim)
+    return decl.templates.get(lang) if decl is not None else None
+
+
+def missing_claim_templates() -> list[tuple[str, str]]:
+    """(claim, language) pairs with no template in the pack nor in the declaration."""
+    return [(name, code) for name, d in declare.claims().items() if d.action not in OWN_TEMPLATES
+            for code in packs.codes() if claim_template(code, name) is None]
