@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import date
-from typing import Any, Literal, TypedDict
+from typing import Any, Callable, Literal, TypedDict
 
 from agent.identity.models import LOCAL_USER, User
 from agent.market.store import MarketStore, SymbolSummary, open_store
@@ -21,6 +21,8 @@ class Deps:
     fallback: Any = None               # the offline provider: code fallbacks (simple plan, summary)
     user: User = field(default_factory=lambda: LOCAL_USER)  # from the token / --user, never the model
     registry: Any = None               # agent.registry.service.Registry for tenant tools (issue 17)
+    # The server's shared registry, opened on first use (agent/server/registry_owner.py)
+    open_registry: Callable[[], Any] | None = None
     _coverage: list[SymbolSummary] | None = field(default=None, repr=False)
     _instruments: list | None = field(default=None, repr=False)
 

@@ -15,7 +15,9 @@ from pydantic import BaseModel
 
 from agent.state import Intent, Plan
 
-ProblemKind = Literal["no_steps", "too_many_steps", "symbol", "threshold", "dates", "coverage"]
+# missing_data: not from check() but from the validator (need_more_data, agents/planner.py)
+ProblemKind = Literal["no_steps", "too_many_steps", "symbol", "threshold", "dates", "coverage",
+                      "missing_data"]
 
 
 class PlanProblem(BaseModel):

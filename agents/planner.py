@@ -2,7 +2,9 @@
 
 It never interrupts: a plan of more than 3 steps routes to the confirm_plan node, which shows THIS
 plan; the planner is not called again on resume. A plan that fails the check (agent/plan_check.py)
-goes back to the planner once with the problems, then the code plan is used.
+goes back to the planner once with the problems, then the code plan is used. When the
+validator sends the run back (need_more_data: the answer needed a symbol the plan never fetched),
+its feedback goes into the planner's first call, the one offered the user's tools included.
 """
 from __future__ import annotations
 
@@ -14,19 +16,32 @@ from langgraph.runtime import Runtime
 from agent.budget import OutOfTime
 from agent.deps import Deps
 from agent.llm.errors import LLMInvalidOutput
+from agent.plan_check import PlanProblem
 from agent.plan_check import check as check_plan
 from agent.state import Intent, Plan
 from agent.tools.plan_step import tool_plan
 from agents.common import call_llm, fallback_disclaimers, log, partial, visited, with_usage
 
 
+def replan_feedback(state: dict) -> list[PlanProblem]:
+    """The validator's need_more_data feedback as a plan problem (empty on a first plan): the
+    answer named data the plan did not fetch. It quotes the analyst's text, so it is untrusted."""
+    v = state.get("validation") or {}
+    if v.get("status") != "need_more_data" or not v.get("feedback"):
+        return []
+    return [PlanProblem(kind="missing_data",
+                        text=f"the answer needed data the plan did not fetch. {v['feedback']}")]
+
+
 def _plan(state: dict, deps, intent: Intent, ctx, usage: list[dict],
-          failures: list[BaseException], first: Plan | None = None) -> Plan:
+          failures: list[BaseException], first: Plan | None = None,
+          feedback: list[PlanProblem] | None = None) -> Plan:
     """`first`: a plan the model already made (the call offered the user's tools) to check
-    instead of asking again."""
+    instead of asking again. `feedback`: the validator's, on a replan (kept on the retry)."""
+    extra = {"feedback": feedback} if feedback else {}   # providers without feedback still work
     plan, error = (first, None) if first is not None else call_llm(
         state, "planner", deps.provider.plan, lambda: deps.fallback.plan(intent, ctx), intent, ctx,
-        usage=usage)
+        usage=usage, **extra)
     if error is not None:
         failures.append(error)
     problems = check_plan(plan, intent) if error is None else []
@@ -34,7 +49,7 @@ def _plan(state: dict, deps, intent: Intent, ctx, usage: list[dict],
         log.warning("planner: plan failed its check: %s", [p.text for p in problems],
                     extra={"request_id": state.get("request_id"), "agent": "planner"})
         retry, error = call_llm(state, "planner", deps.provider.plan, lambda: None, intent, ctx,
-                                usage=usage, feedback=problems)
+                                usage=usage, feedback=[*(feedback or []), *problems])
         if error is None and retry is not None and not check_plan(retry, intent):
             return retry
         # the user is told the built-in plan answered: why (the model's error), or that the
@@ -54,9 +69,10 @@ def planner(state: dict[str, Any], config: RunnableConfig, runtime: Runtime[Deps
     try:
         ctx = with_memory(deps.context(state.get("now")), state, deps, config)   # memory (issue 15)
         # issues 13/17: Gemini offered the run's user's tools first (agent/tools/plan_step.py)
-        plan = tool_plan(state, deps, intent, ctx, usage, failures)
+        feedback = replan_feedback(state)     # need_more_data: into every planner call
+        plan = tool_plan(state, deps, intent, ctx, usage, failures, feedback=feedback)
         if plan is None or not getattr(plan, "tools", None):   # query steps only: checked, retried
-            plan = _plan(state, deps, intent, ctx, usage, failures, first=plan)
+            plan = _plan(state, deps, intent, ctx, usage, failures, first=plan, feedback=feedback)
     except OutOfTime:
         return partial(state, "planner", deps)
     return {**visited(state, "planner"), **with_usage(state, usage),

@@ -5,27 +5,32 @@ Each event is `notification` with the database id as its SSE id, so a client tha
 are noticed at once through the user's Redis stream when ASKBAR_REDIS_URL is set (XREAD BLOCK as
 a wake-up), else by reading the database every `notifications_poll_s`. `?follow=0` answers what is
 stored after the id and closes. The user comes from the token (current_user), never the request.
+
+The response is the run streams' sse-starlette layer (agent/server/sse.py): keep-alive pings on
+its own timer, a send timeout that drops a client that stopped reading, and shutdown drain: when
+the server stops, what is stored is forwarded, then a `reconnect` event (no id) names the last id
+sent, so the client resumes exactly there.
 """
 from __future__ import annotations
 
 import asyncio
-import time
 from collections.abc import AsyncIterator
 from typing import Any
 
+import anyio
 from starlette.requests import Request
-from starlette.responses import StreamingResponse
 from starlette.routing import Route
 
 from agent.identity.models import User
 from agent.server.caller import current_user
 from agent.server.http import sse_frame
-from agent.server.sse import SSE_HEADERS, last_event_id
+from agent.server.sse import DRAIN_MARGIN_S, RunEventStream, last_event_id, sse_stream
 from agent.trading import notify
 from agent.trading.db import read
 
 BATCH = 200
 REDIS_RECHECK_S = 5.0
+RECONNECT_MESSAGE = "the server is shutting down; reconnect with Last-Event-ID to continue"
 
 
 class _Waker:
@@ -46,7 +51,17 @@ class _Waker:
             newest = await self.client.xrevrange(self.key, count=1)
             self.last = newest[0][0] if newest else "0-0"
 
-    async def wait(self, timeout_s: float) -> None:
+    async def wait(self, timeout_s: float, shutdown: anyio.Event) -> None:
+        """Until new entries, `timeout_s`, or the server starts shutting down (at once)."""
+        async with anyio.create_task_group() as tg:
+            async def on_shutdown() -> None:
+                await shutdown.wait()
+                tg.cancel_scope.cancel()
+            tg.start_soon(on_shutdown)
+            await self._wait(timeout_s)
+            tg.cancel_scope.cancel()
+
+    async def _wait(self, timeout_s: float) -> None:
         if self.client is None:
             await asyncio.sleep(timeout_s)
             return
@@ -66,12 +81,11 @@ def _event(n: notify.Notification) -> dict[str, Any]:
 
 
 async def _frames(store: Any, user: User, after: int, follow: bool, redis_url: str | None,
-                  poll_s: float, ping_s: float) -> AsyncIterator[bytes]:
+                  poll_s: float, shutdown: anyio.Event) -> AsyncIterator[bytes]:
     waker = _Waker(redis_url if follow else None, user)
     try:
         await waker.start()
         yield b"retry: 1000\n\n"
-        last_ping = time.monotonic()
         while True:
             rows = await asyncio.to_thread(notify.since, read(store), user.tenant_id, user.user_id,
                                            after, BATCH)
@@ -82,25 +96,27 @@ async def _frames(store: Any, user: User, after: int, follow: bool, redis_url: s
                 continue
             if not follow:
                 return
-            if time.monotonic() - last_ping >= ping_s:
-                last_ping = time.monotonic()
-                yield b": ping\n\n"
+            if shutdown.is_set():     # drained: everything stored was just read and sent
+                yield sse_frame(None, "reconnect", {"reason": "server_shutdown", "last_event_id": after,
+                                                    "message": RECONNECT_MESSAGE})
+                return
             # with Redis a publish wakes us at once; the timeout re-reads the database anyway, so a
             # notification whose XADD was lost (a loader killed after commit) is late, never missed
-            await waker.wait(min(poll_s if waker.client is None else REDIS_RECHECK_S, ping_s))
+            await waker.wait(poll_s if waker.client is None else REDIS_RECHECK_S, shutdown)
     finally:
         await waker.close()
 
 
-async def notifications(request: Request) -> StreamingResponse:
+async def notifications(request: Request) -> RunEventStream:
     user = current_user(request)
     runtime = request.app.state.runtime
     settings = runtime.settings
     follow = request.query_params.get("follow", "1") not in ("0", "false", "no")
-    ping_s = float(getattr(getattr(runtime, "server", None), "ping_s", 15.0))
-    frames = _frames(runtime.deps.store, user, last_event_id(request), follow,
-                     settings.redis_url, float(getattr(settings, "notifications_poll_s", 1.0)), ping_s)
-    return StreamingResponse(frames, media_type="text/event-stream", headers=SSE_HEADERS)
+    shutdown = anyio.Event()
+    frames = _frames(runtime.deps.store, user, last_event_id(request), follow, settings.redis_url,
+                     float(getattr(settings, "notifications_poll_s", 1.0)), shutdown)
+    # nothing to finish (unlike a run): the farewell goes out as soon as the stored rows are read
+    return sse_stream(runtime, frames, shutdown, DRAIN_MARGIN_S)
 
 
 routes = [Route("/api/notifications", notifications, methods=["GET"])]

@@ -9,7 +9,6 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-import threading
 from typing import Any
 
 from pydantic import BaseModel, Field, ValidationError
@@ -24,7 +23,6 @@ from agent.registry.errors import HTTP_STATUS, RegistryError
 from agent.server.caller import current_user
 from agent.server.http import HTTPError
 
-_lock = threading.Lock()
 MAX_LIMIT = 100
 
 
@@ -47,32 +45,8 @@ class RegisterRequest(BaseModel):
 
 
 def registry_for(app: Any):
-    """The app's Registry, opened on first use with in-process workers when there is no Redis."""
-    reg = getattr(app.state, "registry", None)
-    if reg is not None:
-        return reg
-    with _lock:
-        reg = getattr(app.state, "registry", None)
-        if reg is None:
-            from agent.registry.service import Registry
-            from agent.registry.worker import start_workers
-
-            rt = app.state.runtime
-            reg = Registry.open(rt.settings, builtin=_builtin(rt), metrics_registry=rt.metrics.registry)
-            n = rt.settings.registry_workers
-            if n is None:
-                n = 0 if rt.settings.redis_url else 2
-            app.state.registry_stop = threading.Event()
-            start_workers(reg, n, app.state.registry_stop)
-            app.state.registry = reg
-            rt.deps.registry = reg   # the graph's tenant tools use this one (agent/tools/tenant_step.py)
-    return reg
-
-
-def _builtin(rt):
-    from agent.registry.builtin_tools import ExecutorTools
-
-    return ExecutorTools(rt.settings, rt.deps.store)
+    """The server's one Registry (agent/server/registry_owner.py), shared with graph runs."""
+    return app.state.runtime.registry.get()
 
 
 def _caller(request: Request) -> User:

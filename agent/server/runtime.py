@@ -165,6 +165,11 @@ class Runtime:
 
             self.auth = Authenticator(UserStore(appdb), server.host, server.jwt_secret, server.auth_cache_s)
         self.limiter = RunLimiter(settings, server)
+        from agent.server.registry_owner import SharedRegistry
+
+        # One Tool Registry for the REST/WebSocket API and graph runs, opened by the first user
+        self.registry = SharedRegistry(self)
+        deps.open_registry = self.registry.get
 
     def config(self, thread_id: str) -> dict:
         return {"configurable": {"thread_id": thread_id}}
@@ -210,3 +215,4 @@ class Runtime:
                 refresher.cancel()
                 sweeper.cancel()
                 await rt.runs.shutdown(server.shutdown_grace_s)
+                await asyncio.to_thread(rt.registry.close)

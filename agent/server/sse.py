@@ -12,7 +12,8 @@ Built on sse-starlette's EventSourceResponse, which adds what a long-lived strea
   resumes exactly there.
 
 The response only reads; when the client goes away the generator is cancelled and the run
-(a separate task) goes on writing to the buffer.
+(a separate task) goes on writing to the buffer. `sse_stream` is the same response for other
+streams (the notifications stream, agent/server/notifications_api.py).
 """
 from __future__ import annotations
 
@@ -92,12 +93,27 @@ def _count_timeout(runtime: Any) -> Callable[[], None]:
     return bump
 
 
+def _knob(server: Any, name: str) -> Any:
+    """A ServerSettings value (its default for a runtime without one, as in focused tests)."""
+    from agent.server.runtime import ServerSettings
+
+    return getattr(server, name, ServerSettings.model_fields[name].default)
+
+
+def sse_stream(runtime: Any, content: AsyncIterator[bytes], shutdown: anyio.Event, grace_s: float,
+               headers: dict[str, str] | None = None, status_code: int = 200) -> RunEventStream:
+    """The SSE response every stream uses: pings, send timeout, `shutdown` set when the server
+    stops, the generator cancelled `grace_s` later (it should have said `reconnect` by then)."""
+    srv = getattr(runtime, "server", None)
+    return RunEventStream(content, status_code=status_code, headers={**SSE_HEADERS, **(headers or {})},
+                          sep="\n", ping=_knob(srv, "ping_s"), ping_message_factory=_ping,
+                          send_timeout=_knob(srv, "sse_send_timeout_s"), shutdown_event=shutdown,
+                          shutdown_grace_period=grace_s, on_timeout=_count_timeout(runtime))
+
+
 def run_stream(runtime: Any, run_id: str, after: int = 0, headers: dict[str, str] | None = None,
                forward: Callable[[str], bool] = lambda _e: True, status_code: int = 200) -> RunEventStream:
-    srv = runtime.server
+    drain_s = _knob(runtime.server, "sse_drain_s")
     shutdown = anyio.Event()
-    return RunEventStream(_frames(runtime, run_id, after, forward, shutdown, srv.sse_drain_s),
-                          status_code=status_code, headers={**SSE_HEADERS, **(headers or {})}, sep="\n",
-                          ping=srv.ping_s, ping_message_factory=_ping, send_timeout=srv.sse_send_timeout_s,
-                          shutdown_event=shutdown, shutdown_grace_period=srv.sse_drain_s + DRAIN_MARGIN_S,
-                          on_timeout=_count_timeout(runtime))
+    return sse_stream(runtime, _frames(runtime, run_id, after, forward, shutdown, drain_s), shutdown,
+                      drain_s + DRAIN_MARGIN_S, headers=headers, status_code=status_code)

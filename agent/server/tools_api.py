@@ -3,15 +3,21 @@
 for RATE_LIMIT, 200 for every other result, refusals included, as DESIGN.md says).
 
 The caller comes only from `current_user(request)` (the token); a body never picks the user.
+A tool that changes something honours an `Idempotency-Key` header (agent/tools/http_idempotency.py):
+a retried POST acts once and gets the first response back (`Idempotent-Replayed: true`).
 """
 from __future__ import annotations
 
+from typing import Any
+
+import anyio
 from starlette.requests import Request
-from starlette.responses import JSONResponse
+from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
+from agent.identity.models import User
 from agent.server.caller import current_user
-from agent.server.http import read_json
+from agent.server.http import HTTPError, read_json
 
 MAX_BODY_BYTES = 64 * 1024
 
@@ -33,16 +39,58 @@ async def list_tools(request: Request) -> JSONResponse:
                          "plan": user.plan})
 
 
-async def call_tool(request: Request) -> JSONResponse:
-    user = current_user(request)
-    body = await read_json(request, MAX_BODY_BYTES, required=False)
-    name = request.path_params["name"]
-    result = await executor_for(request).aexecute(name, body, user)
+def _response(result: dict[str, Any]) -> JSONResponse:
     error = result["error"] or {}
     if error.get("code") == "RATE_LIMIT":
         return JSONResponse(result, status_code=429,
                             headers={"Retry-After": str(error.get("retry_after", 1))})
     return JSONResponse(result)
+
+
+async def call_tool(request: Request) -> Response:
+    user = current_user(request)
+    body = await read_json(request, MAX_BODY_BYTES, required=False)
+    name = request.path_params["name"]
+    executor = executor_for(request)
+    key = request.headers.get("idempotency-key")
+    spec = executor.registry.get(name)
+    if key is None or spec is None or not spec.mutates:   # reading twice is harmless
+        return _response(await executor.aexecute(name, body, user))
+    return await _once(executor, name, body, user, key)
+
+
+async def _once(executor: Any, name: str, body: Any, user: User, key: str) -> Response:
+    """A mutating call under the caller's Idempotency-Key: run once, then the stored response."""
+    from agent.tools import http_idempotency as idem
+
+    why = idem.bad_key(key)
+    if why:
+        raise HTTPError(400, "bad_idempotency_key", why)
+    keys = idem.IdempotencyKeys(executor.appdb)
+    claim = await anyio.to_thread.run_sync(keys.claim, user, key, idem.fingerprint(name, body))
+    if claim.outcome == "mismatch":
+        raise HTTPError(422, "idempotency_key_reused",
+                        "this Idempotency-Key was used with another tool or body; use a new key")
+    if claim.outcome == "in_progress":
+        raise HTTPError(409, "idempotency_key_in_progress",
+                        "a request with this Idempotency-Key is still running; retry later",
+                        headers={"Retry-After": "1"})
+    if claim.outcome == "replay":
+        return Response(claim.response, status_code=claim.status_code, media_type="application/json",
+                        headers={"Idempotent-Replayed": "true"})
+    result: dict[str, Any] | None = None
+    try:   # the executor key: the order itself is stored once even if this request dies midway
+        result = await executor.aexecute(name, body, user,
+                                         idempotency_key=idem.EXECUTOR_PREFIX + key)
+        response = _response(result)
+        if result.get("success"):
+            await anyio.to_thread.run_sync(keys.complete, user, key, claim.token,
+                                           response.status_code, bytes(response.body).decode())
+        return response
+    finally:
+        if result is None or not result.get("success"):   # refused, failed or cut: a retry runs
+            with anyio.CancelScope(shield=True):
+                await anyio.to_thread.run_sync(keys.release, user, key, claim.token)
 
 
 routes = [

@@ -36,15 +36,16 @@ class ToolPlan(Plan):
     tools: list[ToolCall] = Field(default_factory=list)
 
 
-def gemini_tool_plan(provider: Any, intent: Intent, ctx: Any,
-                     offered: list[OfferedTool]) -> ToolPlan | None:
+def gemini_tool_plan(provider: Any, intent: Intent, ctx: Any, offered: list[OfferedTool],
+                     feedback: list[Any] | None = None) -> ToolPlan | None:
     """One planner call with the tools offered; None when the model produced nothing usable
-    (no valid plan and no tool call): the planner node's usual path then plans."""
+    (no valid plan and no tool call): the planner node's usual path then plans. `feedback`: the
+    validator's need_more_data on a replan (agents/planner.py), in the prompt like plan problems."""
     from agent.llm import gemini as G
     from agent.llm import prompts as P
     from agent.llm.schemas import SUBMIT_PLAN, declarations
 
-    system, text = provider.planner_prompt(intent, ctx)     # the same prompt, memory included
+    system, text = provider.planner_prompt(intent, ctx, feedback)   # the same prompt, memory included
     system += P.PLANNER_TOOLS
     decls = [*[t.declaration for t in offered], declarations()[SUBMIT_PLAN]]   # the plan's last
     allowed = [str(d.name) for d in decls]
@@ -113,7 +114,7 @@ def offline_tool_plan(question: str, ctx: Any, offered: list[OfferedTool]) -> To
 
 
 def tool_plan(state: dict[str, Any], deps: Any, intent: Intent, ctx: Any, usage: list[dict],
-              failures: list[BaseException]) -> Plan | None:
+              failures: list[BaseException], feedback: list[Any] | None = None) -> Plan | None:
     """The planner node's hook: a plan made with the user's tools offered, or None for the usual
     path (not Gemini, no tools, or no usable answer)."""
     if getattr(deps.provider, "name", None) != "gemini":
@@ -126,7 +127,7 @@ def tool_plan(state: dict[str, Any], deps: Any, intent: Intent, ctx: Any, usage:
     if not offered:
         return None
     plan, error = call_llm(state, "planner", gemini_tool_plan, lambda: None, deps.provider, intent,
-                           ctx, offered, usage=usage)
+                           ctx, offered, feedback or None, usage=usage)
     if error is not None:
         failures.append(error)
         return offline_tool_plan(state.get("question") or "", ctx, offered)

@@ -30,13 +30,17 @@ _lock = threading.Lock()
 
 
 def registry_for_deps(deps, *, run: bool = False) -> Any:
-    """The run's Registry: `deps.registry` when the server or a test set one, else one per
+    """The run's Registry: `deps.registry` when a test set one, the server's shared one
+    (`deps.open_registry`: the API's, so its events reach the WebSocket), else one per
     settings, opened once. With `run`, in-process workers are started for it the first time (as
     the server does: 2 without Redis, none with Redis where `askbar registry worker` runs);
     listing tools needs none, so a run that calls no tenant tool starts no thread."""
     reg = getattr(deps, "registry", None)
     if reg is not None:
         return reg
+    opener = getattr(deps, "open_registry", None)
+    if opener is not None:
+        return opener()
     from agent.registry.service import Registry
     from agent.registry.worker import start_workers
 
