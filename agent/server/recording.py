@@ -83,6 +83,7 @@ class RecordingProvider:
 
         def call(*args: Any, **kwargs: Any) -> Any:
             return self._call(name, attr, args, kwargs)
+        call.runs_inline = bool(getattr(self._inner, "runs_inline", False))  # type: ignore[attr-defined]
         return call
 
     def _call(self, method: str, fn: Any, args: tuple, kwargs: dict) -> Any:
