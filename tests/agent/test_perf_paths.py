@@ -101,3 +101,22 @@ def test_tail_batches_same_events_as_tail():
                                   (5, "text_delta"), (6, "done")]
         assert [(e.id, e.event) for e in batches[-1]] == [(4, "text_delta"), (5, "text_delta"), (6, "done")]
     asyncio.run(check())
+
+
+def test_trace_compaction_same_as_converting_first():
+    """recording.compact cuts rows before converting them; the dict is the one converting the
+    whole value first gave."""
+    from agent.server import recording
+
+    rows = [{"trading_date": date(2020, 1, i % 28 + 1), "close": 1.5 * i, "x": (i, None)} for i in range(130)]
+    result = {"step": 0, "action": "get_period_stats", "rows": rows, "bars": rows[:7],
+              "summary": {"pct": float("nan"), "when": date(2020, 1, 2)}}
+    value = {"current_agent": "executor", "data": {"results": [result, dict(result, rows=[])], "total_rows": 130}}
+
+    def old(v):
+        v = recording.jsonable(v)
+        data = v["data"]
+        return {**v, "data": {**data, "results": [recording.compact_result(r) for r in data["results"]]}}
+    assert recording.compact(value) == old(value)
+    assert recording._request_args("analyze", ("q", {}, [result], "en"), {})["results"] == \
+        [recording.compact_result(recording.jsonable(result))]
