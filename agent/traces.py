@@ -91,9 +91,30 @@ def clean_text(text: str) -> str:
 
 
 def _dump(value: Any) -> str | None:
-    if value is None:
-        return None
+    return None if value is None else dumps_clean(value)
+
+
+def dumps_clean(value: Any) -> str:
+    """json.dumps(clean(value)) without walking the value twice when it is clean already (nearly
+    always): dump it as it is and check the text (NaN/Infinity: allow_nan=False raises; NUL: json
+    writes it as \\u0000; a lone surrogate: the UTF-8 encode fails); otherwise clean() it.
+    clean() walked ~1,800 values per month question's trace: ~70 % of TraceStore.save in a
+    profile (yappi, 40 questions in process), ~1 ms of the 18 ms run at load 11."""
+    try:
+        text = json.dumps(value, ensure_ascii=False, allow_nan=False, default=str)
+        if "\\u0000" not in text and (text.isascii() or _encodes(text)):
+            return text
+    except (ValueError, TypeError):  # NaN/Infinity, or a key json cannot write: clean() decides
+        pass
     return json.dumps(clean(value), ensure_ascii=False, allow_nan=False, default=str)
+
+
+def _encodes(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+        return True
+    except UnicodeEncodeError:
+        return False
 
 
 def _insert(table: str, cols: tuple[str, ...]) -> str:

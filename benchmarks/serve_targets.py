@@ -99,7 +99,19 @@ class RawScan:
                 "p50_ms": round(pct(self.times, 50), 1), "p95_ms": round(pct(self.times, 95), 1)}
 
 
-async def measure(url: str, reps: int, raw: RawScan) -> dict:
+def cpu_ms(pid: int | None) -> float:
+    """The server process's CPU time (user + system, all its threads) in ms, from /proc (Linux);
+    0 elsewhere. Unlike wall times it hardly moves with the load other processes put on the
+    machine, so it compares code versions on a shared machine."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except (OSError, IndexError):
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) * 1000 / os.sysconf("SC_CLK_TCK")
+
+
+async def measure(url: str, reps: int, raw: RawScan, pid: int | None = None) -> dict:
+    cpu: dict[str, float] = {k: 0.0 for k in CLASSES}
     e2e: dict[str, list[float]] = {k: [] for k in CLASSES}
     server: dict[str, list[float]] = {k: [] for k in CLASSES}
     bad: dict[str, list] = {k: [] for k in CLASSES}
@@ -112,7 +124,9 @@ async def measure(url: str, reps: int, raw: RawScan) -> dict:
             raw.once()         # the order rotates, as the question right after the scan pays for it
             for name in names[i % len(names):] + names[:i % len(names)]:
                 question = CLASSES[name][0]
+                c0 = cpu_ms(pid)   # to `done`; what runs after it is the next question's
                 r = await chat(client, question)
+                cpu[name] += cpu_ms(pid) - c0
                 if r["done"] is None or r["error"] or r["status"] != "answered":
                     bad[name].append(r["error"] or r["status"])
                     continue
@@ -123,7 +137,8 @@ async def measure(url: str, reps: int, raw: RawScan) -> dict:
     return {name: {"question": q, "n": len(e2e[name]), "failed": len(bad[name]), "fail_samples": bad[name][:2],
                    "p50_ms": round(pct(e2e[name], 50), 1), "p95_ms": round(pct(e2e[name], 95), 1),
                    "server_p50_ms": round(pct(server[name], 50), 1),
-                   "server_p95_ms": round(pct(server[name], 95), 1)} for name, (q, _) in CLASSES.items()}
+                   "server_p95_ms": round(pct(server[name], 95), 1),
+                   "server_cpu_ms_mean": round(cpu[name] / max(1, reps), 1)} for name, (q, _) in CLASSES.items()}
 
 
 def free_port() -> int:
@@ -141,7 +156,8 @@ def verdicts(report: dict) -> list[str]:
             target = round(0.5 * raw_p50, 1)
         mark = "" if target is None else (" MET" if s["p50_ms"] <= target else " MISSED") + f" (target <= {target} ms)"
         lines.append(f"{name}: p50 {s['p50_ms']} ms, p95 {s['p95_ms']} ms; server {s['server_p50_ms']} / "
-                     f"{s['server_p95_ms']} ms; n={s['n']} failed={s['failed']}{mark}")
+                     f"{s['server_p95_ms']} ms; server CPU {s['server_cpu_ms_mean']} ms/question; "
+                     f"n={s['n']} failed={s['failed']}{mark}")
     lines.append(f"raw DuckDB daily aggregation of {raw['bars']:,} bars ({raw['days']} days), between the "
                  f"questions: p50 {raw['p50_ms']} ms, p95 {raw['p95_ms']} ms (n={raw['n']})")
     lines.append(f"load average {report['load_avg_before']} before, {report['load_avg_after']} after; "
@@ -166,7 +182,7 @@ def main() -> int:
         port = free_port()
         load_before = os.getloadavg()
         proc = start_server(home, port, None)
-        questions = asyncio.run(measure(f"http://127.0.0.1:{port}", args.reps, raw))
+        questions = asyncio.run(measure(f"http://127.0.0.1:{port}", args.reps, raw, proc.pid))
     finally:
         if proc:
             proc.terminate()

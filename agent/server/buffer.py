@@ -84,6 +84,18 @@ async def tail(buffer: EventBuffer, run_id: str, after: int = 0, poll_s: float =
     A run whose writer died (server killed) never writes a terminal event: when its heartbeat
     is older than the buffer's stale_s, an `error` event is appended so every reader stops alike.
     """
+    async for batch in tail_batches(buffer, run_id, after, poll_s):
+        if batch is None:
+            yield None
+            continue
+        for ev in batch:
+            yield ev
+
+
+async def tail_batches(buffer: EventBuffer, run_id: str, after: int = 0, poll_s: float = 5.0
+                       ) -> AsyncIterator[list[Event] | None]:
+    """tail(), as the lists of events each read returned (up to and including a terminal one), so
+    an SSE stream can write them in one send (agent/server/sse.py)."""
     last = after
     while True:
         events = await buffer.read(run_id, last)
@@ -101,11 +113,11 @@ async def tail(buffer: EventBuffer, run_id: str, after: int = 0, poll_s: float =
         if not events:
             yield None
             continue
-        for ev in events:
-            last = ev.id
-            yield ev
-            if ev.terminal:
-                return
+        end = next((i + 1 for i, ev in enumerate(events) if ev.terminal), len(events))
+        last = events[end - 1].id
+        yield events[:end]
+        if end < len(events) or events[end - 1].terminal:
+            return
 
 
 @dataclass

@@ -136,9 +136,9 @@ def date_field(value: Any) -> str | None:
 
 
 def sse_frame(event_id: Any, event: str, data: Any) -> bytes:
-    from agent.traces import clean
+    from agent.traces import dumps_clean
 
-    payload = json.dumps(clean(data), ensure_ascii=False, allow_nan=False, default=str)
+    payload = dumps_clean(data)   # the same text as json.dumps(clean(data)), one walk
     head = f"id: {event_id}\n" if event_id is not None else ""
     return (head + f"event: {event}\n" + "".join(f"data: {line}\n" for line in payload.split("\n"))
             + "\n").encode()

@@ -168,10 +168,8 @@ class RunManager:
         rt.metrics.active_runs.inc()
         status, result, error, snapshot = "error", None, None, None
         try:
-            if spec.new_thread:  # known to /threads/search and thread lookups from now on
-                await asyncio.to_thread(rt.traces.upsert_thread, spec.thread_id, {},
-                                        spec.user.tenant_id, spec.user.user_id)
-            await self._thread_status(spec.thread_id, "busy")
+            # one worker-thread hop for both rows (see _end_rows on why hops count)
+            await asyncio.to_thread(self._start_rows, spec)
             async with self.slots:
                 await self._stream(spec, config, options, emitter, recorder)
             snapshot = await rt.graph.aget_state(config)
@@ -188,22 +186,37 @@ class RunManager:
             beat.cancel()
             rt.metrics.active_runs.dec()
             duration = round((time.perf_counter() - t0) * 1000, 2)
-            await self._save_trace(spec, recorder, result, status, error, duration)
+            thread_status = "error" if error else "interrupted" if status in INTERRUPT_STATUSES else "idle"
+            await asyncio.to_thread(self._end_rows, spec, recorder, result, status, error, duration,
+                                    thread_status)
             if error:
                 final = [("error", {"code": "internal_error", "message": error, "run_id": spec.run_id,
                                     "thread_id": spec.thread_id, "request_id": spec.request_id})]
                 rt.metrics.errors.labels("internal_error").inc()
-            await self._thread_status(spec.thread_id, "error" if error else
-                                      "interrupted" if status in INTERRUPT_STATUSES else "idle")
             await self._finish(spec, final, status, duration)
             if not error:  # after `done`: the turn's details for reloads (agent/server/turns.py)
                 await save_turn_details(rt, spec.thread_id, spec.request_id, result, snapshot)
 
-    async def _thread_status(self, thread_id: str, status: str) -> None:
+    def _thread_status(self, thread_id: str, status: str) -> None:
         try:  # the stored status lets /threads/search filter in SQL; never fail a run over it
-            await asyncio.to_thread(self.rt.traces.set_thread_status, thread_id, status)
+            self.rt.traces.set_thread_status(thread_id, status)
         except Exception:  # noqa: BLE001
             log.exception("thread status update failed", extra={"thread_id": thread_id})
+
+    def _start_rows(self, spec: RunSpec) -> None:
+        """In a worker thread: the thread row (new threads) and its `busy` status."""
+        if spec.new_thread:  # known to /threads/search and thread lookups from now on
+            self.rt.traces.upsert_thread(spec.thread_id, {}, spec.user.tenant_id, spec.user.user_id)
+        self._thread_status(spec.thread_id, "busy")
+
+    def _end_rows(self, spec: RunSpec, recorder: TraceRecorder, result: dict | None, status: str,
+                  error: str | None, duration_ms: float, thread_status: str) -> None:
+        """In one worker thread: the trace (before `done`, so a client that got it can fetch it)
+        and the thread's status. Each asyncio.to_thread is a hop to a worker and back: under load
+        (2 cores, load average 6-12) a hop waits for the scheduler, 0.5-3 ms each, more than
+        these SQLite writes; the run used 4 hops for its rows, now 2."""
+        self._save_trace(spec, recorder, result, status, error, duration_ms)
+        self._thread_status(spec.thread_id, thread_status)
 
     async def _stream(self, spec: RunSpec, config: dict, options: RunOptions, emitter: Any,
                       recorder: TraceRecorder) -> None:
@@ -216,9 +229,14 @@ class RunManager:
             if events:
                 await rt.buffer.append_many(spec.run_id, events)
 
-    async def _prune(self, thread_id: str) -> None:
+    async def _prune(self, spec: RunSpec) -> None:
         from agent.server.retention import prune_checkpoints
 
+        thread_id = spec.thread_id
+        if spec.new_thread and self.rt.server.checkpoint_keep >= 1:
+            # A new thread's one run writes one checkpoint (durability "exit"): nothing to prune,
+            # and the SELECT would cost a hop to the saver's thread before `done`.
+            return
         try:  # retention must never fail a run
             await prune_checkpoints(self.rt.graph.checkpointer, thread_id, self.rt.server.checkpoint_keep)
         except Exception:  # noqa: BLE001
@@ -226,7 +244,7 @@ class RunManager:
 
     async def _finish(self, spec: RunSpec, final: list, status: str, duration_ms: float) -> None:
         rt = self.rt
-        await self._prune(spec.thread_id)
+        await self._prune(spec)
         await rt.buffer.append_many(spec.run_id, final)
         run_status = {"error": "error", "answered": "success"}.get(status, "interrupted")
         await rt.buffer.update_meta(spec.run_id, status=run_status, finished_at=time.time())
@@ -237,8 +255,8 @@ class RunManager:
                                         "thread_id": spec.thread_id, "status": status,
                                         "duration_ms": duration_ms})
 
-    async def _save_trace(self, spec: RunSpec, recorder: TraceRecorder, result: dict | None,
-                          status: str, error: str | None, duration_ms: float) -> None:
+    def _save_trace(self, spec: RunSpec, recorder: TraceRecorder, result: dict | None,
+                    status: str, error: str | None, duration_ms: float) -> None:
         log_row = {"request_id": spec.request_id, "thread_id": spec.thread_id, "run_id": spec.run_id,
                    "kind": spec.kind, "question": spec.question, "user_response": spec.answer,
                    "parent_request_id": spec.parent_request_id, "input": spec.log_input,
@@ -248,7 +266,7 @@ class RunManager:
                    "tenant_id": spec.user.tenant_id, "user_id": spec.user.user_id}
         steps = [{**s, "request_id": spec.request_id, "thread_id": spec.thread_id} for s in recorder.steps]
         try:
-            await asyncio.to_thread(self.rt.traces.save, log_row, steps)
+            self.rt.traces.save(log_row, steps)
         except Exception:  # traces must never break an answer
             log.exception("saving traces failed", extra={"request_id": spec.request_id})
             self.rt.metrics.errors.labels("trace_write").inc()

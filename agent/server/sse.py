@@ -26,7 +26,7 @@ from sse_starlette.sse import EventSourceResponse, SendTimeoutError, ServerSentE
 from starlette.requests import Request
 from starlette.types import Receive, Scope, Send
 
-from agent.server.buffer import parse_last_event_id, tail
+from agent.server.buffer import parse_last_event_id, tail_batches
 from agent.server.http import HTTPError, sse_frame
 
 log = logging.getLogger("askbar.server")
@@ -55,11 +55,15 @@ async def _frames(runtime: Any, run_id: str, after: int, forward: Callable[[str]
                   shutdown: anyio.Event, drain_s: float) -> AsyncIterator[bytes]:
     yield b"retry: 1000\n\n"
     last, drain_until = after, None
-    async for ev in tail(runtime.buffer, run_id, after, poll_s=IDLE_POLL_S):
-        if ev is not None:
-            last = ev.id
-            if forward(ev.event):
-                yield sse_frame(ev.id, ev.event, ev.data)
+    # The events one buffer read returned go out in one send: one socket write (and one send
+    # timeout scope, middleware pass) instead of one per event. A month question's stream was
+    # ~20 sends, 8 of them the text_delta chunks and `done` written together after the run.
+    async for batch in tail_batches(runtime.buffer, run_id, after, poll_s=IDLE_POLL_S):
+        if batch:
+            last = batch[-1].id
+            frames = b"".join(sse_frame(ev.id, ev.event, ev.data) for ev in batch if forward(ev.event))
+            if frames:
+                yield frames
         if shutdown.is_set():
             drain_until = drain_until or time.monotonic() + drain_s
             if time.monotonic() >= drain_until:

@@ -19,6 +19,13 @@ class OfflineProvider:
     name = "offline"
     reads_memory = False     # parser and templates: the nodes need not build memory sections for it
 
+    @property
+    def runs_inline(self) -> bool:
+        """agent.budget may call this provider's methods in the node's own thread (no pool hop):
+        only this class's code is known to be bounded; a subclass (a slow or scripted test
+        double) keeps the budgeted thread and its timeout."""
+        return type(self) is OfflineProvider
+
     def understand(self, question: str, history: list[dict[str, str]] | None,
                    ctx: ProviderContext) -> Intent:
         return _understand.understand(question, history, ctx)
