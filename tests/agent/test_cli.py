@@ -2,11 +2,13 @@
 from __future__ import annotations
 
 import importlib
+import io
 import json
 import os
 import subprocess
 import sys
 import time
+from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 
 import pytest
@@ -20,12 +22,32 @@ SPX = str(DATA / "sp500_daily/chainins_GSPC.csv")
 KEYS = {"symbol", "first", "last", "bars_1min", "bars_1d", "timezone", "session"}
 
 
-def askbar(*args: str, home: Path, url: str | None = None) -> subprocess.CompletedProcess:
+def askbar(*args: str, home: Path, url: str | None = None,
+           spawn: bool = False) -> subprocess.CompletedProcess:
+    """`askbar ARGS` with only ASKBAR_HOME (and ASKBAR_DATABASE_URL) set. In process by default:
+    the console script's own entry point, stdout/stderr captured (a spawn costs about 2 s of
+    imports); spawn=True runs the installed console script, for what only a process shows."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("ASKBAR_")}
     env["ASKBAR_HOME"] = str(home)
     if url:
         env["ASKBAR_DATABASE_URL"] = url
-    return subprocess.run([ASKBAR, *args], env=env, capture_output=True, text=True, timeout=300)
+    if spawn:
+        return subprocess.run([ASKBAR, *args], env=env, capture_output=True, text=True, timeout=300)
+    return in_process(list(args), env)
+
+
+def in_process(argv: list[str], env: dict[str, str]) -> subprocess.CompletedProcess:
+    saved = dict(os.environ)
+    out, err = io.StringIO(), io.StringIO()
+    try:
+        os.environ.clear()
+        os.environ.update(env)
+        with redirect_stdout(out), redirect_stderr(err):
+            code = cli.main(argv)
+    finally:
+        os.environ.clear()
+        os.environ.update(saved)
+    return subprocess.CompletedProcess(["askbar", *argv], code, out.getvalue(), err.getvalue())
 
 
 def one_line_error(p: subprocess.CompletedProcess) -> str:
@@ -36,7 +58,7 @@ def one_line_error(p: subprocess.CompletedProcess) -> str:
 
 
 def test_load_then_data_json(tmp_path):
-    p = askbar("load", NQ, "--symbol", "nq", home=tmp_path)
+    p = askbar("load", NQ, "--symbol", "nq", home=tmp_path, spawn=True)   # the installed script
     assert p.returncode == 0, p.stderr
     assert p.stdout.count("\n") == 1
     assert p.stdout.startswith("NQ: loaded 14,714 intraday bars") and "14,714 new" in p.stdout
@@ -70,7 +92,7 @@ def test_demo_seeds_the_synthetic_set_quickly(tmp_path):
 def test_empty_store_and_help(tmp_path):
     assert json.loads(askbar("data", "--json", home=tmp_path).stdout) == {"symbols": []}
     assert "askbar demo" in askbar("data", home=tmp_path).stdout
-    p = askbar("--help", home=tmp_path)
+    p = askbar("--help", home=tmp_path, spawn=True)
     assert p.returncode == 0 and "load" in p.stdout and "demo" in p.stdout
 
 
