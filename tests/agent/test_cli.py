@@ -36,15 +36,21 @@ def askbar(*args: str, home: Path, url: str | None = None,
     return in_process(list(args), env)
 
 
-def in_process(argv: list[str], env: dict[str, str]) -> subprocess.CompletedProcess:
-    saved = dict(os.environ)
+def in_process(argv: list[str], env: dict[str, str] | None = None,
+               stdin: str = "") -> subprocess.CompletedProcess:
+    """cli.main(argv) with exactly `env` as the environment (default: this one) and `stdin` as
+    standard input; returns what a finished process would (code, stdout, stderr)."""
+    saved, saved_stdin = dict(os.environ), sys.stdin
     out, err = io.StringIO(), io.StringIO()
     try:
-        os.environ.clear()
-        os.environ.update(env)
+        if env is not None:
+            os.environ.clear()
+            os.environ.update(env)
+        sys.stdin = io.StringIO(stdin)
         with redirect_stdout(out), redirect_stderr(err):
             code = cli.main(argv)
     finally:
+        sys.stdin = saved_stdin
         os.environ.clear()
         os.environ.update(saved)
     return subprocess.CompletedProcess(["askbar", *argv], code, out.getvalue(), err.getvalue())
