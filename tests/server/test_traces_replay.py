@@ -98,7 +98,7 @@ def test_replay_cli(tmp_path, monkeypatch, capsys):
     store.close()
     # the CLI's own entry point in process (a spawn costs seconds of imports; `python -m` adds
     # nothing but `if __name__`), with the environment the command reads
-    from agent.cli_serve import main
+    from agent.cli import main
 
     monkeypatch.setenv("ASKBAR_HOME", str(home))
     monkeypatch.setenv("ASKBAR_LLM", "offline")
