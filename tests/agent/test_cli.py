@@ -8,7 +8,7 @@ import os
 import subprocess
 import sys
 import time
-from contextlib import redirect_stderr, redirect_stdout
+from contextlib import contextmanager, redirect_stderr, redirect_stdout
 from pathlib import Path
 
 import pytest
@@ -36,6 +36,38 @@ def askbar(*args: str, home: Path, url: str | None = None,
     return in_process(list(args), env)
 
 
+@contextmanager
+def _closed_as_by_exit():
+    """Close what a finished askbar process would have released: the stores of the Deps it built,
+    the cached app databases and the memory stores it opened (their Postgres connections and
+    DuckDB files would otherwise stay open in this test process)."""
+    import agent.deps
+    import agent.service
+    from agent.appdb import close_all
+    from agent.memory import service as memory
+
+    built: list = []
+    memories = set(memory._instances)
+    real = agent.deps.build_deps
+
+    def recording(*args, **kwargs):
+        built.append(real(*args, **kwargs))
+        return built[-1]
+
+    agent.deps.build_deps = agent.service.build_deps = recording
+    try:
+        yield
+    finally:
+        agent.deps.build_deps = agent.service.build_deps = real
+        for deps in built:
+            deps.store.close()
+        close_all()
+        for key in set(memory._instances) - memories:   # the process-wide memory stores
+            mem = memory._instances.pop(key)
+            mem._writer.shutdown(wait=True)             # as the interpreter joins it at exit
+            mem.store.conn.close()
+
+
 def in_process(argv: list[str], env: dict[str, str] | None = None,
                stdin: str = "") -> subprocess.CompletedProcess:
     """cli.main(argv) with exactly `env` as the environment (default: this one) and `stdin` as
@@ -47,7 +79,7 @@ def in_process(argv: list[str], env: dict[str, str] | None = None,
             os.environ.clear()
             os.environ.update(env)
         sys.stdin = io.StringIO(stdin)
-        with redirect_stdout(out), redirect_stderr(err):
+        with redirect_stdout(out), redirect_stderr(err), _closed_as_by_exit():
             code = cli.main(argv)
     finally:
         sys.stdin = saved_stdin
