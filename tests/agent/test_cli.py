@@ -2,11 +2,13 @@
 from __future__ import annotations
 
 import importlib
+import io
 import json
 import os
 import subprocess
 import sys
 import time
+from contextlib import contextmanager, redirect_stderr, redirect_stdout
 from pathlib import Path
 
 import pytest
@@ -20,12 +22,70 @@ SPX = str(DATA / "sp500_daily/chainins_GSPC.csv")
 KEYS = {"symbol", "first", "last", "bars_1min", "bars_1d", "timezone", "session"}
 
 
-def askbar(*args: str, home: Path, url: str | None = None) -> subprocess.CompletedProcess:
+def askbar(*args: str, home: Path, url: str | None = None,
+           spawn: bool = False) -> subprocess.CompletedProcess:
+    """`askbar ARGS` with only ASKBAR_HOME (and ASKBAR_DATABASE_URL) set. In process by default:
+    the console script's own entry point, stdout/stderr captured (a spawn costs about 2 s of
+    imports); spawn=True runs the installed console script, for what only a process shows."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("ASKBAR_")}
     env["ASKBAR_HOME"] = str(home)
     if url:
         env["ASKBAR_DATABASE_URL"] = url
-    return subprocess.run([ASKBAR, *args], env=env, capture_output=True, text=True, timeout=300)
+    if spawn:
+        return subprocess.run([ASKBAR, *args], env=env, capture_output=True, text=True, timeout=300)
+    return in_process(list(args), env)
+
+
+@contextmanager
+def _closed_as_by_exit():
+    """Close what a finished askbar process would have released: the stores of the Deps it built,
+    the cached app databases and the memory stores it opened (their Postgres connections and
+    DuckDB files would otherwise stay open in this test process)."""
+    import agent.deps
+    import agent.service
+    from agent.appdb import close_all
+    from agent.memory import service as memory
+
+    built: list = []
+    memories = set(memory._instances)
+    real = agent.deps.build_deps
+
+    def recording(*args, **kwargs):
+        built.append(real(*args, **kwargs))
+        return built[-1]
+
+    agent.deps.build_deps = agent.service.build_deps = recording
+    try:
+        yield
+    finally:
+        agent.deps.build_deps = agent.service.build_deps = real
+        for deps in built:
+            deps.store.close()
+        close_all()
+        for key in set(memory._instances) - memories:   # the process-wide memory stores
+            mem = memory._instances.pop(key)
+            mem._writer.shutdown(wait=True)             # as the interpreter joins it at exit
+            mem.store.conn.close()
+
+
+def in_process(argv: list[str], env: dict[str, str] | None = None,
+               stdin: str = "") -> subprocess.CompletedProcess:
+    """cli.main(argv) with exactly `env` as the environment (default: this one) and `stdin` as
+    standard input; returns what a finished process would (code, stdout, stderr)."""
+    saved, saved_stdin = dict(os.environ), sys.stdin
+    out, err = io.StringIO(), io.StringIO()
+    try:
+        if env is not None:
+            os.environ.clear()
+            os.environ.update(env)
+        sys.stdin = io.StringIO(stdin)
+        with redirect_stdout(out), redirect_stderr(err), _closed_as_by_exit():
+            code = cli.main(argv)
+    finally:
+        sys.stdin = saved_stdin
+        os.environ.clear()
+        os.environ.update(saved)
+    return subprocess.CompletedProcess(["askbar", *argv], code, out.getvalue(), err.getvalue())
 
 
 def one_line_error(p: subprocess.CompletedProcess) -> str:
@@ -36,7 +96,7 @@ def one_line_error(p: subprocess.CompletedProcess) -> str:
 
 
 def test_load_then_data_json(tmp_path):
-    p = askbar("load", NQ, "--symbol", "nq", home=tmp_path)
+    p = askbar("load", NQ, "--symbol", "nq", home=tmp_path, spawn=True)   # the installed script
     assert p.returncode == 0, p.stderr
     assert p.stdout.count("\n") == 1
     assert p.stdout.startswith("NQ: loaded 14,714 intraday bars") and "14,714 new" in p.stdout
@@ -70,7 +130,7 @@ def test_demo_seeds_the_synthetic_set_quickly(tmp_path):
 def test_empty_store_and_help(tmp_path):
     assert json.loads(askbar("data", "--json", home=tmp_path).stdout) == {"symbols": []}
     assert "askbar demo" in askbar("data", home=tmp_path).stdout
-    p = askbar("--help", home=tmp_path)
+    p = askbar("--help", home=tmp_path, spawn=True)
     assert p.returncode == 0 and "load" in p.stdout and "demo" in p.stdout
 
 

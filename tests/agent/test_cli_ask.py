@@ -1,4 +1,4 @@
-"""askbar ask / resume / eval as real processes: interrupts resume in another process, on the
+"""askbar ask / resume / eval: interrupts resume in another process (real processes), on the
 embedded default (SQLite checkpoints, DuckDB) and on Postgres (PostgresSaver, Postgres store)."""
 from __future__ import annotations
 
@@ -8,13 +8,19 @@ import subprocess
 
 import pytest
 
+from tests.agent.test_cli import in_process
 from tests.conftest import DATA, EVAL
 
 NQ_CSV = DATA / "nq_1min_firstrate" / "NQ_1min_sample.csv"
 
 
-def run(env: dict, *args: str) -> subprocess.CompletedProcess:
-    return subprocess.run(["askbar", *args], env=env, capture_output=True, text=True, timeout=120)
+def run(env: dict, *args: str, spawn: bool = False) -> subprocess.CompletedProcess:
+    """`askbar ARGS` under `env`: the entry point in process (a spawn costs about 2 s of imports),
+    or the installed console script with spawn=True where a separate process is the point."""
+    if spawn:
+        return subprocess.run(["askbar", *args], env=env, capture_output=True, text=True,
+                              timeout=120)
+    return in_process(list(args), env)
 
 
 @pytest.fixture(params=["embedded", "postgres"])
@@ -28,12 +34,14 @@ def env(request, tmp_path, pg_database_factory):
 
 
 def test_interrupt_in_one_process_resumes_in_another(env):
-    first = run(env, "ask", "--json", "Покажи статистику")
+    # asked by the console script (its process ends, releasing DuckDB) ...
+    first = run(env, "ask", "--json", "Покажи статистику", spawn=True)
     assert first.returncode == 0, first.stderr
     out = json.loads(first.stdout)
     assert out["status"] == "clarification" and out["interrupt"]["questions"]
     assert set(out) == {"thread_id", "request_id", "status", "response", "claims", "interrupt",
                         "intent", "plan", "validation", "usage"}
+    # ... resumed in this one
     second = run(env, "resume", "--thread", out["thread_id"], "--json", "NQ за ноябрь 2023")
     assert second.returncode == 0, second.stderr
     done = json.loads(second.stdout)

@@ -1,5 +1,5 @@
-"""`askbar load --multiplier` and the load summary, `askbar orders|alerts|portfolio` (real console
-script, DuckDB under a temporary ASKBAR_HOME)."""
+"""`askbar load --multiplier` and the load summary, `askbar orders|alerts|portfolio` (the console
+script's entry point in process, DuckDB under a temporary ASKBAR_HOME)."""
 from __future__ import annotations
 
 import json
@@ -113,14 +113,13 @@ def test_bad_multiplier_and_action_are_one_line_errors(tmp_path):
 
 def test_load_publishes_fills_to_the_users_redis_stream(tmp_path):
     import os
-    import subprocess
     import uuid
 
     import redis
 
     from agent.identity.models import User
     from agent.trading.notify import stream_key
-    from tests.agent.test_cli import ASKBAR
+    from tests.agent.test_cli import in_process
     from tests.server.conftest import require_redis
 
     url = require_redis()
@@ -130,8 +129,7 @@ def test_load_publishes_fills_to_the_users_redis_stream(tmp_path):
     env.update(ASKBAR_HOME=str(home), ASKBAR_REDIS_URL=url)
     sp = split_file(NQ, "NQ", tmp_path)
     def run(*a):
-        return subprocess.run([ASKBAR, *a], env=env, capture_output=True, text=True, timeout=300,
-                              check=False)
+        return in_process(list(a), env)
     assert run("load", str(sp.first), "--symbol", "NQ").returncode == 0
     close = float(sp.bars[sp.bars["ts"] == sp.cut].iloc[0].close)
     store = DuckDBStore(home / "market.duckdb")

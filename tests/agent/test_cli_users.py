@@ -1,5 +1,5 @@
-"""`askbar users add|list|plan|revoke|jwt` and `askbar ask/resume --user` as real processes, on the
-embedded app database (SQLite) and on Postgres; `askbar serve` off loopback without users refuses."""
+"""`askbar users add|list|plan|revoke|jwt` and `askbar ask/resume --user` (the entry point in
+process), on the embedded app database (SQLite) and on Postgres; `askbar serve` off loopback without users refuses."""
 from __future__ import annotations
 
 import hashlib
@@ -73,7 +73,7 @@ def test_ask_and_resume_as_a_user(env):
 
 
 def test_serve_off_loopback_without_users_refuses(env):
-    r = run(env, "serve", "--host", "0.0.0.0", "--port", "0")
+    r = run(env, "serve", "--host", "0.0.0.0", "--port", "0", spawn=True)   # would serve if wrong
     assert r.returncode == 2 and "askbar users add" in r.stderr and len(r.stderr.strip().splitlines()) == 1
 
 

@@ -4,9 +4,6 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
-import sys
-from pathlib import Path
 
 import httpx
 import pytest
@@ -15,6 +12,7 @@ from langgraph.checkpoint.memory import InMemorySaver
 from tests.agent.lies import CASES, LIES, QUESTIONS, assert_truthful, nq_november
 from tests.agent.llm.gemini_stub import (API_KEY, Scripted, call, calling_config, dynamic,
                                          gemini_settings, stub, text)  # noqa: F401 (fixture)
+from tests.agent.test_cli import in_process
 from tests.agent.test_lies import ScriptedAnalyst
 from tests.conftest import DATA
 from tests.server.conftest import DUCKDB_ONLY, live_server, make_app, stream  # noqa: F401
@@ -75,9 +73,6 @@ def test_sse_text_delta_and_done_never_carry_a_lie(make_app, loaded_store):
             assert_truthful(done["response"], done["claims"], lang, never)
 
 
-ASKBAR = str(Path(sys.executable).with_name("askbar"))
-
-
 @pytest.fixture(scope="module")
 def nq_home(tmp_path_factory):
     from agent.market.duckdb_store import DuckDBStore
@@ -90,7 +85,7 @@ def nq_home(tmp_path_factory):
     return home
 
 
-# Each kind once, the languages in turn (a CLI process costs seconds; all 21 pairs run above).
+# Each kind once, the languages in turn (all 21 pairs run above).
 CLI_CASES = [(kind, ("en", "ru", "es")[i % 3]) for i, kind in enumerate(LIES)]
 
 
@@ -102,8 +97,7 @@ def test_cli_json_never_carries_a_lie(nq_home, stub, kind, lang):
            if not k.startswith("ASKBAR_") and k not in ("GEMINI_API_KEY", "GOOGLE_API_KEY")}
     env.update(ASKBAR_HOME=str(nq_home), GEMINI_API_KEY=API_KEY, ASKBAR_GEMINI_BASE_URL=stub.url,
                ASKBAR_NOW="2024-06-01")
-    proc = subprocess.run([ASKBAR, "ask", QUESTIONS[lang], "--json"], env=env, capture_output=True,
-                          text=True, timeout=120)
+    proc = in_process(["ask", QUESTIONS[lang], "--json"], env)   # the entry point, no spawn
     assert proc.returncode == 0, proc.stderr
     lines = [ln for ln in proc.stdout.splitlines() if ln.strip()]
     assert len(lines) == 1, proc.stdout

@@ -15,17 +15,43 @@ ARTIFACTS = Path(__file__).resolve().parents[1] / ".artifacts"
 LANGS = ["en", "ru", "es"]
 
 
-@contextmanager
-def browser_page(url: str, lang: str = "en", width: int = 1280, height: int = 900):
-    """(page, errors): errors collects uncaught page errors and console errors."""
+# One Playwright driver and Chromium per test module (started on first use, closed by the autouse
+# fixture in conftest.py): starting them costs about 3 s; each page still gets a fresh browser
+# context (its own storage, cookies, viewport), as a new browser would give it.
+_SHARED: dict = {}
+
+
+def _chromium():
+    browser = _SHARED.get("browser")
+    if browser is not None and browser.is_connected():
+        return browser
+    close_chromium()
     from playwright.sync_api import sync_playwright
 
     if not Path(CHROMIUM).exists():
         pytest.fail(f"{CHROMIUM} is missing: apt-get install -y -q chromium", pytrace=False)
+    _SHARED["pw"] = sync_playwright().start()
+    _SHARED["browser"] = _SHARED["pw"].chromium.launch(executable_path=CHROMIUM, args=ARGS,
+                                                       headless=True)
+    return _SHARED["browser"]
+
+
+def close_chromium() -> None:
+    browser, pw = _SHARED.pop("browser", None), _SHARED.pop("pw", None)
+    try:
+        if browser is not None and browser.is_connected():
+            browser.close()
+    finally:
+        if pw is not None:
+            pw.stop()
+
+
+@contextmanager
+def browser_page(url: str, lang: str = "en", width: int = 1280, height: int = 900):
+    """(page, errors): errors collects uncaught page errors and console errors."""
     ARTIFACTS.mkdir(exist_ok=True)
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
-        ctx = browser.new_context(viewport={"width": width, "height": height}, locale="en-US")
+    ctx = _chromium().new_context(viewport={"width": width, "height": height}, locale="en-US")
+    try:
         ctx.add_init_script(f"localStorage.setItem('askbar.lang', '{lang}')")
         page = ctx.new_page()
         errors: list[str] = []
@@ -33,10 +59,9 @@ def browser_page(url: str, lang: str = "en", width: int = 1280, height: int = 90
         page.on("console", lambda m: errors.append(f"console: {m.text}") if m.type == "error" else None)
         page.goto(url + "/")
         page.wait_for_selector("body[data-coverage='1']")
-        try:
-            yield page, errors
-        finally:
-            browser.close()
+        yield page, errors
+    finally:
+        ctx.close()
 
 
 def ask(page, text: str, n: int | None = None):

@@ -3,15 +3,14 @@ ask, see the streamed answer, claims and chart; answer a clarification by clicki
 Screenshots go to tests/.artifacts/."""
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from tests.server.conftest import DUCKDB_ONLY, live_server
 from tests.web.browser import (  # one browser setup for every UI test
-    ARGS,
+    ARGS,  # noqa: F401  (imported from here by test_notifications_ui)
     ARTIFACTS,
-    CHROMIUM,
+    CHROMIUM,  # noqa: F401
+    _chromium,
 )
 
 pytestmark = DUCKDB_ONLY
@@ -19,21 +18,19 @@ pytestmark = DUCKDB_ONLY
 
 @pytest.fixture
 def page(make_app, duck_store):
-    from playwright.sync_api import sync_playwright
-
-    if not Path(CHROMIUM).exists():
-        pytest.fail(f"{CHROMIUM} is missing: apt-get install -y chromium", pytrace=False)
     ARTIFACTS.mkdir(exist_ok=True)
     app, _ = make_app(duck_store, now="2024-01-15")
-    with live_server(app) as url, sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
-        ctx = browser.new_context(viewport={"width": 1200, "height": 900}, locale="en-US")
-        pg = ctx.new_page()
-        errors: list[str] = []
-        pg.on("pageerror", lambda e: errors.append(str(e)))
-        pg.goto(url + "/")
-        yield pg
-        browser.close()
+    # the module's shared Chromium (tests/web/browser.py), a fresh context per test
+    with live_server(app) as url:
+        ctx = _chromium().new_context(viewport={"width": 1200, "height": 900}, locale="en-US")
+        try:
+            pg = ctx.new_page()
+            errors: list[str] = []
+            pg.on("pageerror", lambda e: errors.append(str(e)))
+            pg.goto(url + "/")
+            yield pg
+        finally:
+            ctx.close()
         assert not errors, errors
 
 

@@ -4,20 +4,16 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
 from tests.agent.llm.gemini_stub import API_KEY, call, delayed, error, stub  # noqa: F401
 from tests.agent.llm.test_gemini_graph import QUESTION, intent_args, nq_reference, plan_args
+from tests.agent.test_cli import in_process
 from tests.conftest import DATA
 
-pytest.importorskip("agent.cli")
-ASKBAR = str(Path(sys.executable).with_name("askbar"))
-if subprocess.run([ASKBAR, "ask", "--help"], capture_output=True).returncode != 0:
-    pytest.skip("the askbar CLI has no `ask` command yet", allow_module_level=True)
+# The console script's entry point in process (a spawned `askbar ask` costs seconds of imports);
+# tests/agent/test_cli.py spawns the installed script itself.
 
 
 @pytest.fixture(scope="module")
@@ -37,8 +33,7 @@ def _ask(home, stub, question: str, **env_extra: str) -> tuple[int, dict, str]:
            if not k.startswith("ASKBAR_") and k not in ("GEMINI_API_KEY", "GOOGLE_API_KEY")}
     env.update(ASKBAR_HOME=str(home), GEMINI_API_KEY=API_KEY, ASKBAR_GEMINI_BASE_URL=stub.url,
                ASKBAR_GEMINI_RETRY_BACKOFF_S="0.01", ASKBAR_NOW="2024-06-01", **env_extra)
-    proc = subprocess.run([ASKBAR, "ask", question, "--json"], env=env,
-                          capture_output=True, text=True, timeout=120)
+    proc = in_process(["ask", question, "--json"], env)
     lines = [ln for ln in proc.stdout.splitlines() if ln.strip()]
     return proc.returncode, json.loads(lines[-1]) if lines else {}, proc.stdout + proc.stderr
 
@@ -72,8 +67,7 @@ def test_offline_stays_the_default_without_a_key(nq_home, stub):
     env = {k: v for k, v in os.environ.items()
            if not k.startswith("ASKBAR_") and k not in ("GEMINI_API_KEY", "GOOGLE_API_KEY")}
     env.update(ASKBAR_HOME=str(nq_home), ASKBAR_GEMINI_BASE_URL=stub.url, ASKBAR_NOW="2024-06-01")
-    proc = subprocess.run([ASKBAR, "ask", "NQ high in November 2023", "--json"],
-                          env=env, capture_output=True, text=True, timeout=120)
+    proc = in_process(["ask", "NQ high in November 2023", "--json"], env)
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout.strip().splitlines()[-1])["status"] == "answered"
     assert stub.requests == []

@@ -5,9 +5,6 @@ from __future__ import annotations
 import csv
 import json
 import os
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
@@ -17,8 +14,7 @@ from agent.news.loader import load_news
 from agent.news.reader import parse_columns
 from agent.news.store import symbol_counts
 from tests.agent.news.conftest import CNBC, CRYPTO, GUARDIAN
-
-ASKBAR = str(Path(sys.executable).with_name("askbar"))
+from tests.agent.test_cli import in_process
 
 
 def _count(db) -> int:
@@ -105,15 +101,12 @@ def test_bad_json_line_and_missing_column(appdb, tmp_path):
 def test_cli_load_news_and_errors(tmp_path):
     env = {**os.environ, "ASKBAR_HOME": str(tmp_path)}
     env.pop("ASKBAR_DATABASE_URL", None)
-    ok = subprocess.run([ASKBAR, "load-news", str(CNBC), "--symbols", "SPX", "--json"], env=env,
-                        capture_output=True, text=True, timeout=120, check=False)
+    ok = in_process(["load-news", str(CNBC), "--symbols", "SPX", "--json"], env)
     assert ok.returncode == 0, ok.stderr
     assert json.loads(ok.stdout)["inserted"] == 2800
-    bad = subprocess.run([ASKBAR, "load-news", str(CNBC), "--columns", "headline=Nope"], env=env,
-                         capture_output=True, text=True, timeout=120, check=False)
+    bad = in_process(["load-news", str(CNBC), "--columns", "headline=Nope"], env)
     assert bad.returncode == 2 and "Nope" in bad.stderr and len(bad.stderr.strip().splitlines()) == 1
-    tz = subprocess.run([ASKBAR, "load-news", str(CNBC), "--tz", "Mars/Base"], env=env,
-                        capture_output=True, text=True, timeout=120, check=False)
+    tz = in_process(["load-news", str(CNBC), "--tz", "Mars/Base"], env)
     assert tz.returncode == 2 and "Mars/Base" in tz.stderr
 
 
@@ -122,10 +115,8 @@ def test_cli_load_news_postgres_keys_by_alias(tmp_path, pg_database_factory):
     from tests.agent.news.conftest import SPX_DAILY
 
     env = {**os.environ, "ASKBAR_HOME": str(tmp_path), "ASKBAR_DATABASE_URL": pg_database_factory()}
-    assert subprocess.run([ASKBAR, "load", str(SPX_DAILY), "--symbol", "SPX"], env=env,
-                          capture_output=True, text=True, timeout=300, check=False).returncode == 0
-    out = subprocess.run([ASKBAR, "load-news", str(CNBC), "--json"], env=env, capture_output=True,
-                         text=True, timeout=300, check=False)
+    assert in_process(["load", str(SPX_DAILY), "--symbol", "SPX"], env).returncode == 0
+    out = in_process(["load-news", str(CNBC), "--json"], env)
     assert out.returncode == 0, out.stderr
     report = json.loads(out.stdout)
     with CNBC.open(encoding="utf-8", newline="") as fh:

@@ -2,17 +2,13 @@
 odd-numbered lines (1-based) of Financial PhraseBank AllAgree (rules were tuned on even lines only)."""
 from __future__ import annotations
 
-import subprocess
-import sys
-from pathlib import Path
-
 import pytest
 
 from agent.news.phrasebank import accuracy_macro_f1, read_lines
 from agent.news.sentiment import FinanceSentiment, score_text
+from tests.agent.test_cli import in_process
 from tests.conftest import DATA
 
-ASKBAR = str(Path(sys.executable).with_name("askbar"))
 ALL_AGREE = DATA / "news" / "financial_phrasebank_v1.0" / "Sentences_AllAgree.txt"
 
 
@@ -53,22 +49,21 @@ def test_accuracy_floor_on_odd_lines():
 
 
 def test_cli_scores_stdin_one_label_per_line():
-    out = subprocess.run([ASKBAR, "news", "score", "-"],
-                         input="Profit rose 12%\nThe AGM is on Monday\nCosts soared\n",
-                         capture_output=True, text=True, check=True)
+    out = in_process(["news", "score", "-"],
+                     stdin="Profit rose 12%\nThe AGM is on Monday\nCosts soared\n")
+    assert out.returncode == 0, out.stderr
     assert out.stdout.split() == ["positive", "neutral", "negative"]
 
 
 def test_cli_json_has_scores():
     import json
 
-    out = subprocess.run([ASKBAR, "news", "score", "-", "--json"],
-                         input="Loss narrowed\n", capture_output=True, text=True, check=True)
+    out = in_process(["news", "score", "-", "--json"], stdin="Loss narrowed\n")
+    assert out.returncode == 0, out.stderr
     row = json.loads(out.stdout)
     assert row["label"] == "positive" and row["score"] > 0 and row["text"] == "Loss narrowed"
 
 
 def test_cli_missing_file_is_bad_input():
-    out = subprocess.run([ASKBAR, "news", "score", "/nonexistent.txt"],
-                         capture_output=True, text=True, check=False)
+    out = in_process(["news", "score", "/nonexistent.txt"])
     assert out.returncode == 2 and "/nonexistent.txt" in out.stderr

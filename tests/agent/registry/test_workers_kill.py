@@ -10,6 +10,7 @@ import sys
 import time
 import uuid
 from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
 
 from agent.appdb import AppDB
 from agent.registry.queues import stream_name
@@ -51,11 +52,18 @@ def test_500_tasks_three_workers_one_killed(tmp_path, stub, pg_database_factory)
         from agent.registry.envelope import TenantToolConfig
         from tests.agent.registry.test_worker import SCHEMA
 
-        tool = TenantToolConfig(id="calc", name="Calc", schema=SCHEMA, endpoint=f"{stub.base}/ok")
+        # A 3 s tool timeout (the stub answers in 10 ms): the killed worker's claims are leased for
+        # visibility + 3 attempts x (timeout + backoff), about 12 s instead of 48 s with the 15 s
+        # default, so the survivors re-run its tasks that much sooner; the recovery path is the same.
+        tool = TenantToolConfig(id="calc", name="Calc", schema=SCHEMA, endpoint=f"{stub.base}/ok",
+                                timeout_ms=3000)
         assert reg.wait(reg.enqueue_registration(user, tool, "s3cret").task_id, 60)["status"] == "completed"
         stub.delay_s = 0.01
-        tasks = [reg.enqueue_execution(user, "calc", {"a": i}, priority=i % 10).task_id
-                 for i in range(N_TASKS)]
+        # Enqueued from 4 threads (each enqueue is a few Postgres and Redis round trips): the
+        # workers get the 500 tasks sooner, so the kill below still finds most of them pending.
+        with ThreadPoolExecutor(4) as pool:
+            tasks = list(pool.map(lambda i: reg.enqueue_execution(
+                user, "calc", {"a": i}, priority=i % 10).task_id, range(N_TASKS)))
         while len(stub.executed) < N_TASKS // 4:
             time.sleep(0.02)
         procs[0].send_signal(signal.SIGKILL)          # kill -9 with work in its hands
