@@ -83,7 +83,12 @@ def test_500_tasks_three_workers_one_killed(tmp_path, stub, pg_database_factory)
         assert repeats <= 4 * 4, repeats              # at most its batch (4) per loop thread
         for t in tasks:
             assert reg.tasks.get(t)["result"] == {"echo": {"a": tasks.index(t)}, "sum": tasks.index(t)}
-        # Each result delivered once on orchestrator_callbacks:{tenant}.
+        # Each result delivered once on orchestrator_callbacks:{tenant}. A task the killed worker
+        # finished but had not published yet is delivered by a survivor's sweep (undelivered()
+        # after 10 s, swept every 5 s): wait for the sweep before counting.
+        deadline = time.time() + 60
+        while time.time() < deadline and not all(reg.tasks.get(t)["delivered"] for t in tasks):
+            time.sleep(0.5)
         delivered = Counter(e.task_id for e in reg.queue.entries(
             stream_name("orchestrator_callbacks", user.tenant_id)))
         assert all(delivered[t] == 1 for t in tasks), [t for t in tasks if delivered[t] != 1][:5]
