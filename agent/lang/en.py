@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
+# Month names, used by the offline parser/templates and by the UI's date texts.
+_MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December")
+
 PACK: dict[str, Any] = {
     "name": "English",
     "messages": {
@@ -213,20 +216,7 @@ PACK: dict[str, Any] = {
             "price", "rose", "show", "since", "statistics", "stats", "the", "to", "trading", "volume", "was",
             "week", "were", "what", "when", "which", "with", "year",
         ],
-        "MONTH_NAMES": [
-            "January",
-            "February",
-            "March",
-            "April",
-            "May",
-            "June",
-            "July",
-            "August",
-            "September",
-            "October",
-            "November",
-            "December",
-        ]
+        "MONTH_NAMES": list(_MONTHS)
     },
     "glossary": {
         "_UNKNOWN": 'I don\'t have "{term}" in my glossary. Closest concepts I can explain: {near}.',
@@ -817,20 +807,7 @@ PACK: dict[str, Any] = {
             "confirm_action": "Waiting for your confirmation",
             "execute_action": "Executing the confirmed action",
         },
-        "months": (
-            "January",
-            "February",
-            "March",
-            "April",
-            "May",
-            "June",
-            "July",
-            "August",
-            "September",
-            "October",
-            "November",
-            "December",
-        ),
+        "months": _MONTHS,
         "ex_stats": "{s} stats for {m} {y}",
         "ex_rsi": "RSI of {s} in {m} {y}",
         "ex_profile": "Volume profile of {s} in {m} {y}",

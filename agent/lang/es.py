@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
+# Month names, used by the offline parser/templates and by the UI's date texts.
+_MONTHS = ("enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto", "septiembre", "octubre", "noviembre", "diciembre")
+
 PACK: dict[str, Any] = {
     "name": "Spanish",
     "messages": {
@@ -225,20 +228,7 @@ PACK: dict[str, Any] = {
             "precio", "que", "se", "semana", "semestre", "significa", "siguientes", "sobre", "subidas", "subio",
             "trimestre", "ultimo", "ultimos", "un", "una", "volumen", "y",
         ],
-        "MONTH_NAMES": [
-            "enero",
-            "febrero",
-            "marzo",
-            "abril",
-            "mayo",
-            "junio",
-            "julio",
-            "agosto",
-            "septiembre",
-            "octubre",
-            "noviembre",
-            "diciembre",
-        ]
+        "MONTH_NAMES": list(_MONTHS)
     },
     "glossary": {
         "_UNKNOWN": 'No tengo "{term}" en mi glosario. Los conceptos más cercanos que puedo explicar: {near}.',
@@ -783,20 +773,7 @@ PACK: dict[str, Any] = {
             "confirm_action": "Esperando tu confirmación",
             "execute_action": "Ejecutando la acción confirmada",
         },
-        "months": (
-            "enero",
-            "febrero",
-            "marzo",
-            "abril",
-            "mayo",
-            "junio",
-            "julio",
-            "agosto",
-            "septiembre",
-            "octubre",
-            "noviembre",
-            "diciembre",
-        ),
+        "months": _MONTHS,
         "ex_stats": "Estadísticas de {s} en {m} de {y}",
         "ex_rsi": "RSI de {s} en {m} de {y}",
         "ex_profile": "Perfil de volumen de {s} en {m} de {y}",

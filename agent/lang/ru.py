@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
+# Month names, used by the offline parser/templates and by the UI's date texts.
+_MONTHS = ("январь", "февраль", "март", "апрель", "май", "июнь", "июль", "август", "сентябрь", "октябрь", "ноябрь", "декабрь")
+
 PACK: dict[str, Any] = {
     "name": "Russian",
     "messages": {
@@ -221,20 +224,7 @@ PACK: dict[str, Any] = {
         "MONTH_AMBIGUOUS": [],
         # Function words that show the language (lang.language_evidence; Russian shows by its letters).
         "DETECTION_WORDS": [],
-        "MONTH_NAMES": [
-            "январь",
-            "февраль",
-            "март",
-            "апрель",
-            "май",
-            "июнь",
-            "июль",
-            "август",
-            "сентябрь",
-            "октябрь",
-            "ноябрь",
-            "декабрь",
-        ]
+        "MONTH_NAMES": list(_MONTHS)
     },
     "glossary": {
         "_UNKNOWN": "Понятия «{term}» нет в моём глоссарии. Ближайшие, которые я могу объяснить: {near}.",
@@ -806,20 +796,7 @@ PACK: dict[str, Any] = {
             "confirm_action": "Жду подтверждения",
             "execute_action": "Выполняю подтверждённое действие",
         },
-        "months": (
-            "январь",
-            "февраль",
-            "март",
-            "апрель",
-            "май",
-            "июнь",
-            "июль",
-            "август",
-            "сентябрь",
-            "октябрь",
-            "ноябрь",
-            "декабрь",
-        ),
+        "months": _MONTHS,
         "ex_stats": "Статистика {s} за {m} {y}",
         "ex_rsi": "RSI {s} за {m} {y}",
         "ex_profile": "Профиль объёма {s} за {m} {y}",
