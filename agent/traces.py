@@ -51,13 +51,16 @@ CREATE TABLE IF NOT EXISTS turn_details (
 CREATE INDEX IF NOT EXISTS turn_details_thread ON turn_details (thread_id);
 """
 # Owners (issue 12), as sql/postgres/003_trace_owners.sql: added to files made before identity.
+# (table, column, the statement adding it) for trace files made before the owner columns; the
+# table name is bound in pragma_table_info(?), the statements are constants.
 _SQLITE_OWNER_COLUMNS = [
-    ("api_threads", "tenant_id", "TEXT NOT NULL DEFAULT 'local'"),
-    ("api_threads", "user_id", "TEXT NOT NULL DEFAULT 'local'"),
-    ("api_threads", "status", "TEXT NOT NULL DEFAULT 'idle'"),
-    ("chat_logs", "tenant_id", "TEXT NOT NULL DEFAULT 'local'"),
-    ("chat_logs", "user_id", "TEXT NOT NULL DEFAULT 'local'"),
+    ("api_threads", "tenant_id", "ALTER TABLE api_threads ADD COLUMN tenant_id TEXT NOT NULL DEFAULT 'local'"),
+    ("api_threads", "user_id", "ALTER TABLE api_threads ADD COLUMN user_id TEXT NOT NULL DEFAULT 'local'"),
+    ("api_threads", "status", "ALTER TABLE api_threads ADD COLUMN status TEXT NOT NULL DEFAULT 'idle'"),
+    ("chat_logs", "tenant_id", "ALTER TABLE chat_logs ADD COLUMN tenant_id TEXT NOT NULL DEFAULT 'local'"),
+    ("chat_logs", "user_id", "ALTER TABLE chat_logs ADD COLUMN user_id TEXT NOT NULL DEFAULT 'local'"),
 ]
+_SQLITE_COLUMNS_OF = "SELECT name FROM pragma_table_info(?)"
 _SQLITE_OWNER_INDEX = "CREATE INDEX IF NOT EXISTS api_threads_owner ON api_threads (tenant_id, user_id, updated_at)"
 PG_MIGRATIONS = ("002_traces.sql", "003_trace_owners.sql", "004_trace_turn_details.sql")
 PG_LOCK_KEY = 48151623
@@ -175,11 +178,11 @@ class TraceStore:
 
     def _add_owner_columns(self) -> None:
         with self._lock:
-            for table, col, decl in _SQLITE_OWNER_COLUMNS:
-                have = {r[1] for r in self._conn.execute(f"PRAGMA table_info({table})")}
+            for table, col, add in _SQLITE_OWNER_COLUMNS:
+                have = {r[0] for r in self._conn.execute(_SQLITE_COLUMNS_OF, (table,))}
                 if col not in have:
                     try:
-                        self._conn.execute(f"ALTER TABLE {table} ADD COLUMN {col} {decl}")
+                        self._conn.execute(add)
                     except sqlite3.OperationalError as exc:  # another process added it just now
                         if "duplicate column" not in str(exc):
                             raise

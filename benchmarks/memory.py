@@ -150,10 +150,11 @@ def main() -> None:
                                      memory_key_prefix=f"bench-{uuid.uuid4().hex[:6]}:")}
     if args.production:
         import psycopg
+        from psycopg import sql
 
         name = f"askbar_bench_{uuid.uuid4().hex[:8]}"
         with psycopg.connect("postgresql://postgres@127.0.0.1:5432/postgres", autocommit=True) as c:
-            c.execute(f'CREATE DATABASE "{name}"')
+            c.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
         backends["production"] = Settings(home=tmp, now=date(2023, 12, 15),
                                           database_url=f"postgresql://postgres@127.0.0.1:5432/{name}",
                                           redis_url="redis://127.0.0.1:6379/0",

@@ -93,8 +93,8 @@ def compress(ctx: FullContext, summarize: Summarizer, fold: Summarizer,
         return Compression(ctx, False, before, before)
     ctx, done = ctx.model_copy(deep=True), []
     for name, step in (("reduce_market_context", _reduce_market),
-                       ("trim_conversation", lambda c: _trim(c, fold)),
-                       ("summarize_conversation", lambda c: _summarize(c, summarize))):
+                       ("trim_conversation", lambda c: _fold_older(c, KEEP_MESSAGES, fold)),
+                       ("summarize_conversation", lambda c: _fold_older(c, SUMMARY_KEEP, summarize))):
         if estimate(ctx).total <= target:
             break
         if step(ctx):
@@ -129,19 +129,11 @@ def _reduce_market(ctx: FullContext) -> bool:
     return True
 
 
-def _trim(ctx: FullContext, fold: Summarizer) -> bool:
+def _fold_older(ctx: FullContext, keep: int, fold: Summarizer) -> bool:
+    """Fold all but the last `keep` messages into the summary; False when there is nothing to fold."""
     conv = ctx.conversation
-    if not conv or len(conv.recent_messages) <= KEEP_MESSAGES:
+    if not conv or len(conv.recent_messages) <= keep:
         return False
-    old, conv.recent_messages = conv.recent_messages[:-KEEP_MESSAGES], conv.recent_messages[-KEEP_MESSAGES:]
+    old, conv.recent_messages = conv.recent_messages[:-keep], conv.recent_messages[-keep:]
     conv.summary = fold(conv.summary, old)
-    return True
-
-
-def _summarize(ctx: FullContext, summarize: Summarizer) -> bool:
-    conv = ctx.conversation
-    if not conv or len(conv.recent_messages) <= SUMMARY_KEEP:
-        return False
-    old, conv.recent_messages = conv.recent_messages[:-SUMMARY_KEEP], conv.recent_messages[-SUMMARY_KEEP:]
-    conv.summary = summarize(conv.summary, old)
     return True

@@ -7,12 +7,13 @@ the caller's identity comes only from `ctx.user` (set from the token / --user by
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
-from pydantic import BaseModel
+from pydantic import AfterValidator, BaseModel
 
 from agent.identity.models import Plan, User
 
@@ -45,6 +46,18 @@ class RateLimit:
 # ToolContext.extra key of a confirmed action's idempotency key: set only by
 # ToolExecutor.execute(idempotency_key=...), from code (the checkpointed action id), never from params.
 IDEMPOTENCY_KEY = "idempotency_key"
+
+_SYMBOL = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,19}$")
+
+
+def _stored_symbol(v: str) -> str:
+    if not _SYMBOL.match(v):
+        raise ValueError("a symbol is 1-20 letters, digits, '.', '_' or '-'")
+    return v.upper()
+
+
+# A tool parameter naming a stored instrument (news, ML tools): checked, then upper-cased.
+StoredSymbol = Annotated[str, AfterValidator(_stored_symbol)]
 
 
 @dataclass

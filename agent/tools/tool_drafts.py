@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from agent.tools import answers
+
 _T: dict[str, dict[str, str]] = {
     "price": {"en": "{sym}: {price} as of {as_of}", "ru": "{sym}: {price} на {as_of}",
               "es": "{sym}: {price} a {as_of}"},
@@ -21,16 +23,13 @@ _T: dict[str, dict[str, str]] = {
     "rr": {"en": "Risk {risk}, reward {reward}: a reward/risk ratio of {ratio}.",
            "ru": "Риск {risk}, прибыль {reward}: отношение прибыли к риску {ratio}.",
            "es": "Riesgo {risk}, beneficio {reward}: una relación beneficio/riesgo de {ratio}."},
-    "wl": {"en": "Your watchlist: {items}.", "ru": "Ваш список наблюдения: {items}.",
-           "es": "Tu lista de seguimiento: {items}."},
-    "wl_empty": {"en": "Your watchlist is empty.", "ru": "Ваш список наблюдения пуст.",
-                 "es": "Tu lista de seguimiento está vacía."},
     "generic": {"en": "Result of {tool}: ", "ru": "Результат инструмента {tool}: ", "es": "Resultado de {tool}: "},
 }
 
 
 def _t(key: str, lang: str, **v: str) -> str:
-    return _T[key].get(lang, _T[key]["en"]).format(**v)
+    table = _T if key in _T else answers.T       # the watchlist lines are the tool answers' own
+    return table[key].get(lang, table[key]["en"]).format(**v)
 
 
 def _draft(n: int, res: dict[str, Any], lang: str) -> str:

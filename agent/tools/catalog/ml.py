@@ -5,26 +5,16 @@ daily history is refused with VALIDATION_ERROR and the numbers behind the refusa
 """
 from __future__ import annotations
 
-import re
 from typing import Any
 
-from pydantic import BaseModel, Field, field_validator
+from pydantic import BaseModel, Field
 
-from agent.tools.spec import RateLimit, ToolContext, ToolError, ToolSpec
-
-_SYMBOL = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,19}$")
+from agent.tools.spec import RateLimit, StoredSymbol, ToolContext, ToolError, ToolSpec
 
 
 class MLParams(BaseModel):
-    symbol: str = Field(description="instrument symbol with stored daily bars, e.g. SPX")
+    symbol: StoredSymbol = Field(description="instrument symbol with stored daily bars, e.g. SPX")
     retrain: bool = Field(False, description="train a new version even if the bars did not change")
-
-    @field_validator("symbol")
-    @classmethod
-    def _symbol(cls, v: str) -> str:
-        if not _SYMBOL.match(v):
-            raise ValueError("a symbol is 1-20 letters, digits, '.', '_' or '-'")
-        return v.upper()
 
 
 def _run(fn_name: str, ctx: ToolContext, params: MLParams) -> dict[str, Any]:

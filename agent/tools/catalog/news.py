@@ -1,28 +1,18 @@
 """News tools: stored headlines with a finance sentiment score, and sentiment per trading session."""
 from __future__ import annotations
 
-import re
 from datetime import date
 from typing import Any
 
-from pydantic import BaseModel, Field, field_validator
+from pydantic import BaseModel, Field
 
-from agent.tools.spec import RateLimit, ToolContext, ToolError, ToolSpec
-
-_SYMBOL = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,19}$")
+from agent.tools.spec import RateLimit, StoredSymbol, ToolContext, ToolError, ToolSpec
 
 
 class _SymbolRange(BaseModel):
-    symbol: str = Field(description="instrument symbol, e.g. SPX, NQ, BTCUSD")
+    symbol: StoredSymbol = Field(description="instrument symbol, e.g. SPX, NQ, BTCUSD")
     start: date | None = Field(None, description="first date, inclusive (YYYY-MM-DD)")
     end: date | None = Field(None, description="last date, inclusive (YYYY-MM-DD)")
-
-    @field_validator("symbol")
-    @classmethod
-    def _symbol(cls, v: str) -> str:
-        if not _SYMBOL.match(v):
-            raise ValueError("a symbol is 1-20 letters, digits, '.', '_' or '-'")
-        return v.upper()
 
 
 class GetNewsParams(_SymbolRange):
