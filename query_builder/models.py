@@ -8,7 +8,7 @@ from __future__ import annotations
 from datetime import date, time
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
-from pydantic import BaseModel, Field, model_validator
+from pydantic import BaseModel, Field, field_serializer, model_validator
 
 from query_builder.declare import Declared, names
 
@@ -135,3 +135,10 @@ class StepResult(BaseModel):
     extra_sql: list[dict[str, Any]] = Field(
         default_factory=list, description="further statements run for this step: name, sql, params")
     notes: list[str] = Field(default_factory=list, description="e.g. a granularity that was degraded")
+
+    @field_serializer("rows", mode="wrap")
+    def _built_rows(self, rows: Any, handler: Any) -> Any:
+        """Rows a step left unbuilt (convert.LazyRows: a step with bars) dump as the real list."""
+        from query_builder.convert import as_list
+
+        return handler(as_list(rows))

@@ -8,7 +8,7 @@ from agent.market.instruments import Instrument
 from agent.market.store import MarketStore
 from query_builder import declare, post
 from query_builder.base import Context
-from query_builder.convert import ColumnRows, jsonable
+from query_builder.convert import ColumnRows, LazyRows, as_list, jsonable
 from query_builder.dialects import get_dialect
 from query_builder.errors import CapabilityUnavailable, QueryBuilderError
 from query_builder.granularity import INTRADAY, by_period, daily_only
@@ -51,8 +51,16 @@ def fetch(store: MarketStore, sql: str, params: dict[str, Any]) -> list[dict[str
     return ColumnRows(columnar(sql, params))
 
 
-def execute(store: MarketStore, built: BuiltQuery) -> tuple[list[dict[str, Any]], dict[str, list]]:
-    rows = fetch(store, built.sql, built.params)
+def fetch_lazy(store: MarketStore, sql: str, params: dict[str, Any]) -> list[dict[str, Any]] | LazyRows:
+    """Like fetch, but row dicts are built only when a row is read (convert.LazyRows)."""
+    columnar = getattr(store, "query_columns", None)
+    if columnar is None:
+        return store.query(sql, params)
+    return LazyRows(columnar(sql, params))
+
+
+def execute(store: MarketStore, built: BuiltQuery) -> tuple[Any, dict[str, list]]:
+    rows = fetch_lazy(store, built.sql, built.params)
     extra = {sub.name: fetch(store, sub.sql, sub.params) for sub in built.extra}
     return rows, extra
 
@@ -81,12 +89,15 @@ def run_step(store: MarketStore, step: Step, index: int = 0) -> StepResult:
     built = build(step, store.engine, instrument)
     rows, extra = execute(store, built)
     out = post.apply(built.post, rows, built.post_args, extra)
+    # Rows stay unbuilt only when the step has bars at its granularity: the state keeps the bars
+    # for the chart and drops such rows (agent/compact.py); anything else gets a real list.
+    rows = out.rows if out.bars else as_list(out.rows)
     # model_construct: everything here is built by code and already JSON-able; validating thousands
     # of row dicts again would cost more than the query
     return StepResult.model_construct(
         step=index, action=step.action, symbol=symbol, sql=built.sql,
-        params={k: _param(v) for k, v in built.params.items()}, rows=out.rows, summary=out.summary,
-        granularity=built.granularity, row_count=len(out.rows), bars=out.bars,
+        params={k: _param(v) for k, v in built.params.items()}, rows=rows, summary=out.summary,
+        granularity=built.granularity, row_count=len(rows), bars=out.bars,
         extra_sql=[{"name": s.name, "sql": s.sql, "params": {k: _param(v) for k, v in s.params.items()}}
                    for s in built.extra],
         notes=built.notes, duration_ms=(time.perf_counter() - t0) * 1000.0)

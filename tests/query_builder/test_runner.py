@@ -88,3 +88,22 @@ def test_instrument_lookup_only_when_it_matters():
     assert not needs_instrument(s("get_indicator", indicator="rsi"))
     assert needs_instrument(s("aggregate_patterns", pattern="hourly_profile"))
     assert needs_instrument(s("get_price_extremes"))
+
+
+def test_long_period_rows_are_built_only_when_read(loaded_store):
+    """A period with weekly bars keeps its daily rows as fetched columns (LazyRows) until one is
+    read; reading, slicing, equality and the JSON dump all see every daily row."""
+    from query_builder.convert import LazyRows
+
+    res = run_step(loaded_store, Step(action="get_period_stats", params={
+        "symbol": "SPX", "start_date": "2010-01-01", "end_date": "2019-12-31"}))
+    assert res.granularity == "weekly" and res.bars
+    assert isinstance(res.rows, LazyRows) and res.rows._rows is None
+    assert res.row_count == len(res.rows) == 2516 and res.rows._rows is None   # len builds nothing
+    dumped = res.model_dump(mode="json")["rows"]
+    assert isinstance(dumped, list) and len(dumped) == 2516
+    assert dumped[0]["trading_date"] == "2010-01-04" and dumped[-1]["trading_date"] == "2019-12-31"
+    assert res.rows[0] == dumped[0] and res.rows[-2:] == dumped[-2:] and res.rows == dumped
+    # a period with no bars (daily) gets a real list
+    month = run(loaded_store, "get_period_stats", symbol="SPX", start_date="2019-03-01", end_date="2019-03-31")
+    assert type(month.rows) is not LazyRows and month.row_count == len(month.rows) == 21
