@@ -9,6 +9,12 @@ written after `done` was sent, so the client's answer never waits for them.
 `GET /api/threads/{thread_id}/turns`: the thread's turns in order, one per question (a resumed
 clarification or plan confirmation folds into the question it answered): question, final status and
 details (null when the turn was not answered or its details were not kept).
+
+What is written after `done` is the turn's state (TURN_KEYS of the checkpointed values, already
+compact), not the details: building them (the chart re-reads daily bars for an events answer, a
+ten-year query) right after an answer ran beside the next question and made it wait for the GIL
+(a month question asked after an events question: ~10 ms more, benchmarks/RESULTS.md). The first
+GET /turns builds the details from that state and stores them in its place.
 """
 from __future__ import annotations
 
@@ -24,18 +30,38 @@ from agent.server.http import thread_field
 log = logging.getLogger("askbar.server")
 
 
+# What details_of reads of a turn's state (agent/server/web.py, agent/server/chart.py).
+TURN_KEYS = ("status", "plan", "data", "agents_used", "disclaimers", "claims", "intent")
+STATE_KEY = "turn_state"     # a stored row whose details are not built yet
+
+
 async def save_turn_details(rt: Any, thread_id: str, request_id: str, result: dict[str, Any] | None,
                             snapshot: Any) -> None:
-    """After an answered run: its result row gets the details the UI rebuilds the turn from."""
+    """After an answered run: its row keeps the turn's state, the details are built when read."""
     if not result or result.get("status") != "answered" or snapshot is None or not snapshot.values:
         return
-    from agent.server.web import details_of
-
+    state = {k: snapshot.values[k] for k in TURN_KEYS if k in snapshot.values}
     try:  # details are a convenience for reloads: never fail (or slow) the answer over them
-        details = await asyncio.to_thread(details_of, snapshot.values, rt.deps.store)
-        await asyncio.to_thread(rt.traces.save_details, request_id, thread_id, details)
+        await asyncio.to_thread(rt.traces.save_details, request_id, thread_id, {STATE_KEY: state})
     except Exception:  # noqa: BLE001
         log.exception("saving turn details failed", extra={"request_id": request_id})
+
+
+def built_details(rt: Any, thread_id: str, details: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """The thread's stored rows as details: those still holding a turn's state are built (and
+    stored built, so the next reload reads them as they are)."""
+    from agent.server.web import details_of
+
+    out = {}
+    for request_id, row in details.items():
+        if isinstance(row, dict) and STATE_KEY in row:
+            row = details_of(row[STATE_KEY], rt.deps.store)
+            try:
+                rt.traces.save_details(request_id, thread_id, row)
+            except Exception:  # noqa: BLE001 - built again on the next read
+                log.exception("storing built turn details failed", extra={"request_id": request_id})
+        out[request_id] = row
+    return out
 
 
 def turns_of(logs: list[dict[str, Any]], details: dict[str, dict[str, Any]]) -> list[dict[str, Any]]:
@@ -57,5 +83,5 @@ async def thread_turns(request: Request) -> Response:
     await _snapshot(request, thread_id)             # the caller's thread, else 404
     rt = request.app.state.runtime
     logs = await asyncio.to_thread(rt.traces.thread_logs, thread_id)
-    details = await asyncio.to_thread(rt.traces.thread_details, thread_id)
+    details = await asyncio.to_thread(lambda: built_details(rt, thread_id, rt.traces.thread_details(thread_id)))
     return JSONResponse({"thread_id": thread_id, "turns": turns_of(logs, details)})

@@ -63,6 +63,11 @@ def test_every_answered_turn_keeps_its_details(make_app, duck_store, engine_sett
         assert turns[1]["details"]["chart"]["series"][0]["open"][0] == _spx_first_open(2010)
         assert turns[2]["status"] == "no_data" and turns[2]["details"] is None
         assert [t["request_id"] for t in turns[:2]] == [d["request_id"] for d in done]
+        # written after `done` as the turn's state; the first read built and stored the details
+        rows = app.state.runtime.traces.thread_details(thread_id)
+        assert sorted(rows) == sorted(d["request_id"] for d in done)
+        assert all("turn_state" not in row and row["chart"]["series"] for row in rows.values())
+        assert client.get(f"/api/threads/{thread_id}/turns").json()["turns"] == turns
 
 
 @DUCKDB_ONLY
