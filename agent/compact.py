@@ -10,14 +10,19 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+
 from agent.slots import MAX_LISTED_ROWS
+from query_builder.convert import as_list
 
 CHART_POINTS = 120
 _LISTED = {"find_events": MAX_LISTED_ROWS}          # rows the slot table names, in order
 _KEEP_ALL = {"compare_periods"}                     # one row per compared period
 
 
-_TIME_KEYS = ("trading_date", "date", "ts", "timestamp", "time", "bucket")
+# Keys a merged candle takes from its first bar (a weekly bar's period_start and start_date too:
+# a five-week candle is dated by its first week); every other key comes from its last bar.
+_TIME_KEYS = ("trading_date", "date", "ts", "timestamp", "time", "bucket", "period_start", "start_date")
 
 
 def _bucket(rows: list[dict[str, Any]]) -> dict[str, Any]:
@@ -37,9 +42,30 @@ def _bucket(rows: list[dict[str, Any]]) -> dict[str, Any]:
 
 def chart_rows(rows: list[dict[str, Any]], points: int = CHART_POINTS) -> list[dict[str, Any]]:
     if len(rows) <= points:
-        return rows
+        return as_list(rows)
     size = -(-len(rows) // points)       # ceil: every bucket but the last holds `size` rows
+    cols = getattr(rows, "columns", None)
+    if cols is not None and all(isinstance(c, np.ndarray) for c in cols.values()) \
+            and all(k in cols for k in ("open", "high", "low", "close")):
+        return _bucket_columns(cols, len(rows), size)
     return [_bucket(rows[i:i + size]) for i in range(0, len(rows), size)]
+
+
+def _bucket_columns(cols: dict[str, np.ndarray], n: int, size: int) -> list[dict[str, Any]]:
+    """_bucket over column arrays (convert.LazyRows of query_builder.stats.aggregate_bars), the
+    same candles without building the bars' dicts first."""
+    from query_builder.stats import records
+
+    starts = np.arange(0, n, size)
+    ends = np.r_[starts[1:], n] - 1
+    out = {k: (a[starts] if k in _TIME_KEYS else a[ends]) for k, a in cols.items()}
+    high, low = (np.asarray(cols[k], dtype=float) for k in ("high", "low"))
+    with np.errstate(invalid="ignore"):          # an all-missing bucket stays missing (NaN -> None)
+        out.update(open=cols["open"][starts], high=np.fmax.reduceat(high, starts),
+                   low=np.fmin.reduceat(low, starts))
+    if "volume" in cols:
+        out["volume"] = np.add.reduceat(np.nan_to_num(np.asarray(cols["volume"], dtype=float)), starts)
+    return records(out)
 
 
 def compact(result: dict[str, Any]) -> dict[str, Any]:

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import date, datetime, time
 from decimal import Decimal
 from typing import Any, overload
@@ -59,16 +59,19 @@ class LazyRows(Sequence):
     dicts: ten years of daily bars of one symbol (3,652 rows x 8 columns) cost 3.7 ms of a 25 ms
     question to turn into dicts (py-spy, GIL samples, embedded server), and a period longer than
     a year keeps weekly bars for its chart, not its daily rows (agent/compact.py). Reading a row,
-    iterating or slicing builds them all once (a ColumnRows, a real list)."""
+    iterating or slicing builds them all once (a real list). `columns` may be lists (a
+    ColumnRows is built from them) or arrays, with `build` making the JSON-able dicts
+    (query_builder.stats.records)."""
 
-    def __init__(self, columns: dict[str, list]):
+    def __init__(self, columns: dict[str, Any], build: Callable[[], list[dict[str, Any]]] | None = None):
         self.columns = columns
         self._n = len(next(iter(columns.values()))) if columns else 0
-        self._rows: ColumnRows | None = None
+        self._build = build
+        self._rows: list[dict[str, Any]] | None = None
 
-    def rows(self) -> "ColumnRows":
+    def rows(self) -> list[dict[str, Any]]:
         if self._rows is None:
-            self._rows = ColumnRows(self.columns)
+            self._rows = self._build() if self._build else ColumnRows(self.columns)
         return self._rows
 
     def __len__(self) -> int:

@@ -136,9 +136,9 @@ class StepResult(BaseModel):
         default_factory=list, description="further statements run for this step: name, sql, params")
     notes: list[str] = Field(default_factory=list, description="e.g. a granularity that was degraded")
 
-    @field_serializer("rows", mode="wrap")
+    @field_serializer("rows", "bars", mode="wrap")
     def _built_rows(self, rows: Any, handler: Any) -> Any:
-        """Rows a step left unbuilt (convert.LazyRows: a step with bars) dump as the real list."""
+        """Rows or bars a step left unbuilt (convert.LazyRows) dump as the real list."""
         from query_builder.convert import as_list
 
         return handler(as_list(rows))

@@ -12,7 +12,7 @@ from typing import Any
 
 import numpy as np
 
-from query_builder.convert import column, date_column, fnum, iso
+from query_builder.convert import LazyRows, column, date_column, fnum, iso
 
 
 @dataclass
@@ -112,7 +112,7 @@ def _period_keys(dates: np.ndarray, unit: str) -> np.ndarray:
     return dates.astype("datetime64[M]").astype("datetime64[D]")
 
 
-def aggregate_bars(d: Daily, unit: str) -> list[dict[str, Any]]:
+def aggregate_bars(d: Daily, unit: str) -> list[dict[str, Any]] | LazyRows:
     """Weekly (Monday start) or monthly bars from daily bars: first open, max high, min low,
     last close, summed volume; pct_change close-to-close vs the previous bar (first: prev close)."""
     if len(d) == 0:
@@ -131,7 +131,9 @@ def aggregate_bars(d: Daily, unit: str) -> list[dict[str, Any]]:
         "volume": np.add.reduceat(d.volume, starts), "pct_change": pct,
         "trading_days": ends - starts + 1,
     }
-    return records(cols)
+    # the state keeps at most CHART_POINTS buckets of these (agent/compact.py), merged from the
+    # columns: ten years' 522 weekly dicts were built only to be merged again (~1 ms)
+    return LazyRows(cols, build=lambda: records(cols))
 
 
 def records(cols: dict[str, np.ndarray]) -> list[dict[str, Any]]:

@@ -60,3 +60,36 @@ def test_chart_rows_merge_bars_without_losing_the_extremes():
     size = 1000 // len(merged) + (1000 % len(merged) > 0)
     assert [m["trading_date"] for m in merged[:2]] == ["d0", f"d{size}"]  # dated by the first bar
     assert merged[1]["open"] == size
+
+
+def test_weekly_bars_merge_from_columns_as_from_dicts():
+    """Weekly bars of real SPX daily data (2000-2019, 1,043 weeks, a gap-free column path) merged
+    from their columns give the same candles as merged from their dicts, each dated by its first
+    week; checked against pandas' weekly resample of the file."""
+    import numpy as np
+
+    from query_builder.convert import LazyRows
+    from query_builder.stats import Daily, aggregate_bars
+
+    df = pd.read_csv(DATA / "sp500_daily" / "chainins_GSPC.csv")
+    df.columns = [c.lower() for c in df.columns]
+    df["d"] = pd.to_datetime(df[next(c for c in df.columns if "date" in c)])
+    df = df[(df["d"] >= "2000-01-01") & (df["d"] <= "2019-12-31")].sort_values("d")
+    d = Daily(df["d"].to_numpy().astype("datetime64[D]"), *(df[k].to_numpy(float) for k in
+              ("open", "high", "low", "close", "volume")), np.r_[np.nan, df["close"].to_numpy(float)[:-1]])
+    bars = aggregate_bars(d, "weekly")
+    assert isinstance(bars, LazyRows) and bars._rows is None
+    from_columns = chart_rows(bars)
+    assert bars._rows is None                                  # merged without building the weeks
+    from_dicts = chart_rows(list(bars))
+    assert from_columns == from_dicts and len(from_columns) <= CHART_POINTS
+    weeks = df.set_index("d").resample("W-MON", label="left", closed="left").agg(
+        {"open": "first", "high": "max", "low": "min", "close": "last", "volume": "sum"}).dropna()
+    size = -(-len(weeks) // CHART_POINTS)
+    first = weeks.iloc[:size]
+    assert len(weeks) == len(bars) and from_columns[0]["period_start"] == first.index[0].strftime("%Y-%m-%d")
+    assert from_columns[0]["open"] == pytest.approx(first["open"].iloc[0])
+    assert from_columns[0]["high"] == pytest.approx(first["high"].max())
+    assert from_columns[0]["low"] == pytest.approx(first["low"].min())
+    assert from_columns[0]["close"] == pytest.approx(first["close"].iloc[-1])
+    assert from_columns[0]["volume"] == pytest.approx(first["volume"].sum())
