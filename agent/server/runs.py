@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextvars
 import dataclasses
+import functools
 import logging
 import threading
 import time
@@ -175,15 +176,29 @@ class RunManager:
         beat = asyncio.create_task(self._heartbeat(spec.run_id))
         rt.metrics.active_runs.inc()
         status, result, error, snapshot = "error", None, None, None
+        rows_saved, duration = False, 0.0
+
+        def end_in_thread() -> tuple[Any, dict, float]:
+            """After the graph, in its worker thread: the state, the result object, the trace and
+            thread rows (before `done`, so a client that got it can fetch the trace)."""
+            snap = rt.graph.get_state(config)
+            res = result_from_snapshot(snap, spec.thread_id, spec.request_id).model_dump(mode="json")
+            took = round((time.perf_counter() - t0) * 1000, 2)
+            self._end_rows(spec, recorder, res, res["status"], None, took,
+                           "interrupted" if res["status"] in INTERRUPT_STATUSES else "idle")
+            return snap, res, took
+
         try:
-            # one worker-thread hop for both rows (see _end_rows on why hops count)
-            await asyncio.to_thread(self._start_rows, spec)
+            start: Any = functools.partial(self._start_rows, spec)
+            if self.slots.locked():   # it waits for a slot: its thread shows `busy` meanwhile
+                await asyncio.to_thread(start)
+                start = None
             async with self.slots:
-                await self._stream(spec, config, options, emitter, recorder)
-            snapshot = await rt.graph.aget_state(config)
-            result = result_from_snapshot(snapshot, spec.thread_id, spec.request_id).model_dump(mode="json")
+                leftover, (snapshot, result, duration) = await self._stream(
+                    spec, config, options, emitter, recorder, start, end_in_thread)
+            rows_saved = True
             status = result["status"]
-            final = emitter.on_end(result, snapshot)
+            final = leftover + emitter.on_end(result, snapshot)
         except asyncio.CancelledError:
             error = "cancelled: the server is shutting down"
             raise
@@ -193,10 +208,10 @@ class RunManager:
         finally:
             beat.cancel()
             rt.metrics.active_runs.dec()
-            duration = round((time.perf_counter() - t0) * 1000, 2)
-            thread_status = "error" if error else "interrupted" if status in INTERRUPT_STATUSES else "idle"
-            await asyncio.to_thread(self._end_rows, spec, recorder, result, status, error, duration,
-                                    thread_status)
+            if not rows_saved:
+                duration = round((time.perf_counter() - t0) * 1000, 2)
+                await asyncio.to_thread(self._end_rows, spec, recorder, result, status, error, duration,
+                                        "error" if error else "idle")
             if error:
                 final = [("error", {"code": "internal_error", "message": error, "run_id": spec.run_id,
                                     "thread_id": spec.thread_id, "request_id": spec.request_id})]
@@ -227,15 +242,17 @@ class RunManager:
         self._thread_status(spec.thread_id, thread_status)
 
     async def _stream(self, spec: RunSpec, config: dict, options: RunOptions, emitter: Any,
-                      recorder: TraceRecorder) -> None:
-        """The graph runs in one worker thread (GraphThread); its events go to the run's buffer."""
+                      recorder: TraceRecorder, before: Any, after: Any) -> tuple[list, Any]:
+        """The graph runs in one worker thread (GraphThread), with `before` and `after` there too;
+        its events go to the run's buffer. Returns the events of its last batch (they go out with
+        `done`) and what `after` returned."""
         buffer = self.rt.buffer
 
         async def sink(events: list) -> None:
             await buffer.append_many(spec.run_id, events)
 
-        await GraphThread(self.rt.graph, spec.graph_input, config, options, emitter, recorder,
-                          self.rt.metrics).run(sink)
+        return await GraphThread(self.rt.graph, spec.graph_input, config, options, emitter, recorder,
+                                 self.rt.metrics, before, after).run(sink)
 
     async def _prune(self, spec: RunSpec) -> None:
         from agent.server.retention import prune_checkpoints
@@ -318,56 +335,64 @@ class GraphThread:
     the run's buffer. `stop()` (the run's task cancelled: server shutdown) ends the graph at its
     next step: the generator is closed there, as a cancelled astream would stop at an await."""
 
-    _END = object()
+    _END = "__end__"
 
     def __init__(self, graph: Any, graph_input: Any, config: dict, options: RunOptions, emitter: Any,
-                 recorder: TraceRecorder, metrics: Any):
+                 recorder: TraceRecorder, metrics: Any, before: Any = None, after: Any = None):
         self.graph, self.input, self.config, self.options = graph, graph_input, config, options
         self.emitter, self.recorder, self.metrics = emitter, recorder, metrics
+        # before/after the graph, in its thread: no hop of their own (each to_thread is a switch to
+        # a worker and back; under load the scheduler makes each wait, see RunManager._end_rows)
+        self.before, self.after = before, after
         self._stop = threading.Event()
 
     def stop(self) -> None:
         self._stop.set()
 
     def _run(self, post: Any) -> None:
-        chunks = self.graph.stream(self.input, self.config, stream_mode=self.emitter.modes, **self.options)
         try:
-            for mode, chunk in chunks:
-                row = self.recorder.feed(mode, chunk)
-                if row:
-                    self.metrics.step(row)
-                events = self.emitter.on_chunk(mode, chunk)
-                if events:
-                    post(events)
-                if self._stop.is_set():
-                    break
+            if self.before is not None:
+                self.before()
+            chunks = self.graph.stream(self.input, self.config, stream_mode=self.emitter.modes, **self.options)
+            try:
+                for mode, chunk in chunks:
+                    row = self.recorder.feed(mode, chunk)
+                    if row:
+                        self.metrics.step(row)
+                    events = self.emitter.on_chunk(mode, chunk)
+                    if events:
+                        post(events)
+                    if self._stop.is_set():
+                        break
+            finally:
+                chunks.close()
+            if self._stop.is_set():
+                post(asyncio.CancelledError("the run was stopped"))
+                return
+            post((self._END, self.after() if self.after is not None else None))
         except BaseException as exc:  # noqa: BLE001 - raised again in the run's task (run())
             post(exc)
-        else:
-            post(self._END)
-        finally:
-            chunks.close()
 
-    async def run(self, sink: Any) -> None:
+    async def run(self, sink: Any) -> tuple[list, Any]:
         """Runs the graph; its events go to `await sink(events)` in order, in batches: what arrives
         within COALESCE_S of a batch's first event goes with it (see COALESCE_S). One timer per
-        batch, no task per event (asyncio.wait_for per event was ~4 % of a question's CPU)."""
+        batch, no task per event (asyncio.wait_for per event was ~4 % of a question's CPU).
+        Returns the last batch, not sent (it goes out with the run's final events: one send and
+        one buffer append fewer), and what `after` returned."""
         loop = asyncio.get_running_loop()
         pending: list = []
         ready = asyncio.Event()
-        ended: list = []          # the _END marker or the graph's exception
+        ended: list = []          # (_END, after's value) or the graph's exception
 
         def receive(item: Any) -> None:   # on the loop, in the order the graph posted
-            if item is self._END or isinstance(item, BaseException):
+            if isinstance(item, BaseException) or (isinstance(item, tuple) and item and item[0] == self._END):
                 ended.append(item)
+                ready.set()
             elif not pending:
                 loop.call_later(COALESCE_S, ready.set)
                 pending.extend(item)
-                return
             else:
                 pending.extend(item)
-                return
-            ready.set()
 
         def post(item: Any) -> None:
             try:
@@ -380,13 +405,13 @@ class GraphThread:
             while True:
                 await ready.wait()
                 ready.clear()
+                if ended and not isinstance(ended[0], BaseException):
+                    return pending, ended[0][1]
                 if pending:       # a timer of an earlier batch may end this one early: harmless
                     batch = pending[:]
                     pending.clear()
                     await sink(batch)
                 if ended:
-                    if ended[0] is self._END:
-                        return
                     raise ended[0]
         finally:
             self.stop()
