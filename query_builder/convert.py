@@ -108,8 +108,11 @@ def _values(rows: list[dict[str, Any]], key: str) -> list:
 
 
 def column(rows: list[dict[str, Any]], key: str) -> np.ndarray:
-    """One numeric column as a float array (None -> NaN)."""
-    return np.array(_values(rows, key), dtype=float)
+    """One numeric column as a float array (None or masked -> NaN)."""
+    values = _values(rows, key)
+    if isinstance(values, np.ma.MaskedArray):
+        return values.astype(float).filled(np.nan)
+    return np.array(values, dtype=float)
 
 
 def date_column(rows: list[dict[str, Any]], key: str = "trading_date") -> np.ndarray:

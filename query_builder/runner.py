@@ -52,7 +52,12 @@ def fetch(store: MarketStore, sql: str, params: dict[str, Any]) -> list[dict[str
 
 
 def fetch_lazy(store: MarketStore, sql: str, params: dict[str, Any]) -> list[dict[str, Any]] | LazyRows:
-    """Like fetch, but row dicts are built only when a row is read (convert.LazyRows)."""
+    """Like fetch, but row dicts are built only when a row is read (convert.LazyRows); columns
+    stay numpy arrays where the store gives them (DuckDB)."""
+    arrays = getattr(store, "query_arrays", None)
+    if arrays is not None:
+        cols = arrays(sql, params)
+        return LazyRows(cols, build=lambda: ColumnRows({k: a.tolist() for k, a in cols.items()}))
     columnar = getattr(store, "query_columns", None)
     if columnar is None:
         return store.query(sql, params)

@@ -185,6 +185,19 @@ class DuckDBStore:
             done()
             cur.close()
 
+    def query_arrays(self, sql: str, params: dict[str, Any] | None = None) -> dict[str, Any]:
+        """Columns as numpy arrays, as fetched (a column with NULLs is a masked array): for
+        post-processors that compute on columns (query_builder.convert.LazyRows), which then
+        skip the round trip through Python lists (ten years of daily bars: 8 x 3,652 values)."""
+        cur = self._conn.cursor()
+        done = on_timeout(cur.interrupt)
+        try:
+            cur.execute(sql, params or {})
+            return cur.fetchnumpy()
+        finally:
+            done()
+            cur.close()
+
     def instruments(self) -> list[Instrument]:
         return [instrument_from_row(r) for r in self.query(SELECT_INSTRUMENTS)]
 

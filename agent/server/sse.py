@@ -53,7 +53,7 @@ def _ping() -> ServerSentEvent:
 
 async def _frames(runtime: Any, run_id: str, after: int, forward: Callable[[str], bool],
                   shutdown: anyio.Event, drain_s: float) -> AsyncIterator[bytes]:
-    yield b"retry: 1000\n\n"
+    head = b"retry: 1000\n\n"   # goes out with the first events (one send fewer per stream)
     last, drain_until = after, None
     # The events one buffer read returned go out in one send: one socket write (and one send
     # timeout scope, middleware pass) instead of one per event. A month question's stream was
@@ -63,13 +63,19 @@ async def _frames(runtime: Any, run_id: str, after: int, forward: Callable[[str]
             last = batch[-1].id
             frames = b"".join(sse_frame(ev.id, ev.event, ev.data) for ev in batch if forward(ev.event))
             if frames:
-                yield frames
+                yield head + frames
+                head = b""
+        elif head:                   # nothing yet (a reconnect to a quiet run): say it now
+            yield head
+            head = b""
         if shutdown.is_set():
             drain_until = drain_until or time.monotonic() + drain_s
             if time.monotonic() >= drain_until:
-                yield sse_frame(None, "reconnect", {"run_id": run_id, "reason": "server_shutdown",
+                yield head + sse_frame(None, "reconnect", {"run_id": run_id, "reason": "server_shutdown",
                                                     "last_event_id": last, "message": RECONNECT_MESSAGE})
                 return
+    if head:                         # the run had ended before this reader came: no events, the retry line
+        yield head
 
 
 class RunEventStream(EventSourceResponse):
