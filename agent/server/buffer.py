@@ -49,6 +49,10 @@ class EventBuffer(Protocol):
 
     async def release_thread(self, thread_id: str, run_id: str) -> None: ...
 
+    async def finish_run(self, run_id: str, thread_id: str, events: list[tuple[str, Any]],
+                         **fields: Any) -> None:
+        """The run's last events, meta fields and the thread's release, seen together by readers."""
+
     async def active_run(self, thread_id: str) -> str | None: ...
 
     async def close(self) -> None: ...
@@ -102,7 +106,12 @@ async def tail_batches(buffer: EventBuffer, run_id: str, after: int = 0, poll_s:
         if not events:
             meta = await buffer.meta(run_id) or {}
             if meta.get("status") not in (None, "running"):
-                return  # finished, and the reader has everything (Last-Event-ID at/after the end)
+                # finished: its last events were written before (or with) the status, maybe
+                # after the read above; none now means the reader has everything
+                events = await buffer.read(run_id, last)
+                if not events:
+                    return
+        if not events:
             if is_stale(meta, buffer.stale_s):
                 await buffer.update_meta(run_id, status="lost")
                 await buffer.append(run_id, "error", {"run_id": run_id, "code": "run_lost",
@@ -164,6 +173,21 @@ class MemoryBuffer:
     async def append_many(self, run_id: str, events: list[tuple[str, Any]]) -> None:
         for event, data in events:
             await self.append(run_id, event, data)
+
+    async def finish_run(self, run_id: str, thread_id: str, events: list[tuple[str, Any]],
+                         **fields: Any) -> None:
+        """The last events, the final meta and the thread's release, with no await that yields
+        between them: a reader woken by `done` finds the run finished."""
+        run = self._runs.get(run_id)
+        if run is not None:
+            for event, data in events:
+                run.events.append(Event(id=len(run.events) + 1, event=event, data=data))
+            run.expires = time.time() + self.ttl_s
+            run.meta.update(fields)
+        await self.release_thread(thread_id, run_id)
+        if run is not None:
+            async with run.cond:
+                run.cond.notify_all()
 
     async def meta(self, run_id: str) -> dict[str, Any] | None:
         run = self._runs.get(run_id)

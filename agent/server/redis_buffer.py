@@ -131,6 +131,18 @@ class RedisBuffer:
                 await self._append(keys=keys, args=[event, _dumps(data), self.ttl_s], client=p)
             await p.execute()
 
+    async def finish_run(self, run_id: str, thread_id: str, events: list[tuple[str, Any]],
+                         **fields: Any) -> None:
+        """The run's last events, its final meta and the thread's release in one transaction: a
+        client that got `done` (from any process) finds the run finished and the thread free."""
+        keys = [self._ev(run_id), self._meta(run_id)]
+        async with self.redis.pipeline(transaction=True) as p:
+            for event, data in events:
+                await self._append(keys=keys, args=[event, _dumps(data), self.ttl_s], client=p)
+            p.hset(self._meta(run_id), mapping={k: _dumps(v) for k, v in fields.items()})
+            await self._release(keys=[self._thread(thread_id)], args=[run_id], client=p)
+            await p.execute()
+
     async def meta(self, run_id: str) -> dict[str, Any] | None:
         raw = await self.redis.hgetall(self._meta(run_id))
         return {k: json.loads(v) for k, v in raw.items()} if raw else None
@@ -234,6 +246,17 @@ class HybridBuffer:
         if await self.local.meta(run_id) is not None:
             for event, data in events:
                 await self.local.append(run_id, event, data)
+
+    async def finish_run(self, run_id: str, thread_id: str, events: list[tuple[str, Any]],
+                         **fields: Any) -> None:
+        """Redis first (one transaction), then the local mirror this process's readers tail: a
+        client that got `done` here finds the run finished on every process."""
+        if run_id not in self._local_only:
+            try:
+                await self.remote.finish_run(run_id, thread_id, events, **fields)
+            except Exception as exc:  # noqa: BLE001
+                self._down("finish", exc, run_id)
+        await self.local.finish_run(run_id, thread_id, events, **fields)
 
     async def read(self, run_id: str, after: int = 0, wait_s: float = 0.0) -> list[Event]:
         if await self.local.meta(run_id) is not None:

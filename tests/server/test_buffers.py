@@ -108,3 +108,39 @@ def test_release_never_frees_a_claim_taken_in_between():
         assert await real_get(buf._thread(thread)) == resumed
         await buf.close()
     asyncio.run(go())
+
+
+def test_finish_run_is_seen_whole():
+    """finish_run: a reader woken by `done` finds the run finished and its thread free, in this
+    process and, with Redis, from another process (a second client of the same Redis): a client
+    that got `done` and asked another server for the thread used to find it still "busy"."""
+    url = require_redis()
+
+    async def check(buf, other):
+        run, thread = uuid.uuid4().hex, uuid.uuid4().hex
+        assert await buf.claim_thread(thread, run) is None
+        await buf.create(run, {"thread_id": thread, "status": "running"})
+        await buf.append(run, "run_start", {})
+        seen: dict = {}
+
+        async def reader():
+            async for e in tail(buf, run, 1, poll_s=0.05):
+                if e is not None and e.event == "done":
+                    seen.update(meta=await other.meta(run), active=await other.active_run(thread))
+                    return
+        task = asyncio.create_task(reader())
+        await asyncio.sleep(0.05)
+        await buf.finish_run(run, thread, [("text_delta", {"content": "x"}), ("done", {"ok": True})],
+                             status="success")
+        await asyncio.wait_for(task, 5)
+        assert seen["meta"]["status"] == "success" and seen["active"] is None
+        assert [e.event for e in await buf.read(run, 0)] == ["run_start", "text_delta", "done"]
+        await buf.close()
+        if other is not buf:
+            await other.close()
+
+    async def all_buffers():
+        mem = MemoryBuffer()
+        await asyncio.gather(check(mem, mem), check(RedisBuffer(url), RedisBuffer(url)),
+                             check(HybridBuffer(RedisBuffer(url), MemoryBuffer()), RedisBuffer(url)))
+    asyncio.run(all_buffers())
