@@ -1,6 +1,7 @@
 """What every action builder and post-processor shares: the build context and the post output."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -51,10 +52,11 @@ class Context:
 
 @dataclass
 class Output:
-    """What a post-processor returns: result rows, the summary, and optional extra bars."""
-    rows: list[dict[str, Any]]
+    """What a post-processor returns: result rows, the summary, and optional extra bars (a list,
+    or convert.LazyRows: fetched columns whose dicts are built when read)."""
+    rows: Sequence[dict[str, Any]]
     summary: dict[str, Any] | None = None
-    bars: list[dict[str, Any]] = field(default_factory=list)
+    bars: Sequence[dict[str, Any]] = field(default_factory=list)
 
 
 # post(rows, post_args, extra_rows_by_name) -> Output

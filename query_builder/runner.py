@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import time
-from typing import Any
+from typing import Any, cast
 
 from agent.market.instruments import Instrument
 from agent.market.store import MarketStore
@@ -96,13 +96,15 @@ def run_step(store: MarketStore, step: Step, index: int = 0) -> StepResult:
     out = post.apply(built.post, rows, built.post_args, extra)
     # Rows stay unbuilt only when the step has bars at its granularity: the state keeps the bars
     # for the chart and drops such rows (agent/compact.py); anything else gets a real list.
-    rows = out.rows if out.bars else as_list(out.rows)
+    # (a LazyRows stands in for the list: it reads, slices and dumps as the list it builds)
+    rows = cast(list[dict[str, Any]], out.rows if out.bars else as_list(out.rows))
+    bars = cast(list[dict[str, Any]], out.bars)
     # model_construct: everything here is built by code and already JSON-able; validating thousands
     # of row dicts again would cost more than the query
     return StepResult.model_construct(
         step=index, action=step.action, symbol=symbol, sql=built.sql,
         params={k: _param(v) for k, v in built.params.items()}, rows=rows, summary=out.summary,
-        granularity=built.granularity, row_count=len(rows), bars=out.bars,
+        granularity=built.granularity, row_count=len(rows), bars=bars,
         extra_sql=[{"name": s.name, "sql": s.sql, "params": {k: _param(v) for k, v in s.params.items()}}
                    for s in built.extra],
         notes=built.notes, duration_ms=(time.perf_counter() - t0) * 1000.0)

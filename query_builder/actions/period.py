@@ -7,6 +7,7 @@ hourly from ohlcv_1h, 1min from ohlcv_1min.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -57,7 +58,7 @@ def post_period_stats(rows, args, extra) -> Output:
     d = Daily.from_rows(rows)
     summary = period_summary(d)
     gran = args.get("granularity", "daily")
-    bars: list[dict[str, Any]] = []
+    bars: Sequence[dict[str, Any]] = []
     if gran in ("weekly", "monthly"):
         bars = aggregate_bars(d, gran)
     elif gran in INTRADAY:
