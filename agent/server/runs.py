@@ -16,6 +16,7 @@ import logging
 import threading
 import time
 import uuid
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -36,6 +37,7 @@ HEARTBEAT_S = 2.0
 # steps came ~2 ms apart, one send per step. 20 ms is below what a reader can see (a progress
 # line), and the last batch goes at once when the graph stops.
 COALESCE_S = 0.02
+STOP_WAIT_S = 2.0   # a cancelled run waits this long for its graph to stop at a step boundary
 INTERRUPT_STATUSES = frozenset({"clarification", "no_data", "confirm_plan", "confirm_action"})
 
 
@@ -89,6 +91,11 @@ class RunManager:
         # CPU-bound runs share the GIL: interleaving 50 of them finishes all late; a bounded number
         # at a time finishes the early ones early (the queue is FIFO; run_start is already sent).
         self.slots = asyncio.Semaphore(max(1, runtime.server.max_concurrent_runs))
+        # The graph runs' own threads (GraphThread), one per slot: a run holds its thread for its
+        # whole duration, so sharing the loop's default executor (6 threads on 2 cores) would make
+        # every asyncio.to_thread wait behind long runs.
+        self.pool = ThreadPoolExecutor(max_workers=max(1, runtime.server.max_concurrent_runs),
+                                       thread_name_prefix="askbar-run")
 
     # -- building runs -----------------------------------------------------------------------
     def in_flight(self, user_id: str) -> int:
@@ -253,7 +260,7 @@ class RunManager:
             await buffer.append_many(spec.run_id, events)
 
         return await GraphThread(self.rt.graph, spec.graph_input, config, options, emitter, recorder,
-                                 self.rt.metrics, before, after).run(sink)
+                                 self.rt.metrics, before, after).run(sink, self.pool)
 
     async def _prune(self, spec: RunSpec) -> None:
         from agent.server.retention import prune_checkpoints
@@ -312,6 +319,7 @@ class RunManager:
             t.cancel()
         if still:
             await asyncio.gather(*still, return_exceptions=True)
+        self.pool.shutdown(wait=False)
 
 
 class AskbarEmitter:
@@ -393,7 +401,7 @@ class GraphThread:
         except BaseException as exc:  # noqa: BLE001 - raised again in the run's task (run())
             post(exc)
 
-    async def run(self, sink: Any) -> tuple[list, Any]:
+    async def run(self, sink: Any, pool: Any = None) -> tuple[list, Any]:
         """Runs the graph; its events go to `await sink(events)` in order, in batches: what arrives
         within COALESCE_S of a batch's first event goes with it (see COALESCE_S). One timer per
         batch, no task per event (asyncio.wait_for per event was ~4 % of a question's CPU).
@@ -420,7 +428,7 @@ class GraphThread:
             except RuntimeError:   # the loop is closed (the process is exiting): nobody listens
                 self._stop.set()
 
-        done = loop.run_in_executor(None, contextvars.copy_context().run, self._run, post)
+        done = loop.run_in_executor(pool, contextvars.copy_context().run, self._run, post)
         try:
             while True:
                 await ready.wait()
@@ -435,5 +443,8 @@ class GraphThread:
                     raise ended[0]
         finally:
             self.stop()
-            if not done.done():   # cancelled: the graph stops at its next step, then we return
-                await asyncio.shield(done)
+            if not done.done():   # cancelled: the graph stops at its next step; a step that
+                try:              # waits on a model is not waited for past STOP_WAIT_S
+                    await asyncio.wait_for(asyncio.shield(done), STOP_WAIT_S)
+                except (asyncio.TimeoutError, asyncio.CancelledError):
+                    log.warning("a stopped run's graph is still in a step; not waiting for it")
