@@ -141,6 +141,11 @@ def build_graph(checkpointer: Any = None, default_context: Deps | None = None):
     return g.compile(checkpointer=checkpointer, name="askbar")
 
 
+def _injected(wants: set[str], config: RunnableConfig, runtime: Runtime[Deps]) -> dict[str, Any]:
+    """The config and runtime arguments a node function takes (by its parameter names)."""
+    return {k: v for k, v in (("config", config), ("runtime", runtime)) if k in wants}
+
+
 def _destinations(router: Callable[[dict], str]) -> tuple[str, ...]:
     """The nodes a router can send to: its Literal return type."""
     return tuple(get_args(get_type_hints(router)["return"]))
@@ -157,7 +162,7 @@ def _routed(fn: Callable[..., Any], router: Callable[[dict], str]) -> Callable[.
     wants = set(inspect.signature(fn).parameters)
 
     def run(state: dict, config: RunnableConfig, runtime: Runtime[Deps]) -> Any:
-        out = fn(state, **{k: v for k, v in (("config", config), ("runtime", runtime)) if k in wants})
+        out = fn(state, **_injected(wants, config, runtime))
         if isinstance(out, Command):
             return out
         return Command(update=out, goto=router({**state, **(out or {})}))
@@ -184,7 +189,7 @@ def _with_context(node: Callable[..., Any], deps: Deps) -> Callable[..., Any]:
 
     def run(state: dict, config: RunnableConfig, runtime: Runtime[Deps]) -> Any:
         rt = runtime if runtime.context is not None else dataclasses.replace(runtime, context=deps)
-        return node(state, **{k: v for k, v in (("config", config), ("runtime", rt)) if k in wants})
+        return node(state, **_injected(wants, config, rt))
 
     run.__name__ = getattr(node, "__name__", "node")
     return run

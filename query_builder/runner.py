@@ -42,13 +42,10 @@ def check_needs(step: Step, instrument: Instrument | None) -> None:
 
 
 def fetch(store: MarketStore, sql: str, params: dict[str, Any]) -> list[dict[str, Any]]:
-    """Rows as dicts. A store may offer `query_columns(sql, params) -> {column: list}` (values as
-    Python objects, None for NULL): materialising columns is several times cheaper than row dicts
-    for thousands of rows (DuckDB fetchnumpy, psycopg binary tuples), so it is preferred."""
-    columnar = getattr(store, "query_columns", None)
-    if columnar is None:
-        return store.query(sql, params)
-    return ColumnRows(columnar(sql, params))
+    """Rows as dicts. A store may offer `query_arrays` / `query_columns(sql, params) -> {column:
+    values}`: materialising columns is several times cheaper than row dicts for thousands of rows
+    (DuckDB fetchnumpy, psycopg binary tuples), so they are preferred (via fetch_lazy)."""
+    return as_list(fetch_lazy(store, sql, params))
 
 
 def fetch_lazy(store: MarketStore, sql: str, params: dict[str, Any]) -> list[dict[str, Any]] | LazyRows:

@@ -176,14 +176,7 @@ class DuckDBStore:
     def query_columns(self, sql: str, params: dict[str, Any] | None = None) -> dict[str, list]:
         """Columns as Python lists (None for NULL). fetchnumpy + tolist skips building a Python
         tuple per row: 3,100 daily rows came back in 1.95 ms instead of 6-8 ms as row dicts."""
-        cur = self._conn.cursor()
-        done = on_timeout(cur.interrupt)
-        try:
-            cur.execute(sql, params or {})
-            return {name: arr.tolist() for name, arr in cur.fetchnumpy().items()}
-        finally:
-            done()
-            cur.close()
+        return {name: arr.tolist() for name, arr in self.query_arrays(sql, params).items()}
 
     def query_arrays(self, sql: str, params: dict[str, Any] | None = None) -> dict[str, Any]:
         """Columns as numpy arrays, as fetched (a column with NULLs is a masked array): for
