@@ -8,8 +8,11 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any, Callable, Literal, TypedDict
 
+import agent.trading  # noqa: F401 - registers its after-ingest hook (orders, alerts) with the stores
 from agent.identity.models import LOCAL_USER, User
-from agent.market.store import MarketStore, SymbolSummary, open_store
+from agent.llm import make_provider
+from agent.market.factory import open_store
+from agent.market.store import MarketStore, SymbolSummary
 from agent.settings import Settings, get_settings
 
 
@@ -45,23 +48,6 @@ class Deps:
     def refresh(self) -> None:
         """Forget cached instruments and coverage (after a load)."""
         self._coverage, self._instruments = None, None
-
-
-def make_provider(settings: Settings):
-    """Gemini when ASKBAR_LLM=gemini, or when GEMINI_API_KEY / GOOGLE_API_KEY is set and
-    ASKBAR_LLM is not "offline"; the offline provider otherwise (and when Gemini has no key)."""
-    from agent.llm.offline.provider import OfflineProvider
-
-    if settings.llm == "gemini" or (settings.llm is None and settings.gemini_key()):
-        from agent.llm.gemini import GeminiProvider
-
-        try:
-            return GeminiProvider(settings)
-        except ValueError as exc:  # no API key: say so once, answer offline
-            import logging
-
-            logging.getLogger("askbar").warning("Gemini unavailable (%s); using the offline provider", exc)
-    return OfflineProvider()
 
 
 def build_deps(settings: Settings | None = None, store: MarketStore | None = None,

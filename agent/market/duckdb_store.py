@@ -9,10 +9,10 @@ from typing import TYPE_CHECKING, Any
 import duckdb
 
 from agent.budget import on_timeout
+from agent.market.hooks import after_ingest
 from agent.market.instruments import Instrument
 from agent.market.store import BarKind, Engine, IngestReport, SymbolSummary, instrument_from_row, summaries_from_rows
-from agent.trading.db import Tx
-from agent.trading.hook import after_ingest
+from agent.market.tx import Tx
 from sql import migration_files
 
 if TYPE_CHECKING:  # pandas costs ~0.5 s to import; asking questions never needs it

@@ -22,10 +22,10 @@ from psycopg.rows import dict_row
 from psycopg_pool import ConnectionPool
 
 from agent.budget import on_timeout, seconds_left
+from agent.market.hooks import after_ingest
 from agent.market.instruments import Instrument
 from agent.market.store import BarKind, Engine, IngestReport, SymbolSummary, instrument_from_row, summaries_from_rows
-from agent.trading.db import Tx
-from agent.trading.hook import after_ingest
+from agent.market.tx import Tx
 from sql import migration_files
 
 MIGRATIONS_TABLE = """

@@ -22,11 +22,11 @@ from starlette.requests import Request
 from starlette.routing import Route
 
 from agent.identity.models import User
+from agent.market.tx import read
 from agent.server.caller import current_user
 from agent.server.http import sse_frame
 from agent.server.sse import DRAIN_MARGIN_S, RunEventStream, last_event_id, sse_stream
 from agent.trading import notify
-from agent.trading.db import read
 
 BATCH = 200
 REDIS_RECHECK_S = 5.0

@@ -77,7 +77,7 @@ async def async_checkpointer(settings: Settings, pool_size: int = 10) -> AsyncIt
         # the explicit parameter tells the type checker what row_factory in kwargs does at run time
         async with AsyncConnectionPool[AsyncConnection[DictRow]](settings.database_url, max_size=pool_size,
                                                                  kwargs=kwargs, open=False) as pool:
-            from agent.pg_lock import apg_migration_lock
+            from agent.storage.pg_lock import apg_migration_lock
 
             saver = AsyncPostgresSaver(pool)
             async with pool.connection() as conn:  # several processes starting at once: one migrates
@@ -180,11 +180,11 @@ class Runtime:
                    server: ServerSettings | None = None) -> AsyncIterator["Runtime"]:
         import asyncio
 
-        from agent.appdb import open_appdb
         from agent.deps import build_deps
-        from agent.saver_adapter import check_saver
         from agent.server.auth import refuse_without_users
-        from agent.traces import TraceStore
+        from agent.storage.appdb import open_appdb
+        from agent.storage.saver_adapter import check_saver
+        from agent.storage.traces import TraceStore
         from graph import build_graph
 
         settings = settings or get_settings()

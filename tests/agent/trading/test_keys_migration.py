@@ -12,7 +12,7 @@ import sql
 from agent.identity.models import User
 from agent.market.ingest import load_file
 from agent.trading import service
-from agent.trading.db import Tx, read
+from agent.market.tx import Tx, read
 from agent.trading.params import CreateOrder
 from tests.agent.trading.helpers import NQ, split_file
 from tests.conftest import ENGINES
