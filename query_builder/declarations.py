@@ -1,5 +1,8 @@
 """Every query-builder action, indicator, pattern and claim type, declared once.
 
+Each action and pattern names the chart its answer draws (`chart`, built in agent/server/charts/),
+each indicator where it is drawn (`panel`) and its reference `levels`.
+
 Adding a capability is one entry here (plus its builder and, for new words, the language packs):
 the plan models, the builder and post-processor tables, capabilities.py, the planner and
 understander prompts and the Gemini function schemas are generated from these lists (see
@@ -41,72 +44,76 @@ ACTIONS = [
         "get_intraday_data", "1-min or hourly bars inside trading dates, optionally a local time window",
         ("symbol", "start_date", "end_date", "start_time?", "end_time?", "granularity?",
          "extended_hours?"),
-        build_intraday, {"intraday": post_intraday}, needs="intraday", alternative="get_period_stats"),
+        build_intraday, {"intraday": post_intraday}, needs="intraday", alternative="get_period_stats",
+        chart="intraday"),
     ActionDecl(
         "get_price_extremes",
         "period high and low with their dates (and the minute, when 1-min bars exist)",
         ("symbol", "start_date", "end_date", "start_time?", "end_time?"),
-        build_extremes, {"extremes": post_extremes, "extremes_intraday": post_extremes_intraday}),
+        build_extremes, {"extremes": post_extremes, "extremes_intraday": post_extremes_intraday},
+        chart="extremes"),
     ActionDecl(
         "get_volume_profile", "volume by price bin: point of control and 70 % value area",
         ("symbol", "start_date", "end_date", "bins?"), build_volume_profile,
-        {"volume_profile": post_volume_profile}),
+        {"volume_profile": post_volume_profile}, chart="volume_profile"),
     ActionDecl(
         "find_events",
         "days where a daily metric (close-to-close %, gap %, range %) crosses a threshold, or the N "
         "largest moves",
         ("symbol", "condition{metric,op,threshold}", "start_date?", "end_date?", "top_n?", "direction?"),
         build_find_events, {"find_events": post_find_events},
-        claims=("daily_pct_change", "event_count"), sample={"top_n": 3}),
+        claims=("daily_pct_change", "event_count"), sample={"top_n": 3}, chart="events"),
     ActionDecl(
         "get_periods_after", "return N trading days after each event day (avg, median, win rate)",
         ("symbol", "condition{metric,op,threshold}", "horizon_days", "start_date?", "end_date?"),
         build_periods_after, {"periods_after": post_periods_after},
         claims=("avg_return_after", "median_return_after", "win_rate_after"),
-        sample={**_CONDITION, "horizon_days": 5}),
+        sample={**_CONDITION, "horizon_days": 5}, chart="after_events"),
     ActionDecl(
         "compare_periods", "the get_period_stats summary for each of 2+ periods side by side",
         ("symbol", "periods[{start_date,end_date,label}]"), build_compare,
         {"compare_periods": post_compare},
-        sample={"periods": [{"start_date": "2020-01-01", "end_date": "2020-01-31"}]}),
+        sample={"periods": [{"start_date": "2020-01-01", "end_date": "2020-01-31"}]}, chart="compare_periods"),
     ActionDecl(
         "aggregate_patterns", "gaps (with fill), volume spikes vs the 20-day mean, hourly profile",
         ("symbol", "pattern", "start_date?", "end_date?", "threshold?"), build_aggregate_patterns,
-        {"aggregate_patterns": post_aggregate_patterns}, sample={"pattern": "gaps"}),
+        {"aggregate_patterns": post_aggregate_patterns}, sample={"pattern": "gaps"}, chart="by_pattern"),
     ActionDecl(
         "get_indicator", "technical indicator values on daily bars over a period",
         ("symbol", "indicator", "start_date", "end_date", "window?"), build_indicator,
-        {"indicator": post_indicator}, claims=("rsi",), sample={"indicator": "rsi"}),
+        {"indicator": post_indicator}, claims=("rsi",), sample={"indicator": "rsi"}, chart="indicator"),
 ]
 
 INDICATORS = [
     IndicatorDecl("rsi", "Wilder RSI on daily closes", 14, ("rsi",),
-                  lambda b, n, s: ind.rsi(b["close"], n)),
+                  lambda b, n, s: ind.rsi(b["close"], n), levels=(30.0, 70.0)),
     IndicatorDecl("macd", "MACD(12, 26, 9): line, signal, histogram", None,
                   ("macd", "signal", "histogram"), lambda b, n, s: ind.macd(b["close"])),
     IndicatorDecl("bollinger", "Bollinger bands: SMA(20) +- 2 standard deviations", 20,
-                  ("middle", "upper", "lower"), lambda b, n, s: ind.bollinger(b["close"], n)),
+                  ("middle", "upper", "lower"), lambda b, n, s: ind.bollinger(b["close"], n), panel="price"),
     IndicatorDecl("sma", "simple moving average of closes", 20, ("sma",),
-                  lambda b, n, s: {"sma": ind.sma(b["close"], n)}),
+                  lambda b, n, s: {"sma": ind.sma(b["close"], n)}, panel="price"),
     IndicatorDecl("ema", "exponential moving average of closes", 20, ("ema",),
-                  lambda b, n, s: {"ema": ind.ema(b["close"], n)}),
+                  lambda b, n, s: {"ema": ind.ema(b["close"], n)}, panel="price"),
     IndicatorDecl("atr", "Wilder average true range", 14, ("atr",),
                   lambda b, n, s: ind.atr(b["high"], b["low"], b["close"], n)),
     IndicatorDecl("vwap", "volume-weighted average price per trading date (1-min bars)", None,
-                  ("vwap",), lambda b, n, s: {"vwap": b["vwap"]}, needs="intraday", alternative="sma"),
+                  ("vwap",), lambda b, n, s: {"vwap": b["vwap"]}, needs="intraday", alternative="sma",
+                  panel="price"),
     IndicatorDecl("obv", "on-balance volume from the period's first day", None, ("obv",),
                   lambda b, n, s: ind.obv(b["close"], b["volume"], s)),
     IndicatorDecl("adx", "Wilder ADX with +DI / -DI", 14, ("adx", "plus_di", "minus_di"),
-                  lambda b, n, s: ind.adx(b["high"], b["low"], b["close"], n)),
+                  lambda b, n, s: ind.adx(b["high"], b["low"], b["close"], n), levels=(25.0,)),
 ]
 
 PATTERNS = [
     PatternDecl("gaps", "open vs previous close beyond threshold % (default 0.5), with fill", 0.5,
-                pat.build_gaps, pat.post_gaps),
+                pat.build_gaps, pat.post_gaps, chart="gaps"),
     PatternDecl("volume_spikes", "volume >= threshold x mean of the previous 20 days (default 2)", 2.0,
-                pat.build_spikes, pat.post_spikes),
+                pat.build_spikes, pat.post_spikes, chart="volume_spikes"),
     PatternDecl("hourly_profile", "per local hour: average volume, range, return, up share", None,
-                pat.build_hourly, pat.post_hourly, needs="intraday", alternative="get_period_stats"),
+                pat.build_hourly, pat.post_hourly, needs="intraday", alternative="get_period_stats",
+                chart="hourly_profile"),
 ]
 
 # Claim type -> the action whose result holds it and where. Mirrors the claim table of DESIGN.md.

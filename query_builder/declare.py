@@ -20,6 +20,11 @@ from pydantic_core import core_schema
 Kind = Literal["action", "indicator", "pattern", "claim"]
 Needs = Literal["intraday"]
 ClaimKind = Literal["price", "pct", "pct_level", "volume", "count", "number"]  # agent/answer/render.py kinds
+# The chart an answer of a kind draws (agent/server/charts/ builds each one; tests/server/test_charts_declared.py
+# checks every action and pattern names one that has a builder).
+Chart = Literal["candles", "extremes", "intraday", "volume_profile", "events", "after_events", "compare_periods",
+                "gaps", "volume_spikes", "hourly_profile", "indicator", "by_pattern"]
+Panel = Literal["price", "below"]   # an indicator drawn over the price (same scale) or under it
 
 
 @dataclass(frozen=True)
@@ -34,6 +39,7 @@ class ActionDecl:
     alternative: str | None = None  # closest capability when `needs` is not met
     claims: tuple[str, ...] = ()    # claim types its results carry
     sample: dict[str, Any] = field(default_factory=dict)  # minimal extra params to build a step
+    chart: Chart = "candles"        # the chart of its answer ("by_pattern": the pattern's own)
 
 
 @dataclass(frozen=True)
@@ -45,6 +51,8 @@ class IndicatorDecl:
     compute: Callable[..., dict[str, Any]]  # (bars, n, start) -> {column: array}
     needs: Needs | None = None
     alternative: str | None = None
+    panel: Panel = "below"          # where its chart draws it
+    levels: tuple[float, ...] = ()  # reference lines of its panel (RSI 30/70, ADX 25)
 
 
 @dataclass(frozen=True)
@@ -56,6 +64,7 @@ class PatternDecl:
     post: Callable[..., Any]
     needs: Needs | None = None
     alternative: str | None = None
+    chart: Chart = "candles"
 
 
 @dataclass(frozen=True)

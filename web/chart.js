@@ -1,35 +1,79 @@
-// The server's chart spec (agent/server/chart.py) as plotly.js traces and layout: one colour and
-// legend entry per symbol, a category x axis (trading dates only: no weekend/holiday gaps),
-// translated axis titles, RSI 30/70 lines, volume profile with point of control and value area,
-// event days marked on the price.
+// The server's chart spec (agent/server/charts/, one builder per answer kind) as plotly.js traces
+// and layout. Every word on it comes from the language packs (tables axis, legend, chart_kind,
+// bar_size, chart_none): titles, axes and legends read in the user's language. Series with
+// panel "below" go in a second panel under the price (yaxis2) with the spec's levels; markers
+// show their own value (a % change, a gap, a volume multiple "2.04×") on hover.
 "use strict";
 
 const PALETTE = ["#4fa3ff", "#f2a541", "#3fb97a", "#c678dd", "#e5534b", "#56b6c2"];
+const MARKER_STYLE = {
+  high: {symbol: "triangle-down", color: "#3fb97a"}, low: {symbol: "triangle-up", color: "#e5534b"},
+  up: {symbol: "triangle-up", color: "#3fb97a"}, down: {symbol: "triangle-down", color: "#e5534b"},
+};
+
+// A marker's value as the answer writes it: 2.04× for a multiple, signed % for a change.
+function fmtValue(v, kind) {
+  if (typeof v !== "number") return "";
+  if (kind === "multiple") return `${fmtNumber(v, LANG)}×`;
+  if (kind === "pct") return fmtPercent(v, LANG, true);
+  if (kind === "volume") return fmtVolume(v, LANG);
+  return fmtNumber(v, LANG);
+}
+
+function legendName(s) {
+  if (s.name && !s.label) return s.name;
+  const label = tt("legend", s.label || "");
+  return s.symbol && s.kind !== "markers" && s.label && s.label !== "mean" ? `${s.symbol} ${label}` : label;
+}
+
+function markerTrace(s) {
+  const style = MARKER_STYLE[s.marker] || {symbol: "circle", color: "#f2a541"};
+  const dirs = s.directions || [];
+  const text = (s.values || []).map((v, i) => `${(s.dates || [])[i] || s.x[i]}: ${fmtValue(v, s.value_kind)}`);
+  const colors = s.marker ? style.color : dirs.map((d) => (MARKER_STYLE[d] || style).color);
+  const symbols = s.marker ? style.symbol : dirs.map((d) => (MARKER_STYLE[d] || style).symbol);
+  return {type: "scatter", mode: "markers", name: legendName(s), x: s.x, y: s.y, text, hoverinfo: "text+name",
+          marker: {symbol: symbols, size: 12, color: colors, line: {width: 1, color: "#161c23"}}};
+}
 
 function seriesTrace(s, color) {
+  const below = s.panel === "below" ? {yaxis: "y2"} : {};
   switch (s.kind) {
     case "candles":
       return {type: "candlestick", name: s.symbol || s.name, x: s.x, open: s.open, high: s.high,
-              low: s.low, close: s.close};
+              low: s.low, close: s.close, ...below};
     case "markers":
-      return {type: "scatter", mode: "markers", name: t("events"), x: s.x, y: s.y,
-              marker: {symbol: "triangle-down", size: 11, color: "#e5534b"}};
+      return markerTrace(s);
     case "hbar":
-      return {type: "bar", orientation: "h", name: s.symbol || s.name, x: s.x, y: s.y, width: s.width,
+      return {type: "bar", orientation: "h", name: legendName(s), x: s.x, y: s.y, width: s.width,
               marker: {color: s.in_value_area.map((v) => (v ? "#4fa3ff" : "#3a4a5c"))}};
-    default:
-      return {type: "scatter", mode: "lines", name: s.name || s.symbol, x: s.x, y: s.y,
-              line: {color, width: 2}};
+    case "bar": {
+      const colors = s.signed ? s.y.map((v) => (v >= 0 ? "#3fb97a" : "#e5534b")) : color;
+      return {type: "bar", name: legendName(s), x: s.x, y: s.y, marker: {color: colors}, ...below};
+    }
+    default: {
+      const mean = s.role === "mean", event = s.role === "event";
+      return {type: "scatter", mode: s.x.length === 2 && s.label === "drawdown" ? "lines+markers" : "lines",
+              name: legendName(s), x: s.x, y: s.y, showlegend: !event,
+              line: {color: mean ? "#f2a541" : event ? "rgba(79,163,255,0.35)" : color,
+                     width: mean ? 3 : event ? 1 : 2, dash: s.label === "drawdown" ? "dot" : "solid"},
+              ...below};
+    }
   }
+}
+
+function hline(y, yref) {
+  return {type: "line", xref: "paper", yref, x0: 0, x1: 1, y0: y, y1: y, line: {color: "#8a98a8", width: 1, dash: "dash"}};
 }
 
 function levelShapes(spec) {
   const shapes = [], notes = [];
-  for (const y of spec.hlines || []) {
-    shapes.push({type: "line", xref: "paper", x0: 0, x1: 1, y0: y, y1: y,
-                 line: {color: "#8a98a8", width: 1, dash: "dash"}});
-    notes.push({xref: "paper", x: 1, y, text: String(y), showarrow: false, xanchor: "left",
-                font: {size: 10, color: "#8a98a8"}});
+  for (const y of spec.hlines || []) shapes.push(hline(y, "y"));
+  const levelRef = spec.y2_axis ? "y2" : "y";
+  for (const y of spec.levels || []) {
+    shapes.push(hline(y, levelRef));
+    notes.push({xref: "paper", yref: levelRef, x: 1, y, text: fmtNumber(y, LANG, 0), showarrow: false,
+                xanchor: "left", font: {size: 10, color: "#8a98a8"}});
   }
   if (spec.value_area) {
     shapes.push({type: "rect", xref: "paper", x0: 0, x1: 1, y0: spec.value_area[0], y1: spec.value_area[1],
@@ -43,28 +87,55 @@ function levelShapes(spec) {
     notes.push({xref: "paper", x: 1, y: spec.poc, text: `${t("poc")} ${fmtNumber(spec.poc, LANG)}`,
                 showarrow: false, xanchor: "right", yanchor: "bottom", font: {size: 10, color: "#f2a541"}});
   }
+  if (spec.span) {   // the drawdown: peak to trough
+    shapes.push({type: "rect", xref: "x", yref: "paper", x0: spec.span[0], x1: spec.span[1], y0: 0, y1: 1,
+                 fillcolor: "rgba(229,83,75,0.12)", line: {width: 0}, layer: "below"});
+  }
   return {shapes, notes};
 }
 
+function axisTitle(key, spec) {
+  const text = tt("axis", key);
+  if (key === "hour" || (key === "date" && spec.tz)) return `${text} (${spec.tz})`;
+  return text;
+}
+
 function chartTitle(spec) {
-  const kind = tt("chart_kind", spec.kind);
-  return spec.title ? `${spec.title} · ${kind}` : kind;
+  let kind = tt("chart_kind", spec.kind);
+  if (spec.kind === "indicator" && spec.indicator) {
+    kind = `${spec.indicator.toUpperCase()}${spec.window ? ` (${spec.window})` : ""}`;
+  }
+  const size = spec.bar_size ? ` · ${tt("bar_size", spec.bar_size)}` : "";
+  return (spec.title ? `${spec.title} · ${kind}` : kind) + size;
+}
+
+function chartLayout(spec, traces) {
+  const xaxis = {title: {text: axisTitle(spec.x_axis, spec)}, rangeslider: {visible: false}, automargin: true,
+                 gridcolor: "#26303a"};
+  if (spec.x_type === "category") Object.assign(xaxis, {type: "category", nticks: 8});
+  const yaxis = {title: {text: axisTitle(spec.y_axis, spec)}, automargin: true, gridcolor: "#26303a"};
+  if (spec.y_range) yaxis.range = spec.y_range;
+  if (["pct_from_start", "pct_from_event"].includes(spec.y_axis)) yaxis.ticksuffix = "%";
+  const {shapes, notes} = levelShapes(spec);
+  const layout = {title: {text: chartTitle(spec), font: {size: 13}}, height: spec.y2_axis ? 420 : 320,
+    paper_bgcolor: "#161c23", plot_bgcolor: "#161c23", font: {color: "#dfe6ee"},
+    separators: sepOf(LANG)[1] + (sepOf(LANG)[0] === " " ? "\u00a0" : sepOf(LANG)[0]),
+    margin: {l: 55, r: 30, t: 36, b: 40}, xaxis, yaxis, shapes, annotations: notes,
+    showlegend: traces.filter((tr) => tr.showlegend !== false).length > 1, legend: {orientation: "h", y: -0.2},
+    bargap: 0.05};
+  if (spec.y2_axis) {
+    yaxis.domain = [0.38, 1];
+    layout.yaxis2 = {domain: [0, 0.3], anchor: "x", title: {text: tt("axis", spec.y2_axis)}, automargin: true,
+                     gridcolor: "#26303a"};
+    if (spec.y2_range) layout.yaxis2.range = spec.y2_range;
+    if (spec.y2_axis === "avg_return") layout.yaxis2.ticksuffix = "%";
+  }
+  return layout;
 }
 
 function plotChart(div, spec) {
   const traces = spec.series.map((s, i) => seriesTrace(s, PALETTE[i % PALETTE.length]));
-  const {shapes, notes} = levelShapes(spec);
-  const xaxis = {title: {text: tt("axis", spec.x_axis)}, rangeslider: {visible: false}, automargin: true,
-                 gridcolor: "#26303a"};
-  if (spec.x_type === "category") Object.assign(xaxis, {type: "category", nticks: 8});
-  const yaxis = {title: {text: tt("axis", spec.y_axis)}, automargin: true, gridcolor: "#26303a"};
-  if (spec.y_range) yaxis.range = spec.y_range;
-  if (spec.y_axis === "pct_from_start") yaxis.ticksuffix = "%";
-  const layout = {title: {text: chartTitle(spec), font: {size: 13}}, height: 320,
-    paper_bgcolor: "#161c23", plot_bgcolor: "#161c23", font: {color: "#dfe6ee"},
-    separators: sepOf(LANG)[1] + (sepOf(LANG)[0] === " " ? "\u00a0" : sepOf(LANG)[0]),
-    margin: {l: 55, r: 30, t: 36, b: 40}, xaxis, yaxis, shapes, annotations: notes,
-    showlegend: traces.length > 1, legend: {orientation: "h", y: -0.25}, bargap: 0.05};
   div.dataset.kind = spec.kind;
-  Plotly.newPlot(div, traces, layout, {displayModeBar: false, responsive: true});
+  if (spec.bar_size) div.dataset.barSize = spec.bar_size;
+  Plotly.newPlot(div, traces, chartLayout(spec, traces), {displayModeBar: false, responsive: true});
 }

@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from agent import lang as packs
+from agent.lang import is_plural
 from agent.messages import MESSAGES
 from agent.server import ui_texts
 
@@ -23,7 +24,10 @@ PLACEHOLDER = re.compile(r"\{(\w*)\}")
 
 
 def _shape(node: Any, path: str = "") -> dict[str, str]:
-    """Every key path of a pack with its leaf type; dict keys must match, leaves in kind."""
+    """Every key path of a pack with its leaf type; dict keys must match, leaves in kind. A plural
+    table is one leaf: its keys are its language's CLDR categories (tests/agent/test_plurals.py)."""
+    if is_plural(node):
+        return {path: "plural"}
     if isinstance(node, dict):
         out: dict[str, str] = {}
         for k, v in node.items():
@@ -33,6 +37,8 @@ def _shape(node: Any, path: str = "") -> dict[str, str]:
 
 
 def _strings(node: Any, path: str = "") -> dict[str, str]:
+    if is_plural(node):     # the placeholders of all its forms together
+        return {path: " ".join(node.values())}
     if isinstance(node, dict):
         return {p: s for k, v in node.items() for p, s in _strings(v, f"{path}.{k}").items()}
     return {path: node} if isinstance(node, str) else {}

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from agent.answer.slots import SKIPPED_KEYS
+from agent.lang import plural
 from agent.llm.offline import templates as T
 from agent.llm.offline.periods import make_period
 from agent.llm.offline.texts import period_text
@@ -97,8 +98,11 @@ def _listed(ans: Answer, r: StepResult) -> list[int]:
 def _top(ans: Answer, r: StepResult, intent: Intent) -> None:
     lang, p = ans.lang, _period_of(intent)
     direction = (r.summary or {}).get("direction") or r.params.get("direction") or "up"
-    head = T.TOP[lang]["down" if direction == "down" else "up"].format(
-        n=ans.slot("event_count"), s=r.symbol, p=_pname(ans, p))
+    count = (r.summary or {}).get("event_count")
+    count = count if isinstance(count, int) else len(r.rows)
+    # the form by the count (Babel's plural rule of the language), its number still a slot
+    head = plural(lang, T.TOP[lang]["down" if direction == "down" else "up"], count,
+                  n=ans.slot("event_count"), s=r.symbol, p=_pname(ans, p))
     lines = [head] + [f"- {ans.slot(f'e{k}.date')}: {ans.slot(f'e{k}.pct_change')}" for k in _listed(ans, r)]
     ans.lines.append("\n".join(lines))
 

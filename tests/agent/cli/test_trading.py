@@ -47,7 +47,7 @@ def test_load_summary_orders_alerts_and_multiplier(tmp_path):
 
     p = askbar("load", str(sp.rest), "--symbol", "NQ", home=home)
     assert p.returncode == 0, p.stderr
-    assert p.stdout.strip().endswith("paper trading: 1 orders filled, 1 alerts fired (duckdb)")
+    assert p.stdout.strip().endswith("paper trading: 1 order filled, 1 alert fired (duckdb)")
 
     who = ("--user", "alice", "--tenant", ALICE.tenant_id)
     p = askbar("orders", "list", *who, "--json", home=home)
@@ -143,7 +143,7 @@ def test_load_publishes_fills_to_the_users_redis_stream(tmp_path):
     key = stream_key(user.tenant_id, user.user_id)
     try:
         p = run("load", str(sp.rest), "--symbol", "NQ")
-        assert p.returncode == 0 and "1 orders filled" in p.stdout, p.stderr
+        assert p.returncode == 0 and "1 order filled" in p.stdout, p.stderr
         entries = r.xrange(key)
         assert [(f[b"kind"], f[b"ref_id"].decode()) for _, f in entries] == \
             [(b"fill", order["order"]["order_id"])]
