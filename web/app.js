@@ -73,8 +73,9 @@ async function send(text) {
   document.dispatchEvent(new CustomEvent("askbar:answered", {detail: result}));
 }
 
-// After a reload: the conversation so far with every answered turn's extras (GET .../turns keeps
-// them per question), the last answer from the thread's state, a pending question.
+// After a reload: every request of the thread as the chat showed it (GET .../turns `requests`:
+// each question or card answer, with the answer and its extras, or the no-data / clarification card
+// that came back), the pending card still answerable. Without logs (an old thread), the history.
 async function restoreThread() {
   if (!state.threadId) return;
   const resp = await apiFetch(`/api/threads/${encodeURIComponent(state.threadId)}`);
@@ -83,10 +84,36 @@ async function restoreThread() {
   if (!view.history.length) return;
   document.getElementById("empty")?.remove();
   const log = document.getElementById("log");
+  const listed = await getJSON(`/api/threads/${encodeURIComponent(state.threadId)}/turns`)
+    .then((v) => v, () => ({turns: [], requests: []}));
+  const requests = listed.requests || [];
+  if (requests.length) { restoreRequests(log, view, requests); return; }
+  await restoreHistory(log, view, listed.turns || []);
+}
+
+function restoreRequests(log, view, requests) {
+  const pending = view.status === "interrupted" && view.result && view.result.interrupt;
+  requests.forEach((q, i) => {
+    log.append(el("div", {class: "msg user", "data-restored": "1", text: q.text}));
+    const turn = new Turn(log, null, true);
+    turn.root.dataset.status = q.status || "answered";
+    const card = q.interrupt && INTERRUPT_EVENTS[q.interrupt.type];
+    if (card && pending && i === requests.length - 1) {
+      state.waiting = true;
+      turn.interrupt(card, view.result.interrupt, (s) => send(s));
+    } else if (card) {
+      turn.interrupt(card, {...q.interrupt, suggestions: []}, null, true);
+    } else {
+      turn.text.textContent = q.response || (q.status === "error" ? t("error") : "");
+      if (q.details) turn.fill(q.details);
+    }
+    turn.root.dataset.complete = "1";
+  });
+}
+
+async function restoreHistory(log, view, turns) {
   const history = view.history.slice();
   const last = history.length && history[history.length - 1].role !== "user" ? history.pop() : null;
-  const turns = await getJSON(`/api/threads/${encodeURIComponent(state.threadId)}/turns`)
-    .then((v) => v.turns || [], () => []);
   const earlier = matchTurns(history, turns);
   history.forEach((m, i) => {
     if (m.role === "user") {

@@ -20,6 +20,15 @@ function tt(table, key) {
   return ((I18N[LANG] || {})[table] || {})[key] || (I18N.en[table] || {})[key] || key;
 }
 
+// A counted phrase from the pack's plural table (ui.plural.<key>): the form of the language's CLDR
+// category for n (Intl.PluralRules: the same CLDR rules Babel gives the server), "{n}" formatted.
+function tp(key, n) {
+  const forms = ((I18N[LANG] || {}).plural || {})[key] || (I18N.en.plural || {})[key] || {other: `{n} ${key}`};
+  const cat = new Intl.PluralRules(LANG).select(n);
+  const form = forms[`=${n}`] || forms[cat] || forms.other;
+  return form.replace("{n}", fmtNumber(n, LANG, 0));
+}
+
 function agentLabel(name) {
   return tt("agents", name);
 }

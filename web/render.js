@@ -55,7 +55,8 @@ class Turn {
     this.text.textContent += content;
   }
 
-  interrupt(kind, data, onPick) {
+  // A card; `past`: a card already answered (after a reload), shown without its answer hint.
+  interrupt(kind, data, onPick, past) {
     const card = el("div", {class: "interrupt", "data-kind": kind},
       el("div", {class: "interrupt-title", text: t(INTERRUPT_TITLES[kind] || "clarification")}),
       el("p", {text: (kind === "confirm_action" && ((data.texts || {})[LANG] || data.action_text)) || data.message || ""}));
@@ -71,7 +72,8 @@ class Turn {
       box.append(el("button", {type: "button", class: `suggestion choice-${s}`, text: label, "data-value": s,
                                onclick: () => onPick(s)}));
     }
-    card.append(box, el("p", {class: "muted", text: t("answer_here")}));
+    card.append(box);
+    if (!past) card.append(el("p", {class: "muted", text: t("answer_here")}));
     this.text.append(card);
   }
 
@@ -93,7 +95,7 @@ class Turn {
     if (this.sql.length) {
       const box = el("div");
       for (const q of this.sql) {
-        box.append(el("div", {class: "sql-meta", text: `${q.action || ""} · ${q.rows ?? "?"} ${t("rows")}`}),
+        box.append(el("div", {class: "sql-meta", text: `${q.action || ""} · ${q.rows == null ? "?" : tp("rows", q.rows)}`}),
                    el("pre", {class: "sql", text: q.query + "\n-- " + JSON.stringify(q.params)}));
       }
       this.extra.append(el("details", {class: "sqls"}, el("summary", {text: `${t("sql")} (${this.sql.length})`}), box));
@@ -127,6 +129,11 @@ class Turn {
   }
 
   chart(spec) {
+    if (spec && spec.none) {   // an answer with nothing to draw says why
+      this.extra.append(el("p", {class: "chart-none muted", "data-none": spec.none,
+                                 text: `${t("no_chart")}: ${tt("chart_none", spec.none)}`}));
+      return;
+    }
     if (!spec || !spec.series || !spec.series.length || !window.Plotly) return;
     const div = el("div", {class: "chart"});
     this.extra.append(div);

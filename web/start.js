@@ -39,8 +39,7 @@ function renderCoverage(symbols) {
   if (!symbols.length) { box.append(el("p", {class: "muted", text: t("data_none")})); return; }
   const list = el("ul", {class: "coverage-items"});
   for (const s of symbols) {
-    const bars = s.bars_1min ? `${fmtNumber(s.bars_1min, LANG, 0)} ${t("bars_1min")}`
-                             : `${fmtNumber(s.bars_1d || 0, LANG, 0)} ${t("bars_daily")}`;
+    const bars = s.bars_1min ? tp("bars_1min", s.bars_1min) : tp("bars_daily", s.bars_1d || 0);
     list.append(el("li", {"data-symbol": s.symbol}, el("b", {text: s.symbol}),
       el("span", {text: ` ${s.first || "?"} ${t("to")} ${s.last || "?"}`}), el("span", {class: "muted", text: ` · ${bars}`})));
   }

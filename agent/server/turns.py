@@ -8,7 +8,9 @@ written after `done` was sent, so the client's answer never waits for them.
 
 `GET /api/threads/{thread_id}/turns`: the thread's turns in order, one per question (a resumed
 clarification or plan confirmation folds into the question it answered): question, final status and
-details (null when the turn was not answered or its details were not kept).
+details (null when the turn was not answered or its details were not kept); and `requests`, every
+request as the chat showed it (what was sent, the answer or the card that came back), which the UI
+redraws after a reload.
 
 What is written after `done` is the turn's state (TURN_KEYS of the checkpointed values, already
 compact), not the details: building them (the chart re-reads daily bars for an events answer, a
@@ -19,6 +21,7 @@ GET /turns builds the details from that state and stores them in its place.
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 from typing import Any
 
@@ -76,6 +79,38 @@ def turns_of(logs: list[dict[str, Any]], details: dict[str, dict[str, Any]]) -> 
     return turns
 
 
+def _result(row: dict[str, Any]) -> dict[str, Any]:
+    raw = row.get("result")
+    if isinstance(raw, str):
+        try:
+            raw = json.loads(raw)
+        except ValueError:
+            raw = None
+    return raw if isinstance(raw, dict) else {}
+
+
+def requests_of(logs: list[dict[str, Any]], details: dict[str, dict[str, Any]]) -> list[dict[str, Any]]:
+    """Every request of the thread as the chat showed it: what the user sent (a question, or the
+    answer to a clarification / no-data card) and what came back (an answer with its details, or
+    the card's message). A reload draws one question and one answer per request, so no-data and
+    clarification turns come back too (issue 27)."""
+    out = []
+    for row in logs:
+        rid, result = str(row.get("request_id")), _result(row)
+        interrupt = result.get("interrupt") if isinstance(result.get("interrupt"), dict) else None
+        resume = row.get("kind") == "resume"
+        out.append({"request_id": rid, "kind": row.get("kind"), "status": row.get("status"),
+                    "text": (row.get("user_response") if resume else row.get("question")) or "",
+                    "response": row.get("response") or result.get("response") or "",
+                    "interrupt": {k: interrupt.get(k) for k in INTERRUPT_KEYS if k in interrupt}
+                    if interrupt else None,
+                    "details": details.get(rid) if row.get("status") == "answered" else None})
+    return out
+
+
+INTERRUPT_KEYS = ("type", "message", "questions", "suggestions", "plan_summary")
+
+
 async def thread_turns(request: Request) -> Response:
 
     thread_id = thread_field(request.path_params["thread_id"]) or ""
@@ -83,7 +118,8 @@ async def thread_turns(request: Request) -> Response:
     rt = request.app.state.runtime
     logs = await asyncio.to_thread(rt.traces.thread_logs, thread_id)
     details = await asyncio.to_thread(lambda: built_details(rt, thread_id, rt.traces.thread_details(thread_id)))
-    return JSONResponse({"thread_id": thread_id, "turns": turns_of(logs, details)})
+    return JSONResponse({"thread_id": thread_id, "turns": turns_of(logs, details),
+                         "requests": requests_of(logs, details)})
 
 
 async def _snapshot(request: Request, thread_id: str) -> Any:
