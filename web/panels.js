@@ -59,7 +59,7 @@ async function loadWatchlist(p, result) {
 
 function orderText(o) {
   const price = o.limit_price ?? o.stop_price;
-  return `${t(o.side)} ${fmtNumber(o.quantity, LANG, 0)} ${o.symbol} · ${o.order_type}` +
+  return `${t(o.side)} ${fmtNumber(o.quantity, LANG, 0)} ${o.symbol} · ${tt("order_types", o.order_type)}` +
          (price != null ? ` ${t("at")} ${fmtNumber(price, LANG)}` : "");
 }
 
@@ -86,19 +86,40 @@ async function loadAlerts(p) {
   if (!result) { p.box.hidden = true; return; }
   if (!result.success) { show(p, errorLine(result)); return; }
   show(p, list((result.data && result.data.alerts) || [], (a) => el("li", {"data-id": a.alert_id, "data-status": a.status,
-    text: `${a.symbol} ${a.condition} ${fmtNumber(a.price, LANG)}${a.message ? " · " + a.message : ""} · ${a.status}`})));
+    text: `${a.symbol} ${tt("conditions", a.condition)} ${fmtNumber(a.price, LANG)}${a.message ? " · " + a.message : ""} · ${tt("alert_status", a.status)}`})));
+}
+
+// A remembered question template in words: its placeholders ([SYMBOL], [N]) read as "a symbol",
+// "a number" in the UI language.
+function questionWords(q) {
+  return String(q).replace(/\[SYMBOL\]/g, t("mem_symbol")).replace(/\[N\]/g, t("mem_number"))
+    .replace(/\s+/g, " ").trim();
+}
+
+// A remembered strategy topic ("after_events NQ 2023-11") in words.
+function topicWords(s) {
+  const text = s.name || s.description || "";
+  const [head, ...rest] = String(text).split(" ");
+  const known = (I18N[LANG].analysis || {})[head] || (I18N.en.analysis || {})[head];
+  return known ? [known, ...rest].join(" ") : text;
+}
+
+function preferenceLines(prefs) {
+  const rows = [];
+  if (prefs.usual_symbol) rows.push([t("mem_usual_symbol"), String(prefs.usual_symbol)]);
+  if ((prefs.statements || []).length) rows.push([t("mem_said"), prefs.statements.map((x) => `«${x}»`).join(" · ")]);
+  return rows;
 }
 
 function memoryLines(m) {
   const lt = (m && m.long_term) || {};
   const rows = [];
   if ((lt.favorite_symbols || []).length) rows.push([t("favorites"), lt.favorite_symbols.join(", ")]);
-  if (lt.trading_style) rows.push([t("style"), lt.trading_style]);
-  if ((lt.frequent_questions || []).length) rows.push([t("questions"), lt.frequent_questions.slice(0, 5).join(" · ")]);
-  if ((lt.recent_strategies || []).length) rows.push([t("strategies"), lt.recent_strategies.map((s) => s.name || s.description || JSON.stringify(s)).join(" · ")]);
+  if (lt.trading_style) rows.push([t("style"), tt("styles", lt.trading_style)]);
+  if ((lt.frequent_questions || []).length) rows.push([t("questions"), lt.frequent_questions.slice(0, 5).map(questionWords).join(" · ")]);
+  if ((lt.recent_strategies || []).length) rows.push([t("mem_asked_about"), lt.recent_strategies.map(topicWords).join(" · ")]);
   if ((lt.notes || []).length) rows.push([t("notes"), lt.notes.map((n) => n.text || String(n)).join(" · ")]);
-  const prefs = Object.entries(lt.preferences || {});
-  if (prefs.length) rows.push([t("preferences"), prefs.map(([k, v]) => `${k}: ${v}`).join(", ")]);
+  rows.push(...preferenceLines(lt.preferences || {}));
   return rows;
 }
 

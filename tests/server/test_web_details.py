@@ -21,7 +21,7 @@ def test_details_match_what_the_run_streamed(client):
     started = [e["data"]["agent"] for e in events if e["event"] == "step_start"]
     assert d["steps"] and set(d["steps"]) <= set(started)
     chart = d["chart"]
-    assert chart["kind"] == "price" and chart["x_type"] == "category"
+    assert chart["kind"] == "candles" and chart["x_type"] == "category" and chart["bar_size"] == "daily"
     candles = chart["series"][0]
     assert candles["kind"] == "candles" and candles["x"][0] == "2023-11-20" and candles["open"][0] == 15895.0
     assert d["disclaimers"] == []
