@@ -17,7 +17,7 @@ function notificationBox() {
 function notificationLine(n) {
   const when = `${t("bar")} ${String(n.bar_ts || "").replace("T", " ").slice(0, 16)} UTC`;
   if (n.kind === "fill") {
-    return `${t(n.side)} ${fmtNumber(n.quantity, LANG, 0)} ${n.symbol} ${t("at")} ${fmtNumber(n.price, LANG)} (${n.order_type}) · ${when}`;
+    return `${t(n.side)} ${fmtNumber(n.quantity, LANG, 0)} ${n.symbol} ${t("at")} ${fmtNumber(n.price, LANG)} (${tt("order_types", n.order_type)}) · ${when}`;
   }
   return `${n.symbol} ${n.condition} ${fmtNumber(n.price, LANG)} ${t("reached")} ${fmtNumber(n.fired_price, LANG)} · ${when}` +
     (n.message ? ` · ${n.message}` : "");
@@ -28,11 +28,19 @@ function showNotification(n) {
   Notifications.seen.add(n.id);
   const card = el("div", {class: "notification", "data-kind": n.kind, "data-id": String(n.id)},
     el("button", {type: "button", class: "notification-close", title: t("dismiss"), "aria-label": t("dismiss"), text: "×",
-                  onclick: () => card.remove()}),
+                  onclick: () => dismiss(n.id, card)}),
     el("div", {class: "notification-title", text: t(n.kind === "fill" ? "notif_fill" : "notif_alert")}),
     el("div", {class: "notification-body", text: notificationLine(n)}));
   notificationBox().prepend(card);
   document.dispatchEvent(new CustomEvent("askbar:notification", {detail: n}));
+}
+
+// Dismissed for good: the server keeps it per user, so a reload (or another tab) leaves it out.
+async function dismiss(id, card) {
+  card.remove();
+  try {
+    await apiFetch(`/api/notifications/${encodeURIComponent(id)}/dismiss`, {method: "POST"});
+  } catch (e) { /* shown again on the next load: nothing is lost */ }
 }
 
 async function followNotifications() {

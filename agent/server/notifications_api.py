@@ -9,12 +9,13 @@ stored after the id and closes. The user comes from the token (current_user), ne
 The response is the run streams' sse-starlette layer (agent/server/sse.py): keep-alive pings on
 its own timer, a send timeout that drops a client that stopped reading, and shutdown drain: when
 the server stops, what is stored is forwarded, then a `reconnect` event (no id) names the last id
-sent, so the client resumes exactly there.
+sent, so the client resumes exactly there. Notifications the caller dismissed in the UI
+(POST /api/notifications/{id}/dismiss, agent/server/dismissed.py) are left out.
 """
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 import anyio
@@ -24,6 +25,7 @@ from starlette.routing import Route
 from agent.identity.models import User
 from agent.market.tx import read
 from agent.server.caller import current_user
+from agent.server.dismissed import dismissed_ids
 from agent.server.http import sse_frame
 from agent.server.sse import DRAIN_MARGIN_S, RunEventStream, last_event_id, sse_stream
 from agent.trading import notify
@@ -81,7 +83,8 @@ def _event(n: notify.Notification) -> dict[str, Any]:
 
 
 async def _frames(store: Any, user: User, after: int, follow: bool, redis_url: str | None,
-                  poll_s: float, shutdown: anyio.Event) -> AsyncIterator[bytes]:
+                  poll_s: float, shutdown: anyio.Event,
+                  dismissed: Callable[[], set[int]] = set) -> AsyncIterator[bytes]:
     waker = _Waker(redis_url if follow else None, user)
     try:
         await waker.start()
@@ -89,9 +92,11 @@ async def _frames(store: Any, user: User, after: int, follow: bool, redis_url: s
         while True:
             rows = await asyncio.to_thread(notify.since, read(store), user.tenant_id, user.user_id,
                                            after, BATCH)
+            skip = await asyncio.to_thread(dismissed) if rows else set()
             for n in rows:
                 after = n.id
-                yield sse_frame(n.id, "notification", _event(n))
+                if n.id not in skip:      # dismissed in the UI (agent/server/dismissed.py)
+                    yield sse_frame(n.id, "notification", _event(n))
             if len(rows) == BATCH:
                 continue
             if not follow:
@@ -114,7 +119,8 @@ async def notifications(request: Request) -> RunEventStream:
     follow = request.query_params.get("follow", "1") not in ("0", "false", "no")
     shutdown = anyio.Event()
     frames = _frames(runtime.deps.store, user, last_event_id(request), follow, settings.redis_url,
-                     float(getattr(settings, "notifications_poll_s", 1.0)), shutdown)
+                     float(getattr(settings, "notifications_poll_s", 1.0)), shutdown,
+                     lambda: dismissed_ids(runtime, user))
     # nothing to finish (unlike a run): the farewell goes out as soon as the stored rows are read
     return sse_stream(runtime, frames, shutdown, DRAIN_MARGIN_S)
 

@@ -156,6 +156,7 @@ class Runtime:
 
         self.settings, self.server, self.deps = settings, server, deps
         self.graph, self.buffer, self.traces = graph, buffer, traces
+        self.appdb = appdb
         self.metrics = Metrics()
         self.runs = RunManager(self)
         self.auth = None

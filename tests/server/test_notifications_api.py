@@ -35,11 +35,21 @@ class _TokenStandIn:
         await self.app(scope, receive, send)
 
 
+def scratch_appdb():
+    """An app database of its own (the dismissed notifications the stream leaves out)."""
+    import tempfile
+    from pathlib import Path
+
+    from agent.storage.appdb import open_appdb
+
+    return open_appdb(Settings(home=Path(tempfile.mkdtemp(prefix="askbar-appdb-"))))
+
+
 def make_app(store, users, redis_url=None, ping_s=15.0):
     app = Starlette(routes=notifications_api.routes)
     app.state.runtime = SimpleNamespace(
         deps=SimpleNamespace(store=store), server=SimpleNamespace(ping_s=ping_s),
-        settings=Settings(redis_url=redis_url, notifications_poll_s=0.2))
+        settings=Settings(redis_url=redis_url, notifications_poll_s=0.2), appdb=scratch_appdb())
     app.add_middleware(_TokenStandIn, users=users)
     return app
 

@@ -20,7 +20,7 @@ from agent.trading import service
 from agent.trading.params import CreateOrder
 from tests.agent.trading.helpers import NQ, split_file
 from tests.server.conftest import live_server, parse_sse, require_redis
-from tests.server.test_notifications_api import _TokenStandIn, users  # noqa: F401
+from tests.server.test_notifications_api import _TokenStandIn, scratch_appdb, users  # noqa: F401
 
 BUY = CreateOrder(symbol="NQ", side="buy", quantity=1, order_type="market")
 
@@ -34,7 +34,8 @@ def _store_with_nq(make_store, tmp_path):
 def _app(store, users, **server):  # noqa: F811
     app = Starlette(routes=notifications_api.routes)
     app.state.runtime = SimpleNamespace(deps=SimpleNamespace(store=store), server=SimpleNamespace(**server),
-                                        settings=Settings(redis_url=None, notifications_poll_s=0.2))
+                                        settings=Settings(redis_url=None, notifications_poll_s=0.2),
+                                        appdb=scratch_appdb())
     app.add_middleware(_TokenStandIn, users=users)
     return app
 

@@ -1,4 +1,4 @@
-"""Point 3 of issue 18: charts that fit the question, read back from plotly's own data in the page
+"""Point 3 of issue 18 (charts per answer kind since issue 27: tests/web/test_chart_kinds.py): charts that fit the question, read back from plotly's own data in the page
 and checked against independent computations: comparisons as % from the start (one trace and
 colour per symbol, a title naming all), RSI with 30/70 lines, a volume profile as a horizontal
 histogram with point of control and value area, event days marked on the price, a category x axis,
@@ -49,10 +49,11 @@ def test_rsi_question_charts_rsi_with_30_70(url, lang):
     with browser_page(url, lang) as (page, errors):
         bot = ask(page, q)
         fig = _figure(page, bot)
-        assert fig["kind"] == "rsi"
-        levels = sorted(s["y0"] for s in fig["layout"]["shapes"])
+        assert fig["kind"] == "indicator"
+        levels = sorted(s["y0"] for s in fig["layout"]["shapes"] if s.get("yref") == "y2")
         assert levels == [30, 70]
-        ys = [y for y in fig["data"][0]["y"] if y is not None]
+        line = next(t for t in fig["data"] if t.get("yaxis") == "y2")
+        ys = [y for y in line["y"] if y is not None]
         assert ys and all(0 <= y <= 100 for y in ys)
         assert fig["layout"]["xaxis"]["type"] == "category"
         # independent Wilder RSI(14) on SPY's regular-session daily closes
@@ -64,10 +65,9 @@ def test_rsi_question_charts_rsi_with_30_70(url, lang):
         gain = delta.clip(lower=0).ewm(alpha=1 / 14, adjust=False, min_periods=14).mean()
         loss = (-delta.clip(upper=0)).ewm(alpha=1 / 14, adjust=False, min_periods=14).mean()
         rsi = 100 - 100 / (1 + gain / loss)
-        x = fig["data"][0]["x"]
-        last = x[-1]
-        assert abs(fig["data"][0]["y"][-1] - rsi[pd.Timestamp(last).date()]) < 1.5
-        assert fig["layout"]["yaxis"]["title"]["text"] == "RSI (14)"
+        last = line["x"][-1]
+        assert abs(line["y"][-1] - rsi[pd.Timestamp(last).date()]) < 1.5
+        assert fig["layout"]["yaxis2"]["title"]["text"] == "RSI (14)"
         shot(page, f"chart_rsi_{lang}")
     assert not [e for e in errors if "pageerror" in e], errors
 

@@ -1,5 +1,6 @@
 """The UI shows paper-trading notifications: a fill stored before the page opened, then a fill and
-an alert arriving while it is open (real server app, real DuckDB store, headless Chromium)."""
+an alert arriving while it is open (real server app, real DuckDB store, headless Chromium); a
+dismissed card does not come back after a reload."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -45,5 +46,12 @@ def test_fills_and_alerts_appear_in_the_page(make_app, make_store, tmp_path):
         assert "NQ <=" in alert and "dip" in alert
         assert page.locator(".notification").count() == 2
         page.screenshot(path=str(ARTIFACTS / "notifications.png"))
+        # issue 27: a dismissed card stays dismissed after a reload (kept per user on the server)
+        with page.expect_response(lambda r: "/dismiss" in r.url and r.status == 200):
+            page.locator(".notification[data-kind=fill] .notification-close").click()
+        page.reload()
+        page.wait_for_selector(".notification[data-kind=alert]", timeout=20000)
+        page.wait_for_timeout(1000)
+        assert page.locator(".notification[data-kind=fill]").count() == 0
         browser.close()
     assert not errors, errors

@@ -9,6 +9,7 @@ from typing import Any
 from agent.server.charts.common import Ctx, bar_index, bar_size, candles, line, markers, none, num, spec
 
 MAX_EVENT_LINES = 60      # more events than that: the mean still covers all, lines show the first ones
+DAILY_UP_TO_DAYS = 400    # event days are marked on daily candles up to about a year, on longer bars beyond
 
 
 def _price(ctx: Ctx, r: dict[str, Any], daily_only: bool = False) -> tuple[list[dict], str, dict] | None:
@@ -16,7 +17,7 @@ def _price(ctx: Ctx, r: dict[str, Any], daily_only: bool = False) -> tuple[list[
     if span is None:
         return None
     g = bar_size(*span)
-    if daily_only or g in ("1min", "hourly"):
+    if daily_only or g in ("1min", "hourly") or (span[1] - span[0]).days <= DAILY_UP_TO_DAYS:
         g = "daily"
     bars, g = ctx.bars(r.get("symbol") or "", span[0], span[1], g)
     return (bars, g, candles(bars, g, r.get("symbol") or "")) if bars else None
