@@ -121,10 +121,12 @@ function chartLayout(spec, traces) {
     paper_bgcolor: "#161c23", plot_bgcolor: "#161c23", font: {color: "#dfe6ee"},
     separators: sepOf(LANG)[1] + (sepOf(LANG)[0] === " " ? "\u00a0" : sepOf(LANG)[0]),
     margin: {l: 55, r: 30, t: 36, b: 40}, xaxis, yaxis, shapes, annotations: notes,
-    showlegend: traces.filter((tr) => tr.showlegend !== false).length > 1, legend: {orientation: "h", y: -0.2},
+    showlegend: traces.filter((tr) => tr.showlegend !== false).length > 1 || spec.kind === "after_events",
+    legend: {orientation: "h", y: -0.2},
     bargap: 0.05};
-  if (spec.y2_axis) {
+  if (spec.y2_axis) {   // the x axis under the lower panel, shared by both
     yaxis.domain = [0.38, 1];
+    xaxis.anchor = "y2";
     layout.yaxis2 = {domain: [0, 0.3], anchor: "x", title: {text: tt("axis", spec.y2_axis)}, automargin: true,
                      gridcolor: "#26303a"};
     if (spec.y2_range) layout.yaxis2.range = spec.y2_range;

@@ -75,7 +75,7 @@ CATEGORIES = frozenset({"zero", "one", "two", "few", "many", "other"})
 
 @lru_cache(maxsize=16)
 def _rule(code: str):
-    from babel import Locale   # only where a plural is chosen
+    from babel import Locale  # only where a plural is chosen
 
     return Locale.parse(code).plural_form
 

@@ -46,7 +46,6 @@ def declared_chart(r: dict[str, Any], params: dict[str, Any]) -> str | None:
 
 def _fallback(values: dict[str, Any]) -> dict[str, Any]:
     """Why an answered turn has no chart."""
-    results = (values.get("data") or {}).get("results") or []
     intent = values.get("intent") or {}
     if values.get("pending_action") or values.get("confirmed_action"):
         return none("tool")

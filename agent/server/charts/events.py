@@ -98,7 +98,8 @@ def after_events_chart(ctx: Ctx, r: dict[str, Any]) -> dict[str, Any]:
     last = max(str(x.get("exit_date") or x["event_date"]) for x in rows)
     days, closes = _closes(ctx, symbol, str(rows[0]["event_date"]), last)
     at = {d: i for i, d in enumerate(days)}
-    series, full_paths = [], []
+    series: list[dict[str, Any]] = []
+    full_paths: list[list[float]] = []
     for row in rows:
         i = at.get(str(row["event_date"]))
         if i is None:

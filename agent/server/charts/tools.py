@@ -15,8 +15,8 @@ def tool_chart(values: dict[str, Any], title: str) -> dict[str, Any] | None:
     if not results:
         return None
     for t in results:
-        data = t.get("data") if t.get("success") else None
-        rows = [b for b in (data or {}).get("candles") or [] if isinstance(b, dict)]
+        data = (t.get("data") if t.get("success") else None) or {}
+        rows = [b for b in data.get("candles") or [] if isinstance(b, dict)]
         if rows and all(k in rows[0] for k in OHLC):
             symbol = str(data.get("symbol") or "")
             tz = data.get("timezone") or "UTC"
