@@ -123,7 +123,7 @@ async def thread_chart(request: Request) -> Response:
     _, snapshot = await owned_thread(rt, current_user(request), thread_id)
     if not snapshot.values:
         raise HTTPError(404, "unknown_thread", f"thread {thread_id} has no state")
-    return JSONResponse(chart_payload(snapshot.values))
+    return JSONResponse(await asyncio.to_thread(chart_payload, snapshot.values, rt.deps.store))
 
 
 async def data(request: Request) -> Response:
