@@ -118,7 +118,8 @@ def test_notifications_arrive_while_the_page_is_open(env, lang):
         kind = _notify(state, store, 1)
         card = page.locator(f".notification[data-kind={kind}]").first
         card.wait_for(timeout=15000)
-        assert "NQ" in card.inner_text() and "market" in card.inner_text() and title in card.inner_text()
+        market = {"en": "market", "ru": "рыночный", "es": "a mercado"}[lang]    # order type in the UI language
+        assert "NQ" in card.inner_text() and f"({market})" in card.inner_text() and title in card.inner_text()
         kind = _notify(state, store, 2)
         page.wait_for_function("document.querySelectorAll('.notification').length === 2", timeout=15000)
         assert page.locator(f".notification[data-kind={kind}]").count() >= 1
