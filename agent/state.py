@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from langchain_core.messages import AnyMessage
 from langgraph.graph.message import add_messages
-
 from pydantic import BaseModel, Field
 from typing_extensions import TypedDict  # pydantic (the graph's JSON schemas) needs it on Python < 3.12
 

@@ -1,13 +1,14 @@
-"""LangGraph Server API stream format: graph chunks -> SSE events as langgraph-sdk reads them.
+"""LangGraph Server API stream format: graph chunks -> SSE events as the SDKs read them.
 
-Event names are the stream modes (`values`, `updates`, `custom`, `tasks`, `debug`, `checkpoints`),
-`messages` for "messages-tuple" (our nodes call no chat model: the validated answer is sent as
-AIMessageChunk-shaped messages once the run is over), `metadata` first. An internal `end` event
-closes the buffer; the SSE handler does not forward it.
+Event names are the stream modes (`values`, `updates`, `tasks`, `debug`, `checkpoints`), `messages`
+for "messages-tuple" / "messages" (our nodes call no LangChain chat model: the turn's AI message,
+the one `reply` appended to the state's `messages`, is sent as AIMessageChunk pieces with its id
+once the run is over), `custom` for AskBar's step events (step_start, plan_created, sql_executed,
+validation, interrupts: {"type": name, "data": ...}, as agent/server/events.py makes them),
+`metadata` first. An internal `end` event closes the buffer; the SSE handler does not forward it.
 """
 from __future__ import annotations
 
-import uuid
 from typing import Any
 
 from agent.server.events import text_chunks
@@ -15,6 +16,7 @@ from agent.server.recording import jsonable
 
 SUPPORTED = ("values", "updates", "custom", "messages-tuple", "messages", "tasks", "debug", "checkpoints")
 GRAPH_MODES = ("values", "updates", "custom", "tasks", "debug", "checkpoints")
+INTERRUPTS = ("clarification", "no_data", "confirm_plan", "confirm_action")
 
 
 def interrupt_json(item: Any) -> dict[str, Any]:
@@ -44,13 +46,22 @@ def normalize_modes(stream_mode: Any) -> list[str]:
 class LangGraphEmitter:
     def __init__(self, requested: list[str]):
         self.requested = requested or ["values"]
-        graph = {m for m in self.requested if m in GRAPH_MODES}
+        graph = {m for m in self.requested if m in GRAPH_MODES and m != "custom"}
         self.modes = sorted(graph | {"tasks"})  # tasks always: traces and metrics read it
         self.messages = any(m in ("messages-tuple", "messages") for m in self.requested)
+        self.custom = "custom" in self.requested
 
     def on_chunk(self, mode: str, chunk: Any) -> list[tuple[str, Any]]:
+        out: list[tuple[str, Any]] = []
+        if self.custom and mode in ("tasks", "updates"):   # AskBar's step events
+            from agent.server.events import from_chunk
+
+            out = [("custom", {"type": name, "data": jsonable(data)}) for name, data in from_chunk(mode, chunk)]
         if mode not in self.requested:
-            return []
+            return out
+        return out + self._chunk(mode, chunk)
+
+    def _chunk(self, mode: str, chunk: Any) -> list[tuple[str, Any]]:
         if mode in ("values", "updates"):
             if mode == "updates":
                 return [(mode, {k: state_json(v) if k != "__interrupt__" else
@@ -60,13 +71,12 @@ class LangGraphEmitter:
 
     def on_end(self, result: dict, snapshot: Any) -> list[tuple[str, Any]]:
         out: list[tuple[str, Any]] = []
-        if self.messages and result.get("status") == "answered":
-            msg_id = f"run-{uuid.uuid4().hex}"
-            node = ((snapshot.values or {}).get("current_agent")) or "analyst"
-            meta = {"langgraph_node": node, "thread_id": result["thread_id"],
+        messages = list((snapshot.values or {}).get("messages") or []) if snapshot is not None else []
+        last = messages[-1] if messages else None
+        if self.messages and getattr(last, "type", None) == "ai" and result.get("status") not in INTERRUPTS:
+            meta = {"langgraph_node": "reply", "thread_id": result["thread_id"],
                     "request_id": result["request_id"]}
-            for piece in text_chunks(result.get("response") or ""):
-                out.append(("messages", [{"type": "AIMessageChunk", "content": piece, "id": msg_id},
-                                         meta]))
+            for piece in text_chunks(last.content if isinstance(last.content, str) else ""):
+                out.append(("messages", [{"type": "AIMessageChunk", "content": piece, "id": last.id}, meta]))
         out.append(("end", None))
         return out

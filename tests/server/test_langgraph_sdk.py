@@ -38,7 +38,7 @@ def test_assistants_threads_stream_state_history(base_url):
         # one checkpoint per run (graph.py checkpoints on exit), the latest first
         assert len(history) >= 1 and history[0]["checkpoint"] == state["checkpoint"]
         got = await client.threads.get(tid)
-        assert got["status"] == "idle" and got["metadata"] == {"user": "t1"}
+        assert got["status"] == "idle" and got["metadata"] == {"user": "t1", "graph_id": "askbar", "assistant_id": "askbar"}
         found = await client.threads.search(metadata={"user": "t1"})
         assert [t["thread_id"] for t in found] == [tid]
     asyncio.run(main())
