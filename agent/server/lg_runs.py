@@ -116,11 +116,12 @@ async def launch(request: Request, default_modes: list[str], need_values: bool =
 
     spec = await build()
     try:
-        return await rt.runs.start(spec)
+        meta = await rt.runs.start(spec)
     except RunConflict as exc:
         if body.multitask_strategy != "enqueue":
             raise HTTPError(409, "thread_busy", str(exc), run_id=exc.run_id) from None
-    return await enqueue(rt, spec, build)
+        meta = await enqueue(rt, spec, build)
+    return {**meta, "heartbeat": meta["created_at"]}   # as the buffer holds it: just started
 
 
 def _where(meta: dict[str, Any], tail_path: str = "") -> dict[str, str]:

@@ -57,6 +57,7 @@ class RunSpec:
     stream_modes: list[str] = field(default_factory=list)
     new_thread: bool = False        # a thread id made here: no state, no leftovers to look for
     on_completion: str = "keep"     # keep | delete: a stateless run's thread goes when it ends
+    head: str | None = None         # the thread's checkpoint the run starts from (a cancel rolls back to it)
     extra_meta: dict[str, Any] = field(default_factory=dict)  # LangGraph API: assistant, run metadata
     user: User = field(default_factory=lambda: LOCAL_USER)  # the caller (token): owns run and thread
     run_id: str = field(default_factory=lambda: uuid.uuid4().hex)
@@ -76,6 +77,10 @@ def pick_suggestion(interrupt: dict | None, answer: str) -> str:
     if text.isdigit() and 1 <= int(text) <= len(options):
         return options[int(text) - 1]
     return answer
+
+
+def _checkpoint_id(snapshot: Any) -> str | None:
+    return ((getattr(snapshot, "config", None) or {}).get("configurable") or {}).get("checkpoint_id")
 
 
 class RunManager:
@@ -104,9 +109,10 @@ class RunManager:
                        protocol: str = "askbar", user: User = LOCAL_USER, message: Any = None) -> RunSpec:
         new = thread_id is None
         thread_id = thread_id or uuid.uuid4().hex
-        prev = {} if new else (await self.rt.graph.aget_state(self.rt.config(thread_id))).values or {}
+        snapshot = None if new else await self.rt.graph.aget_state(self.rt.config(thread_id))
+        prev = (snapshot.values if snapshot else None) or {}
         spec = RunSpec(kind="ask", thread_id=thread_id, graph_input=None, protocol=protocol,
-                       question=question, new_thread=new, user=user)
+                       question=question, new_thread=new, user=user, head=_checkpoint_id(snapshot))
         spec.graph_input = turn_input(prev, question, thread_id, spec.request_id, now, user.user_id, message)
         spec.log_input = {"question": question, "chat_history": spec.graph_input["chat_history"],
                           "now": now}
@@ -127,7 +133,8 @@ class RunManager:
             answer = pick_suggestion(snapshot.interrupts[0].value, answer)
         spec = RunSpec(kind="resume", thread_id=thread_id, graph_input=None, protocol=protocol,
                        answer=answer if isinstance(answer, str) else jsonable(answer),
-                       parent_request_id=(snapshot.values or {}).get("request_id"), user=user)
+                       parent_request_id=(snapshot.values or {}).get("request_id"), user=user,
+                       head=_checkpoint_id(snapshot))
         # The user's thinking time is not the request's: the budget restarts on resume.
         spec.graph_input = Command(resume=answer, update={"request_id": spec.request_id,
                                                           "started_at": time.time()})
@@ -213,6 +220,9 @@ class RunManager:
             if task is not None:
                 task.uncancel()        # a client's cancel ends this run, not the task's caller
             status, error = "cancelled", "cancelled: the run was cancelled by its client"
+            from agent.server.retention import delete_checkpoints_after
+
+            await delete_checkpoints_after(rt.graph.checkpointer, spec.thread_id, spec.head)
         except Exception as exc:
             log.exception("run failed", extra={"request_id": spec.request_id, "run_id": spec.run_id})
             error = f"{type(exc).__name__}: {exc}"
