@@ -30,6 +30,7 @@ from agent.service import result_from_snapshot, turn_input
 
 log = logging.getLogger("askbar.server")
 HEARTBEAT_S = 2.0
+CANCEL_POLL_S = 0.5   # how soon a run sees a cancel asked on another server (one Redis read each)
 INTERRUPT_STATUSES = frozenset({"clarification", "no_data", "confirm_plan", "confirm_action"})
 
 
@@ -327,13 +328,18 @@ class RunManager:
             self.rt.metrics.errors.labels("trace_write").inc()
 
     async def _heartbeat(self, run_id: str) -> None:
-        """Beats for readers on every process, and looks for a cancel asked on another process
-        (POST .../cancel there sets `cancel_requested` in the run's shared metadata)."""
+        """Beats for readers on every process; with a shared buffer, also looks for a cancel asked
+        on another process (POST .../cancel there sets `cancel_requested` in the run's metadata)
+        every CANCEL_POLL_S. In process, a cancel stops the task directly."""
+        shared = hasattr(self.rt.buffer, "remote")
+        step = CANCEL_POLL_S if shared else HEARTBEAT_S
+        beat = time.monotonic()
         while True:
-            await asyncio.sleep(HEARTBEAT_S)
-            await self.rt.buffer.update_meta(run_id, heartbeat=time.time())
-            meta = await self.rt.buffer.meta(run_id) or {}
-            if meta.get("cancel_requested"):
+            await asyncio.sleep(step)
+            if time.monotonic() - beat >= HEARTBEAT_S - step / 2:
+                beat = time.monotonic()
+                await self.rt.buffer.update_meta(run_id, heartbeat=time.time())
+            if shared and (await self.rt.buffer.meta(run_id) or {}).get("cancel_requested"):
                 self.cancel_local(run_id)
 
     def queued_on(self, thread_id: str) -> list[str]:
