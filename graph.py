@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import dataclasses
 import inspect
+import threading
 from collections.abc import Callable
 from typing import Any, Literal, get_args, get_type_hints
 
@@ -118,7 +119,8 @@ def build_graph(checkpointer: Any = None, default_context: Deps | None = None):
             destinations = _destinations(ROUTERS[name])
         g.add_node(name, node(name, fn), destinations=destinations)
 
-    g = StateGraph(TradingState, context_schema=Deps, input_schema=AskInput)
+    # make_graph (langgraph dev) supplies its Deps itself: no context schema for the platform to fill
+    g = StateGraph(TradingState, context_schema=Deps if default_context is None else None, input_schema=AskInput)
     add("new_turn", new_turn)
     add("understander", understander)
     add("clarify", clarify)
@@ -176,24 +178,41 @@ def _routed(fn: Callable[..., Any], router: Callable[[dict], str]) -> Callable[.
     return run
 
 
-def make_graph() -> Any:
-    """For langgraph.json / `langgraph dev` only: the platform brings its own checkpointer and no AskBar
-    context, so this factory builds Deps once from the environment (ASKBAR_* settings, the local user)
-    and uses them for runs that bring no context. AskBar's own callers (CLI, server, replay, tests)
-    use build_graph and pass their Deps per run with agent.deps.run_options."""
-    from agent.deps import build_deps
+_DEV: dict[str, Any] = {}   # make_graph's graph, built once per process
+_DEV_LOCK = threading.Lock()  # the dev server calls the factory from more than one event loop
 
-    return build_graph(default_context=build_deps())
+
+def _dev_graph() -> Any:
+    with _DEV_LOCK:
+        if "graph" not in _DEV:
+            from agent.deps import build_deps
+
+            _DEV["graph"] = build_graph(default_context=build_deps())
+    return _DEV["graph"]
+
+
+async def make_graph() -> Any:
+    """For langgraph.json / `langgraph dev` only. The platform calls this factory for every run, on
+    an event loop, and brings its own checkpointer and no AskBar context: so the Deps (from the
+    environment: ASKBAR_* settings, the local user) and the graph are built once, in a worker
+    thread (opening the store makes directories and files: blocking calls the dev server refuses
+    on its loop), and runs that bring no Deps get them. The graph has no context schema there: the
+    platform would build one from a run's `context` (Deps cannot come from a client). AskBar's own
+    callers (CLI, server, replay, tests) use build_graph and pass their Deps with run_options."""
+    import asyncio
+
+    return _DEV.get("graph") or await asyncio.to_thread(_dev_graph)
 
 
 def _with_context(node: Callable[..., Any], deps: Deps) -> Callable[..., Any]:
-    """The node, given `deps` as its runtime context when the run brought none (make_graph only)."""
+    """The node, given `deps` as its runtime context when the run brought none (make_graph only;
+    the platform may pass a client's `context` dict: never Deps)."""
     wants = set(inspect.signature(node).parameters)
     if "runtime" not in wants:
         return node
 
     def run(state: dict, config: RunnableConfig, runtime: Runtime[Deps]) -> Any:
-        rt = runtime if runtime.context is not None else dataclasses.replace(runtime, context=deps)
+        rt = runtime if isinstance(runtime.context, Deps) else dataclasses.replace(runtime, context=deps)
         return node(state, **_injected(wants, config, rt))
 
     run.__name__ = getattr(node, "__name__", "node")

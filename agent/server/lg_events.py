@@ -73,7 +73,8 @@ class LangGraphEmitter:
         out: list[tuple[str, Any]] = []
         messages = list((snapshot.values or {}).get("messages") or []) if snapshot is not None else []
         last = messages[-1] if messages else None
-        if self.messages and getattr(last, "type", None) == "ai" and result.get("status") not in INTERRUPTS:
+        if (self.messages and last is not None and getattr(last, "type", None) == "ai"
+                and result.get("status") not in INTERRUPTS):
             meta = {"langgraph_node": "reply", "thread_id": result["thread_id"],
                     "request_id": result["request_id"]}
             for piece in text_chunks(last.content if isinstance(last.content, str) else ""):

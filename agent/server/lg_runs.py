@@ -96,13 +96,14 @@ async def launch(request: Request, default_modes: list[str], need_values: bool =
     modes = modes_of(body, default_modes)
     if need_values and "values" not in modes:
         modes = [*modes, "values"]
-    thread_id = request.path_params.get("thread_id")
-    stateless = thread_id is None
-    if stateless:
+    path_thread: str | None = request.path_params.get("thread_id")
+    stateless = path_thread is None
+    if path_thread is None:
         if body.command is not None:
             raise HTTPError(422, "no_thread", "a stateless run has no interrupt to resume: resume on its thread")
         thread_id, row = str(uuid.uuid4()), None
     else:
+        thread_id = path_thread
         thread_field(thread_id)
         row, _ = await owned_thread(rt, user, thread_id, must_exist=body.if_not_exists != "create")
     if body.input is not None and body.command is None:
