@@ -2,8 +2,8 @@
 
 Event names are the stream modes (`values`, `updates`, `tasks`, `debug`, `checkpoints`), `messages`
 for "messages-tuple" / "messages" (our nodes call no LangChain chat model: the turn's AI message,
-the one `reply` appended to the state's `messages`, is sent as AIMessageChunk pieces with its id
-once the run is over), `custom` for AskBar's step events (step_start, plan_created, sql_executed,
+the one `reply` appends to the state's `messages`, is sent as AIMessageChunk pieces with its id
+when `reply` has run, before the last `values`), `custom` for AskBar's step events (step_start, plan_created, sql_executed,
 validation, interrupts: {"type": name, "data": ...}, as agent/server/events.py makes them),
 `metadata` first. An internal `end` event closes the buffer; the SSE handler does not forward it.
 """
@@ -16,7 +16,6 @@ from agent.server.recording import jsonable
 
 SUPPORTED = ("values", "updates", "custom", "messages-tuple", "messages", "tasks", "debug", "checkpoints")
 GRAPH_MODES = ("values", "updates", "custom", "tasks", "debug", "checkpoints")
-INTERRUPTS = ("clarification", "no_data", "confirm_plan", "confirm_action")
 
 
 def interrupt_json(item: Any) -> dict[str, Any]:
@@ -57,6 +56,8 @@ class LangGraphEmitter:
             from agent.server.events import from_chunk
 
             out = [("custom", {"type": name, "data": jsonable(data)}) for name, data in from_chunk(mode, chunk)]
+        if self.messages and mode == "updates" and "reply" in chunk:
+            out += self._messages(chunk["reply"])
         if mode not in self.requested:
             return out
         return out + self._chunk(mode, chunk)
@@ -69,15 +70,17 @@ class LangGraphEmitter:
             return [(mode, state_json(chunk))]
         return [(mode, jsonable(chunk))]
 
-    def on_end(self, result: dict, snapshot: Any) -> list[tuple[str, Any]]:
+    def _messages(self, update: Any) -> list[tuple[str, Any]]:
+        """The AI message `reply` appended, as `messages` events (AIMessageChunk pieces with its
+        id), before the step's `values` event: the order a chat model's tokens would come in."""
         out: list[tuple[str, Any]] = []
-        messages = list((snapshot.values or {}).get("messages") or []) if snapshot is not None else []
-        last = messages[-1] if messages else None
-        if (self.messages and last is not None and getattr(last, "type", None) == "ai"
-                and result.get("status") not in INTERRUPTS):
-            meta = {"langgraph_node": "reply", "thread_id": result["thread_id"],
-                    "request_id": result["request_id"]}
-            for piece in text_chunks(last.content if isinstance(last.content, str) else ""):
-                out.append(("messages", [{"type": "AIMessageChunk", "content": piece, "id": last.id}, meta]))
-        out.append(("end", None))
+        for message in (update or {}).get("messages") or []:
+            if getattr(message, "type", None) != "ai" or not isinstance(message.content, str):
+                continue
+            meta = {"langgraph_node": "reply", **(message.response_metadata or {})}
+            out += [("messages", [{"type": "AIMessageChunk", "content": piece, "id": message.id}, meta])
+                    for piece in text_chunks(message.content)]
         return out
+
+    def on_end(self, result: dict, snapshot: Any) -> list[tuple[str, Any]]:
+        return [("end", None)]

@@ -66,6 +66,8 @@ def test_stream_modes_state_history(base_url):
         ai = final["messages"][-1]
         assert ai["type"] == "ai" and {c[0]["id"] for c in chunks} == {ai["id"]}
         assert "".join(c[0]["content"] for c in chunks) == ai["content"] == final["response"]
+        last_values = len(events) - 1 - events[::-1].index("values")
+        assert max(i for i, e in enumerate(events) if e == "messages") < last_values   # tokens, then state
         assert _high(final["claims"]) == pytest.approx(nq_november()["high"])
         state = await client.threads.get_state(tid)
         assert state["values"]["response"] == final["response"] and state["values"]["claims"]
