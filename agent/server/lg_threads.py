@@ -37,9 +37,9 @@ async def body_of(request: Request, required: bool = False) -> dict[str, Any]:
 
 
 def checkpoint_json(config: dict | None) -> dict[str, Any] | None:
-    if not config:
+    c = (config or {}).get("configurable") or {}
+    if not c.get("checkpoint_id"):      # a thread without a checkpoint yet (chat clients test for null)
         return None
-    c = config.get("configurable") or {}
     return {"thread_id": c.get("thread_id"), "checkpoint_ns": c.get("checkpoint_ns", ""),
             "checkpoint_id": c.get("checkpoint_id")}
 
