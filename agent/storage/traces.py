@@ -13,12 +13,11 @@ import re
 import sqlite3
 import threading
 from datetime import datetime, timezone
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from agent.settings import Settings
-from agent.storage.pg_lock import pg_migration_lock
+from agent.storage import migrations
 
 LOG_COLS = ("request_id", "thread_id", "run_id", "kind", "question", "user_response",
             "parent_request_id", "input", "status", "response", "result", "provider",
@@ -50,7 +49,7 @@ CREATE TABLE IF NOT EXISTS turn_details (
     request_id TEXT PRIMARY KEY, thread_id TEXT NOT NULL, details TEXT NOT NULL, created_at TEXT NOT NULL);
 CREATE INDEX IF NOT EXISTS turn_details_thread ON turn_details (thread_id);
 """
-# Owners (issue 12), as sql/postgres/003_trace_owners.sql: added to files made before identity.
+# Owners (issue 12), as sql/postgres/005_trace_owners.sql: added to files made before identity.
 # (table, column, the statement adding it) for trace files made before the owner columns; the
 # table name is bound in pragma_table_info(?), the statements are constants.
 _SQLITE_OWNER_COLUMNS = [
@@ -62,8 +61,9 @@ _SQLITE_OWNER_COLUMNS = [
 ]
 _SQLITE_COLUMNS_OF = "SELECT name FROM pragma_table_info(?)"
 _SQLITE_OWNER_INDEX = "CREATE INDEX IF NOT EXISTS api_threads_owner ON api_threads (tenant_id, user_id, updated_at)"
-PG_MIGRATIONS = ("002_traces.sql", "003_trace_owners.sql", "004_trace_turn_details.sql")
-PG_LOCK_KEY = 48151623
+PG_MIGRATIONS = ("002_traces.sql", "005_trace_owners.sql", "006_trace_turn_details.sql")
+APPLIED_MIGRATIONS = "SELECT name FROM schema_migrations"
+RECORD_MIGRATION = "INSERT INTO schema_migrations (name) VALUES (%s)"
 META_KEY = re.compile(r"^[A-Za-z0-9_.-]{1,64}$")
 THREAD_STATUSES = ("idle", "busy", "interrupted", "error")
 
@@ -162,9 +162,16 @@ class TraceStore:
             self._pool = ConnectionPool(settings.database_url, min_size=1, max_size=4, open=True,
                                         kwargs={"autocommit": True, "row_factory": dict_row})
             with self._pool.connection() as conn:
-                with pg_migration_lock(conn, PG_LOCK_KEY):  # one migrator at a time
-                    for name in PG_MIGRATIONS:
-                        conn.execute((resources.files("sql") / "postgres" / name).read_text(encoding="utf-8"))
+                with conn.transaction():   # the market store's runner and ledger (same database)
+                    conn.execute(migrations.PG_LOCK)
+                    conn.execute(migrations.ledger_ddl("postgres"))
+                    done = {r["name"] for r in conn.execute(APPLIED_MIGRATIONS)}
+
+                    def run(name: str, text: str) -> None:
+                        conn.execute(text)
+                        conn.execute(RECORD_MIGRATION, (name,))
+                    mine = [(n, t) for n, t in migrations.files("postgres") if n in PG_MIGRATIONS]
+                    migrations.apply(mine, done, run)
         else:
             settings.home.mkdir(parents=True, exist_ok=True)
             self.path = Path(settings.home) / "traces.sqlite"
