@@ -165,7 +165,7 @@ class TraceStore:
                 with conn.transaction():   # the market store's runner and ledger (same database)
                     conn.execute(migrations.PG_LOCK)
                     conn.execute(migrations.ledger_ddl("postgres"))
-                    done = {r["name"] for r in conn.execute(APPLIED_MIGRATIONS)}
+                    done = {r["name"] for r in conn.execute(APPLIED_MIGRATIONS)}  # type: ignore[call-overload]  # dict_row pool
 
                     def run(name: str, text: str) -> None:
                         conn.execute(text)
