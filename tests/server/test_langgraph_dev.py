@@ -16,7 +16,7 @@ import httpx
 import pytest
 from langgraph_sdk import get_client
 
-from tests.agent.lies import nq_november
+from tests.agent.answer.lies import nq_november
 from tests.conftest import DATA, ROOT
 from tests.server.conftest import free_port
 

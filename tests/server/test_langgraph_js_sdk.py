@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.agent.lies import nq_november
+from tests.agent.answer.lies import nq_november
 from tests.server.conftest import DUCKDB_ONLY, add_user, live_server
 from tests.server.js_sdk import run_js
 

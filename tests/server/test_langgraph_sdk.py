@@ -9,7 +9,7 @@ import httpx
 import pytest
 from langgraph_sdk import get_client
 
-from tests.agent.lies import nq_november
+from tests.agent.answer.lies import nq_november
 from tests.server.conftest import DUCKDB_ONLY
 
 pytestmark = DUCKDB_ONLY

@@ -12,7 +12,7 @@ from langgraph_sdk.errors import ConflictError, NotFoundError, UnprocessableEnti
 
 from agent.llm.offline.provider import OfflineProvider
 from agent.state import Plan
-from tests.agent.lies import nq_november
+from tests.agent.answer.lies import nq_november
 from tests.server.conftest import DUCKDB_ONLY, live_server, slow_offline
 
 pytestmark = DUCKDB_ONLY

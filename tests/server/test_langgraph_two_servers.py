@@ -9,7 +9,7 @@ import asyncio
 import pytest
 from langgraph_sdk import get_client
 
-from tests.agent.lies import nq_november
+from tests.agent.answer.lies import nq_november
 from tests.conftest import DATA
 from tests.server.conftest import app_for, live_server, require_redis, slow_offline
 from tests.server.js_sdk import run_js

@@ -14,7 +14,7 @@ import pytest
 from langgraph_sdk import get_sync_client
 
 from agent.server.runtime import ServerSettings
-from tests.agent.lies import nq_november
+from tests.agent.answer.lies import nq_november
 from tests.server.conftest import DUCKDB_ONLY, add_user, free_port, live_server
 from tests.web.browser import ARTIFACTS, _chromium, fmt
 
