@@ -129,6 +129,8 @@ async def thread_delete(request: Request) -> Response:
     if meta and meta.get("status") == "running" and not is_stale(meta, rt.buffer.stale_s):
         raise HTTPError(409, "thread_busy", f"thread {thread_id} has a running request (run {active}); "
                         "cancel it or wait for it, then delete the thread", run_id=active)
+    for queued in rt.runs.queued_on(thread_id):   # a queued run would start on a deleted thread
+        rt.runs.cancel_local(queued)
     await delete_thread_checkpoints(rt.graph.checkpointer, thread_id)
     await asyncio.to_thread(rt.traces.delete_user_thread, thread_id, user.tenant_id, user.user_id)
     return Response(status_code=204)
