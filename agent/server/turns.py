@@ -135,13 +135,13 @@ async def _snapshot(request: Request, thread_id: str) -> Any:
 
 def details_of(values: dict[str, Any], store: Any) -> dict[str, Any]:
     from agent.server.chart import chart_payload
-    from agent.server.events import _plan_created, _sql_events
+    from agent.server.events import INTERNAL_NODES, _plan_created, _sql_events
 
     plan = values.get("plan") or {}
     return {"status": values.get("status"),
             "plan": _plan_created(plan) if plan.get("steps") else None,
             "sql": [data for _, data in _sql_events(values.get("data") or {})],
-            "steps": [a for a in values.get("agents_used") or [] if a != "new_turn"],
+            "steps": [a for a in values.get("agents_used") or [] if a not in INTERNAL_NODES],
             "disclaimers": [d for d in values.get("disclaimers") or [] if d],
             "claims": values.get("claims") or [],
             "intent": values.get("intent") or {},

@@ -55,7 +55,9 @@ def test_chart_texts_are_in_every_pack(code):
 def test_every_graph_node_has_a_step_label(code):
     from graph import build_graph
 
-    nodes = set(build_graph().get_graph().nodes) - {"__start__", "__end__"}
+    from agent.server.events import INTERNAL_NODES
+
+    nodes = set(build_graph().get_graph().nodes) - {"__start__", "__end__"} - INTERNAL_NODES
     labels = packs.get(code, "ui", "agents")
     assert nodes <= set(labels), nodes - set(labels)
     if code != "en":
