@@ -20,10 +20,11 @@ function fmtValue(v, kind) {
   return fmtNumber(v, LANG);
 }
 
+// A series' legend entry: its own name, else its label in the user's language (the title already
+// names the symbol, so labelled series do not repeat it: the legend stays one line on a phone).
 function legendName(s) {
   if (s.name && !s.label) return s.name;
-  const label = tt("legend", s.label || "");
-  return s.symbol && s.kind !== "markers" && s.label && s.label !== "mean" ? `${s.symbol} ${label}` : label;
+  return tt("legend", s.label || "");
 }
 
 function markerTrace(s) {
@@ -117,12 +118,16 @@ function chartLayout(spec, traces) {
   if (spec.y_range) yaxis.range = spec.y_range;
   if (["pct_from_start", "pct_from_event"].includes(spec.y_axis)) yaxis.ticksuffix = "%";
   const {shapes, notes} = levelShapes(spec);
-  const layout = {title: {text: chartTitle(spec), font: {size: 13}}, height: spec.y2_axis ? 420 : 320,
+  const layout = {title: {text: chartTitle(spec), font: {size: 13}, y: 0.98, yanchor: "top"},
+    height: spec.y2_axis ? 440 : 340,
     paper_bgcolor: "#161c23", plot_bgcolor: "#161c23", font: {color: "#dfe6ee"},
     separators: sepOf(LANG)[1] + (sepOf(LANG)[0] === " " ? "\u00a0" : sepOf(LANG)[0]),
-    margin: {l: 55, r: 30, t: 36, b: 40}, xaxis, yaxis, shapes, annotations: notes,
-    showlegend: traces.filter((tr) => tr.showlegend !== false).length > 1 || spec.kind === "after_events",
-    legend: {orientation: "h", y: -0.2},
+    margin: {l: 55, r: 30, t: 60, b: 40}, xaxis, yaxis, shapes, annotations: notes,
+    showlegend: spec.kind !== "hourly_profile" &&   // its two panels are named by their axes
+      (traces.filter((tr) => tr.showlegend !== false).length > 1 || spec.kind === "after_events"),
+    // the legend above the plot (under the title): below it, tilted date ticks and the axis title
+    // would run into it on a phone
+    legend: {orientation: "h", x: 0, y: 1.02, yanchor: "bottom", font: {size: 11}},
     bargap: 0.05};
   if (spec.y2_axis) {   // the x axis under the lower panel, shared by both
     yaxis.domain = [0.38, 1];
