@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 from typing import TYPE_CHECKING
 
 from agent.cli.main import BadInput, arg, command
@@ -106,7 +105,7 @@ def cmd_resume(args: argparse.Namespace) -> int:
 @command("eval", "run evaluation cases (JSONL) and print the pass rate and each failure",
          arg("file"), arg("--json", action="store_true"))
 def cmd_eval(args: argparse.Namespace) -> int:
-    from agent.cli.evaluation import load_cases, run_eval
+    from agent.cli.evaluation import load_cases, print_report, run_eval
     from agent.service import open_session
 
     try:
@@ -115,10 +114,4 @@ def cmd_eval(args: argparse.Namespace) -> int:
         raise BadInput(f"eval: {exc}") from None
     with open_session() as session:
         report = run_eval(session, cases)
-    if args.json:
-        print(json.dumps(report, ensure_ascii=False, default=str))
-        return 0
-    print(f"passed {report['passed']}/{report['total']} ({report['pass_rate']} %)")
-    for f in report["failures"]:
-        print(f"FAIL {f['id']} [{f['status']}]: " + "; ".join(f["problems"]))
-    return 0
+    return print_report(report, args.json)

@@ -22,7 +22,11 @@ from agent.market.errors import LoadError
 # Modules that register more subcommands with @command (ask, resume, serve, replay, eval, ...).
 COMMAND_MODULES: tuple[str, ...] = ("agent.cli.ask", "agent.cli.serve", "agent.cli.users",
                                    "agent.cli.news", "agent.cli.trading", "agent.cli.tools",
-                                   "agent.cli.memory", "agent.cli.registry")
+                                   "agent.cli.memory", "agent.cli.registry", "agent.cli.history")
+
+# Commands that run through a running `askbar serve` on the same ASKBAR_HOME (agent/cli/remote.py).
+REMOTE: frozenset[str] = frozenset({"ask", "resume", "data", "load", "demo", "tools", "memory", "orders",
+                                    "alerts", "portfolio", "history", "replay", "mcp"})
 
 
 class BadInput(Exception):
@@ -78,7 +82,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SystemExit as exc:   # --help (0) or a bad flag (2)
         return int(exc.code or 0)
     try:
-        return COMMANDS[args.command].run(args)
+        return _dispatch(args)
     except (LoadError, BadInput) as exc:
         print(f"askbar: {exc}", file=sys.stderr)
         return 2
@@ -95,6 +99,24 @@ def main(argv: Sequence[str] | None = None) -> int:
         reason = " ".join(str(exc).split()) or type(exc).__name__
         print(f"askbar: internal error: {type(exc).__name__}: {reason[:500]}", file=sys.stderr)
         return 1
+
+
+def _dispatch(args: argparse.Namespace) -> int:
+    """Through the running server when there is one (its address in ASKBAR_HOME), else in process."""
+    if args.command in REMOTE or args.command == "serve":
+        from agent.cli.server_file import live_server
+
+        url, why = live_server()
+        if why:
+            print(f"askbar: {why}", file=sys.stderr)
+        if url and args.command == "serve":
+            raise BadInput(f"a server already runs on this ASKBAR_HOME at {url}; stop it first, or use "
+                           "another ASKBAR_HOME")
+        if url:
+            from agent.cli import remote
+
+            return remote.run(args, url)
+    return COMMANDS[args.command].run(args)
 
 
 @contextmanager

@@ -52,10 +52,16 @@ def cmd_memory(args: argparse.Namespace) -> int:
     if args.action == "show":
         if args.kind:
             raise BadInput("memory: --kind applies to forget only")
-        data = mem.export(user)
-        print(json.dumps(data, ensure_ascii=False, default=str) if args.json else _show_text(data))
-        return 0
-    out = mem.forget(user, (args.kind,) if args.kind else None)
-    print(json.dumps(out, ensure_ascii=False) if args.json
-          else f"forgot {len(out['deleted'])} item(s) for {user.user_id}")
+        return print_show(mem.export(user), args.json)
+    return print_forget(mem.forget(user, (args.kind,) if args.kind else None), args.json)
+
+
+def print_show(data: dict, as_json: bool) -> int:
+    print(json.dumps(data, ensure_ascii=False, default=str) if as_json else _show_text(data))
+    return 0
+
+
+def print_forget(out: dict, as_json: bool) -> int:
+    print(json.dumps(out, ensure_ascii=False) if as_json
+          else f"forgot {len(out['deleted'])} item(s) for {out['user']}")
     return 0
