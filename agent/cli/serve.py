@@ -86,6 +86,10 @@ def recorded_server(config):
             await super().startup(sockets)
             if self.started:
                 server_file.record(self.config.host, self.config.port)
+
+        async def shutdown(self, sockets=None) -> None:
+            server_file.remove()  # first: uvicorn re-raises SIGTERM after shutdown, ending the process
+            await super().shutdown(sockets)
     return RecordedServer(config)
 
 

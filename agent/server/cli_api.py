@@ -71,6 +71,7 @@ def _do_load(rt: Any, a: dict[str, Any]) -> dict[str, Any]:
     r = load_file(store, a["path"], a["symbol"], tz=a.get("tz"), session=a.get("session"),
                   timestamp=a.get("timestamp") or "start", columns=a.get("columns"),
                   multiplier=multiplier)
+    rt.deps.refresh()          # the planner's cached symbols and ranges now include these bars
     publish(rt.settings.redis_url, r.notifications)
     return load_summary(r, store.engine)
 
@@ -93,7 +94,9 @@ async def demo(request: Request) -> Response:
 
     _operator(request)
     rt = _rt(request)
-    return JSONResponse(demo_summary(await asyncio.to_thread(seed_demo, rt.deps.store)))
+    reports = await asyncio.to_thread(seed_demo, rt.deps.store)
+    rt.deps.refresh()
+    return JSONResponse(demo_summary(reports))
 
 
 async def orders(request: Request) -> Response:
