@@ -72,12 +72,13 @@ def check_text(verb: str, text: str) -> None:
          arg("--json", action="store_true", help="print the result object as one JSON line"))
 def cmd_ask(args: argparse.Namespace) -> int:
     check_text("ask", args.question)
+    from agent.cli import traced
     from agent.service import open_session
 
     deps = _deps_for(args, "ask")
     with open_session(deps) as session:
         _check_owner(session, args, "ask")
-        result = session.ask(args.question, thread_id=args.thread)
+        result = traced.ask(session, args.question, thread_id=args.thread)
     _register(deps, result.thread_id)
     return _print(result, args.json)
 
@@ -87,6 +88,7 @@ def cmd_ask(args: argparse.Namespace) -> int:
          arg("--thread", required=True), arg("--user", help=USER_HELP), arg("--json", action="store_true"))
 def cmd_resume(args: argparse.Namespace) -> int:
     check_text("resume", args.answer)
+    from agent.cli import traced
     from agent.service import open_session
 
     deps = _deps_for(args, "resume")
@@ -99,7 +101,7 @@ def cmd_resume(args: argparse.Namespace) -> int:
                                f"ask the question again: askbar ask --thread {args.thread} \"...\"")
             raise BadInput(f"resume: thread {args.thread} is not waiting for an answer")
         answer = suggestion(snapshot.interrupts[0].value, args.answer)
-        return _print(session.resume(args.thread, answer), args.json)
+        return _print(traced.resume(session, args.thread, answer), args.json)
 
 
 @command("eval", "run evaluation cases (JSONL) and print the pass rate and each failure",
