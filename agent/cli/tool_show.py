@@ -75,7 +75,8 @@ def render(info: dict[str, Any]) -> str:
     for p in info["parameters"]:
         extra = ["required" if p["required"] else f"default {p.get('default')!r}"]
         if p.get("allowed"):
-            extra.append("one of " + ", ".join(map(str, p["allowed"])) + " (any case)")
+            cased = any(isinstance(v, str) and v.lower() != v.upper() for v in p["allowed"])
+            extra.append("one of " + ", ".join(map(str, p["allowed"])) + (" (any case)" if cased else ""))
         extra += p.get("bounds") or []
         lines.append(f"  {p['name']:<14} {p['type']:<22} {'; '.join(extra)}")
         if p["description"]:
