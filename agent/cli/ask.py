@@ -107,13 +107,18 @@ def cmd_resume(args: argparse.Namespace) -> int:
 @command("eval", "run evaluation cases (JSONL) and print the pass rate and each failure",
          arg("file"), arg("--json", action="store_true"))
 def cmd_eval(args: argparse.Namespace) -> int:
-    from agent.cli.evaluation import load_cases, print_report, run_eval
+    from agent.cli.evaluation import EVAL_USER, load_cases, print_report, run_eval
+    from agent.deps import build_deps
+    from agent.memory.service import memory_for
     from agent.service import open_session
 
     try:
         cases = load_cases(args.file)
     except (OSError, ValueError) as exc:
         raise BadInput(f"eval: {exc}") from None
-    with open_session() as session:
+    deps = build_deps()
+    deps.user = EVAL_USER                 # its own user: evaluation never teaches the local user's memory
+    memory_for(deps.settings).forget(EVAL_USER)      # and each run starts from a blank memory
+    with open_session(deps) as session:
         report = run_eval(session, cases)
     return print_report(report, args.json)

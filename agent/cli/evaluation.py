@@ -10,6 +10,17 @@ from pydantic import BaseModel, Field
 INTERRUPTS = {"clarification", "no_data", "confirm_plan"}
 
 
+def _eval_user():
+    from agent.identity.models import LOCAL_USER
+
+    # The local tenant's own evaluation user: what a run learns (frequent questions, style, orders)
+    # lands here, never in the local user's memory panel; premium so every case's tools are allowed.
+    return LOCAL_USER.model_copy(update={"user_id": "eval", "name": "eval"})
+
+
+EVAL_USER = _eval_user()
+
+
 class CaseOutcome(BaseModel):
     id: str
     passed: bool

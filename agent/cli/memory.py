@@ -3,13 +3,18 @@ from __future__ import annotations
 
 import argparse
 import json
+from typing import TYPE_CHECKING
 
 from agent.cli.main import BadInput, arg, command
-from agent.identity.models import LOCAL_USER, User
+
+if TYPE_CHECKING:   # pydantic models: imported when a command runs, not for `askbar --help`
+    from agent.identity.models import User
 
 
 def cli_user(name: str | None) -> User:
     """The user `--user` names: LOCAL_USER when absent; unknown names are bad input (exit 2)."""
+    from agent.identity.models import LOCAL_USER
+
     if name is None or name == LOCAL_USER.user_id:   # no app database needed
         return LOCAL_USER
     from agent.settings import get_settings

@@ -8,9 +8,12 @@ so it reads any user's records; every API and graph path gets the user from the 
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
 
 from agent.cli.main import BadInput, arg, command, open_market_store
-from agent.identity.models import LOCAL_USER, User
+
+if TYPE_CHECKING:   # pydantic models: imported when a command runs, not for `askbar --help`
+    from agent.identity.models import User
 
 _WHO = (arg("--user", help="user name, TENANT/NAME or user id (default: the local user)"),
         arg("--tenant", default=None, help="tenant of --user, when its name is in several"),
@@ -19,6 +22,8 @@ _WHO = (arg("--user", help="user name, TENANT/NAME or user id (default: the loca
 
 def _user(args: argparse.Namespace) -> User:
     """The identity store's user --user names (never a User made up from the raw text)."""
+    from agent.identity.models import LOCAL_USER
+
     if not args.user:
         if args.tenant:
             raise BadInput("--tenant needs --user")
