@@ -84,20 +84,20 @@ class Client:
         try:
             if resp.status != 200:
                 raw = resp.read()
-                err = {}
+                err: dict[str, Any] = {}
                 try:
                     err = json.loads(raw).get("error") or {}
                 except (ValueError, AttributeError):
                     pass
                 raise ServerError(resp.status, str(err.get("code") or resp.status),
                                   str(err.get("message") or raw[:300].decode("utf-8", "replace")))
-            name, lines = "message", []
+            name, lines = "message", list[str]()
             for raw_line in resp:
                 line = raw_line.decode("utf-8").rstrip("\r\n")
                 if not line:
                     if lines:
                         yield name, json.loads("\n".join(lines))
-                    name, lines = "message", []
+                    name, lines = "message", list[str]()
                 elif line.startswith("event:"):
                     name = line[6:].strip()
                 elif line.startswith("data:"):

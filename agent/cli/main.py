@@ -24,6 +24,7 @@ COMMAND_MODULES: tuple[str, ...] = ("agent.cli.ask", "agent.cli.serve", "agent.c
                                    "agent.cli.news", "agent.cli.trading", "agent.cli.tools",
                                    "agent.cli.memory", "agent.cli.registry", "agent.cli.history")
 
+REMOTE_MODULE = "agent.cli.remote"
 # Commands that run through a running `askbar serve` on the same ASKBAR_HOME (agent/cli/remote.py).
 REMOTE: frozenset[str] = frozenset({"ask", "resume", "data", "load", "demo", "tools", "memory", "orders",
                                     "alerts", "portfolio", "history", "replay", "mcp"})
@@ -112,10 +113,8 @@ def _dispatch(args: argparse.Namespace) -> int:
         if url and args.command == "serve":
             raise BadInput(f"a server already runs on this ASKBAR_HOME at {url}; stop it first, or use "
                            "another ASKBAR_HOME")
-        if url:
-            from agent.cli import remote
-
-            return remote.run(args, url)
+        if url:   # imported by name, like COMMAND_MODULES: the client modules import this one
+            return importlib.import_module(REMOTE_MODULE).run(args, url)
     return COMMANDS[args.command].run(args)
 
 

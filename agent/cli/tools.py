@@ -45,7 +45,7 @@ def parse_args_json(text: str | None) -> dict[str, Any]:
     return value
 
 
-def catalogue(plan: str) -> list[dict[str, Any]]:
+def catalogue(plan: Any) -> list[dict[str, Any]]:
     """`tools list` rows: every declared tool, and whether `plan` may use it."""
     from agent.tools.exports import catalogue_entry
     from agent.tools.registry import get_registry

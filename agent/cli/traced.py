@@ -65,7 +65,7 @@ def ask(session: Session, question: str, thread_id: str | None = None, now: str 
 def resume(session: Session, thread_id: str, answer: str) -> AskResult:
     request_id = uuid.uuid4().hex
     snapshot = session.graph.get_state(session._config(thread_id))
-    payload = Command(resume=answer, update={"request_id": request_id, "started_at": time.time()})
+    payload: Command[Any] = Command(resume=answer, update={"request_id": request_id, "started_at": time.time()})
     row = {"kind": "resume", "user_response": answer, "input": {"answer": answer},
            "parent_request_id": (snapshot.values or {}).get("request_id")}
     return _run(session, payload, thread_id, request_id, row)

@@ -25,7 +25,7 @@ from agent.server.http import HTTPError, JSONResponse, read_json
 from agent.server.owners import owns
 
 MAX_HISTORY = 200
-LOAD_FIELDS = {"path": str, "symbol": str, "tz": str, "session": str, "timestamp": str,
+LOAD_FIELDS: dict[str, type | tuple[type, ...]] = {"path": str, "symbol": str, "tz": str, "session": str, "timestamp": str,
                "columns": list, "multiplier": (int, float)}
 
 
