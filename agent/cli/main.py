@@ -27,7 +27,7 @@ COMMAND_MODULES: tuple[str, ...] = ("agent.cli.ask", "agent.cli.serve", "agent.c
 REMOTE_MODULE = "agent.cli.remote"
 # Commands that run through a running `askbar serve` on the same ASKBAR_HOME (agent/cli/remote.py).
 REMOTE: frozenset[str] = frozenset({"ask", "resume", "data", "load", "demo", "tools", "memory", "orders",
-                                    "alerts", "portfolio", "history", "replay", "mcp"})
+                                    "alerts", "portfolio", "history", "replay", "mcp", "eval"})
 
 
 class BadInput(Exception):

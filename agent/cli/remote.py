@@ -30,7 +30,8 @@ def _ask(c: Client, args: argparse.Namespace) -> int:
 
     check_text("ask", args.question)
     body: dict[str, Any] = {"question": args.question}
-    if args.thread:
+    if args.thread:   # a thread the user names (as in process): made the caller's if it is new
+        c.call("POST", "/threads", {"thread_id": args.thread, "if_exists": "do_nothing"})
         body["thread_id"] = args.thread
     if now := os.environ.get("ASKBAR_NOW"):
         body["now"] = now
@@ -114,6 +115,9 @@ def _history(c: Client, args: argparse.Namespace) -> int:
 def _replay(c: Client, args: argparse.Namespace) -> int:
     from agent.cli.replay import print_report
 
+    if args.request_id == "last":
+        latest = c.call("GET", "/api/history", query={"limit": 1})["requests"]
+        args.request_id = latest[0]["request_id"] if latest else "last"
     try:
         report = c.call("POST", f"/api/traces/{segment(args.request_id)}/replay", {})
     except ServerError as exc:
@@ -131,12 +135,19 @@ def _mcp(c: Client, args: argparse.Namespace) -> int:
     return 0
 
 
+def _eval(c: Client, args: argparse.Namespace) -> int:
+    from agent.cli.evaluation import print_report
+
+    path = Path(args.file).expanduser().resolve()
+    return print_report(c.call("POST", "/api/eval", {"path": str(path)}), args.json)
+
+
 HANDLERS: dict[str, Callable[[Client, argparse.Namespace], int]] = {
     "ask": _ask, "resume": _resume, "data": _data, "load": _load, "demo": _demo, "tools": _tools,
     "memory": _memory, "orders": _trading("/api/orders", views.print_orders),
     "alerts": _trading("/api/alerts", views.print_alerts),
     "portfolio": _trading("/api/portfolio", views.print_portfolio),
-    "history": _history, "replay": _replay, "mcp": _mcp,
+    "history": _history, "replay": _replay, "mcp": _mcp, "eval": _eval,
 }
 
 

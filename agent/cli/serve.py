@@ -94,7 +94,8 @@ def recorded_server(config):
 
 
 @command("replay", REPLAY_HELP,
-         arg("request_id", help="a request id (from --json output, SSE run_start, or traces)"),
+         arg("request_id", help="a request id (from askbar history, --json output or SSE run_start), "
+                                "or 'last' for your latest request"),
          arg("--json", action="store_true", help="print the report as one JSON line"))
 def cmd_replay(args: argparse.Namespace) -> int:
     from agent.cli.replay import print_report, replay
@@ -105,6 +106,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
     settings = get_settings()
     traces = TraceStore(settings)
     try:
+        if args.request_id == "last":   # the local user's latest request (askbar history)
+            latest = traces.recent("local", "local", 1)
+            args.request_id = latest[0]["request_id"] if latest else "last"
         report = replay(args.request_id, traces, build_deps(settings))
     except LookupError as exc:
         print(f"askbar replay: {exc}", file=sys.stderr)

@@ -9,6 +9,8 @@ CLI's client mode), beside the ones it shares with the UI (/api/chat, /api/data,
 - GET /api/orders, /api/alerts, /api/portfolio: the caller's paper account (the CLI's --json objects).
 - GET /api/history?limit=N: the caller's latest requests (`askbar history`).
 - POST /api/traces/{request_id}/replay: `askbar replay` of one of the caller's requests.
+- POST /api/eval {path}: `askbar eval` of a case file on the server's machine (operator only), run as
+  the evaluation user on throwaway in-memory threads, so it never teaches anyone's memory.
 Every other object is the caller's, from the token (current_user), never from the body.
 """
 from __future__ import annotations
@@ -143,7 +145,35 @@ async def replay(request: Request) -> Response:
     return JSONResponse(report)
 
 
+def _do_eval(rt: Any, path: str) -> dict[str, Any]:
+    import dataclasses
+
+    from langgraph.checkpoint.memory import InMemorySaver
+
+    from agent.cli.evaluation import EVAL_USER, load_cases, run_eval
+    from agent.memory.service import memory_for
+    from agent.service import Session
+
+    cases = load_cases(path)                     # OSError / ValueError: a 400 naming the file
+    memory_for(rt.settings).forget(EVAL_USER)    # each run starts from a blank memory, as in process
+    return run_eval(Session(dataclasses.replace(rt.deps, user=EVAL_USER), InMemorySaver()), cases)
+
+
+async def evaluate(request: Request) -> Response:
+    _operator(request)
+    rt = _rt(request)
+    data = await read_json(request, rt.server.max_body_bytes)
+    path = data.get("path")
+    if not isinstance(path, str) or not path:
+        raise HTTPError(400, "missing_field", "field 'path' is required")
+    try:
+        return JSONResponse(await asyncio.to_thread(_do_eval, rt, path))
+    except (OSError, ValueError) as exc:
+        raise HTTPError(400, "bad_input", f"eval: {exc}") from None
+
+
 routes = [
+    Route("/api/eval", evaluate, methods=["POST"]),
     Route("/api/load", load, methods=["POST"]),
     Route("/api/demo", demo, methods=["POST"]),
     Route("/api/orders", orders, methods=["GET"]),
