@@ -198,3 +198,20 @@ def test_mcp_beside_the_server(both):
     data = json.loads(price.content[0].text)
     assert price.is_error is False and data["success"] and data["data"]["price"] == 15857.5
     assert bad.is_error is True and json.loads(bad.content[0].text)["error"]["code"] == "VALIDATION_ERROR"
+
+
+def test_eval_both_ways_teaches_no_memory(both, tmp_path):
+    from tests.conftest import EVAL
+
+    both.run("load", NQ, "--symbol", "NQ")
+    cases = [line for line in (EVAL / "public.jsonl").read_text().splitlines() if '"NQ"' in line][:3]
+    path = tmp_path / "cases.jsonl"
+    path.write_text("\n".join(cases))
+    before = [_json(p)["long_term"] for p in both.run("memory", "show", "--json")]
+    a, b = both.run("eval", "--json", str(path))
+    assert a.returncode == b.returncode == 0
+    assert _json(a) == _json(b) and _json(b)["pass_rate"] == 100.0 and _json(b)["total"] == 3
+    after = [_json(p)["long_term"] for p in both.run("memory", "show", "--json")]
+    assert after == before
+    a, b = both.run("eval", str(tmp_path / "missing.jsonl"))
+    assert a.returncode == b.returncode == 2 and "missing.jsonl" in b.stderr
