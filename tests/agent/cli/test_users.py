@@ -89,7 +89,6 @@ def test_cli_while_serve_holds_the_duckdb_home(tmp_path):
         for args in (("load", str(NQ_CSV), "--symbol", "NQ"), ("ask", "NQ stats for November 2023")):
             r = run(e, *args)
             assert r.returncode == 0, (args, r.returncode, r.stderr)
-        # eval still opens the store itself: one clear line, exit 2
+        # eval too, as the evaluation user (only NQ is loaded here: a score, not a failure)
         r = run(e, "eval", str(EVAL / "public.jsonl"))
-        assert r.returncode == 2 and "in use by another askbar process" in r.stderr
-        assert len(r.stderr.strip().splitlines()) == 1
+        assert r.returncode == 0 and r.stdout.startswith("passed "), r.stderr
