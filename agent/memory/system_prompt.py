@@ -31,6 +31,7 @@ STATUS_NAMES = {"open": "open", "closed": "closed", "pre_market": "pre-market",
                 "after_hours": "after hours"}
 MAX_MARKET_LINES = 5
 MAX_MEMORY_SYMBOLS = 5
+MAX_CLOSURES = 3                   # per instrument, nearest first
 
 
 def _wrap(tag: str, text: str) -> str:
@@ -40,8 +41,10 @@ def _wrap(tag: str, text: str) -> str:
 
 
 def user_section(u: UserContext) -> str:
-    return (f"## User\n- Plan: {u.plan}\n- Risk profile: {u.risk_profile}\n- Experience: "
-            f"{u.experience}\n- Language: {u.language}\n- Timezone: {u.timezone}")
+    # the name is the user's own text: data, never an instruction (issue 30: it was missing)
+    return (f"## User\n- Name: {_wrap('user_name', u.name)}\n- Plan: {u.plan}\n- Risk profile: "
+            f"{u.risk_profile}\n- Experience: {u.experience}\n- Language: {u.language}\n"
+            f"- Timezone: {u.timezone}")
 
 
 def market_section(m: MarketContext) -> str:
@@ -54,6 +57,10 @@ def market_section(m: MarketContext) -> str:
             line += f", closes {i.next_close}"
         elif i.next_open:
             line += f", next open {i.next_open}"
+        said = [f"{c.date} closed" if c.kind == "closed" else f"{c.date} early close {c.close}"
+                for c in i.upcoming[:MAX_CLOSURES]]
+        if said:
+            line += f"; upcoming: {', '.join(said)}"
         lines.append(line)
     return "\n".join(lines)
 
