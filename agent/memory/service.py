@@ -109,6 +109,14 @@ class Memory:
             self._pending[(user.tenant_id, user.user_id)] = fut
         return fut
 
+    def action_proposed(self, user: User, thread_id: str | None, action: dict[str, Any]) -> None:
+        """Short-term memory: an action awaits the user's confirmation (seed 002 pendingActions)."""
+        self.stm.add_pending_action(user, {"action_id": action.get("action_id"), "tool": action.get("tool"),
+                                           "params": action.get("params"), "thread_id": thread_id})
+
+    def action_settled(self, user: User, action_id: str | None) -> None:
+        self.stm.remove_pending_action(user, action_id)
+
     def forget(self, user: User, kinds: tuple[str, ...] | None = None) -> dict[str, Any]:
         """Delete what is remembered: the given kinds, or everything (long-term, threads, short-term)."""
         self.flush(user)     # a queued write must not bring back what is being forgotten
