@@ -6,6 +6,8 @@ untrusted data with the same tags as every other prompt (agent.llm.prompts.wrap)
 """
 from __future__ import annotations
 
+import re
+
 from agent.memory.models import (
     ConversationContext,
     FullContext,
@@ -32,6 +34,7 @@ STATUS_NAMES = {"open": "open", "closed": "closed", "pre_market": "pre-market",
 MAX_MARKET_LINES = 5
 MAX_MEMORY_SYMBOLS = 5
 MAX_CLOSURES = 3                   # per instrument, nearest first
+MAX_NAME_CHARS = 60
 
 
 def _wrap(tag: str, text: str) -> str:
@@ -41,10 +44,11 @@ def _wrap(tag: str, text: str) -> str:
 
 
 def user_section(u: UserContext) -> str:
-    # the name is the user's own text: data, never an instruction (issue 30: it was missing)
-    return (f"## User\n- Name: {_wrap('user_name', u.name)}\n- Plan: {u.plan}\n- Risk profile: "
-            f"{u.risk_profile}\n- Experience: {u.experience}\n- Language: {u.language}\n"
-            f"- Timezone: {u.timezone}")
+    # The name (issue 30: it was missing) is the user's own text: one line, short, no markup; the
+    # whole section is data (the providers wrap it as untrusted).
+    name = " ".join(re.sub(r"[<>{}]", "", u.name or "").split())[:MAX_NAME_CHARS]
+    return (f"## User\n- Plan: {u.plan}\n- Risk profile: {u.risk_profile}\n- Experience: "
+            f"{u.experience}\n- Language: {u.language}\n- Timezone: {u.timezone}\n- Name: {name}")
 
 
 def market_section(m: MarketContext) -> str:
