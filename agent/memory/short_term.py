@@ -83,7 +83,8 @@ class ShortTermMemory:
     def add_pending_action(self, user: User, action: dict[str, Any]) -> None:
         """An action shown for confirmation (its id replaces an earlier record of the same id)."""
         current = self.get(user)
-        rest = [a for a in current.get("pending_actions", []) if a.get("action_id") != action.get("action_id")]
+        key = action.get("action_id")
+        rest = [a for a in current.get("pending_actions", []) if key is None or a.get("action_id") != key]
         self.set(user, current, pending_actions=[*rest, action][-MAX_PENDING:])
 
     def remove_pending_action(self, user: User, action_id: str | None) -> None:
