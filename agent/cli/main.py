@@ -179,26 +179,9 @@ def cmd_load(args: argparse.Namespace) -> int:
                       multiplier=args.multiplier)
         engine = store.engine
     publish(get_settings().redis_url, r.notifications)   # committed fills and alerts -> Redis
-<<<<<<< HEAD
-    span = f"{r.first:%Y-%m-%d %H:%M} to {r.last:%Y-%m-%d %H:%M} UTC" if r.kind == "intraday" \
-        else f"{r.first} to {r.last}"
-    print(f"{r.symbol}: loaded {r.rows:,} {r.kind} bars, {span}: {r.inserted:,} new, "
-          f"{r.updated:,} changed, {r.unchanged:,} unchanged; {_count('trading_days_rebuilt', r.daily_rebuilt)}; "
-          f"paper trading: {_count('orders_filled', r.orders_filled)}, {_count('alerts_fired', r.alerts_fired)} "
-          f"({engine})")
-    return 0
-=======
     from agent.cli.views import load_summary, print_load
 
     return print_load(load_summary(r, engine))
->>>>>>> main
-
-
-def _count(key: str, n: int, code: str = "en") -> str:
-    """'1 trading day rebuilt', '2 trading days rebuilt': the pack's plural form for n."""
-    from agent import lang
-
-    return lang.plural(code, lang.get(code, "counts", key), n, n=f"{n:,}")
 
 
 @command("data", "list the symbols in the market store: ranges and bar counts",

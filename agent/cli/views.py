@@ -53,11 +53,18 @@ def load_summary(r: Any, engine: str) -> dict[str, Any]:
             "orders_filled": r.orders_filled, "alerts_fired": r.alerts_fired, "engine": engine}
 
 
+def count(key: str, n: int, code: str = "en") -> str:
+    """'1 trading day rebuilt', '2 trading days rebuilt': the pack's plural form for n (`counts`)."""
+    from agent import lang
+
+    return lang.plural(code, lang.get(code, "counts", key), n, n=f"{n:,}")
+
+
 def print_load(s: dict[str, Any]) -> int:
     print(f"{s['symbol']}: loaded {s['rows']:,} {s['kind']} bars, {s['span']}: {s['inserted']:,} new, "
-          f"{s['updated']:,} changed, {s['unchanged']:,} unchanged; {s['daily_rebuilt']:,} trading days "
-          f"rebuilt; paper trading: {s['orders_filled']:,} orders filled, {s['alerts_fired']:,} alerts "
-          f"fired ({s['engine']})")
+          f"{s['updated']:,} changed, {s['unchanged']:,} unchanged; {count('trading_days_rebuilt', s['daily_rebuilt'])}; "
+          f"paper trading: {count('orders_filled', s['orders_filled'])}, {count('alerts_fired', s['alerts_fired'])} "
+          f"({s['engine']})")
     return 0
 
 

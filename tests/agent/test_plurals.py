@@ -51,7 +51,7 @@ def test_top_moves_heading(code, n, head):
 
 
 def test_cli_load_line_counts():
-    from agent.cli.main import _count
+    from agent.cli.views import count as _count
 
     assert _count("trading_days_rebuilt", 1) == "1 trading day rebuilt"
     assert _count("orders_filled", 1) == "1 order filled" and _count("alerts_fired", 2) == "2 alerts fired"
