@@ -74,7 +74,26 @@ def call_tool(endpoint: str, params: dict[str, Any], *, timeout_ms: int, auth_he
         resp = _http().post(endpoint, json=params, headers=_headers(auth_header, secret, task_id),
                             timeout=timeout_ms / 1000)
     except httpx.TimeoutException as exc:
-        raise RegistryError("TOOL_EXECUTION_TIMEOUT", f"no reply within {timeout_ms} ms") from exc
+        raise RegistryError("TOOL_EXECUTION_TIMEOUT", f"no reply within {timeout_ms} ms; cancelled",
+                            retryable=False) from exc
+    except httpx.HTTPError as exc:
+        raise RegistryError("TOOL_EXTERNAL_ERROR", f"cannot reach the tool ({type(exc).__name__})",
+                            retryable=True) from exc
+    return _result(resp)
+
+
+async def acall_tool(client: httpx.AsyncClient, endpoint: str, params: dict[str, Any], *,
+                     timeout_ms: int, auth_header: str | None, secret: str | None,
+                     task_id: str | None, allowed: set[str]) -> Any:
+    """`call_tool` on the worker's event loop: many calls in flight per worker, none holding a
+    thread. A timeout cancels the request (seed 7.1: cancelled and reported, not retried)."""
+    check_endpoint(endpoint, allowed)
+    try:
+        resp = await client.post(endpoint, json=params, headers=_headers(auth_header, secret, task_id),
+                                 timeout=timeout_ms / 1000)
+    except httpx.TimeoutException as exc:
+        raise RegistryError("TOOL_EXECUTION_TIMEOUT", f"no reply within {timeout_ms} ms; cancelled",
+                            retryable=False) from exc
     except httpx.HTTPError as exc:
         raise RegistryError("TOOL_EXTERNAL_ERROR", f"cannot reach the tool ({type(exc).__name__})",
                             retryable=True) from exc
