@@ -168,12 +168,15 @@ class Worker:
     async def _claim(self, got: list[Delivery]) -> None:
         if not got:
             return
-        ids = [d.envelope.task_id for d in got]
+        ids = list(dict.fromkeys(d.envelope.task_id for d in got))
         won = await asyncio.to_thread(self.batch.claim, ids, self.name, self.lease_s)
         lost = [d for d in got if d.envelope.task_id not in won]
         for d in got:
             task = won.get(d.envelope.task_id)
             if task is None:
+                continue
+            if d.envelope.task_id in self._held:   # a second copy of a task this worker holds
+                self.books.ack(d)
                 continue
             if task["tenant_id"] != d.envelope.tenant_id:   # never act for another tenant
                 log.warning("registry: message %s names another tenant's task", d.message_id)
@@ -290,7 +293,7 @@ class Worker:
 
 def _fresh(env: Envelope) -> Envelope:
     again = env.model_copy(deep=True)
-    again.message_id = Envelope().message_id
+    again.message_id = str(uuid.uuid4())
     return again
 
 

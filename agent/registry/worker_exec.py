@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import json
 import time
+import uuid
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -113,7 +114,7 @@ class Executor:
         if exc.retryable and attempt < s.registry_max_attempts:
             pause = max(s.registry_backoff_s * 2 ** (attempt - 1), exc.retry_after or 0)
             again = env.model_copy(deep=True)
-            again.message_id = Envelope().message_id
+            again.message_id = str(uuid.uuid4())
             again.metadata.attempt = attempt
             again.metadata.not_before = time.time() + pause
             return Outcome(env.task_id, payload.tool_id, kind="retry", retry=again,
@@ -132,7 +133,7 @@ def fallback(env: Envelope, payload: ToolExecutionPayload) -> Outcome:
                                      "fallback_tool_ids": payload.fallback_tool_ids[1:],
                                      "fallback_from": payload.fallback_from or payload.tool_id})
     again = env.model_copy(deep=True)
-    again.message_id = Envelope().message_id
+    again.message_id = str(uuid.uuid4())
     again.metadata.attempt = 0
     again.metadata.not_before = None
     again.payload = nxt.model_dump(mode="json")
