@@ -127,8 +127,10 @@ class RegistryCollector:
         except Exception:  # noqa: BLE001 - a scrape must not fail when Redis is down
             data = {}
         yield self._duration(data)
-        errors = Metric("tool_execution_error_count", "tool execution errors by tool and code",
-                        "counter")
+        # A counter (it only grows) exposed untyped: prometheus_client names a typed counter
+        # `..._total`, and the seed's name is `tool_execution_error_count`.
+        errors = Metric("tool_execution_error_count", "tool execution errors by tool and code "
+                        "(a counter)", "unknown")
         for k, v in sorted(data.items()):
             if k.startswith("e" + _SEP):
                 _, tool, code = k.split(_SEP)

@@ -36,7 +36,7 @@ def _metric(text: str, name: str, **labels) -> float | None:
     return None
 
 
-def _refusals_before_any_worker(c, hf, hp) -> None:
+def _refusals_before_any_worker(c, hf, hp) -> list[str]:
     started = time.monotonic()
     r = c.post("/api/v1/tools/execute", headers=hf,
                json={"tool_id": "ml.get_ml_signals", "parameters": {"symbol": "SPY"}})
@@ -46,12 +46,13 @@ def _refusals_before_any_worker(c, hf, hp) -> None:
     assert r.status_code == 422 and r.json()["error"]["code"] == "TOOL_INVALID_PARAMETERS"
     r = c.post("/api/v1/tools/execute", headers=hp, json={"tool_id": "nope", "parameters": {}})
     assert r.status_code == 404 and r.json()["error"]["code"] == "TOOL_NOT_FOUND"
-    remaining = []
+    remaining, queued = [], []
     for _ in range(10):                       # get_news: the seed's 10 calls a minute
         r = c.post("/api/v1/tools/async-execute", headers=hp,
                    json={"tool_id": "news.get_news", "parameters": {"symbol": "SPY"}})
         assert r.status_code == 202, r.text
         remaining.append(int(r.headers["RateLimit-Remaining"]))
+        queued.append(r.json()["task_id"])
         assert r.json()["metadata"]["quota"]["minute"]["remaining"] == remaining[-1]
     assert remaining == list(range(9, -1, -1)) and r.headers["RateLimit-Limit"] == "10"
     r = c.post("/api/v1/tools/execute", headers=hp,
@@ -60,6 +61,7 @@ def _refusals_before_any_worker(c, hf, hp) -> None:
     assert int(r.headers["Retry-After"]) >= 1 and r.headers["RateLimit-Remaining"] == "0"
     # Every refusal came back without a worker (none runs yet): none waited for a timeout.
     assert time.monotonic() - started < 10
+    return queued
 
 
 def test_registry_on_redis_with_a_worker_process(make_app, duck_store, pg_database_factory, tmp_path):
@@ -81,10 +83,11 @@ def test_registry_on_redis_with_a_worker_process(make_app, duck_store, pg_databa
     procs = []
     try:
         with live_server(app) as url, httpx.Client(base_url=url, timeout=30) as c:
-            _refusals_before_any_worker(c, hf, hp)
+            news = _refusals_before_any_worker(c, hf, hp)
             executions = c.get("/metrics", headers=hp)
             assert executions.status_code in (200, 401, 403)
-            procs.append(start_worker({**os.environ, **env}))
+            log = open(tmp_path / "worker.log", "w")
+            procs.append(start_worker({**os.environ, **env}, log))
             body = {"tool": {"id": "calc", "name": "Calc", "schema": SCHEMA,
                              "endpoint": f"{stub.base}/ok"}, "secret": "k"}
             reg = c.post("/api/v1/tools", json=body, headers=hp).json()["task_id"]
@@ -104,6 +107,10 @@ def test_registry_on_redis_with_a_worker_process(make_app, duck_store, pg_databa
             assert r.status_code == 200 and r.json()["tool_id"] == "calc", r.text
             assert r.json()["result"]["_fallback_from"] == "weather-gone"
             _seed_metrics_from_the_worker(c, hp)
+            # The admitted built-in calls ran on the worker process, counted once (admission).
+            done = [_wait(c, hp, t) for t in news]
+            assert all(t["status"] in ("completed", "failed") for t in done)
+            assert not any(t.get("error", {}).get("code") == "TOOL_RATE_LIMITED" for t in done), done
     finally:
         stop_workers(procs)
         stub.close()
@@ -117,7 +124,7 @@ def _seed_metrics_from_the_worker(c, h) -> None:
             break
         assert time.monotonic() < deadline, text[-3000:]
         time.sleep(0.2)
-    assert "# TYPE tool_execution_error_count counter" in text
+    assert "# TYPE tool_execution_error_count untyped" in text
     assert "tool_execution_error_count_total" not in text
     assert _metric(text, "tool_execution_success_rate") is not None
     assert _metric(text, "tool_registry_queue_depth", queue="tool_execution") is not None

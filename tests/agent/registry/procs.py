@@ -33,10 +33,11 @@ def deployment(tmp_path, stub, database_url: str, **extra) -> tuple[Registry, Ap
     return Registry.open(settings, db=db), db, env
 
 
-def start_worker(env: dict[str, str]) -> subprocess.Popen:
+def start_worker(env: dict[str, str], log=None) -> subprocess.Popen:
+    """`log`: a file for the worker's stderr (a failing test can show it)."""
     return subprocess.Popen([sys.executable, "-c", "import sys; from agent.cli import main; "
                              "sys.exit(main())", "registry", "worker"], env=env,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+                            stdout=subprocess.DEVNULL, stderr=log or subprocess.DEVNULL)
 
 
 def stop_workers(procs: list[subprocess.Popen]) -> None:
