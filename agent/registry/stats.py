@@ -2,7 +2,7 @@
 
 Workers count executions locally and flush them every second (and at the end of each batch) into
 one Redis hash per deployment (`tool_registry:stats[:namespace]`, HINCRBY in one pipeline), or into
-an in-process table without Redis. The server's `/metrics` reads that hash at scrape time through
+the registry's own in-process table without Redis. The server's `/metrics` reads that hash at scrape time through
 `RegistryCollector`, so separate `askbar registry worker` processes are seen without a push gateway
 and the numbers survive a worker restart.
 
@@ -75,19 +75,12 @@ class RedisStats:
         return {k: float(v) for k, v in self.r.hgetall(self.key).items()}
 
 
-_memory: dict[str, MemoryStats] = {}
-_memory_lock = threading.Lock()
-
-
-def memory_stats(namespace: str = "") -> MemoryStats:
-    with _memory_lock:
-        return _memory.setdefault(namespace, MemoryStats())
-
-
 def open_stats(settings: Any) -> MemoryStats | RedisStats:
+    """Redis: the deployment's shared table. Without: the registry's own (its in-process workers
+    and the server that opened it share that Registry object)."""
     if settings.redis_url:
         return RedisStats(settings.redis_url, settings.registry_namespace)
-    return memory_stats(settings.registry_namespace)
+    return MemoryStats()
 
 
 class StatsBuffer:
@@ -170,15 +163,18 @@ def registry_collector(settings: Any, opened: Callable[[], Any]) -> RegistryColl
     if settings.redis_url:
         from agent.registry.queues import RedisStreamQueue
 
-        stats: MemoryStats | RedisStats = RedisStats(settings.redis_url, settings.registry_namespace)
+        stats = RedisStats(settings.redis_url, settings.registry_namespace)
         q = RedisStreamQueue(settings.redis_url, settings.registry_namespace)
 
         def depths() -> dict[str, int]:
             return {name: sum(q.depth(s) for s in q.streams(name)) for name in queues}
-    else:
-        stats = memory_stats(settings.registry_namespace)
+        return RegistryCollector(stats.read, depths)
 
-        def depths() -> dict[str, int]:
-            reg = opened()
-            return reg.depths() if reg is not None else {name: 0 for name in queues}
-    return RegistryCollector(stats.read, depths)
+    def read() -> dict[str, float]:
+        reg = opened()
+        return reg.stats.read() if reg is not None else {}
+
+    def local_depths() -> dict[str, int]:
+        reg = opened()
+        return reg.depths() if reg is not None else {name: 0 for name in queues}
+    return RegistryCollector(read, local_depths)
