@@ -80,14 +80,26 @@ def _call(args: argparse.Namespace) -> int:
     return 0
 
 
-@command("tools", "list the tools or call one through the executor (plan, rate limit, cache, log)",
-         arg("action", choices=["list", "call"], help="list | call"),
+def _export(args: argparse.Namespace) -> int:
+    from agent.tools.exports import export_tools
+    from agent.tools.registry import get_registry
+
+    with tool_runtime(args.user) as (_executor, user):   # the tools the user's plan allows
+        print(json.dumps(export_tools(get_registry(), user.plan, args.format), ensure_ascii=False))
+    return 0
+
+
+@command("tools", "list the tools, call one through the executor (plan, rate limit, cache, log), "
+         "or export them for a client (OpenAI tools, Gemini declarations, MCP tools)",
+         arg("action", choices=["list", "call", "export"], help="list | call | export"),
          arg("name", nargs="?", help="tool name (call), e.g. get_price"),
          arg("--args", help="the tool's parameters as a JSON object"),
          arg("--user", help="run as this user (default: the local user)"),
-         arg("--json", action="store_true", help="one JSON object on one line"))
+         arg("--json", action="store_true", help="one JSON object on one line"),
+         arg("--format", choices=["openai", "gemini", "mcp"], default="openai",
+             help="export: the client's format (a JSON array on one line)"))
 def cmd_tools(args: argparse.Namespace) -> int:
-    return _list(args) if args.action == "list" else _call(args)
+    return {"list": _list, "call": _call, "export": _export}[args.action](args)
 
 
 @command("mcp", "serve the tools over MCP (stdio or streamable HTTP) as one user",
