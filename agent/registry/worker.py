@@ -122,7 +122,7 @@ class Worker:
     def _session(self):
         import contextlib
 
-        import httpx
+        import aiohttp
 
         worker = self
 
@@ -130,9 +130,8 @@ class Worker:
         async def session():
             worker._wake = asyncio.Event()
             pool = ThreadPoolExecutor(max_workers=8, thread_name_prefix="tool")
-            limits = httpx.Limits(max_connections=worker.concurrency * 2,
-                                  max_keepalive_connections=worker.concurrency)
-            async with httpx.AsyncClient(follow_redirects=False, limits=limits) as client:
+            connector = aiohttp.TCPConnector(limit=worker.concurrency * 2)
+            async with aiohttp.ClientSession(connector=connector) as client:
                 try:
                     yield Executor(worker.reg, client, pool)
                 finally:

@@ -25,6 +25,10 @@ class Stub:
         stub = self
 
         class Handler(BaseHTTPRequestHandler):
+            # Keep-alive, as real HTTP APIs answer: a connection per call would measure TCP
+            # set-up in both the stub and the registry instead of the registry's own work.
+            protocol_version = "HTTP/1.1"
+
             def log_message(self, *a):  # quiet
                 pass
 
