@@ -4,6 +4,7 @@ within a second of being queued, while most of the flood is still waiting."""
 from __future__ import annotations
 
 import time
+from concurrent.futures import ThreadPoolExecutor
 
 from agent.registry.envelope import TenantToolConfig
 from tests.agent.registry.conftest import tenant_user
@@ -29,10 +30,11 @@ def test_a_flooding_tenant_does_not_delay_another(tmp_path, stub, pg_database_fa
     acme, globex = tenant_user(), tenant_user()
     procs = [start_worker(env) for _ in range(2)]
     try:
-        _registered(reg, acme, stub, "flood", "/slow")    # acme's API answers in 0.5 s
+        _registered(reg, acme, stub, "flood", "/slow")    # acme's API answers in 1 s
         _registered(reg, globex, stub, "quote", "/ok")
-        for i in range(FLOOD):
-            reg.enqueue_execution(acme, "flood", {"a": i, "sleep": 0.5})
+        with ThreadPoolExecutor(4) as pool:
+            list(pool.map(lambda i: reg.enqueue_execution(acme, "flood", {"a": i, "sleep": 1.0}),
+                          range(FLOOD)))
         while _done(reg, acme.tenant_id) < 50:      # the workers are busy with acme's backlog
             time.sleep(0.01)
         queued_at = time.time()
