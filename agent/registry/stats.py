@@ -59,7 +59,7 @@ class RedisStats:
     def __init__(self, url: str, namespace: str = "", client: Any = None):
         import redis
 
-        self.r = client or redis.Redis.from_url(url, decode_responses=True)
+        self.r: Any = client or redis.Redis.from_url(url, decode_responses=True)  # str replies
         self.key = stats_key(namespace)
 
     def apply(self, counts: Counter[str], sums: dict[str, float]) -> None:
