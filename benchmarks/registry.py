@@ -25,7 +25,7 @@ sys.path.insert(0, str(ROOT))
 import psycopg  # noqa: E402
 from cryptography.fernet import Fernet  # noqa: E402
 
-from agent.appdb import AppDB  # noqa: E402
+from agent.storage.appdb import AppDB  # noqa: E402
 from agent.registry.envelope import TenantToolConfig  # noqa: E402
 from agent.registry.service import Registry  # noqa: E402
 from agent.registry.worker import Worker  # noqa: E402
@@ -63,7 +63,7 @@ def run(n_workers: int, n_tasks: int, delay_ms: float, home: Path) -> tuple[floa
     with ThreadPoolExecutor(4) as pool:
         list(pool.map(lambda i: reg.enqueue_execution(user, "calc", {"a": i}), range(n_tasks)))
     queued = reg.tasks.counts().get("queued", 0)     # executions (+ a discovery task, if any)
-    cmd = [sys.executable, "-c", "import sys; from agent.cli import main; sys.exit(main())",
+    cmd = [sys.executable, "-c", "import sys; from agent.cli.main import main; sys.exit(main())",
            "registry", "worker"]
     t0 = time.perf_counter()
     procs = [subprocess.Popen(cmd, env=env, cwd=ROOT, stderr=subprocess.DEVNULL)

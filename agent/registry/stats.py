@@ -57,9 +57,9 @@ class MemoryStats:
 
 class RedisStats:
     def __init__(self, url: str, namespace: str = "", client: Any = None):
-        import redis
+        from agent.storage.redis_client import redis_client
 
-        self.r: Any = client or redis.Redis.from_url(url, decode_responses=True)  # str replies
+        self.r: Any = client or redis_client(url)
         self.key = stats_key(namespace)
 
     def apply(self, counts: Counter[str], sums: dict[str, float]) -> None:

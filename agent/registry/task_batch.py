@@ -13,7 +13,7 @@ import json
 import time
 from typing import Any
 
-from agent.appdb import AppDB
+from agent.storage.appdb import AppDB
 from agent.registry.tasks import _iso, _load
 
 _IDS = {"postgres": "(SELECT json_array_elements_text(%s::json))",

@@ -7,7 +7,7 @@ import sys
 import uuid
 from datetime import datetime
 
-from agent.appdb import AppDB
+from agent.storage.appdb import AppDB
 from agent.registry.service import Registry
 from agent.settings import Settings
 from tests.server.conftest import REDIS_URL, require_redis
@@ -35,7 +35,7 @@ def deployment(tmp_path, stub, database_url: str, **extra) -> tuple[Registry, Ap
 
 def start_worker(env: dict[str, str], log=None) -> subprocess.Popen:
     """`log`: a file for the worker's stderr (a failing test can show it)."""
-    return subprocess.Popen([sys.executable, "-c", "import sys; from agent.cli import main; "
+    return subprocess.Popen([sys.executable, "-c", "import sys; from agent.cli.main import main; "
                              "sys.exit(main())", "registry", "worker"], env=env,
                             stdout=subprocess.DEVNULL, stderr=log or subprocess.DEVNULL)
 
