@@ -13,8 +13,8 @@ import json
 import time
 from typing import Any
 
-from agent.storage.appdb import AppDB
 from agent.registry.tasks import _iso, _load
+from agent.storage.appdb import AppDB
 
 _IDS = {"postgres": "(SELECT json_array_elements_text(%s::json))",
         "sqlite": "(SELECT value FROM json_each(%s))"}
