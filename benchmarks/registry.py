@@ -37,11 +37,12 @@ ADMIN = "postgresql://postgres@127.0.0.1:5432/postgres"
 SCHEMA = {"type": "object", "properties": {"a": {"type": "number"}}, "required": ["a"]}
 
 
-def run(n_workers: int, n_tasks: int, delay_ms: float, home: Path) -> tuple[float, float]:
+def run(n_workers: int, n_tasks: int, delay_ms: float, home: Path,
+        keep_alive: bool = True) -> tuple[float, float]:
     name = "askbar_bench_" + uuid.uuid4().hex[:8]
     with psycopg.connect(ADMIN, autocommit=True) as c:
         c.execute(psycopg.sql.SQL("CREATE DATABASE {}").format(psycopg.sql.Identifier(name)))
-    stub = Stub()
+    stub = Stub(keep_alive=keep_alive)
     stub.delay_s = delay_ms / 1000
     s = Settings(home=home, redis_url="redis://127.0.0.1:6379/0",
                  database_url=ADMIN.rsplit("/", 1)[0] + "/" + name,
@@ -97,13 +98,15 @@ def main() -> None:
     ap.add_argument("--tasks", type=int, default=2000)
     ap.add_argument("--delay-ms", type=float, default=10.0)
     ap.add_argument("--workers", default="1,2", help="worker counts to run, e.g. 1,2,3")
+    ap.add_argument("--no-keep-alive", action="store_true",
+                    help="the tool answers HTTP/1.0 (a new connection per call)")
     ap.add_argument("--json", action="store_true")
     a = ap.parse_args()
     home = ROOT / "benchmarks" / ".work" / "registry"
     home.mkdir(parents=True, exist_ok=True)
     out = {}
     for n in (int(x) for x in a.workers.split(",")):
-        tps, with_start = run(n, a.tasks, a.delay_ms, home)
+        tps, with_start = run(n, a.tasks, a.delay_ms, home, keep_alive=not a.no_keep_alive)
         out[n] = {"tasks_per_s": round(tps, 1), "with_startup": round(with_start, 1)}
     if a.json:
         print(json.dumps({"tasks": a.tasks, "delay_ms": a.delay_ms, "workers": out}))
