@@ -172,14 +172,25 @@ SELECT_BARS = """
 COPY (SELECT ts, open, high, low, close, volume FROM ohlcv_1min WHERE symbol = {} ORDER BY ts)
 TO STDOUT (FORMAT CSV)
 """
+# Coverage from the bookkeeping table the ingests keep (sql/postgres/005_symbol_coverage.sql):
+# one row per symbol, never a count over ohlcv_1min.
 SUMMARY = """
 SELECT i.symbol, i.timezone, i.session, i.synthetic, i.asset_class, i.name,
-       d.first, d.last, coalesce(d.n, 0) AS bars_1d,
-       (SELECT count(*) FROM ohlcv_1min m WHERE m.symbol = i.symbol) AS bars_1min
-FROM instruments i
-LEFT JOIN (SELECT symbol, min(trading_date) AS first, max(trading_date) AS last, count(*) AS n
-           FROM ohlcv_1d GROUP BY symbol) d ON d.symbol = i.symbol
+       c.first_date AS first, c.last_date AS last, coalesce(c.bars_1d, 0) AS bars_1d,
+       coalesce(c.bars_1min, 0) AS bars_1min
+FROM instruments i LEFT JOIN symbol_coverage c ON c.symbol = i.symbol
 ORDER BY i.symbol
+"""
+COVERAGE_VERSION = "SELECT coalesce(max(version), 0) AS v FROM symbol_coverage"
+# In the ingest's transaction, after the rollups: the range and daily count from ohlcv_1d (the
+# symbol's rows, by its primary key), the 1-min count moved by the bars this load inserted.
+UPSERT_COVERAGE = """
+INSERT INTO symbol_coverage AS c (symbol, first_date, last_date, bars_1d, bars_1min, version)
+SELECT %(symbol)s, min(trading_date), max(trading_date), count(*), %(added)s,
+       nextval('symbol_coverage_version')
+FROM ohlcv_1d WHERE symbol = %(symbol)s
+ON CONFLICT (symbol) DO UPDATE SET first_date = excluded.first_date, last_date = excluded.last_date,
+    bars_1d = excluded.bars_1d, bars_1min = c.bars_1min + excluded.bars_1min, version = excluded.version
 """
 
 # PostgreSQL binary COPY: header, then per row a field count and (length, big-endian value) pairs.
@@ -296,6 +307,10 @@ class PostgresStore:
     def summary(self) -> list[SymbolSummary]:
         return summaries_from_rows(self.query(SUMMARY))
 
+    def coverage_version(self) -> int:
+        """Moves with every ingest (any process): whether a cached summary() is still current."""
+        return int(self.query(COVERAGE_VERSION)[0]["v"])
+
     def ingest(self, instrument: Instrument, bars: pd.DataFrame, kind: BarKind) -> IngestReport:
         p = {"symbol": instrument.symbol}
         with self.pool.connection() as conn, conn.transaction():
@@ -307,6 +322,7 @@ class PostgresStore:
                 report = self._ingest_intraday(conn, instrument, bars, resession)
             else:
                 report = self._ingest_daily(conn, instrument, bars)
+            conn.execute(UPSERT_COVERAGE, {**p, "added": report.inserted if kind == "intraday" else 0})
             return after_ingest(Tx(self.engine, conn), instrument, report)   # paper orders, alerts
 
     @contextmanager

@@ -46,7 +46,9 @@ class ServerSettings(BaseSettings):
     sse_drain_s: float = 10.0        # on shutdown, open run streams forward this long, then `reconnect`
     shutdown_grace_s: float = 20.0   # running runs get this long to finish on shutdown
     pg_checkpoint_pool: int = 10
-    coverage_refresh_s: float = 60.0  # re-read symbols and ranges (data loaded while serving)
+    # how often the server asks whether data was loaded since it read symbols and ranges (one
+    # one-row query; they are read again only when a load moved the store's coverage version)
+    coverage_refresh_s: float = 10.0
     redis_warm_connections: int = 32  # opened at startup (a burst would open them one by one)
     max_concurrent_runs: int = 8     # graph runs executing at once; more wait (FIFO) after run_start
     # Identity and bounded work (issue 12)
@@ -109,11 +111,6 @@ def make_buffer(settings: Settings, server: ServerSettings):
     return local
 
 
-def _refresh(deps: Any) -> None:
-    deps.refresh()
-    warm_deps(deps)
-
-
 def warm_deps(deps: Any) -> None:
     """Fills the deps' caches (instruments, coverage) once: each run works on a shallow copy of the
     deps (its own recording provider), and copies made from a warm original share its caches."""
@@ -122,13 +119,14 @@ def warm_deps(deps: Any) -> None:
 
 
 async def refresh_coverage(deps: Any, every_s: float) -> None:
+    """Single-flight (agent/market/catalog.py): runs keep the coverage they have while it reads."""
     import asyncio
     import logging
 
     while every_s > 0:
         await asyncio.sleep(every_s)
         try:
-            await asyncio.to_thread(_refresh, deps)
+            await asyncio.to_thread(deps.catalog.check)
         except Exception:  # noqa: BLE001 - keep serving with the previous coverage
             logging.getLogger("askbar.server").exception("coverage refresh failed")
 
