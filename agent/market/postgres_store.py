@@ -21,7 +21,7 @@ from psycopg import Connection
 from psycopg.rows import dict_row
 from psycopg_pool import ConnectionPool
 
-from agent.budget import on_timeout, seconds_left
+from agent.budget import AGENT_BUDGETS_S, on_timeout
 from agent.market.instruments import Instrument
 from agent.market.store import BarKind, Engine, IngestReport, SymbolSummary, instrument_from_row, summaries_from_rows
 from agent.trading.db import Tx
@@ -238,24 +238,25 @@ def _row(cursor: Any) -> tuple[Any, ...]:
     return row
 
 
+# Every pooled connection starts with this statement timeout (ms): the longest agent budget, so
+# the server stops a query whose client gave up, with no statement of its own per query. Inside a
+# budgeted call the connection is cancelled when the budget runs out (on_timeout), which is the
+# precise limit. Writes (ingest, stored-bar reads for re-dating) lift it for their transaction.
+STATEMENT_TIMEOUT_MS = int(max(AGENT_BUDGETS_S.values()) * 1000)
+NO_TIMEOUT = "SET LOCAL statement_timeout = 0"
+
+
 @contextmanager
 def _time_limited(conn: Connection):
-    """Inside a budgeted call: the server stops the statement when the budget is spent
-    (statement_timeout) and a timed-out call cancels it at once; reset before the pool reuses it."""
-    left = seconds_left()
-    if left is None:
-        yield
-        return
-    conn.execute("SELECT set_config('statement_timeout', %s, false)", (str(max(1, int(left * 1000))),))
+    """Inside a budgeted call: a timed-out call cancels the statement at once (the connection's
+    statement_timeout bounds it on the server anyway). A query was three round trips (set the
+    timeout, query, reset it) before; it is one now."""
     done = on_timeout(conn.cancel)
     try:
         yield
     finally:
         done()
-        try:
-            conn.execute("SELECT set_config('statement_timeout', '0', false)")
-        except psycopg.Error:   # a broken connection: the pool's check discards it
-            pass
+
 
 class PostgresStore:
     engine: Engine = "postgres"
@@ -266,12 +267,14 @@ class PostgresStore:
         # retrying in the background and timing out.
         psycopg.connect(url, connect_timeout=10).close()
         self.pool = ConnectionPool(url, min_size=1, max_size=max_size, open=True,
-                                   kwargs={"autocommit": True, "options": "-c TimeZone=UTC"})
+                                   kwargs={"autocommit": True, "options": "-c TimeZone=UTC -c statement_timeout="
+                                                                   f"{STATEMENT_TIMEOUT_MS}"})
         self.pool.wait(timeout=15)
         self._migrate()
 
     def _migrate(self) -> None:
         with self.pool.connection() as conn, conn.transaction():
+            conn.execute(NO_TIMEOUT)       # a first migration may count a large table once
             conn.execute(MIGRATION_LOCK)   # several processes may start at once
             conn.execute(MIGRATIONS_TABLE)
             done = {r[0] for r in conn.execute("SELECT name FROM schema_migrations")}
@@ -314,6 +317,7 @@ class PostgresStore:
     def ingest(self, instrument: Instrument, bars: pd.DataFrame, kind: BarKind) -> IngestReport:
         p = {"symbol": instrument.symbol}
         with self.pool.connection() as conn, conn.transaction():
+            conn.execute(NO_TIMEOUT)       # a load takes as long as its file needs
             conn.execute(INGEST_LOCK, p)   # one writer per symbol, so rollups match the bars
             old = conn.execute(SELECT_SESSION, p).fetchone()
             resession = old is not None and tuple(old) != (instrument.timezone, instrument.session)
@@ -409,7 +413,8 @@ class PostgresStore:
         from psycopg import sql
 
         buf = io.BytesIO()
-        with self.pool.connection() as conn, conn.cursor() as cur:
+        with self.pool.connection() as conn, conn.transaction(), conn.cursor() as cur:
+            cur.execute(NO_TIMEOUT)
             with cur.copy(sql.SQL(SELECT_BARS).format(sql.Literal(symbol))) as copy:
                 for data in copy:
                     buf.write(data)
