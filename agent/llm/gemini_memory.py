@@ -17,7 +17,7 @@ CLIPPED = "\n…"
 
 
 def _short_lines(text: str, limit: int = LINE_TOKENS) -> str:
-    from agent.memory import tokens
+    from agent.llm import tokens
 
     enc, out = tokens.encoding(), []
     for line in text.splitlines():
@@ -30,7 +30,7 @@ def _short_lines(text: str, limit: int = LINE_TOKENS) -> str:
 def clip(text: str, budget: int = MEMORY_TOKENS) -> str:
     """text, or its first whole lines within `budget` tokens (a first line that alone is too long
     cut at a token boundary), with a mark that something was left out."""
-    from agent.memory import tokens
+    from agent.llm import tokens
 
     if tokens.count(text) <= budget:
         return text

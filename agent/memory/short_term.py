@@ -12,6 +12,7 @@ import time
 from typing import Any
 
 from agent.identity.models import User
+from agent.storage.redis_client import redis_client
 
 TTL_S = 3600
 MAX_RECENT_SYMBOLS = 10
@@ -47,9 +48,8 @@ class _LocalKV:
 class ShortTermMemory:
     def __init__(self, redis_url: str | None = None, prefix: str = "askbar:", ttl_s: int = TTL_S):
         if redis_url:
-            import redis
 
-            self.kv: Any = redis.Redis.from_url(redis_url, decode_responses=True)
+            self.kv: Any = redis_client(redis_url)
         else:
             self.kv = _LocalKV()
         self.prefix, self.ttl_s = prefix, ttl_s

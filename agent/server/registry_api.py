@@ -205,7 +205,7 @@ async def service_auth_validate(request: Request) -> JSONResponse:
 
 async def ws_events(ws: WebSocket) -> None:
     """tool.progress / tool.completed / tool.failed of the caller's tenant only."""
-    from agent.registry.service_auth import websocket_user
+    from agent.server.ws_auth import websocket_user
 
     user = await asyncio.to_thread(websocket_user, ws)
     if user is None:
