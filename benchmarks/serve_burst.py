@@ -1,7 +1,7 @@
 """Bursts of concurrent chats on two production servers (Postgres + Redis), with and without a
 coverage refresh in the middle of the burst.
 
-    python benchmarks/serve_burst.py [--chats 100] [--rounds 3] [--refresh-s 1]
+    python benchmarks/serve_burst.py [--chats 100] [--rounds 3] [--refresh-s 1] [--big]
 
 The four shared data sets are loaded into a fresh Postgres database (dropped afterwards), two
 `askbar serve` processes run on it with Redis run buffers and the offline provider, and each
@@ -34,7 +34,7 @@ from serve_targets import create_database, drop_database, free_port  # noqa: E40
 sys.path.insert(0, str(ROOT))
 
 
-def load_sets(url: str) -> None:
+def load_sets(url: str, big: bool) -> None:
     from agent.market.ingest import load_file
     from agent.market.postgres_store import PostgresStore
 
@@ -42,6 +42,10 @@ def load_sets(url: str) -> None:
     try:
         for rel, symbol in SETS:
             load_file(store, DATA / rel, symbol)
+        if big:   # 5,258,880 more 1-min bars: what made the old coverage count slow (issue 31)
+            from serve_targets import synthetic_csv
+
+            load_file(store, synthetic_csv(10, "24h"), "BENCH_A", session="24h", tz="UTC")
     finally:
         store.close()
 
@@ -102,6 +106,7 @@ def main() -> int:
     ap.add_argument("--pg-admin", default=os.environ.get("ASKBAR_TEST_PG_ADMIN_URL",
                                                          "postgresql://postgres@127.0.0.1:5432/postgres"))
     ap.add_argument("--redis", default="redis://127.0.0.1:6379/0")
+    ap.add_argument("--big", action="store_true", help="also 10 years of 1-min bars (BENCH_A, 5.26M)")
     args = ap.parse_args()
     os.environ["ASKBAR_RATE_LIMIT"] = "100000/minute"
     os.environ["ASKBAR_MAX_QUEUED_RUNS"] = str(args.chats)     # a burst is queued, not refused
@@ -112,7 +117,7 @@ def main() -> int:
     procs = []
     quiet, during, loads = [], [], []
     try:
-        load_sets(url)
+        load_sets(url, args.big)
         ports = [free_port() for _ in homes]
         for home, port in zip(homes, ports):
             procs.append(start_server(home, port, args.redis, url))
