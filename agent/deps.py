@@ -26,7 +26,7 @@ class Deps:
     settings: Settings
     store: MarketStore
     provider: Provider
-    fallback: Provider | None = None   # the offline provider: code fallbacks (simple plan, summary)
+    fallback: Provider = field(default_factory=lambda: _offline())  # code fallbacks (simple plan, summary)
     user: User = field(default_factory=lambda: LOCAL_USER)  # from the token / --user, never the model
     registry: Registry | None = None   # tenant tools (issue 17)
     # The server's shared registry, opened on first use (agent/server/registry_owner.py)
@@ -58,6 +58,12 @@ class Deps:
         """After a load in this process: the next read of instruments and coverage reads the store
         again (callers meanwhile keep the values they had)."""
         self.catalog.invalidate()
+
+
+def _offline() -> Provider:
+    from agent.llm.offline.provider import OfflineProvider
+
+    return OfflineProvider()
 
 
 def build_deps(settings: Settings | None = None, store: MarketStore | None = None,
