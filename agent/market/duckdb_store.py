@@ -125,7 +125,7 @@ SELECT_BARS = """
 SELECT ts, open, high, low, close, volume FROM ohlcv_1min WHERE symbol = $symbol ORDER BY ts
 """
 
-# Coverage from the bookkeeping table the ingests keep (sql/duckdb/007_symbol_coverage.sql):
+# Coverage from the bookkeeping table the ingests keep (sql/duckdb/008_symbol_coverage.sql):
 # one row per symbol, never a count over ohlcv_1min.
 SUMMARY = """
 SELECT i.symbol, i.timezone, i.session, i.synthetic, i.asset_class, i.name,

@@ -184,7 +184,7 @@ SELECT_BARS = """
 COPY (SELECT ts, open, high, low, close, volume FROM ohlcv_1min WHERE symbol = {} ORDER BY ts)
 TO STDOUT (FORMAT CSV)
 """
-# Coverage from the bookkeeping table the ingests keep (sql/postgres/007_symbol_coverage.sql):
+# Coverage from the bookkeeping table the ingests keep (sql/postgres/008_symbol_coverage.sql):
 # one row per symbol, never a count over ohlcv_1min.
 SUMMARY = """
 SELECT i.symbol, i.timezone, i.session, i.synthetic, i.asset_class, i.name,

@@ -93,7 +93,7 @@ def test_stores_made_before_the_bookkeeping_are_counted_once_by_the_migration(ma
     load_file(store, SPX_1DAY, "SPX")
     before = _coverage(store)
     run(store, "DROP TABLE symbol_coverage")
-    run(store, "DELETE FROM schema_migrations WHERE name = '007_symbol_coverage.sql'")
+    run(store, "DELETE FROM schema_migrations WHERE name = '008_symbol_coverage.sql'")
     store.close()
     if engine == "duckdb":
         again = duckdb_store.DuckDBStore(store.path)

@@ -66,7 +66,7 @@ def test_a_database_made_before_upgrades_cleanly(pg_database_factory):
     store = PostgresStore(old)                     # today's runner on yesterday's database
     ledger = [r["name"] for r in store.query("SELECT name FROM schema_migrations ORDER BY name")]
     store.close()
-    # files added after the renumbering (e.g. 007_symbol_coverage.sql) are applied once
+    # files added after the renumbering (e.g. 008_symbol_coverage.sql) are applied once
     newer = [n for n, _ in sql.migration_files("postgres") if n not in LEGACY_POSTGRES and n not in migrations.RENAMED]
     assert sorted(ledger) == sorted(LEGACY_POSTGRES + newer)   # nothing applied again
     assert _schema(old) == _schema(fresh)
