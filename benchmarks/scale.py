@@ -85,6 +85,16 @@ def instrument(i: int):
                       session="24h", synthetic=True, bar_seconds=60)
 
 
+def measure(store, loads: list[dict], args) -> dict:
+    n = len(loads)
+    point = {"engine": store.engine, "symbols": n, "bars": sum(x["bars"] for x in loads),
+             "load_avg": round(os.getloadavg()[0], 1)}
+    for key, who in (("SYM00", "SYM00"), ("last", f"SYM{n - 1:02d}")):
+        point[key] = {name: timed(store, q, args.reps) for name, q in questions(who, args.years).items()}
+    print(json.dumps(point), file=sys.stderr)
+    return point
+
+
 def run_engine(engine: str, args, stack: ExitStack) -> dict:
     if engine == "postgres":
         from agent.market.postgres_store import PostgresStore
@@ -109,15 +119,10 @@ def run_engine(engine: str, args, stack: ExitStack) -> dict:
             loads.append({"symbol": r.symbol, "bars": r.rows, "s": round(took, 1),
                           "bars_per_s": round(r.rows / took), "load_avg": round(os.getloadavg()[0], 1)})
             print(f"{engine}: {r.symbol} {r.rows:,} bars in {took:.1f} s", file=sys.stderr)
-            n = i + 1
-            if n in steps or n == args.symbols:
-                total = sum(x["bars"] for x in loads)
-                point = {"symbols": n, "bars": total, "load_avg": round(os.getloadavg()[0], 1)}
-                for key, who in (("SYM00", "SYM00"), ("last", f"SYM{i:02d}")):
-                    point[key] = {name: timed(store, q, args.reps)
-                                  for name, q in questions(who, args.years).items()}
-                points.append(point)
-                print(f"{engine}: {json.dumps(point)}", file=sys.stderr)
+            if len(loads) in steps or len(loads) == args.symbols:
+                points.append(measure(store, loads, args))
+        if loads and (not points or points[-1]["symbols"] != len(loads)):
+            points.append(measure(store, loads, args))   # stopped early: the size reached
     finally:
         store.close()
     return {"loads": loads, "points": points}
