@@ -59,7 +59,27 @@ def _compare(intent: Intent, symbol: str) -> list[Step]:
                  description=f"{symbol}: compare " + ", ".join(p.label or "" for p in periods))]
 
 
+def _windowed(intent: Intent, symbol: str) -> list[Step]:
+    """A time-of-day window ("between 9:30 and 10:00", "first hour"): the window's own bars and
+    extremes, cut by the query builder's local wall-clock filter; never the whole session's."""
+    w = intent.time_window
+    assert w is not None
+    gran = "1min" if intent.bar_minutes in (None, 1) or (intent.bar_minutes or 0) < 60 else "hourly"
+    params = _base(symbol, intent, start_time=w.start, end_time=w.end, extended_hours=w.extended)
+    steps = [Step(action="get_price_extremes", params=params,
+                  description=f"{symbol}: high and low {w.label}")]
+    if intent.analysis not in ("extremes",):
+        steps.append(Step(action="get_intraday_data", params=params.model_copy(update={"granularity": gran}),
+                          description=f"{symbol}: bars {w.label}"))
+    return steps
+
+
 def _indicator(intent: Intent, symbol: str, ctx: ProviderContext) -> list[Step]:
+    if len(intent.indicators) > 1:     # every indicator named, each its own step
+        return [step for i, name in enumerate(intent.indicators)
+                for step in _indicator(intent.model_copy(update={
+                    "indicators": [], "indicator": name,
+                    "indicator_window": (intent.indicator_windows[i:i + 1] or [None])[0]}), symbol, ctx)]
     if intent.indicator_date:
         end = intent.indicator_date
         start = end - timedelta(days=INDICATOR_LOOKBACK_DAYS)
@@ -125,9 +145,18 @@ def plan(intent: Intent, ctx: ProviderContext) -> Plan:
     named (more than 3 steps go through confirm_plan in the planner node)."""
     if intent.type == "concept" or not intent.symbol:
         return Plan(steps=[], summary="no data needed")
+    if intent.parts:                   # each part its own symbols and period
+        steps = [step for part in intent.parts
+                 for step in plan(intent.model_copy(update={
+                     "parts": [], "period": part.period, "symbols": part.symbols,
+                     "symbol": part.symbols[0] if part.symbols else intent.symbol}), ctx).steps]
+        return Plan(steps=steps, summary="; ".join(s.description or s.action for s in steps))
     symbols = intent.symbols or [intent.symbol]
     if intent.symbol not in symbols:
         symbols = [intent.symbol, *symbols]
+    if intent.time_window is not None and intent.analysis in ("stats", "extremes", "volume", "intraday", None):
+        steps = [step for sym in symbols for step in _windowed(intent, sym)]
+        return Plan(steps=steps, summary="; ".join(s.description or s.action for s in steps))
     steps = _steps_for(intent.analysis or "stats", intent, symbols, ctx)
     for a in intent.also:
         if a != (intent.analysis or "stats"):

@@ -91,6 +91,17 @@ def without_data(it: Intent, ctx: ProviderContext) -> None:
     (all parts without data: the no-data card with its suggestions instead)."""
     if not ctx.ranges:
         return
+    if it.parts:                       # parts: each checked against its own period
+        keep_parts = [pt for pt in it.parts if all(has_data(ctx, s, pt.period) for s in pt.symbols)]
+        for pt in it.parts:
+            if pt not in keep_parts and keep_parts:
+                it.notes.append(notes.no_data_parts(pt.symbols, pt.period, ctx, it.lang))
+        if keep_parts and len(keep_parts) < len(it.parts):
+            it.parts = keep_parts
+        if len(it.parts) == 1:
+            only = it.parts[0]
+            it.parts, it.symbols, it.symbol, it.period = [], only.symbols, only.symbols[0], only.period
+        return
     if len(it.symbols) > 1:
         keep = [s for s in it.symbols if has_data(ctx, s, it.period)]
         drop = [s for s in it.symbols if s not in keep]

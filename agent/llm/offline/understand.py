@@ -9,6 +9,7 @@ from agent.llm import glossary
 from agent.llm.base import ProviderContext
 from agent.llm.offline import (
     clarify,
+    reading,
     coverage,
     cues,
     fuzzy,
@@ -27,8 +28,9 @@ from agent.llm.offline.conditions import (
 from agent.llm.offline.followups import merge
 from agent.llm.offline.lang import language_evidence, normalize
 from agent.llm.offline.periods import Found, parse_periods
-from agent.llm.offline.symbols import symbols_in
-from agent.state import ClaimType, Intent, Period
+from agent.llm.offline.symbols import symbol_spans, symbols_in
+from agent.llm.offline.windows import BarSize, Window, parse_bar_size, parse_window
+from agent.state import ClaimType, Intent, Period, TimeWindow
 from query_builder.models import EventCondition
 
 PERIOD_REQUIRED = {"stats", "extremes", "volume", "compare", "pattern", "intraday", "volume_profile"}
@@ -55,6 +57,11 @@ class Parsed:
     unused_spans: list[tuple[int, int]] = field(default_factory=list)
     text: str = ""
     fixes: list[tuple[str, str]] = field(default_factory=list)   # (written, read as) typo fixes
+    # typed reading (issue 24): positions pair symbols with periods; windows and bar sizes
+    symbol_pos: list[int] = field(default_factory=list)
+    window: Window | None = None
+    bar: BarSize | None = None
+    indicators: list[tuple[str, int | None, int]] = field(default_factory=list)
 
 
 def _blank(norm: str, spans) -> str:
@@ -86,8 +93,12 @@ def _parse_once(text: str, ctx: ProviderContext, ref: Period | None) -> Parsed:
     p.concepts = glossary.find_concepts(text)
     hits = symbols_in(text, ctx.instruments)
     p.symbols = [h.symbol for h in hits]
-    spans = [(h.start, h.end) for h in hits]
+    p.symbol_pos = [h.start for h in hits]
+    spans = symbol_spans(text, ctx.instruments, hits)   # every mention, repeats included
     masked = _blank(norm, spans)
+    p.window, p.bar = parse_window(masked), parse_bar_size(masked)
+    spans += [x.span for x in (p.window, p.bar) if x is not None]
+    masked = _blank(masked, [x.span for x in (p.window, p.bar) if x is not None])
     found = parse_periods(masked, ctx.today, ref, us_dates=lang == "en",
                           split_between=bool(M.COMPARE.search(masked)))
     seen: set[tuple] = set()
@@ -98,6 +109,7 @@ def _parse_once(text: str, ctx: ProviderContext, ref: Period | None) -> Parsed:
     p.horizon = parse_horizon(masked)
     p.top = parse_top(masked)
     p.indicator = M.parse_indicator(masked)
+    p.indicators = M.parse_indicators(masked)
     p.pattern = M.parse_pattern(masked)
     p.unsupported = M.parse_unsupported(norm)
     unused = coverage.unused_words(masked, spans + [(f.pos, f.end) for f in p.periods])
@@ -133,7 +145,7 @@ def _aliases() -> set[str]:
     return {alias for alias, _key, _pat in glossary._alias_index()}
 
 
-def _analysis(p: Parsed) -> str | None:
+def _analysis(p: Parsed, single_period: bool = False) -> str | None:
     """The analysis the text itself asks for; None when it gives no cue (a follow-up)."""
     if p.top is not None and not (p.top.n and not p.top.explicit and "after" in p.flags):
         return "top_moves"             # "big drops" with "after": what followed them (below)
@@ -145,7 +157,7 @@ def _analysis(p: Parsed) -> str | None:
         return "after_events"
     if "count" in p.flags and p.cond.direction and not p.metrics and not p.indicator:
         return "events"                            # "how many days did SPX rise in 2020?"
-    if len(p.periods) >= 2 and not p.indicator:
+    if len(p.periods) >= 2 and not p.indicator and not single_period:
         return "compare"               # several periods: each one's figures side by side
     if p.indicator:
         return "indicator"
@@ -153,7 +165,7 @@ def _analysis(p: Parsed) -> str | None:
         return "volume_profile"
     if p.pattern:
         return "pattern"
-    if "intraday" in p.flags:
+    if "intraday" in p.flags or p.bar is not None:
         return "intraday"
     if p.metrics:
         if set(p.metrics) <= {"high", "low"}:
@@ -216,12 +228,15 @@ def _cover(periods: list[Period]) -> Period:
 
 def intent_from(p: Parsed, ctx: ProviderContext) -> Intent:
     """Slots of one text as an Intent; analysis None when the text gives no cue of its own."""
-    analysis = _analysis(p)
+    parts = reading.pair(list(zip(p.symbols, p.symbol_pos)), [(f.resolved, f.pos) for f in p.periods])
+    analysis = _analysis(p, single_period=bool(parts))
     it = Intent(type="data", lang=p.lang)
     it.symbols = list(p.symbols)
     it.symbol = p.symbols[0] if p.symbols else None
     periods = [f.resolved for f in p.periods]
-    if analysis == "compare":
+    if parts:                          # each symbol with its own period
+        it.parts, it.period = parts, parts[0].period
+    elif analysis == "compare":
         it.compare_periods = periods
         it.period = _cover(periods)
     elif periods:
@@ -241,6 +256,15 @@ def intent_from(p: Parsed, ctx: ProviderContext) -> Intent:
         it.indicator, it.indicator_window = p.indicator
         if len(p.periods) == 1 and p.periods[0].single_day:
             it.indicator_date = p.periods[0].resolved.end
+    if len(p.indicators) > 1:          # "RSI, MACD, ATR and ADX": every one, in order
+        it.indicator, it.indicator_window = p.indicators[0][0], p.indicators[0][1]
+        it.indicators = [name for name, _w, _pos in p.indicators]
+        it.indicator_windows = [w for _n, w, _pos in p.indicators]
+    if p.window is not None:
+        it.time_window = TimeWindow(start=p.window.start, end=p.window.end, label=p.window.label,
+                                    extended=p.window.extended)
+    if p.bar is not None:
+        it.bar_minutes = p.bar.minutes
     it.pattern = p.pattern
     it.unsupported = p.unsupported
     if p.concepts:
@@ -248,6 +272,8 @@ def intent_from(p: Parsed, ctx: ProviderContext) -> Intent:
     shaping.window(it, p, ctx)
     shaping.calendar_week(it, ctx)
     shaping.best_period(it, p, ctx)
+    if it.parts:
+        it.parts = reading.with_common(it.parts, p, it)
     return it
 
 
