@@ -117,10 +117,14 @@ def split_period(span: Period, unit: str, seven_days: bool = False) -> list[Peri
     return out
 
 
-def window_period(anchor: date, days: int) -> Period:
-    """The trading dates after `anchor`, up to `days` of them; the calendar end is generous (weekends
-    and holidays) - the query builder keeps the first `days` trading dates with data."""
-    return make_period(anchor + timedelta(days=1), anchor + timedelta(days=days * 7 // 5 + 6))
+def window_period(anchor: date, days: int, calendar_days: bool = False) -> Period:
+    """The first `days` trading dates after `anchor` (US exchange holidays skipped, pandas' holiday
+    rules; exchange_calendars costs seconds to load, too slow for the parser). The query builder
+    still keeps the first `days` dates with data, so the period named is the one computed."""
+    if calendar_days:
+        return make_period(anchor + timedelta(days=1), anchor + timedelta(days=days))
+    from agent.llm.offline.sessions import nth_session_after
+    return make_period(anchor + timedelta(days=1), nth_session_after(anchor, days))
 
 
 def label_for(start: date, end: date) -> str:

@@ -75,7 +75,8 @@ def window(it: Intent, p: Any, ctx: ProviderContext) -> None:
     inst = ctx.instrument(it.symbol)
     n, unit = win.window
     days = trading_days(n, unit, calendar=bool(inst and inst.session == "24h"))
-    it.period = window_period(win.period.start - timedelta(days=1), days)
+    it.period = window_period(win.period.start - timedelta(days=1), days,
+                              calendar_days=bool(inst and inst.session == "24h"))
     it.horizon_days = days
     if it.analysis in (None, "stats") and not it.metrics:
         it.metrics = ["open", "close", "pct_change", "return_prev_close", "change_points", "high", "low"]

@@ -9,10 +9,10 @@ from agent.llm import glossary
 from agent.llm.base import ProviderContext
 from agent.llm.offline import (
     clarify,
-    reading,
     coverage,
     cues,
     fuzzy,
+    reading,
     resumes,
     shaping,
     year_words,
