@@ -38,3 +38,16 @@ _ONLY_LAST = {"en": "Only the last {n} periods are compared (from {d}).",
 
 def only_last(n: int, start, lang: str) -> str:
     return _ONLY_LAST.get(lang, _ONLY_LAST["en"]).format(n=n, d=start.isoformat())
+
+
+# Issue 24: a ranking the plan cannot compute is declined by name, never answered as another one.
+_NO_VOLUME_RANK = {"en": "Ranking single days by volume is not computed here; shown instead: the period's total "
+                         "and average daily volume.",
+                   "ru": "Рейтинг дней по объёму здесь не считается; вместо него: общий и средний дневной объём "
+                         "за период.",
+                   "es": "La clasificación de días por volumen no se calcula aquí; en su lugar: el volumen total y "
+                         "el volumen diario medio del período."}
+
+
+def no_volume_rank(lang: str) -> str:
+    return _NO_VOLUME_RANK.get(lang, _NO_VOLUME_RANK["en"])

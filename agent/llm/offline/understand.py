@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 import capabilities
 from agent.llm import glossary
 from agent.llm.base import ProviderContext
+from agent.llm.offline import notes as notes_mod
 from agent.llm.offline import (
     clarify,
     coverage,
@@ -86,6 +87,10 @@ def parse_text(text: str, ctx: ProviderContext, ref: Period | None = None) -> Pa
     return p
 
 
+_VOLUME_RANK = re.compile(r"(?:highest|largest|biggest|most|top|max\w*|наибольш\w*|максимальн\w*|самы\w+\s+больш\w*"
+                          r"|mayor|m[aá]xim\w*)\s+(?:trading\s+)?(?:volume|объем\w*|объём\w*|volumen)")
+
+
 def _parse_once(text: str, ctx: ProviderContext, ref: Period | None) -> Parsed:
     norm = normalize(text)
     lang, strong = language_evidence(text)
@@ -108,6 +113,12 @@ def _parse_once(text: str, ctx: ProviderContext, ref: Period | None) -> Parsed:
     p.cond = parse_condition(masked)
     p.horizon = parse_horizon(masked)
     p.top = parse_top(masked)
+    vr = _VOLUME_RANK.search(masked)
+    if vr:                             # "highest volume day": a ranking by volume, not a price move
+        spans.append(vr.span())
+        p.top = None
+        p.flags.add("volume_rank")
+        p.metrics = [m for m in p.metrics if m not in ("high", "low")] or ["total_volume", "avg_daily_volume"]
     p.indicator = M.parse_indicator(masked)
     p.indicators = M.parse_indicators(masked)
     p.pattern = M.parse_pattern(masked)
@@ -357,11 +368,34 @@ def understand(question: str, history: list[dict[str, str]] | None, ctx: Provide
     kind = resumes.reply_kind(question) if prev is not None and not p.symbols else None
     if kind and prev is not None:
         return _resume(kind, prev, p, ctx)
+    if p.unused and not _recognised(p):   # "asdf qwerty zzz": nothing read, even with a context
+        return _not_understood(p, prev, ctx)
     cur = intent_from(p, ctx)
     concept = _concept_of(question, p, prev is not None)
     if not concept:
         cur = merge(cur, prev, p)
     return with_notes(finalize(cur, p, ctx, concept), p)
+
+
+def _recognised(p: Parsed) -> bool:
+    """Something of the question was read: a slot, a cue, a concept or a typo fix."""
+    return bool(p.symbols or p.periods or p.metrics or p.cond.has_threshold or p.cond.direction
+                or p.horizon or p.top or p.indicator or p.pattern or p.concepts or p.flags or p.unsupported
+                or p.window or p.bar or p.fixes)
+
+
+NOT_READ = {"en": "I did not understand: {w}. Which instrument and period, and what about them?",
+            "ru": "Я не понял: {w}. Какой инструмент и период, и что о них узнать?",
+            "es": "No entendí: {w}. ¿Qué instrumento y período, y qué quieres saber?"}
+
+
+def _not_understood(p: Parsed, prev: Intent | None, ctx: ProviderContext) -> Intent:
+    """A clarification naming the words read as nothing; never an answer to an earlier question."""
+    lang = p.lang if p.lang_strong or prev is None else prev.lang
+    it = Intent(type="data", lang=lang, needs_clarification=True, confidence=0.2)   # type: ignore[arg-type]
+    it.clarifying_questions = [NOT_READ.get(lang, NOT_READ["en"]).format(w=", ".join(p.unused))]
+    it.suggestions = clarify.suggestions(it, ctx, ["symbol", "period"])
+    return it
 
 
 def _resume(kind: str, prev: Intent, p: Parsed, ctx: ProviderContext) -> Intent:
@@ -383,7 +417,10 @@ def with_notes(it: Intent, p: Parsed) -> Intent:
         missing = capabilities.find_missing(" ".join(p.unused).lower()) if p.unused else None
         if missing and missing not in ("realtime", "intraday_for_daily_only") and not it.unsupported:
             notes.append(capabilities.degrade(missing, it.lang))   # an analysis AskBar lacks, by name
-        notes.append(coverage.unused_note(p.unused, it.lang))
+        if "volume_rank" in p.flags:
+            notes.append(notes_mod.no_volume_rank(it.lang))
+        used = {s.lower() for s in [*it.symbols, *(s for pt in it.parts for s in pt.symbols)]}
+        notes.append(coverage.unused_note(p.unused, it.lang, used))
     it.notes = [*it.notes, *(n for n in notes if n and n not in it.notes)]
     return it
 
