@@ -7,7 +7,6 @@ from dataclasses import dataclass, field
 import capabilities
 from agent.llm import glossary
 from agent.llm.base import ProviderContext
-from agent.llm.offline import notes as notes_mod
 from agent.llm.offline import (
     clarify,
     coverage,
@@ -19,6 +18,7 @@ from agent.llm.offline import (
     year_words,
 )
 from agent.llm.offline import metrics as M
+from agent.llm.offline import notes as notes_mod
 from agent.llm.offline.conditions import (
     ConditionParse,
     TopMoves,
