@@ -164,6 +164,8 @@ class TradingState(TypedDict, total=False):
     request_id: str
     now: str | None              # ISO date fixing "today" for relative periods (eval, tests)
     turn_question: str           # the question that opened this turn (kept for the history)
+    # route (agents/route.py): trading | tools | understander
+    route: str | None
     # understander
     intent: dict | None
     needs_clarification: bool

@@ -18,7 +18,7 @@ from agent.state import TradingState
 HISTORY_KEEP = 20
 
 TURN_RESET: dict[str, Any] = {
-    "intent": None, "needs_clarification": False, "clarifying_questions": [], "clarify_answer": None,
+    "route": None, "intent": None, "needs_clarification": False, "clarifying_questions": [], "clarify_answer": None,
     "clarifications": 0, "plan": None, "plan_confirmed": False, "confirm_again": False,
     "no_data": None, "pending_action": None, "confirmed_action": None,
     "queries": [], "data": None, "execution_errors": [], "draft": "", "response": "", "claims": [],

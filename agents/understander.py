@@ -34,8 +34,6 @@ def _disclaimers(state: dict[str, Any], intent: Intent, error: BaseException | N
 
 def understander(state: dict[str, Any], config: RunnableConfig, runtime: Runtime[Deps]) -> dict[str, Any]:
     from agent.memory.hooks import memory_defaults, memory_history, with_memory
-    from agent.tools.graph_step import tool_turn
-    from agent.trading.graph_turn import trading_turn
 
     deps = runtime.context
     ctx = with_memory(deps.context(state.get("now")), state, deps, config)   # memory (issue 15)
@@ -44,10 +42,7 @@ def understander(state: dict[str, Any], config: RunnableConfig, runtime: Runtime
     history = memory_history(state, config, deps, history)
     question, answer = state["question"], state.get("clarify_answer")
     usage: list[dict] = []
-    if not answer and (answered := trading_turn(state, deps, ctx)) is not None:
-        return answered   # trading (issue 14): read-only answers, or pending_action -> confirm_action
-    if not answer and (answered := tool_turn(state, deps, ctx)) is not None:
-        return answered   # catalogue tools (issue 13) answer their own questions, in code
+    # trading commands, catalogue tools and memory statements went their own way (agents/route.py)
     # After a clarification: the original question completed by the user's answer.
     args = (question, answer, history, ctx) if answer else (question, history, ctx)
     method = "understand_with_answer" if answer else "understand"

@@ -15,6 +15,7 @@ from typing import Any
 
 from agent.llm.base import ProviderContext
 from agent.llm.offline.lang import language_evidence, normalize
+from agent.llm.offline.memory_statements import memory_call
 from agent.llm.offline.symbols import symbols_in
 
 
@@ -207,6 +208,9 @@ def _lang(question: str, norm: str) -> str:
 def detect_tool_call(question: str, ctx: ProviderContext) -> ToolCall | None:
     norm = normalize(question)
     lang = _lang(question, norm)
+    said = memory_call(question, norm, [h.symbol for h in symbols_in(question, ctx.instruments)])
+    if said is not None:               # a statement about the user: remember / forget (issue 24)
+        return ToolCall(said[0], said[1], lang)
     if call := _watchlist(question, norm, ctx, lang):
         return call
     if RISK_REWARD.search(norm) and (call := _risk_reward(norm, lang)):
