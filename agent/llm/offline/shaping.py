@@ -142,3 +142,28 @@ def degrade(it: Intent, p: Any, ctx: ProviderContext) -> None:
         it.indicator, it.indicator_window = alt, {n: w for n, _p, w in M.INDICATORS}.get(alt)
     else:
         it.analysis, it.indicator, it.pattern = "stats", None, None
+
+
+MAX_YEARS_BACK = 100
+
+
+def latest_with_data(it: Intent, p: Any, ctx: ProviderContext) -> None:
+    """A month (or day, quarter) written without a year is the latest one with data for the
+    symbol ("how did it do in March?" after a no-data card: not March of this year, empty)."""
+    one = p.periods[0] if len(getattr(p, "periods", []) or []) == 1 else None
+    if one is None or one.explicit_year or one.kind != "point" or not it.symbol or it.period is None:
+        return
+    rng = ctx.range_for(it.symbol)
+    if rng is None or has_data(ctx, it.symbol, it.period) or it.period.start < rng.first:
+        return
+    for back in range(1, MAX_YEARS_BACK):
+        try:
+            start, end = it.period.start.replace(year=it.period.start.year - back), \
+                it.period.end.replace(year=it.period.end.year - back)
+        except ValueError:             # 29 February
+            continue
+        if end < rng.first:
+            return
+        if start <= rng.last:
+            it.period = make_period(start, end)
+            return

@@ -315,6 +315,7 @@ def finalize(it: Intent, p: Parsed, ctx: ProviderContext, concept: str | None = 
         it.symbol = ctx.instruments[0].symbol
         it.symbols = [it.symbol]
     shaping.degrade(it, p, ctx)
+    shaping.latest_with_data(it, p, ctx)
     if it.analysis == "after_events" and not it.horizon_days:
         it.horizon_days = DEFAULT_HORIZON
     if it.analysis == "indicator" and not it.indicator_window:
