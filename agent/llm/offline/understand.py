@@ -8,6 +8,7 @@ import capabilities
 from agent.llm import glossary
 from agent.llm.base import ProviderContext
 from agent.llm.offline import (
+    abbreviations,
     clarify,
     coverage,
     cues,
@@ -78,6 +79,7 @@ def _aliases_of(ctx: ProviderContext) -> tuple[str, ...]:
 
 def parse_text(text: str, ctx: ProviderContext, ref: Period | None = None) -> Parsed:
     text = year_words.replace_years(text)       # "twenty twenty" -> 2020
+    text = abbreviations.expand(text)           # "qtr", "1Q20", "Mar-20", "March 2 to 6"
     p = _parse_once(text, ctx, ref)
     if p.unused:   # a misspelt vocabulary word among the unused ones: read it as meant, once
         fixed, fixes = fuzzy.correct(text, p.unused_spans, _aliases_of(ctx))
@@ -255,6 +257,9 @@ def intent_from(p: Parsed, ctx: ProviderContext) -> Intent:
     it.analysis = analysis  # type: ignore[assignment]
     it.also = _also_analyses(p, analysis)  # type: ignore[assignment]
     it.metrics = list(p.metrics)
+    if len(p.periods) == 1 and p.periods[0].single_day and "pct_change" in it.metrics \
+            and "return_prev_close" not in it.metrics:   # one day's move: close to close, as tables give it
+        it.metrics = ["return_prev_close" if m == "pct_change" else m for m in it.metrics]
     it.condition = p.cond.condition
     it.direction = p.cond.direction  # type: ignore[assignment]
     if analysis == "events" and it.condition is None and it.direction and not _vague(p):
