@@ -36,6 +36,11 @@ _RULES: list[tuple[re.Pattern[str], object]] = [
      lambda m: f"{m.group(1)} {_century(m.group(2))}"),
     (re.compile(rf"(?<!\w)({_MONTH})\.?\s+(\d{{1,2}})\s+(?:to|through|thru|until|till)\s+(\d{{1,2}})(?![\d:])", _I),
      lambda m: f"{m.group(1)} {m.group(2)}-{m.group(3)}"),
+    # "entre el 2 y el 6 de marzo" / "между 2 и 6 марта": a day range inside one month
+    (re.compile(rf"(?<!\w)entre\s+el\s+(\d{{1,2}})\s+y\s+el\s+(\d{{1,2}})\s+de\s+({_MONTH})", _I),
+     lambda m: f"del {m.group(1)} al {m.group(2)} de {m.group(3)}"),
+    (re.compile(rf"(?<!\w)между\s+(\d{{1,2}})\s+и\s+(\d{{1,2}})\s+({_MONTH})", _I),
+     lambda m: f"с {m.group(1)} по {m.group(2)} {m.group(3)}"),
 ]
 
 

@@ -53,8 +53,11 @@ def best_period(it: Intent, p: Any, ctx: ProviderContext) -> None:
     it.metrics = ["pct_change", "return_prev_close"]
 
 
-def calendar_week(it: Intent, ctx: ProviderContext) -> None:
-    """A market open every day (crypto) trades all 7 days of a week: Monday to Sunday."""
+def calendar_week(it: Intent, ctx: ProviderContext, p: Any = None) -> None:
+    """A market open every day (crypto) trades all 7 days of a week: Monday to Sunday. A range of
+    days written out ("March 2-6") stays as written."""
+    if p is not None and any(f.kind == "range" for f in getattr(p, "periods", [])):
+        return
     inst = ctx.instrument(it.symbol)
     per = it.period
     if inst and inst.session == "24h" and per and per.start.weekday() == 0 \

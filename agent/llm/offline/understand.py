@@ -286,7 +286,7 @@ def intent_from(p: Parsed, ctx: ProviderContext) -> Intent:
     if p.concepts:
         it.concept = p.concepts[0]
     shaping.window(it, p, ctx)
-    shaping.calendar_week(it, ctx)
+    shaping.calendar_week(it, ctx, p)
     shaping.best_period(it, p, ctx)
     if it.parts:
         it.parts = reading.with_common(it.parts, p, it)
