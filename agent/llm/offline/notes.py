@@ -51,3 +51,14 @@ _NO_VOLUME_RANK = {"en": "Ranking single days by volume is not computed here; sh
 
 def no_volume_rank(lang: str) -> str:
     return _NO_VOLUME_RANK.get(lang, _NO_VOLUME_RANK["en"])
+
+
+_BAR_SIZE = {"en": "Bars of {n} minutes are not stored; {used} bars are used.",
+             "ru": "Баров по {n} минут в базе нет; использованы {used} бары.",
+             "es": "No hay barras de {n} minutos; se usan barras de {used}."}
+_USED = {"1min": {"en": "1-minute", "ru": "минутные", "es": "1 minuto"},
+         "hourly": {"en": "hourly", "ru": "часовые", "es": "1 hora"}}
+
+
+def bar_size(n: int, used: str, lang: str) -> str:
+    return _BAR_SIZE.get(lang, _BAR_SIZE["en"]).format(n=n, used=_USED[used].get(lang, _USED[used]["en"]))

@@ -64,7 +64,7 @@ def _windowed(intent: Intent, symbol: str) -> list[Step]:
     extremes, cut by the query builder's local wall-clock filter; never the whole session's."""
     w = intent.time_window
     assert w is not None
-    gran = "1min" if intent.bar_minutes in (None, 1) or (intent.bar_minutes or 0) < 60 else "hourly"
+    gran = bar_granularity(intent.bar_minutes)
     params = _base(symbol, intent, start_time=w.start, end_time=w.end, extended_hours=w.extended)
     steps = [Step(action="get_price_extremes", params=params,
                   description=f"{symbol}: high and low {w.label}")]
@@ -104,9 +104,16 @@ def _other(intent: Intent, symbol: str) -> list[Step]:
     if intent.analysis == "volume_profile":
         return [Step(action="get_volume_profile", params=_base(symbol, intent),
                      description=f"{symbol}: volume by price")]
+    extra = {"granularity": bar_granularity(intent.bar_minutes)} if intent.bar_minutes else {}
     return [*_stats(intent, [symbol]),              # the day's figures, with claims
-            Step(action="get_intraday_data", params=_base(symbol, intent),
+            Step(action="get_intraday_data", params=_base(symbol, intent, **extra),
                  description=f"{symbol}: intraday bars")]
+
+
+def bar_granularity(minutes: int | None) -> str:
+    """The stored bar size closest below the one asked: 1-minute bars under an hour, else hourly
+    (the answer says which was used when it differs: understand.with_notes)."""
+    return "hourly" if minutes and minutes >= 60 else "1min"
 
 
 def _steps_for(a: str, intent: Intent, symbols: list[str], ctx: ProviderContext) -> list[Step]:

@@ -165,6 +165,8 @@ def _candles(question: str, norm: str, ctx: ProviderContext, lang: str) -> ToolC
     timeframe = next((tf for rx, tf in TIMEFRAMES if rx.search(norm)), None)
     if not symbol or not timeframe:
         return None
+    if _dated(norm, ctx):
+        return None      # bars of a named date or period: the data parser's (windows, bar sizes)
     days = None
     if m := LAST_N_CANDLES.search(norm):
         limit = int(m.group(1))
@@ -178,6 +180,13 @@ def _candles(question: str, norm: str, ctx: ProviderContext, lang: str) -> ToolC
         limit = math.ceil(days * 86400 / BUCKET_S[timeframe]) if days else DEFAULT_CANDLES
     params = {"symbol": symbol, "timeframe": timeframe, "limit": max(1, min(limit, 500))}
     return ToolCall("get_ohlcv", params, lang, options={"days": days})
+
+
+def _dated(norm: str, ctx: ProviderContext) -> bool:
+    """A period written as dates ("on 2024-04-01", "in March 2024"), not as the last N of something."""
+    from agent.llm.offline.periods import parse_periods
+
+    return any(f.kind != "fixed" for f in parse_periods(norm, ctx.today, None))
 
 
 def _price(question: str, norm: str, ctx: ProviderContext, lang: str) -> ToolCall | None:

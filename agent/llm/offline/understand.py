@@ -423,6 +423,9 @@ def with_notes(it: Intent, p: Parsed) -> Intent:
         missing = capabilities.find_missing(" ".join(p.unused).lower()) if p.unused else None
         if missing and missing not in ("realtime", "intraday_for_daily_only") and not it.unsupported:
             notes.append(capabilities.degrade(missing, it.lang))   # an analysis AskBar lacks, by name
+        if it.bar_minutes and it.bar_minutes not in (1, 60):   # a bar size not stored: said, by name
+            from agent.llm.offline.plan import bar_granularity
+            notes.append(notes_mod.bar_size(it.bar_minutes, bar_granularity(it.bar_minutes), it.lang))
         if "volume_rank" in p.flags:
             notes.append(notes_mod.no_volume_rank(it.lang))
         used = {s.lower() for s in [*it.symbols, *(s for pt in it.parts for s in pt.symbols)]}
