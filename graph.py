@@ -61,7 +61,9 @@ def before_turn(state: dict) -> Literal["new_turn", "route"]:
 
 def after_route(state: dict) -> Literal["trading", "tools", "understander"]:
     where = state.get("route")
-    return where if where in ("trading", "tools") else "understander"   # type: ignore[return-value]
+    if where == "trading":
+        return "trading"
+    return "tools" if where == "tools" else "understander"
 
 
 def after_trading(state: dict) -> Literal["confirm_action", "understander", "__end__"]:

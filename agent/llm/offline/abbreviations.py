@@ -11,6 +11,7 @@ question: the same rewrite applies in any sentence and language.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 _MONTH = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?"
           r"|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|ene(?:ro)?|febrero|marzo|abr(?:il)?|mayo|junio|julio"
@@ -23,7 +24,7 @@ def _century(yy: str) -> str:
     return ("20" if int(yy) <= 49 else "19") + yy
 
 
-_RULES: list[tuple[re.Pattern[str], object]] = [
+_RULES: list[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]] = [
     (re.compile(r"(?<!\w)qtrs?\.?(?!\w)", _I), "quarter"),
     (re.compile(r"(?<!\w)wks?\.?(?!\w)", _I), "week"),
     (re.compile(r"(?<!\w)yrs?\.?(?!\w)", _I), "year"),
@@ -46,5 +47,5 @@ _RULES: list[tuple[re.Pattern[str], object]] = [
 
 def expand(text: str) -> str:
     for rx, repl in _RULES:
-        text = rx.sub(repl, text)  # type: ignore[arg-type]
+        text = rx.sub(repl, text)
     return text

@@ -14,8 +14,6 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from agent.memory.learn import detect_style
-
 _W = r"(?<![\w])"
 REMEMBER = re.compile(_W + r"(?:remember|keep\s+in\s+mind|запомни\w*|учти\w*|имей\s+в\s+виду|recuerda\w*"
                       r"|ten\s+en\s+cuenta|anota\w*|apunta\w*)(?![\w])")
@@ -23,7 +21,7 @@ SELF_TRADE = re.compile(r"^\s*(?:(?:and|also|и|y)\s+)?(?:i(?:'m|\s+am)?\s+(?:a\
                         r"|invest\w*|swing\w*)|я\s+(?:\w+\s+){0,2}(?:торгую|трейдер|скальп\w*|инвест\w*|свинг\w*)"
                         r"|(?:yo\s+)?(?:\w+\s+){0,2}(?:opero|negocio|invierto|soy\s+(?:un\s+)?(?:trader|inversor)))(?![\w])")
 FORGET = re.compile(_W + r"(?:forget|забудь\w*|забыть|olvida\w*|borra\s+(?:lo\s+que\s+sabes|mi\s+memoria))(?![\w])")
-_INTRADAY = re.compile(r"внутри\s+дня|интрадей\w*|внутридн\w*|дейтрейд\w*|intrad[ií]a|intrad[ií]a\w*")
+_INTRADAY = re.compile(r"intraday|day[\s-]?trad\w*|внутри\s+дня|интрадей\w*|внутридн\w*|дейтрейд\w*|intrad[ií]a|intrad[ií]a\w*")
 _KINDS = [
     ("preferences", re.compile(r"usual|favou?rite|main\s+symbol|my\s+symbol|обычн\w*|основн\w*|символ\w*|инструмент\w*"
                                r"|тикер\w*|habitual|s[íi]mbolo|preferencia\w*|preferences?")),
@@ -48,7 +46,8 @@ def memory_call(question: str, norm: str, symbols: list[str]) -> tuple[str, dict
         params: dict[str, Any] = {"note": question.strip()[:500]}
         if symbols:
             params["symbol"] = symbols[0]
-        style = detect_style(question) or ("day_trading" if _INTRADAY.search(norm) else None)
+        # the remember tool reads the other styles from the note (agent.memory.learn, a layer above)
+        style = "day_trading" if _INTRADAY.search(norm) else None
         if style:
             params["trading_style"] = style
         return "remember", params

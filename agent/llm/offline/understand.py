@@ -398,7 +398,7 @@ NOT_READ = {"en": "I did not understand: {w}. Which instrument and period, and w
 def _not_understood(p: Parsed, prev: Intent | None, ctx: ProviderContext) -> Intent:
     """A clarification naming the words read as nothing; never an answer to an earlier question."""
     lang = p.lang if p.lang_strong or prev is None else prev.lang
-    it = Intent(type="data", lang=lang, needs_clarification=True, confidence=0.2)   # type: ignore[arg-type]
+    it = Intent(type="data", lang=lang, needs_clarification=True, confidence=0.2)
     it.clarifying_questions = [NOT_READ.get(lang, NOT_READ["en"]).format(w=", ".join(p.unused))]
     it.suggestions = clarify.suggestions(it, ctx, ["symbol", "period"])
     return it
