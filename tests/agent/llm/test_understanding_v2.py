@@ -244,7 +244,7 @@ def test_route_is_a_node_with_named_edges():
     g = build_graph().get_graph()
     edges = {(e.source, e.target) for e in g.edges}
     assert {("route", "trading"), ("route", "tools"), ("route", "understander"),
-            ("trading", "confirm_action"), ("tools", "__end__")} <= edges
+            ("trading", "confirm_action"), ("tools", "reply")} <= edges
 
 
 @pytest.mark.parametrize("answer,new", [("November 2023", False), ("за ноябрь 2023", False),
