@@ -45,8 +45,8 @@ from agents.executor import executor
 from agents.no_data import no_data
 from agents.planner import planner
 from agents.remember import remember  # memory (issue 15)
-from agents.route import route, tools, trading
 from agents.reply import REPLY, reply  # the chat form (issue 28)
+from agents.route import route, tools, trading
 from agents.turn import AskInput, needs_reset, new_turn
 from agents.understander import understander
 from agents.validator import MAX_REWRITES, summary_fallback, validator
