@@ -258,3 +258,12 @@ def test_new_question_escapes_a_period_card(answer, new):
 def test_month_without_year_is_the_latest_with_data():
     got = it("how did it do in march?", history=("SPY stats for May 2025",))
     assert got.period.label == "2024-03"
+
+
+def test_a_note_of_an_earlier_reading_never_rides_on_a_new_one():
+    from agent.state import Intent
+    from agents.understander import _disclaimers
+
+    state = {"disclaimers": ["Using NQ, your usual symbol."]}      # left by the first reading
+    out = _disclaimers(state, Intent(type="data", symbol="BTCUSD", notes=[]), None, {})
+    assert "Using NQ, your usual symbol." not in out
