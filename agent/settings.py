@@ -109,10 +109,13 @@ class Settings(BaseSettings, ServerOptions):
     # or host:port; empty = none (a tenant can never reach internal addresses by default).
     registry_allowed_hosts: str = ""
     registry_key: str | None = None          # Fernet key for tenant secrets; default: ASKBAR_HOME/registry.key
-    registry_visibility_timeout_s: float = 30.0   # a task pending this long on a dead worker is reclaimed
+    # A task's message idle this long (no heartbeat from its worker) is claimed by another worker;
+    # live workers renew their tasks' leases every quarter of it, so a kill -9 costs about this long.
+    registry_visibility_timeout_s: float = 5.0
     registry_max_attempts: int = 3           # retryable failures: attempts before the dead-letter stream
     registry_backoff_s: float = 0.5          # first retry pause; doubles per attempt
     registry_batch: int = 16                 # messages read per poll; run in priority order (9 first)
+    registry_concurrency: int = 32           # tasks one worker runs at once (async I/O)
     registry_workers: int | None = None      # in-server workers; default 2 embedded, 0 with Redis
     registry_namespace: str = ""             # separates deployments sharing one Redis (tests)
     # Paper trading (issue 14, agent/trading): starting cash of a new paper account, in the

@@ -125,6 +125,10 @@ class Runtime:
         # One Tool Registry for the REST/WebSocket API and graph runs, opened by the first user
         self.registry = SharedRegistry(self)
         deps.open_registry = self.registry.get
+        from agent.registry.stats import registry_collector
+
+        # The seed's registry metrics on /metrics in every deployment (workers may be elsewhere)
+        self.metrics.registry.register(registry_collector(settings, lambda: self.registry.opened))
 
     def config(self, thread_id: str) -> dict:
         return {"configurable": {"thread_id": thread_id}}
