@@ -43,7 +43,9 @@ class ServerOptions(BaseModel):
     sse_drain_s: float = 10.0        # on shutdown, open run streams forward this long, then `reconnect`
     shutdown_grace_s: float = 20.0   # running runs get this long to finish on shutdown
     pg_checkpoint_pool: int = 10
-    coverage_refresh_s: float = 60.0  # re-read symbols and ranges (data loaded while serving)
+    # how often a server asks whether data was loaded since it read symbols and ranges (a one-row
+    # query; they are read again only when a load moved the coverage version: agent/market/catalog.py)
+    coverage_refresh_s: float = 10.0
     redis_warm_connections: int = 32  # opened at startup (a burst would open them one by one)
     max_concurrent_runs: int = 8     # graph runs executing at once; more wait (FIFO) after run_start
     # Identity and bounded work (issue 12)
