@@ -820,6 +820,8 @@ PACK: dict[str, Any] = {
             "confirm_plan": "Waiting for the plan's confirmation",
             "no_data": "No data for that",
             "remember": "Remembering what matters",
+            "tools": "Using your account tools",
+            "trading": "Preparing the trade",
         },
         "months": _MONTHS,
         "ex_stats": "{s} stats for {m} {y}",

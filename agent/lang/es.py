@@ -788,6 +788,8 @@ PACK: dict[str, Any] = {
             "confirm_plan": "Esperando la confirmación del plan",
             "no_data": "No hay datos para eso",
             "remember": "Recordando lo importante",
+            "tools": "Usando las herramientas de la cuenta",
+            "trading": "Preparando la operación",
         },
         "months": _MONTHS,
         "ex_stats": "Estadísticas de {s} en {m} de {y}",
