@@ -8,6 +8,8 @@ from typing import Any
 # Month names, used by the offline parser/templates and by the UI's date texts.
 _MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December")
 
+from agent.lang._answer.en import ANSWER
+
 PACK: dict[str, Any] = {
     "name": "English",
     "messages": {
@@ -531,6 +533,7 @@ PACK: dict[str, Any] = {
             },
         },
     },
+    "answer": ANSWER,  # the answer side (issue 32): agent/lang/_answer/
     "wording": {
         "METRIC_STEMS": {
             "close": ("close", "closes", "closed", "closing", "settle"),

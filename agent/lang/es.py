@@ -8,6 +8,8 @@ from typing import Any
 # Month names, used by the offline parser/templates and by the UI's date texts.
 _MONTHS = ("enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto", "septiembre", "octubre", "noviembre", "diciembre")
 
+from agent.lang._answer.es import ANSWER
+
 PACK: dict[str, Any] = {
     "name": "Spanish",
     "messages": {
@@ -555,6 +557,7 @@ PACK: dict[str, Any] = {
             },
         },
     },
+    "answer": ANSWER,  # the answer side (issue 32): agent/lang/_answer/
     "wording": {
         "METRIC_STEMS": {
             "close": ("cierre", "cerro", "cerr"),

@@ -8,6 +8,8 @@ from typing import Any
 # Month names, used by the offline parser/templates and by the UI's date texts.
 _MONTHS = ("январь", "февраль", "март", "апрель", "май", "июнь", "июль", "август", "сентябрь", "октябрь", "ноябрь", "декабрь")
 
+from agent.lang._answer.ru import ANSWER
+
 PACK: dict[str, Any] = {
     "name": "Russian",
     "messages": {
@@ -546,6 +548,7 @@ PACK: dict[str, Any] = {
             },
         },
     },
+    "answer": ANSWER,  # the answer side (issue 32): agent/lang/_answer/
     "wording": {
         "METRIC_STEMS": {
             "close": ("закрыт", "закрыл"),
