@@ -10,13 +10,12 @@ read (values, their dates, spans and symbols), never the result rows.
 from __future__ import annotations
 
 import re
-from datetime import date
 from functools import lru_cache
 from typing import Iterable
 
 from agent import lang as packs
 from agent.answer import wording
-from agent.answer.sentences import CLAUSE_MARKS, Sentence, clause_of, split
+from agent.answer.sentences import Sentence, clause_of, split
 from agent.answer.slots import SlotTable, SlotValue
 from agent.llm.offline.lang import month_number
 
@@ -42,7 +41,7 @@ def phrase(lang: str, key: str) -> re.Pattern[str]:
 def _names(lang: str) -> dict[str, set[str]]:
     out: dict[str, set[str]] = {}
     for code in dict.fromkeys((lang, "en")):
-        for name, owners in packs.get(code, "answer", "NAMES").items():
+        for name, owners in packs.get(code, "answer", "NAMES"):
             out.setdefault(name, set()).update(owners)
     return out
 
@@ -230,5 +229,5 @@ def _ratios(a: Answer, s: Sentence) -> list[str]:
 def _ratio_words(lang: str) -> dict[str, float]:
     out: dict[str, float] = {}
     for code in dict.fromkeys((lang, "en")):
-        out.update(packs.get(code, "answer", "RATIO_WORDS"))
+        out.update(dict(packs.get(code, "answer", "RATIO_WORDS")))
     return out

@@ -21,7 +21,7 @@ from agent.answer.slots import SLOT, SlotTable, SlotValue, relation_values
 from agent.state import Validation
 
 PRICE_FAMILIES = ("open", "close", "high", "low")
-_FAMILY = {"close": "close", "day_close": "close", "open": "open", "high": "high", "low": "low",
+_FAMILY = {"close": "close", "day_close": "close", "previous_close": "close", "open": "open", "high": "high", "low": "low",
            "max": "high", "rsi_max": "high", "min": "low", "rsi_min": "low",
            "total_volume": "volume", "avg_daily_volume": "volume", "volume": "volume",
            "volatility": "volatility"}

@@ -17,7 +17,7 @@ from agent.answer.statements import Answer, phrase, words
 from agent.llm.offline.lang import month_number, normalize
 
 _EVER = re.compile(r"(?<![\w§])(?:ever|all[- ]time|record\w*|за всю историю|рекорд\w*|"
-                   r"de todos los tiempos|historic\w*)(?![\w])")
+                   r"de todos los tiempos|(?:maximo|minimo|record) historic\w*)(?![\w])")
 _STRONG = re.compile(r"strong|best|сильн|лучш|fuerte|mejor")
 _WEAK = re.compile(r"weak|worst|слаб|худш|debil|peor")
 

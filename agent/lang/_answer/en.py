@@ -1,4 +1,4 @@
-"""English: the answer side's closed word lists and prose templates (see __init__)."""
+"""English: the answer side"s closed word lists and prose templates (see __init__)."""
 ANSWER = {
     # Prose for every answer kind the offline analyst and the code summary write (no field dumps).
     "TEMPLATES": {
@@ -34,22 +34,19 @@ ANSWER = {
                r"rate (?:cut|hike)s?", r"halt(?:ed)?", r"circuit breakers?", r"election",
                r"recession", r"pandemic", r"war", r"tariffs?", r"guidance", r"downgrade", r"upgrade"],
     # Names code binds to the fetched symbols: name -> symbols that own it.
-    "NAMES": {"nasdaq": ["NQ", "MNQ", "QQQ", "NDX"], "s&p": ["ES", "MES", "SPY", "SPX"],
-              "dow": ["YM", "MYM", "DJI"], "russell": ["RTY", "M2K"], "euro": ["6E", "M6E"],
-              "yen": ["6J"], "bitcoin": ["BTCUSD", "BTC"], "apple": ["AAPL"], "nvidia": ["NVDA"],
-              "microsoft": ["MSFT"], "tesla": ["TSLA"], "gold": ["GC"], "crude": ["CL"]},
+    "NAMES": [("nasdaq", ["NQ", "MNQ", "QQQ", "NDX"]), ("s&p", ["ES", "MES", "SPY", "SPX"]), ("dow", ["YM", "MYM", "DJI"]), ("russell", ["RTY", "M2K"]), ("euro", ["6E", "M6E"]), ("yen", ["6J"]), ("bitcoin", ["BTCUSD", "BTC"]), ("apple", ["AAPL"]), ("nvidia", ["NVDA"]), ("microsoft", ["MSFT"]), ("tesla", ["TSLA"]), ("gold", ["GC"]), ("crude", ["CL"])],
     "NOT_AVAILABLE": [r"not available", r"unavailable", r"no data", r"missing"],
     "PERCENT_WORDS": [r"per ?cent", r"pct", r"percentage points?"],
     "CURRENCY_WORDS": [r"dollars?", r"usd", r"\$", r"euros?", r"bucks"],
     "POINT_WORDS": [r"points?", r"pts"],
-    "RATIO_WORDS": {"twice": 2.0, "double": 2.0, "half": 0.5, "triple": 3.0},
+    "RATIO_WORDS": [("twice", 2.0), ("double", 2.0), ("half", 0.5), ("triple", 3.0)],
     # Idioms with a number word that state nothing about the data.
     "NUMBER_IDIOMS": [r"at one point", r"one of the", r"one by one", r"on the one hand"],
     # Number words code verifies: N + a period noun = the number of periods compared.
     "PERIOD_NOUNS": [r"months?", r"quarters?", r"years?", r"periods?", r"weeks?", r"halves"],
     # "at most" / "at least": quantities, never "the high" / "the low".
     "QUANTITY_IDIOMS": [r"at most", r"at least", r"no more than", r"no less than"],
-    # Direction words that name a term, not the value's sign ("down days", "after each drop").
+    # Direction words that name a term, not the value"s sign ("down days", "after each drop").
     "DIRECTION_TERMS": [r"\b(?:up|down|gain\w*|los\w*|declin\w*|advanc\w*) (?:days?|sessions?)\b",
                         r"\b(?:after|each|every|following|per) (?:\w+ )?(?:drop|fall|decline|gain|rise|jump|"
                         r"selloff|rally)s?\b",

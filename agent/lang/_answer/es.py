@@ -1,4 +1,4 @@
-"""Spanish: the answer side's closed word lists and prose templates (see __init__)."""
+"""Spanish: the answer side"s closed word lists and prose templates (see __init__)."""
 ANSWER = {
     "TEMPLATES": {
         "volume_profile": "{s}, {p}, perfil de volumen: punto de control {poc}; área de valor de {val} a "
@@ -23,7 +23,7 @@ ANSWER = {
     "CMP": {"gt": "superior a", "lt": "inferior a", "eq": "igual a"},
     "SHARE": "{a} de {b}",
     "SUPERLATIVES": [r"(?:el|la|los|las) mejor\w*", r"(?:el|la|los|las) peor\w*", r"record\w*",
-                     r"historic\w*", r"(?:el|la|los|las) \w+ mas \w+", r"mas fuerte", r"mas debil",
+                     r"(?:maximo|minimo|record) historic\w*", r"(?:el|la|los|las) \w+ mas \w+", r"mas fuerte", r"mas debil",
                      r"de todos los tiempos"],
     "QUANTIFIERS": [r"mayoria", r"todos", r"todas", r"cada"],
     "NEGATIONS": [r"nunca", r"ni un\w*", r"ningun\w*", r"jamas"],
@@ -33,14 +33,12 @@ ANSWER = {
     "EVENTS": [r"resultados", r"informe de empleo", r"nominas", r"ipc", r"inflacion", r"la fed",
                r"reserva federal", r"tipos de interes", r"suspendid\w*", r"suspension", r"elecciones",
                r"recesion", r"pandemia", r"guerra", r"aranceles"],
-    "NAMES": {"nasdaq": ["NQ", "MNQ", "QQQ", "NDX"], "dow": ["YM", "MYM", "DJI"], "euro": ["6E", "M6E"],
-              "yen": ["6J"], "bitcoin": ["BTCUSD", "BTC"], "oro": ["GC"], "petroleo": ["CL"],
-              "apple": ["AAPL"], "nvidia": ["NVDA"]},
+    "NAMES": [("nasdaq", ["NQ", "MNQ", "QQQ", "NDX"]), ("dow", ["YM", "MYM", "DJI"]), ("euro", ["6E", "M6E"]), ("yen", ["6J"]), ("bitcoin", ["BTCUSD", "BTC"]), ("oro", ["GC"]), ("petroleo", ["CL"]), ("apple", ["AAPL"]), ("nvidia", ["NVDA"])],
     "NOT_AVAILABLE": [r"no (?:esta|estan) disponible\w*", r"no disponible\w*", r"sin datos", r"no hay datos"],
     "PERCENT_WORDS": [r"por ?ciento", r"porcentaje"],
     "CURRENCY_WORDS": [r"dolar\w*", r"usd", r"\$", r"euros"],
     "POINT_WORDS": [r"puntos?", r"pts"],
-    "RATIO_WORDS": {"el doble": 2.0, "la mitad": 0.5, "el triple": 3.0},
+    "RATIO_WORDS": [("el doble", 2.0), ("la mitad", 0.5), ("el triple", 3.0)],
     "NUMBER_IDIOMS": [r"en un momento", r"un\w* de (?:los|las)", r"por un lado"],
     "PERIOD_NOUNS": [r"mes\w*", r"trimestre\w*", r"anos?", r"periodos?", r"semanas?", r"semestres?"],
     "QUANTITY_IDIOMS": [r"de como maximo", r"como maximo", r"como minimo", r"al menos", r"por lo menos",

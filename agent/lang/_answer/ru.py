@@ -1,4 +1,4 @@
-"""Russian: the answer side's closed word lists and prose templates (see __init__)."""
+"""Russian: the answer side"s closed word lists and prose templates (see __init__)."""
 ANSWER = {
     "TEMPLATES": {
         "volume_profile": "{s}, {p}, профиль объёма: точка контроля {poc}; зона стоимости от {val} до "
@@ -30,15 +30,12 @@ ANSWER = {
                r"после (?:выхода |публикации )?(?:отчет\w*|данных|решени\w*|заседани\w*)"],
     "EVENTS": [r"отчет\w*", r"фрс", r"ставк\w*", r"инфляци\w*", r"выбор\w*", r"рецесси\w*",
                r"пандеми\w*", r"войн\w*", r"пошлин\w*", r"приостанов\w*", r"остановк\w* торгов"],
-    "NAMES": {"насдак": ["NQ", "MNQ", "QQQ", "NDX"], "nasdaq": ["NQ", "MNQ", "QQQ", "NDX"],
-              "доу": ["YM", "MYM", "DJI"], "евро": ["6E", "M6E"], "иен": ["6J"],
-              "биткоин": ["BTCUSD", "BTC"], "золот": ["GC"], "нефт": ["CL"], "apple": ["AAPL"],
-              "nvidia": ["NVDA"]},
+    "NAMES": [("насдак", ["NQ", "MNQ", "QQQ", "NDX"]), ("nasdaq", ["NQ", "MNQ", "QQQ", "NDX"]), ("доу", ["YM", "MYM", "DJI"]), ("евро", ["6E", "M6E"]), ("иен", ["6J"]), ("биткоин", ["BTCUSD", "BTC"]), ("золот", ["GC"]), ("нефт", ["CL"]), ("apple", ["AAPL"]), ("nvidia", ["NVDA"])],
     "NOT_AVAILABLE": [r"нет данных", r"недоступ\w*", r"отсутству\w*"],
     "PERCENT_WORDS": [r"процент\w*"],
     "CURRENCY_WORDS": [r"доллар\w*", r"usd", r"\$", r"руб\w*"],
     "POINT_WORDS": [r"пункт\w*", r"пт"],
-    "RATIO_WORDS": {"вдвое": 2.0, "втрое": 3.0, "половин": 0.5},
+    "RATIO_WORDS": [("вдвое", 2.0), ("втрое", 3.0), ("половин", 0.5)],
     "NUMBER_IDIOMS": [r"в один момент", r"одн\w* из", r"с одной стороны"],
     "PERIOD_NOUNS": [r"месяц\w*", r"квартал\w*", r"год\w*", r"лет", r"период\w*", r"недел\w*",
                      r"полугоди\w*"],
