@@ -29,6 +29,7 @@ DATE_PATTERNS = [re.compile(p) for p in (
     r"(?<![\w])(?:in|of|for|over|since|during|through|year|quarter|half|в|за|с|по|до|квартал|полугодие|en|"
     r"de|del|desde|durante|hasta|ano|trimestre|semestre)\s+" + _Y + r"(?:\s*(?:год\w*|г\.))?",
     r"(?<![\d])" + _Y + r"\s*(?:год\w*|г\.)",                                    # 2008 год
+    r"(?:(?<=['’]s )|(?<=\bthe ))" + _Y + r"(?=\s+[^\W\d_])",                       # SPX's 2019 high
     # A year standing as a label: "SPX, 2008: ...", "(2008)"; never after "at"/"to" as a price.
     r"(?:^|(?<=\n)|(?<=, )|(?<=: )|(?<=\())" + _Y + r"(?=\s*[:),;(.]|\s*$)",
 )]

@@ -181,8 +181,13 @@ _BELOW = re.compile(r"(?<![\w§])(?:below|under|less than|lower than|smaller tha
                     r"ниже|меньше|por debajo|inferior|mas bajo|menor que)(?![\w])")
 
 
+# Differences of two prices are not compared with prices ("{change_points} above the open").
+_DIFFERENCES = {"avg_daily_range", "change_points", "bin_width", "range"}
+
+
 def _numeric(v: SlotValue | None) -> bool:
-    return v is not None and not v.param and v.kind in _NUMERIC and isinstance(v.value, (int, float))
+    return v is not None and not v.param and v.kind in _NUMERIC and isinstance(v.value, (int, float)) \
+        and v.metric not in _DIFFERENCES
 
 
 def compare(a: Answer) -> list[str]:

@@ -25,6 +25,9 @@ _FAMILY = {"close": "close", "day_close": "close", "previous_close": "close", "o
            "max": "high", "rsi_max": "high", "min": "low", "rsi_min": "low",
            "total_volume": "volume", "avg_daily_volume": "volume", "volume": "volume",
            "volatility": "volatility"}
+# Differences of two prices: described by the words of what they differ ("the range between high
+# and low", "closed {change_points} above the open"), never mistaken for those prices.
+DIFFERENCES = {"avg_daily_range", "change_points", "bin_width", "range"}
 _GLUED = re.compile(r"[^\W\d_]|%|\d")
 MAX_LISTED_SLOTS = 60
 
@@ -37,7 +40,8 @@ def _type_issue(text: str, pos: int, name: str, slot: SlotValue, table: SlotTabl
     word = wording.metric_before(text, pos)
     if slot.param:
         return _param_issue(text, pos, name, slot, word, table)
-    if word is None or slot.kind in ("date", "text", "count", "pct", "pct_level"):
+    if word is None or slot.kind in ("date", "text", "count", "pct", "pct_level", "period") \
+            or slot.metric in DIFFERENCES:
         return None
     family = _family(slot)
     if family == word or family is None and (slot.kind not in ("price", "volume")
@@ -106,9 +110,15 @@ def statement_issues(draft: str, table: SlotTable, lang: str, fetched: set[str],
     return issues + more, counted
 
 
+# An answer without slots may still say why there is no value ("cannot be computed", "недостаточно
+# данных", "no hay datos"): those are not content-free.
+_NO_VALUE = re.compile(r"(?<![^\W\d_])(?:not|cannot|no|none|не|нет|недостаточно|sin|ningun\w*)(?![^\W\d_])",
+                       re.I)
+
+
 def _content_free(draft: str, table: SlotTable) -> bool:
     """No slot at all while code computed values: the answer says nothing the data shows."""
-    return not SLOT.search(draft) and any(not v.param and v.kind not in ("text", "date", "period")
+    return not SLOT.search(draft) and not _NO_VALUE.search(draft) and any(not v.param and v.kind not in ("text", "date", "period")
                                           for v in table.values.values())
 
 

@@ -277,7 +277,8 @@ def _overlaps_months(a: date, b: date, lo: date, hi: date) -> bool:
 def number_words(a: Answer) -> tuple[str, list[str]]:
     """(the text with verified number words and idioms blanked, issues): "the two months" holds
     when two periods were compared."""
-    periods = len([v for v in a.table.values.values() if v.metric == "period" and ".p" in v.name]) or \
+    periods = len([v for v in a.table.values.values() if v.metric == "period"
+                   and re.search(r"\.p\d+\.period$", v.name)]) or \
         len({v.span for v in a.table.values.values() if v.span})
     small = {w: n for code in dict.fromkeys((a.lang, "en")) for w, n in _SMALL[code].items()}
     text = "\n".join(s.text for s in a.sentences)

@@ -77,8 +77,10 @@ _QUANTITY = re.compile(r"(?<![a-zа-яñ])(?:" + "|".join(sorted(
 
 
 def metric_before(text: str, pos: int) -> str | None:
-    """The metric family ("close", "high", ...) named nearest before a slot in its clause."""
-    return _last_word(_QUANTITY.sub(" ", _clause(text, pos)[0]), METRIC_STEMS, _EXACT)
+    """The metric family ("close", "high", ...) named nearest before a slot in its clause (a
+    comma ends it: "from the open, at {close}" names the close)."""
+    clause = _clause(text, pos)[0].rsplit(",", 1)[-1]
+    return _last_word(_QUANTITY.sub(" ", clause), METRIC_STEMS, _EXACT)
 
 
 def metric_governs(text: str, pos: int) -> bool:

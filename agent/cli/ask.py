@@ -22,8 +22,18 @@ def _print(result: AskResult, as_json: bool) -> int:
             print(f"  {i}. {s}")
         print(f"\nanswer with: askbar resume --thread {result.thread_id} \"...\"")
     elif result.status != "error":
+        _print_rejections(result.validation)
         print(f"\n[thread {result.thread_id}]", file=sys.stderr)
     return 1 if result.status == "error" else 0
+
+
+def _print_rejections(validation: dict) -> None:
+    """After a rejection the reader sees why, not only the code summary's "ok" (stderr)."""
+    for a in validation.get("attempts") or []:
+        print(f"[draft {a.get('attempt')} rejected: " + "; ".join(a.get("issues") or []) + "]",
+              file=sys.stderr)
+    if validation.get("attempts") and validation.get("source") == "code_summary":
+        print("[shown: the code summary]", file=sys.stderr)
 
 
 def _suggestion(result_interrupt: dict | None, answer: str) -> str:

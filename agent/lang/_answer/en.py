@@ -24,7 +24,7 @@ ANSWER = {
     "SHARE": "{a} of {b}",
     # Closed lists of falsifiable words (normalised: lower case, accents folded). Regexes.
     "SUPERLATIVES": [r"strongest", r"weakest", r"best", r"worst", r"biggest", r"largest", r"smallest",
-                     r"record", r"all[- ]time", r"ever", r"most \w+", r"least \w+", r"top", r"rank\w*"],
+                     r"record", r"all[- ]time", r"ever", r"the most \w+", r"the least \w+", r"top", r"rank\w*"],
     "QUANTIFIERS": [r"most", r"majority", r"all", r"every", r"each"],
     "NEGATIONS": [r"never", r"not (?:once|one|a single)", r"no (?:day|session|time)s?", r"none"],
     "CAUSAL": [r"because", r"due to", r"driven by", r"thanks to", r"amid", r"on the back of",
@@ -47,7 +47,9 @@ ANSWER = {
     # "at most" / "at least": quantities, never "the high" / "the low".
     "QUANTITY_IDIOMS": [r"at most", r"at least", r"no more than", r"no less than"],
     # Direction words that name a term, not the value"s sign ("down days", "after each drop").
-    "DIRECTION_TERMS": [r"\b(?:up|down|gain\w*|los\w*|declin\w*|advanc\w*) (?:days?|sessions?)\b",
+    "DIRECTION_TERMS": [
+                        r"\b(?:sessions?|days?) (?:closed|ended|finished) (?:higher|lower|up|down)\b",
+r"\b(?:up|down|gain\w*|los\w*|declin\w*|advanc\w*) (?:days?|sessions?)\b",
                         r"\b(?:after|each|every|following|per) (?:\w+ )?(?:drop|fall|decline|gain|rise|jump|"
                         r"selloff|rally)s?\b",
                         r"\bdaily (?:gains|falls|drops|rises|declines|moves)\b",

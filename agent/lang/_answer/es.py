@@ -43,7 +43,9 @@ ANSWER = {
     "PERIOD_NOUNS": [r"mes\w*", r"trimestre\w*", r"anos?", r"periodos?", r"semanas?", r"semestres?"],
     "QUANTITY_IDIOMS": [r"de como maximo", r"como maximo", r"como minimo", r"al menos", r"por lo menos",
                         r"a lo sumo"],
-    "DIRECTION_TERMS": [r"\b(?:dias?|sesion\w*) (?:de )?(?:subida|caida|alza|baja|alcistas?|bajistas?)\b",
+    "DIRECTION_TERMS": [
+                        r"\b(?:sesiones|dias) (?:cerraron|terminaron) (?:al alza|a la baja|en positivo|en negativo)\b",
+r"\b(?:dias?|sesion\w*) (?:de )?(?:subida|caida|alza|baja|alcistas?|bajistas?)\b",
                         r"\b(?:tras|despues de|cada) (?:\w+ )?(?:caida|bajada|subida|desplome|alza)s?\b",
                         r"\b(?:caidas|subidas) diarias\b", r"\bal alza\b", r"\ba la baja\b"],
     "EXTRA_UP": ["dispar", "repunt", "recuper", "escal"],
