@@ -32,10 +32,13 @@ class Sentence:
     start: int
     text: str
     tokens: list[Token] = field(default_factory=list)
+    _words: str | None = None
 
     def words(self) -> str:
         """The sentence as normalised words, a slot as §k (k = its index among tokens)."""
-        return " ".join(f"§{i}" if t.slot else t.norm for i, t in enumerate(self.tokens))
+        if self._words is None:
+            self._words = " ".join(f"§{i}" if t.slot else t.norm for i, t in enumerate(self.tokens))
+        return self._words
 
     def slots(self) -> list[tuple[int, str]]:
         return [(i, t.slot) for i, t in enumerate(self.tokens) if t.slot]

@@ -93,6 +93,7 @@ def _all(key: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(w for code in packs.codes() for w in packs.get(code, "answer", key)))
 
 
+@lru_cache(maxsize=4096)
 def _direction_of(word: str) -> str | None:
     extra_up, extra_down = _all("EXTRA_UP"), _all("EXTRA_DOWN")
     if month_number(word):

@@ -7,6 +7,7 @@ Spanish endings ("закрылся", "закрытие"; "cerró", "cierre") nee
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from agent import lang as packs
 from agent.llm.offline.lang import language_evidence, month_number, normalize
@@ -53,10 +54,15 @@ def _clause(text: str, pos: int) -> tuple[str, int]:
     return normalize(chunk[cut:]), start + cut
 
 
+@lru_cache(maxsize=4096)
+def _is_month(word: str) -> bool:
+    return bool(month_number(word))
+
+
 def stem_hit(word: str, stems: tuple[str, ...], exact: set[str]) -> bool:
     """Whole words for exact entries, stems otherwise; a month name is never a metric or a
     direction ("abril" is not "abri(ó)", "мая" is not a stem of anything)."""
-    if month_number(word):
+    if _is_month(word):
         return False
     return any(word == s if s in exact else word.startswith(s) for s in stems)
 
