@@ -186,9 +186,12 @@ _BELOW = re.compile(r"(?<![\w§])(?:below|under|less than|lower than|smaller tha
 _DIFFERENCES = {"avg_daily_range", "change_points", "bin_width", "range"}
 
 
-def _numeric(v: SlotValue | None) -> bool:
-    return v is not None and not v.param and v.kind in _NUMERIC and isinstance(v.value, (int, float)) \
-        and v.metric not in _DIFFERENCES
+def _numeric(v: SlotValue | None) -> float | None:
+    """The slot's value when it is a number code may compare, else None."""
+    if v is None or v.param or v.kind not in _NUMERIC or v.metric in _DIFFERENCES \
+            or not isinstance(v.value, (int, float)):
+        return None
+    return float(v.value)
 
 
 def compare(a: Answer) -> list[str]:
@@ -204,10 +207,10 @@ def compare(a: Answer) -> list[str]:
                 if not before or not after:
                     continue
                 left, right = a.value(before[-1][1]), a.value(after[0][1])
-                if not (_numeric(left) and _numeric(right)) or left.kind != right.kind:
+                x, y = _numeric(left), _numeric(right)
+                if x is None or y is None or left is None or right is None or left.kind != right.kind:
                     continue
-                holds = left.value > right.value if rel == "above" else left.value < right.value
-                if not holds:
+                if not (x > y if rel == "above" else x < y):
                     issues.append(f"{{{left.name}}} is not {rel} {{{right.name}}}: write "
                                   f"{{cmp:{left.name},{right.name}}} and code picks the words")
         issues += _ratios(a, s)
@@ -223,10 +226,11 @@ def _ratios(a: Answer, s: Sentence) -> list[str]:
             after = [x for x in slots if x[0] > k]
             left = a.value(before[-1][1]) if before else None
             right = a.value(after[0][1]) if after else None
-            if not (_numeric(left) and _numeric(right)) or not right.value:
+            x, y = _numeric(left), _numeric(right)
+            if x is None or not y or left is None or right is None:
                 out.append(f"'{m.group(0)}' states a ratio code cannot bind to two values")
                 continue
-            if abs(abs(left.value / right.value) - ratio) > 0.1 * ratio:
+            if abs(abs(x / y) - ratio) > 0.1 * ratio:
                 out.append(f"{{{left.name}}} is not {ratio:g} times {{{right.name}}}")
     return out
 

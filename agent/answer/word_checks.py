@@ -74,7 +74,7 @@ def quantifiers(a: Answer) -> list[str]:
             total = _total(a, counts[0]) if len(counts) == 1 else None
             if total is None:
                 issues.append(f"'{m.group(0)}': a share code cannot bind: write {{share:up_days,trading_days}}")
-            elif not counts[0].value * 2 > total:
+            elif not float(counts[0].value) * 2 > total:
                 issues.append(f"'{m.group(0)}': {{{counts[0].name}}} is not more than half of the sessions")
     return issues
 
@@ -107,9 +107,9 @@ def _negation_issue(a: Answer, s: Sentence, rest: str) -> str | None:
         low, high = a.table.get("low"), a.table.get("high")
         x = float(params[0].value)
         if re.search(r"below|under|ниже|debajo|inferior", rest) and low is not None:
-            return None if low.value >= x else f"the low {{{low.name}}} is below {{{params[0].name}}}"
+            return None if float(low.value) >= x else f"the low {{{low.name}}} is below {{{params[0].name}}}"
         if re.search(r"above|over|выше|encima|superior", rest) and high is not None:
-            return None if high.value <= x else f"the high {{{high.name}}} is above {{{params[0].name}}}"
+            return None if float(high.value) <= x else f"the high {{{high.name}}} is above {{{params[0].name}}}"
     for pattern, metric in ((_DOWN_DAY, "down_days"), (_UP_DAY, "up_days")):
         if pattern.search(rest[:40]):
             v = a.table.get(metric)
@@ -161,7 +161,8 @@ def _owner_issues(a: Answer, s: Sentence) -> list[str]:
 def not_available(a: Answer) -> list[str]:
     """"volume is not available" when a volume was computed."""
     issues = []
-    computed = {v.symbol for v in a.table.values.values() if not v.param and v.kind in ("price", "volume", "pct")}
+    computed = {v.symbol for v in a.table.values.values()
+                if v.symbol and not v.param and v.kind in ("price", "volume", "pct")}
     for s in a.sentences:
         for m in phrase(a.lang, "NOT_AVAILABLE").finditer(s.words()):
             named = a.symbols_named(s) or computed
@@ -214,8 +215,8 @@ _BARE_Q = re.compile(r"(?<![\w])(?:q([1-4])|([1-4])(?:st|nd|rd|th)? quarter)(?![
 
 def _date_mentions(text: str, values: list[SlotValue]) -> list[tuple[str, Span]]:
     norm = normalize(re.sub(r"\{[^{}]*\}", lambda m: " " * len(m.group(0)), text))
-    years = sorted({int((v.date or v.span[0])[:4]) for v in values} |
-                   {int(v.span[1][:4]) for v in values if v.span})
+    years = sorted({int(v.date[:4]) for v in values if v.date} |
+                   {int(day[:4]) for v in values if v.span for day in v.span})
     out: list[tuple[str, Span]] = []
     taken = [False] * len(norm)
     for pattern in DATE_PATTERNS[:5]:

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from agent.lang._answer.en import ANSWER
+
 # Month names, used by the offline parser/templates and by the UI's date texts.
 _MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December")
-
-from agent.lang._answer.en import ANSWER
 
 PACK: dict[str, Any] = {
     "name": "English",

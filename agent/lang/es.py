@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from agent.lang._answer.es import ANSWER
+
 # Month names, used by the offline parser/templates and by the UI's date texts.
 _MONTHS = ("enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto", "septiembre", "octubre", "noviembre", "diciembre")
-
-from agent.lang._answer.es import ANSWER
 
 PACK: dict[str, Any] = {
     "name": "Spanish",

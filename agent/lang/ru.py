@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from agent.lang._answer.ru import ANSWER
+
 # Month names, used by the offline parser/templates and by the UI's date texts.
 _MONTHS = ("январь", "февраль", "март", "апрель", "май", "июнь", "июль", "август", "сентябрь", "октябрь", "ноябрь", "декабрь")
-
-from agent.lang._answer.ru import ANSWER
 
 PACK: dict[str, Any] = {
     "name": "Russian",
