@@ -7,6 +7,7 @@ A validator that crashes never says ok: the code summary is shown with status `s
 from __future__ import annotations
 
 import logging
+import re
 from typing import Any
 
 from langgraph.runtime import Runtime
@@ -54,12 +55,23 @@ def _attempts(state: dict[str, Any]) -> list[dict]:
     return list((state.get("validation") or {}).get("attempts") or [])
 
 
+_QUOTED = re.compile(r"'([^']*)'")
+
+
+def _masked(issue: str) -> str:
+    """An issue as the result shows it: the rejected draft's own figures, quoted in it, masked
+    ('99999pts' -> '#####pts'), so a false number never reaches --json, SSE or the trace."""
+    return _QUOTED.sub(lambda m: "'" + re.sub(r"\d", "#", m.group(1)) + "'", issue)
+
+
 def _with_history(state: dict[str, Any], v: Validation, source: str | None = None) -> dict:
     """v with this turn's earlier rejections, and this one when it is a rejection."""
     attempts = _attempts(state)
     if v.status != "ok":
-        attempts.append({"attempt": len(attempts) + 1, "status": v.status, "issues": v.issues})
-    return {**v.model_dump(), "attempts": attempts, "source": source}
+        attempts.append({"attempt": len(attempts) + 1, "status": v.status,
+                         "issues": [_masked(i) for i in v.issues]})
+    return {**v.model_dump(), "issues": [_masked(i) for i in v.issues], "attempts": attempts,
+            "source": source}
 
 
 def validator(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:

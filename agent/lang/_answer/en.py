@@ -39,7 +39,7 @@ ANSWER = {
     "PERCENT_WORDS": [r"per ?cent", r"pct", r"percentage points?"],
     "CURRENCY_WORDS": [r"dollars?", r"usd", r"\$", r"euros?", r"bucks"],
     "POINT_WORDS": [r"points?", r"pts"],
-    "RATIO_WORDS": [("twice", 2.0), ("double", 2.0), ("half", 0.5), ("triple", 3.0)],
+    "RATIO_WORDS": [("twice", 2.0), ("double", 2.0), ("triple", 3.0)],
     # Idioms with a number word that state nothing about the data.
     "NUMBER_IDIOMS": [r"at one point", r"one of the", r"one by one", r"on the one hand"],
     # Number words code verifies: N + a period noun = the number of periods compared.

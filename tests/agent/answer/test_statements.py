@@ -14,7 +14,7 @@ from tests.agent.answer.statement_corpus import (COMPARE_LIES, COMPARE_Q, COMPAR
                                                  KIND_QUESTIONS, LANGS, NQ_TRUE, SPX_Q, SPX_TRUE, nq_facts,
                                                  nq_lies, spx_facts, spy_months)
 from tests.agent.answer.test_lies import ScriptedAnalyst
-from tests.agents.conftest import session_with  # noqa: F401 (fixture)
+from tests.agents.conftest import session, session_with  # noqa: F401 (fixtures)
 
 NQ_LIES = [(kind, lang) for kind in nq_lies() for lang in LANGS]
 
