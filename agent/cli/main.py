@@ -87,7 +87,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("askbar: interrupted", file=sys.stderr)
         return 130
     except Exception as exc:   # internal failure: one line, full traceback only on request
-
+        if getattr(exc, "is_config_error", False):   # a setting the operator must change (exit 2)
+            print(f"askbar: {exc}", file=sys.stderr)
+            return 2
         if busy := busy_home_message(exc):
             print(f"askbar: {busy}", file=sys.stderr)
             return 2

@@ -19,17 +19,14 @@ import re
 import sqlite3
 import threading
 from contextlib import contextmanager
-from importlib import resources
 from pathlib import Path
 from typing import Any, Iterator, Literal, Sequence
 
 from agent.settings import Settings
+from agent.storage import migrations
 
 AppEngine = Literal["sqlite", "postgres"]
 
-MIGRATIONS_TABLE = ("CREATE TABLE IF NOT EXISTS app_migrations (name TEXT PRIMARY KEY, "
-                    "applied_at TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP)")
-PG_MIGRATION_LOCK = "SELECT pg_advisory_xact_lock(hashtext('askbar.app_migrations'))"
 SELECT_APPLIED = "SELECT name FROM app_migrations"
 INSERT_APPLIED = "INSERT INTO app_migrations (name) VALUES (%s)"
 
@@ -38,20 +35,7 @@ _PLACEHOLDER = re.compile(r"%s")
 
 def app_migration_files(engine: AppEngine) -> list[tuple[str, str]]:
     """(name, text) of every app migration for `engine`, in name order."""
-    folder = resources.files("sql") / "app" / engine
-    if not folder.is_dir():
-        return []
-    names = sorted(p.name for p in folder.iterdir() if p.name.endswith(".sql"))
-    return [(n, (folder / n).read_text(encoding="utf-8")) for n in names]
-
-
-def _split(script: str) -> list[str]:
-    """Statements of a migration file (no semicolons inside literals in our DDL)."""
-    return [s.strip() for s in script.split(";") if s.strip() and not _only_comments(s)]
-
-
-def _only_comments(stmt: str) -> bool:
-    return all(not ln.strip() or ln.strip().startswith("--") for ln in stmt.splitlines())
+    return migrations.files("app/sqlite" if engine == "sqlite" else "app/postgres")
 
 
 class AppDB:
@@ -116,18 +100,17 @@ class AppDB:
 
     # ---- migrations ------------------------------------------------------------------------------
     def migrate(self) -> None:
-        files = app_migration_files(self.engine)
         with self.transaction() as tx:
             if self.engine == "postgres":
-                tx.execute(PG_MIGRATION_LOCK)
-            tx.execute(MIGRATIONS_TABLE)
+                tx.execute(migrations.PG_LOCK)
+            tx.execute(migrations.ledger_ddl(self.engine, "app_migrations"))
             done = {r["name"] for r in tx.execute(SELECT_APPLIED)}
-            for name, text in files:
-                if name in done:
-                    continue
-                for stmt in _split(text):
+
+            def run(name: str, text: str) -> None:
+                for stmt in migrations.statements(text):
                     tx.execute(stmt)
                 tx.execute(INSERT_APPLIED, (name,))
+            migrations.apply(app_migration_files(self.engine), done, run)
 
     def close(self) -> None:
         if self._sqlite is not None:

@@ -13,6 +13,8 @@ import threading
 import time
 from typing import Any
 
+from agent.storage.redis_client import redis_client
+
 MARKET_VERSION = "SELECT count(*) AS n, max(updated_at) AS t FROM instruments"
 FUNDAMENTALS_VERSION = "SELECT count(*) AS n, max(loaded_at) AS t FROM fundamentals"
 
@@ -73,9 +75,8 @@ class RedisCache:
     backend = "redis"
 
     def __init__(self, url: str):
-        import redis
 
-        self._r = redis.Redis.from_url(url)
+        self._r = redis_client(url, decode=False)
 
     def get(self, key: str) -> Any | None:
         raw = self._r.get(key)
