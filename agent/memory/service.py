@@ -124,7 +124,7 @@ class Memory:
         if kinds is None:
             self.stm.forget(user)
             deleted.append("short_term")
-        return {"deleted": deleted}
+        return {"user": user.user_id, "tenant": user.tenant_id, "deleted": deleted}
 
 
 _instances: dict[tuple, Memory] = {}

@@ -54,11 +54,32 @@ def test_tools_call(home, capsys):
     assert r["data"]["as_of"] == "2022-02-01T05:31Z"
     code, out, _ = run(capsys, "tools", "call", "get_price", "--args", '{"symbol": "BTCUSD"}')
     assert code == 0 and out.startswith("BTCUSD 38,544.00 as of 2022-02-01T05:31")
-    # a refusal is still an answer: exit 0
-    code, out, _ = run(capsys, "tools", "call", "get_price", "--args", '{"symbol": "NOPE"}', "--json")
-    assert code == 0 and json.loads(out)["error"]["code"] == "VALIDATION_ERROR"
-    code, out, _ = run(capsys, "tools", "call", "no_such_tool", "--json")
-    assert code == 0 and json.loads(out)["error"]["code"] == "TOOL_NOT_FOUND"
+    # a refusal is bad input (issue 26): exit 2, the result object still printed with --json, and
+    # one line on stderr with the error code
+    code, out, err = run(capsys, "tools", "call", "get_price", "--args", '{"symbol": "NOPE"}', "--json")
+    assert code == 2 and json.loads(out)["error"]["code"] == "VALIDATION_ERROR"
+    assert err.strip().count("\n") == 0 and "VALIDATION_ERROR" in err
+    code, out, err = run(capsys, "tools", "call", "no_such_tool")
+    assert code == 2 and out == "" and "TOOL_NOT_FOUND" in err
+    # closed sets accept any case
+    code, out, _ = run(capsys, "tools", "call", "get_indicators", "--args",
+                       '{"symbol": "BTCUSD", "indicators": ["rsi"], "timeframe": "1D"}', "--json")
+    assert code == 0 and json.loads(out)["success"]
+
+
+def test_tools_show_prints_the_declared_parameters(home, capsys):
+    code, out, _ = run(capsys, "tools", "show", "get_indicators")
+    assert code == 0
+    lines = {line.split()[0]: line for line in out.splitlines()[3:] if line[:3].strip() and line.startswith("  ")}
+    assert "required" in lines["symbol"]
+    assert "one of RSI, MACD, BB, SMA, EMA, ATR, VWAP, OBV, ADX (any case)" in lines["indicators"]
+    assert "default '1d'" in lines["timeframe"] and "one of 1h, 4h, 1d" in lines["timeframe"]
+    code, out, _ = run(capsys, "tools", "show", "create_paper_order", "--json")
+    params = {p["name"]: p for p in json.loads(out)["parameters"]}
+    assert params["side"]["allowed"] == ["buy", "sell"] and params["quantity"]["bounds"] == ["> 0"]
+    assert params["limit_price"]["default"] is None and not params["limit_price"]["required"]
+    code, _, err = run(capsys, "tools", "show", "nope")
+    assert code == 2 and "nope" in err
 
 
 @pytest.mark.parametrize("args", ['{"symbol": ', '["NQ"]', "not json"])
@@ -83,3 +104,16 @@ def test_load_fundamentals(home, capsys, tmp_path):
     csv.write_text("symbol,eps\nMSFT,1\n")
     code, _, err = run(capsys, "load-fundamentals", str(csv))
     assert code == 2 and "missing column 'period_end'" in err
+
+
+@pytest.mark.parametrize("fmt, key", [("openai", "function"), ("gemini", "parameters"),
+                                      ("mcp", "annotations")])
+def test_tools_export(home, capsys, fmt, key):
+    from agent.tools.registry import get_registry
+
+    code, out, _ = run(capsys, "tools", "export", "--format", fmt)
+    tools = json.loads(out)
+    assert code == 0 and len(out.strip().splitlines()) == 1
+    # the local user is premium: every tool, in the client's shape
+    assert len(tools) == len(get_registry().available_for("premium"))
+    assert any(key in t for t in tools)
