@@ -899,3 +899,10 @@ PACK: dict[str, Any] = {
         "close_panel": "Close",
     },
 }
+
+
+# ---- issue 24: understanding v2 vocabulary (kept apart from the blocks above to ease merges) ----
+_V2_METRICS = PACK["offline_parser"]["metrics"]
+_V2_METRICS["up_days"] += ["bull(?:ish)?\\s+(?:days|sessions)", "up\\s+sessions"]
+_V2_METRICS["down_days"] += ["bear(?:ish)?\\s+(?:days|sessions)", "down\\s+sessions"]
+_V2_METRICS["pct_change"] += ["percent(?:age)?\\s+move", "%\\s*move", "how\\s+much\\s+did\\s+\\S+\\s+move"]

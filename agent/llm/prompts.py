@@ -52,6 +52,13 @@ analysis of the earlier turns in the history and change only what the new questi
 compare, indicator, pattern, intraday, volume_profile); metrics empty means the usual set.
 - condition: event conditions on the close-to-close daily % change: "rose more than 3%" -> \
 op gt, threshold 3; "fell 2% or more" -> op lte, threshold -2. horizon_days: trading days after.
+- Typed reading (every word of the question used, nothing narrowed, widened or replaced): \
+several instruments each with its own period ("NQ in November 2023 and SPY in April 2024") are \
+`parts`, paired by their position in the sentence; a time-of-day window ("between 9:30 and \
+10:00", "first hour", "last 30 minutes", "RTH", "overnight") is `time_window` (exchange wall \
+clock); a bar size ("5-minute bars") is `bar_minutes`; several indicators in one list are \
+`indicators` (each with its window in `indicator_windows`), all of them, in order. A statement \
+about the user ("remember that I mostly trade NQ") or a trading command is not a data question.
 - unsupported: a capability the question needs that these cannot express (the system's \
 capabilities, generated from its declarations):
 {capabilities}

@@ -55,6 +55,45 @@ T: dict[str, dict[str, str]] = {
                   "ru": "{symbol} не было в списке наблюдения. ",
                   "es": "{symbol} no estaba en tu lista de seguimiento. "},
 }
+# Memory statements (issue 24): what was remembered or forgotten, said back to the user.
+T.update({
+    "mem_note": {"en": "Noted: “{note}”.", "ru": "Запомнил: «{note}».", "es": "Anotado: «{note}»."},
+    "mem_symbol": {"en": " Your usual symbol is now {symbol}.", "ru": " Ваш обычный инструмент теперь {symbol}.",
+                   "es": " Tu símbolo habitual ahora es {symbol}."},
+    "mem_style": {"en": " Trading style: {style}.", "ru": " Стиль торговли: {style}.",
+                  "es": " Estilo de trading: {style}."},
+    "mem_forgot": {"en": "Forgotten: {kinds}.", "ru": "Забыл: {kinds}.", "es": "Olvidado: {kinds}."},
+    "mem_nothing": {"en": "There was nothing to forget.", "ru": "Забывать было нечего.",
+                    "es": "No había nada que olvidar."},
+})
+STYLE_WORDS = {"scalping": {"en": "scalping", "ru": "скальпинг", "es": "scalping"},
+               "day_trading": {"en": "day trading", "ru": "внутридневная торговля", "es": "trading intradía"},
+               "swing": {"en": "swing trading", "ru": "свинг-трейдинг", "es": "swing trading"},
+               "long_term": {"en": "long-term investing", "ru": "долгосрочные инвестиции",
+                             "es": "inversión a largo plazo"}}
+KIND_WORDS = {"preferences": {"en": "your preferences (usual symbol)", "ru": "ваши предпочтения (обычный инструмент)",
+                              "es": "tus preferencias (símbolo habitual)"},
+              "style": {"en": "your trading style", "ru": "ваш стиль торговли", "es": "tu estilo de trading"},
+              "notes": {"en": "your notes", "ru": "ваши заметки", "es": "tus notas"},
+              "favorites": {"en": "your favourite symbols", "ru": "избранные инструменты", "es": "tus símbolos favoritos"},
+              "questions": {"en": "your frequent questions", "ru": "частые вопросы", "es": "tus preguntas frecuentes"},
+              "strategies": {"en": "your recent strategies", "ru": "недавние стратегии", "es": "tus estrategias recientes"},
+              "short_term": {"en": "the conversations", "ru": "разговоры", "es": "las conversaciones"}}
+
+
+def _memory(name: str, d: dict, lang: str) -> str:
+    if name == "remember":
+        out = _t("mem_note", lang, note=d["remembered"])
+        if d.get("usual_symbol"):
+            out += _t("mem_symbol", lang, symbol=d["usual_symbol"])
+        if d.get("trading_style"):
+            out += _t("mem_style", lang, style=STYLE_WORDS.get(d["trading_style"], {}).get(lang, d["trading_style"]))
+        return out
+    kinds = list(dict.fromkeys(KIND_WORDS.get(k.split("/")[-1], {}).get(lang, k.split("/")[-1])
+                               for k in d.get("deleted") or []))
+    return _t("mem_forgot", lang, kinds=", ".join(kinds)) if kinds else _t("mem_nothing", lang)
+
+
 DIRECTION = {"long": {"en": "long", "ru": "лонг", "es": "largo"},
              "short": {"en": "short", "ru": "шорт", "es": "corto"}}
 
@@ -135,4 +174,6 @@ def render(name: str, params: dict, result: dict, lang: str) -> str:
                   be=_pct(d["breakeven_win_rate_pct"], lang))
     if name in ("get_watchlist", "add_to_watchlist", "remove_from_watchlist"):
         return _watch(name, d, lang)
+    if name in ("remember", "forget"):
+        return _memory(name, d, lang)
     return str(d.get("text") or d)

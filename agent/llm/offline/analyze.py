@@ -41,6 +41,14 @@ class Answer:
         return "{s%d.%s}" % (self.n, name)
 
 
+def _part_of(intent: Intent, r: StepResult) -> Intent:
+    """The intent as one part of a question with parts (issue 24): the step's own period."""
+    for part in intent.parts:
+        if r.symbol in part.symbols and part.period and str(r.params.get("start_date")) == str(part.period.start):
+            return intent.model_copy(update={"period": part.period, "parts": []})
+    return intent
+
+
 def _period_of(intent: Intent) -> Period | None:
     return intent.period
 
@@ -281,7 +289,7 @@ def analyze(question: str, intent: Intent, results: list[StepResult], lang: str 
             ans.lines.append(T.NO_DATA[lang].format(s=r.symbol, p=T.IN_PERIOD[lang].format(
                 p=_pname(ans, intent.period))))
             continue
-        _render(ans, r, intent)
+        _render(ans, r, _part_of(intent, r))
     synthetic = _synthetic(results)   # the graph's analyst adds its own note from the store
     if synthetic:
         ans.lines.append(T.SYNTHETIC[lang].format(s=", ".join(synthetic)))
