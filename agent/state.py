@@ -131,10 +131,21 @@ class AnalystOutput(BaseModel):
                                       "fills and formats it (units and % included)")
 
 
+class Attempt(BaseModel):
+    """One draft the validator sent back, and why (issue 32: rejections are readable)."""
+    attempt: int
+    status: ValidationStatus
+    issues: list[str] = Field(default_factory=list)
+
+
 class Validation(BaseModel):
     status: ValidationStatus
     issues: list[str] = Field(default_factory=list)
     feedback: str | None = None
+    # Every rejected draft of this turn, in order; `source` says who wrote the text shown:
+    # "analyst" (its draft passed) or "code_summary" (after rejections, or when it was down).
+    attempts: list[Attempt] = Field(default_factory=list)
+    source: Literal["analyst", "code_summary"] | None = None
 
 
 class ClarificationInterrupt(BaseModel):

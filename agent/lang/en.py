@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from agent.lang._answer.en import ANSWER
+
 # Month names, used by the offline parser/templates and by the UI's date texts.
 _MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December")
 
@@ -534,6 +536,7 @@ PACK: dict[str, Any] = {
             },
         },
     },
+    "answer": ANSWER,  # the answer side (issue 32): agent/lang/_answer/
     "wording": {
         "METRIC_STEMS": {
             "close": ("close", "closes", "closed", "closing", "settle"),

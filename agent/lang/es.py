@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from agent.lang._answer.es import ANSWER
+
 # Month names, used by the offline parser/templates and by the UI's date texts.
 _MONTHS = ("enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto", "septiembre", "octubre", "noviembre", "diciembre")
 
@@ -557,6 +559,7 @@ PACK: dict[str, Any] = {
             },
         },
     },
+    "answer": ANSWER,  # the answer side (issue 32): agent/lang/_answer/
     "wording": {
         "METRIC_STEMS": {
             "close": ("cierre", "cerro", "cerr"),

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from agent.lang._answer.ru import ANSWER
+
 # Month names, used by the offline parser/templates and by the UI's date texts.
 _MONTHS = ("январь", "февраль", "март", "апрель", "май", "июнь", "июль", "август", "сентябрь", "октябрь", "ноябрь", "декабрь")
 
@@ -553,6 +555,7 @@ PACK: dict[str, Any] = {
             },
         },
     },
+    "answer": ANSWER,  # the answer side (issue 32): agent/lang/_answer/
     "wording": {
         "METRIC_STEMS": {
             "close": ("закрыт", "закрыл"),

@@ -80,7 +80,8 @@ def from_chunk(mode: str, chunk: Any) -> list[tuple[str, dict]]:
         if node in ("validator", "summary_fallback") and update.get("validation"):
             v = update["validation"]
             out.append(("validation", {"status": v.get("status"), "issues": v.get("issues") or [],
-                                       "attempt": update.get("validation_attempts")}))
+                                       "attempt": update.get("validation_attempts"),
+                                       "source": v.get("source"), "attempts": v.get("attempts") or []}))
     return out
 
 
