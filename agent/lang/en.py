@@ -83,8 +83,8 @@ PACK: dict[str, Any] = {
         "SINCE": "since {d}",
         "IN_PERIOD": "in {p}",
         "TOP": {
-            "up": {"one": "The largest daily gain of {s} ({p}):", "other": "The {n} largest daily gains of {s} ({p}):"},
-            "down": {"one": "The largest daily fall of {s} ({p}):", "other": "The {n} largest daily falls of {s} ({p}):"},
+            "up": {"one": "The largest daily gain of {s} ({p}), top {n}:", "other": "The {n} largest daily gains of {s} ({p}):"},
+            "down": {"one": "The largest daily fall of {s} ({p}), top {n}:", "other": "The {n} largest daily falls of {s} ({p}):"},
         },
         "OPS": {"gt": "above", "gte": "of at least", "lt": "below", "lte": "of at most"},
         "METRIC_NAME": {"daily_pct_change": "daily change", "gap_pct": "opening gap", "range_pct": "daily range"},

@@ -87,9 +87,9 @@ PACK: dict[str, Any] = {
         "SINCE": "desde {d}",
         "IN_PERIOD": "en {p}",
         "TOP": {
-            "up": {"one": "La mayor subida diaria de {s} ({p}):", "many": "Las {n} mayores subidas diarias de {s} ({p}):",
+            "up": {"one": "La mayor subida diaria de {s} ({p}), top {n}:", "many": "Las {n} mayores subidas diarias de {s} ({p}):",
                    "other": "Las {n} mayores subidas diarias de {s} ({p}):"},
-            "down": {"one": "La mayor caída diaria de {s} ({p}):", "many": "Las {n} mayores caídas diarias de {s} ({p}):",
+            "down": {"one": "La mayor caída diaria de {s} ({p}), top {n}:", "many": "Las {n} mayores caídas diarias de {s} ({p}):",
                      "other": "Las {n} mayores caídas diarias de {s} ({p}):"},
         },
         "OPS": {"gt": "superior a", "gte": "de al menos", "lt": "inferior a", "lte": "de como máximo"},
