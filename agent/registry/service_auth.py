@@ -9,9 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from agent.identity.models import User
+from agent.identity.scopes import SERVICE_SCOPE
 from agent.identity.service_tokens import ServiceTokenError, verify
-
-SERVICE_SCOPE = "registry"
 
 
 def validate_service_token(auth: Any, token: str) -> dict[str, Any]:
@@ -40,5 +39,4 @@ def websocket_user(ws: Any) -> User | None:
         return LOCAL_USER
     header = ws.headers.get("authorization")
     token = ws.query_params.get("token")
-    principal = auth.principal(header or (f"Bearer {token}" if token else None))
-    return principal.user if principal else None
+    return auth.caller(header or (f"Bearer {token}" if token else None))

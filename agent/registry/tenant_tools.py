@@ -18,14 +18,16 @@ ToolStatus = Literal["pending", "active", "failed"]
 UPSERT_TOOL = """
 INSERT INTO registry_tools (tenant_id, tool_id, user_id, name, description, version, category, tags,
     schema_json, endpoint, auth_type, auth_header, secret_enc, timeout_ms, status, status_detail,
-    created_at, updated_at)
-VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, 'pending', NULL, %s, %s)
-ON CONFLICT (tenant_id, tool_id) DO UPDATE SET user_id = excluded.user_id, name = excluded.name,
+    created_at, updated_at, shared)
+VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, 'pending', NULL, %s, %s, %s)
+ON CONFLICT (tenant_id, tool_id) DO UPDATE SET name = excluded.name,
     description = excluded.description, version = excluded.version, category = excluded.category,
     tags = excluded.tags, schema_json = excluded.schema_json, endpoint = excluded.endpoint,
     auth_type = excluded.auth_type, auth_header = excluded.auth_header,
     secret_enc = excluded.secret_enc, timeout_ms = excluded.timeout_ms, status = 'pending',
-    status_detail = NULL, updated_at = excluded.updated_at
+    status_detail = NULL, updated_at = excluded.updated_at, shared = excluded.shared
+WHERE registry_tools.user_id = %s OR (%s = 1 AND registry_tools.shared = 1)
+RETURNING user_id
 """
 SET_STATUS = """
 UPDATE registry_tools SET status = %s, status_detail = %s, updated_at = %s
@@ -33,9 +35,14 @@ WHERE tenant_id = %s AND tool_id = %s
 """
 TOOL_COLS = ("tenant_id, tool_id, user_id, name, description, version, category, tags, schema_json, "
              "endpoint, auth_type, auth_header, secret_enc, timeout_ms, status, status_detail, "
-             "created_at, updated_at")
+             "created_at, updated_at, shared")
 SELECT_TOOL = "SELECT " + TOOL_COLS + " FROM registry_tools WHERE tenant_id = %s AND tool_id = %s"
 SELECT_TOOLS = "SELECT " + TOOL_COLS + " FROM registry_tools WHERE tenant_id = %s ORDER BY tool_id"
+# What a user of the tenant sees and runs: the tenant's shared tools and its own (issue 25 H1).
+VISIBLE = " AND (shared = 1 OR user_id = %s)"
+SELECT_VISIBLE_TOOL = SELECT_TOOL + VISIBLE
+SELECT_VISIBLE_TOOLS = ("SELECT " + TOOL_COLS + " FROM registry_tools WHERE tenant_id = %s" + VISIBLE
+                        + " ORDER BY tool_id")
 
 
 def _now() -> str:
@@ -72,6 +79,7 @@ def public(row: dict[str, Any]) -> dict[str, Any]:
             "authentication": {"type": row["auth_type"], "header_name": row["auth_header"],
                                "secret_set": bool(row["secret_enc"])},
             "timeout_ms": row["timeout_ms"], "status": row["status"],
+            "shared": bool(row.get("shared", 1)),
             "status_detail": row["status_detail"], "created_at": row["created_at"],
             "updated_at": row["updated_at"]}
 
@@ -80,14 +88,27 @@ class TenantTools:
     def __init__(self, db: AppDB, box: SecretBox):
         self.db, self.box = db, box
 
-    def save(self, user: User, tool: TenantToolConfig, secret: str | None) -> None:
+    def save(self, user: User, tool: TenantToolConfig, secret: str | None, *, shared: bool = False,
+             admin: bool = False) -> None:
+        """Create the tool (owned by `user`), or change it when `user` owns it or, for a tool shared
+        with the tenant, is a tenant admin (`admin`); the owner never changes. RegistryError
+        otherwise: nothing is stored."""
         check_schema(tool.schema_)
         now = _now()
-        self.db.execute(UPSERT_TOOL, (
+        row = self.db.one(UPSERT_TOOL, (
             user.tenant_id, tool.id, user.user_id, tool.name, tool.description, tool.version,
             tool.category, json.dumps(tool.tags), json.dumps(tool.schema_), tool.endpoint,
             tool.authentication.type, tool.authentication.header_name,
-            self.box.seal(secret) if secret else None, tool.timeout_ms, now, now))
+            self.box.seal(secret) if secret else None, tool.timeout_ms, now, now, int(shared),
+            user.user_id, int(admin)))
+        if row is not None:
+            return
+        held = self.get(user.tenant_id, tool.id)
+        if held is not None and held["shared"]:
+            raise RegistryError("TOOL_PERMISSION_DENIED", f"tool {tool.id!r} is shared with the tenant: "
+                                "only its owner or a tenant admin can change it", retryable=False)
+        raise RegistryError("TOOL_PERMISSION_DENIED", f"tool id {tool.id!r} is taken in this tenant; "
+                            "choose another id", retryable=False)
 
     def set_status(self, tenant_id: str, tool_id: str, status: ToolStatus,
                    detail: str | None = None) -> None:
@@ -98,6 +119,13 @@ class TenantTools:
 
     def list(self, tenant_id: str) -> list[dict[str, Any]]:
         return self.db.execute(SELECT_TOOLS, (tenant_id,))
+
+    def visible(self, user: User, tool_id: str) -> dict[str, Any] | None:
+        """The tool when `user` may see and run it (shared with its tenant, or its own)."""
+        return self.db.one(SELECT_VISIBLE_TOOL, (user.tenant_id, tool_id, user.user_id))
+
+    def list_visible(self, user: User) -> list[dict[str, Any]]:
+        return self.db.execute(SELECT_VISIBLE_TOOLS, (user.tenant_id, user.user_id))
 
     def secret(self, row: dict[str, Any]) -> str | None:
         return self.box.open(row["secret_enc"]) if row.get("secret_enc") else None

@@ -2,7 +2,11 @@
 
 The caller comes from the token (agent.server.caller); `X-Tenant-ID` must be present and equal to the
 token's tenant. A tenant never sees, runs or hears about another tenant's tools and tasks: anything
-of another tenant is a 404, exactly like something that does not exist.
+of another tenant is a 404, exactly like something that does not exist. Inside a tenant (issue 25
+H1) tasks and their events are their user's; a registered tool is its owner's unless shared with
+the tenant, and only its owner or a tenant admin changes it; a callback needs the task's own
+secret (`X-Task-Secret`, given when the task is queued) or the orchestrator's service credential.
+Scopes: agent/server/scopes.py (the routes marked BY_HANDLER check theirs here).
 """
 from __future__ import annotations
 
@@ -42,6 +46,8 @@ class ExecuteRequest(BaseModel):
 class RegisterRequest(BaseModel):
     tool: TenantToolConfig
     secret: str | None = Field(None, max_length=4096, description="the API key; stored encrypted")
+    shared: bool = Field(False, description="a tenant tool: every user of the tenant sees and runs "
+                                            "it (needs the admin scope)")
 
 
 def registry_for(app: Any):
@@ -57,6 +63,26 @@ def _caller(request: Request) -> User:
     if tenant != user.tenant_id:
         raise HTTPError(403, "tenant_mismatch", "X-Tenant-ID does not match the token's tenant")
     return user
+
+
+def _need(user: User, scope: str) -> None:
+    """403 unless the caller's token carries `scope` (routes marked BY_HANDLER in the table)."""
+    from agent.identity.scopes import allows, scope_refusal
+
+    if not allows(user, scope):
+        raise HTTPError(403, "forbidden", scope_refusal(scope))
+
+
+async def _check_tool(request: Request, user: User, tool_id: str) -> None:
+    """Before queueing: the scope the tool needs, and a tenant tool the caller may not see (another
+    user's own tool) is not found, exactly like one that does not exist."""
+    from agent.server.scopes import registry_tool_scope
+
+    _need(user, registry_tool_scope(tool_id))
+    tools = registry_for(request.app).tools
+    if await asyncio.to_thread(tools.get, user.tenant_id, tool_id) is not None and \
+            await asyncio.to_thread(tools.visible, user, tool_id) is None:
+        raise HTTPError(404, "TOOL_NOT_FOUND", f"no tool {tool_id!r} for this tenant")
 
 
 def _error(exc: RegistryError, task_id: str | None = None) -> JSONResponse:
@@ -130,6 +156,7 @@ def _task_view(task: dict[str, Any]) -> dict[str, Any]:
 async def execute(request: Request) -> JSONResponse:
     user = _caller(request)
     req = await _body(request, ExecuteRequest)
+    await _check_tool(request, user, req.tool_id)
     reg = registry_for(request.app)
     env = await asyncio.to_thread(reg.enqueue_execution, user, req.tool_id, req.parameters,
                                   priority=req.priority, session_id=req.metadata.session_id,
@@ -151,16 +178,19 @@ async def execute(request: Request) -> JSONResponse:
 async def async_execute(request: Request) -> JSONResponse:
     user = _caller(request)
     req = await _body(request, ExecuteRequest)
-    env = await asyncio.to_thread(registry_for(request.app).enqueue_execution, user, req.tool_id,
+    await _check_tool(request, user, req.tool_id)
+    reg = registry_for(request.app)
+    env = await asyncio.to_thread(reg.enqueue_execution, user, req.tool_id,
                                   req.parameters, priority=req.priority,
                                   session_id=req.metadata.session_id, agent_id=req.metadata.agent_id)
-    return JSONResponse({"task_id": env.task_id, "status": "queued"}, status_code=202)
+    return JSONResponse({"task_id": env.task_id, "status": "queued",
+                         "callback_secret": reg.tools.box.task_secret(env.task_id)}, status_code=202)
 
 
 async def get_task(request: Request) -> JSONResponse:
     user = _caller(request)
-    task = await asyncio.to_thread(registry_for(request.app).tasks.get_for,
-                                   request.path_params["task_id"], user.tenant_id)
+    task = await asyncio.to_thread(registry_for(request.app).tasks.get_owned,
+                                   request.path_params["task_id"], user)
     if task is None:
         raise HTTPError(404, "not_found", "no such task")
     return JSONResponse(_task_view(task))
@@ -169,9 +199,10 @@ async def get_task(request: Request) -> JSONResponse:
 async def register_tool(request: Request) -> JSONResponse:
     user = _caller(request)
     req = await _body(request, RegisterRequest)
+    _need(user, "admin" if req.shared else "write")
     try:
         env = await asyncio.to_thread(registry_for(request.app).enqueue_registration, user,
-                                      req.tool, req.secret)
+                                      req.tool, req.secret, shared=req.shared)
     except RegistryError as exc:
         return _error(exc)
     return JSONResponse({"task_id": env.task_id, "tool_id": req.tool.id, "status": "pending"},
@@ -179,14 +210,24 @@ async def register_tool(request: Request) -> JSONResponse:
 
 
 async def callback(request: Request) -> JSONResponse:
-    """An external registry posting a task's outcome (seed 6.2); idempotent by task id."""
+    """An external registry posting a task's outcome (seed 6.2); idempotent by task id. Allowed
+    with the task's own secret (`X-Task-Secret`) or the orchestrator's service credential (a
+    service JWT with the `registry` scope); a user's token alone never completes a task."""
+    from agent.identity.scopes import is_orchestrator
+
     user = _caller(request)
     env = await _body(request, Envelope)
     task_id = request.path_params["task_id"]
     reg = registry_for(request.app)
     task = await asyncio.to_thread(reg.tasks.get_for, task_id, user.tenant_id)
-    if task is None or env.tenant_id != user.tenant_id or env.task_id != task_id:
+    secret_ok = task is not None and reg.tools.box.task_secret_ok(
+        task_id, request.headers.get("x-task-secret"))
+    if task is None or env.tenant_id != user.tenant_id or env.task_id != task_id or \
+            not (secret_ok or is_orchestrator(user) or task["user_id"] == user.user_id):
         raise HTTPError(404, "not_found", "no such task")
+    if not (secret_ok or is_orchestrator(user)):
+        raise HTTPError(403, "forbidden", "a callback needs the task's secret (X-Task-Secret) or "
+                                          "the orchestrator's service token (scope registry)")
     recorded = await asyncio.to_thread(reg.tasks.record_callback, task_id, env)
     return JSONResponse({"received": True, "task_id": task_id, "duplicate": not recorded})
 
@@ -204,19 +245,25 @@ async def service_auth_validate(request: Request) -> JSONResponse:
 
 
 async def ws_events(ws: WebSocket) -> None:
-    """tool.progress / tool.completed / tool.failed of the caller's tenant only."""
+    """tool.progress / tool.completed / tool.failed of the caller's own tasks only (the
+    orchestrator's service credential hears its whole tenant)."""
     from agent.registry.service_auth import websocket_user
 
+    from agent.identity.scopes import allows
+
     user = await asyncio.to_thread(websocket_user, ws)
-    if user is None:
-        await ws.close(code=4401)
+    if user is None or not allows(user, "read"):     # the table's WEBSOCKET row: read
+        await ws.close(code=4401 if user is None else 4403)
         return
     await ws.accept()
     reg = registry_for(ws.app)
 
+    owners = TaskOwners(reg.tasks)
+
     async def forward() -> None:
         async for ev in reg.bus.subscribe(user.tenant_id):
-            await ws.send_json(ev)
+            if await owners.hears(user, ev):
+                await ws.send_json(ev)
 
     async def closed() -> None:
         while (await ws.receive())["type"] != "websocket.disconnect":
@@ -233,6 +280,30 @@ async def ws_events(ws: WebSocket) -> None:
         for res in await asyncio.gather(*tasks, return_exceptions=True):
             if isinstance(res, Exception) and not isinstance(res, WebSocketDisconnect):
                 logging.getLogger("askbar.registry").warning("websocket events ended: %r", res)
+
+
+class TaskOwners:
+    """Who owns the task an event is about (events name the tenant and task; the task row names
+    its user), remembered per connection so an event costs one lookup per task, not per event."""
+
+    def __init__(self, tasks: Any, keep: int = 4096):
+        self.tasks, self.keep = tasks, keep
+        self._owner: dict[str, str | None] = {}
+
+    async def hears(self, user: User, ev: dict[str, Any]) -> bool:
+        from agent.identity.scopes import is_orchestrator
+
+        if ev.get("tenant_id") != user.tenant_id:
+            return False
+        if is_orchestrator(user):
+            return True
+        task_id = str(ev.get("task_id") or "")
+        if task_id not in self._owner:
+            if len(self._owner) >= self.keep:
+                self._owner.clear()
+            task = await asyncio.to_thread(self.tasks.get, task_id)
+            self._owner[task_id] = task["user_id"] if task else None
+        return self._owner[task_id] == user.user_id
 
 
 routes = [
