@@ -249,10 +249,11 @@ async def ws_events(ws: WebSocket) -> None:
     orchestrator's service credential hears its whole tenant)."""
     from agent.registry.service_auth import websocket_user
 
-    from agent.identity.scopes import allows
+    from agent.identity.scopes import allows, is_orchestrator
 
     user = await asyncio.to_thread(websocket_user, ws)
-    if user is None or not allows(user, "read"):     # the table's WEBSOCKET row: read
+    # the table's WEBSOCKET row: read, or the orchestrator's credential
+    if user is None or not (allows(user, "read") or is_orchestrator(user)):
         await ws.close(code=4401 if user is None else 4403)
         return
     await ws.accept()
