@@ -100,11 +100,14 @@ class ToolSpec:
     cache_ttl_s: int | None = None        # None: never cached (always for trading and alerts)
     mutates: bool = False                 # changes something: the graph asks confirm_action first
     claims: tuple[str, ...] = ()          # result fields the answer may state as slots
+    writes: bool = False                  # stores something without asking (remember): `write`
 
     @property
     def scope(self) -> str:
         """The token scope a call needs (agent/identity/scopes.py): paper orders `trade`, anything
         else that changes something `write`, reading `read`."""
+        if self.writes and not self.mutates:
+            return "write"
         if not self.mutates:
             return "read"
         return "trade" if self.category == "trading" else "write"

@@ -62,7 +62,7 @@ def forget(ctx: ToolContext, p: ForgetParams) -> dict:
 
 TOOLS = [
     ToolSpec(id="memory.remember", name="remember", category="memory", params=RememberParams,
-             handler=remember, rate_limit=RateLimit(per_minute=20, per_day=500),
+             handler=remember, rate_limit=RateLimit(per_minute=20, per_day=500), writes=True,
              description="Remember something the user says about themselves (usual symbol, trading "
                          "style, a note) for later conversations."),
     ToolSpec(id="memory.recall", name="recall", category="memory", params=RecallParams,
