@@ -74,10 +74,14 @@ def _call(args: argparse.Namespace) -> int:
         data = result["data"]
         text = data.get("text") if isinstance(data, dict) else None
         print(text or json.dumps(data, ensure_ascii=False, indent=2, default=str))
-    else:
-        err = result["error"]
-        print(f"{err['code']}: {err['message']}")
-    return 0
+    if result["success"]:
+        return 0
+    # A refusal (not found, plan, scope, rate limit, bad parameters) exits 2 like any bad input, a
+    # failure of the tool itself 1 (issue 25 L1: refusals exited 0); one line on stderr either way.
+    err = result["error"]
+    print(f"askbar: tools call {args.name}: {err['code']}: {' '.join(str(err['message']).split())}",
+          file=sys.stderr)
+    return 1 if err["code"] == "EXECUTION_ERROR" else 2
 
 
 @command("tools", "list the tools or call one through the executor (plan, rate limit, cache, log)",

@@ -66,10 +66,9 @@ def _revoke(args: argparse.Namespace) -> int:
 
 
 def _jwt(args: argparse.Namespace) -> int:
+    from agent.identity.scopes import HELP, bad_scopes
     from agent.identity.service_tokens import ServiceTokenError, issue
     from agent.server.runtime import ServerSettings
-
-    from agent.identity.scopes import HELP, bad_scopes
 
     scopes = [s.strip() for s in (args.scopes or "").split(",") if s.strip()]
     if bad_scopes(scopes):

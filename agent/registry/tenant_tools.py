@@ -49,8 +49,36 @@ def _now() -> str:
     return datetime.now(timezone.utc).isoformat()
 
 
+# A tool's schema goes into every planner prompt of its tenant: one 8 MB schema made each Gemini
+# request of the tenant 8.4 MB (issue 25 M1). Real parameter schemas are a few KB, a few levels.
+MAX_SCHEMA_BYTES = 32_000
+MAX_SCHEMA_DEPTH = 12
+
+
+def _depth(value: Any) -> int:
+    deepest, stack = 0, [(value, 1)]
+    while stack:
+        node, d = stack.pop()
+        deepest = max(deepest, d)
+        children = node.values() if isinstance(node, dict) else node if isinstance(node, list) else ()
+        stack.extend((c, d + 1) for c in children if isinstance(c, (dict, list)))
+    return deepest
+
+
 def check_schema(schema: dict[str, Any]) -> None:
-    """A parameters schema must be a valid JSON Schema (draft 2020-12) describing an object."""
+    """A parameters schema must be a valid JSON Schema (draft 2020-12) describing an object, of at
+    most MAX_SCHEMA_BYTES as JSON and MAX_SCHEMA_DEPTH levels, with finite numbers only."""
+    try:
+        size = len(json.dumps(schema, allow_nan=False).encode())
+    except ValueError:
+        raise RegistryError("TOOL_INVALID_PARAMETERS", "schema holds NaN or Infinity: not JSON",
+                            retryable=False) from None
+    if size > MAX_SCHEMA_BYTES:
+        raise RegistryError("TOOL_INVALID_PARAMETERS", f"schema is {size} bytes as JSON; at most "
+                            f"{MAX_SCHEMA_BYTES}", retryable=False)
+    if _depth(schema) > MAX_SCHEMA_DEPTH:
+        raise RegistryError("TOOL_INVALID_PARAMETERS", f"schema nests deeper than {MAX_SCHEMA_DEPTH} "
+                            "levels", retryable=False)
     try:
         jsonschema.Draft202012Validator.check_schema(schema)
     except jsonschema.SchemaError as exc:

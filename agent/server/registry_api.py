@@ -11,7 +11,6 @@ Scopes: agent/server/scopes.py (the routes marked BY_HANDLER check theirs here).
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 from typing import Any
 
@@ -25,7 +24,7 @@ from agent.identity.models import User
 from agent.registry.envelope import Envelope, TenantToolConfig
 from agent.registry.errors import HTTP_STATUS, RegistryError
 from agent.server.caller import current_user
-from agent.server.http import HTTPError
+from agent.server.http import HTTPError, read_json
 
 MAX_LIMIT = 100
 
@@ -93,14 +92,24 @@ def _error(exc: RegistryError, task_id: str | None = None) -> JSONResponse:
     return JSONResponse(body, status_code=HTTP_STATUS.get(exc.code, 400), headers=headers)
 
 
+async def _json(request: Request) -> dict[str, Any]:
+    """The body as a JSON object: 413 past ASKBAR_REGISTRY_MAX_BODY_BYTES (1 MB), 400 for what is
+    not JSON (NaN and Infinity included: a stored NaN broke the tenant's tool list), too deep, or
+    not text a store can keep."""
+    server = request.app.state.runtime.server
+    return await read_json(request, server.registry_max_body_bytes, required=False,
+                           max_depth=server.max_json_depth)
+
+
 async def _body(request: Request, model: type[BaseModel]) -> Any:
+    data = await _json(request)
     try:
-        return model.model_validate(json.loads(await request.body() or b"{}"))
-    except (ValueError, ValidationError) as exc:
-        first = exc.errors()[0] if isinstance(exc, ValidationError) else None
-        where = ".".join(map(str, first["loc"])) if first else "body"
-        msg = first["msg"] if first else "body is not valid JSON"
-        raise HTTPError(422, "TOOL_INVALID_PARAMETERS", f"{where}: {msg}") from exc
+        return model.model_validate(data)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(map(str, first["loc"])) or "body"
+        msg = " ".join(str(first["msg"]).split())[:300]
+        raise HTTPError(422, "TOOL_INVALID_PARAMETERS", f"{where}: {msg}") from None
 
 
 def _csv(request: Request, name: str) -> list[str] | None:
@@ -236,8 +245,8 @@ async def service_auth_validate(request: Request) -> JSONResponse:
     """Validate a service JWT (seed 6.2 ValidationResult)."""
     from agent.registry.service_auth import validate_service_token
 
-    body = json.loads(await request.body() or b"{}")
-    token = body.get("token") if isinstance(body, dict) else None
+    body = await _json(request)
+    token = body.get("token")
     if not isinstance(token, str) or not token:
         raise HTTPError(422, "TOOL_INVALID_PARAMETERS", "token: a service JWT string is required")
     return JSONResponse(await asyncio.to_thread(validate_service_token,
@@ -247,9 +256,8 @@ async def service_auth_validate(request: Request) -> JSONResponse:
 async def ws_events(ws: WebSocket) -> None:
     """tool.progress / tool.completed / tool.failed of the caller's own tasks only (the
     orchestrator's service credential hears its whole tenant)."""
-    from agent.registry.service_auth import websocket_user
-
     from agent.identity.scopes import allows, is_orchestrator
+    from agent.registry.service_auth import websocket_user
 
     user = await asyncio.to_thread(websocket_user, ws)
     # the table's WEBSOCKET row: read, or the orchestrator's credential

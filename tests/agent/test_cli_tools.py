@@ -54,11 +54,15 @@ def test_tools_call(home, capsys):
     assert r["data"]["as_of"] == "2022-02-01T05:31Z"
     code, out, _ = run(capsys, "tools", "call", "get_price", "--args", '{"symbol": "BTCUSD"}')
     assert code == 0 and out.startswith("BTCUSD 38,544.00 as of 2022-02-01T05:31")
-    # a refusal is still an answer: exit 0
-    code, out, _ = run(capsys, "tools", "call", "get_price", "--args", '{"symbol": "NOPE"}', "--json")
-    assert code == 0 and json.loads(out)["error"]["code"] == "VALIDATION_ERROR"
-    code, out, _ = run(capsys, "tools", "call", "no_such_tool", "--json")
-    assert code == 0 and json.loads(out)["error"]["code"] == "TOOL_NOT_FOUND"
+    # a refusal exits 2 (issue 25 L1), the result object still on stdout with --json
+    code, out, err = run(capsys, "tools", "call", "get_price", "--args", '{"symbol": "NOPE"}', "--json")
+    assert code == 2 and json.loads(out)["error"]["code"] == "VALIDATION_ERROR"
+    assert len(err.strip().splitlines()) == 1 and "VALIDATION_ERROR" in err
+    code, out, err = run(capsys, "tools", "call", "no_such_tool", "--json")
+    assert code == 2 and json.loads(out)["error"]["code"] == "TOOL_NOT_FOUND"
+    code, out, err = run(capsys, "tools", "call", "calculate_position_size", "--args",
+                         '{"capital": 1e300, "entry_price": 1, "stop_loss_price": 2, "risk_percent": 1}')
+    assert code == 2 and out == "" and "capital" in err and len(err.strip().splitlines()) == 1
 
 
 @pytest.mark.parametrize("args", ['{"symbol": ', '["NQ"]', "not json"])
