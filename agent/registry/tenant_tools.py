@@ -1,6 +1,7 @@
 """Tools a tenant registers (external HTTP APIs), stored per tenant; the secret sealed, never returned."""
 from __future__ import annotations
 
+import builtins
 import json
 from datetime import datetime, timezone
 from typing import Any, Literal
@@ -152,7 +153,7 @@ class TenantTools:
         """The tool when `user` may see and run it (shared with its tenant, or its own)."""
         return self.db.one(SELECT_VISIBLE_TOOL, (user.tenant_id, tool_id, user.user_id))
 
-    def list_visible(self, user: User) -> list[dict[str, Any]]:
+    def list_visible(self, user: User) -> builtins.list[dict[str, Any]]:
         return self.db.execute(SELECT_VISIBLE_TOOLS, (user.tenant_id, user.user_id))
 
     def secret(self, row: dict[str, Any]) -> str | None:

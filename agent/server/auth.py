@@ -132,8 +132,7 @@ def scope_refusal_for(method: str, path: str, user: User) -> str | None:
     need = table.required(method, path)
     if need is None or need in (table.PUBLIC, table.BY_HANDLER):
         return None
-    if need == table.TOOL_IN_PATH:
-        need = table.tool_scope(table.path_tool(path))
-    if allows(user, need):
+    scope = table.tool_scope(table.path_tool(path)) if need == table.TOOL_IN_PATH else str(need)
+    if allows(user, scope):
         return None
-    return f"{method} {path[:100]}: " + scope_refusal(need)
+    return f"{method} {path[:100]}: " + scope_refusal(scope)
