@@ -9,7 +9,8 @@ import concurrent.futures as cf
 import contextvars
 import logging
 import time
-from typing import Any, Callable, TypeVar
+from contextlib import contextmanager
+from typing import Any, Callable, Iterator, TypeVar
 
 T = TypeVar("T")
 log = logging.getLogger("askbar.budget")
@@ -25,6 +26,25 @@ _pool = cf.ThreadPoolExecutor(max_workers=16, thread_name_prefix="askbar-agent")
 # (a DuckDB cursor's interrupt(), a Postgres connection's cancel()); stores register there.
 _deadline: contextvars.ContextVar[float | None] = contextvars.ContextVar("askbar_deadline", default=None)
 _cancels: contextvars.ContextVar[list | None] = contextvars.ContextVar("askbar_cancels", default=None)
+
+# LLM usage records of the current request (agent/llm/usage.py appends to the innermost scope).
+_scope: contextvars.ContextVar[list[Any] | None] = contextvars.ContextVar("askbar_usage_scope", default=None)
+
+
+@contextmanager
+def usage_scope() -> Iterator[list[Any]]:
+    """Collect the records made in this context (and contexts copied from it) into a list.
+
+    For concurrent requests on one provider: wrap a node's provider call in `usage_scope()` and
+    run it with `contextvars.copy_context().run` in the worker thread; records then go to the
+    scope's list instead of the provider-wide one, so requests never see each other's usage.
+    """
+    records: list[Any] = []
+    token = _scope.set(records)
+    try:
+        yield records
+    finally:
+        _scope.reset(token)
 
 
 def seconds_left() -> float | None:
@@ -60,8 +80,6 @@ def remaining(state: dict[str, Any], total: float | None = None) -> float:
 
 def _scoped(fn: Callable[..., T], sink: list[dict]) -> Callable[..., T]:
     """fn with its LLM usage records collected into sink (this request's only), even on error."""
-    from agent.llm.usage import usage_scope
-
     def call(*args: Any, **kwargs: Any) -> T:
         with usage_scope() as records:
             try:

@@ -6,23 +6,30 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import date
-from typing import Any, Callable, Literal, TypedDict
+from typing import TYPE_CHECKING, Callable, Literal, TypedDict
 
+import agent.trading  # noqa: F401 - registers its after-ingest hook (orders, alerts) with the stores
 from agent.identity.models import LOCAL_USER, User
-from agent.market.store import MarketStore, SymbolSummary, open_store
+from agent.llm import make_provider
+from agent.llm.base import Provider
+from agent.market.factory import open_store
+from agent.market.store import MarketStore, SymbolSummary
 from agent.settings import Settings, get_settings
+
+if TYPE_CHECKING:   # the registry is opened by the server (agent/server/registry_owner.py)
+    from agent.registry.service import Registry
 
 
 @dataclass
 class Deps:
     settings: Settings
     store: MarketStore
-    provider: Any                      # agent.llm.base.Provider
-    fallback: Any = None               # the offline provider: code fallbacks (simple plan, summary)
+    provider: Provider
+    fallback: Provider | None = None   # the offline provider: code fallbacks (simple plan, summary)
     user: User = field(default_factory=lambda: LOCAL_USER)  # from the token / --user, never the model
-    registry: Any = None               # agent.registry.service.Registry for tenant tools (issue 17)
+    registry: Registry | None = None   # tenant tools (issue 17)
     # The server's shared registry, opened on first use (agent/server/registry_owner.py)
-    open_registry: Callable[[], Any] | None = None
+    open_registry: Callable[[], Registry] | None = None
     _coverage: list[SymbolSummary] | None = field(default=None, repr=False)
     _instruments: list | None = field(default=None, repr=False)
 
@@ -47,25 +54,8 @@ class Deps:
         self._coverage, self._instruments = None, None
 
 
-def make_provider(settings: Settings):
-    """Gemini when ASKBAR_LLM=gemini, or when GEMINI_API_KEY / GOOGLE_API_KEY is set and
-    ASKBAR_LLM is not "offline"; the offline provider otherwise (and when Gemini has no key)."""
-    from agent.llm.offline.provider import OfflineProvider
-
-    if settings.llm == "gemini" or (settings.llm is None and settings.gemini_key()):
-        from agent.llm.gemini import GeminiProvider
-
-        try:
-            return GeminiProvider(settings)
-        except ValueError as exc:  # no API key: say so once, answer offline
-            import logging
-
-            logging.getLogger("askbar").warning("Gemini unavailable (%s); using the offline provider", exc)
-    return OfflineProvider()
-
-
 def build_deps(settings: Settings | None = None, store: MarketStore | None = None,
-               provider: Any = None) -> Deps:
+               provider: Provider | None = None) -> Deps:
     settings = settings or get_settings()
     from agent.llm.offline.provider import OfflineProvider
 

@@ -14,9 +14,9 @@ from typing import Any, Iterator
 from langgraph.types import Command
 from pydantic import BaseModel, Field
 
-from agent.checkpoint import open_checkpointer
 from agent.deps import Deps, build_deps, run_options
 from agent.messages import msg
+from agent.storage.checkpoint import open_checkpointer
 from agents.turn import HISTORY_KEEP
 from agents.turn import TURN_RESET as _TURN_RESET
 

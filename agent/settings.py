@@ -9,13 +9,61 @@ from datetime import date
 from pathlib import Path
 from typing import Literal
 
-from pydantic import Field
+from pydantic import BaseModel, Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 Engine = Literal["duckdb", "postgres"]
 
 
-class Settings(BaseSettings):
+def _csv(value: str) -> list[str]:
+    return [v.strip().lower() for v in (value or "").split(",") if v.strip()]
+
+
+class ServerOptions(BaseModel):
+    """The server's knobs (environment ASKBAR_<FIELD>, like every setting): part of Settings."""
+
+    @property
+    def host_names(self) -> list[str]:
+        """Accepted Host names: the configured ones plus the bound address (unless a wildcard)."""
+        names = _csv(self.allowed_hosts)
+        if self.host not in ("0.0.0.0", "::", ""):
+            names.append(f"[{self.host}]" if ":" in self.host else self.host.lower())
+        return names
+
+    @property
+    def cors_list(self) -> list[str]:
+        return _csv(self.cors_origins)
+
+    run_ttl_s: int = 3600            # how long a finished run's events stay replayable
+    run_stale_s: float = 30.0        # a running run without a heartbeat this long is lost (server died)
+    max_body_bytes: int = 64_000     # larger request bodies get 413
+    registry_max_body_bytes: int = 1_000_000   # /api/v1 bodies (tool schemas are larger): 413 past it
+    max_question_chars: int = 2000
+    ping_s: float = 15.0             # SSE keep-alive comment interval (0: no pings)
+    sse_send_timeout_s: float = 30.0  # a client that takes longer to accept one SSE write is dropped
+    sse_drain_s: float = 10.0        # on shutdown, open run streams forward this long, then `reconnect`
+    shutdown_grace_s: float = 20.0   # running runs get this long to finish on shutdown
+    pg_checkpoint_pool: int = 10
+    coverage_refresh_s: float = 60.0  # re-read symbols and ranges (data loaded while serving)
+    redis_warm_connections: int = 32  # opened at startup (a burst would open them one by one)
+    max_concurrent_runs: int = 8     # graph runs executing at once; more wait (FIFO) after run_start
+    # Identity and bounded work (issue 12)
+    host: str = "127.0.0.1"          # the address `askbar serve` binds (local mode only on loopback)
+    jwt_secret: str | None = None    # HS256 secret for service JWTs; none: JWTs are refused
+    allowed_hosts: str = "localhost,127.0.0.1,[::1]"  # Host header names, comma-separated; "*": any
+    cors_origins: str = ""           # comma-separated origins allowed cross-site (none: no CORS)
+    rate_limit: str = "30/minute"    # chats + resumes per user (limits' moving window)
+    max_queued_runs: int = 32        # runs waiting for a slot; past it new runs get 429
+    max_user_runs: int = 4           # runs in flight (running or queued) per user
+    max_json_depth: int = 32         # nesting of request bodies
+    max_plan_steps: int = 20         # steps of a plan a client may send back (confirm_plan edits)
+    auth_cache_s: float = 2.0        # how long "are there users?" is cached (local mode check)
+    checkpoint_keep: int = 50        # checkpoints kept per thread after each run (0: keep all)
+    thread_retention_days: float = 0  # delete threads idle this long (0: keep forever)
+    retention_every_s: float = 3600  # how often the thread retention sweep runs
+
+
+class Settings(BaseSettings, ServerOptions):
     model_config = SettingsConfigDict(env_prefix="ASKBAR_", extra="ignore")
 
     home: Path = Field(default_factory=lambda: Path.home() / ".askbar")

@@ -88,7 +88,7 @@ class Claim(BaseModel):
 
 
 class AnalystOutput(BaseModel):
-    """The analyst's answer WITH SLOTS: code fills every figure (agent/slots.py, agent/render.py)
+    """The analyst's answer WITH SLOTS: code fills every figure (agent/answer/slots.py, agent/answer/render.py)
     and derives the claims from the slots shown; the model never writes a number."""
     response: str = Field(description="answer text in the user's language. Write NO digits and no "
                                       "numbers in words: every value is a slot in braces naming a "
@@ -165,3 +165,22 @@ class TradingState(TypedDict, total=False):
     agents_used: list[str]
     started_at: float
     usage: dict
+
+
+# Small state updates every node (and the feature steps nodes call) shares.
+def lang_of(state: dict[str, Any]) -> str:
+    return (state.get("intent") or {}).get("lang") or "en"
+
+
+def visited(state: dict[str, Any], agent: str) -> dict[str, Any]:
+    return {"current_agent": agent, "agents_used": [*(state.get("agents_used") or []), agent]}
+
+
+def final(state: dict[str, Any], agent: str, response: str, *, disclaimer: str | None = None,
+          status: str = "answered", claims: list[dict] | None = None) -> dict[str, Any]:
+    """Ends the run with an answer the user can read (routers send a set status to END)."""
+    disclaimers = [*(state.get("disclaimers") or [])]
+    if disclaimer:
+        disclaimers.append(disclaimer)
+    return {**visited(state, agent), "response": response, "status": status,
+            "claims": claims if claims is not None else [], "disclaimers": disclaimers}

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from agent import slots
+from agent.answer import slots
 from agent.state import AnalystOutput, Intent
 from query_builder.models import StepResult
 

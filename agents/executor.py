@@ -12,8 +12,8 @@ from langgraph.runtime import Runtime
 
 import capabilities
 from agent import lang as packs
+from agent.answer.compact import compact
 from agent.budget import OutOfTime, run_budgeted
-from agent.compact import compact
 from agent.deps import Deps
 from agent.messages import NO_DATA_SUGGESTIONS, msg
 from agent.state import NoDataInterrupt, Plan
@@ -61,7 +61,7 @@ def _ask(state: dict, payload: NoDataInterrupt) -> dict:
 
 
 def _kept(res: Any) -> dict[str, Any]:
-    """The step result as the state keeps it (agent/compact.py), compacted before the JSON dump:
+    """The step result as the state keeps it (agent/answer/compact.py), compacted before the JSON dump:
     dumping ten years of daily rows only to drop all but 120 chart buckets cost 6.4 ms of the
     ten-year question (0.3 ms this way; the dict is the same)."""
     small = compact({"action": res.action, "rows": res.rows, "bars": res.bars})

@@ -1,7 +1,7 @@
 """Planner node: Intent -> Plan of steps, checked against the intent in code before it runs.
 
 It never interrupts: a plan of more than 3 steps routes to the confirm_plan node, which shows THIS
-plan; the planner is not called again on resume. A plan that fails the check (agent/plan_check.py)
+plan; the planner is not called again on resume. A plan that fails the check (agent/answer/plan_check.py)
 goes back to the planner once with the problems, then the code plan is used. When the
 validator sends the run back (need_more_data: the answer needed a symbol the plan never fetched),
 its feedback goes into the planner's first call, the one offered the user's tools included.
@@ -13,11 +13,11 @@ from typing import Any
 from langchain_core.runnables import RunnableConfig
 from langgraph.runtime import Runtime
 
+from agent.answer.plan_check import PlanProblem
+from agent.answer.plan_check import check as check_plan
 from agent.budget import OutOfTime
 from agent.deps import Deps
 from agent.llm.errors import LLMInvalidOutput
-from agent.plan_check import PlanProblem
-from agent.plan_check import check as check_plan
 from agent.state import Intent, Plan
 from agent.tools.plan_step import tool_plan
 from agents.common import call_llm, fallback_disclaimers, log, partial, visited, with_usage

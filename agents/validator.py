@@ -10,12 +10,12 @@ from typing import Any
 
 from langgraph.runtime import Runtime
 
-from agent import slots
+from agent.answer import slots
+from agent.answer.numbers import scope_of
+from agent.answer.validation import validate
 from agent.deps import Deps
 from agent.messages import msg
-from agent.numbers import scope_of
 from agent.state import Validation
-from agent.validation import validate
 from agents.code_summary import code_summary, results_of
 from agents.common import lang_of, unexpected, visited
 

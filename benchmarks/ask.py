@@ -26,7 +26,7 @@ sys.path.insert(0, str(ROOT))
 from langgraph.checkpoint.memory import InMemorySaver  # noqa: E402
 
 from agent.deps import build_deps  # noqa: E402
-from agent.evaluation import load_cases, run_case  # noqa: E402
+from agent.cli.evaluation import load_cases, run_case  # noqa: E402
 from agent.market.duckdb_store import DuckDBStore  # noqa: E402
 from agent.market.ingest import load_file  # noqa: E402
 from agent.service import Session  # noqa: E402

@@ -137,7 +137,7 @@ def main() -> None:
     out: dict = {"streams": args.streams, "cpus": os.cpu_count()}
     server = None
     try:
-        subprocess.run([sys.executable, "-m", "agent.cli", "load",
+        subprocess.run([str(Path(sys.executable).parent / "askbar"), "load",
                         str(DATA / "nq_1min_firstrate/NQ_1min_sample.csv"), "--symbol", "NQ"],
                        cwd=ROOT, env={**os.environ, **env}, check=True, capture_output=True)
         server = ServeProcess(env, home / "serve.log").wait_ready(120)

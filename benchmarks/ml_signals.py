@@ -10,7 +10,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from agent.appdb import AppDB
+from agent.storage.appdb import AppDB
 from agent.market.duckdb_store import DuckDBStore
 from agent.market.ingest import load_file
 from agent.ml import service

@@ -23,7 +23,7 @@ sys.path.insert(0, str(ROOT))
 import psycopg  # noqa: E402
 from cryptography.fernet import Fernet  # noqa: E402
 
-from agent.appdb import AppDB  # noqa: E402
+from agent.storage.appdb import AppDB  # noqa: E402
 from agent.registry.envelope import TenantToolConfig  # noqa: E402
 from agent.registry.service import Registry  # noqa: E402
 from agent.registry.worker import Worker  # noqa: E402
@@ -58,7 +58,7 @@ def run(n_workers: int, n_tasks: int, delay_ms: float, home: Path) -> float:
     assert reg.tasks.get(reg_task)["status"] == "completed"
     for i in range(n_tasks):
         reg.enqueue_execution(user, "calc", {"a": i})
-    cmd = [sys.executable, "-c", "import sys; from agent.cli import main; sys.exit(main())",
+    cmd = [sys.executable, "-c", "import sys; from agent.cli.main import main; sys.exit(main())",
            "registry", "worker"]
     t0 = time.perf_counter()
     procs = [subprocess.Popen(cmd, env=env, cwd=ROOT, stderr=subprocess.DEVNULL)

@@ -136,7 +136,7 @@ def start_server(home: Path, port: int, redis_url: str | None) -> subprocess.Pop
     env.pop("ASKBAR_DATABASE_URL", None)
     if redis_url:
         env["ASKBAR_REDIS_URL"] = redis_url
-    proc = subprocess.Popen([sys.executable, "-m", "agent.cli_serve", "serve", "--port", str(port)], cwd=ROOT,
+    proc = subprocess.Popen([sys.executable, "-m", "agent.cli.serve", "serve", "--port", str(port)], cwd=ROOT,
                             env=env, stdout=subprocess.DEVNULL, stderr=open(home / "server.log", "wb"))
     deadline = time.time() + 90
     while time.time() < deadline:

@@ -26,7 +26,7 @@ sys.path.insert(0, str(ROOT))
 
 from pydantic import BaseModel
 
-from agent.appdb import AppDB
+from agent.storage.appdb import AppDB
 from agent.identity.models import User
 from agent.market.duckdb_store import DuckDBStore
 from agent.market.ingest import load_file

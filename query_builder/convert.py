@@ -58,7 +58,7 @@ class LazyRows(Sequence):
     Post-processors that work on columns (query_builder.stats.Daily via `column`) never build the
     dicts: ten years of daily bars of one symbol (3,652 rows x 8 columns) cost 3.7 ms of a 25 ms
     question to turn into dicts (py-spy, GIL samples, embedded server), and a period longer than
-    a year keeps weekly bars for its chart, not its daily rows (agent/compact.py). Reading a row,
+    a year keeps weekly bars for its chart, not its daily rows (agent/answer/compact.py). Reading a row,
     iterating or slicing builds them all once (a real list). `columns` may be lists (a
     ColumnRows is built from them) or arrays, with `build` making the JSON-able dicts
     (query_builder.stats.records)."""

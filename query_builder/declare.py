@@ -19,7 +19,7 @@ from pydantic_core import core_schema
 
 Kind = Literal["action", "indicator", "pattern", "claim"]
 Needs = Literal["intraday"]
-ClaimKind = Literal["price", "pct", "pct_level", "volume", "count", "number"]  # agent/render.py kinds
+ClaimKind = Literal["price", "pct", "pct_level", "volume", "count", "number"]  # agent/answer/render.py kinds
 
 
 @dataclass(frozen=True)
@@ -61,7 +61,7 @@ class PatternDecl:
 @dataclass(frozen=True)
 class ClaimDecl:
     """A claim type: the action whose result holds it and where ("summary.key" or "rows.key"), and
-    how its value is rendered (agent/render.py kinds: price, pct, pct_level, volume, count, number).
+    how its value is rendered (agent/answer/render.py kinds: price, pct, pct_level, volume, count, number).
     `templates`: the offline answer's wording per language ({"en": "range of closes {v}", ...}),
     used when the language pack has none for the claim (offline_templates.METRIC overrides), so a
     new claim type needs no edit to every pack; tests/agent/test_lang_packs.py checks that every

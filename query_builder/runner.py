@@ -92,7 +92,7 @@ def run_step(store: MarketStore, step: Step, index: int = 0) -> StepResult:
     rows, extra = execute(store, built)
     out = post.apply(built.post, rows, built.post_args, extra)
     # Rows stay unbuilt only when the step has bars at its granularity: the state keeps the bars
-    # for the chart and drops such rows (agent/compact.py); anything else gets a real list.
+    # for the chart and drops such rows (agent/answer/compact.py); anything else gets a real list.
     # (a LazyRows stands in for the list: it reads, slices and dumps as the list it builds)
     rows = cast(list[dict[str, Any]], out.rows if out.bars else as_list(out.rows))
     bars = cast(list[dict[str, Any]], out.bars)

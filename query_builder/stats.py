@@ -131,7 +131,7 @@ def aggregate_bars(d: Daily, unit: str) -> list[dict[str, Any]] | LazyRows:
         "volume": np.add.reduceat(d.volume, starts), "pct_change": pct,
         "trading_days": ends - starts + 1,
     }
-    # the state keeps at most CHART_POINTS buckets of these (agent/compact.py), merged from the
+    # the state keeps at most CHART_POINTS buckets of these (agent/answer/compact.py), merged from the
     # columns: ten years' 522 weekly dicts were built only to be merged again (~1 ms)
     return LazyRows(cols, build=lambda: records(cols))
 

@@ -1,7 +1,9 @@
 """DDL and append-only migrations, one folder per engine.
 
 Files are applied in name order (`001_init.sql`, `002_...`); each applied file is recorded in
-`schema_migrations`, so a file must never be edited once it has landed: add a new one.
+`schema_migrations` (the app database: `app_migrations`) by the one runner,
+`agent/storage/migrations.py`, so a file must never be edited once it has landed: add a new one.
+One numbering per engine: on Postgres, `postgres/` and `app/postgres/` share the numbers.
 """
 from importlib import resources
 

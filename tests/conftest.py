@@ -5,6 +5,7 @@ never skipped.
 """
 from __future__ import annotations
 
+import agent.trading  # noqa: F401 - the stores' after-ingest hook, as the composition roots register it
 import os
 import time
 import uuid

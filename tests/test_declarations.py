@@ -14,15 +14,15 @@ from psycopg import sql
 import capabilities as cap
 import query_builder.actions
 import query_builder.post
-from agent import slots
+from agent.answer import slots
 from agent.llm import prompts as P
 from agent.llm import schemas
 from agent.llm.offline import OfflineProvider
 from agent.llm.offline import templates as T
-from agent.numbers import scope_of
-from agent.render import render
+from agent.answer.numbers import scope_of
+from agent.answer.render import render
 from agent.state import Claim, Intent
-from agent.validation import validate
+from agent.answer.validation import validate
 from query_builder import build, declare, run_step
 from query_builder.base import Context, Output
 from query_builder.convert import jsonable_rows

@@ -1,4 +1,4 @@
-// Numbers as the answer text writes them (the same rules as agent/render.py, so text and table
+// Numbers as the answer text writes them (the same rules as agent/answer/render.py, so text and table
 // agree): en 15,895.00 · ru 15 895,00 · es 15.895,00; percents signed with a space before % in
 // ru/es; volumes scaled above ten thousand; counts as integers.
 "use strict";
@@ -10,7 +10,7 @@ const SCALES = {
   es: [[1e9, 1e9, " mil millones"], [1e6, 1e6, " millones"], [1e4, 1e3, " mil"]],
 };
 
-// The kind of each claim type (agent/slots.py's kind_of for DESIGN.md's claim types).
+// The kind of each claim type (agent/answer/slots.py's kind_of for DESIGN.md's claim types).
 const CLAIM_KINDS = {
   open: "price", close: "price", high: "price", low: "price", avg_daily_range: "price",
   change_points: "price", pct_change: "pct", daily_pct_change: "pct", avg_return_after: "pct",

@@ -10,8 +10,8 @@ from agent.settings import Settings
 def resolve_user(settings: Settings, ref: str | None) -> User:
     if not ref:
         return LOCAL_USER
-    from agent.appdb import open_appdb
     from agent.identity.users import IdentityError, UserStore
+    from agent.storage.appdb import open_appdb
 
     try:
         return UserStore(open_appdb(settings)).find(ref)
@@ -20,7 +20,7 @@ def resolve_user(settings: Settings, ref: str | None) -> User:
 
 
 def _traces(settings: Settings):
-    from agent.traces import TraceStore
+    from agent.storage.traces import TraceStore
 
     return TraceStore(settings)
 

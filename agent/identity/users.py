@@ -1,4 +1,4 @@
-"""Tenants, users and API tokens in the application database (agent/appdb.py, migration 010).
+"""Tenants, users and API tokens in the application database (agent/storage/appdb.py, migration 010).
 
 Tokens are `askbar_` + 32 random bytes (secrets.token_urlsafe): 256 bits of entropy, so a plain
 SHA-256 of the token is what we store and look up. A slow password hash (bcrypt, argon2) exists to
@@ -14,8 +14,8 @@ import secrets
 import uuid
 from typing import Any
 
-from agent.appdb import AppDB
 from agent.identity.models import PLANS, Plan, User
+from agent.storage.appdb import AppDB
 
 TOKEN_PREFIX = "askbar_"
 NAME = re.compile(r"^[A-Za-z0-9_.@-]{1,64}$")

@@ -11,8 +11,8 @@ from typing import Protocol, runtime_checkable
 
 from pydantic import BaseModel, Field
 
+from agent.answer.plan_check import PlanProblem
 from agent.market.instruments import Instrument
-from agent.plan_check import PlanProblem
 from agent.state import AnalystOutput, Intent, Lang, Plan
 from query_builder.models import StepResult
 
@@ -75,7 +75,7 @@ class Provider(Protocol):
     def plan(self, intent: Intent, ctx: ProviderContext,
              feedback: list[PlanProblem] | None = None) -> Plan:
         """Steps for the query builder (feedback: why the previous plan failed its check in code,
-        agent/plan_check.py, on the planner's one retry)."""
+        agent/answer/plan_check.py, on the planner's one retry)."""
 
     def analyze(self, question: str, intent: Intent, results: list[StepResult], lang: Lang,
                 ctx: ProviderContext | None = None, feedback: str | None = None) -> AnalystOutput:

@@ -25,6 +25,7 @@ from google import genai
 from google.genai import types
 from pydantic import BaseModel, ValidationError
 
+from agent.answer.plan_check import PlanProblem
 from agent.llm import gemini_tuning as tuning
 from agent.llm import prompts as P
 from agent.llm.base import ProviderContext
@@ -32,7 +33,6 @@ from agent.llm.errors import LLMConfigError, LLMError, LLMInvalidOutput, LLMRate
 from agent.llm.gemini_memory import with_memory
 from agent.llm.schemas import PARSE_INTENT, SUBMIT_ANSWER, SUBMIT_PLAN, declarations
 from agent.llm.usage import UsageMeter, load_prices
-from agent.plan_check import PlanProblem
 from agent.settings import Settings
 from agent.state import AnalystOutput, Intent, Lang, Plan
 from query_builder.models import StepResult
@@ -332,8 +332,8 @@ def _glossary_reference(concept: str, lang: str) -> str:
 
 
 def _slot_list(question: str, intent: Intent, results: list[StepResult], lang: str) -> str:
-    """The slots the analyst may write (agent/slots.py), with their rendered values."""
-    from agent import slots
+    """The slots the analyst may write (agent/answer/slots.py), with their rendered values."""
+    from agent.answer import slots
 
     table = slots.build([r.model_dump(mode="json") for r in results],
                         intent.model_dump(mode="json"), question)

@@ -17,7 +17,7 @@ CLIPPED = "\n…"
 
 
 def _short_lines(text: str, limit: int = LINE_TOKENS) -> str:
-    from agent.memory import tokens
+    from agent.llm import tokens
 
     enc, out = tokens.encoding(), []
     for line in text.splitlines():
@@ -35,13 +35,13 @@ def clip(text: str, budget: int = MEMORY_TOKENS) -> str:
 
 
 def _fits(text: str, budget: int) -> bool:
-    from agent.memory import tokens
+    from agent.llm import tokens
 
     return tokens.count(P.escape_untrusted(text)) <= budget
 
 
 def _clip(text: str, budget: int) -> str:
-    from agent.memory import tokens
+    from agent.llm import tokens
 
     room, used = budget - tokens.count(CLIPPED), 0
     kept: list[str] = []

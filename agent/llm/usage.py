@@ -21,12 +21,12 @@ import json
 import logging
 import threading
 import time
-from contextlib import contextmanager
-from contextvars import ContextVar
 from dataclasses import asdict, dataclass
 from datetime import date, datetime, timezone
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
+
+from agent.budget import _scope, usage_scope  # noqa: F401 - re-exported: usage_scope is this module's API
 
 log = logging.getLogger("askbar.llm.usage")
 
@@ -142,23 +142,8 @@ def record_from(agent: str, model: str, metadata: Any, duration_ms: float,
 
 MAX_UNTAKEN = 1000
 
-_scope: ContextVar[list[UsageRecord] | None] = ContextVar("askbar_usage_scope", default=None)
-
-
-@contextmanager
-def usage_scope() -> Iterator[list[UsageRecord]]:
-    """Collect the records made in this context (and contexts copied from it) into a list.
-
-    For concurrent requests on one provider: wrap a node's provider call in `usage_scope()` and
-    run it with `contextvars.copy_context().run` in the worker thread; records then go to the
-    scope's list instead of the provider-wide one, so requests never see each other's usage.
-    """
-    records: list[UsageRecord] = []
-    token = _scope.set(records)
-    try:
-        yield records
-    finally:
-        _scope.reset(token)
+# The per-request collection lives with the time budget (agent/budget.py, a lower layer that runs the
+# budgeted calls); records made inside usage_scope() go to its list.
 
 
 class UsageMeter:

@@ -9,19 +9,18 @@ from typing import TYPE_CHECKING, Any
 import duckdb
 
 from agent.budget import on_timeout
+from agent.market.hooks import after_ingest
 from agent.market.instruments import Instrument
 from agent.market.store import BarKind, Engine, IngestReport, SymbolSummary, instrument_from_row, summaries_from_rows
-from agent.trading.db import Tx
-from agent.trading.hook import after_ingest
+from agent.market.tx import Tx
+from agent.storage import migrations
 from sql import migration_files
 
 if TYPE_CHECKING:  # pandas costs ~0.5 s to import; asking questions never needs it
     import pandas as pd
 
-_MIGRATIONS_TABLE = (
-    "CREATE TABLE IF NOT EXISTS schema_migrations (name VARCHAR PRIMARY KEY, "
-    "applied_at TIMESTAMP DEFAULT current_timestamp)"
-)
+_APPLIED_MIGRATIONS = "SELECT name FROM schema_migrations"
+_RECORD_MIGRATION = "INSERT INTO schema_migrations (name) VALUES ($n)"
 
 UPSERT_INSTRUMENT = """
 INSERT INTO instruments (symbol, name, asset_class, timezone, session, aliases, synthetic, source,
@@ -152,15 +151,15 @@ class DuckDBStore:
             self._migrate()
 
     def _migrate(self) -> None:
-        self._conn.execute(_MIGRATIONS_TABLE)
-        done = {r[0] for r in self._conn.execute("SELECT name FROM schema_migrations").fetchall()}
-        for name, text in migration_files("duckdb"):
-            if name in done:
-                continue
+        def run(name: str, text: str) -> None:     # one transaction per file: its DDL and its ledger row
             self._conn.execute("BEGIN")
             self._conn.execute(text)
-            self._conn.execute("INSERT INTO schema_migrations (name) VALUES ($n)", {"n": name})
+            self._conn.execute(_RECORD_MIGRATION, {"n": name})
             self._conn.execute("COMMIT")
+
+        self._conn.execute(migrations.ledger_ddl("duckdb"))
+        done = {r[0] for r in self._conn.execute(_APPLIED_MIGRATIONS).fetchall()}
+        migrations.apply(migration_files("duckdb"), done, run)
 
     def query(self, sql: str, params: dict[str, Any] | None = None) -> list[dict[str, Any]]:
         cur = self._conn.cursor()

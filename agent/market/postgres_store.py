@@ -22,17 +22,15 @@ from psycopg.rows import dict_row
 from psycopg_pool import ConnectionPool
 
 from agent.budget import on_timeout, seconds_left
+from agent.market.hooks import after_ingest
 from agent.market.instruments import Instrument
 from agent.market.store import BarKind, Engine, IngestReport, SymbolSummary, instrument_from_row, summaries_from_rows
-from agent.trading.db import Tx
-from agent.trading.hook import after_ingest
+from agent.market.tx import Tx
+from agent.storage import migrations
 from sql import migration_files
 
-MIGRATIONS_TABLE = """
-CREATE TABLE IF NOT EXISTS schema_migrations (name TEXT PRIMARY KEY,
-                                              applied_at TIMESTAMP NOT NULL DEFAULT now())
-"""
-MIGRATION_LOCK = "SELECT pg_advisory_xact_lock(hashtext('askbar.migrations'))"
+APPLIED_MIGRATIONS = "SELECT name FROM schema_migrations"
+RECORD_MIGRATION = "INSERT INTO schema_migrations (name) VALUES (%s)"
 INGEST_LOCK = "SELECT pg_advisory_xact_lock(hashtext('askbar.ingest.' || %(symbol)s))"
 UPSERT_INSTRUMENT = """
 INSERT INTO instruments (symbol, name, asset_class, timezone, session, aliases, synthetic, source,
@@ -262,13 +260,14 @@ class PostgresStore:
 
     def _migrate(self) -> None:
         with self.pool.connection() as conn, conn.transaction():
-            conn.execute(MIGRATION_LOCK)   # several processes may start at once
-            conn.execute(MIGRATIONS_TABLE)
-            done = {r[0] for r in conn.execute("SELECT name FROM schema_migrations")}
-            for name, text in migration_files("postgres"):
-                if name not in done:
-                    conn.execute(text)
-                    conn.execute("INSERT INTO schema_migrations (name) VALUES (%s)", (name,))
+            conn.execute(migrations.PG_LOCK)   # several processes may start at once
+            conn.execute(migrations.ledger_ddl("postgres"))
+            done = {r[0] for r in conn.execute(APPLIED_MIGRATIONS)}
+
+            def run(name: str, text: str) -> None:
+                conn.execute(text)
+                conn.execute(RECORD_MIGRATION, (name,))
+            migrations.apply(migration_files("postgres"), done, run)
 
     def query(self, sql: str, params: dict[str, Any] | None = None) -> list[dict[str, Any]]:
         with self.pool.connection() as conn, _time_limited(conn), conn.cursor(row_factory=dict_row) as cur:

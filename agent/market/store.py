@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Literal, Protocol
 from pydantic import BaseModel, Field
 
 from agent.market.instruments import Instrument
-from agent.settings import Engine, Settings
+from agent.settings import Engine
 
 if TYPE_CHECKING:  # pandas costs ~0.5 s to import; asking questions never needs it
     import pandas as pd
@@ -80,16 +80,3 @@ class MarketStore(Protocol):
         """Every stored intraday bar of the symbol (re-dated when a load changes its tz/session)."""
 
     def close(self) -> None: ...
-
-
-def open_store(settings: Settings) -> MarketStore:
-    """The store the settings select: Postgres when a database URL is set, else the DuckDB file."""
-    if settings.engine == "postgres":
-        from agent.market.postgres_store import PostgresStore
-
-        assert settings.database_url is not None      # the engine is postgres only when it is set
-        return PostgresStore(settings.database_url, max_size=settings.pg_pool_max)
-    from agent.market.duckdb_store import DuckDBStore
-
-    settings.home.mkdir(parents=True, exist_ok=True)
-    return DuckDBStore(settings.duckdb_path)

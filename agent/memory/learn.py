@@ -10,7 +10,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from rapidfuzz import fuzz
+from agent.memory import long_term as lt
+from agent.memory.long_term import QUESTION_MERGE_SCORE, merge_question  # noqa: F401 - re-exported
 
 STYLES: dict[str, re.Pattern] = {
     "scalping": re.compile(r"\bscalp\w*|скальп\w*|\bscalping\b", re.IGNORECASE),
@@ -24,7 +25,6 @@ PREFERENCE_CUE = re.compile(
     r"\bprefiero\b|\bme gusta\b|\bsiempre\b|\bnormalmente\b|\bsuelo\b|\bprincipalmente\b|"
     r"предпочитаю|обычно|всегда|в основном|люблю|мой основной",
     re.IGNORECASE)
-QUESTION_MERGE_SCORE = 85          # rapidfuzz token_set_ratio: near-duplicates count as one
 STRATEGY_ANALYSES = {"events", "after_events", "pattern", "indicator", "compare", "top_moves"}
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
 
@@ -54,18 +54,6 @@ def normalize_question(question: str, symbols: list[str]) -> str:
     return _NUMBER.sub("[N]", text)[:100]
 
 
-def merge_question(items: list[dict[str, Any]], question: str) -> list[dict[str, Any]]:
-    """Count a near-duplicate once (rapidfuzz), most asked first."""
-    items = [dict(i) for i in items]
-    for it in items:
-        if fuzz.token_set_ratio(it["q"].lower(), question.lower()) >= QUESTION_MERGE_SCORE:
-            it["n"] = it.get("n", 1) + 1
-            break
-    else:
-        items.append({"q": question, "n": 1})
-    return sorted(items, key=lambda i: -i.get("n", 1))
-
-
 def topic(intent: dict[str, Any]) -> str | None:
     """"after_events NQ 2023-11" style label of what a turn was about."""
     parts = [intent.get("analysis") or intent.get("concept"), " ".join(intent.get("symbols") or
@@ -92,8 +80,6 @@ def lesson(question: str, intent: dict[str, Any] | None) -> Lesson:
 
 def updates(les: Lesson, at: str | None = None) -> dict[str, Any]:
     """The long-term updaters a lesson calls for (only what it found), by kind."""
-    from agent.memory import long_term as lt
-
     fns: dict[str, Any] = {}
     if les.style:
         fns["style"] = lt.set_style(les.style)

@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, Literal
 
 from langgraph.store.base import BaseStore, GetOp, Item, PutOp
+from rapidfuzz import fuzz
 
 from agent.identity.models import User
 from agent.memory.models import MemoryContext, Strategy
@@ -84,8 +85,6 @@ def set_style(style: str) -> Updater:
 
 
 def add_question(question: str) -> Updater:
-    from agent.memory.learn import merge_question
-
     return lambda v: {"items": merge_question(v.get("items", []), question)[:MAX_QUESTIONS]}
 
 
@@ -182,3 +181,18 @@ class LongTermMemory:
                         self.store.delete(namespace(user, area), it.key)
                         deleted.append(f"{area}/{it.key}")
         return deleted
+
+
+QUESTION_MERGE_SCORE = 85          # rapidfuzz token_set_ratio: near-duplicates count as one
+
+
+def merge_question(items: list[dict[str, Any]], question: str) -> list[dict[str, Any]]:
+    """Count a near-duplicate once (rapidfuzz), most asked first."""
+    items = [dict(i) for i in items]
+    for it in items:
+        if fuzz.token_set_ratio(it["q"].lower(), question.lower()) >= QUESTION_MERGE_SCORE:
+            it["n"] = it.get("n", 1) + 1
+            break
+    else:
+        items.append({"q": question, "n": 1})
+    return sorted(items, key=lambda i: -i.get("n", 1))

@@ -13,6 +13,7 @@ import time
 from typing import Any
 
 from agent.identity.models import User
+from agent.storage.redis_client import redis_client
 
 log = logging.getLogger("askbar.memory")
 
@@ -54,10 +55,8 @@ class _RedisOrLocal:
     WARN_EVERY_S = 30.0
 
     def __init__(self, url: str):
-        import redis
-
-        self.redis = redis.Redis.from_url(url, decode_responses=True, socket_connect_timeout=1.0,
-                                          socket_timeout=1.0)
+        # short timeouts: while Redis is down each call falls back within a second
+        self.redis = redis_client(url, socket_connect_timeout=1.0, socket_timeout=1.0)
         self.local, self._warned = _LocalKV(), 0.0
 
     def _call(self, name: str, *args: Any, **kw: Any) -> Any:

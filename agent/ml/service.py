@@ -23,8 +23,8 @@ from agent.ml.walkforward import (
 if TYPE_CHECKING:
     import pandas as pd
 
-    from agent.appdb import AppDB
     from agent.market.store import MarketStore
+    from agent.storage.appdb import AppDB
 
 IMPORTANCE_REPEATS = 10
 NOT_ADVICE = ("A statistical description of how this model did on past daily bars, not a "

@@ -20,8 +20,8 @@ from agent.news.sentiment import default_scorer
 from agent.news.store import StoredItem, content_key, insert_items
 
 if TYPE_CHECKING:
-    from agent.appdb import AppDB
     from agent.market.instruments import Instrument
+    from agent.storage.appdb import AppDB
 
 MIN_ALIAS = 3      # shorter aliases ("эс", "6e") match too much ordinary text
 _SYMBOL = re.compile(r"^[A-Z0-9][A-Z0-9._-]{0,19}$")

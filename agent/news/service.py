@@ -17,8 +17,8 @@ from agent.news.sessions import session_close, session_date
 from agent.news.store import items_for_symbol, symbol_range
 
 if TYPE_CHECKING:
-    from agent.appdb import AppDB
     from agent.market.store import MarketStore
+    from agent.storage.appdb import AppDB
 
 DEFAULT_SENTIMENT_DAYS = 30
 LOOKBACK_DAYS = 7        # headlines up to a week before `start` can count for its first session

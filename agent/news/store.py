@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from agent.appdb import AppDB, Tx
+    from agent.storage.appdb import AppDB, Tx
 
 INSERT_ITEM = (
     "INSERT INTO news_items (id, published_at, has_time, headline, summary, source, url, "

@@ -19,9 +19,9 @@ class ExecutorTools:
     def _ex(self):
         with _lock:
             if self._executor is None:
-                from agent.appdb import open_appdb
-                from agent.market.store import open_store
+                from agent.market.factory import open_store
                 from agent.settings import get_settings
+                from agent.storage.appdb import open_appdb
                 from agent.tools.executor import ToolExecutor
 
                 settings = self._settings or get_settings()

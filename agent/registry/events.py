@@ -12,6 +12,8 @@ import threading
 from datetime import datetime, timezone
 from typing import Any, AsyncIterator, Literal
 
+from agent.storage.redis_client import async_redis_client, redis_client
+
 EventName = Literal["tool.progress", "tool.completed", "tool.failed"]
 
 
@@ -85,18 +87,16 @@ class MemoryEventBus:
 
 class RedisEventBus:
     def __init__(self, url: str):
-        import redis
 
         self.url = url
-        self.r = redis.Redis.from_url(url, decode_responses=True)
+        self.r = redis_client(url)
 
     def publish(self, tenant_id: str, ev: dict[str, Any]) -> None:
         self.r.publish(channel(tenant_id), json.dumps(ev, default=str))
 
     async def subscribe(self, tenant_id: str) -> AsyncIterator[dict[str, Any]]:
-        import redis.asyncio as aredis
 
-        client = aredis.Redis.from_url(self.url, decode_responses=True)
+        client = async_redis_client(self.url)
         pubsub = client.pubsub()
         await pubsub.subscribe(channel(tenant_id))
         try:

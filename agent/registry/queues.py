@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from agent.registry.envelope import Envelope
+from agent.storage.redis_client import redis_client
 
 QUEUES = ("tool_execution", "tool_registration", "tool_discovery", "orchestrator_callbacks")
 STREAMS_SET = "tool_registry:streams"
@@ -53,11 +54,9 @@ class RedisStreamQueue:
     """Redis Streams + consumer group `tool-registry` (XADD, XREADGROUP, XACK, XAUTOCLAIM)."""
 
     def __init__(self, url: str, namespace: str = ""):
-        import redis
 
         self.r: Any  # Any: redis-py's types say bytes | str even with decode_responses=True
-        self.r = redis.Redis.from_url(url, decode_responses=True, socket_timeout=30,
-                                      health_check_interval=15)
+        self.r = redis_client(url, socket_timeout=30, health_check_interval=15)
         self._groups: set[str] = set()
         self.streams_key = f"{STREAMS_SET}:{namespace}" if namespace else STREAMS_SET
 

@@ -7,7 +7,6 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from agent.appdb import AppDB, open_appdb
 from agent.identity.models import User
 from agent.registry.builtin import BuiltinTools, NoBuiltinTools
 from agent.registry.envelope import (
@@ -28,6 +27,7 @@ from agent.registry.secrets import SecretBox
 from agent.registry.tasks import TaskStore
 from agent.registry.tenant_tools import TenantTools, public
 from agent.settings import Settings
+from agent.storage.appdb import AppDB, open_appdb
 
 POLL_S = 0.02  # sync execute polls the task row; 20 ms keeps added latency small (seed: < 5 s answers)
 

@@ -1,14 +1,12 @@
 """Service authentication for the registry (seed 003 6.2) and the caller of its WebSocket.
 
 Service JWTs are identity's (agent/identity/service_tokens.py: HS256, ASKBAR_JWT_SECRET, subject,
-tenant, scopes); the WebSocket caller is resolved by the server's Authenticator like any request.
-Browsers cannot set headers on a WebSocket, so `?token=` is accepted there too.
+tenant, scopes). The WebSocket's caller is the server's job (agent/server/ws_auth.py).
 """
 from __future__ import annotations
 
 from typing import Any
 
-from agent.identity.models import User
 from agent.identity.scopes import SERVICE_SCOPE
 from agent.identity.service_tokens import ServiceTokenError, verify
 
@@ -26,17 +24,3 @@ def validate_service_token(auth: Any, token: str) -> dict[str, Any]:
     scopes = list(principal.scopes)
     return {"valid": True, "subject": principal.user.user_id, "tenant_id": principal.user.tenant_id,
             "scopes": scopes, "registry_access": SERVICE_SCOPE in scopes or "*" in scopes}
-
-
-def websocket_user(ws: Any) -> User | None:
-    """The authenticated user of a WebSocket, or None (the socket is closed with 4401)."""
-    from agent.server.app import runtime_auth
-
-    auth = runtime_auth(ws.scope)
-    if auth is None:                 # no authenticator: the app runs without auth (as HTTP does)
-        from agent.identity.models import LOCAL_USER
-
-        return LOCAL_USER
-    header = ws.headers.get("authorization")
-    token = ws.query_params.get("token")
-    return auth.caller(header or (f"Bearer {token}" if token else None))

@@ -12,8 +12,8 @@ import time
 from datetime import datetime, timezone
 from typing import Any, Literal
 
-from agent.appdb import AppDB
 from agent.identity.models import User
+from agent.storage.appdb import AppDB
 
 TaskStatus = Literal["queued", "running", "completed", "failed"]
 TaskKind = Literal["execute", "register", "discover"]

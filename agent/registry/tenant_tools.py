@@ -8,11 +8,11 @@ from typing import Any, Literal
 
 import jsonschema
 
-from agent.appdb import AppDB
 from agent.identity.models import User
 from agent.registry.envelope import TenantToolConfig
 from agent.registry.errors import RegistryError
 from agent.registry.secrets import SecretBox
+from agent.storage.appdb import AppDB
 
 ToolStatus = Literal["pending", "active", "failed"]
 

@@ -2,7 +2,7 @@
 token or a service JWT) and runs as that user (`request.state.user`, read through
 agent.server.caller.current_user). Local single-user mode (LOCAL_USER, no login) only when the
 server is bound to a loopback address and no user exists; `askbar serve` refuses to start on any
-other address without users (agent/cli_serve.py), and a server whose users were all revoked while
+other address without users (agent/cli/serve.py), and a server whose users were all revoked while
 it was bound elsewhere answers 401, never local mode.
 """
 from __future__ import annotations

@@ -174,7 +174,7 @@ HEALTH_TIMEOUT_S = 3.0
 
 
 def _app_db_ping(rt: Any) -> None:
-    from agent.appdb import open_appdb
+    from agent.storage.appdb import open_appdb
 
     open_appdb(rt.settings).one("SELECT 1 AS ok")
 

@@ -22,11 +22,12 @@ from starlette.requests import Request
 from starlette.routing import Route
 
 from agent.identity.models import User
+from agent.market.tx import read
 from agent.server.caller import current_user
 from agent.server.http import sse_frame
 from agent.server.sse import DRAIN_MARGIN_S, RunEventStream, last_event_id, sse_stream
+from agent.storage.redis_client import async_redis_client
 from agent.trading import notify
-from agent.trading.db import read
 
 BATCH = 200
 REDIS_RECHECK_S = 5.0
@@ -42,9 +43,8 @@ class _Waker:
         self.client: Any
         self.client, self.last = None, "$"
         if redis_url:
-            import redis.asyncio as redis
 
-            self.client = redis.from_url(redis_url, decode_responses=True)
+            self.client = async_redis_client(redis_url)
 
     async def start(self) -> None:
         if self.client is not None:     # from the newest entry now: nothing between read and block

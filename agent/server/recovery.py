@@ -11,7 +11,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from agent.saver_adapter import saver_kind, statements
+from agent.storage.saver_adapter import saver_kind, statements
 
 log = logging.getLogger("askbar.server")
 NULL_TASK_ID = "00000000-0000-0000-0000-000000000000"

@@ -13,6 +13,7 @@ import time
 from typing import Any
 
 from agent.server.buffer import DEFAULT_TTL_S, STALE_AFTER_S, Event, is_stale
+from agent.storage.redis_client import async_redis_client
 
 log = logging.getLogger("askbar.server")
 PREFIX = "askbar"
@@ -63,13 +64,11 @@ def _dumps(value: Any) -> str:
 
 class RedisBuffer:
     def __init__(self, url: str, ttl_s: int = DEFAULT_TTL_S, stale_s: float = STALE_AFTER_S):
-        import redis.asyncio as redis
 
         self.ttl_s, self.stale_s = int(ttl_s), stale_s
         # XREAD BLOCK waits up to the SSE ping interval: the socket timeout must be longer.
         self.redis: Any  # Any: redis-py's types say bytes | str even with decode_responses=True
-        self.redis = redis.from_url(url, decode_responses=True, socket_timeout=MAX_BLOCK_S + 30,
-                                    socket_connect_timeout=5, health_check_interval=30)
+        self.redis = async_redis_client(url, socket_timeout=MAX_BLOCK_S + 30)
         self._append = self.redis.register_script(_APPEND)
         self._start = self.redis.register_script(_START)
         self._release = self.redis.register_script(_RELEASE)

@@ -257,7 +257,7 @@ async def ws_events(ws: WebSocket) -> None:
     """tool.progress / tool.completed / tool.failed of the caller's own tasks only (the
     orchestrator's service credential hears its whole tenant)."""
     from agent.identity.scopes import allows, is_orchestrator
-    from agent.registry.service_auth import websocket_user
+    from agent.server.ws_auth import websocket_user
 
     user = await asyncio.to_thread(websocket_user, ws)
     # the table's WEBSOCKET row: read, or the orchestrator's credential

@@ -4,7 +4,7 @@ the last `checkpoint_keep` checkpoints of the thread (its current state, pending
 recent history stay; older history goes), and a periodic sweep deletes threads idle longer than
 `thread_retention_days` (their checkpoints, traces and row).
 
-The SQL addresses LangGraph's own checkpoint tables through agent/saver_adapter.py (the one module
+The SQL addresses LangGraph's own checkpoint tables through agent/storage/saver_adapter.py (the one module
 that touches saver internals, checked at start-up); values are bound parameters.
 """
 from __future__ import annotations
@@ -14,7 +14,7 @@ import logging
 from datetime import datetime, timedelta, timezone
 from typing import Any
 
-from agent.saver_adapter import saver_kind, statements
+from agent.storage.saver_adapter import saver_kind, statements
 
 log = logging.getLogger("askbar.server")
 

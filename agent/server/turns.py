@@ -25,7 +25,8 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
-from agent.server.http import thread_field
+from agent.server.caller import current_user
+from agent.server.http import HTTPError, thread_field
 
 log = logging.getLogger("askbar.server")
 
@@ -50,7 +51,6 @@ async def save_turn_details(rt: Any, thread_id: str, request_id: str, result: di
 def built_details(rt: Any, thread_id: str, details: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
     """The thread's stored rows as details: those still holding a turn's state are built (and
     stored built, so the next reload reads them as they are)."""
-    from agent.server.web import details_of
 
     out = {}
     for request_id, row in details.items():
@@ -77,7 +77,6 @@ def turns_of(logs: list[dict[str, Any]], details: dict[str, dict[str, Any]]) -> 
 
 
 async def thread_turns(request: Request) -> Response:
-    from agent.server.web import _snapshot
 
     thread_id = thread_field(request.path_params["thread_id"]) or ""
     await _snapshot(request, thread_id)             # the caller's thread, else 404
@@ -85,3 +84,29 @@ async def thread_turns(request: Request) -> Response:
     logs = await asyncio.to_thread(rt.traces.thread_logs, thread_id)
     details = await asyncio.to_thread(lambda: built_details(rt, thread_id, rt.traces.thread_details(thread_id)))
     return JSONResponse({"thread_id": thread_id, "turns": turns_of(logs, details)})
+
+
+async def _snapshot(request: Request, thread_id: str) -> Any:
+    """The caller's thread state; another user's thread or an unknown one is a 404."""
+    rt = request.app.state.runtime
+    from agent.server.owners import owned_thread
+
+    _, snapshot = await owned_thread(rt, current_user(request), thread_id)
+    if not snapshot.values:
+        raise HTTPError(404, "unknown_thread", f"thread {thread_id} has no state")
+    return snapshot
+
+
+def details_of(values: dict[str, Any], store: Any) -> dict[str, Any]:
+    from agent.server.chart import chart_payload
+    from agent.server.events import _plan_created, _sql_events
+
+    plan = values.get("plan") or {}
+    return {"status": values.get("status"),
+            "plan": _plan_created(plan) if plan.get("steps") else None,
+            "sql": [data for _, data in _sql_events(values.get("data") or {})],
+            "steps": [a for a in values.get("agents_used") or [] if a != "new_turn"],
+            "disclaimers": [d for d in values.get("disclaimers") or [] if d],
+            "claims": values.get("claims") or [],
+            "intent": values.get("intent") or {},
+            "chart": chart_payload(values, store)}

@@ -9,16 +9,14 @@ from __future__ import annotations
 
 import asyncio
 from pathlib import Path
-from typing import Any
 
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from agent.server.caller import current_user
-from agent.server.http import HTTPError, thread_field
-from agent.server.turns import thread_turns
+from agent.server.http import thread_field
+from agent.server.turns import _snapshot, details_of, thread_turns  # noqa: F401 - routes
 from agent.server.ui_texts import PATH as UI_TEXTS_PATH
 from agent.server.ui_texts import ui_tables_js
 
@@ -48,32 +46,6 @@ async def favicon(request: Request) -> Response:
 async def plotly_js(request: Request) -> Response:
     return FileResponse(plotly_js_path(), media_type="application/javascript",
                         headers={"Cache-Control": "public, max-age=86400"})
-
-
-async def _snapshot(request: Request, thread_id: str) -> Any:
-    """The caller's thread state; another user's thread or an unknown one is a 404."""
-    rt = request.app.state.runtime
-    from agent.server.owners import owned_thread
-
-    _, snapshot = await owned_thread(rt, current_user(request), thread_id)
-    if not snapshot.values:
-        raise HTTPError(404, "unknown_thread", f"thread {thread_id} has no state")
-    return snapshot
-
-
-def details_of(values: dict[str, Any], store: Any) -> dict[str, Any]:
-    from agent.server.chart import chart_payload
-    from agent.server.events import _plan_created, _sql_events
-
-    plan = values.get("plan") or {}
-    return {"status": values.get("status"),
-            "plan": _plan_created(plan) if plan.get("steps") else None,
-            "sql": [data for _, data in _sql_events(values.get("data") or {})],
-            "steps": [a for a in values.get("agents_used") or [] if a != "new_turn"],
-            "disclaimers": [d for d in values.get("disclaimers") or [] if d],
-            "claims": values.get("claims") or [],
-            "intent": values.get("intent") or {},
-            "chart": chart_payload(values, store)}
 
 
 async def thread_details(request: Request) -> Response:

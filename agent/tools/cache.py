@@ -14,6 +14,8 @@ import threading
 import time
 from typing import Any
 
+from agent.storage.redis_client import redis_client
+
 log = logging.getLogger("askbar.tools")
 
 MARKET_VERSION = "SELECT count(*) AS n, max(updated_at) AS t FROM instruments"
@@ -79,9 +81,8 @@ class RedisCache:
     WARN_EVERY_S = 30.0
 
     def __init__(self, url: str):
-        import redis
-
-        self._r = redis.Redis.from_url(url, socket_connect_timeout=1.0, socket_timeout=1.0)
+        # short timeouts: while Redis is down a call falls back within a second
+        self._r = redis_client(url, decode=False, socket_connect_timeout=1.0, socket_timeout=1.0)
         self._warned = 0.0
 
     def _down(self, exc: Exception) -> None:

@@ -19,7 +19,7 @@ _lock = threading.Lock()
 
 def executor_for_deps(deps) -> Any:
     """One ToolExecutor per (store, settings) of the process: rate limits and cache are shared."""
-    from agent.appdb import open_appdb
+    from agent.storage.appdb import open_appdb
     from agent.tools.executor import ToolExecutor
 
     key = (id(deps.store), deps.settings.database_url, str(deps.settings.home),
@@ -43,8 +43,7 @@ def _planner_decides(deps, name: str) -> bool:
 def tool_turn(state: dict[str, Any], deps, ctx) -> dict[str, Any] | None:
     """The finished turn when the question is a tool's, else None (the normal path continues)."""
     from agent.llm.offline.tool_intents import detect_tool_call
-    from agent.state import Intent
-    from agents.common import final
+    from agent.state import Intent, final
 
     call = detect_tool_call(state["question"], ctx)
     if call is None or _planner_decides(deps, call.name):

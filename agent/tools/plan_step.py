@@ -8,7 +8,7 @@ calls, or both (parallel calls). The calls are not run here: they go into the pl
 (agent/tools/tool_results.py), so confirm_plan, budgets and the executor's checks see one plan.
 
 A call of a function that was not offered is dropped; identity arguments are dropped. When the
-model calls no tool, the plan is checked like any plan (agent/plan_check.py) and a failing one
+model calls no tool, the plan is checked like any plan (agent/answer/plan_check.py) and a failing one
 goes to the planner node's usual path (retry with the problems, then the code plan).
 """
 from __future__ import annotations
@@ -91,7 +91,7 @@ def plan_from_calls(calls: list[Any], offered: list[OfferedTool]) -> tuple[ToolP
 def checked(plan: ToolPlan, intent: Intent) -> ToolPlan | None:
     """With tool calls: query steps kept only when they pass the plan check. Without: the plan
     as it is; the planner node checks it and retries once with its problems (agents/planner.py)."""
-    from agent.plan_check import plan_problems
+    from agent.answer.plan_check import plan_problems
 
     if not plan.tools:
         return plan
@@ -119,9 +119,9 @@ def tool_plan(state: dict[str, Any], deps: Any, intent: Intent, ctx: Any, usage:
     path (not Gemini, no tools, or no usable answer)."""
     if getattr(deps.provider, "name", None) != "gemini":
         return None
+    from agent.llm.calls import call_llm
     from agent.tools.gemini_decls import offered_tools
     from agent.tools.tenant_step import tenant_rows
-    from agents.common import call_llm
 
     offered = offered_tools(deps.user, tenant_rows(deps))
     if not offered:

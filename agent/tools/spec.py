@@ -18,9 +18,9 @@ from pydantic import AfterValidator, BaseModel
 from agent.identity.models import Plan, User
 
 if TYPE_CHECKING:
-    from agent.appdb import AppDB
     from agent.market.store import MarketStore
     from agent.settings import Settings
+    from agent.storage.appdb import AppDB
 
 Category = Literal["market", "news", "ml", "portfolio", "trading", "alerts", "calculate",
                    "watchlist", "education", "memory", "external"]

@@ -6,7 +6,7 @@ executor node runs them here (`run_plan_tools`): catalogue tools through the Too
 (agent/tools/tenant_step.py), always as `Deps.user` with identity arguments dropped.
 
 Each successful result becomes a StepResult (action "tool") whose `summary` holds the tool's
-numbers (its ToolSpec.claims, else every top-level number), so agent/slots.py names them
+numbers (its ToolSpec.claims, else every top-level number), so agent/answer/slots.py names them
 (`{price}`, `{SPY.change_pct}`, `{s2.position_size}`), the analyst writes slots and the validator
 checks the answer against them exactly as for query results. A refusal (plan, rate limit,
 validation) is the executor's own message in the user's language.

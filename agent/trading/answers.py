@@ -1,6 +1,6 @@
 """Trading answers with slots: every figure (fill price, quantity, cash, P&L) is a slot whose value
 is read back from the account's records (the store), not from the tool's result or a model, and
-code renders it in the user's language (agent/slots.py, agent/render.py).
+code renders it in the user's language (agent/answer/slots.py, agent/answer/render.py).
 
 `answer(store, user, tool, params, result, lang, starting_cash)` -> (text, slot values shown).
 Before rendering, the tool's result is checked against the records it claims to have written (the
@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from agent.answer.render import Kind
+from agent.answer.slots import SlotTable, fill
 from agent.identity.models import User
-from agent.render import Kind
-from agent.slots import SlotTable, fill
+from agent.market.tx import read
 from agent.trading import service
-from agent.trading.db import read
 from agent.trading.idempotency import ALREADY, alert_record
 from agent.trading.texts import order_terms, ts_text
 

@@ -22,9 +22,9 @@ def run_tool(state: dict[str, Any], deps, tool: str, params: dict[str, Any], lan
     """The final state update: the answer (figures as validated slots), the tool's result in
     data.tool_results and the slot values shown in data.slots. `key`: the confirmed action's id,
     its idempotency key (agent/trading/idempotency.py)."""
+    from agent.state import final
     from agent.tools.graph_step import executor_for_deps
     from agent.trading.answers import Mismatch, answer
-    from agents.common import final
 
     result = executor_for_deps(deps).execute(tool, params, deps.user, lang=lang, idempotency_key=key)
     slots: dict[str, Any] = {}

@@ -103,8 +103,8 @@ def _refusal(cmd: TradingCommand, deps, lang: str) -> str | None:
 def _context(cmd: TradingCommand, deps) -> dict[str, Any]:
     """Preview facts for the confirmation text: the bar a market order fills at, the record a
     cancellation removes (read as the user, so another user's id is simply not found)."""
+    from agent.market.tx import read
     from agent.trading import service
-    from agent.trading.db import read
     from agent.trading.evaluate import last_bar
 
     p = cmd.params
@@ -120,8 +120,8 @@ def _context(cmd: TradingCommand, deps) -> dict[str, Any]:
 
 def trading_turn(state: dict[str, Any], deps, ctx) -> dict[str, Any] | None:
     """The state update for a trading request, or None (not one: the normal path continues)."""
+    from agent.state import final, visited
     from agent.tools.spec import ToolError
-    from agents.common import final, visited
 
     question = state["question"]
     cmd = parse_trading_command(question, [i.symbol for i in ctx.instruments])

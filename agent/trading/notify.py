@@ -12,6 +12,7 @@ import json
 from datetime import datetime
 from typing import Any
 
+from agent.storage.redis_client import redis_client
 from agent.trading import sql as Q
 from agent.trading.models import Notification, NotificationKind
 
@@ -57,9 +58,8 @@ def publish(redis_url: str | None, notifications: list[dict[str, Any]], prefix: 
     Best effort by design: the database row is the record, a missed XADD only delays a tail."""
     if not redis_url or not notifications:
         return 0
-    import redis
 
-    client = redis.Redis.from_url(redis_url)
+    client = redis_client(redis_url, decode=False)
     try:
         pipe = client.pipeline(transaction=False)
         for n in notifications:

@@ -11,9 +11,9 @@ import uuid
 from typing import Any
 
 from agent.identity.models import User
+from agent.market.tx import read, transaction
 from agent.tools.spec import ToolError
 from agent.trading import sql as Q
-from agent.trading.db import read, transaction
 from agent.trading.evaluate import fill_and_note, last_bar, write_fills
 from agent.trading.idempotency import alert_record, keyed_id, order_replay
 from agent.trading.ledger import build_account

@@ -43,7 +43,7 @@ def test_explicit_arguments_win_and_none_is_ignored(monkeypatch, tmp_path):
 
 
 def test_open_store_follows_the_settings(tmp_path, pg_database_factory):
-    from agent.market.store import open_store
+    from agent.market.factory import open_store
 
     duck = open_store(get_settings(home=tmp_path / "new"))
     try:

@@ -7,7 +7,7 @@ from datetime import date
 
 from agent.llm.offline.provider import OfflineProvider
 from agent.llm.usage import UsageMeter
-from agent.plan_check import plan_problems
+from agent.answer.plan_check import plan_problems
 from agent.state import Intent, Period, Plan
 from query_builder.models import EventCondition, Step, StepParams
 

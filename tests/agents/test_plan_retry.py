@@ -7,7 +7,7 @@ import pytest
 
 from agent.llm.errors import LLMUnavailable
 from agent.llm.offline.provider import OfflineProvider
-from agent.plan_check import PlanProblem
+from agent.answer.plan_check import PlanProblem
 from agent.state import Plan
 from tests.agents.test_fallbacks import TRUE_HIGH
 

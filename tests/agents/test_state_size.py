@@ -7,8 +7,8 @@ import sqlite3
 import pandas as pd
 import pytest
 
-from agent.checkpoint import open_checkpointer
-from agent.compact import CHART_POINTS, chart_rows
+from agent.storage.checkpoint import open_checkpointer
+from agent.answer.compact import CHART_POINTS, chart_rows
 from agent.deps import build_deps
 from agent.server.chart import chart_payload
 from agent.service import Session

@@ -15,7 +15,7 @@ from agent.deps import build_deps
 from agent.identity.models import User
 from agent.llm.offline.provider import OfflineProvider
 from agent.market.ingest import load_file
-from agent.render import render
+from agent.answer.render import render
 from agent.service import Session
 from agent.settings import Settings
 from agent.trading import service

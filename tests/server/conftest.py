@@ -153,7 +153,7 @@ def inproc(app) -> Iterator[Any]:
 
 def add_user(settings, name: str, tenant: str = "default", plan: str = "free") -> tuple[Any, str]:
     """A real user in the app database of `settings`: (User, bearer token)."""
-    from agent.appdb import open_appdb
+    from agent.storage.appdb import open_appdb
     from agent.identity.users import UserStore
 
     return UserStore(open_appdb(settings)).add(name, tenant=tenant, plan=plan)

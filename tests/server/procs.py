@@ -22,7 +22,7 @@ class ServeProcess:
         self.url = f"http://127.0.0.1:{self.port}"
         self.log = log
         self._out = open(log, "wb")
-        self.proc = subprocess.Popen([sys.executable, "-m", "agent.cli_serve", "serve", "--port", str(self.port)],
+        self.proc = subprocess.Popen([sys.executable, "-m", "agent.cli.serve", "serve", "--port", str(self.port)],
                                      cwd=ROOT, env={**os.environ, **env}, stdout=self._out,
                                      stderr=subprocess.STDOUT)
 

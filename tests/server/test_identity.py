@@ -121,7 +121,7 @@ def test_off_loopback_without_users_refuses_to_start(make_app, duck_store, tmp_p
 
 
 def test_revoked_user_and_plan_change(make_app, duck_store):
-    from agent.appdb import open_appdb
+    from agent.storage.appdb import open_appdb
     from agent.identity.users import UserStore
 
     app, settings = make_app(duck_store)

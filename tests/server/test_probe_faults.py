@@ -141,7 +141,7 @@ def test_last_event_id_at_or_after_the_end_closes_the_stream(make_app, duck_stor
 @ENGINES
 def test_traces_keep_nul_and_lone_surrogates(tmp_path, engine_settings):
     from agent.settings import Settings
-    from agent.traces import TraceStore
+    from agent.storage.traces import TraceStore
 
     store = TraceStore(Settings(home=tmp_path, **engine_settings))
     try:

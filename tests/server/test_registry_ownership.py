@@ -33,7 +33,7 @@ def stub():
 
 @pytest.fixture
 def acme(make_app, duck_store, stub):
-    from agent.appdb import open_appdb
+    from agent.storage.appdb import open_appdb
     from agent.identity.users import UserStore
 
     app, settings = make_app(duck_store, registry_allowed_hosts=f"127.0.0.1:{stub.port}",

@@ -11,7 +11,7 @@ import pytest
 from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.checkpoint.sqlite.aio import AsyncSqliteSaver
 
-from agent.saver_adapter import SaverMismatch, check_saver
+from agent.storage.saver_adapter import SaverMismatch, check_saver
 from tests.server.conftest import DUCKDB_ONLY, inproc
 
 

@@ -15,7 +15,7 @@ def api(make_app, duck_store):
     app, settings = make_app(duck_store)
     headers = {}
     for name, plan, lang in (("hx", "premium", "en"), ("hf", "free", "en"), ("hp", "pro", "ru")):
-        from agent.appdb import open_appdb
+        from agent.storage.appdb import open_appdb
         from agent.identity.users import UserStore
 
         _, token = UserStore(open_appdb(settings)).add(name, tenant="th", plan=plan, language=lang)

@@ -22,7 +22,7 @@ URL = "/api/tools/create_paper_order"
 @pytest.fixture
 def api(make_app, duck_store):
     """A live server with two pro users of one tenant (fresh ids: the store is shared)."""
-    from agent.appdb import open_appdb
+    from agent.storage.appdb import open_appdb
     from agent.identity.users import UserStore
 
     app, settings = make_app(duck_store)

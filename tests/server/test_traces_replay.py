@@ -7,9 +7,9 @@ import sqlite3
 import httpx
 
 from agent.deps import build_deps
-from agent.replay import format_report, replay
+from agent.cli.replay import format_report, replay
 from agent.settings import Settings
-from agent.traces import TraceStore
+from agent.storage.traces import TraceStore
 from tests.conftest import DATA
 from tests.server.conftest import DUCKDB_ONLY, live_server, stream
 
@@ -98,7 +98,7 @@ def test_replay_cli(tmp_path, monkeypatch, capsys):
     store.close()
     # the CLI's own entry point in process (a spawn costs seconds of imports; `python -m` adds
     # nothing but `if __name__`), with the environment the command reads
-    from agent.cli import main
+    from agent.cli.main import main
 
     monkeypatch.setenv("ASKBAR_HOME", str(home))
     monkeypatch.setenv("ASKBAR_LLM", "offline")

@@ -12,7 +12,7 @@ import pytest
 from langgraph_sdk import get_client
 
 from agent.market.ingest import load_file
-from agent.render import render
+from agent.answer.render import render
 from agent.trading import service
 from tests.agent.trading.helpers import NQ, split_file
 from tests.server.conftest import add_user, bearer, live_server, stream

@@ -79,7 +79,7 @@ def test_unknown_thread_is_404(client):
 def test_details_go_with_the_thread(tmp_path):
     """Thread retention (TraceStore.delete_thread) removes the thread's turn details too."""
     from agent.settings import Settings
-    from agent.traces import TraceStore
+    from agent.storage.traces import TraceStore
 
     store = TraceStore(Settings(home=tmp_path))
     try:

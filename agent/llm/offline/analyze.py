@@ -1,7 +1,7 @@
 """analyze(question, intent, results, lang) -> AnalystOutput: templated answers written with slots.
 
 The templates write no figure: every value is a slot (`{s1.close}`, `{s1.e3.pct_change}`,
-`{param.threshold}`; see agent/slots.py) that code fills and formats in the user's language after
+`{param.threshold}`; see agent/answer/slots.py) that code fills and formats in the user's language after
 the validator passed the text, exactly as for the Gemini analyst. Only period names carry digits
 (years, ISO dates inside the period in scope). The claims are the slots shown.
 """
@@ -11,10 +11,10 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from agent.answer.slots import SKIPPED_KEYS
 from agent.llm.offline import templates as T
 from agent.llm.offline.periods import make_period
 from agent.llm.offline.texts import period_text
-from agent.slots import SKIPPED_KEYS
 from agent.state import CLAIM_TYPES, AnalystOutput, Intent, Period
 from query_builder import declare
 from query_builder.models import StepResult

@@ -3,9 +3,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from agent.market.tx import read
 from agent.tools.spec import RateLimit, ToolContext, ToolSpec
 from agent.trading import service
-from agent.trading.db import read
 from agent.trading.idempotency import ALREADY, already_closed, key_of
 from agent.trading.params import CreateAlert, DeleteAlert, ListAlerts
 from agent.trading.tooling import as_params

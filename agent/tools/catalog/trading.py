@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from agent.market.tx import read
 from agent.tools.spec import RateLimit, ToolContext, ToolSpec
 from agent.trading import service
-from agent.trading.db import read
 from agent.trading.idempotency import already_closed, key_of, keyed_id
 from agent.trading.params import CancelOrder, CreateOrder, NoParams
 from agent.trading.tooling import as_params, publish, receipt, starting_cash

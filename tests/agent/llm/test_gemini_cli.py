@@ -9,11 +9,11 @@ import pytest
 
 from tests.agent.llm.gemini_stub import API_KEY, call, delayed, error, stub  # noqa: F401
 from tests.agent.llm.test_gemini_graph import QUESTION, intent_args, nq_reference, plan_args
-from tests.agent.test_cli import in_process
+from tests.agent.cli.test_main import in_process
 from tests.conftest import DATA
 
 # The console script's entry point in process (a spawned `askbar ask` costs seconds of imports);
-# tests/agent/test_cli.py spawns the installed script itself.
+# tests/agent/cli/test_main.py spawns the installed script itself.
 
 
 @pytest.fixture(scope="module")

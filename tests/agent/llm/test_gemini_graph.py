@@ -59,7 +59,7 @@ def answer_args(high_shift: float = 0.0) -> dict:
 
 
 def shown(ref: dict) -> str:
-    """ANSWER as code renders it in English (independent of agent/render.py)."""
+    """ANSWER as code renders it in English (independent of agent/answer/render.py)."""
     return (f"In November 2023 NQ's high was {ref['high']:,.2f} on {ref['high_date']}, its low "
             f"{ref['low']:,.2f} on {ref['low_date']}, and it changed {ref['pct_change']:+.2f}%.")
 

@@ -7,18 +7,18 @@ from datetime import date
 
 import pytest
 
-from agent import slots
+from agent.answer import slots
 from agent.llm.offline import OfflineProvider
-from agent.numbers import scope_of
-from agent.slots import SLOT
+from agent.answer.numbers import scope_of
+from agent.answer.slots import SLOT
 from agent.state import CLAIM_TYPES, Claim, Intent
-from agent.validation import validate
+from agent.answer.validation import validate
 from query_builder.models import StepResult
 from tests.agent.llm.offline_helpers import make_ctx
 
 P = OfflineProvider()
 LANGS = ["en", "ru", "es"]
-# How code writes a few figures in each language (agent/render.py).
+# How code writes a few figures in each language (agent/answer/render.py).
 HIGH = {"en": "16,208.50", "ru": "16 208,50", "es": "16.208,50"}
 UP39 = {"en": "+0.39%", "ru": "+0,39 %", "es": "+0,39 %"}
 

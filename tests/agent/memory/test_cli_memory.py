@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from agent.cli import main
+from agent.cli.main import main
 from agent.identity.models import LOCAL_USER
 from agent.memory.service import memory_for
 from agent.settings import get_settings

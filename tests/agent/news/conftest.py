@@ -14,7 +14,7 @@ SPX_DAILY = DATA / "sp500_daily" / "chainins_GSPC.csv"
 
 
 def new_appdb(kind: str, tmp_path_factory, pg_database_factory):
-    from agent.appdb import AppDB
+    from agent.storage.appdb import AppDB
     from agent.settings import Settings
 
     if kind == "embedded":

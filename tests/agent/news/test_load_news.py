@@ -14,7 +14,7 @@ from agent.news.loader import load_news
 from agent.news.reader import parse_columns
 from agent.news.store import symbol_counts
 from tests.agent.news.conftest import CNBC, CRYPTO, GUARDIAN
-from tests.agent.test_cli import in_process
+from tests.agent.cli.test_main import in_process
 
 
 def _count(db) -> int:

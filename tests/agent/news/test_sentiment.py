@@ -6,7 +6,7 @@ import pytest
 
 from agent.news.phrasebank import accuracy_macro_f1, read_lines
 from agent.news.sentiment import FinanceSentiment, score_text
-from tests.agent.test_cli import in_process
+from tests.agent.cli.test_main import in_process
 from tests.conftest import DATA
 
 ALL_AGREE = DATA / "news" / "financial_phrasebank_v1.0" / "Sentences_AllAgree.txt"

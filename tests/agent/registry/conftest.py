@@ -26,7 +26,7 @@ def tenant_user(plan: str = "pro") -> User:
 @pytest.fixture(params=["memory-sqlite", "redis-postgres"])
 def registry(request, tmp_path, stub, pg_database_factory):
     """A Registry over (in-process queues, SQLite) or (Redis Streams, Postgres), no workers yet."""
-    from agent.appdb import AppDB
+    from agent.storage.appdb import AppDB
     from agent.registry.service import Registry
     from agent.settings import Settings
 

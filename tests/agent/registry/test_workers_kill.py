@@ -12,7 +12,7 @@ import uuid
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 
-from agent.appdb import AppDB
+from agent.storage.appdb import AppDB
 from agent.registry.queues import stream_name
 from agent.registry.service import Registry
 from agent.settings import Settings
@@ -24,7 +24,7 @@ N_TASKS = 500
 
 
 def _worker(env: dict[str, str]) -> subprocess.Popen:
-    return subprocess.Popen([sys.executable, "-c", "import sys; from agent.cli import main; "
+    return subprocess.Popen([sys.executable, "-c", "import sys; from agent.cli.main import main; "
                              "sys.exit(main())", "registry", "worker"], env=env,
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
 

@@ -8,7 +8,7 @@ import uuid
 import pytest
 import redis
 
-from agent.appdb import AppDB
+from agent.storage.appdb import AppDB
 from agent.settings import Settings
 
 REDIS_URL = os.environ.get("ASKBAR_TEST_REDIS_URL", "redis://127.0.0.1:6379/0")

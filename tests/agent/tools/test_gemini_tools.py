@@ -186,7 +186,7 @@ def test_planner_down_the_code_path_still_calls_the_offered_tool(session_for, st
 def test_candle_results_become_price_claims(loaded_store, executor_for):
     """get_ohlcv's candles as a step result: open/high/low/close slots whose claims match the
     1h candles recomputed from the CSV with pandas (the store's hour buckets, UTC)."""
-    from agent import slots
+    from agent.answer import slots
     from agent.tools.tool_results import step_result
 
     ex = executor_for(loaded_store)

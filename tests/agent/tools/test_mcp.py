@@ -11,7 +11,7 @@ from mcp import ClientSession, StdioServerParameters
 from mcp.client.stdio import stdio_client
 from mcp.client.streamable_http import streamable_http_client
 
-from agent.appdb import AppDB
+from agent.storage.appdb import AppDB
 from agent.identity.models import User
 from agent.settings import Settings
 from agent.tools.executor import ToolExecutor
@@ -21,7 +21,7 @@ from tests.agent.tools.test_executor import PRO_TOOL
 from tests.conftest import DATA
 from tests.server.conftest import live_server
 
-ASKBAR = [sys.executable, "-c", "import sys; from agent.cli import main; sys.exit(main())"]
+ASKBAR = [sys.executable, "-c", "import sys; from agent.cli.main import main; sys.exit(main())"]
 
 
 @pytest.fixture(scope="module")

@@ -8,7 +8,7 @@ import pytest
 
 from agent.market.duckdb_store import DuckDBStore
 from agent.market.ingest import load_file
-from agent.render import render
+from agent.answer.render import render
 from agent.tools.catalog import trading as trading_tools
 from agent.trading.answers import Mismatch, answer
 from tests.agent.trading.helpers import ALICE, NQ, ctx, split_file

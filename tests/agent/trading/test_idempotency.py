@@ -12,12 +12,12 @@ import pytest
 
 from agent.identity.models import User
 from agent.market.ingest import load_file
-from agent.render import render
+from agent.answer.render import render
 from agent.settings import Settings
 from agent.tools.executor import ToolExecutor
 from agent.trading import service
 from agent.trading.answers import answer
-from agent.trading.db import read
+from agent.market.tx import read
 from tests.agent.trading.helpers import NQ, SPY, split_file, utc_bars
 from tests.conftest import ENGINES
 

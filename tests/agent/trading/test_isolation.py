@@ -11,7 +11,7 @@ from agent.tools.catalog import portfolio as portfolio_tools
 from agent.tools.catalog import trading as trading_tools
 from agent.tools.spec import ToolError
 from agent.trading import notify
-from agent.trading.db import read
+from agent.market.tx import read
 from tests.agent.trading.helpers import ALICE, BOB, FREE, NQ, SPY, ctx, split_file
 from tests.conftest import ENGINES
 

@@ -12,7 +12,7 @@ import sql
 from agent.identity.models import User
 from agent.market.ingest import load_file
 from agent.trading import service
-from agent.trading.db import Tx, read
+from agent.market.tx import Tx, read
 from agent.trading.params import CreateOrder
 from tests.agent.trading.helpers import NQ, split_file
 from tests.conftest import ENGINES
@@ -63,7 +63,7 @@ def test_keys_migration_on_an_existing_store(engine, tmp_path, monkeypatch, pg_d
 
     store = _open(engine, where)                   # reopened by this release: 004 applies
     applied = [r["name"] for r in store.query("SELECT name FROM schema_migrations ORDER BY name")]
-    assert applied[-1] == NEW and applied.count(NEW) == 1
+    assert applied.count(NEW) == 1 and applied == [n for n, _ in sql.migration_files(engine)]
     (before,) = service.list_orders(store, ME)
     assert before.order_id == "ord_before_004" and before.status == "pending"
     row = read(store).one("SELECT client_key FROM paper_orders WHERE order_id = 'ord_before_004'")

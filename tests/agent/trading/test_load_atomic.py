@@ -70,7 +70,7 @@ _KILLED_LOADER = textwrap.dedent("""
     import agent.trading.hook as hook
     from agent.market.ingest import load_file
     from agent.settings import Settings
-    from agent.market.store import open_store
+    from agent.market.factory import open_store
 
     real = hook.evaluate_symbol
     def evaluate_then_hang(tx, symbol):

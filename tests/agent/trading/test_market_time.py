@@ -11,7 +11,7 @@ from agent.tools.catalog import alerts as alert_tools
 from agent.tools.catalog import portfolio as portfolio_tools
 from agent.tools.catalog import trading as trading_tools
 from agent.trading import notify, service
-from agent.trading.db import read
+from agent.market.tx import read
 from tests.agent.trading.helpers import (
     ALICE,
     NQ,

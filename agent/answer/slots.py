@@ -1,0 +1,259 @@
+"""The slot table: every value an answer may state, computed by code, under the names the analyst uses.
+
+Each step result contributes its values under `s{n}.{name}` (n = step number from 1); a name also
+answers unqualified (`{close}`) when only one step has it, and under its symbol (`{NQ.close}`) when
+that symbol has one step. Compared periods are `p{k}.{name}` (`{p2.volatility}`), listed events
+`e{k}.pct_change` / `e{k}.date`, a value's date `{high.date}`. Numbers the user typed are
+`{param.*}` (`{param.threshold}`, `{param.horizon_days}`, `{param.window}`, `{param.n1}`...): they
+may be quoted, never stated as facts about the data (the validator checks that).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, Iterable
+
+from agent.answer.render import Kind, render
+from query_builder import declare
+
+SLOT = re.compile(r"\{([A-Za-z][A-Za-z0-9_]*(?:\.[A-Za-z0-9_]+)*)\}")
+MAX_LISTED_ROWS = 20   # events / top moves named one by one (e1..e20); more is a chart's job
+
+_PCT = {"pct_change", "daily_pct_change", "avg_return_after", "median_return_after",
+        "return_prev_close", "max_drawdown", "best_return_after", "worst_return_after", "avg_value",
+        "threshold", "return_pct", "event_pct_change", "gap_pct", "range_pct"}
+_PCT_LEVEL = {"volatility", "win_rate_after"}
+_VOLUME = {"total_volume", "avg_daily_volume", "volume"}
+_COUNT = {"trading_days", "up_days", "down_days", "event_count", "events_with_window",
+          "events_without_window", "horizon_days", "window", "top_n", "matching_days", "bar_count",
+          "period_count", "periods_with_data", "warmup_bars", "bins"}
+SKIPPED_KEYS = _SKIP = {"prev_close", "granularity", "condition", "synthetic", "metric", "direction", "indicator",
+         "labels", "best_label", "worst_label", "skip", "upper_date", "max_drawdown_peak_date"}
+
+
+@dataclass(frozen=True)
+class SlotValue:
+    name: str                  # canonical name, e.g. "s1.high"
+    metric: str                # the value's own name, e.g. "high", "pct_change", "threshold"
+    kind: Kind
+    value: float | str
+    symbol: str | None = None
+    date: str | None = None
+    period: str | None = None
+    param: bool = False        # a number the user typed, not a fact about the data
+    context: str | None = None  # e.g. a drawdown's peak date (DESIGN.md claim table)
+
+    @property
+    def claim_type(self) -> str | None:
+        if self.param or self.kind in ("date", "text"):
+            return None
+        if self.metric in declare.names("claim"):
+            return self.metric
+        return "rsi" if self.metric in ("rsi_min", "rsi_max") else None
+
+    @property
+    def signed(self) -> bool:
+        return self.kind == "pct"
+
+    def claim(self) -> dict[str, Any] | None:
+        ctype = self.claim_type
+        if ctype is None or isinstance(self.value, str):
+            return None
+        return {"type": ctype, "value": float(self.value), "symbol": self.symbol, "date": self.date,
+                "period": self.period, "context": self.context}
+
+
+def kind_of(key: str, value: Any) -> Kind:
+    declared = declare.claims().get(key)  # a claim type renders as its declaration says
+    if declared is not None:
+        return declared.kind
+    if key.endswith("date") or key.endswith("_ts") or key in ("label", "time"):
+        return "date" if key.endswith("date") else "text"
+    if key in _PCT or key.endswith("_pct") or "pct" in key:
+        return "pct"
+    if key in _PCT_LEVEL or key.endswith("_rate"):
+        return "pct_level"
+    if key in _VOLUME or key.endswith("volume"):
+        return "volume"
+    if key in _COUNT or isinstance(value, int):
+        return "count"
+    return "price" if key in ("open", "close", "high", "low", "avg_daily_range", "change_points") \
+        else "number"
+
+
+class SlotTable:
+    """Values by name, with the aliases the analyst may use."""
+
+    def __init__(self) -> None:
+        self.values: dict[str, SlotValue] = {}
+        self._aliases: dict[str, set[str]] = {}
+
+    def add(self, canonical: str, metric: str, value: Any, *, aliases: Iterable[str] = (),
+            kind: Kind | None = None, **meta: Any) -> None:
+        if value is None or isinstance(value, (bool, dict, list)):
+            return
+        if isinstance(value, float) and value != value:   # NaN: nothing computed
+            return
+        slot = SlotValue(canonical, metric, kind or kind_of(metric, value), value, **meta)
+        self.values[canonical] = slot
+        for alias in {canonical, *aliases}:
+            self._aliases.setdefault(alias, set()).add(canonical)
+
+    def get(self, name: str) -> SlotValue | None:
+        names = self._aliases.get(name) or set()
+        return self.values[next(iter(names))] if len(names) == 1 else None
+
+    def ambiguous(self, name: str) -> bool:
+        return len(self._aliases.get(name) or ()) > 1
+
+    def names(self) -> list[str]:
+        """Every name that resolves (for the analyst's prompt and the rewrite feedback)."""
+        return sorted(n for n, c in self._aliases.items() if len(c) == 1)
+
+    def describe(self, lang: str, limit: int = 200) -> str:
+        """One line per value: its shortest unambiguous name = the value as it will be shown (so
+        the analyst can choose its words; it still writes only the slot)."""
+        best: dict[str, str] = {}
+        for alias, canon in self._aliases.items():
+            if len(canon) == 1:
+                c = next(iter(canon))
+                if c not in best or len(alias) < len(best[c]):
+                    best[c] = alias
+        lines = []
+        for key, alias in list(best.items())[:limit]:
+            v = self.values[key]
+            where = ", ".join(x for x in (v.symbol, v.date, "from the question" if v.param else None) if x)
+            lines.append(f"{{{alias}}} = {render(v.value, v.kind, lang, exact=v.param)}"
+                         + (f" ({where})" if where else ""))
+        return "\n".join(lines)
+
+
+def _qualified(table: SlotTable, n: int, symbol: str, one_step: bool, local: str, metric: str,
+               value: Any, **meta: Any) -> None:
+    aliases = [local] + ([f"{symbol}.{local}"] if one_step else [])
+    table.add(f"s{n}.{local}", metric, value, aliases=aliases, symbol=symbol, **meta)
+
+
+def _add_mapping(table: SlotTable, n: int, sym: str, one: bool, prefix: str, data: dict,
+                 period: str | None) -> None:
+    for key, value in data.items():
+        if key in _SKIP or key.endswith("_date") and key[:-5] in ("high", "low", "max", "min",
+                                                                   "max_drawdown"):
+            continue
+        local = f"{prefix}{key}"
+        date = data.get(f"{key}_date") if key in ("high", "low", "max", "min", "max_drawdown") else None
+        if key == "max_drawdown":   # trough as the date, peak as the context (claim table)
+            peak = data.get("max_drawdown_peak_date")
+            _qualified(table, n, sym, one, local, key, value, period=period,
+                       date=str(date)[:10] if date else None, context=str(peak)[:10] if peak else None)
+            for name, day in (("date", date), ("peak_date", peak)):
+                if day:
+                    _qualified(table, n, sym, one, f"{local}.{name}", "date", str(day)[:10],
+                               kind="date", period=period)
+            continue
+        if key in ("max", "min") and data.get("indicator") == "rsi":
+            _qualified(table, n, sym, one, f"{prefix}rsi_{key}", f"rsi_{key}", value, period=period,
+                       date=str(date)[:10] if date else None)
+            if date:
+                _qualified(table, n, sym, one, f"{prefix}rsi_{key}.date", "date", str(date)[:10],
+                           kind="date", period=period)
+            continue
+        if key == "date" and data.get("indicator"):
+            local = f"{prefix}{data['indicator']}.date"
+        _qualified(table, n, sym, one, local, key, value, period=period,
+                   date=str(date)[:10] if date else (str(data["date"])[:10] if key in ("rsi", "value")
+                                                     and data.get("date") else None))
+        if date:
+            _qualified(table, n, sym, one, f"{local}.date", "date", str(date)[:10], kind="date",
+                       period=period)
+
+
+def _add_rows(table: SlotTable, n: int, sym: str, one: bool, res: dict, period: str | None) -> None:
+    action, rows = res.get("action"), res.get("rows") or []
+    if action == "compare_periods":
+        for k, row in enumerate(rows, 1):
+            label = str(row.get("label") or "")
+            _add_mapping(table, n, sym, one, f"p{k}.", row, label or period)
+            table.add(f"s{n}.p{k}.label", "label", label, aliases=[f"p{k}.label"], kind="text")
+    elif action == "find_events":
+        for k, row in enumerate(rows[:MAX_LISTED_ROWS], 1):
+            d = str(row.get("trading_date") or "")[:10] or None
+            _qualified(table, n, sym, one, f"e{k}.pct_change", "daily_pct_change",
+                       row.get("pct_change"), date=d, period=period)
+            _qualified(table, n, sym, one, f"e{k}.close", "day_close", row.get("close"), date=d,
+                       period=period, kind="price")
+            _qualified(table, n, sym, one, f"e{k}.date", "date", d, kind="date", period=period)
+
+
+def _add_params(table: SlotTable, intent: dict, results: list[dict], question: str) -> None:
+    cond = intent.get("condition") or {}
+    params: dict[str, Any] = {"threshold": cond.get("threshold"), "horizon_days": intent.get("horizon_days"),
+                              "top_n": intent.get("top_n"), "window": intent.get("indicator_window")}
+    for res in results:
+        p = res.get("params") or {}
+        for key in ("threshold", "horizon_days", "top_n", "window"):
+            if params.get(key) is None and p.get(key) is not None:
+                params[key] = p[key]
+    for key, value in params.items():
+        kind: Kind = "pct" if key == "threshold" else "count"
+        table.add(f"param.{key}", key, value, kind=kind, param=True)
+    from agent.answer.numbers import question_numbers
+
+    for k, value in enumerate(question_numbers(question), 1):
+        table.add(f"param.n{k}", "number", value, kind="number", param=True)
+
+
+def build(results: list[dict], intent: dict | None = None, question: str = "") -> SlotTable:
+    """The slot table of one answer: step results (StepResult dicts) + the question's parameters."""
+    intent = intent or {}
+    table = SlotTable()
+    label = (intent.get("period") or {}).get("label")
+    counts: dict[str, int] = {}
+    for res in results:
+        counts[str(res.get("symbol"))] = counts.get(str(res.get("symbol")), 0) + 1
+    for i, res in enumerate(results, 1):
+        sym = str(res.get("symbol") or "")
+        one = counts[sym] == 1
+        summary = dict(res.get("summary") or {})
+        if res.get("action") == "compare_periods":
+            summary = {k: v for k, v in summary.items() if k in ("period_count", "periods_with_data")}
+        if summary.get("indicator") == "rsi" and summary.get("rsi") is None:
+            summary["rsi"] = summary.get("value")     # older post-processors name it value only
+        _add_mapping(table, i, sym, one, "", summary, label)
+        _add_rows(table, i, sym, one, res, label)
+    _add_params(table, intent, results, question)
+    return table
+
+
+def _direction_before(text: str, start: int) -> str | None:
+    from agent.answer.wording import direction_before
+
+    return direction_before(text, start)
+
+
+def fill(text: str, table: SlotTable, lang: str) -> tuple[str, list[dict]]:
+    """(the text with every slot rendered, the claims of the slots shown, in order, deduplicated).
+
+    A signed value after a direction word ("fell {pct_change}") is rendered without its sign."""
+    claims: list[dict] = []
+    seen: set[tuple] = set()
+    out, last = [], 0
+    for m in SLOT.finditer(text):
+        slot = table.get(m.group(1))
+        if slot is None:
+            raise KeyError(m.group(1))
+        absolute = slot.signed and _direction_before(text, m.start()) is not None
+        out += [text[last:m.start()], render(slot.value, slot.kind, lang, absolute=absolute,
+                                              exact=slot.param)]
+        last = m.end()
+        claim = slot.claim()
+        if claim is None and slot.metric == "date":
+            continue
+        if claim is not None:
+            key = (claim["type"], claim["value"], claim["symbol"], claim["date"])
+            if key not in seen:
+                seen.add(key)
+                claims.append(claim)
+    out.append(text[last:])
+    return "".join(out), claims
+

@@ -1,0 +1,204 @@
+"""The `askbar` command line.
+
+Each subcommand is one small function registered with @command (name, help, its arguments); main()
+builds argparse from the registry. Subcommands defined in other modules register the same way and
+are listed in COMMAND_MODULES so they are imported before parsing.
+
+Exit codes (DESIGN.md): 0 ok, 2 bad input (one-line reason on stderr), 1 internal failure.
+"""
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import os
+import sys
+import traceback
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterator, Sequence
+
+from agent.market.errors import LoadError
+
+# Modules that register more subcommands with @command (ask, resume, serve, replay, eval, ...).
+COMMAND_MODULES: tuple[str, ...] = ("agent.cli.ask", "agent.cli.serve", "agent.cli.users",
+                                   "agent.cli.news", "agent.cli.trading", "agent.cli.tools",
+                                   "agent.cli.memory", "agent.cli.registry")
+
+
+class BadInput(Exception):
+    """A user error outside file loading (bad flag value, unknown id): exit code 2."""
+
+
+@dataclass
+class Command:
+    name: str
+    help: str
+    run: Callable[[argparse.Namespace], int]
+    arguments: list[tuple[tuple, dict]] = field(default_factory=list)
+
+
+COMMANDS: dict[str, Command] = {}
+
+
+def arg(*flags: str, **kwargs: Any) -> tuple[tuple, dict]:
+    """One argparse argument of a subcommand: arg("--symbol", required=True)."""
+    return flags, kwargs
+
+
+def command(name: str, help: str, *arguments: tuple[tuple, dict]):
+    """Register `fn(args) -> exit code` as subcommand `name`."""
+    def register(fn: Callable[[argparse.Namespace], int]):
+        COMMANDS[name] = Command(name, help, fn, list(arguments))
+        return fn
+    return register
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str):  # one line, exit code 2 (argparse prints usage + message)
+        print(f"askbar: error: {message} (see askbar {self.prog.split()[-1]} --help)"
+              if " " in self.prog else f"askbar: error: {message}", file=sys.stderr)
+        raise SystemExit(2)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    for module in COMMAND_MODULES:
+        importlib.import_module(module)
+    parser = _Parser(prog="askbar", description="Plain-language questions over market data.")
+    subs = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    for cmd in COMMANDS.values():
+        sub = subs.add_parser(cmd.name, help=cmd.help, description=cmd.help)
+        for flags, kwargs in cmd.arguments:
+            sub.add_argument(*flags, **kwargs)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        args = build_parser().parse_args(argv)
+    except SystemExit as exc:   # --help (0) or a bad flag (2)
+        return int(exc.code or 0)
+    try:
+        return COMMANDS[args.command].run(args)
+    except (LoadError, BadInput) as exc:
+        print(f"askbar: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("askbar: interrupted", file=sys.stderr)
+        return 130
+    except Exception as exc:   # internal failure: one line, full traceback only on request
+
+        if busy := busy_home_message(exc):
+            print(f"askbar: {busy}", file=sys.stderr)
+            return 2
+        if os.environ.get("ASKBAR_DEBUG"):
+            traceback.print_exc()
+        reason = " ".join(str(exc).split()) or type(exc).__name__
+        print(f"askbar: internal error: {type(exc).__name__}: {reason[:500]}", file=sys.stderr)
+        return 1
+
+
+@contextmanager
+def open_market_store() -> Iterator[Any]:
+    """The store the environment selects (ASKBAR_DATABASE_URL -> Postgres, else DuckDB)."""
+    import agent.trading  # noqa: F401 - registers its after-ingest hook (orders, alerts) with the stores
+    from agent.market.factory import open_store
+    from agent.settings import get_settings
+
+    store = open_store(get_settings())
+    try:
+        yield store
+    finally:
+        store.close()
+
+
+def _progress(message: str) -> None:
+    print(f"askbar: {message}", file=sys.stderr, flush=True)
+
+
+def _columns(value: str | None) -> list[str] | None:
+    return [c.strip() for c in value.split(",")] if value else None
+
+
+def busy_home_message(exc: BaseException) -> str | None:
+    """One line for "another process (askbar serve) holds the DuckDB file", else None."""
+    text = str(exc)
+    if "Could not set lock on file" not in text and "Conflicting lock" not in text:
+        return None
+    pid = text.split("(PID ", 1)[1].split(")", 1)[0] if "(PID " in text else "?"
+    return (f"the market store under ASKBAR_HOME is in use by another askbar process (PID {pid}, "
+            "probably `askbar serve`); stop it, or ask through the server (POST /api/chat), or use "
+            "Postgres (ASKBAR_DATABASE_URL) for several processes")
+
+
+# ---- subcommands --------------------------------------------------------------------------------
+
+@command("load", "load a bar file (CSV or Parquet) into the market store",
+         arg("path", help="CSV (.csv, .csv.gz) or Parquet file"),
+         arg("--symbol", required=True, help="symbol to store the bars under, e.g. NQ"),
+         arg("--tz", help="time zone of naive timestamps (default: the instrument's)"),
+         arg("--session", choices=["cme", "rth", "24h", "daily"], help="session rule override"),
+         arg("--timestamp", choices=["start", "end"], default="start",
+             help="whether timestamps mark the bar's start (default) or end"),
+         arg("--columns", help="comma-separated column names for a header-less file, or to "
+                               "rename a header's columns ('-' skips a column)"),
+         arg("--multiplier", type=float, help="contract multiplier (currency per point per "
+                                              "contract) for paper P&L; default: built-in (NQ 20)"))
+def cmd_load(args: argparse.Namespace) -> int:
+    from agent.market.ingest import load_file
+    from agent.settings import get_settings
+    from agent.trading.notify import publish
+
+    if args.multiplier is not None and not 0 < args.multiplier < float("inf"):
+        raise BadInput(f"--multiplier must be a positive number, not {args.multiplier:g}")
+    with open_market_store() as store:
+        r = load_file(store, args.path, args.symbol, tz=args.tz, session=args.session,
+                      timestamp=args.timestamp, columns=_columns(args.columns), progress=_progress,
+                      multiplier=args.multiplier)
+        engine = store.engine
+    publish(get_settings().redis_url, r.notifications)   # committed fills and alerts -> Redis
+    span = f"{r.first:%Y-%m-%d %H:%M} to {r.last:%Y-%m-%d %H:%M} UTC" if r.kind == "intraday" \
+        else f"{r.first} to {r.last}"
+    print(f"{r.symbol}: loaded {r.rows:,} {r.kind} bars, {span}: {r.inserted:,} new, "
+          f"{r.updated:,} changed, {r.unchanged:,} unchanged; {r.daily_rebuilt:,} trading days "
+          f"rebuilt; paper trading: {r.orders_filled:,} orders filled, {r.alerts_fired:,} alerts "
+          f"fired ({engine})")
+    return 0
+
+
+@command("data", "list the symbols in the market store: ranges and bar counts",
+         arg("--json", action="store_true", help="one JSON object on one line"))
+def cmd_data(args: argparse.Namespace) -> int:
+    with open_market_store() as store:
+        rows = store.summary()
+    keys = ("symbol", "first", "last", "bars_1min", "bars_1d", "timezone", "session", "synthetic")
+    if args.json:
+        print(json.dumps({"symbols": [{k: getattr(r, k) for k in keys} for r in rows]}))
+        return 0
+    if not rows:
+        print("no data yet: run `askbar demo` or `askbar load FILE --symbol SYM`")
+        return 0
+    print(f"{'symbol':<10} {'first':<10} {'last':<10} {'bars_1min':>10} {'bars_1d':>8}  "
+          f"{'timezone':<18} session")
+    for r in rows:
+        tag = "  (synthetic)" if r.synthetic else ""
+        print(f"{r.symbol:<10} {r.first or '-':<10} {r.last or '-':<10} {r.bars_1min:>10,} "
+              f"{r.bars_1d:>8,}  {r.timezone:<18} {r.session}{tag}")
+    return 0
+
+
+@command("demo", "seed the synthetic demo data set (deterministic, flagged synthetic)")
+def cmd_demo(args: argparse.Namespace) -> int:
+    from agent.market.demo import seed_demo
+
+    with open_market_store() as store:
+        reports = seed_demo(store, progress=_progress)
+    bars = sum(r.rows for r in reports)
+    new = sum(r.inserted for r in reports)
+    print(f"demo: {len(reports)} synthetic symbols ({', '.join(r.symbol for r in reports)}), "
+          f"{bars:,} bars, {new:,} new")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,105 @@
+"""CLI: `askbar serve [--host 127.0.0.1] [--port 8000]` and `askbar replay REQUEST_ID [--json]`,
+registered with agent.cli.main's @command registry like every subcommand. `python -m agent.cli.serve
+serve --port 8000` (tests, benchmarks) runs the same `askbar` command line.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import socket
+import sys
+
+from agent.cli.main import arg, command
+
+SERVE_HELP = "start the HTTP server: chat UI at /, SSE API, LangGraph-compatible API"
+REPLAY_HELP = "re-run a traced request with its recorded LLM outputs and print what changed"
+
+
+def _users_check(host: str) -> str | None:
+    """Why serving on `host` is refused (no users off loopback), or None."""
+    from agent.server.auth import NoUsers, refuse_without_users
+    from agent.settings import get_settings
+    from agent.storage.appdb import open_appdb
+
+    try:
+        refuse_without_users(open_appdb(get_settings()), host)
+    except NoUsers as exc:
+        return str(exc)
+    return None
+
+
+def _saver_check() -> str | None:
+    """Why the checkpoint saver cannot serve (agent/storage/saver_adapter.py), as one line, or None. The
+    server checks again at start-up; here it is said without uvicorn's traceback."""
+    import asyncio
+
+    from agent.server.runtime import async_checkpointer
+    from agent.settings import get_settings
+    from agent.storage.saver_adapter import SaverMismatch, check_saver
+
+    async def check() -> None:
+        async with async_checkpointer(get_settings(), 4) as saver:  # 4: the pool's minimum size
+            await check_saver(saver)
+
+    try:
+        asyncio.run(check())
+    except SaverMismatch as exc:
+        return str(exc)
+    return None
+
+
+@command("serve", SERVE_HELP, arg("--host", default="127.0.0.1"), arg("--port", type=int, default=8000))
+def cmd_serve(args: argparse.Namespace) -> int:
+    import os
+
+    import uvicorn
+
+    if reason := _users_check(args.host) or _saver_check():
+        print(f"askbar serve: {reason}", file=sys.stderr)
+        return 2
+    os.environ["ASKBAR_HOST"] = args.host  # ServerSettings.host: local mode only on loopback
+
+    try:  # a clear one-line reason instead of a traceback when the port is taken
+        with socket.socket() as s:
+            s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            s.bind((args.host, args.port))
+    except OSError as exc:
+        print(f"askbar serve: cannot listen on {args.host}:{args.port}: {exc.strerror or exc}", file=sys.stderr)
+        return 2
+    print(f"askbar: serving on http://{args.host}:{args.port}/", file=sys.stderr, flush=True)
+    uvicorn.run("server:app", host=args.host, port=args.port, log_level="warning", lifespan="on",
+                timeout_graceful_shutdown=30)
+    return 0
+
+
+@command("replay", REPLAY_HELP,
+         arg("request_id", help="a request id (from --json output, SSE run_start, or traces)"),
+         arg("--json", action="store_true", help="print the report as one JSON line"))
+def cmd_replay(args: argparse.Namespace) -> int:
+    from agent.cli.replay import format_report, replay
+    from agent.deps import build_deps
+    from agent.settings import get_settings
+    from agent.storage.traces import TraceStore
+
+    settings = get_settings()
+    traces = TraceStore(settings)
+    try:
+        report = replay(args.request_id, traces, build_deps(settings))
+    except LookupError as exc:
+        print(f"askbar replay: {exc}", file=sys.stderr)
+        return 2
+    finally:
+        traces.close()
+    if args.json:
+        print(json.dumps({k: report[k] for k in ("request_id", "thread_id", "chain", "changed", "diffs",
+                                                  "recorded_llm_outputs_used", "live_llm_calls")},
+                         ensure_ascii=False, default=str))
+    else:
+        print(format_report(report))
+    return 0
+
+
+if __name__ == "__main__":
+    from agent.cli.main import main
+
+    raise SystemExit(main())

@@ -1,0 +1,119 @@
+"""`askbar tools list|call`, `askbar mcp` and `askbar load-fundamentals` (issue 13)."""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from agent.cli.main import BadInput, arg, command
+
+
+@contextmanager
+def tool_runtime(user_name: str | None) -> Iterator[tuple[Any, Any]]:
+    """(executor, user) for the environment's settings, store and app DB."""
+    from agent.market.factory import open_store
+    from agent.settings import get_settings
+    from agent.storage.appdb import open_appdb
+    from agent.tools.executor import ToolExecutor
+    from agent.tools.users import UnknownUser, resolve_user
+
+    settings = get_settings()
+    appdb = open_appdb(settings)
+    try:
+        user = resolve_user(appdb, user_name)
+    except UnknownUser as exc:
+        raise BadInput(str(exc)) from None
+    store = open_store(settings)
+    try:
+        yield ToolExecutor(settings, store, appdb), user
+    finally:
+        store.close()
+
+
+def parse_args_json(text: str | None) -> dict[str, Any]:
+    if text is None or not text.strip():
+        return {}
+    try:
+        value = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise BadInput(f"--args is not valid JSON: {exc.msg} at column {exc.colno}") from None
+    if not isinstance(value, dict):
+        raise BadInput("--args must be a JSON object, e.g. '{\"symbol\": \"NQ\"}'")
+    return value
+
+
+def _list(args: argparse.Namespace) -> int:
+    from agent.tools.exports import catalogue_entry
+    from agent.tools.registry import get_registry
+
+    with tool_runtime(args.user) as (_executor, user):
+        rows = [catalogue_entry(s, user.plan) for s in get_registry().all()]
+    if args.json:
+        print(json.dumps({"tools": rows}, ensure_ascii=False))
+        return 0
+    print(f"{'name':<24} {'category':<10} {'plan':<8} {'per min':>7}  available")
+    for r in rows:
+        print(f"{r['name']:<24} {r['category']:<10} {r['required_plan']:<8} "
+              f"{r['rate_limit']['per_minute'] or '-':>7}  {'yes' if r['available'] else 'no'}")
+    return 0
+
+
+def _call(args: argparse.Namespace) -> int:
+    if not args.name:
+        raise BadInput("tools call needs a tool name, e.g. askbar tools call get_price --args "
+                       "'{\"symbol\": \"NQ\"}'")
+    params = parse_args_json(args.args)
+    with tool_runtime(args.user) as (executor, user):
+        result = executor.execute(args.name, params, user)
+    if args.json:
+        print(json.dumps(result, ensure_ascii=False, default=str))
+    elif result["success"]:
+        data = result["data"]
+        text = data.get("text") if isinstance(data, dict) else None
+        print(text or json.dumps(data, ensure_ascii=False, indent=2, default=str))
+    if result["success"]:
+        return 0
+    # A refusal (not found, plan, scope, rate limit, bad parameters) exits 2 like any bad input, a
+    # failure of the tool itself 1 (issue 25 L1: refusals exited 0); one line on stderr either way.
+    err = result["error"]
+    print(f"askbar: tools call {args.name}: {err['code']}: {' '.join(str(err['message']).split())}",
+          file=sys.stderr)
+    return 1 if err["code"] == "EXECUTION_ERROR" else 2
+
+
+@command("tools", "list the tools or call one through the executor (plan, rate limit, cache, log)",
+         arg("action", choices=["list", "call"], help="list | call"),
+         arg("name", nargs="?", help="tool name (call), e.g. get_price"),
+         arg("--args", help="the tool's parameters as a JSON object"),
+         arg("--user", help="run as this user (default: the local user)"),
+         arg("--json", action="store_true", help="one JSON object on one line"))
+def cmd_tools(args: argparse.Namespace) -> int:
+    return _list(args) if args.action == "list" else _call(args)
+
+
+@command("mcp", "serve the tools over MCP (stdio or streamable HTTP) as one user",
+         arg("--user", help="the user the tools run as (default: the local user)"),
+         arg("--transport", choices=["stdio", "http"], default="stdio"),
+         arg("--host", default="127.0.0.1"), arg("--port", type=int, default=8765))
+def cmd_mcp(args: argparse.Namespace) -> int:
+    from agent.tools.mcp_server import serve
+
+    with tool_runtime(args.user) as (executor, user):
+        serve(executor, user, transport=args.transport, host=args.host, port=args.port)
+    return 0
+
+
+@command("load-fundamentals", "load a fundamentals CSV (symbol, period_end, revenue, eps, pe, ...)",
+         arg("path", help="CSV file"))
+def cmd_load_fundamentals(args: argparse.Namespace) -> int:
+    from agent.settings import get_settings
+    from agent.storage.appdb import open_appdb
+    from agent.tools.fundamentals import load_fundamentals
+
+    report = load_fundamentals(open_appdb(get_settings()), args.path)
+    print(f"fundamentals: {report['values']:,} values, {report['periods']:,} periods, "
+          f"symbols {', '.join(report['symbols'])}", file=sys.stdout)
+    return 0

@@ -1,0 +1,1 @@
+"""The HTTP server: Starlette app, SSE chat, LangGraph-compatible API, registry routes, UI."""

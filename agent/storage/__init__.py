@@ -1,0 +1,1 @@
+"""The app database (SQLite or Postgres): connections, migrations, checkpoints, traces."""
