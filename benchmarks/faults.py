@@ -18,6 +18,7 @@ import argparse
 import asyncio
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -120,6 +121,21 @@ def sequential_after_restart(url: str, n: int = 60) -> dict:
     return {"requests after Postgres is back": n, "failed": len(failed), "first failures": failed[:5]}
 
 
+def _warnings(log: Path) -> dict[str, int]:
+    """Warning and error lines of the server's log, counted by message."""
+    counts: dict[str, int] = {}
+    if log.exists():
+        for line in log.read_text(errors="replace").splitlines():
+            try:
+                rec = json.loads(line)
+            except ValueError:
+                continue
+            if rec.get("level") in ("warning", "error"):
+                key = f"{rec['level']}: {rec.get('msg')}"
+                counts[key] = counts.get(key, 0) + 1
+    return counts
+
+
 def main() -> None:
     from tests.server.private_pg import PrivatePostgres
     from tests.server.private_redis import PrivateRedis
@@ -169,6 +185,8 @@ def main() -> None:
             server.stop()
         rd.stop()
         pg.close()
+        out["serve log warnings"] = _warnings(home / "serve.log")
+        shutil.rmtree(home, ignore_errors=True)
     print(json.dumps(out, ensure_ascii=False, indent=1))
 
 
