@@ -7,6 +7,8 @@ question -> new_turn -> understander --unclear--> clarify (INTERRUPT) -> underst
          -> executor --no bars--> no_data (INTERRUPT) -> understander | END
          -> analyst (slot text) -> validator: ok -> END (mixed: educator) | rewrite -> analyst (max 2)
                                   | need_more_data -> planner (max 1) | exhausted -> code summary
+Every END above passes through `reply` first: it appends the answer to `messages` as an AI message
+(agents/reply.py), the chat form LangGraph chat clients render.
 
 Interrupts live in nodes that only ask and route (clarify, confirm_plan, no_data, confirm_action):
 LangGraph re-runs an interrupted node from its start on resume, so an LLM node must never interrupt.
@@ -19,6 +21,7 @@ from __future__ import annotations
 
 import dataclasses
 import inspect
+import threading
 from collections.abc import Callable
 from typing import Any, Literal, get_args, get_type_hints
 
@@ -39,11 +42,12 @@ from agents.executor import executor
 from agents.no_data import no_data
 from agents.planner import planner
 from agents.remember import remember  # memory (issue 15)
+from agents.reply import REPLY, reply  # the chat form (issue 28)
 from agents.turn import AskInput, needs_reset, new_turn
 from agents.understander import understander
 from agents.validator import MAX_REWRITES, summary_fallback, validator
 
-STOP: Literal["__end__"] = "__end__"   # LangGraph's END, typed for the routers' Literal
+STOP: Literal["reply"] = "reply"   # every ending turn passes through `reply` (its AI message), then END
 
 
 def _finished(state: dict) -> bool:
@@ -55,7 +59,7 @@ def before_turn(state: dict) -> Literal["new_turn", "understander"]:
     return "new_turn" if needs_reset(state) else "understander"
 
 
-def after_understander(state: dict) -> Literal["clarify", "planner", "educator", "confirm_action", "__end__"]:
+def after_understander(state: dict) -> Literal["clarify", "planner", "educator", "confirm_action", "reply"]:
     if _finished(state):
         return STOP
     if state.get("pending_action"):      # a trading change (issue 14): ask before executing
@@ -66,19 +70,19 @@ def after_understander(state: dict) -> Literal["clarify", "planner", "educator",
     return "educator" if kind == "concept" else "planner"
 
 
-def after_planner(state: dict) -> Literal["confirm_plan", "executor", "__end__"]:
+def after_planner(state: dict) -> Literal["confirm_plan", "executor", "reply"]:
     if _finished(state):
         return STOP
     return "confirm_plan" if needs_confirmation(state) else "executor"
 
 
-def after_confirm_plan(state: dict) -> Literal["confirm_plan", "executor", "__end__"]:
+def after_confirm_plan(state: dict) -> Literal["confirm_plan", "executor", "reply"]:
     if _finished(state):
         return STOP
     return "confirm_plan" if state.get("confirm_again") else "executor"
 
 
-def after_executor(state: dict) -> Literal["no_data", "analyst", "__end__"]:
+def after_executor(state: dict) -> Literal["no_data", "analyst", "reply"]:
     if _finished(state):
         return STOP
     if state.get("no_data"):
@@ -86,7 +90,7 @@ def after_executor(state: dict) -> Literal["no_data", "analyst", "__end__"]:
     return "analyst" if state.get("data") else STOP
 
 
-def after_analyst(state: dict) -> Literal["validator", "__end__"]:
+def after_analyst(state: dict) -> Literal["validator", "reply"]:
     return STOP if _finished(state) else "validator"
 
 
@@ -115,29 +119,32 @@ def build_graph(checkpointer: Any = None, default_context: Deps | None = None):
             destinations = _destinations(ROUTERS[name])
         g.add_node(name, node(name, fn), destinations=destinations)
 
-    g = StateGraph(TradingState, context_schema=Deps, input_schema=AskInput)
+    # make_graph (langgraph dev) supplies its Deps itself: no context schema for the platform to fill
+    g = StateGraph(TradingState, context_schema=Deps if default_context is None else None, input_schema=AskInput)
     add("new_turn", new_turn)
     add("understander", understander)
     add("clarify", clarify)
     add("planner", planner)
     add("confirm_plan", confirm_plan)
     add("executor", executor)
-    add("no_data", no_data, destinations=("understander", END))
+    add("no_data", no_data, destinations=("understander", REPLY))
     add("analyst", analyst)
     add("validator", validator)
     add("summary_fallback", summary_fallback)
     add("educator", educator)
-    add("confirm_action", make_confirm_action("execute_action", END),   # asks, routes
-        destinations=("execute_action", "confirm_action", END))
+    add("confirm_action", make_confirm_action("execute_action", REPLY),   # asks, routes
+        destinations=("execute_action", "confirm_action", REPLY))
     add("execute_action", execute_action)
     add("remember", remember)  # memory (issue 15): learn from every answered turn
+    add(REPLY, reply)          # the answer as an AI message in `messages` (issue 28)
     g.add_conditional_edges(START, before_turn)
     g.add_edge("new_turn", "understander")
     g.add_edge("clarify", "understander")
-    g.add_edge("execute_action", END)
+    g.add_edge("execute_action", REPLY)
     g.add_edge("summary_fallback", "remember")
     g.add_edge("educator", "remember")
-    g.add_edge("remember", END)
+    g.add_edge("remember", REPLY)
+    g.add_edge(REPLY, END)
     return g.compile(checkpointer=checkpointer, name="askbar")
 
 
@@ -171,24 +178,41 @@ def _routed(fn: Callable[..., Any], router: Callable[[dict], str]) -> Callable[.
     return run
 
 
-def make_graph() -> Any:
-    """For langgraph.json / `langgraph dev` only: the platform brings its own checkpointer and no AskBar
-    context, so this factory builds Deps once from the environment (ASKBAR_* settings, the local user)
-    and uses them for runs that bring no context. AskBar's own callers (CLI, server, replay, tests)
-    use build_graph and pass their Deps per run with agent.deps.run_options."""
-    from agent.deps import build_deps
+_DEV: dict[str, Any] = {}   # make_graph's graph, built once per process
+_DEV_LOCK = threading.Lock()  # the dev server calls the factory from more than one event loop
 
-    return build_graph(default_context=build_deps())
+
+def _dev_graph() -> Any:
+    with _DEV_LOCK:
+        if "graph" not in _DEV:
+            from agent.deps import build_deps
+
+            _DEV["graph"] = build_graph(default_context=build_deps())
+    return _DEV["graph"]
+
+
+async def make_graph() -> Any:
+    """For langgraph.json / `langgraph dev` only. The platform calls this factory for every run, on
+    an event loop, and brings its own checkpointer and no AskBar context: so the Deps (from the
+    environment: ASKBAR_* settings, the local user) and the graph are built once, in a worker
+    thread (opening the store makes directories and files: blocking calls the dev server refuses
+    on its loop), and runs that bring no Deps get them. The graph has no context schema there: the
+    platform would build one from a run's `context` (Deps cannot come from a client). AskBar's own
+    callers (CLI, server, replay, tests) use build_graph and pass their Deps with run_options."""
+    import asyncio
+
+    return _DEV.get("graph") or await asyncio.to_thread(_dev_graph)
 
 
 def _with_context(node: Callable[..., Any], deps: Deps) -> Callable[..., Any]:
-    """The node, given `deps` as its runtime context when the run brought none (make_graph only)."""
+    """The node, given `deps` as its runtime context when the run brought none (make_graph only;
+    the platform may pass a client's `context` dict: never Deps)."""
     wants = set(inspect.signature(node).parameters)
     if "runtime" not in wants:
         return node
 
     def run(state: dict, config: RunnableConfig, runtime: Runtime[Deps]) -> Any:
-        rt = runtime if runtime.context is not None else dataclasses.replace(runtime, context=deps)
+        rt = runtime if isinstance(runtime.context, Deps) else dataclasses.replace(runtime, context=deps)
         return node(state, **_injected(wants, config, rt))
 
     run.__name__ = getattr(node, "__name__", "node")

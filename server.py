@@ -31,9 +31,10 @@ def create_app(settings=None, deps=None, server=None) -> Starlette:
     middleware = [Middleware(GuardMiddleware, server_settings=server)]
     if server.cors_list:
         middleware.append(Middleware(CORSMiddleware, allow_origins=server.cors_list, allow_credentials=False,
-                                     allow_methods=["GET", "POST", "DELETE"],
-                                     allow_headers=["Authorization", "Content-Type", "Last-Event-ID"],
-                                     expose_headers=["X-Run-Id", "X-Thread-Id", "X-Request-Id", "Location"]))
+                                     allow_methods=["GET", "POST", "PATCH", "DELETE"],
+                                     allow_headers=["Authorization", "X-Api-Key", "Content-Type", "Last-Event-ID"],
+                                     expose_headers=["X-Run-Id", "X-Thread-Id", "X-Request-Id", "Location",
+                                                     "Content-Location"]))
     middleware += [Middleware(AuthMiddleware, authenticator_of=runtime_auth),
                    Middleware(RuntimeMetricsMiddleware)]
     return Starlette(routes=routes, lifespan=lifespan_for(settings, deps, server),

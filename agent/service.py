@@ -17,6 +17,7 @@ from pydantic import BaseModel, Field
 from agent.deps import Deps, build_deps, run_options
 from agent.messages import msg
 from agent.storage.checkpoint import open_checkpointer
+from agents.reply import human
 from agents.turn import HISTORY_KEEP
 from agents.turn import TURN_RESET as _TURN_RESET
 
@@ -81,13 +82,15 @@ class Session:
 
 # Pure helpers shared with the async server (agent/server/runs.py): same input, same result object.
 def turn_input(prev: dict, question: str, thread_id: str, request_id: str, now: str | None = None,
-               user_id: str = "local") -> dict:
-    """A new turn's graph input: per-turn fields reset, earlier turns as chat_history."""
+               user_id: str = "local", message: Any = None) -> dict:
+    """A new turn's graph input: per-turn fields reset, earlier turns as chat_history, the question
+    as a human message (`message`: the one a chat client sent, its id kept for the client)."""
     history = list(prev.get("chat_history") or [])
     if prev.get("question"):
         history += [{"role": "user", "content": prev.get("turn_question") or prev["question"]},
                     {"role": "assistant", "content": prev.get("response") or ""}]
     return {**_TURN_RESET, "question": question, "turn_question": question,
+            "messages": [message if message is not None else human(question, request_id)],
             "chat_history": history[-HISTORY_KEEP:],
             "request_id": request_id, "session_id": thread_id, "user_id": user_id,
             "now": now, "started_at": time.time()}

@@ -6,9 +6,12 @@ state (seed 004, "State Schema"), holding plain JSON-able dicts so every checkpo
 from __future__ import annotations
 
 from datetime import date
-from typing import TYPE_CHECKING, Annotated, Any, Literal, TypedDict
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
+from langchain_core.messages import AnyMessage
+from langgraph.graph.message import add_messages
 from pydantic import BaseModel, Field
+from typing_extensions import TypedDict  # pydantic (the graph's JSON schemas) needs it on Python < 3.12
 
 from query_builder.declare import Declared, names
 from query_builder.models import EventCondition, Indicator, Pattern, Step
@@ -133,6 +136,8 @@ class TradingState(TypedDict, total=False):
     request_id: str
     now: str | None              # ISO date fixing "today" for relative periods (eval, tests)
     turn_question: str           # the question that opened this turn (kept for the history)
+    # the chat form (issue 28): user turns as human messages, answers as AI messages (agents/reply.py)
+    messages: Annotated[list[AnyMessage], add_messages]
     # understander
     intent: dict | None
     needs_clarification: bool

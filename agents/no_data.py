@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from langgraph.graph import END
 from langgraph.types import Command, interrupt
 
 from agent.messages import msg
 from agents.common import final, lang_of, visited
+from agents.reply import REPLY
 
 _CANCEL = {"cancel", "отмена", "cancelar", "no", "нет"}
 
@@ -16,7 +16,7 @@ _CANCEL = {"cancel", "отмена", "cancelar", "no", "нет"}
 def no_data(state: dict[str, Any]) -> Command:
     answer = interrupt(state["no_data"])
     if str(answer).strip().lower() in _CANCEL:
-        return Command(goto=END, update={**final(state, "no_data", msg("cancelled", lang_of(state))),
+        return Command(goto=REPLY, update={**final(state, "no_data", msg("cancelled", lang_of(state))),
                                          "no_data": None})
     history = [*(state.get("chat_history") or []), {"role": "user", "content": state["question"]}]
     return Command(goto="understander", update={

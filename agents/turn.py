@@ -14,6 +14,7 @@ from typing import Any, get_type_hints
 from typing_extensions import TypedDict  # pydantic (the graph's JSON schema) needs it on Python < 3.12
 
 from agent.state import TradingState
+from agents.reply import chat_question, human, message_text
 
 HISTORY_KEEP = 20
 
@@ -30,24 +31,41 @@ TURN_RESET: dict[str, Any] = {
 # and the reset per-turn fields, set by code), or a bare {"question"} from a LangGraph API client.
 # Keys outside it are dropped from a run's input; built from TURN_RESET so a new per-turn field is
 # accepted without a second list (tests/agents/test_graph_context.py checks turn_input against it).
-INPUT_KEYS = ("question", "turn_question", "chat_history", "user_id", "session_id", "request_id", "now",
+INPUT_KEYS = ("question", "messages", "turn_question", "chat_history", "user_id", "session_id", "request_id", "now",
               "started_at", *TURN_RESET)
 AskInput = TypedDict(  # type: ignore[misc]  # keys computed: mypy wants a literal
     "AskInput", {k: get_type_hints(TradingState)[k] for k in INPUT_KEYS}, total=False)
 
 
 def needs_reset(state: dict[str, Any]) -> bool:
-    """True when the state still holds an earlier turn's results (the input did not reset it)."""
+    """True when the state still holds an earlier turn's results (the input did not reset it), or
+    the input is the chat form (a new human message, no `question`)."""
     return bool(state.get("response") or state.get("intent") or state.get("status")
-                or state.get("turn_question") != state.get("question"))
+                or state.get("turn_question") != state.get("question") or chat_question(state))
+
+
+def _asked(state: dict[str, Any]) -> tuple[str, list]:
+    """The turn's question and the human message to add for it (none when the chat form sent it)."""
+    chat = chat_question(state)
+    if chat is not None:
+        return chat, []
+    question = state["question"]
+    last = (state.get("messages") or [None])[-1]
+    if last is not None and getattr(last, "type", None) == "human" and message_text(last) == question:
+        return question, []
+    return question, [human(question, uuid.uuid4().hex)]
 
 
 def new_turn(state: dict[str, Any]) -> dict[str, Any]:
+    question, added = _asked(state)
+    turn: dict[str, Any] = {"question": question, "turn_question": question}
+    if added:
+        turn["messages"] = added
     if not (state.get("response") or state.get("intent") or state.get("status")):
-        return {"turn_question": state["question"], "started_at": state.get("started_at") or time.time()}
+        return {**turn, "started_at": state.get("started_at") or time.time()}
     history = list(state.get("chat_history") or [])
     if state.get("turn_question"):
         history += [{"role": "user", "content": state["turn_question"]},
                     {"role": "assistant", "content": state.get("response") or ""}]
-    return {**TURN_RESET, "chat_history": history[-HISTORY_KEEP:], "turn_question": state["question"],
+    return {**TURN_RESET, **turn, "chat_history": history[-HISTORY_KEEP:],
             "started_at": time.time(), "request_id": uuid.uuid4().hex}

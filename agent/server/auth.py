@@ -1,5 +1,5 @@
 """Authentication middleware: every API route needs `Authorization: Bearer <token>` (a user's API
-token or a service JWT) and runs as that user (`request.state.user`, read through
+token or a service JWT; `x-api-key: <token>`, as the LangGraph SDKs send an api_key, is the same) and runs as that user (`request.state.user`, read through
 agent.server.caller.current_user). Local single-user mode (LOCAL_USER, no login) only when the
 server is bound to a loopback address and no user exists; `askbar serve` refuses to start on any
 other address without users (agent/cli/serve.py), and a server whose users were all revoked while
@@ -105,12 +105,14 @@ class AuthMiddleware:
         if auth is None or path in PUBLIC_PATHS or path.startswith(PUBLIC_PREFIXES):
             return await self.app(scope, receive, send)
         authorization = header(scope, b"authorization")
+        if not authorization and (api_key := header(scope, b"x-api-key")):
+            authorization = f"Bearer {api_key}"   # the LangGraph SDKs' api_key: the same tokens
         try:
             principal = await asyncio.to_thread(auth.principal, authorization)
         except UnicodeError:
             principal = None
         if principal is None:
-            why = ("this server requires a login: send Authorization: Bearer <token> "
+            why = ("this server requires a login: send Authorization: Bearer <token> or x-api-key: <token> "
                    "(create one with: askbar users add NAME)") if not authorization else \
                   "the bearer token is not valid (unknown, revoked or expired)"
             return await send_json_error(send, 401, "unauthorized", why,

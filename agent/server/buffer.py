@@ -67,8 +67,8 @@ def parse_last_event_id(value: str | None) -> int:
 
 
 def is_stale(meta: dict[str, Any] | None, stale_s: float) -> bool:
-    """A run marked running whose writer has not beaten for stale_s (its server died)."""
-    return bool(meta and meta.get("status") == "running"
+    """A run marked running (or queued) whose writer has not beaten for stale_s (its server died)."""
+    return bool(meta and meta.get("status") in ("running", "pending")
                 and time.time() - float(meta.get("heartbeat") or 0) > stale_s)
 
 
@@ -105,7 +105,7 @@ async def tail_batches(buffer: EventBuffer, run_id: str, after: int = 0, poll_s:
         events = await buffer.read(run_id, last)
         if not events:
             meta = await buffer.meta(run_id) or {}
-            if meta.get("status") not in (None, "running"):
+            if meta.get("status") not in (None, "running", "pending"):
                 # finished: its last events were written before (or with) the status, maybe
                 # after the read above; none now means the reader has everything
                 events = await buffer.read(run_id, last)
@@ -158,6 +158,11 @@ class MemoryBuffer:
 
     async def create(self, run_id: str, meta: dict[str, Any]) -> None:
         self._expire()
+        run = self._runs.get(run_id)
+        if run is not None:   # a queued run starting: its readers keep waiting on the same run
+            run.meta.update(meta, heartbeat=time.time())
+            run.expires = time.time() + self.ttl_s
+            return
         self._runs[run_id] = _Run(meta={**meta, "heartbeat": time.time()},
                                   expires=time.time() + self.ttl_s)
 

@@ -53,7 +53,7 @@ def _interrupt_values(items: Any) -> list[dict]:
 
 
 # Bookkeeping nodes that are not agents the user would recognise as a step.
-INTERNAL_NODES = frozenset({"new_turn"})
+INTERNAL_NODES = frozenset({"new_turn", "reply"})   # reply: the answer as an AI message (agents/reply.py)
 
 
 def from_chunk(mode: str, chunk: Any) -> list[tuple[str, dict]]:

@@ -1,13 +1,14 @@
-"""LangGraph Server API stream format: graph chunks -> SSE events as langgraph-sdk reads them.
+"""LangGraph Server API stream format: graph chunks -> SSE events as the SDKs read them.
 
-Event names are the stream modes (`values`, `updates`, `custom`, `tasks`, `debug`, `checkpoints`),
-`messages` for "messages-tuple" (our nodes call no chat model: the validated answer is sent as
-AIMessageChunk-shaped messages once the run is over), `metadata` first. An internal `end` event
-closes the buffer; the SSE handler does not forward it.
+Event names are the stream modes (`values`, `updates`, `tasks`, `debug`, `checkpoints`), `messages`
+for "messages-tuple" / "messages" (our nodes call no LangChain chat model: the turn's AI message,
+the one `reply` appends to the state's `messages`, is sent as AIMessageChunk pieces with its id
+when `reply` has run, before the last `values`), `custom` for AskBar's step events (step_start, plan_created, sql_executed,
+validation, interrupts: {"type": name, "data": ...}, as agent/server/events.py makes them),
+`metadata` first. An internal `end` event closes the buffer; the SSE handler does not forward it.
 """
 from __future__ import annotations
 
-import uuid
 from typing import Any
 
 from agent.server.events import text_chunks
@@ -44,13 +45,24 @@ def normalize_modes(stream_mode: Any) -> list[str]:
 class LangGraphEmitter:
     def __init__(self, requested: list[str]):
         self.requested = requested or ["values"]
-        graph = {m for m in self.requested if m in GRAPH_MODES}
+        graph = {m for m in self.requested if m in GRAPH_MODES and m != "custom"}
         self.modes = sorted(graph | {"tasks"})  # tasks always: traces and metrics read it
         self.messages = any(m in ("messages-tuple", "messages") for m in self.requested)
+        self.custom = "custom" in self.requested
 
     def on_chunk(self, mode: str, chunk: Any) -> list[tuple[str, Any]]:
+        out: list[tuple[str, Any]] = []
+        if self.custom and mode in ("tasks", "updates"):   # AskBar's step events
+            from agent.server.events import from_chunk
+
+            out = [("custom", {"type": name, "data": jsonable(data)}) for name, data in from_chunk(mode, chunk)]
+        if self.messages and mode == "updates" and "reply" in chunk:
+            out += self._messages(chunk["reply"])
         if mode not in self.requested:
-            return []
+            return out
+        return out + self._chunk(mode, chunk)
+
+    def _chunk(self, mode: str, chunk: Any) -> list[tuple[str, Any]]:
         if mode in ("values", "updates"):
             if mode == "updates":
                 return [(mode, {k: state_json(v) if k != "__interrupt__" else
@@ -58,15 +70,17 @@ class LangGraphEmitter:
             return [(mode, state_json(chunk))]
         return [(mode, jsonable(chunk))]
 
-    def on_end(self, result: dict, snapshot: Any) -> list[tuple[str, Any]]:
+    def _messages(self, update: Any) -> list[tuple[str, Any]]:
+        """The AI message `reply` appended, as `messages` events (AIMessageChunk pieces with its
+        id), before the step's `values` event: the order a chat model's tokens would come in."""
         out: list[tuple[str, Any]] = []
-        if self.messages and result.get("status") == "answered":
-            msg_id = f"run-{uuid.uuid4().hex}"
-            node = ((snapshot.values or {}).get("current_agent")) or "analyst"
-            meta = {"langgraph_node": node, "thread_id": result["thread_id"],
-                    "request_id": result["request_id"]}
-            for piece in text_chunks(result.get("response") or ""):
-                out.append(("messages", [{"type": "AIMessageChunk", "content": piece, "id": msg_id},
-                                         meta]))
-        out.append(("end", None))
+        for message in (update or {}).get("messages") or []:
+            if getattr(message, "type", None) != "ai" or not isinstance(message.content, str):
+                continue
+            meta = {"langgraph_node": "reply", **(message.response_metadata or {})}
+            out += [("messages", [{"type": "AIMessageChunk", "content": piece, "id": message.id}, meta])
+                    for piece in text_chunks(message.content)]
         return out
+
+    def on_end(self, result: dict, snapshot: Any) -> list[tuple[str, Any]]:
+        return [("end", None)]

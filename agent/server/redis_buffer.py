@@ -264,7 +264,7 @@ class HybridBuffer:
 
     async def meta(self, run_id: str) -> dict[str, Any] | None:
         local = await self.local.meta(run_id)
-        if local is not None and (run_id in self._local_only or local.get("status") != "running"):
+        if local is not None and (run_id in self._local_only or local.get("status") not in ("running", "pending")):
             return local
         try:
             return await self.remote.meta(run_id) or local

@@ -34,6 +34,11 @@ _PG_DELETE_THREAD = {t: "DELETE FROM " + t + " WHERE thread_id = %s" for t in PG
 _SQLITE_DELETE_OLD = {t: "DELETE FROM " + t + " WHERE thread_id = ? AND checkpoint_ns = '' "
                          "AND checkpoint_id IN (SELECT value FROM json_each(?))" for t in SQLITE_TABLES}
 _SQLITE_DELETE_THREAD = {t: "DELETE FROM " + t + " WHERE thread_id = ?" for t in SQLITE_TABLES}
+# A cancelled run's checkpoints: those after the one it started from ('' for a new thread).
+_PG_DELETE_AFTER = {t: "DELETE FROM " + t + " WHERE thread_id = %s AND checkpoint_ns = '' AND checkpoint_id > %s"
+                    for t in ("checkpoint_writes", "checkpoints")}
+_SQLITE_DELETE_AFTER = {t: "DELETE FROM " + t + " WHERE thread_id = ? AND checkpoint_ns = '' AND checkpoint_id > ?"
+                        for t in SQLITE_TABLES}
 # Blobs hold channel values by version; keep those a remaining checkpoint points at.
 _PG_ORPHAN_BLOBS = ("DELETE FROM checkpoint_blobs b WHERE b.thread_id = %s AND NOT EXISTS ("
                     "SELECT 1 FROM checkpoints c WHERE c.thread_id = b.thread_id "
@@ -63,6 +68,18 @@ async def prune_checkpoints(saver: Any, thread_id: str, keep: int) -> int:
                     await run(statement, (thread_id, ids))
         return len(old)
     return 0  # in-memory savers die with their process
+
+
+async def delete_checkpoints_after(saver: Any, thread_id: str, checkpoint_id: str | None) -> None:
+    """Rolls the thread back to `checkpoint_id` (None: no checkpoint at all): a cancelled run
+    leaves the thread as it was, as a killed one does (it checkpoints only when it stops)."""
+    kind = saver_kind(saver)
+    if kind in ("postgres", "sqlite"):
+        async with statements(saver) as run:
+            for statement in (_PG_DELETE_AFTER if kind == "postgres" else _SQLITE_DELETE_AFTER).values():
+                await run(statement, (thread_id, checkpoint_id or ""))
+            if kind == "postgres":
+                await run(_PG_ORPHAN_BLOBS, (thread_id,))
 
 
 async def delete_thread_checkpoints(saver: Any, thread_id: str) -> None:

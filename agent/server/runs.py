@@ -30,6 +30,7 @@ from agent.service import result_from_snapshot, turn_input
 
 log = logging.getLogger("askbar.server")
 HEARTBEAT_S = 2.0
+CANCEL_POLL_S = 0.5   # how soon a run sees a cancel asked on another server (one Redis read each)
 INTERRUPT_STATUSES = frozenset({"clarification", "no_data", "confirm_plan", "confirm_action"})
 
 
@@ -56,6 +57,9 @@ class RunSpec:
     log_input: dict[str, Any] = field(default_factory=dict)
     stream_modes: list[str] = field(default_factory=list)
     new_thread: bool = False        # a thread id made here: no state, no leftovers to look for
+    on_completion: str = "keep"     # keep | delete: a stateless run's thread goes when it ends
+    head: str | None = None         # the thread's checkpoint the run starts from (a cancel rolls back to it)
+    extra_meta: dict[str, Any] = field(default_factory=dict)  # LangGraph API: assistant, run metadata
     user: User = field(default_factory=lambda: LOCAL_USER)  # the caller (token): owns run and thread
     run_id: str = field(default_factory=lambda: uuid.uuid4().hex)
     request_id: str = field(default_factory=lambda: uuid.uuid4().hex)
@@ -63,7 +67,8 @@ class RunSpec:
     def meta(self) -> dict[str, Any]:
         return {"run_id": self.run_id, "thread_id": self.thread_id, "request_id": self.request_id,
                 "kind": self.kind, "protocol": self.protocol, "status": "running",
-                "created_at": time.time(), "tenant_id": self.user.tenant_id, "user_id": self.user.user_id}
+                "created_at": time.time(), "tenant_id": self.user.tenant_id, "user_id": self.user.user_id,
+                **self.extra_meta}
 
 
 def pick_suggestion(interrupt: dict | None, answer: str) -> str:
@@ -75,11 +80,18 @@ def pick_suggestion(interrupt: dict | None, answer: str) -> str:
     return answer
 
 
+def _checkpoint_id(snapshot: Any) -> str | None:
+    return ((getattr(snapshot, "config", None) or {}).get("configurable") or {}).get("checkpoint_id")
+
+
 class RunManager:
     def __init__(self, runtime: Any):
         self.rt = runtime
         self.tasks: dict[str, asyncio.Task] = {}
         self.owners: dict[str, str] = {}   # run_id -> user_id, for the per-user cap
+        self.cancelled: set[str] = set()   # runs a client cancelled (not a shutdown)
+        # queued runs (multitask_strategy "enqueue", agent/server/run_queue.py): run_id -> (thread, waiter)
+        self.queued: dict[str, tuple[str, asyncio.Task]] = {}
         # CPU-bound runs share the GIL: interleaving 50 of them finishes all late; a bounded number
         # at a time finishes the early ones early (the queue is FIFO; run_start is already sent).
         self.slots = asyncio.Semaphore(max(1, runtime.server.max_concurrent_runs))
@@ -95,13 +107,14 @@ class RunManager:
         return sum(1 for uid in self.owners.values() if uid == user_id)
 
     async def ask_spec(self, question: str, thread_id: str | None = None, now: str | None = None,
-                       protocol: str = "askbar", user: User = LOCAL_USER) -> RunSpec:
+                       protocol: str = "askbar", user: User = LOCAL_USER, message: Any = None) -> RunSpec:
         new = thread_id is None
         thread_id = thread_id or uuid.uuid4().hex
-        prev = {} if new else (await self.rt.graph.aget_state(self.rt.config(thread_id))).values or {}
+        snapshot = None if new else await self.rt.graph.aget_state(self.rt.config(thread_id))
+        prev = (snapshot.values if snapshot else None) or {}
         spec = RunSpec(kind="ask", thread_id=thread_id, graph_input=None, protocol=protocol,
-                       question=question, new_thread=new, user=user)
-        spec.graph_input = turn_input(prev, question, thread_id, spec.request_id, now, user.user_id)
+                       question=question, new_thread=new, user=user, head=_checkpoint_id(snapshot))
+        spec.graph_input = turn_input(prev, question, thread_id, spec.request_id, now, user.user_id, message)
         spec.log_input = {"question": question, "chat_history": spec.graph_input["chat_history"],
                           "now": now}
         return spec
@@ -121,7 +134,8 @@ class RunManager:
             answer = pick_suggestion(snapshot.interrupts[0].value, answer)
         spec = RunSpec(kind="resume", thread_id=thread_id, graph_input=None, protocol=protocol,
                        answer=answer if isinstance(answer, str) else jsonable(answer),
-                       parent_request_id=(snapshot.values or {}).get("request_id"), user=user)
+                       parent_request_id=(snapshot.values or {}).get("request_id"), user=user,
+                       head=_checkpoint_id(snapshot))
         # The user's thinking time is not the request's: the budget restarts on resume.
         spec.graph_input = Command(resume=answer, update={"request_id": spec.request_id,
                                                           "started_at": time.time()})
@@ -200,8 +214,16 @@ class RunManager:
             status = result["status"]
             final = leftover + emitter.on_end(result, snapshot)
         except asyncio.CancelledError:
-            error = "cancelled: the server is shutting down"
-            raise
+            if spec.run_id not in self.cancelled:
+                error = "cancelled: the server is shutting down"
+                raise
+            task = asyncio.current_task()
+            if task is not None:
+                task.uncancel()        # a client's cancel ends this run, not the task's caller
+            status, error = "cancelled", "cancelled: the run was cancelled by its client"
+            from agent.server.retention import delete_checkpoints_after
+
+            await delete_checkpoints_after(rt.graph.checkpointer, spec.thread_id, spec.head)
         except Exception as exc:
             log.exception("run failed", extra={"request_id": spec.request_id, "run_id": spec.run_id})
             error = f"{type(exc).__name__}: {exc}"
@@ -211,14 +233,21 @@ class RunManager:
             if not rows_saved:
                 duration = round((time.perf_counter() - t0) * 1000, 2)
                 await asyncio.to_thread(self._end_rows, spec, recorder, result, status, error, duration,
-                                        "error" if error else "idle")
+                                        "error" if error and status != "cancelled" else "idle")
             if error:
-                final = [("error", {"code": "internal_error", "message": error, "run_id": spec.run_id,
+                code = "cancelled" if status == "cancelled" else "internal_error"
+                final = [("error", {"code": code, "error": code, "message": error, "run_id": spec.run_id,
                                     "thread_id": spec.thread_id, "request_id": spec.request_id})]
-                rt.metrics.errors.labels("internal_error").inc()
+                rt.metrics.errors.labels(code).inc()
             await self._finish(spec, final, status, duration)
             if not error:  # after `done`: the turn's details for reloads (agent/server/turns.py)
                 await save_turn_details(rt, spec.thread_id, spec.request_id, result, snapshot)
+            if spec.on_completion == "delete":   # a stateless run (LangGraph API): its thread goes
+                from agent.server.retention import delete_thread_checkpoints
+
+                await delete_thread_checkpoints(rt.graph.checkpointer, spec.thread_id)
+                await asyncio.to_thread(rt.traces.delete_user_thread, spec.thread_id,
+                                        spec.user.tenant_id, spec.user.user_id)
 
     def _thread_status(self, thread_id: str, status: str) -> None:
         try:  # the stored status lets /threads/search filter in SQL; never fail a run over it
@@ -270,6 +299,7 @@ class RunManager:
     async def _finish(self, spec: RunSpec, final: list, status: str, duration_ms: float) -> None:
         rt = self.rt
         await self._prune(spec)
+        # a cancelled run is "interrupted" too, as the LangGraph Server API reports it
         run_status = {"error": "error", "answered": "success"}.get(status, "interrupted")
         # one step: a client that got `done` finds the run finished and the thread free on any
         # process (three awaits let a fast client see "busy" from another server)
@@ -298,11 +328,41 @@ class RunManager:
             self.rt.metrics.errors.labels("trace_write").inc()
 
     async def _heartbeat(self, run_id: str) -> None:
+        """Beats for readers on every process; with a shared buffer, also looks for a cancel asked
+        on another process (POST .../cancel there sets `cancel_requested` in the run's metadata)
+        every CANCEL_POLL_S. In process, a cancel stops the task directly."""
+        shared = hasattr(self.rt.buffer, "remote")
+        step = CANCEL_POLL_S if shared else HEARTBEAT_S
+        beat = time.monotonic()
         while True:
-            await asyncio.sleep(HEARTBEAT_S)
-            await self.rt.buffer.update_meta(run_id, heartbeat=time.time())
+            await asyncio.sleep(step)
+            if time.monotonic() - beat >= HEARTBEAT_S - step / 2:
+                beat = time.monotonic()
+                await self.rt.buffer.update_meta(run_id, heartbeat=time.time())
+            if shared and (await self.rt.buffer.meta(run_id) or {}).get("cancel_requested"):
+                self.cancel_local(run_id)
+
+    def queued_on(self, thread_id: str) -> list[str]:
+        return [run_id for run_id, (tid, _t) in self.queued.items() if tid == thread_id]
+
+    def cancel_local(self, run_id: str) -> bool:
+        """Cancels a run executing (or queued) in this process; False when it is not here."""
+        task = self.tasks.get(run_id) or (self.queued.get(run_id) or (None, None))[1]
+        if task is None or task.done():
+            return False
+        self.cancelled.add(run_id)
+        task.add_done_callback(lambda _t: self.cancelled.discard(run_id))
+        task.cancel()
+        return True
+
+    async def cancel(self, run_id: str) -> None:
+        """A client's cancel: here at once, on another process at its next heartbeat."""
+        if not self.cancel_local(run_id):
+            await self.rt.buffer.update_meta(run_id, cancel_requested=True)
 
     async def shutdown(self, grace_s: float) -> None:
+        for _tid, waiter in list(self.queued.values()):   # queued runs end (as cancelled) first
+            waiter.cancel()
         pending = [t for t in self.tasks.values() if not t.done()]
         if not pending:
             return

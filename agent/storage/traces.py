@@ -60,8 +60,19 @@ _SQLITE_OWNER_COLUMNS = [
     ("chat_logs", "user_id", "ALTER TABLE chat_logs ADD COLUMN user_id TEXT NOT NULL DEFAULT 'local'"),
 ]
 _SQLITE_COLUMNS_OF = "SELECT name FROM pragma_table_info(?)"
+# Deleting one owner's thread (issue 28): steps and details go by the owner's request ids.
+_OWNED_REQUESTS = "SELECT request_id FROM chat_logs WHERE thread_id = %s AND tenant_id = %s AND user_id = %s"
+DELETE_USER_DETAILS = "DELETE FROM turn_details WHERE request_id IN (" + _OWNED_REQUESTS + ")"
+DELETE_USER_STEPS = "DELETE FROM request_traces WHERE request_id IN (" + _OWNED_REQUESTS + ")"
+DELETE_USER_LOGS = "DELETE FROM chat_logs WHERE thread_id = %s AND tenant_id = %s AND user_id = %s"
+DELETE_USER_THREAD = "DELETE FROM api_threads WHERE thread_id = %s AND tenant_id = %s AND user_id = %s"
+_RUN_COLS = "run_id, thread_id, request_id, kind, status, error, created_at, tenant_id, user_id"
+THREAD_RUNS = ("SELECT " + _RUN_COLS + " FROM chat_logs WHERE thread_id = %s AND run_id IS NOT NULL "
+               "ORDER BY created_at DESC, request_id LIMIT %s OFFSET %s")
+RUN_BY_ID = "SELECT " + _RUN_COLS + " FROM chat_logs WHERE run_id = %s"
 _SQLITE_OWNER_INDEX = "CREATE INDEX IF NOT EXISTS api_threads_owner ON api_threads (tenant_id, user_id, updated_at)"
-PG_MIGRATIONS = ("002_traces.sql", "005_trace_owners.sql", "006_trace_turn_details.sql")
+_SQLITE_RUN_INDEX = "CREATE INDEX IF NOT EXISTS chat_logs_run ON chat_logs (run_id)"  # as 007_trace_run_index.sql
+PG_MIGRATIONS = ("002_traces.sql", "005_trace_owners.sql", "006_trace_turn_details.sql", "007_trace_run_index.sql")
 APPLIED_MIGRATIONS = "SELECT name FROM schema_migrations"
 RECORD_MIGRATION = "INSERT INTO schema_migrations (name) VALUES (%s)"
 META_KEY = re.compile(r"^[A-Za-z0-9_.-]{1,64}$")
@@ -195,6 +206,7 @@ class TraceStore:
                         if "duplicate column" not in str(exc):
                             raise
             self._conn.execute(_SQLITE_OWNER_INDEX)
+            self._conn.execute(_SQLITE_RUN_INDEX)
 
     # -- low level -------------------------------------------------------------------------
     def _exec(self, statements: list[tuple[str, list[Any]]]) -> None:
@@ -347,6 +359,21 @@ class TraceStore:
                     ("DELETE FROM request_traces WHERE thread_id = %s", [thread_id]),
                     ("DELETE FROM chat_logs WHERE thread_id = %s", [thread_id]),
                     ("DELETE FROM api_threads WHERE thread_id = %s", [thread_id])])
+
+    def delete_user_thread(self, thread_id: str, tenant_id: str, user_id: str) -> None:
+        """A thread its owner deletes (LangGraph API): the owner's requests on it, their steps and
+        turn details, and the thread's row when it is the owner's; nobody else's rows."""
+        mine = [thread_id, tenant_id, user_id]
+        self._exec([(DELETE_USER_DETAILS, mine), (DELETE_USER_STEPS, mine), (DELETE_USER_LOGS, mine),
+                    (DELETE_USER_THREAD, mine)])
+
+    def thread_runs(self, thread_id: str, limit: int = 10, offset: int = 0) -> list[dict[str, Any]]:
+        """The thread's finished requests (one per run), newest first."""
+        return self._query(THREAD_RUNS, [thread_id, int(limit), int(offset)])
+
+    def run(self, run_id: str) -> dict[str, Any] | None:
+        rows = self._query(RUN_BY_ID, [run_id])
+        return rows[0] if rows else None
 
     def close(self) -> None:
         if self.engine == "postgres":
