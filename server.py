@@ -14,7 +14,7 @@ from starlette.middleware import Middleware
 from starlette.middleware.cors import CORSMiddleware
 from starlette.routing import Route
 
-from agent.server import chat_api, lg_api, memory_api, notifications_api, registry_api, tools_api, web
+from agent.server import chat_api, cli_api, lg_api, memory_api, notifications_api, registry_api, tools_api, web
 from agent.server.app import RuntimeMetricsMiddleware, exception_handlers, lifespan_for, runtime_auth
 from agent.server.auth import AuthMiddleware
 from agent.server.guard import GuardMiddleware
@@ -26,7 +26,7 @@ def create_app(settings=None, deps=None, server=None) -> Starlette:
     """settings/deps/server default to the environment (tests pass their own)."""
     server = server or ServerSettings()
     routes = [*chat_api.routes, *lg_api.routes, *notifications_api.routes, *tools_api.routes,
-              *memory_api.routes, *registry_api.routes, Route("/metrics", metrics_endpoint),
+              *memory_api.routes, *registry_api.routes, *cli_api.routes, Route("/metrics", metrics_endpoint),
               *web.routes]
     middleware = [Middleware(GuardMiddleware, server_settings=server)]
     if server.cors_list:

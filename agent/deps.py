@@ -25,7 +25,7 @@ class Deps:
     settings: Settings
     store: MarketStore
     provider: Provider
-    fallback: Provider | None = None   # the offline provider: code fallbacks (simple plan, summary)
+    fallback: Provider = field(default_factory=lambda: _offline())  # code fallbacks (simple plan, summary)
     user: User = field(default_factory=lambda: LOCAL_USER)  # from the token / --user, never the model
     registry: Registry | None = None   # tenant tools (issue 17)
     # The server's shared registry, opened on first use (agent/server/registry_owner.py)
@@ -52,6 +52,12 @@ class Deps:
     def refresh(self) -> None:
         """Forget cached instruments and coverage (after a load)."""
         self._coverage, self._instruments = None, None
+
+
+def _offline() -> Provider:
+    from agent.llm.offline.provider import OfflineProvider
+
+    return OfflineProvider()
 
 
 def build_deps(settings: Settings | None = None, store: MarketStore | None = None,

@@ -13,7 +13,7 @@ from langgraph.runtime import Runtime
 
 from agent.deps import Deps
 from agent.trading.execution import run_tool
-from agents.common import lang_of
+from agents.common import lang_of, log_error
 
 
 def execute_action(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
@@ -22,4 +22,10 @@ def execute_action(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, A
     # crash that left the thread at the same confirmation, a second "yes" finds the stored order.
     out = run_tool(state, runtime.context, action["tool"], action["params"], lang_of(state),
                    "execute_action", key=action.get("action_id"))
+    try:     # short-term memory: the action is no longer pending (best effort)
+        from agent.memory.service import memory_for
+
+        memory_for(runtime.context.settings).action_settled(runtime.context.user, action.get("action_id"))
+    except Exception as exc:  # noqa: BLE001 - memory never breaks a turn
+        log_error(state, "execute_action", exc, "warning")
     return {**out, "confirmed_action": None, "pending_action": None}

@@ -70,8 +70,13 @@ def planner(state: dict[str, Any], config: RunnableConfig, runtime: Runtime[Deps
         ctx = with_memory(deps.context(state.get("now")), state, deps, config)   # memory (issue 15)
         # issues 13/17: Gemini offered the run's user's tools first (agent/tools/plan_step.py)
         feedback = replan_feedback(state)     # need_more_data: into every planner call
+        failed_before = len(failures)
         plan = tool_plan(state, deps, intent, ctx, usage, failures, feedback=feedback)
-        if plan is None or not getattr(plan, "tools", None):   # query steps only: checked, retried
+        if plan is None and len(failures) > failed_before:
+            # the model's planner call failed (its retries, if any, are spent): the seed's error
+            # table answers with the code plan, never a second planner call (issue 30)
+            plan = deps.fallback.plan(intent, ctx)
+        elif plan is None or not getattr(plan, "tools", None):   # query steps only: checked, retried
             plan = _plan(state, deps, intent, ctx, usage, failures, first=plan, feedback=feedback)
     except OutOfTime:
         return partial(state, "planner", deps)

@@ -25,7 +25,7 @@ def remember(state: dict[str, Any], config: RunnableConfig, runtime: Runtime[Dep
 
         memory_for(deps.settings).learn_turn_later(
             deps.user, thread_of(state, config), state.get("turn_question") or state["question"],
-            state["response"], state.get("intent"), state.get("claims"))
+            state["response"], state.get("intent"), state.get("claims"), provider=deps.provider)
     except Exception as exc:  # noqa: BLE001 - memory is best effort: the answer is given
         log_error(state, "remember", exc, "warning")
     return {}

@@ -2,8 +2,6 @@
 from __future__ import annotations
 
 import argparse
-import json
-import sys
 from typing import TYPE_CHECKING
 
 from agent.cli.main import BadInput, arg, command
@@ -13,20 +11,12 @@ if TYPE_CHECKING:  # the graph stack costs ~1 s to import: only the commands tha
 
 
 def _print(result: AskResult, as_json: bool) -> int:
-    if as_json:
-        print(json.dumps(result.model_dump(mode="json"), ensure_ascii=False, default=str))
-        return 0
-    print(result.response)
-    if result.interrupt:
-        for i, s in enumerate(result.interrupt.get("suggestions") or [], 1):
-            print(f"  {i}. {s}")
-        print(f"\nanswer with: askbar resume --thread {result.thread_id} \"...\"")
-    elif result.status != "error":
-        print(f"\n[thread {result.thread_id}]", file=sys.stderr)
-    return 1 if result.status == "error" else 0
+    from agent.cli.views import print_result
+
+    return print_result(result.model_dump(mode="json"), as_json)
 
 
-def _suggestion(result_interrupt: dict | None, answer: str) -> str:
+def suggestion(result_interrupt: dict | None, answer: str) -> str:
     """A bare number answers with that numbered suggestion, as the human output offers."""
     options = (result_interrupt or {}).get("suggestions") or []
     if answer.strip().isdigit() and 1 <= int(answer) <= len(options):
@@ -69,7 +59,7 @@ def _register(deps, thread_id: str) -> None:
     register_thread(deps.settings, deps.user, thread_id)
 
 
-def _check_text(verb: str, text: str) -> None:
+def check_text(verb: str, text: str) -> None:
     if not text.strip():
         raise BadInput(f"{verb}: the text is empty")
     if "\x00" in text or any(0xD800 <= ord(c) <= 0xDFFF for c in text):
@@ -81,13 +71,14 @@ def _check_text(verb: str, text: str) -> None:
          arg("--user", help=USER_HELP),
          arg("--json", action="store_true", help="print the result object as one JSON line"))
 def cmd_ask(args: argparse.Namespace) -> int:
-    _check_text("ask", args.question)
+    check_text("ask", args.question)
+    from agent.cli import traced
     from agent.service import open_session
 
     deps = _deps_for(args, "ask")
     with open_session(deps) as session:
         _check_owner(session, args, "ask")
-        result = session.ask(args.question, thread_id=args.thread)
+        result = traced.ask(session, args.question, thread_id=args.thread)
     _register(deps, result.thread_id)
     return _print(result, args.json)
 
@@ -96,7 +87,8 @@ def cmd_ask(args: argparse.Namespace) -> int:
          arg("answer", help="the answer, or the number of a suggestion"),
          arg("--thread", required=True), arg("--user", help=USER_HELP), arg("--json", action="store_true"))
 def cmd_resume(args: argparse.Namespace) -> int:
-    _check_text("resume", args.answer)
+    check_text("resume", args.answer)
+    from agent.cli import traced
     from agent.service import open_session
 
     deps = _deps_for(args, "resume")
@@ -108,26 +100,25 @@ def cmd_resume(args: argparse.Namespace) -> int:
                 raise BadInput(f"resume: thread {args.thread}'s last request was cut off before it finished; "
                                f"ask the question again: askbar ask --thread {args.thread} \"...\"")
             raise BadInput(f"resume: thread {args.thread} is not waiting for an answer")
-        answer = _suggestion(snapshot.interrupts[0].value, args.answer)
-        return _print(session.resume(args.thread, answer), args.json)
+        answer = suggestion(snapshot.interrupts[0].value, args.answer)
+        return _print(traced.resume(session, args.thread, answer), args.json)
 
 
 @command("eval", "run evaluation cases (JSONL) and print the pass rate and each failure",
          arg("file"), arg("--json", action="store_true"))
 def cmd_eval(args: argparse.Namespace) -> int:
-    from agent.cli.evaluation import load_cases, run_eval
+    from agent.cli.evaluation import EVAL_USER, load_cases, print_report, run_eval
+    from agent.deps import build_deps
+    from agent.memory.service import memory_for
     from agent.service import open_session
 
     try:
         cases = load_cases(args.file)
     except (OSError, ValueError) as exc:
         raise BadInput(f"eval: {exc}") from None
-    with open_session() as session:
+    deps = build_deps()
+    deps.user = EVAL_USER                 # its own user: evaluation never teaches the local user's memory
+    memory_for(deps.settings).forget(EVAL_USER)      # and each run starts from a blank memory
+    with open_session(deps) as session:
         report = run_eval(session, cases)
-    if args.json:
-        print(json.dumps(report, ensure_ascii=False, default=str))
-        return 0
-    print(f"passed {report['passed']}/{report['total']} ({report['pass_rate']} %)")
-    for f in report["failures"]:
-        print(f"FAIL {f['id']} [{f['status']}]: " + "; ".join(f["problems"]))
-    return 0
+    return print_report(report, args.json)

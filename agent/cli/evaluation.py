@@ -10,6 +10,17 @@ from pydantic import BaseModel, Field
 INTERRUPTS = {"clarification", "no_data", "confirm_plan"}
 
 
+def _eval_user():
+    from agent.identity.models import LOCAL_USER
+
+    # The local tenant's own evaluation user: what a run learns (frequent questions, style, orders)
+    # lands here, never in the local user's memory panel; premium so every case's tools are allowed.
+    return LOCAL_USER.model_copy(update={"user_id": "eval", "name": "eval"})
+
+
+EVAL_USER = _eval_user()
+
+
 class CaseOutcome(BaseModel):
     id: str
     passed: bool
@@ -79,3 +90,13 @@ def run_eval(session, cases: list[dict[str, Any]]) -> dict[str, Any]:
     return {"total": len(outcomes), "passed": passed,
             "pass_rate": round(100.0 * passed / len(outcomes), 2) if outcomes else 0.0,
             "failures": [o.model_dump() for o in outcomes if not o.passed]}
+
+
+def print_report(report: dict[str, Any], as_json: bool) -> int:
+    if as_json:
+        print(json.dumps(report, ensure_ascii=False, default=str))
+        return 0
+    print(f"passed {report['passed']}/{report['total']} ({report['pass_rate']} %)")
+    for f in report["failures"]:
+        print(f"FAIL {f['id']} [{f['status']}]: " + "; ".join(f["problems"]))
+    return 0

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import json
 import os
 import sys
 import traceback
@@ -23,7 +22,12 @@ from agent.market.errors import LoadError
 # Modules that register more subcommands with @command (ask, resume, serve, replay, eval, ...).
 COMMAND_MODULES: tuple[str, ...] = ("agent.cli.ask", "agent.cli.serve", "agent.cli.users",
                                    "agent.cli.news", "agent.cli.trading", "agent.cli.tools",
-                                   "agent.cli.memory", "agent.cli.registry")
+                                   "agent.cli.memory", "agent.cli.registry", "agent.cli.history")
+
+REMOTE_MODULE = "agent.cli.remote"
+# Commands that run through a running `askbar serve` on the same ASKBAR_HOME (agent/cli/remote.py).
+REMOTE: frozenset[str] = frozenset({"ask", "resume", "data", "load", "demo", "tools", "memory", "orders",
+                                    "alerts", "portfolio", "history", "replay", "mcp", "eval"})
 
 
 class BadInput(Exception):
@@ -79,7 +83,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SystemExit as exc:   # --help (0) or a bad flag (2)
         return int(exc.code or 0)
     try:
-        return COMMANDS[args.command].run(args)
+        return _dispatch(args)
     except (LoadError, BadInput) as exc:
         print(f"askbar: {exc}", file=sys.stderr)
         return 2
@@ -87,7 +91,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("askbar: interrupted", file=sys.stderr)
         return 130
     except Exception as exc:   # internal failure: one line, full traceback only on request
-
+        if getattr(exc, "is_config_error", False):   # a setting the operator must change (exit 2)
+            print(f"askbar: {exc}", file=sys.stderr)
+            return 2
         if busy := busy_home_message(exc):
             print(f"askbar: {busy}", file=sys.stderr)
             return 2
@@ -96,6 +102,22 @@ def main(argv: Sequence[str] | None = None) -> int:
         reason = " ".join(str(exc).split()) or type(exc).__name__
         print(f"askbar: internal error: {type(exc).__name__}: {reason[:500]}", file=sys.stderr)
         return 1
+
+
+def _dispatch(args: argparse.Namespace) -> int:
+    """Through the running server when there is one (its address in ASKBAR_HOME), else in process."""
+    if args.command in REMOTE or args.command == "serve":
+        from agent.cli.server_file import live_server
+
+        url, why = live_server()
+        if why:
+            print(f"askbar: {why}", file=sys.stderr)
+        if url and args.command == "serve":
+            raise BadInput(f"a server already runs on this ASKBAR_HOME at {url}; stop it first, or use "
+                           "another ASKBAR_HOME")
+        if url:   # imported by name, like COMMAND_MODULES: the client modules import this one
+            return importlib.import_module(REMOTE_MODULE).run(args, url)
+    return COMMANDS[args.command].run(args)
 
 
 @contextmanager
@@ -157,13 +179,9 @@ def cmd_load(args: argparse.Namespace) -> int:
                       multiplier=args.multiplier)
         engine = store.engine
     publish(get_settings().redis_url, r.notifications)   # committed fills and alerts -> Redis
-    span = f"{r.first:%Y-%m-%d %H:%M} to {r.last:%Y-%m-%d %H:%M} UTC" if r.kind == "intraday" \
-        else f"{r.first} to {r.last}"
-    print(f"{r.symbol}: loaded {r.rows:,} {r.kind} bars, {span}: {r.inserted:,} new, "
-          f"{r.updated:,} changed, {r.unchanged:,} unchanged; {r.daily_rebuilt:,} trading days "
-          f"rebuilt; paper trading: {r.orders_filled:,} orders filled, {r.alerts_fired:,} alerts "
-          f"fired ({engine})")
-    return 0
+    from agent.cli.views import load_summary, print_load
+
+    return print_load(load_summary(r, engine))
 
 
 @command("data", "list the symbols in the market store: ranges and bar counts",
@@ -171,20 +189,9 @@ def cmd_load(args: argparse.Namespace) -> int:
 def cmd_data(args: argparse.Namespace) -> int:
     with open_market_store() as store:
         rows = store.summary()
-    keys = ("symbol", "first", "last", "bars_1min", "bars_1d", "timezone", "session", "synthetic")
-    if args.json:
-        print(json.dumps({"symbols": [{k: getattr(r, k) for k in keys} for r in rows]}))
-        return 0
-    if not rows:
-        print("no data yet: run `askbar demo` or `askbar load FILE --symbol SYM`")
-        return 0
-    print(f"{'symbol':<10} {'first':<10} {'last':<10} {'bars_1min':>10} {'bars_1d':>8}  "
-          f"{'timezone':<18} session")
-    for r in rows:
-        tag = "  (synthetic)" if r.synthetic else ""
-        print(f"{r.symbol:<10} {r.first or '-':<10} {r.last or '-':<10} {r.bars_1min:>10,} "
-              f"{r.bars_1d:>8,}  {r.timezone:<18} {r.session}{tag}")
-    return 0
+    from agent.cli.views import DATA_KEYS, print_data
+
+    return print_data([{k: getattr(r, k) for k in DATA_KEYS} for r in rows], args.json)
 
 
 @command("demo", "seed the synthetic demo data set (deterministic, flagged synthetic)")
@@ -193,11 +200,9 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
     with open_market_store() as store:
         reports = seed_demo(store, progress=_progress)
-    bars = sum(r.rows for r in reports)
-    new = sum(r.inserted for r in reports)
-    print(f"demo: {len(reports)} synthetic symbols ({', '.join(r.symbol for r in reports)}), "
-          f"{bars:,} bars, {new:,} new")
-    return 0
+    from agent.cli.views import demo_summary, print_demo
+
+    return print_demo(demo_summary(reports))
 
 
 if __name__ == "__main__":

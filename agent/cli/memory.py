@@ -3,13 +3,18 @@ from __future__ import annotations
 
 import argparse
 import json
+from typing import TYPE_CHECKING
 
 from agent.cli.main import BadInput, arg, command
-from agent.identity.models import LOCAL_USER, User
+
+if TYPE_CHECKING:   # pydantic models: imported when a command runs, not for `askbar --help`
+    from agent.identity.models import User
 
 
 def cli_user(name: str | None) -> User:
     """The user `--user` names: LOCAL_USER when absent; unknown names are bad input (exit 2)."""
+    from agent.identity.models import LOCAL_USER
+
     if name is None or name == LOCAL_USER.user_id:   # no app database needed
         return LOCAL_USER
     from agent.settings import get_settings
@@ -52,10 +57,16 @@ def cmd_memory(args: argparse.Namespace) -> int:
     if args.action == "show":
         if args.kind:
             raise BadInput("memory: --kind applies to forget only")
-        data = mem.export(user)
-        print(json.dumps(data, ensure_ascii=False, default=str) if args.json else _show_text(data))
-        return 0
-    out = mem.forget(user, (args.kind,) if args.kind else None)
-    print(json.dumps(out, ensure_ascii=False) if args.json
-          else f"forgot {len(out['deleted'])} item(s) for {user.user_id}")
+        return print_show(mem.export(user), args.json)
+    return print_forget(mem.forget(user, (args.kind,) if args.kind else None), args.json)
+
+
+def print_show(data: dict, as_json: bool) -> int:
+    print(json.dumps(data, ensure_ascii=False, default=str) if as_json else _show_text(data))
+    return 0
+
+
+def print_forget(out: dict, as_json: bool) -> int:
+    print(json.dumps(out, ensure_ascii=False) if as_json
+          else f"forgot {len(out['deleted'])} item(s) for {out['user']}")
     return 0

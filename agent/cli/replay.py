@@ -140,3 +140,16 @@ def format_report(report: dict[str, Any]) -> str:
             lines.append(f"{name}: unchanged")
     lines.append("no changes" if not report["changed"] else f"changed: {', '.join(report['changed'])}")
     return "\n".join(lines)
+
+
+REPORT_KEYS = ("request_id", "thread_id", "chain", "changed", "diffs", "recorded_llm_outputs_used",
+               "live_llm_calls")
+
+
+def print_report(report: dict[str, Any], as_json: bool) -> int:
+    """`askbar replay` output (in process, or the report POST /api/traces/{id}/replay answers)."""
+    if as_json:
+        print(json.dumps({k: report[k] for k in REPORT_KEYS}, ensure_ascii=False, default=str))
+    else:
+        print(format_report(report))
+    return 0

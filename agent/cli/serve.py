@@ -5,10 +5,10 @@ serve --port 8000` (tests, benchmarks) runs the same `askbar` command line.
 from __future__ import annotations
 
 import argparse
-import json
 import socket
 import sys
 
+from agent.cli import server_file
 from agent.cli.main import arg, command
 
 SERVE_HELP = "start the HTTP server: chat UI at /, SSE API, LangGraph-compatible API"
@@ -67,16 +67,38 @@ def cmd_serve(args: argparse.Namespace) -> int:
         print(f"askbar serve: cannot listen on {args.host}:{args.port}: {exc.strerror or exc}", file=sys.stderr)
         return 2
     print(f"askbar: serving on http://{args.host}:{args.port}/", file=sys.stderr, flush=True)
-    uvicorn.run("server:app", host=args.host, port=args.port, log_level="warning", lifespan="on",
-                timeout_graceful_shutdown=30)
+    config = uvicorn.Config("server:app", host=args.host, port=args.port, log_level="warning",
+                            lifespan="on", timeout_graceful_shutdown=30)
+    try:
+        recorded_server(config).run()
+    finally:
+        server_file.remove()
     return 0
 
 
+def recorded_server(config):
+    """A uvicorn Server that leaves its address in ASKBAR_HOME once it accepts requests, so the CLI
+    becomes its client (uvicorn is imported only by `serve`, hence the class is made here)."""
+    import uvicorn
+
+    class RecordedServer(uvicorn.Server):
+        async def startup(self, sockets=None) -> None:
+            await super().startup(sockets)
+            if self.started:
+                server_file.record(self.config.host, self.config.port)
+
+        async def shutdown(self, sockets=None) -> None:
+            server_file.remove()  # first: uvicorn re-raises SIGTERM after shutdown, ending the process
+            await super().shutdown(sockets)
+    return RecordedServer(config)
+
+
 @command("replay", REPLAY_HELP,
-         arg("request_id", help="a request id (from --json output, SSE run_start, or traces)"),
+         arg("request_id", help="a request id (from askbar history, --json output or SSE run_start), "
+                                "or 'last' for your latest request"),
          arg("--json", action="store_true", help="print the report as one JSON line"))
 def cmd_replay(args: argparse.Namespace) -> int:
-    from agent.cli.replay import format_report, replay
+    from agent.cli.replay import print_report, replay
     from agent.deps import build_deps
     from agent.settings import get_settings
     from agent.storage.traces import TraceStore
@@ -84,20 +106,16 @@ def cmd_replay(args: argparse.Namespace) -> int:
     settings = get_settings()
     traces = TraceStore(settings)
     try:
+        if args.request_id == "last":   # the local user's latest request (askbar history)
+            latest = traces.recent("local", "local", 1)
+            args.request_id = latest[0]["request_id"] if latest else "last"
         report = replay(args.request_id, traces, build_deps(settings))
     except LookupError as exc:
         print(f"askbar replay: {exc}", file=sys.stderr)
         return 2
     finally:
         traces.close()
-    if args.json:
-        print(json.dumps({k: report[k] for k in ("request_id", "thread_id", "chain", "changed", "diffs",
-                                                  "recorded_llm_outputs_used", "live_llm_calls")},
-                         ensure_ascii=False, default=str))
-    else:
-        print(format_report(report))
-    return 0
-
+    return print_report(report, args.json)
 
 if __name__ == "__main__":
     from agent.cli.main import main

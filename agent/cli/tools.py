@@ -45,13 +45,16 @@ def parse_args_json(text: str | None) -> dict[str, Any]:
     return value
 
 
-def _list(args: argparse.Namespace) -> int:
+def catalogue(plan: Any) -> list[dict[str, Any]]:
+    """`tools list` rows: every declared tool, and whether `plan` may use it."""
     from agent.tools.exports import catalogue_entry
     from agent.tools.registry import get_registry
 
-    with tool_runtime(args.user) as (_executor, user):
-        rows = [catalogue_entry(s, user.plan) for s in get_registry().all()]
-    if args.json:
+    return [catalogue_entry(s, plan) for s in get_registry().all()]
+
+
+def print_list(rows: list[dict[str, Any]], as_json: bool) -> int:
+    if as_json:
         print(json.dumps({"tools": rows}, ensure_ascii=False))
         return 0
     print(f"{'name':<24} {'category':<10} {'plan':<8} {'per min':>7}  available")
@@ -61,14 +64,14 @@ def _list(args: argparse.Namespace) -> int:
     return 0
 
 
-def _call(args: argparse.Namespace) -> int:
-    if not args.name:
-        raise BadInput("tools call needs a tool name, e.g. askbar tools call get_price --args "
-                       "'{\"symbol\": \"NQ\"}'")
-    params = parse_args_json(args.args)
-    with tool_runtime(args.user) as (executor, user):
-        result = executor.execute(args.name, params, user)
-    if args.json:
+# A refusal (the caller asked for something the tool will not do) is bad input, exit 2; a tool that
+# failed while running is an internal failure, exit 1 (DESIGN.md "Exit codes").
+INTERNAL_CODES = frozenset({"EXECUTION_ERROR"})
+
+
+def print_result(name: str, result: dict[str, Any], as_json: bool) -> int:
+    """The executor's result object as `tools call` prints it; the exit code from its error code."""
+    if as_json:
         print(json.dumps(result, ensure_ascii=False, default=str))
     elif result["success"]:
         data = result["data"]
@@ -76,22 +79,54 @@ def _call(args: argparse.Namespace) -> int:
         print(text or json.dumps(data, ensure_ascii=False, indent=2, default=str))
     if result["success"]:
         return 0
-    # A refusal (not found, plan, scope, rate limit, bad parameters) exits 2 like any bad input, a
-    # failure of the tool itself 1 (issue 25 L1: refusals exited 0); one line on stderr either way.
-    err = result["error"]
-    print(f"askbar: tools call {args.name}: {err['code']}: {' '.join(str(err['message']).split())}",
+    err = result.get("error") or {}
+    code = str(err.get("code") or "ERROR")
+    print(f"askbar: tools call {name}: {code}: {' '.join(str(err.get('message') or '').split())}",
           file=sys.stderr)
-    return 1 if err["code"] == "EXECUTION_ERROR" else 2
+    return 1 if code in INTERNAL_CODES else 2
 
 
-@command("tools", "list the tools or call one through the executor (plan, rate limit, cache, log)",
-         arg("action", choices=["list", "call"], help="list | call"),
-         arg("name", nargs="?", help="tool name (call), e.g. get_price"),
+def need_name(args: argparse.Namespace) -> str:
+    if not args.name:
+        raise BadInput(f"tools {args.action} needs a tool name, e.g. askbar tools {args.action} get_price"
+                       + (" --args '{\"symbol\": \"NQ\"}'" if args.action == "call" else ""))
+    return args.name
+
+
+def _list(args: argparse.Namespace) -> int:
+    with tool_runtime(args.user) as (_executor, user):
+        rows = catalogue(user.plan)
+    return print_list(rows, args.json)
+
+
+def _call(args: argparse.Namespace) -> int:
+    name = need_name(args)
+    params = parse_args_json(args.args)
+    with tool_runtime(args.user) as (executor, user):
+        result = executor.execute(name, params, user)
+    return print_result(name, result, args.json)
+
+
+def _show(args: argparse.Namespace) -> int:
+    from agent.cli.tool_show import describe, render
+
+    name = need_name(args)
+    info = describe(name)
+    if info is None:
+        raise BadInput(f"tools show: no tool named {name!r} (see askbar tools list)")
+    print(json.dumps(info, ensure_ascii=False, default=str) if args.json else render(info))
+    return 0
+
+
+@command("tools", "list the tools, show one's parameters, or call one through the executor "
+                  "(plan, rate limit, cache, log)",
+         arg("action", choices=["list", "show", "call"], help="list | show NAME | call NAME"),
+         arg("name", nargs="?", help="tool name (show, call), e.g. get_price"),
          arg("--args", help="the tool's parameters as a JSON object"),
          arg("--user", help="run as this user (default: the local user)"),
          arg("--json", action="store_true", help="one JSON object on one line"))
 def cmd_tools(args: argparse.Namespace) -> int:
-    return _list(args) if args.action == "list" else _call(args)
+    return {"list": _list, "show": _show, "call": _call}[args.action](args)
 
 
 @command("mcp", "serve the tools over MCP (stdio or streamable HTTP) as one user",

@@ -20,9 +20,16 @@ def _store():
     return UserStore(open_appdb(get_settings()))
 
 
+LOCAL_DATA_NOTE = ("note: this is the first user, so a server on loopback now asks every caller for a "
+                   "token; the local user's paper orders, alerts, watchlist, memory and conversations "
+                   "stay the local user's and no longer show in the UI (they are not deleted: revoke "
+                   "every user to get the local mode back)")
+
+
 def _add(args: argparse.Namespace) -> int:
-    user, token = _store().add(args.name, tenant=args.tenant or "default", plan=args.plan or "free",
-                               admin=bool(args.admin),
+    store = _store()
+    user, token = store.add(args.name, tenant=args.tenant or "default", plan=args.plan or "free",
+                            admin=bool(args.admin),
                                **{k: v for k, v in (("language", args.language), ("timezone", args.timezone),
                                                     ("risk_profile", args.risk), ("experience", args.experience))
                                   if v})
@@ -33,6 +40,8 @@ def _add(args: argparse.Namespace) -> int:
     print(token)
     print(f"user {user.tenant_id}/{user.name} ({user.plan}) created; the token above is shown only once",
           file=sys.stderr)
+    if store.count_active() == 1:
+        print(LOCAL_DATA_NOTE, file=sys.stderr)
     return 0
 
 

@@ -17,6 +17,7 @@
 """
 from __future__ import annotations
 
+import functools
 import logging
 import time
 from typing import Any, Callable
@@ -28,6 +29,7 @@ from pydantic import BaseModel, ValidationError
 from agent.answer.plan_check import PlanProblem
 from agent.llm import gemini_tuning as tuning
 from agent.llm import prompts as P
+from agent.llm import tokens
 from agent.llm.base import ProviderContext
 from agent.llm.errors import LLMConfigError, LLMError, LLMInvalidOutput, LLMRateLimited, classify
 from agent.llm.gemini_memory import with_memory
@@ -77,8 +79,11 @@ class GeminiProvider:
     def __init__(self, settings: Settings, client: genai.Client | None = None):
         self.settings = settings
         self.models = {a: getattr(settings, f"gemini_model_{a}") for a in AGENTS}
-        for a in AGENTS:  # a typo in a thinking level is a configuration error: say so now
-            tuning.thinking_config(self.models[a], tuning.agent_thinking(settings, a))
+        for a in AGENTS:  # a level the model does not take is a configuration error: say so now
+            try:
+                tuning.thinking_config(self.models[a], tuning.agent_thinking(settings, a))
+            except tuning.ThinkingLevelError as exc:
+                raise tuning.ThinkingLevelError(f"ASKBAR_GEMINI_THINKING_{a.upper()}: {exc}") from None
         self.meter = UsageMeter(load_prices(settings.gemini_prices_path, settings.gemini_prices))
         self.client = client or self._client(settings)
 
@@ -199,22 +204,25 @@ class GeminiProvider:
 
     def understand(self, question: str, history: list[dict[str, str]] | None,
                    ctx: ProviderContext) -> Intent:
-        text = P.UNDERSTANDER_USER.format(history=P.format_history(history),
-                                          question=P.wrap("user_question", question))
-        return self._understand(text, ctx)
+        q = P.wrap("user_question", question)
+        return self._understand(lambda h: P.UNDERSTANDER_USER.format(history=h, question=q), history, ctx)
 
     def understand_with_answer(self, original: str | Intent, answer: str,
                                history: list[dict[str, str]] | None, ctx: ProviderContext) -> Intent:
         orig = original.model_dump(mode="json", exclude_none=True) if isinstance(original, Intent) \
             else original
-        text = P.UNDERSTANDER_CLARIFIED_USER.format(
-            history=P.format_history(history), original=P.wrap("user_question", orig),
-            answer=P.wrap("user_answer", answer))
-        return self._understand(text, ctx)
+        o, a = P.wrap("user_question", orig), P.wrap("user_answer", answer)
+        return self._understand(lambda h: P.UNDERSTANDER_CLARIFIED_USER.format(history=h, original=o, answer=a),
+                                history, ctx)
 
-    def _understand(self, text: str, ctx: ProviderContext) -> Intent:
+    def _understand(self, render: Callable[[str], str], history: list[dict[str, str]] | None,
+                    ctx: ProviderContext) -> Intent:
         system = with_memory(P.UNDERSTANDER_SYSTEM.format(
             today=ctx.today.isoformat(), instruments=P.instruments_text(ctx), safety=P.SAFETY), ctx)
+        # Seed 002's context budget on the whole request: what is left after the instructions,
+        # the function declaration and the question goes to the history, newest first.
+        fixed = tokens.count(system) + tokens.count(render("")) + _declaration_tokens(PARSE_INTENT)
+        text = render(P.format_history(history, max(0, tokens.CONTEXT_TOKENS - fixed - REQUEST_MARGIN)))
         intent = self._structured("understander", system, [_user(text)], PARSE_INTENT, Intent)
         intent.symbols = [s.strip().upper() for s in intent.symbols if s.strip()]
         intent.symbol = intent.symbol.strip().upper() if intent.symbol else None
@@ -297,10 +305,22 @@ class GeminiProvider:
         return int(resp.total_tokens or 0)
 
 
+REQUEST_MARGIN = 100     # framing the token count of the parts does not see (roles, separators)
+
+
+@functools.lru_cache(maxsize=8)
+def _declaration_tokens(name: str) -> int:
+    """Tokens of a function declaration as sent (Gemini counts declarations as prompt tokens)."""
+    decl = declarations()[name]
+    return tokens.count(decl.model_dump_json(exclude_none=True))
+
+
 def _answers(calls: list[types.FunctionCall], errors: dict[str, str]) -> types.Content:
     """A function response for every call of the model's turn (an error for each)."""
-    parts = [types.Part.from_function_response(
-        name=c.name, response={"error": errors.get(c.name) or f"unknown function {c.name}"})
+    # The call's id goes back with its response: required from the Gemini 3.5 generation on to pair
+    # a response with its call (the API answers 400 without it when the call carried one).
+    parts = [types.Part(function_response=types.FunctionResponse(
+        id=c.id, name=c.name, response={"error": errors.get(c.name) or f"unknown function {c.name}"}))
         for c in calls]
     return types.Content(role="user", parts=parts)
 

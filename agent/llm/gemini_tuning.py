@@ -17,6 +17,31 @@ from typing import Any
 from google.genai import types
 
 LEVELS = ("minimal", "low", "medium", "high")
+# Levels each Gemini 3 family accepts, by model-id prefix (longest prefix wins; an id no prefix
+# matches is assumed to take all four). A level the model does not take is a 400 on every call, so
+# it is refused when the provider is built (server start-up), not found by the first user.
+# Sources (read 2026-11-25): Google's "What's new in Gemini 3.7" (3.7 Flash: low, medium, high;
+# minimal "not yet supported at launch"), llm-gemini 0.34 release notes (3.8 Flash: low, medium,
+# high), the Gemini 3 developer guide (3 Pro: low, high; 3 Flash: all four), adk-gemini's
+# ThinkingLevel docs (minimal is not supported on 3.1 Pro).
+LEVELS_BY_MODEL: dict[str, tuple[str, ...]] = {
+    "gemini-3.8-flash": ("low", "medium", "high"),
+    "gemini-3.7-flash": ("low", "medium", "high"),
+    "gemini-3.1-pro": ("low", "medium", "high"),
+    "gemini-3-pro": ("low", "high"),
+}
+
+
+class ThinkingLevelError(Exception):
+    """A thinking level the configured model does not take: a configuration error, said at start-up
+    (not a ValueError: the provider choice falls back to offline only for a missing key)."""
+    is_config_error = True
+
+
+def levels_of(model: str) -> tuple[str, ...]:
+    name = (model or "").removeprefix("models/")
+    matches = [k for k in LEVELS_BY_MODEL if name.startswith(k)]
+    return LEVELS_BY_MODEL[max(matches, key=len)] if matches else LEVELS
 # Gemini 2.5 budgets per level (tokens). 2.5 Pro cannot switch thinking off: its floor is 128.
 BUDGETS_25 = {"minimal": 0, "low": 512, "medium": 2048, "high": 8192}
 PRO_25_MIN_BUDGET = 128
@@ -35,11 +60,14 @@ def thinking_config(model: str, level: str | None) -> types.ThinkingConfig | Non
     if not level:
         return None
     if level not in LEVELS:
-        raise ValueError(f"thinking level {level!r} is not one of {', '.join(LEVELS)}")
+        raise ThinkingLevelError(f"thinking level {level!r} is not one of {', '.join(LEVELS)}")
     gen = generation(model)
     if gen is None:
         return None
     if gen[0] >= 3:
+        if level not in levels_of(model):
+            raise ThinkingLevelError(f"{model} does not take thinking level {level!r} "
+                                     f"(it takes {', '.join(levels_of(model))})")
         return types.ThinkingConfig(thinking_level=level.upper())
     if gen == (2, 5):
         budget = BUDGETS_25[level]

@@ -15,6 +15,7 @@ from agent import lang as packs
 from query_builder import declare
 
 HISTORY_MESSAGES = 10  # seed 004 section 7: the last 10 messages are enough context
+HISTORY_MESSAGE_TOKENS = 300  # one long answer in the history never crowds out the others
 LANG_NAMES = {code: packs.name(code) for code in packs.codes()}  # from the language packs
 
 SAFETY = """\
@@ -266,10 +267,23 @@ def wrap(tag: str, text: Any) -> str:
     return f"<untrusted_{tag}>\n{escape_untrusted(body)}\n</untrusted_{tag}>"
 
 
-def format_history(history: list[dict[str, str]] | None) -> str:
-    """The last HISTORY_MESSAGES messages as `role: content` lines, wrapped as untrusted."""
+def format_history(history: list[dict[str, str]] | None, budget: int | None = None) -> str:
+    """The last HISTORY_MESSAGES messages as `role: content` lines, wrapped as untrusted; with a
+    token `budget`, the newest that fit it, each clipped to HISTORY_MESSAGE_TOKENS (issue 30: a
+    long thread's answers sent the understander ~11,300 tokens, past seed 002's 6,000)."""
+    from agent.llm import tokens
+
     items = list(history or [])[-HISTORY_MESSAGES:]
-    lines = [f"{m.get('role', 'user')}: {m.get('content', '')}" for m in items]
+    lines: list[str] = []
+    used = 0
+    for m in reversed(items):
+        line = tokens.clip(f"{m.get('role', 'user')}: {m.get('content', '')}", HISTORY_MESSAGE_TOKENS)
+        n = tokens.count(line) + 1
+        if budget is not None and used + n > budget:
+            break
+        lines.append(line)
+        used += n
+    lines.reverse()
     return wrap("history", "\n".join(lines) if lines else "(none)")
 
 

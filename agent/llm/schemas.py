@@ -20,12 +20,14 @@ contains an invalid argument" under mode ANY).
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from google.genai import types
 from pydantic import BaseModel
 
 from agent.state import AnalystOutput, Intent, Plan
+
+if TYPE_CHECKING:   # google-genai costs ~0.3 s to import: only a Gemini run builds these
+    from google.genai import types
 
 _TYPES = {"string": "STRING", "number": "NUMBER", "integer": "INTEGER", "boolean": "BOOLEAN",
           "array": "ARRAY", "object": "OBJECT"}
@@ -174,6 +176,8 @@ def _convert_any_of(node: dict[str, Any], defs: dict[str, Any], seen: tuple[str,
 
 def gemini_schema(model: type[BaseModel]) -> types.Schema:
     """The model's JSON schema as a Gemini Schema (OBJECT with inlined definitions)."""
+    from google.genai import types
+
     raw = model.model_json_schema()
     return types.Schema.model_validate(_convert(raw, raw.get("$defs") or {}))
 
@@ -181,6 +185,8 @@ def gemini_schema(model: type[BaseModel]) -> types.Schema:
 def declaration(name: str, description: str, model: type[BaseModel] | None) -> types.FunctionDeclaration:
     """A FunctionDeclaration whose parameters are the model's fields (an empty OBJECT when model is
     None), checked against the documented subset (SchemaError names every violation)."""
+    from google.genai import types
+
     params = gemini_schema(model) if model is not None else types.Schema(type="OBJECT", properties={})
     decl = types.FunctionDeclaration(name=name, description=description, parameters=params)
     problems = declaration_problems(decl.model_dump(mode="json", exclude_none=True))

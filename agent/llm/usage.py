@@ -40,6 +40,12 @@ log = logging.getLogger("askbar.llm.usage")
 DEFAULT_PRICES: dict[str, list[dict[str, Any]]] = {
     "gemini-3.8-flash": [{"input": 0.75, "output": 3.75},
                          {"input": 1.50, "output": 7.50, "from": "2027-01-01"}],
+    # Models a call may come back as (Google re-routes retired ids; `model_version` names the one
+    # that answered): 3.7 Flash at its launch price through 2027-12-31 (Google's "What's new in
+    # Gemini 3.7", LiteLLM's launch post), 3.6 Flash at list ("What's new in Gemini 3.6").
+    "gemini-3.7-flash": [{"input": 0.75, "output": 3.75},
+                         {"input": 1.50, "output": 7.50, "from": "2028-01-01"}],
+    "gemini-3.6-flash": [{"input": 1.50, "output": 7.50}],
     "gemini-3.5-flash": [{"input": 1.50, "output": 9.00}],
     "gemini-3.5-flash-lite": [{"input": 0.30, "output": 2.50}],
     "gemini-3.1-pro-preview": [{"input": 2.00, "output": 12.00}],

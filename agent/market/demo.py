@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import zlib
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, timedelta
 from pathlib import Path
 from typing import Callable
 
@@ -31,24 +31,40 @@ class DemoSpec:
     tick: float
     vol: float              # annualised volatility
     volume: float           # median volume per bar
+    calendar: str | None = None      # exchange_calendars name: trading dates and early closes
+    multiplier: float | None = None  # contract multiplier for paper P&L (the real contract's)
 
 
 SPECS: dict[str, DemoSpec] = {
-    "DEMO_NQ": DemoSpec("Synthetic Nasdaq-100 futures", "future", NY, "cme", 15000.0, 0.25, 0.22, 400),
-    "DEMO_SPY": DemoSpec("Synthetic S&P 500 ETF", "equity", NY, "rth", 450.0, 0.01, 0.16, 60000),
+    "DEMO_NQ": DemoSpec("Synthetic Nasdaq-100 futures", "future", NY, "cme", 15000.0, 0.25, 0.22, 400,
+                        "CMES", 20.0),           # like NQ: CME equity calendar, 20 USD per point
+    "DEMO_SPY": DemoSpec("Synthetic S&P 500 ETF", "equity", NY, "rth", 450.0, 0.01, 0.16, 60000, "XNYS"),
     "DEMO_BTC": DemoSpec("Synthetic bitcoin", "crypto", "UTC", "24h", 40000.0, 0.5, 0.60, 25),
-    "DEMO_SPX": DemoSpec("Synthetic S&P 500 index", "index", NY, "daily", 4500.0, 0.01, 0.16, 3.5e9),
+    "DEMO_SPX": DemoSpec("Synthetic S&P 500 index", "index", NY, "daily", 4500.0, 0.01, 0.16, 3.5e9, "XNYS"),
 }
 # Fixed window (not relative to today) so the demo answers never drift between runs.
 DEMO_START, DEMO_END = date(2023, 1, 1), date(2024, 12, 31)
 DAILY_START = date(2015, 1, 1)
-_HOLIDAYS = {(1, 1), (7, 4), (12, 25)}   # month/day closed in every synthetic session
+_HOLIDAYS = {(1, 1), (7, 4), (12, 25)}   # closed days of a symbol without an exchange calendar
 
 
 def demo_instrument(symbol: str) -> Instrument:
     s = SPECS[symbol]
     return Instrument(symbol=symbol, name=s.name, asset_class=s.asset_class, timezone=s.timezone,
-                      session=s.session, synthetic=True, source="askbar demo (synthetic, seeded)")
+                      session=s.session, synthetic=True, source="askbar demo (synthetic, seeded)",
+                      multiplier=s.multiplier)
+
+
+def _schedule(spec: DemoSpec, start: date, end: date) -> pd.DataFrame | None:
+    """The exchange's sessions start..end (index: trading date; close: UTC), or None without one."""
+    if spec.calendar is None:
+        return None
+    import exchange_calendars as xc
+
+    # a week either side: the calendar wants start < end, and one day is a valid request here
+    cal = xc.get_calendar(spec.calendar, start=(start - timedelta(days=7)).isoformat(),
+                          end=(end + timedelta(days=7)).isoformat())
+    return cal.schedule.loc[str(start):str(end)]
 
 
 def _seed(symbol: str) -> int:
@@ -73,8 +89,16 @@ def _open_minutes(spec: DemoSpec, start: date, end: date) -> pd.DatetimeIndex:
         keep &= (minute < 17 * 60) | (minute >= 18 * 60)   # daily maintenance break 17:00-18:00
     elif spec.session == "rth":
         keep &= in_session
-    month_day = td.dt.month.to_numpy() * 100 + td.dt.day.to_numpy()
-    keep &= ~np.isin(month_day, [m * 100 + d for m, d in _HOLIDAYS]) | (spec.session == "24h")
+    schedule = _schedule(spec, start, end)
+    if schedule is None:
+        month_day = td.dt.month.to_numpy() * 100 + td.dt.day.to_numpy()
+        keep &= ~np.isin(month_day, [m * 100 + d for m, d in _HOLIDAYS]) | (spec.session == "24h")
+    else:   # the exchange's trading dates only (no bars on its holidays); regular hours end at its close
+        sessions = schedule.index.to_numpy().astype("datetime64[ns]")
+        keep &= np.isin(td.to_numpy().astype("datetime64[ns]"), sessions)
+        if spec.session == "rth":
+            close = pd.Series(schedule["close"].dt.tz_convert(None).to_numpy(), index=sessions)
+            keep &= utc.to_numpy() < close.reindex(td.to_numpy().astype("datetime64[ns]")).to_numpy()
     dates = td.to_numpy()
     keep &= (dates >= np.datetime64(start)) & (dates <= np.datetime64(end))
     return utc[keep]
@@ -104,8 +128,10 @@ def synthetic_bars(symbol: str, start: date, end: date, freq: str = "1min",
     spec = _spec(symbol)
     rng = np.random.default_rng(_seed(symbol) if seed is None else seed)
     if freq == "1D":
-        days = pd.bdate_range(start, end)
-        days = days[~np.isin(days.month * 100 + days.day, [m * 100 + d for m, d in _HOLIDAYS])]
+        schedule = _schedule(spec, start, end)
+        days = pd.bdate_range(start, end) if schedule is None else pd.DatetimeIndex(schedule.index)
+        if schedule is None:
+            days = days[~np.isin(days.month * 100 + days.day, [m * 100 + d for m, d in _HOLIDAYS])]
         cols = _ohlcv(len(days), spec, spec.vol / np.sqrt(252), rng)
         return pd.DataFrame({"trading_date": days, **cols})
     if freq != "1min":

@@ -8,7 +8,7 @@ Topics and mentioned symbols are kept newest first (10 each).
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, Callable
 
 from agent.identity.models import User
 from agent.memory.learn import topic as topic_of
@@ -50,8 +50,11 @@ class Conversations:
             recent_topics=rec.get("topics", []), mentioned_symbols=rec.get("symbols", []))
 
 
-def turn_updater(question: str, answer: str, claims: list[dict] | None, intent: dict | None):
-    """record -> record with this answered turn (older turns folded into the summary)."""
+def turn_updater(question: str, answer: str, claims: list[dict] | None, intent: dict | None,
+                 summarize: Callable[[str | None, list[Message]], str] | None = None):
+    """record -> record with this answered turn (older turns summarised by `summarize`, the LLM
+    summariser with its code fallback; the code summary `fold` without one)."""
+    summarize = summarize or fold
     def fn(rec: dict[str, Any]) -> dict[str, Any]:
         rec = rec or {"started_at": datetime.now(UTC).isoformat(timespec="seconds"),
                       "message_count": 0, "summary": None, "recent": [], "topics": [], "symbols": []}
@@ -60,7 +63,7 @@ def turn_updater(question: str, answer: str, claims: list[dict] | None, intent: 
             Message(role="user", content=question),
             Message(role="assistant", content=answer, claims=list(claims or []), topic=label)]
         if len(recent) > KEEP_MESSAGES:
-            rec["summary"] = fold(rec.get("summary"), recent[:-KEEP_MESSAGES])
+            rec["summary"] = summarize(rec.get("summary"), recent[:-KEEP_MESSAGES])
             recent = recent[-KEEP_MESSAGES:]
         it = intent or {}
         syms = it.get("symbols") or ([it["symbol"]] if it.get("symbol") else [])

@@ -25,6 +25,10 @@ PREFERENCE_CUE = re.compile(
     r"\bprefiero\b|\bme gusta\b|\bsiempre\b|\bnormalmente\b|\bsuelo\b|\bprincipalmente\b|"
     r"предпочитаю|обычно|всегда|в основном|люблю|мой основной",
     re.IGNORECASE)
+# A sentence about oneself ("I trade ...", "я торгую ...", "opero ..."): a style word there is stated.
+SELF_CUE = re.compile(r"\bI(?:'m| am)? (?:a |an )?(?:trade|trader|invest|investor|scalp)\w*|\bI do\b|"
+                      r"\bя\s+(?:торгую|трейдер|инвестир|скальпир)\w*|\bopero\b|\bsoy (?:un )?(?:trader|inversor)\b|"
+                      r"\bhago (?:day ?trading|scalping|swing)\b", re.IGNORECASE)
 STRATEGY_ANALYSES = {"events", "after_events", "pattern", "indicator", "compare", "top_moves"}
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
 
@@ -32,6 +36,7 @@ _NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
 @dataclass
 class Lesson:
     style: str | None = None
+    style_stated: bool = False        # said about themselves ("I trade intraday"), not a data word
     usual_symbol: str | None = None
     statement: str | None = None
     symbols: list[str] = field(default_factory=list)
@@ -66,7 +71,8 @@ def topic(intent: dict[str, Any]) -> str | None:
 def lesson(question: str, intent: dict[str, Any] | None) -> Lesson:
     intent = intent or {}
     symbols = [s for s in (intent.get("symbols") or ([intent["symbol"]] if intent.get("symbol") else []))]
-    out = Lesson(style=detect_style(question), symbols=symbols)
+    stated = bool(PREFERENCE_CUE.search(question) or SELF_CUE.search(question))
+    out = Lesson(style=detect_style(question), style_stated=stated, symbols=symbols)
     if PREFERENCE_CUE.search(question):
         out.statement = question.strip()[:200]
         if symbols:
@@ -82,15 +88,14 @@ def updates(les: Lesson, at: str | None = None) -> dict[str, Any]:
     """The long-term updaters a lesson calls for (only what it found), by kind."""
     fns: dict[str, Any] = {}
     if les.style:
-        fns["style"] = lt.set_style(les.style)
+        fns["style"] = lt.vote_style(les.style, les.style_stated)
     if les.usual_symbol or les.statement:
         def prefs(v: dict) -> dict:
             out = dict(v)
             if les.usual_symbol:
                 out["usual_symbol"] = les.usual_symbol
             if les.statement:
-                prev = [x for x in out.get("statements", []) if x != les.statement]
-                out["statements"] = ([les.statement] + prev)[:10]
+                out["statements"] = lt.merge_statement(list(out.get("statements", [])), les.statement)
             return out
         fns["preferences"] = prefs
     if les.symbols:

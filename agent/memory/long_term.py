@@ -81,7 +81,21 @@ def add_symbols(symbols: list[str]) -> Updater:
 
 
 def set_style(style: str) -> Updater:
-    return lambda v: {"value": style}
+    return lambda v: {**v, "value": style}
+
+
+STYLE_VOTES = 2   # hints (a style word in a data question) before a style is labelled (issue 30)
+
+
+def vote_style(style: str, stated: bool) -> Updater:
+    """A style the user stated about themselves is labelled at once; a hint (a style word in a
+    question, "NQ intraday data") only counts, and labels once STYLE_VOTES hints agree."""
+    def fn(v: dict) -> dict:
+        votes = dict(v.get("votes") or {})
+        votes[style] = votes.get(style, 0) + 1
+        value = style if stated or votes[style] >= STYLE_VOTES else v.get("value")
+        return {**v, "value": value, "votes": votes}
+    return fn
 
 
 def add_question(question: str) -> Updater:
@@ -184,6 +198,7 @@ class LongTermMemory:
 
 
 QUESTION_MERGE_SCORE = 85          # rapidfuzz token_set_ratio: near-duplicates count as one
+STATEMENT_MERGE_SCORE = 90         # statements about oneself: a near-duplicate replaces the older one
 
 
 def merge_question(items: list[dict[str, Any]], question: str) -> list[dict[str, Any]]:
@@ -196,3 +211,10 @@ def merge_question(items: list[dict[str, Any]], question: str) -> list[dict[str,
     else:
         items.append({"q": question, "n": 1})
     return sorted(items, key=lambda i: -i.get("n", 1))
+
+
+def merge_statement(items: list[str], statement: str, keep: int = 10) -> list[str]:
+    """The newest statement first; older ones that say nearly the same (rapidfuzz) are dropped, so
+    "I mostly trade NQ" said five ways is one line, not five (issue 30)."""
+    rest = [x for x in items if fuzz.token_set_ratio(x.lower(), statement.lower()) < STATEMENT_MERGE_SCORE]
+    return ([statement] + rest)[:keep]

@@ -13,13 +13,14 @@ from functools import lru_cache
 import pandas as pd
 
 from agent.market.instruments import default_instrument
-from agent.memory.models import InstrumentStatus, MarketState
+from agent.memory.models import Closure, InstrumentStatus, MarketState
 
 CALENDAR_BY_SESSION = {"cme": "CMES", "rth": "XNYS", "daily": "XNYS"}
 ALWAYS_OPEN = "24/7"
 PRE_MARKET_FROM = time(4, 0)       # XNYS extended hours (New York)
 AFTER_HOURS_UNTIL = time(20, 0)
 EXTENDED_HOURS = {"XNYS"}          # calendars with pre-market / after-hours sessions
+UPCOMING_DAYS = 14                 # closures and early closes said in the context (issue 30)
 
 
 @lru_cache(maxsize=8)
@@ -78,7 +79,26 @@ def _status(symbol: str, ts: pd.Timestamp, session: str | None) -> InstrumentSta
     return InstrumentStatus(
         symbol=symbol, calendar=name, status="open" if is_open else _extended(cal, name, ts),
         session=sess.date().isoformat(), early_close=bool(sess in cal.early_closes),
-        next_open=_iso(cal.next_open(ts)), next_close=_iso(cal.next_close(ts)))
+        next_open=_iso(cal.next_open(ts)), next_close=_iso(cal.next_close(ts)),
+        upcoming=upcoming_closures(cal, ts))
+
+
+def upcoming_closures(cal, ts: pd.Timestamp, days: int = UPCOMING_DAYS) -> list[Closure]:
+    """Weekday holidays and early closes of the calendar in the `days` after `ts` (a trader asking
+    on a Wednesday before Thanksgiving should hear that Thursday is closed and Friday ends early)."""
+    start = ts.tz_convert(cal.tz).normalize().tz_localize(None)
+    end = start + pd.Timedelta(days=days)
+    if end > cal.last_session:
+        end = cal.last_session
+    sessions = cal.sessions_in_range(start, end) if start <= end else pd.DatetimeIndex([])
+    out = []
+    for day in pd.bdate_range(start, end):        # weekdays without a session: holidays
+        if day not in sessions:
+            out.append(Closure(date=day.date().isoformat(), kind="closed"))
+    for day in sessions.intersection(cal.early_closes):
+        out.append(Closure(date=day.date().isoformat(), kind="early_close",
+                           close=_iso(cal.session_close(day))))
+    return sorted(out, key=lambda c: c.date)
 
 
 def market_statuses(symbols: list[str], now: datetime | None = None,

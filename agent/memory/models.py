@@ -22,6 +22,13 @@ class UserContext(BaseModel):
     preferences: dict[str, Any] = Field(default_factory=dict)
 
 
+class Closure(BaseModel):
+    """A session that does not happen (holiday) or ends early (half day)."""
+    date: str                          # the session date (exchange's local date)
+    kind: Literal["closed", "early_close"]
+    close: str | None = None           # ISO UTC close time of an early close
+
+
 class InstrumentStatus(BaseModel):
     """One instrument's session status at `now`, from its exchange calendar."""
     symbol: str
@@ -31,6 +38,8 @@ class InstrumentStatus(BaseModel):
     early_close: bool = False          # today's session closes early (half day)
     next_open: str | None = None       # ISO UTC
     next_close: str | None = None
+    # Closures (weekday holidays) and early closes of the next UPCOMING_DAYS, from the calendar
+    upcoming: list[Closure] = Field(default_factory=list)
 
 
 class MarketContext(BaseModel):

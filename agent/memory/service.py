@@ -80,28 +80,42 @@ class Memory:
     # ---- writing ---------------------------------------------------------------------------------
 
     def learn_turn(self, user: User, thread_id: str | None, question: str, answer: str,
-                   intent: dict | None, claims: list[dict] | None) -> learn.Lesson:
-        """After an answered turn: thread record, long-term lessons, short-term activity."""
+                   intent: dict | None, claims: list[dict] | None, provider: Any = None) -> learn.Lesson:
+        """After an answered turn: thread record, long-term lessons, short-term activity.
+
+        Turns leaving the thread's window are summarised by `provider`'s summariser (Gemini's
+        Flash summariser; its summary states only validated numbers), the code summary when it is
+        offline, fails or states a number no claim holds (agent/memory/summary.py)."""
         les = learn.lesson(question, intent)
         at = datetime.now(UTC).isoformat(timespec="seconds")
+        fold_with = (lambda prev, msgs: summary.summarize(provider, prev, msgs)) if provider is not None else None
         thread = [(namespace(user, "conversation"), thread_id,
-                   turn_updater(question, answer, claims, intent))] if thread_id else []
+                   turn_updater(question, answer, claims, intent, fold_with))] if thread_id else []
         learn.apply(self.ltm, user, les, at, thread)     # one read batch + one write batch
         self.stm.touch_turn(user, thread_id, les.symbols)
         return les
 
     def learn_turn_later(self, user: User, thread_id: str | None, question: str, answer: str,
-                         intent: dict | None, claims: list[dict] | None) -> Future:
-        """learn_turn on the writer thread (the remember node: the answer does not wait)."""
+                         intent: dict | None, claims: list[dict] | None, provider: Any = None) -> Future:
+        """learn_turn on the writer thread (the remember node: the answer does not wait, and the
+        summariser's call, when a turn leaves the window, is outside the request's budget)."""
         def run() -> None:
             try:
-                self.learn_turn(user, thread_id, question, answer, intent, claims)
+                self.learn_turn(user, thread_id, question, answer, intent, claims, provider)
             except Exception as exc:  # noqa: BLE001 - best effort; the answer was already given
                 log.warning("learning from a turn failed: %s: %s", type(exc).__name__, exc)
         with self._pending_lock:
             fut = self._writer.submit(run)
             self._pending[(user.tenant_id, user.user_id)] = fut
         return fut
+
+    def action_proposed(self, user: User, thread_id: str | None, action: dict[str, Any]) -> None:
+        """Short-term memory: an action awaits the user's confirmation (seed 002 pendingActions)."""
+        self.stm.add_pending_action(user, {"action_id": action.get("action_id"), "tool": action.get("tool"),
+                                           "params": action.get("params"), "thread_id": thread_id})
+
+    def action_settled(self, user: User, action_id: str | None) -> None:
+        self.stm.remove_pending_action(user, action_id)
 
     def forget(self, user: User, kinds: tuple[str, ...] | None = None) -> dict[str, Any]:
         """Delete what is remembered: the given kinds, or everything (long-term, threads, short-term)."""
@@ -110,7 +124,7 @@ class Memory:
         if kinds is None:
             self.stm.forget(user)
             deleted.append("short_term")
-        return {"deleted": deleted}
+        return {"user": user.user_id, "tenant": user.tenant_id, "deleted": deleted}
 
 
 _instances: dict[tuple, Memory] = {}

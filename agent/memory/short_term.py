@@ -21,6 +21,9 @@ TTL_S = 3600
 MAX_RECENT_SYMBOLS = 10
 
 
+MAX_PENDING = 5     # actions awaiting a yes/no, newest last (issue 30: none was ever recorded)
+
+
 class _LocalKV:
     def __init__(self):
         self._data: dict[str, tuple[float, str]] = {}
@@ -116,8 +119,16 @@ class ShortTermMemory:
                         recent_symbols=recent[:MAX_RECENT_SYMBOLS])
 
     def add_pending_action(self, user: User, action: dict[str, Any]) -> None:
+        """An action shown for confirmation (its id replaces an earlier record of the same id)."""
         current = self.get(user)
-        self.set(user, current, pending_actions=[*current.get("pending_actions", []), action])
+        key = action.get("action_id")
+        rest = [a for a in current.get("pending_actions", []) if key is None or a.get("action_id") != key]
+        self.set(user, current, pending_actions=[*rest, action][-MAX_PENDING:])
+
+    def remove_pending_action(self, user: User, action_id: str | None) -> None:
+        current = self.get(user)
+        left = [a for a in current.get("pending_actions", []) if a.get("action_id") != action_id]
+        self.set(user, current, pending_actions=left)
 
     def clear_pending_actions(self, user: User) -> None:
         self.set(user, pending_actions=[])

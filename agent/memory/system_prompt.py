@@ -6,6 +6,8 @@ untrusted data with the same tags as every other prompt (agent.llm.prompts.wrap)
 """
 from __future__ import annotations
 
+import re
+
 from agent.memory.models import (
     ConversationContext,
     FullContext,
@@ -31,6 +33,8 @@ STATUS_NAMES = {"open": "open", "closed": "closed", "pre_market": "pre-market",
                 "after_hours": "after hours"}
 MAX_MARKET_LINES = 5
 MAX_MEMORY_SYMBOLS = 5
+MAX_CLOSURES = 3                   # per instrument, nearest first
+MAX_NAME_CHARS = 60
 
 
 def _wrap(tag: str, text: str) -> str:
@@ -40,8 +44,11 @@ def _wrap(tag: str, text: str) -> str:
 
 
 def user_section(u: UserContext) -> str:
+    # The name (issue 30: it was missing) is the user's own text: one line, short, no markup; the
+    # whole section is data (the providers wrap it as untrusted).
+    name = " ".join(re.sub(r"[<>{}]", "", u.name or "").split())[:MAX_NAME_CHARS]
     return (f"## User\n- Plan: {u.plan}\n- Risk profile: {u.risk_profile}\n- Experience: "
-            f"{u.experience}\n- Language: {u.language}\n- Timezone: {u.timezone}")
+            f"{u.experience}\n- Language: {u.language}\n- Timezone: {u.timezone}\n- Name: {name}")
 
 
 def market_section(m: MarketContext) -> str:
@@ -54,6 +61,10 @@ def market_section(m: MarketContext) -> str:
             line += f", closes {i.next_close}"
         elif i.next_open:
             line += f", next open {i.next_open}"
+        said = [f"{c.date} closed" if c.kind == "closed" else f"{c.date} early close {c.close}"
+                for c in i.upcoming[:MAX_CLOSURES]]
+        if said:
+            line += f"; upcoming: {', '.join(said)}"
         lines.append(line)
     return "\n".join(lines)
 

@@ -17,10 +17,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from agent.llm.tokens import ENCODING, count, encoding  # noqa: F401 - counting is the llm layer's
+from agent.llm.tokens import CONTEXT_TOKENS, ENCODING, count, encoding  # noqa: F401 - counting is the llm layer's
 from agent.memory.models import FullContext, Message
 
-MAX_TOKENS = 6000       # seed: leave room for the response
+MAX_TOKENS = CONTEXT_TOKENS   # seed: 6000, leave room for the response
 TARGET_TOKENS = 4000
 KEEP_MESSAGES = 10      # strategy 2
 SUMMARY_KEEP = 5        # strategy 3
@@ -43,9 +43,16 @@ class Estimate:
     messages: int
     tools: int
 
+    limit: int = MAX_TOKENS
+
     @property
     def total(self) -> int:
         return self.system_prompt + self.messages + self.tools
+
+    @property
+    def remaining(self) -> int:
+        """Tokens left under the seed's limit (negative: over it, the compressor must act)."""
+        return self.limit - self.total
 
 
 def estimate(ctx: FullContext, render: Callable[[FullContext], str] | None = None) -> Estimate:

@@ -129,7 +129,7 @@ async def thread_chart(request: Request) -> Response:
 async def data(request: Request) -> Response:
     rt = _rt(request)
     rows = await asyncio.to_thread(rt.deps.store.summary)
-    keys = ("symbol", "first", "last", "bars_1min", "bars_1d", "timezone", "session")
+    keys = ("symbol", "first", "last", "bars_1min", "bars_1d", "timezone", "session", "synthetic")
     return JSONResponse({"symbols": [{k: getattr(r, k) for k in keys} for r in rows]})
 
 

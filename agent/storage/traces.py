@@ -160,6 +160,11 @@ def _load(row: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+RECENT_LOGS = ("SELECT request_id, thread_id, kind, question, user_response, status, response, duration_ms, "
+               "error, created_at FROM chat_logs WHERE tenant_id = %s AND user_id = %s "
+               "ORDER BY created_at DESC, request_id LIMIT %s")
+
+
 class TraceStore:
     """chat_logs + request_traces + api_threads over SQLite or Postgres."""
 
@@ -260,6 +265,10 @@ class TraceStore:
         for s in steps:
             s.pop("id", None)
         return {**logs[0], "steps": steps}
+
+    def recent(self, tenant_id: str, user_id: str, limit: int = 20) -> list[dict[str, Any]]:
+        """A user's latest requests, newest first (`askbar history`, GET /api/history)."""
+        return self._query(RECENT_LOGS, [tenant_id, user_id, limit])
 
     def thread_logs(self, thread_id: str) -> list[dict[str, Any]]:
         # no caller on this branch; the bench UI branch reads a thread's logs with it

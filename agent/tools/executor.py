@@ -24,6 +24,7 @@ from agent.identity.scopes import allows, scope_refusal
 from agent.tools import messages
 from agent.tools.cache import cache_key, canonical, data_version, make_cache
 from agent.tools.calllog import ExecutionLog
+from agent.tools.closed_sets import fold_case
 from agent.tools.ratelimit import ToolRateLimiter
 from agent.tools.registry import ToolRegistry, get_registry
 from agent.tools.spec import IDEMPOTENCY_KEY, ToolContext, ToolError, ToolSpec
@@ -101,7 +102,7 @@ class ToolExecutor:
             return {"error": ("RATE_LIMIT", msg), "retry_after": refusal.retry_after}
         ctx = self._context(user, extra)
         try:
-            model = spec.params.model_validate(params if params is not None else {})
+            model = spec.params.model_validate(fold_case(spec.params, params if params is not None else {}))
         except ValidationError as exc:
             detail = _validation_detail(exc)
             return {"error": ("VALIDATION_ERROR",

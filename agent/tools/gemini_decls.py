@@ -15,14 +15,15 @@ import json
 import logging
 import re
 from dataclasses import dataclass
-from typing import Any, Literal
-
-from google.genai import types
+from typing import TYPE_CHECKING, Any, Literal
 
 from agent.identity.models import User
 from agent.llm.schemas import declaration_problems
 from agent.tools.exports import ExportError, gemini_declaration, gemini_schema_node
 from agent.tools.registry import ToolRegistry, get_registry
+
+if TYPE_CHECKING:   # google-genai costs ~0.3 s to import: only a Gemini run needs it
+    from google.genai import types
 
 log = logging.getLogger("askbar.tools")
 
@@ -64,6 +65,8 @@ def _checked(decl: dict[str, Any]) -> types.FunctionDeclaration | None:
     if problems:
         log.warning("tool %s not offered to the planner: %s", decl.get("name"), "; ".join(problems))
         return None
+    from google.genai import types
+
     return types.FunctionDeclaration.model_validate(decl)
 
 

@@ -121,9 +121,11 @@ def tool_plan(state: dict[str, Any], deps: Any, intent: Intent, ctx: Any, usage:
         return None
     from agent.llm.calls import call_llm
     from agent.tools.gemini_decls import offered_tools
+    from agent.tools.relevance import relevant
     from agent.tools.tenant_step import tenant_rows
 
-    offered = offered_tools(deps.user, tenant_rows(deps))
+    # only the tools this question calls for (agent/tools/relevance.py): none -> the plain planner
+    offered = relevant(offered_tools(deps.user, tenant_rows(deps)), intent, state.get("question") or "")
     if not offered:
         return None
     plan, error = call_llm(state, "planner", gemini_tool_plan, lambda: None, deps.provider, intent,

@@ -9,6 +9,7 @@ validator), so the user is never asked to confirm something that will be refused
 """
 from __future__ import annotations
 
+import logging
 import re
 from typing import Any
 
@@ -16,6 +17,8 @@ from agent.llm.offline.lang import language_evidence
 from agent.state import Intent
 from agent.trading.commands import TradingCommand, parse_trading_command
 from agent.trading.confirmation import new_action
+
+log = logging.getLogger("askbar.trading")
 
 # Trading vocabulary per language: the generic detector counts "a" as English ("compra 2 NQ a
 # mercado"), so the request's own trading words decide first.
@@ -151,4 +154,15 @@ def trading_turn(state: dict[str, Any], deps, ctx) -> dict[str, Any] | None:
     except ToolError as exc:            # another user's id: "not found", nothing asked
         return {**final({**state, **base}, "trading", exc.message), **base}
     action = new_action(cmd.tool, cmd.params, context)
+    _remember_pending(deps, state, {**action.model_dump(mode="json"), "action_id": action.action_id})
     return {**visited(state, "trading"), **base, "pending_action": action.model_dump(mode="json")}
+
+
+def _remember_pending(deps, state: dict[str, Any], action: dict[str, Any]) -> None:
+    """Short-term memory records the action awaiting a yes (best effort: never blocks the card)."""
+    try:
+        from agent.memory.service import memory_for
+
+        memory_for(deps.settings).action_proposed(deps.user, state.get("thread_id"), action)
+    except Exception as exc:  # noqa: BLE001 - memory never breaks a turn
+        log.warning("pending action not remembered: %s: %s", type(exc).__name__, exc)

@@ -98,7 +98,8 @@ def test_concept_question_streams_text_without_sql(client):
 def test_data_health_and_chart(client):
     data = client.get("/api/data").json()
     assert {s["symbol"] for s in data["symbols"]} >= {"NQ", "SPY", "BTCUSD", "SPX"}
-    assert set(data["symbols"][0]) == {"symbol", "first", "last", "bars_1min", "bars_1d", "timezone", "session"}
+    assert set(data["symbols"][0]) == {"symbol", "first", "last", "bars_1min", "bars_1d", "timezone", "session",
+                                       "synthetic"}   # the same keys as askbar data --json
     health = client.get("/healthz")
     assert health.status_code == 200 and health.json()["status"] == "ok"
     _, events = stream(client, "POST", "/api/chat", json={"question": "NQ stats for November 2023"})

@@ -71,3 +71,18 @@ def test_eval_command_reports_pass_rate(env, tmp_path):
     res = run(env, "eval", "--json", str(path))
     report = json.loads(res.stdout)
     assert report["total"] == 3 and report["pass_rate"] == 100.0
+
+
+def test_eval_never_teaches_the_local_users_memory(env, tmp_path):
+    cases = [line for line in (EVAL / "public.jsonl").read_text().splitlines() if '"NQ"' in line][:2]
+    path = tmp_path / "cases.jsonl"
+    path.write_text("\n".join(cases))
+    before = json.loads(run(env, "memory", "show", "--json").stdout)["long_term"]
+    assert run(env, "eval", "--json", str(path)).returncode == 0
+    after = json.loads(run(env, "memory", "show", "--json").stdout)["long_term"]
+    assert after == before and not after["frequent_questions"]
+    # the same question asked by the local user is learned: the check above can fail
+    question = json.loads(cases[0])["question"]
+    assert run(env, "ask", question).returncode == 0
+    taught = json.loads(run(env, "memory", "show", "--json").stdout)["long_term"]
+    assert taught != before

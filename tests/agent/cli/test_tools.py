@@ -54,15 +54,36 @@ def test_tools_call(home, capsys):
     assert r["data"]["as_of"] == "2022-02-01T05:31Z"
     code, out, _ = run(capsys, "tools", "call", "get_price", "--args", '{"symbol": "BTCUSD"}')
     assert code == 0 and out.startswith("BTCUSD 38,544.00 as of 2022-02-01T05:31")
-    # a refusal exits 2 (issue 25 L1), the result object still on stdout with --json
+    # a refusal is bad input (issue 26): exit 2, the result object still printed with --json, and
+    # one line on stderr with the error code
     code, out, err = run(capsys, "tools", "call", "get_price", "--args", '{"symbol": "NOPE"}', "--json")
     assert code == 2 and json.loads(out)["error"]["code"] == "VALIDATION_ERROR"
-    assert len(err.strip().splitlines()) == 1 and "VALIDATION_ERROR" in err
-    code, out, err = run(capsys, "tools", "call", "no_such_tool", "--json")
-    assert code == 2 and json.loads(out)["error"]["code"] == "TOOL_NOT_FOUND"
+    assert err.strip().count("\n") == 0 and "VALIDATION_ERROR" in err
+    code, out, err = run(capsys, "tools", "call", "no_such_tool")
+    assert code == 2 and out == "" and "TOOL_NOT_FOUND" in err
+    # extreme calculator inputs are a refusal too (issue 25 M2)
     code, out, err = run(capsys, "tools", "call", "calculate_position_size", "--args",
                          '{"capital": 1e300, "entry_price": 1, "stop_loss_price": 2, "risk_percent": 1}')
     assert code == 2 and out == "" and "capital" in err and len(err.strip().splitlines()) == 1
+    # closed sets accept any case
+    code, out, _ = run(capsys, "tools", "call", "get_indicators", "--args",
+                       '{"symbol": "BTCUSD", "indicators": ["rsi"], "timeframe": "1D"}', "--json")
+    assert code == 0 and json.loads(out)["success"]
+
+
+def test_tools_show_prints_the_declared_parameters(home, capsys):
+    code, out, _ = run(capsys, "tools", "show", "get_indicators")
+    assert code == 0
+    lines = {line.split()[0]: line for line in out.splitlines()[3:] if line[:3].strip() and line.startswith("  ")}
+    assert "required" in lines["symbol"]
+    assert "one of RSI, MACD, BB, SMA, EMA, ATR, VWAP, OBV, ADX (any case)" in lines["indicators"]
+    assert "default '1d'" in lines["timeframe"] and "one of 1h, 4h, 1d" in lines["timeframe"]
+    code, out, _ = run(capsys, "tools", "show", "create_paper_order", "--json")
+    params = {p["name"]: p for p in json.loads(out)["parameters"]}
+    assert params["side"]["allowed"] == ["buy", "sell"] and params["quantity"]["bounds"] == ["> 0"]
+    assert params["limit_price"]["default"] is None and not params["limit_price"]["required"]
+    code, _, err = run(capsys, "tools", "show", "nope")
+    assert code == 2 and "nope" in err
 
 
 @pytest.mark.parametrize("args", ['{"symbol": ', '["NQ"]', "not json"])

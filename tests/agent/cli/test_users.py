@@ -9,6 +9,7 @@ import os
 import pytest
 
 from tests.agent.cli.test_ask import NQ_CSV, run  # the same CLI runner and data file
+from tests.conftest import EVAL
 
 
 @pytest.fixture(params=["embedded", "postgres"])
@@ -84,7 +85,10 @@ def test_cli_while_serve_holds_the_duckdb_home(tmp_path):
     e["ASKBAR_HOME"] = str(tmp_path / "home")
     assert run(e, "load", str(NQ_CSV), "--symbol", "NQ").returncode == 0
     with serve(e, tmp_path / "serve.log"):
+        # beside the server the CLI is its client (issue 26): load and ask work through it
         for args in (("load", str(NQ_CSV), "--symbol", "NQ"), ("ask", "NQ stats for November 2023")):
             r = run(e, *args)
-            assert r.returncode == 2, (args, r.returncode, r.stderr)
-            assert "in use by another askbar process" in r.stderr and len(r.stderr.strip().splitlines()) == 1
+            assert r.returncode == 0, (args, r.returncode, r.stderr)
+        # eval too, as the evaluation user (only NQ is loaded here: a score, not a failure)
+        r = run(e, "eval", str(EVAL / "public.jsonl"))
+        assert r.returncode == 0 and r.stdout.startswith("passed "), r.stderr

@@ -20,6 +20,8 @@ thinking tokens by the requested thinking level (`THINKING_TOKENS`).
 """
 from __future__ import annotations
 
+import itertools
+
 import json
 import re
 import threading
@@ -71,15 +73,23 @@ def _response(parts: list[dict[str, Any]], usage: tuple[int, ...], model: str | 
     return body
 
 
+_CALL_IDS = itertools.count(1)
+
+
+def _function_call(name: str, args: dict[str, Any] | None) -> dict[str, Any]:
+    # an id on every call, as the API gives from the 3.5 generation on (a repair turn must echo it)
+    return {"functionCall": {"id": f"fc_{next(_CALL_IDS)}", "name": name, "args": args or {}}}
+
+
 def call(name: str, args: dict[str, Any] | None = None, usage: tuple[int, ...] = (100, 20),
          model: str | None = None) -> Scripted:
     """A response whose single part is a functionCall with these args."""
-    return Scripted(_response([{"functionCall": {"name": name, "args": args or {}}}], usage, model))
+    return Scripted(_response([_function_call(name, args)], usage, model))
 
 
 def calls(*pairs: tuple[str, dict[str, Any]], usage: tuple[int, ...] = (100, 20)) -> Scripted:
     """A response with several functionCall parts (parallel calls)."""
-    parts = [{"functionCall": {"name": n, "args": a}} for n, a in pairs]
+    parts = [_function_call(n, a) for n, a in pairs]
     return Scripted(_response(parts, usage, None))
 
 

@@ -140,6 +140,9 @@ def test_malformed_args_get_one_repair_with_the_validation_error(stub, provider_
     repair = stub.requests[1]
     last = repair["body"]["contents"][-1]["parts"][0]["functionResponse"]
     assert last["name"] == "submit_plan"
+    # issue 30: the response carries its call's id (required from the 3.5 generation on)
+    call_id = repair["body"]["contents"][-2]["parts"][0]["functionCall"]["id"]
+    assert call_id and last["id"] == call_id
     assert "steps.0.params.start_date" in last["response"]["error"]
     assert "valid date" in last["response"]["error"]
     assert calling_config(repair)["allowedFunctionNames"] == ["submit_plan"]

@@ -52,8 +52,57 @@ def test_gemini_25_gets_a_budget_and_temperature_0_and_others_nothing(stub, prov
 
 
 def test_a_misspelt_thinking_level_fails_at_construction(provider_for):
-    with pytest.raises(ValueError, match="thinking level 'hihg'"):
+    from agent.llm.gemini_tuning import ThinkingLevelError
+
+    with pytest.raises(ThinkingLevelError, match="thinking level 'hihg'"):
         provider_for(gemini_thinking_planner="hihg")
+
+
+@pytest.mark.parametrize("model,level,ok", [
+    ("gemini-3.8-flash", "minimal", False), ("gemini-3.8-flash", "low", True),
+    ("gemini-3.7-flash", "minimal", False), ("gemini-3.7-flash", "high", True),
+    ("gemini-3.1-pro-preview", "minimal", False), ("gemini-3-pro-preview", "medium", False),
+    ("gemini-3.5-flash-lite", "minimal", True), ("gemini-3-flash-preview", "minimal", True),
+])
+def test_a_level_the_model_does_not_take_fails_at_construction(provider_for, model, level, ok):
+    # issue 30: ASKBAR_GEMINI_THINKING_ANALYST=minimal passed start-up on gemini-3.8-flash, then
+    # every analyst call failed
+    from agent.llm.gemini_tuning import ThinkingLevelError
+
+    kw = {"gemini_model_analyst": model, "gemini_thinking_analyst": level}
+    if ok:
+        provider_for(**kw)
+        return
+    with pytest.raises(ThinkingLevelError, match=f"ASKBAR_GEMINI_THINKING_ANALYST: {model} does not take"):
+        provider_for(**kw)
+
+
+def test_the_cli_refuses_a_level_the_model_does_not_take_in_one_line(stub, tmp_path):
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    env = {**os.environ, "ASKBAR_HOME": str(tmp_path), "ASKBAR_LLM": "gemini", "GEMINI_API_KEY": "k",
+           "ASKBAR_GEMINI_BASE_URL": stub.url, "ASKBAR_GEMINI_THINKING_ANALYST": "minimal"}
+    env.pop("ASKBAR_DATABASE_URL", None)
+    exe = Path(sys.executable).with_name("askbar")
+    done = subprocess.run([str(exe), "ask", "NQ high in November 2023"], env=env, capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 2, done.stderr
+    [line] = done.stderr.strip().splitlines()
+    assert "ASKBAR_GEMINI_THINKING_ANALYST" in line and "minimal" in line and "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize("answered", ["gemini-3.6-flash", "gemini-3.7-flash"])
+def test_rerouted_answers_are_priced(stub, provider_for, ctx, answered):
+    # issue 30: calls that came back as 3.6 / 3.7 Flash were recorded unpriced
+    stub.add(call("parse_intent", INTENT_ARGS, usage=(10_000, 1_000), model=answered))
+    p = provider_for()
+    p.understand("NQ", None, ctx)
+    [rec] = p.take_usage()
+    price = price_for(answered, load_prices(), on=date(2026, 11, 25))
+    assert rec["model"] == answered and price is not None and rec["cost_usd"] > 0
 
 
 def test_cost_follows_the_model_that_answered(stub, provider_for, ctx):

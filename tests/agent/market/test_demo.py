@@ -70,3 +70,32 @@ def test_seed_demo_is_flagged_synthetic_and_idempotent(make_store, engine):
     assert summary["DEMO_NQ"].bars_1d > 500 and summary["DEMO_BTC"].bars_1d == 731
     again = seed_demo(store)
     assert sum(r.inserted + r.updated for r in again) == 0
+
+
+def test_the_demo_follows_the_exchange_calendars():
+    """No bars on exchange holidays: March 2024 has 20 NYSE sessions (Good Friday, 29 March, is
+    closed), Martin Luther King Day 2020 has no DEMO_SPX bar, the day after Thanksgiving closes at 13:00."""
+    import exchange_calendars as xc
+
+    spy = _local(synthetic_bars("DEMO_SPY", START, END), NY)
+    nyse = xc.get_calendar("XNYS").sessions_in_range("2024-03-01", "2024-03-31")
+    assert spy.dt.date.nunique() == len(nyse) == 20 and date(2024, 3, 29) not in set(spy.dt.date)
+    spx = synthetic_bars("DEMO_SPX", date(2015, 1, 1), date(2024, 12, 31), "1D")
+    assert pd.Timestamp("2020-01-20") not in set(spx["trading_date"])
+    assert len(spx) == len(xc.get_calendar("XNYS").sessions_in_range("2015-01-01", "2024-12-31"))
+    half = _local(synthetic_bars("DEMO_SPY", date(2024, 11, 29), date(2024, 11, 29)), NY)
+    assert len(half) == 210 and half.max() == pd.Timestamp("2024-11-29 12:59")
+    nq_dates = set(_local(synthetic_bars("DEMO_NQ", START, END), NY).dt.date)
+    assert date(2024, 3, 29) not in nq_dates          # CME equity futures: Good Friday closed
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_demo_nq_has_the_nq_contract_multiplier(make_store, engine):
+    import agent.trading  # noqa: F401 - registers the after-ingest hook that stores multipliers
+    from agent.market.tx import read
+    from agent.trading.multipliers import multiplier
+
+    store = make_store(engine)
+    seed_demo(store)
+    tx = read(store)
+    assert multiplier(tx, "DEMO_NQ") == 20.0 and multiplier(tx, "DEMO_SPY") == 1.0

@@ -33,7 +33,8 @@ def test_show_json_and_text(home, capsys):
 
 def test_forget_kind_then_all(home, capsys):
     assert main(["memory", "forget", "--kind", "notes", "--json"]) == 0
-    assert json.loads(capsys.readouterr().out) == {"deleted": ["memory/notes"]}
+    assert json.loads(capsys.readouterr().out) == {"user": "local", "tenant": "local",
+                                                    "deleted": ["memory/notes"]}
     assert home.ltm.profile(LOCAL_USER).trading_style == "day_trading"
     assert main(["memory", "forget"]) == 0
     assert home.ltm.profile(LOCAL_USER).is_empty()

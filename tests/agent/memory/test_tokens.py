@@ -88,3 +88,10 @@ def test_trimming_alone_suffices_when_it_reaches_the_target():
     assert out.strategies == ["reduce_market_context", "trim_conversation"]
     assert out.context.conversation.summary == "30 older messages"
     assert out.compressed_tokens <= tokens.TARGET_TOKENS
+
+
+def test_the_estimate_says_what_remains():
+    # issue 30: the token estimate had no `remaining` field (seed 002's estimateTokens has one)
+    est = tokens.Estimate(system_prompt=1000, messages=500, tools=300)
+    assert est.total == 1800 and est.remaining == tokens.MAX_TOKENS - 1800 == 4200
+    assert tokens.Estimate(5000, 1500, 0).remaining == -500

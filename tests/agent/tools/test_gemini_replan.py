@@ -26,13 +26,17 @@ def _problems(req: dict) -> str:
     return request_text(req).split(f"<{TAG}>\n", 1)[1].split(f"\n</{TAG}>", 1)[0]
 
 
+# Naming the price makes get_price relevant: the planner is offered it (issue 30).
+ASKED = QUESTION + " And SPY's price right now?"
+
+
 def test_need_more_data_feedback_reaches_the_planner_call_that_offers_tools(session_for, stub):
     ref = nq_reference()
     unfetched = {"response": "NQ's high was {high} while ES reached {ES.high}."}
     stub.add(call("parse_intent", intent_args()), call("submit_plan", plan_args()),
              call("submit_answer", unfetched),
              call("submit_plan", plan_args()), call("submit_answer", answer_args()))
-    result = session_for(_user()).ask(QUESTION, thread_id=uuid.uuid4().hex)
+    result = session_for(_user()).ask(ASKED, thread_id=uuid.uuid4().hex)
     reqs = stub.generate_requests()
     assert stub.remaining == 0 and len(reqs) == 5
     first, replan = reqs[1], reqs[3]

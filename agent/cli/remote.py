@@ -1,0 +1,166 @@
+"""Each CLI command as a client of the running `askbar serve` (agent/cli/server_file.py finds it):
+the same arguments, the same output (agent/cli/views.py prints both ways) and the same exit codes as
+in process, through the server's HTTP API as the local user, ASKBAR_TOKEN's user or --user's.
+
+agent/cli/main.py calls `run(args, url)` for the commands in REMOTE; anything else runs in process.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from agent.cli import views
+from agent.cli.client import Client, ServerError, segment, token_for
+from agent.cli.main import BadInput
+
+
+def _user_ref(args: argparse.Namespace) -> str | None:
+    user, tenant = getattr(args, "user", None), getattr(args, "tenant", None)
+    if tenant and not user:
+        raise BadInput("--tenant needs --user")
+    return f"{tenant}/{user}" if tenant and user else user
+
+
+def _ask(c: Client, args: argparse.Namespace) -> int:
+    from agent.cli.ask import check_text
+
+    check_text("ask", args.question)
+    body: dict[str, Any] = {"question": args.question}
+    if args.thread:   # a thread the user names (as in process): made the caller's if it is new
+        c.call("POST", "/threads", {"thread_id": args.thread, "if_exists": "do_nothing"})
+        body["thread_id"] = args.thread
+    if now := os.environ.get("ASKBAR_NOW"):
+        body["now"] = now
+    return views.print_result(c.run("/api/chat", body), args.json)
+
+
+def _resume(c: Client, args: argparse.Namespace) -> int:
+    from agent.cli.ask import check_text
+
+    check_text("resume", args.answer)
+    try:
+        result = c.run(f"/api/chat/{segment(args.thread)}/resume", {"answer": args.answer})
+    except ServerError as exc:
+        if exc.code in ("not_waiting", "not_found", "unknown_thread"):
+            raise BadInput(f"resume: thread {args.thread} is not waiting for an answer") from None
+        raise
+    return views.print_result(result, args.json)
+
+
+def _data(c: Client, args: argparse.Namespace) -> int:
+    return views.print_data(c.call("GET", "/api/data")["symbols"], args.json)
+
+
+def _load(c: Client, args: argparse.Namespace) -> int:
+    from agent.cli.main import _columns
+
+    if args.multiplier is not None and not 0 < args.multiplier < float("inf"):
+        raise BadInput(f"--multiplier must be a positive number, not {args.multiplier:g}")
+    body = {"path": str(Path(args.path).expanduser().resolve()), "symbol": args.symbol, "tz": args.tz,
+            "session": args.session, "timestamp": args.timestamp, "columns": _columns(args.columns),
+            "multiplier": args.multiplier}
+    print(f"askbar: loading {args.path} through the server at {c.url}", file=sys.stderr, flush=True)
+    summary = c.call("POST", "/api/load", {k: v for k, v in body.items() if v is not None})
+    return views.print_load(summary)
+
+
+def _demo(c: Client, args: argparse.Namespace) -> int:
+    return views.print_demo(c.call("POST", "/api/demo", {}))
+
+
+def _tools(c: Client, args: argparse.Namespace) -> int:
+    from agent.cli import tools
+
+    if args.action == "show":
+        return tools._show(args)           # the declaration: nothing to ask the server
+    if args.action == "list":
+        plan = c.call("GET", "/api/tools")["plan"]
+        return tools.print_list(tools.catalogue(plan), args.json)
+    name = tools.need_name(args)
+    params = tools.parse_args_json(args.args)
+    result = c.call("POST", f"/api/tools/{segment(name)}", params, ok=(200, 429))
+    if not isinstance(result, dict) or "success" not in result:
+        raise ServerError(500, "bad_answer", f"unexpected answer from POST /api/tools/{name}")
+    return tools.print_result(name, result, args.json)
+
+
+def _memory(c: Client, args: argparse.Namespace) -> int:
+    from agent.cli.memory import print_forget, print_show
+
+    if args.action == "show":
+        if args.kind:
+            raise BadInput("memory: --kind applies to forget only")
+        return print_show(c.call("GET", "/api/memory"), args.json)
+    return print_forget(c.call("DELETE", "/api/memory", query={"kind": args.kind}), args.json)
+
+
+def _trading(path: str, printer: Callable[[dict, bool], int]) -> Callable[[Client, argparse.Namespace], int]:
+    def run(c: Client, args: argparse.Namespace) -> int:
+        if getattr(args, "action", "list") != "list":
+            raise BadInput(f"unknown action {args.action!r} (use: list)")
+        return printer(c.call("GET", path), args.json)
+    return run
+
+
+def _history(c: Client, args: argparse.Namespace) -> int:
+    from agent.cli.history import print_history
+
+    return print_history(c.call("GET", "/api/history", query={"limit": args.limit})["requests"], args.json)
+
+
+def _replay(c: Client, args: argparse.Namespace) -> int:
+    from agent.cli.replay import print_report
+
+    if args.request_id == "last":
+        latest = c.call("GET", "/api/history", query={"limit": 1})["requests"]
+        args.request_id = latest[0]["request_id"] if latest else "last"
+    try:
+        report = c.call("POST", f"/api/traces/{segment(args.request_id)}/replay", {})
+    except ServerError as exc:
+        if exc.status == 404:
+            print(f"askbar replay: {exc.message}", file=sys.stderr)
+            return 2
+        raise
+    return print_report(report, args.json)
+
+
+def _mcp(c: Client, args: argparse.Namespace) -> int:
+    from agent.cli.remote_mcp import serve_remote
+
+    serve_remote(c, args)
+    return 0
+
+
+def _eval(c: Client, args: argparse.Namespace) -> int:
+    from agent.cli.evaluation import print_report
+
+    path = Path(args.file).expanduser().resolve()
+    return print_report(c.call("POST", "/api/eval", {"path": str(path)}), args.json)
+
+
+HANDLERS: dict[str, Callable[[Client, argparse.Namespace], int]] = {
+    "ask": _ask, "resume": _resume, "data": _data, "load": _load, "demo": _demo, "tools": _tools,
+    "memory": _memory, "orders": _trading("/api/orders", views.print_orders),
+    "alerts": _trading("/api/alerts", views.print_alerts),
+    "portfolio": _trading("/api/portfolio", views.print_portfolio),
+    "history": _history, "replay": _replay, "mcp": _mcp, "eval": _eval,
+}
+
+
+def run(args: argparse.Namespace, url: str) -> int:
+    """Run the parsed command through the server at `url`; server refusals become exit 2."""
+    client = Client(url, token_for(_user_ref(args)))
+    try:
+        return HANDLERS[args.command](client, args)
+    except ServerError as exc:
+        if exc.status == 401:
+            raise BadInput(f"the server at {url} requires a login: {exc.message} (set ASKBAR_TOKEN, or "
+                           "--user NAME with ASKBAR_JWT_SECRET)") from None
+        if 400 <= exc.status < 500:
+            raise BadInput(exc.message) from None
+        raise RuntimeError(f"through the server at {url}: {exc.message}") from None
+
