@@ -49,6 +49,12 @@ ROUTE_SCOPES: tuple[tuple[str, str, Requirement], ...] = (
     ("POST", "/threads/{thread_id}/runs/{run_id}/cancel", "read"),
     ("GET", "/threads/{thread_id}/runs/{run_id}/join", "read"),
     ("POST", "/runs", "read"), ("POST", "/runs/stream", "read"), ("POST", "/runs/wait", "read"),
+    # the CLI as a client of the server (agent/server/cli_api.py): the caller's own account and
+    # requests are read; loading market data and running an evaluation are the operator's (the
+    # handler also requires the local user or a service JWT: a tenant admin is not the operator)
+    ("GET", "/api/orders", "read"), ("GET", "/api/alerts", "read"), ("GET", "/api/portfolio", "read"),
+    ("GET", "/api/history", "read"), ("POST", "/api/traces/{request_id}/replay", "read"),
+    ("POST", "/api/load", "admin"), ("POST", "/api/demo", "admin"), ("POST", "/api/eval", "admin"),
     # tools, memory
     ("GET", "/api/tools", "read"), ("POST", "/api/tools/{name}", TOOL_IN_PATH),
     ("GET", "/api/memory", "read"), ("DELETE", "/api/memory", "write"),

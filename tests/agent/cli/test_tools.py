@@ -80,7 +80,7 @@ def test_tools_show_prints_the_declared_parameters(home, capsys):
     assert "default '1d'" in lines["timeframe"] and "one of 1h, 4h, 1d" in lines["timeframe"]
     code, out, _ = run(capsys, "tools", "show", "create_paper_order", "--json")
     params = {p["name"]: p for p in json.loads(out)["parameters"]}
-    assert params["side"]["allowed"] == ["buy", "sell"] and params["quantity"]["bounds"] == ["> 0"]
+    assert params["side"]["allowed"] == ["buy", "sell"] and params["quantity"]["bounds"] == ["> 0", "<= 1000000000.0"]
     assert params["limit_price"]["default"] is None and not params["limit_price"]["required"]
     code, _, err = run(capsys, "tools", "show", "nope")
     assert code == 2 and "nope" in err
