@@ -1,6 +1,9 @@
 """AskBar's LangGraph: wiring and routing only (the nodes live in agents/).
 
-question -> new_turn -> understander --unclear--> clarify (INTERRUPT) -> understander
+question -> new_turn -> route --trading command--> trading --change--> confirm_action | END
+                             --tool / memory statement--> tools -> END
+                             --data / concept--> understander
+         -> understander --unclear--> clarify (INTERRUPT) -> understander
          -> concept -> educator -> END
          -> trading change -> confirm_action (INTERRUPT) -> execute_action -> END
          -> planner --more than 3 steps--> confirm_plan (INTERRUPT) -> executor
@@ -43,6 +46,7 @@ from agents.no_data import no_data
 from agents.planner import planner
 from agents.remember import remember  # memory (issue 15)
 from agents.reply import REPLY, reply  # the chat form (issue 28)
+from agents.route import route, tools, trading
 from agents.turn import AskInput, needs_reset, new_turn
 from agents.understander import understander
 from agents.validator import MAX_REWRITES, summary_fallback, validator
@@ -54,9 +58,26 @@ def _finished(state: dict) -> bool:
     return bool(state.get("status"))
 
 
-def before_turn(state: dict) -> Literal["new_turn", "understander"]:
+def before_turn(state: dict) -> Literal["new_turn", "route"]:
     # Only stale inputs (a bare {"question"} on an answered thread) pay for the extra step.
-    return "new_turn" if needs_reset(state) else "understander"
+    return "new_turn" if needs_reset(state) else "route"
+
+
+def after_route(state: dict) -> Literal["trading", "tools", "understander"]:
+    where = state.get("route")
+    if where == "trading":
+        return "trading"
+    return "tools" if where == "tools" else "understander"
+
+
+def after_trading(state: dict) -> Literal["confirm_action", "understander", "reply"]:
+    if _finished(state):
+        return STOP
+    return "confirm_action" if state.get("pending_action") else "understander"
+
+
+def after_tools(state: dict) -> Literal["understander", "reply"]:
+    return STOP if _finished(state) else "understander"
 
 
 def after_understander(state: dict) -> Literal["clarify", "planner", "educator", "confirm_action", "reply"]:
@@ -105,6 +126,7 @@ def after_validator(state: dict) -> Literal["analyst", "planner", "summary_fallb
 
 # A node's router, evaluated on the state the node leaves (see _routed).
 ROUTERS: dict[str, Callable[[dict], str]] = {
+    "route": after_route, "trading": after_trading, "tools": after_tools,
     "understander": after_understander, "planner": after_planner, "confirm_plan": after_confirm_plan,
     "executor": after_executor, "analyst": after_analyst, "validator": after_validator}
 
@@ -122,6 +144,9 @@ def build_graph(checkpointer: Any = None, default_context: Deps | None = None):
     # make_graph (langgraph dev) supplies its Deps itself: no context schema for the platform to fill
     g = StateGraph(TradingState, context_schema=Deps if default_context is None else None, input_schema=AskInput)
     add("new_turn", new_turn)
+    add("route", route)
+    add("trading", trading)
+    add("tools", tools)
     add("understander", understander)
     add("clarify", clarify)
     add("planner", planner)
@@ -138,7 +163,7 @@ def build_graph(checkpointer: Any = None, default_context: Deps | None = None):
     add("remember", remember)  # memory (issue 15): learn from every answered turn
     add(REPLY, reply)          # the answer as an AI message in `messages` (issue 28)
     g.add_conditional_edges(START, before_turn)
-    g.add_edge("new_turn", "understander")
+    g.add_edge("new_turn", "route")
     g.add_edge("clarify", "understander")
     g.add_edge("execute_action", REPLY)
     g.add_edge("summary_fallback", "remember")

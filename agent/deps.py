@@ -12,6 +12,7 @@ import agent.trading  # noqa: F401 - registers its after-ingest hook (orders, al
 from agent.identity.models import LOCAL_USER, User
 from agent.llm import make_provider
 from agent.llm.base import Provider
+from agent.market.catalog import Catalog
 from agent.market.factory import open_store
 from agent.market.store import MarketStore, SymbolSummary
 from agent.settings import Settings, get_settings
@@ -30,28 +31,33 @@ class Deps:
     registry: Registry | None = None   # tenant tools (issue 17)
     # The server's shared registry, opened on first use (agent/server/registry_owner.py)
     open_registry: Callable[[], Registry] | None = None
-    _coverage: list[SymbolSummary] | None = field(default=None, repr=False)
-    _instruments: list | None = field(default=None, repr=False)
+    # Instruments and coverage, read once and shared by every copy of these deps (each run gets
+    # a shallow copy): refreshed single-flight, see agent/market/catalog.py
+    catalog: Catalog = field(default=None, repr=False)  # type: ignore[assignment]  # set in __post_init__
+
+    def __post_init__(self) -> None:
+        if self.catalog is None:
+            self.catalog = Catalog(self.store)
 
     def coverage(self, refresh: bool = False) -> list[SymbolSummary]:
         """Symbols with their stored date ranges (cached; the planner reads it every request)."""
-        if self._coverage is None or refresh:
-            self._coverage = self.store.summary()
-        return self._coverage
+        if refresh:
+            self.catalog.invalidate()
+        return self.catalog.get().coverage
 
     def context(self, now: date | str | None = None):
         from agent.llm.base import DataRange, ProviderContext
 
         today = date.fromisoformat(now) if isinstance(now, str) else (now or self.settings.today())
-        if self._instruments is None:
-            self._instruments = self.store.instruments()
+        snap = self.catalog.get()
         ranges = [DataRange(symbol=c.symbol, first=c.first, last=c.last)
-                  for c in self.coverage() if c.first and c.last]
-        return ProviderContext(instruments=self._instruments, today=today, ranges=ranges)
+                  for c in snap.coverage if c.first and c.last]
+        return ProviderContext(instruments=snap.instruments, today=today, ranges=ranges)
 
     def refresh(self) -> None:
-        """Forget cached instruments and coverage (after a load)."""
-        self._coverage, self._instruments = None, None
+        """After a load in this process: the next read of instruments and coverage reads the store
+        again (callers meanwhile keep the values they had)."""
+        self.catalog.invalidate()
 
 
 def _offline() -> Provider:

@@ -44,7 +44,9 @@ class ServerOptions(BaseModel):
     sse_drain_s: float = 10.0        # on shutdown, open run streams forward this long, then `reconnect`
     shutdown_grace_s: float = 20.0   # running runs get this long to finish on shutdown
     pg_checkpoint_pool: int = 10
-    coverage_refresh_s: float = 60.0  # re-read symbols and ranges (data loaded while serving)
+    # how often a server asks whether data was loaded since it read symbols and ranges (a one-row
+    # query; they are read again only when a load moved the coverage version: agent/market/catalog.py)
+    coverage_refresh_s: float = 10.0
     redis_warm_connections: int = 32  # opened at startup (a burst would open them one by one)
     max_concurrent_runs: int = 8     # graph runs executing at once; more wait (FIFO) after run_start
     # Identity and bounded work (issue 12)
@@ -110,10 +112,13 @@ class Settings(BaseSettings, ServerOptions):
     # or host:port; empty = none (a tenant can never reach internal addresses by default).
     registry_allowed_hosts: str = ""
     registry_key: str | None = None          # Fernet key for tenant secrets; default: ASKBAR_HOME/registry.key
-    registry_visibility_timeout_s: float = 30.0   # a task pending this long on a dead worker is reclaimed
+    # A task's message idle this long (no heartbeat from its worker) is claimed by another worker;
+    # live workers renew their tasks' leases every quarter of it, so a kill -9 costs about this long.
+    registry_visibility_timeout_s: float = 5.0
     registry_max_attempts: int = 3           # retryable failures: attempts before the dead-letter stream
     registry_backoff_s: float = 0.5          # first retry pause; doubles per attempt
     registry_batch: int = 16                 # messages read per poll; run in priority order (9 first)
+    registry_concurrency: int = 32           # tasks one worker runs at once (async I/O)
     registry_workers: int | None = None      # in-server workers; default 2 embedded, 0 with Redis
     registry_namespace: str = ""             # separates deployments sharing one Redis (tests)
     # Paper trading (issue 14, agent/trading): starting cash of a new paper account, in the

@@ -5,7 +5,7 @@ state (seed 004, "State Schema"), holding plain JSON-able dicts so every checkpo
 """
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, time
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from langchain_core.messages import AnyMessage
@@ -39,6 +39,29 @@ class Period(BaseModel):
     label: str
 
 
+# ---- the typed reading (issue 24): a question's parts, each binding its own slots ----------------
+
+class TimeWindow(BaseModel):
+    """A time-of-day window, exchange wall-clock ("between 9:30 and 10:00", "first hour", "RTH")."""
+    start: time | None = None
+    end: time | None = None
+    label: str = ""
+    extended: bool = Field(False, description="reaches outside the regular session (overnight, premarket)")
+
+
+class Part(BaseModel):
+    """One part of a question: its own instruments, period, window, bar size, measures and analysis
+    ("NQ in November 2023 and SPY in April 2024" is two parts)."""
+    symbols: list[str] = Field(default_factory=list)
+    period: Period | None = None
+    time_window: TimeWindow | None = None
+    bar_minutes: int | None = Field(None, description="bar size asked for, in minutes (5-minute bars)")
+    measures: list[str] = Field(default_factory=list, description="claim types and indicators named")
+    analysis: Analysis | None = None
+    condition: EventCondition | None = None
+    horizon_days: int | None = None
+
+
 class Intent(BaseModel):
     """What the user wants (Understander output)."""
     type: IntentType = Field(description="data: numbers from bars; concept: explanation only; "
@@ -68,6 +91,14 @@ class Intent(BaseModel):
                                                                    "question asks for (multi-part)")
     notes: list[str] = Field(default_factory=list, description="told to the user with the answer: "
                                                                "words not used, parts declined")
+    # typed reading (issue 24)
+    parts: list[Part] = Field(default_factory=list, description="several parts, each with its own "
+                                                                "symbols and period (paired by position)")
+    time_window: TimeWindow | None = None
+    bar_minutes: int | None = None
+    indicators: list[Indicator] = Field(default_factory=list, description="every indicator named, in "
+                                                                          "order; indicator is the first")
+    indicator_windows: list[int | None] = Field(default_factory=list, description="each indicator's window")
     needs_clarification: bool = False
     missing: list[MissingSlot] = Field(default_factory=list)
     clarifying_questions: list[str] = Field(default_factory=list)
@@ -100,10 +131,21 @@ class AnalystOutput(BaseModel):
                                       "fills and formats it (units and % included)")
 
 
+class Attempt(BaseModel):
+    """One draft the validator sent back, and why (issue 32: rejections are readable)."""
+    attempt: int
+    status: ValidationStatus
+    issues: list[str] = Field(default_factory=list)
+
+
 class Validation(BaseModel):
     status: ValidationStatus
     issues: list[str] = Field(default_factory=list)
     feedback: str | None = None
+    # Every rejected draft of this turn, in order; `source` says who wrote the text shown:
+    # "analyst" (its draft passed) or "code_summary" (after rejections, or when it was down).
+    attempts: list[Attempt] = Field(default_factory=list)
+    source: Literal["analyst", "code_summary"] | None = None
 
 
 class ClarificationInterrupt(BaseModel):
@@ -136,6 +178,8 @@ class TradingState(TypedDict, total=False):
     request_id: str
     now: str | None              # ISO date fixing "today" for relative periods (eval, tests)
     turn_question: str           # the question that opened this turn (kept for the history)
+    # route (agents/route.py): trading | tools | understander
+    route: str | None
     # the chat form (issue 28): user turns as human messages, answers as AI messages (agents/reply.py)
     messages: Annotated[list[AnyMessage], add_messages]
     # understander

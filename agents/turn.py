@@ -19,7 +19,7 @@ from agents.reply import chat_question, human, message_text
 HISTORY_KEEP = 20
 
 TURN_RESET: dict[str, Any] = {
-    "intent": None, "needs_clarification": False, "clarifying_questions": [], "clarify_answer": None,
+    "route": None, "intent": None, "needs_clarification": False, "clarifying_questions": [], "clarify_answer": None,
     "clarifications": 0, "plan": None, "plan_confirmed": False, "confirm_again": False,
     "no_data": None, "pending_action": None, "confirmed_action": None,
     "queries": [], "data": None, "execution_errors": [], "draft": "", "response": "", "claims": [],

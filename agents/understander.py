@@ -9,6 +9,7 @@ from langgraph.runtime import Runtime
 
 from agent.budget import OutOfTime
 from agent.deps import Deps
+from agent.llm.offline.escape import asks_anew
 from agent.llm.offline.resumes import reply_kind
 from agent.messages import msg
 from agent.state import Intent
@@ -22,7 +23,9 @@ def _disclaimers(state: dict[str, Any], intent: Intent, error: BaseException | N
                  note: dict[str, Any]) -> list[str]:
     """Known disclaimers + the fallback line (issue 11) + the memory default said (issue 15) +
     what the parser did not use or read differently (issue 10), each once."""
-    out = list(state.get("disclaimers") or [])
+    # Built afresh on each understanding (issue 26): a note of an earlier reading of this turn
+    # ("Using NQ, your usual symbol.") never rides on an answer that did not use it.
+    out: list[str] = []
     extra = [*fallback_disclaimers(state, "understander", [error] if error else [],
                                    intent.lang).get("disclaimers", []),
              *note.get("disclaimers", []), *intent.notes]
@@ -34,8 +37,6 @@ def _disclaimers(state: dict[str, Any], intent: Intent, error: BaseException | N
 
 def understander(state: dict[str, Any], config: RunnableConfig, runtime: Runtime[Deps]) -> dict[str, Any]:
     from agent.memory.hooks import memory_defaults, memory_history, with_memory
-    from agent.tools.graph_step import tool_turn
-    from agent.trading.graph_turn import trading_turn
 
     deps = runtime.context
     ctx = with_memory(deps.context(state.get("now")), state, deps, config)   # memory (issue 15)
@@ -43,15 +44,15 @@ def understander(state: dict[str, Any], config: RunnableConfig, runtime: Runtime
     # memory (issue 15): the thread's summary of older turns + the recent ones (<= 10 entries)
     history = memory_history(state, config, deps, history)
     question, answer = state["question"], state.get("clarify_answer")
+    if answer and asks_anew(answer, state.get("intent"), ctx):
+        question, answer = str(answer), None   # a question of its own escapes the card (issue 26)
+        state = {**state, "question": question, "clarify_answer": None}
     usage: list[dict] = []
-    if not answer and (answered := trading_turn(state, deps, ctx)) is not None:
-        return answered   # trading (issue 14): read-only answers, or pending_action -> confirm_action
-    if not answer and (answered := tool_turn(state, deps, ctx)) is not None:
-        return answered   # catalogue tools (issue 13) answer their own questions, in code
+    # trading commands, catalogue tools and memory statements went their own way (agents/route.py)
     # After a clarification: the original question completed by the user's answer.
     args = (question, answer, history, ctx) if answer else (question, history, ctx)
     method = "understand_with_answer" if answer else "understand"
-    update: dict[str, Any] = {}
+    update: dict[str, Any] = {"question": question, "clarify_answer": None}
     if answer:
         update = {"question": f"{question} {answer}", "clarify_answer": None}
     try:

@@ -6,6 +6,8 @@ A validator that crashes never says ok: the code summary is shown with status `s
 """
 from __future__ import annotations
 
+import logging
+import re
 from typing import Any
 
 from langgraph.runtime import Runtime
@@ -30,6 +32,12 @@ def check(state: dict[str, Any], draft: str) -> tuple[Validation, slots.SlotTabl
     return validate(draft, table, lang_of(state), scope_of(state.get("intent"), results), fetched), table
 
 
+def _analyst_down(state: dict[str, Any]) -> bool:
+    """The draft came from the code summary (the analyst model failed: its note is shown)."""
+    lang = lang_of(state)
+    return msg("auto_summary", lang) in (state.get("disclaimers") or [])
+
+
 def _skipped(state: dict[str, Any], runtime: Runtime[Deps], agent: str) -> dict[str, Any]:
     """Fail closed: the code summary (code wrote every slot) marked skipped, else no numbers."""
     lang, disclaimers = lang_of(state), [*(state.get("disclaimers") or [])]
@@ -43,6 +51,29 @@ def _skipped(state: dict[str, Any], runtime: Runtime[Deps], agent: str) -> dict[
             "disclaimers": [*disclaimers, msg("validator_skipped", lang)]}
 
 
+def _attempts(state: dict[str, Any]) -> list[dict]:
+    return list((state.get("validation") or {}).get("attempts") or [])
+
+
+_QUOTED = re.compile(r"'([^']*)'")
+
+
+def _masked(issue: str) -> str:
+    """An issue as the result shows it: the rejected draft's own figures, quoted in it, masked
+    ('99999pts' -> '#####pts'), so a false number never reaches --json, SSE or the trace."""
+    return _QUOTED.sub(lambda m: "'" + re.sub(r"\d", "#", m.group(1)) + "'", issue)
+
+
+def _with_history(state: dict[str, Any], v: Validation, source: str | None = None) -> dict:
+    """v with this turn's earlier rejections, and this one when it is a rejection."""
+    attempts = _attempts(state)
+    if v.status != "ok":
+        attempts.append({"attempt": len(attempts) + 1, "status": v.status,
+                         "issues": [_masked(i) for i in v.issues]})
+    return {**v.model_dump(), "issues": [_masked(i) for i in v.issues], "attempts": attempts,
+            "source": source}
+
+
 def validator(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
     draft = state.get("draft") or ""
     try:
@@ -52,14 +83,15 @@ def validator(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
     except Exception as exc:  # noqa: BLE001 - a crash is never reported as ok
         unexpected(state, "validator", exc)
         return _skipped(state, runtime, "validator")
-    update: dict[str, Any] = {**visited(state, "validator"), "validation": v.model_dump()}
+    source = "code_summary" if _analyst_down(state) else "analyst"
+    update: dict[str, Any] = {**visited(state, "validator"), "validation": _with_history(state, v, source)}
     if v.status == "ok":
         return {**update, "response": response, "claims": claims}
     if v.status == "need_more_data":
         if (state.get("replans") or 0) < MAX_REPLANS:
             return {**update, "replans": (state.get("replans") or 0) + 1}
         v = Validation(status="rewrite", issues=v.issues, feedback=v.feedback)
-        update["validation"] = v.model_dump()
+        update["validation"] = _with_history(state, v, source)
     update["validation_attempts"] = (state.get("validation_attempts") or 0) + 1
     return update
 
@@ -79,11 +111,11 @@ def summary_fallback(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str,
         response, claims, v = None, [], None
     if response is not None and v is not None:
         return {**visited(state, "summary_fallback"), "response": response, "claims": claims,
-                "validation": v.model_dump(), "disclaimers": [*disclaimers, msg("auto_summary", lang)]}
+                "validation": _with_history(state, v, "code_summary"),
+                "disclaimers": [*disclaimers, msg("auto_summary", lang)]}
     if v is not None:
-        import logging
-
         logging.getLogger("askbar.agents").error("code summary failed validation: %s", v.issues)
+    failed = Validation(status="rewrite", issues=(v.issues if v is not None else ["code summary failed"]))
     return {**visited(state, "summary_fallback"), "response": msg("unverified", lang), "claims": [],
-            "disclaimers": disclaimers}
+            "validation": _with_history(state, failed, "code_summary"), "disclaimers": disclaimers}
 

@@ -131,13 +131,19 @@ def prepare_home(home: Path) -> None:
         store.close()
 
 
-def start_server(home: Path, port: int, redis_url: str | None) -> subprocess.Popen:
+def start_server(home: Path, port: int, redis_url: str | None, database_url: str | None = None,
+                 log_name: str = "server.log") -> subprocess.Popen:
+    """`askbar serve` on `home`: embedded (DuckDB + SQLite) unless `database_url` (production:
+    Postgres for market data, checkpoints and traces; Redis buffers with `redis_url`)."""
     env = {**os.environ, "ASKBAR_HOME": str(home), "ASKBAR_LLM": "offline"}
     env.pop("ASKBAR_DATABASE_URL", None)
+    env.pop("ASKBAR_REDIS_URL", None)
+    if database_url:
+        env["ASKBAR_DATABASE_URL"] = database_url
     if redis_url:
         env["ASKBAR_REDIS_URL"] = redis_url
     proc = subprocess.Popen([sys.executable, "-m", "agent.cli.serve", "serve", "--port", str(port)], cwd=ROOT,
-                            env=env, stdout=subprocess.DEVNULL, stderr=open(home / "server.log", "wb"))
+                            env=env, stdout=subprocess.DEVNULL, stderr=open(home / log_name, "wb"))
     deadline = time.time() + 90
     while time.time() < deadline:
         try:
@@ -146,7 +152,7 @@ def start_server(home: Path, port: int, redis_url: str | None) -> subprocess.Pop
         except httpx.HTTPError:
             time.sleep(0.2)
     proc.kill()
-    raise SystemExit("server did not start: see " + str(home / "server.log"))
+    raise SystemExit("server did not start: see " + str(home / log_name))
 
 
 def main() -> int:

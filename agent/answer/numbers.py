@@ -26,9 +26,10 @@ DATE_PATTERNS = [re.compile(p) for p in (
     r"(?<![\w])" + _M + r"\s+" + _D + r"(?![\d])(?:,\s*" + _Y + r")?",          # November 29, 2023
     r"(?<![\w])" + _M + r",?\s+(?:de\s+|of\s+|del\s+)?" + _Y,                    # noviembre de 2023
     r"(?<![\w])q(?P<quarter>[1-4])\s*(?:of\s+|de\s+|del\s+)?" + _Y,               # Q1 2024
-    r"(?<![\w])(?:in|of|since|during|through|year|quarter|half|в|за|с|по|до|квартал|полугодие|en|"
+    r"(?<![\w])(?:in|of|for|over|since|during|through|year|quarter|half|в|за|с|по|до|квартал|полугодие|en|"
     r"de|del|desde|durante|hasta|ano|trimestre|semestre)\s+" + _Y + r"(?:\s*(?:год\w*|г\.))?",
     r"(?<![\d])" + _Y + r"\s*(?:год\w*|г\.)",                                    # 2008 год
+    r"(?:(?<=['’]s )|(?<=\bthe ))" + _Y + r"(?=\s+[^\W\d_])",                       # SPX's 2019 high
     # A year standing as a label: "SPX, 2008: ...", "(2008)"; never after "at"/"to" as a price.
     r"(?:^|(?<=\n)|(?<=, )|(?<=: )|(?<=\())" + _Y + r"(?=\s*[:),;(.]|\s*$)",
 )]
@@ -37,6 +38,10 @@ _TIME = re.compile(r"(?<![\d.,])(?:[01]?\d|2[0-3]):[0-5]\d(?::[0-5]\d)?(?![\d])"
 _NAMES = re.compile(r"s&p\s?500|nasdaq[- ]?100|russell\s?2000|dow\s?30|euro\s?stoxx\s?50|dax\s?40|"
                     r"ftse\s?100|nikkei\s?225", re.I)
 _DIGIT = re.compile(r"[^\W_]*\d[\w.,]*", re.UNICODE)
+# A year standing alone in a question ("SPX and DJI statistics for 2019") is a period, not a
+# number the user typed, unless a comparison or a level word comes right before it ("above 2019").
+_YEAR_ALONE = re.compile(r"(?<![\w.,])(?<!above )(?<!below )(?<!over )(?<!under )(?<!at )(?<!выше )"
+                         r"(?<!ниже )(?<!encima de )(?<!debajo de )(?:19|20)\d\d(?![\w.,%])")
 _QUESTION_NUMBER = re.compile(r"(?<![\w.])[-+−]?\d+(?:[.,]\d+)?")
 
 
@@ -64,6 +69,26 @@ def _span(m: re.Match[str]) -> Span | None:
 def _month_end(year: int, month: int) -> date:
     nxt = date(year + month // 12, month % 12 + 1, 1)
     return date.fromordinal(nxt.toordinal() - 1)
+
+
+month_end = _month_end
+
+
+def span_of(m: re.Match[str], years: list[int]) -> Span | None:
+    """The dates a matched expression means; a month or day without a year spans `years`."""
+    found = _span(m)
+    if found is not None or not years:
+        return found
+    g = m.groupdict()
+    month = month_number(g["month"]) if g.get("month") else None
+    if not month:
+        return None
+    day = int(g["day"]) if g.get("day") else None
+    try:
+        return (date(years[0], month, day or 1),
+                date(years[-1], month, day) if day else _month_end(years[-1], month))
+    except ValueError:
+        return None
 
 
 def _in_scope(m: re.Match[str], scope: list[Span]) -> bool:
@@ -105,9 +130,18 @@ def strip_dates(text: str, scope: list[Span]) -> tuple[str, list[str]]:
     return blanked, out_of_scope
 
 
-def stray_numbers(text: str, scope: list[Span]) -> tuple[list[str], list[str]]:
+def blank_symbols(text: str, symbols: Iterable[str]) -> str:
+    """Instrument symbols are names, not figures ("6E", "M2K", "MES1!"): blanked, as whole words."""
+    names = sorted({s for s in symbols if s and any(c.isdigit() for c in s)}, key=len, reverse=True)
+    if not names:
+        return text
+    pattern = re.compile(r"(?<![\w])(?:" + "|".join(re.escape(n) for n in names) + r")(?![\w])", re.I)
+    return pattern.sub(lambda m: " " * len(m.group(0)), text)
+
+
+def stray_numbers(text: str, scope: list[Span], symbols: Iterable[str] = ()) -> tuple[list[str], list[str]]:
     """(numbers written outside slots, dates outside the period in scope) in slot-free text."""
-    blanked, dates = strip_dates(text, scope)
+    blanked, dates = strip_dates(blank_symbols(text, symbols), scope)
     if len(blanked) != len(text):        # normalisation changed the length: report as normalised
         text = blanked
     return [text[m.start():m.end()].rstrip(".,") for m in _DIGIT.finditer(blanked)], dates
@@ -116,6 +150,7 @@ def stray_numbers(text: str, scope: list[Span]) -> tuple[list[str], list[str]]:
 def question_numbers(question: str) -> list[float]:
     """Numbers the user typed (dates taken out): thresholds, levels, windows, counts."""
     blanked, _ = strip_dates(question, [(date(1900, 1, 1), date(2100, 12, 31))])
+    blanked = _YEAR_ALONE.sub(lambda m: " " * len(m.group(0)), blanked)
     out = []
     for m in _QUESTION_NUMBER.finditer(blanked):
         try:

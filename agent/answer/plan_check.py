@@ -45,7 +45,7 @@ PRODUCERS: dict[str, set[str]] = {
 
 
 def _span(intent: Intent) -> tuple[date, date] | None:
-    periods = [p for p in [intent.period, *(intent.compare_periods or [])] if p]
+    periods = [p for p in [intent.period, *(intent.compare_periods or []), *(pt.period for pt in intent.parts)] if p]
     if not periods:
         return None
     return min(p.start for p in periods), max(p.end for p in periods)

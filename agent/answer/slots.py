@@ -11,12 +11,18 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from datetime import date
 from typing import Any, Iterable
 
-from agent.answer.render import Kind, render
+from agent import lang as packs
+from agent.answer.format import Kind, render, tick_decimals
 from query_builder import declare
 
-SLOT = re.compile(r"\{([A-Za-z][A-Za-z0-9_]*(?:\.[A-Za-z0-9_]+)*)\}")
+_NAME = r"[A-Za-z][A-Za-z0-9_]*(?:\.[A-Za-z0-9_]+)*"
+# A value slot ({p2.close}) or a relation slot code renders from values ({dir:pct_change},
+# {cmp:p2.close,p1.close}, {share:up_days,trading_days}).
+SLOT = re.compile(r"\{((?:(?:dir|cmp|share):)?" + _NAME + r"(?:," + _NAME + r")?)\}")
+RELATIONS = ("dir", "cmp", "share")
 MAX_LISTED_ROWS = 20   # events / top moves named one by one (e1..e20); more is a chart's job
 
 _PCT = {"pct_change", "daily_pct_change", "avg_return_after", "median_return_after",
@@ -27,8 +33,28 @@ _VOLUME = {"total_volume", "avg_daily_volume", "volume"}
 _COUNT = {"trading_days", "up_days", "down_days", "event_count", "events_with_window",
           "events_without_window", "horizon_days", "window", "top_n", "matching_days", "bar_count",
           "period_count", "periods_with_data", "warmup_bars", "bins"}
+_PRICES = {"open", "close", "high", "low", "avg_daily_range", "change_points", "price", "previous_close",
+           "price_low", "price_high", "poc_price", "poc_low", "poc_high", "value_area_low",
+           "value_area_high", "bin_width", "middle", "upper", "lower", "sma", "ema", "vwap", "atr",
+           "range", "day_close"}
 SKIPPED_KEYS = _SKIP = {"prev_close", "granularity", "condition", "synthetic", "metric", "direction", "indicator",
          "labels", "best_label", "worst_label", "skip", "upper_date", "max_drawdown_peak_date"}
+
+
+def period_name(label: str, span: tuple[str, str] | None, lang: str) -> str:
+    """A period in the user's language ("November 2023", "ноябрь 2023", "noviembre de 2023")."""
+    # the offline package imports this module (its templates write slots): import at call time
+    from agent.llm.offline.periods import make_period
+    from agent.llm.offline.texts import period_text
+    from agent.state import Period
+
+    if not span:
+        return label
+    try:
+        per = make_period(date.fromisoformat(span[0]), date.fromisoformat(span[1]))
+        return period_text(Period(start=per.start, end=per.end, label=label or per.label), lang)
+    except (ValueError, TypeError):
+        return label
 
 
 @dataclass(frozen=True)
@@ -42,6 +68,15 @@ class SlotValue:
     period: str | None = None
     param: bool = False        # a number the user typed, not a fact about the data
     context: str | None = None  # e.g. a drawdown's peak date (DESIGN.md claim table)
+    decimals: int | None = None  # a price's precision: its instrument's tick size
+    span: tuple[str, str] | None = None  # the dates the value is about (its step's or period's)
+    ranked: bool = False         # the result of a ranking code computed (top N, best hour, max...)
+
+    def text(self, lang: str, absolute: bool = False) -> str:
+        if self.kind == "period":
+            return period_name(str(self.value), self.span, lang)
+        return render(self.value, self.kind, lang, absolute=absolute, exact=self.param,
+                      decimals=self.decimals if self.kind == "price" else None)
 
     @property
     def claim_type(self) -> str | None:
@@ -77,8 +112,7 @@ def kind_of(key: str, value: Any) -> Kind:
         return "volume"
     if key in _COUNT or isinstance(value, int):
         return "count"
-    return "price" if key in ("open", "close", "high", "low", "avg_daily_range", "change_points") \
-        else "number"
+    return "price" if key in _PRICES else "number"
 
 
 class SlotTable:
@@ -87,6 +121,8 @@ class SlotTable:
     def __init__(self) -> None:
         self.values: dict[str, SlotValue] = {}
         self._aliases: dict[str, set[str]] = {}
+        self.precision: dict[str, int] = {}   # symbol -> decimals of its prices (tick size)
+        self.ranked_steps: set[str] = set()   # steps that ranked their rows (top N): "s2"
 
     def add(self, canonical: str, metric: str, value: Any, *, aliases: Iterable[str] = (),
             kind: Kind | None = None, **meta: Any) -> None:
@@ -94,7 +130,10 @@ class SlotTable:
             return
         if isinstance(value, float) and value != value:   # NaN: nothing computed
             return
-        slot = SlotValue(canonical, metric, kind or kind_of(metric, value), value, **meta)
+        kind = kind or kind_of(metric, value)
+        if kind == "price" and meta.get("symbol") in self.precision and "decimals" not in meta:
+            meta["decimals"] = self.precision[meta["symbol"]]
+        slot = SlotValue(canonical, metric, kind, value, **meta)
         self.values[canonical] = slot
         for alias in {canonical, *aliases}:
             self._aliases.setdefault(alias, set()).add(canonical)
@@ -102,6 +141,9 @@ class SlotTable:
     def get(self, name: str) -> SlotValue | None:
         names = self._aliases.get(name) or set()
         return self.values[next(iter(names))] if len(names) == 1 else None
+
+    def symbols(self) -> set[str]:
+        return {v.symbol for v in self.values.values() if v.symbol}
 
     def ambiguous(self, name: str) -> bool:
         return len(self._aliases.get(name) or ()) > 1
@@ -123,7 +165,7 @@ class SlotTable:
         for key, alias in list(best.items())[:limit]:
             v = self.values[key]
             where = ", ".join(x for x in (v.symbol, v.date, "from the question" if v.param else None) if x)
-            lines.append(f"{{{alias}}} = {render(v.value, v.kind, lang, exact=v.param)}"
+            lines.append(f"{{{alias}}} = {v.text(lang)}"
                          + (f" ({where})" if where else ""))
         return "\n".join(lines)
 
@@ -134,9 +176,23 @@ def _qualified(table: SlotTable, n: int, symbol: str, one_step: bool, local: str
     table.add(f"s{n}.{local}", metric, value, aliases=aliases, symbol=symbol, **meta)
 
 
+RANKED = {"high", "low", "max", "min", "rsi_max", "rsi_min", "busiest_hour", "best_hour", "worst_hour",
+          "most_volatile_hour", "max_ratio", "max_drawdown", "poc_price"}
+# Kinds a pattern's own values take (a spike threshold is a multiple, a fill rate a level).
+_PATTERN_KINDS: dict[tuple[str, str], Kind] = {
+    ("volume_spikes", "threshold"): "number", ("gaps", "threshold"): "pct_level",
+    ("gaps", "fill_rate_pct"): "pct_level", ("gaps", "avg_abs_gap_pct"): "pct_level"}
+
+
 def _add_mapping(table: SlotTable, n: int, sym: str, one: bool, prefix: str, data: dict,
-                 period: str | None) -> None:
+                 period: str | None, span: tuple[str, str] | None = None) -> None:
+    pattern = str(data.get("pattern") or "")
     for key, value in data.items():
+        extra: dict[str, Any] = {"span": span}
+        if key in RANKED:
+            extra["ranked"] = True
+        if (pattern, key) in _PATTERN_KINDS:
+            extra["kind"] = _PATTERN_KINDS[(pattern, key)]
         if key in _SKIP or key.endswith("_date") and key[:-5] in ("high", "low", "max", "min",
                                                                    "max_drawdown"):
             continue
@@ -145,7 +201,8 @@ def _add_mapping(table: SlotTable, n: int, sym: str, one: bool, prefix: str, dat
         if key == "max_drawdown":   # trough as the date, peak as the context (claim table)
             peak = data.get("max_drawdown_peak_date")
             _qualified(table, n, sym, one, local, key, value, period=period,
-                       date=str(date)[:10] if date else None, context=str(peak)[:10] if peak else None)
+                       date=str(date)[:10] if date else None, context=str(peak)[:10] if peak else None,
+                       **extra)
             for name, day in (("date", date), ("peak_date", peak)):
                 if day:
                     _qualified(table, n, sym, one, f"{local}.{name}", "date", str(day)[:10],
@@ -153,7 +210,7 @@ def _add_mapping(table: SlotTable, n: int, sym: str, one: bool, prefix: str, dat
             continue
         if key in ("max", "min") and data.get("indicator") == "rsi":
             _qualified(table, n, sym, one, f"{prefix}rsi_{key}", f"rsi_{key}", value, period=period,
-                       date=str(date)[:10] if date else None)
+                       date=str(date)[:10] if date else None, **extra)
             if date:
                 _qualified(table, n, sym, one, f"{prefix}rsi_{key}.date", "date", str(date)[:10],
                            kind="date", period=period)
@@ -162,26 +219,32 @@ def _add_mapping(table: SlotTable, n: int, sym: str, one: bool, prefix: str, dat
             local = f"{prefix}{data['indicator']}.date"
         _qualified(table, n, sym, one, local, key, value, period=period,
                    date=str(date)[:10] if date else (str(data["date"])[:10] if key in ("rsi", "value")
-                                                     and data.get("date") else None))
+                                                     and data.get("date") else None), **extra)
         if date:
             _qualified(table, n, sym, one, f"{local}.date", "date", str(date)[:10], kind="date",
                        period=period)
 
 
-def _add_rows(table: SlotTable, n: int, sym: str, one: bool, res: dict, period: str | None) -> None:
+def _add_rows(table: SlotTable, n: int, sym: str, one: bool, res: dict, period: str | None,
+              span: tuple[str, str] | None) -> None:
     action, rows = res.get("action"), res.get("rows") or []
     if action == "compare_periods":
         for k, row in enumerate(rows, 1):
             label = str(row.get("label") or "")
-            _add_mapping(table, n, sym, one, f"p{k}.", row, label or period)
+            _add_mapping(table, n, sym, one, f"p{k}.", row, label or period, _span(row, row) or span)
             table.add(f"s{n}.p{k}.label", "label", label, aliases=[f"p{k}.label"], kind="text")
+            table.add(f"s{n}.p{k}.period", "period", label, aliases=[f"p{k}.period"], kind="period",
+                      symbol=sym, span=_span(row, row) or span)
     elif action == "find_events":
+        ranked = bool((res.get("params") or {}).get("top_n"))
+        if ranked:
+            table.ranked_steps.add(f"s{n}")
         for k, row in enumerate(rows[:MAX_LISTED_ROWS], 1):
             d = str(row.get("trading_date") or "")[:10] or None
             _qualified(table, n, sym, one, f"e{k}.pct_change", "daily_pct_change",
-                       row.get("pct_change"), date=d, period=period)
+                       row.get("pct_change"), date=d, period=period, ranked=ranked, span=span)
             _qualified(table, n, sym, one, f"e{k}.close", "day_close", row.get("close"), date=d,
-                       period=period, kind="price")
+                       period=period, kind="price", ranked=ranked, span=span)
             _qualified(table, n, sym, one, f"e{k}.date", "date", d, kind="date", period=period)
 
 
@@ -203,6 +266,28 @@ def _add_params(table: SlotTable, intent: dict, results: list[dict], question: s
         table.add(f"param.n{k}", "number", value, kind="number", param=True)
 
 
+_PRICE_KEYS = ("open", "close", "high", "low")
+
+
+def _span(params: dict, summary: dict) -> tuple[str, str] | None:
+    a = params.get("start_date") or summary.get("first_date")
+    b = params.get("upper_date") or params.get("end_date") or summary.get("last_date")
+    return (str(a)[:10], str(b)[:10]) if a and b else None
+
+
+def _precision(results: list[dict]) -> dict[str, int]:
+    """Each symbol's price decimals: its tick size, else what its own prices carry (a few rows are
+    enough: the table never scans result rows)."""
+    samples: dict[str, list[float]] = {}
+    for res in results:
+        sym = str(res.get("symbol") or "")
+        got = samples.setdefault(sym, [])
+        for row in [res.get("summary") or {}, *(res.get("rows") or [])[:5]]:
+            got += [float(row[k]) for k in _PRICE_KEYS if isinstance(row.get(k), (int, float))
+                    and not isinstance(row.get(k), bool)]
+    return {sym: tick_decimals(sym, got) for sym, got in samples.items()}
+
+
 def build(results: list[dict], intent: dict | None = None, question: str = "") -> SlotTable:
     """The slot table of one answer: step results (StepResult dicts) + the question's parameters."""
     intent = intent or {}
@@ -211,6 +296,7 @@ def build(results: list[dict], intent: dict | None = None, question: str = "") -
     counts: dict[str, int] = {}
     for res in results:
         counts[str(res.get("symbol"))] = counts.get(str(res.get("symbol")), 0) + 1
+    table.precision = _precision(results)
     for i, res in enumerate(results, 1):
         sym = str(res.get("symbol") or "")
         one = counts[sym] == 1
@@ -219,10 +305,44 @@ def build(results: list[dict], intent: dict | None = None, question: str = "") -
             summary = {k: v for k, v in summary.items() if k in ("period_count", "periods_with_data")}
         if summary.get("indicator") == "rsi" and summary.get("rsi") is None:
             summary["rsi"] = summary.get("value")     # older post-processors name it value only
-        _add_mapping(table, i, sym, one, "", summary, label)
-        _add_rows(table, i, sym, one, res, label)
+        span = _span(res.get("params") or {}, summary)
+        _add_mapping(table, i, sym, one, "", summary, label, span)
+        _add_rows(table, i, sym, one, res, label, span)
+        table.add(f"s{i}.symbol", "symbol", sym, aliases=["symbol"] + ([f"{sym}.symbol"] if one else []),
+                  kind="text", symbol=sym)
+        if label:
+            table.add(f"s{i}.period", "period", label, aliases=["period"], kind="period", symbol=sym,
+                      span=span)
     _add_params(table, intent, results, question)
     return table
+
+
+def relation_values(name: str, table: SlotTable) -> list[SlotValue] | None:
+    """The values a relation slot relates (None when it names nothing numeric)."""
+    kind, _, args = name.partition(":")
+    parts = args.split(",")
+    if kind not in RELATIONS or len(parts) != (1 if kind == "dir" else 2):
+        return None
+    values = [table.get(p) for p in parts]
+    if any(v is None or isinstance(v.value, str) for v in values):
+        return None
+    return values  # type: ignore[return-value]
+
+
+def relation(name: str, table: SlotTable, lang: str) -> str:
+    """A relation slot's words, chosen by code from the values ("rose", "lower than", "4 of 9")."""
+    values = relation_values(name, table)
+    if values is None:
+        raise KeyError(name)
+    kind = name.split(":", 1)[0]
+    words = packs.get(lang, "answer", kind.upper())
+    if kind == "dir":
+        v = float(values[0].value)
+        return words["up" if v > 0 else "down" if v < 0 else "flat"]
+    if kind == "cmp":
+        a, b = float(values[0].value), float(values[1].value)
+        return words["gt" if a > b else "lt" if a < b else "eq"]
+    return words.format(a=values[0].text(lang), b=values[1].text(lang))
 
 
 def _direction_before(text: str, start: int) -> str | None:
@@ -239,12 +359,15 @@ def fill(text: str, table: SlotTable, lang: str) -> tuple[str, list[dict]]:
     seen: set[tuple] = set()
     out, last = [], 0
     for m in SLOT.finditer(text):
+        if ":" in m.group(1):
+            out += [text[last:m.start()], relation(m.group(1), table, lang)]
+            last = m.end()
+            continue
         slot = table.get(m.group(1))
         if slot is None:
             raise KeyError(m.group(1))
         absolute = slot.signed and _direction_before(text, m.start()) is not None
-        out += [text[last:m.start()], render(slot.value, slot.kind, lang, absolute=absolute,
-                                              exact=slot.param)]
+        out += [text[last:m.start()], slot.text(lang, absolute)]
         last = m.end()
         claim = slot.claim()
         if claim is None and slot.metric == "date":

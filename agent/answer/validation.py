@@ -15,16 +15,19 @@ from __future__ import annotations
 
 import re
 
-from agent.answer import wording
+from agent.answer import statements, word_checks, wording
 from agent.answer.numbers import Span, stray_numbers
-from agent.answer.slots import SLOT, SlotTable, SlotValue
+from agent.answer.slots import SLOT, SlotTable, SlotValue, relation_values
 from agent.state import Validation
 
 PRICE_FAMILIES = ("open", "close", "high", "low")
-_FAMILY = {"close": "close", "day_close": "close", "open": "open", "high": "high", "low": "low",
+_FAMILY = {"close": "close", "day_close": "close", "previous_close": "close", "open": "open", "high": "high", "low": "low",
            "max": "high", "rsi_max": "high", "min": "low", "rsi_min": "low",
            "total_volume": "volume", "avg_daily_volume": "volume", "volume": "volume",
            "volatility": "volatility"}
+# Differences of two prices: described by the words of what they differ ("the range between high
+# and low", "closed {change_points} above the open"), never mistaken for those prices.
+DIFFERENCES = {"avg_daily_range", "change_points", "bin_width", "range"}
 _GLUED = re.compile(r"[^\W\d_]|%|\d")
 MAX_LISTED_SLOTS = 60
 
@@ -37,10 +40,12 @@ def _type_issue(text: str, pos: int, name: str, slot: SlotValue, table: SlotTabl
     word = wording.metric_before(text, pos)
     if slot.param:
         return _param_issue(text, pos, name, slot, word, table)
-    if word is None or slot.kind in ("date", "text", "count", "pct", "pct_level"):
+    if word is None or slot.kind in ("date", "text", "count", "pct", "pct_level", "period") \
+            or slot.metric in DIFFERENCES:
         return None
     family = _family(slot)
-    if family == word or (family is None and slot.kind != "price" and slot.kind != "volume"):
+    if family == word or family is None and (slot.kind not in ("price", "volume")
+                                             or not wording.metric_governs(text, pos)):
         return None
     return f"{{{name}}} is the {slot.metric.replace('_', ' ')}, but the words before it say '{word}'"
 
@@ -62,21 +67,16 @@ def _param_issue(text: str, pos: int, name: str, slot: SlotValue, word: str | No
     return None
 
 
-def _direction_issue(text: str, pos: int, name: str, slot: SlotValue) -> str | None:
-    if not slot.signed or slot.param or not isinstance(slot.value, (int, float)):
-        return None
-    word = wording.direction_before(text, pos)
-    if word == "up" and slot.value <= 0 or word == "down" and slot.value >= 0:
-        sign = "negative" if slot.value < 0 else "positive" if slot.value > 0 else "zero"
-        return f"{{{name}}} is {sign}, but the word before it says '{word}'"
-    return None
-
-
 def _slot_issues(text: str, table: SlotTable, fetched: set[str]) -> tuple[list[str], list[str]]:
     """(issues, symbols named in slots but never fetched)."""
     issues, missing = [], []
     for m in SLOT.finditer(text):
         name = m.group(1)
+        if ":" in name:
+            if relation_values(name, table) is None:
+                issues.append(f"relation slot {{{name}}} must relate computed values: {{dir:pct_change}}, "
+                              f"{{cmp:p2.close,p1.close}}, {{share:up_days,trading_days}}")
+            continue
         slot = table.get(name)
         if slot is None:
             head = name.split(".", 1)[0]
@@ -89,11 +89,37 @@ def _slot_issues(text: str, table: SlotTable, fetched: set[str]) -> tuple[list[s
         after = text[m.end():m.end() + 1]
         if after and _GLUED.match(after):
             issues.append(f"'{{{name}}}{after}': write no unit or digit after a slot, code adds it")
-        for check in (_type_issue(text, m.start(), name, slot, table),
-                      _direction_issue(text, m.start(), name, slot)):
-            if check:
-                issues.append(check)
+        check = _type_issue(text, m.start(), name, slot, table)
+        if check:
+            issues.append(check)
     return issues, missing
+
+
+def statement_issues(draft: str, table: SlotTable, lang: str, fetched: set[str],
+                     news: bool = False) -> tuple[list[str], str]:
+    """(issues of the falsifiable words, the slot-free text with verified number words blanked)."""
+    answer = statements.Answer(draft, table, lang, fetched)
+    issues, _ = statements.directions(answer)
+    issues += statements.compare(answer)
+    for check in (word_checks.superlatives, word_checks.quantifiers, word_checks.negations,
+                  word_checks.names, word_checks.not_available, word_checks.units,
+                  word_checks.dates_beside_values):
+        issues += check(answer)
+    issues += word_checks.causes(answer, news)
+    counted, more = word_checks.number_words(answer)
+    return issues + more, counted
+
+
+# An answer without slots may still say why there is no value ("cannot be computed", "недостаточно
+# данных", "no hay datos"): those are not content-free.
+_NO_VALUE = re.compile(r"(?<![^\W\d_])(?:not|cannot|no|none|не|нет|недостаточно|sin|ningun\w*)(?![^\W\d_])",
+                       re.I)
+
+
+def _content_free(draft: str, table: SlotTable) -> bool:
+    """No slot at all while code computed values: the answer says nothing the data shows."""
+    return not SLOT.search(draft) and not _NO_VALUE.search(draft) and any(not v.param and v.kind not in ("text", "date", "period")
+                                          for v in table.values.values())
 
 
 def validate(draft: str, table: SlotTable, lang: str, scope: list[Span],
@@ -103,15 +129,20 @@ def validate(draft: str, table: SlotTable, lang: str, scope: list[Span],
     if not draft.strip():
         return Validation(status="rewrite", issues=["the answer is empty"],
                           feedback="Write the answer, with slots for every value.")
-    issues, missing = _slot_issues(draft, table, {s.upper() for s in fetched or set()})
+    symbols = {s.upper() for s in fetched or set()}
+    issues, missing = _slot_issues(draft, table, symbols)
     if missing:
         return Validation(status="need_more_data", issues=issues,
                           feedback="Fetch data for: " + ", ".join(sorted(set(missing))))
+    if _content_free(draft, table):
+        issues.append("the answer states no computed value: name the values with slots")
+    said, counted = statement_issues(draft, table, lang, symbols)
+    issues += said
     bare = SLOT.sub(" ", draft)
-    numbers, dates = stray_numbers(bare, scope)
+    numbers, dates = stray_numbers(bare, scope, symbols | table.symbols())
     issues += [f"'{n}' is a number written outside a slot: use a slot" for n in numbers]
     issues += [f"'{d}' is a date outside the period in scope" for d in dates]
-    issues += [f"'{w}' is a number in words: use a slot" for w in wording.number_words(bare, lang)]
+    issues += [f"'{w}' is a number in words: use a slot" for w in wording.number_words(SLOT.sub(" ", counted), lang)]
     other = wording.wrong_language(draft, lang)
     if other:
         issues.append(f"the answer is in '{other}', the user's language is '{lang}'")

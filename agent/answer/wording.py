@@ -7,9 +7,10 @@ Spanish endings ("закрылся", "закрытие"; "cerró", "cierre") nee
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from agent import lang as packs
-from agent.llm.offline.lang import language_evidence, normalize
+from agent.llm.offline.lang import language_evidence, month_number, normalize
 
 _WORD = re.compile(r"[a-zа-яñ]+")
 # How far back from a slot a word still describes it: the clause (previous slot, or . ; ! ? newline).
@@ -29,7 +30,7 @@ METRIC_STEMS: dict[str, tuple[str, ...]] = {
 _EXACT = set(_union("METRIC_EXACT"))
 UP_STEMS = _union("UP_STEMS")
 DOWN_STEMS = _union("DOWN_STEMS")
-_EXACT_DIR = set(_union("DIRECTION_EXACT"))
+DIRECTION_EXACT = _EXACT_DIR = set(_union("DIRECTION_EXACT"))
 COMPARE_ABOVE = _union("COMPARE_ABOVE")
 COMPARE_BELOW = _union("COMPARE_BELOW")
 # ("level"/"уровень"/"nivel" is not here: "closed at the level {param.n1}" states it as a fact.)
@@ -53,7 +54,16 @@ def _clause(text: str, pos: int) -> tuple[str, int]:
     return normalize(chunk[cut:]), start + cut
 
 
-def _stem_hit(word: str, stems: tuple[str, ...], exact: set[str]) -> bool:
+@lru_cache(maxsize=4096)
+def _is_month(word: str) -> bool:
+    return bool(month_number(word))
+
+
+def stem_hit(word: str, stems: tuple[str, ...], exact: set[str]) -> bool:
+    """Whole words for exact entries, stems otherwise; a month name is never a metric or a
+    direction ("abril" is not "abri(ó)", "мая" is not a stem of anything)."""
+    if _is_month(word):
+        return False
     return any(word == s if s in exact else word.startswith(s) for s in stems)
 
 
@@ -61,19 +71,46 @@ def _last_word(clause: str, groups: dict[str, tuple[str, ...]], exact: set[str])
     """The group of the word nearest the end of the clause that belongs to one."""
     for word in reversed(_WORD.findall(clause)):
         for name, stems in groups.items():
-            if _stem_hit(word, stems, exact):
+            if stem_hit(word, stems, exact):
                 return name
     return None
 
 
+# "at most" / "de como máximo" / "не более": quantities, not the high or the low.
+_QUANTITY = re.compile(r"(?<![a-zа-яñ])(?:" + "|".join(sorted(
+    (w for code in packs.codes() for w in packs.get(code, "answer", "QUANTITY_IDIOMS")),
+    key=len, reverse=True)) + r")(?![a-zа-яñ])")
+
+
 def metric_before(text: str, pos: int) -> str | None:
-    """The metric family ("close", "high", ...) named nearest before a slot in its clause."""
-    return _last_word(_clause(text, pos)[0], METRIC_STEMS, _EXACT)
+    """The metric family ("close", "high", ...) named nearest before a slot in its clause (a
+    comma ends it: "from the open, at {close}" names the close)."""
+    clause = _clause(text, pos)[0].rsplit(",", 1)[-1]
+    return _last_word(_QUANTITY.sub(" ", clause), METRIC_STEMS, _EXACT)
+
+
+def metric_governs(text: str, pos: int) -> bool:
+    """A metric word stands right before the slot ("closed at {x}", "максимум {x}"): within the
+    last two words of the clause. Further back it names another value of the clause ("the
+    volume profile: point of control {poc}", "the range between high and low was {x}")."""
+    tail = _WORD.findall(_QUANTITY.sub(" ", _clause(text, pos)[0]))[-2:]
+    return _last_word(" ".join(tail), METRIC_STEMS, _EXACT) is not None
+
+
+_LINKERS = {w for code in packs.codes() for w in packs.get(code, "answer", "LINKERS")}
 
 
 def direction_before(text: str, pos: int) -> str | None:
-    """'up' / 'down' when a direction word stands before a slot in its clause."""
-    return _last_word(_clause(text, pos)[0], {"up": UP_STEMS, "down": DOWN_STEMS}, _EXACT_DIR)
+    """'up' / 'down' when a direction word governs the slot at pos: it stands right before the
+    slot, with only linker words between ("fell by about {x}", "упал на {x}", "cayó un {x}")."""
+    for word in reversed(_WORD.findall(_clause(text, pos)[0])):
+        if word in _LINKERS:
+            continue
+        for name, stems in (("up", UP_STEMS), ("down", DOWN_STEMS)):
+            if stem_hit(word, stems, _EXACT_DIR):
+                return name
+        return None
+    return None
 
 
 def comparison_before(text: str, pos: int) -> str | None:

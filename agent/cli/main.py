@@ -113,8 +113,10 @@ def _dispatch(args: argparse.Namespace) -> int:
         if why:
             print(f"askbar: {why}", file=sys.stderr)
         if url and args.command == "serve":
-            raise BadInput(f"a server already runs on this ASKBAR_HOME at {url}; stop it first, or use "
-                           "another ASKBAR_HOME")
+            if not os.environ.get("ASKBAR_DATABASE_URL"):   # DuckDB admits one process per file
+                raise BadInput(f"a server already runs on this ASKBAR_HOME at {url}; stop it first, or "
+                               "use another ASKBAR_HOME")
+            return COMMANDS[args.command].run(args)   # Postgres: several servers share a deployment
         if url:   # imported by name, like COMMAND_MODULES: the client modules import this one
             return importlib.import_module(REMOTE_MODULE).run(args, url)
     return COMMANDS[args.command].run(args)

@@ -80,6 +80,10 @@ def _tools(c: Client, args: argparse.Namespace) -> int:
     if args.action == "list":
         plan = c.call("GET", "/api/tools")["plan"]
         return tools.print_list(tools.catalogue(plan), args.json)
+    if args.action == "export":            # the server's GET /api/tools?format=, for the caller's plan
+        exported = c.call("GET", "/api/tools", query={"format": args.format})["tools"]
+        print(tools.json.dumps(exported, ensure_ascii=False))
+        return 0
     name = tools.need_name(args)
     params = tools.parse_args_json(args.args)
     result = c.call("POST", f"/api/tools/{segment(name)}", params, ok=(200, 429))

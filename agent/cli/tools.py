@@ -118,15 +118,28 @@ def _show(args: argparse.Namespace) -> int:
     return 0
 
 
-@command("tools", "list the tools, show one's parameters, or call one through the executor "
-                  "(plan, rate limit, cache, log)",
-         arg("action", choices=["list", "show", "call"], help="list | show NAME | call NAME"),
+def _export(args: argparse.Namespace) -> int:
+    from agent.tools.exports import export_tools
+    from agent.tools.registry import get_registry
+
+    with tool_runtime(args.user) as (_executor, user):   # the tools the user's plan allows
+        print(json.dumps(export_tools(get_registry(), user.plan, args.format), ensure_ascii=False))
+    return 0
+
+
+@command("tools", "list the tools, show one's parameters, call one through the executor "
+                  "(plan, rate limit, cache, log), or export them for a client (OpenAI tools, "
+                  "Gemini declarations, MCP tools)",
+         arg("action", choices=["list", "show", "call", "export"],
+             help="list | show NAME | call NAME | export --format F"),
          arg("name", nargs="?", help="tool name (show, call), e.g. get_price"),
          arg("--args", help="the tool's parameters as a JSON object"),
          arg("--user", help="run as this user (default: the local user)"),
-         arg("--json", action="store_true", help="one JSON object on one line"))
+         arg("--json", action="store_true", help="one JSON object on one line"),
+         arg("--format", choices=["openai", "gemini", "mcp"], default="openai",
+             help="export: the client's format (a JSON array on one line)"))
 def cmd_tools(args: argparse.Namespace) -> int:
-    return {"list": _list, "show": _show, "call": _call}[args.action](args)
+    return {"list": _list, "show": _show, "call": _call, "export": _export}[args.action](args)
 
 
 @command("mcp", "serve the tools over MCP (stdio or streamable HTTP) as one user",

@@ -20,8 +20,18 @@ def print_result(result: dict, as_json: bool) -> int:
             print(f"  {i}. {s}")
         print(f"\nanswer with: askbar resume --thread {result['thread_id']} \"...\"")
     elif result["status"] != "error":
+        print_rejections(result.get("validation") or {})
         print(f"\n[thread {result['thread_id']}]", file=sys.stderr)
     return 1 if result["status"] == "error" else 0
+
+
+def print_rejections(validation: dict) -> None:
+    """After a rejection the reader sees why, not only the code summary's "ok" (stderr)."""
+    for a in validation.get("attempts") or []:
+        print(f"[draft {a.get('attempt')} rejected: " + "; ".join(a.get("issues") or []) + "]",
+              file=sys.stderr)
+    if validation.get("attempts") and validation.get("source") == "code_summary":
+        print("[shown: the code summary]", file=sys.stderr)
 
 
 DATA_KEYS = ("symbol", "first", "last", "bars_1min", "bars_1d", "timezone", "session", "synthetic")

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from agent.lang._answer.en import ANSWER
+
 # Month names, used by the offline parser/templates and by the UI's date texts.
 _MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December")
 
@@ -531,6 +533,7 @@ PACK: dict[str, Any] = {
             },
         },
     },
+    "answer": ANSWER,  # the answer side (issue 32): agent/lang/_answer/
     "wording": {
         "METRIC_STEMS": {
             "close": ("close", "closes", "closed", "closing", "settle"),
@@ -896,3 +899,10 @@ PACK: dict[str, Any] = {
         "close_panel": "Close",
     },
 }
+
+
+# ---- issue 24: understanding v2 vocabulary (kept apart from the blocks above to ease merges) ----
+_V2_METRICS = PACK["offline_parser"]["metrics"]
+_V2_METRICS["up_days"] += ["bull(?:ish)?\\s+(?:days|sessions)", "up\\s+sessions"]
+_V2_METRICS["down_days"] += ["bear(?:ish)?\\s+(?:days|sessions)", "down\\s+sessions"]
+_V2_METRICS["pct_change"] += ["percent(?:age)?\\s+move", "%\\s*move", "how\\s+much\\s+did\\s+\\S+\\s+move"]

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from agent.lang._answer.es import ANSWER
+
 # Month names, used by the offline parser/templates and by the UI's date texts.
 _MONTHS = ("enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto", "septiembre", "octubre", "noviembre", "diciembre")
 
@@ -555,6 +557,7 @@ PACK: dict[str, Any] = {
             },
         },
     },
+    "answer": ANSWER,  # the answer side (issue 32): agent/lang/_answer/
     "wording": {
         "METRIC_STEMS": {
             "close": ("cierre", "cerro", "cerr"),
@@ -862,3 +865,12 @@ PACK: dict[str, Any] = {
         "close_panel": "Cerrar",
     },
 }
+
+
+# ---- issue 24: understanding v2 vocabulary (kept apart from the blocks above to ease merges) ----
+_V2_METRICS = PACK["offline_parser"]["metrics"]
+_V2_METRICS["up_days"] += ["sesiones\\s+alcistas", "dias\\s+de\\s+toro"]
+_V2_METRICS["down_days"] += ["sesiones\\s+bajistas", "dias\\s+de\\s+oso"]
+_V2_METRICS["pct_change"] += ["movimiento\\s+porcentual"]
+# "performance" words ask for the usual figures (which hold the change), like "performance" in English
+PACK["offline_parser"]["cues"]["STATS"] += ["rendimiento", "desempe[nñ]o"]

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from agent.lang._answer.ru import ANSWER
+
 # Month names, used by the offline parser/templates and by the UI's date texts.
 _MONTHS = ("январь", "февраль", "март", "апрель", "май", "июнь", "июль", "август", "сентябрь", "октябрь", "ноябрь", "декабрь")
 
@@ -546,6 +548,7 @@ PACK: dict[str, Any] = {
             },
         },
     },
+    "answer": ANSWER,  # the answer side (issue 32): agent/lang/_answer/
     "wording": {
         "METRIC_STEMS": {
             "close": ("закрыт", "закрыл"),
@@ -885,3 +888,18 @@ PACK: dict[str, Any] = {
         "close_panel": "Закрыть",
     },
 }
+
+
+# ---- issue 24: understanding v2 vocabulary (kept apart from the blocks above to ease merges) ----
+_V2_PARSER = PACK["offline_parser"]
+_V2_PARSER["metrics"]["up_days"] += ["бычь\\w+\\s+(?:дн\\w+|сесси\\w+)"]
+_V2_PARSER["metrics"]["down_days"] += ["медвежь\\w+\\s+(?:дн\\w+|сесси\\w+)"]
+_V2_PARSER["metrics"]["pct_change"] += ["доходност\\w*", "процентн\\w+\\s+(?:изменени|движени)\\w*"]
+# transliterated indicator names ("рси", "макд")
+_V2_PARSER["indicators"]["rsi"] += ["(?<!\\w)рси(?=\\d|(?!\\w))"]
+_V2_PARSER["indicators"]["macd"] += ["(?<!\\w)макд(?!\\w)"]
+_V2_PARSER["indicators"]["atr"] += ["(?<!\\w)атр(?=\\d|(?!\\w))"]
+_V2_PARSER["indicators"]["adx"] += ["(?<!\\w)адх(?=\\d|(?!\\w))"]
+_V2_PARSER["indicators"]["ema"] += ["(?<!\\w)[эе]ма(?=\\d|(?!\\w))"]
+_V2_PARSER["indicators"]["sma"] += ["(?<!\\w)сма(?=\\d|(?!\\w))"]
+_V2_PARSER["indicators"]["vwap"] += ["(?<!\\w)ввап(?!\\w)", "(?<!\\w)ввап(?!\\w)"]

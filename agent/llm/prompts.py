@@ -53,6 +53,13 @@ analysis of the earlier turns in the history and change only what the new questi
 compare, indicator, pattern, intraday, volume_profile); metrics empty means the usual set.
 - condition: event conditions on the close-to-close daily % change: "rose more than 3%" -> \
 op gt, threshold 3; "fell 2% or more" -> op lte, threshold -2. horizon_days: trading days after.
+- Typed reading (every word of the question used, nothing narrowed, widened or replaced): \
+several instruments each with its own period ("NQ in November 2023 and SPY in April 2024") are \
+`parts`, paired by their position in the sentence; a time-of-day window ("between 9:30 and \
+10:00", "first hour", "last 30 minutes", "RTH", "overnight") is `time_window` (exchange wall \
+clock); a bar size ("5-minute bars") is `bar_minutes`; several indicators in one list are \
+`indicators` (each with its window in `indicator_windows`), all of them, in order. A statement \
+about the user ("remember that I mostly trade NQ") or a trading command is not a data question.
 - unsupported: a capability the question needs that these cannot express (the system's \
 capabilities, generated from its declarations):
 {capabilities}
@@ -147,6 +154,19 @@ A direction word must match the sign shown in the slot list ("fell" only before 
 - Numbers the user typed are slots {{param.*}}: quote them as the user's ("above {{param.n1}}"), \
 never as a fact about the data.
 - Only facts from the slot list. If the data is thin or missing, say so.
+- Every word that could be false is checked by code. Prefer slots for them: periods and symbols \
+{{period}}, {{p2.period}}, {{symbol}}, {{s2.symbol}}; dates {{high.date}}; relations code words from \
+the values: {{dir:pct_change}} ("rose"/"fell"), {{cmp:p2.close,p1.close}} ("higher than"/"lower \
+than"), {{share:up_days,trading_days}} ("4 of 9"). A month or date you write must be the period or \
+date of the value beside it; an instrument you name must own the values beside it.
+- Never write: causes or events (no news was fetched), instruments not in the data, rankings or \
+records ("best ever", "strongest") unless the slot comes from a ranking, "most"/"never"/"none" \
+unless the counts beside them prove it, a unit word after a slot (code adds units).
+- Examples. EN: "{{symbol}} {{dir:pct_change}} {{pct_change}} in {{period}} and closed at {{close}}; \
+the high {{high}} came on {{high.date}}." RU: "{{symbol}} за {{period}}: закрытие {{close}}, \
+изменение {{pct_change}}; максимум {{high}} ({{high.date}})." ES: "{{symbol}} cerró {{period}} en \
+{{close}} ({{pct_change}}); el cierre de {{p2.period}} fue {{cmp:p2.close,p1.close}} el de \
+{{p1.period}}."
 
 {safety}"""
 

@@ -125,14 +125,23 @@ SELECT_BARS = """
 SELECT ts, open, high, low, close, volume FROM ohlcv_1min WHERE symbol = $symbol ORDER BY ts
 """
 
+# Coverage from the bookkeeping table the ingests keep (sql/duckdb/008_symbol_coverage.sql):
+# one row per symbol, never a count over ohlcv_1min.
 SUMMARY = """
 SELECT i.symbol, i.timezone, i.session, i.synthetic, i.asset_class, i.name,
-       d.first, d.last, coalesce(d.n, 0) AS bars_1d,
-       (SELECT count(*) FROM ohlcv_1min m WHERE m.symbol = i.symbol) AS bars_1min
-FROM instruments i
-LEFT JOIN (SELECT symbol, min(trading_date) AS first, max(trading_date) AS last, count(*) AS n
-           FROM ohlcv_1d GROUP BY symbol) d ON d.symbol = i.symbol
+       c.first_date AS first, c.last_date AS last, coalesce(c.bars_1d, 0) AS bars_1d,
+       coalesce(c.bars_1min, 0) AS bars_1min
+FROM instruments i LEFT JOIN symbol_coverage c ON c.symbol = i.symbol
 ORDER BY i.symbol
+"""
+COVERAGE_VERSION = "SELECT coalesce(max(version), 0) AS v FROM symbol_coverage"
+UPSERT_COVERAGE = """
+INSERT INTO symbol_coverage (symbol, first_date, last_date, bars_1d, bars_1min, version)
+SELECT $symbol, min(trading_date), max(trading_date), count(*), $added, nextval('symbol_coverage_version')
+FROM ohlcv_1d WHERE symbol = $symbol
+ON CONFLICT (symbol) DO UPDATE SET first_date = excluded.first_date, last_date = excluded.last_date,
+    bars_1d = excluded.bars_1d, bars_1min = symbol_coverage.bars_1min + excluded.bars_1min,
+    version = excluded.version
 """
 
 
@@ -200,6 +209,10 @@ class DuckDBStore:
     def summary(self) -> list[SymbolSummary]:
         return summaries_from_rows(self.query(SUMMARY))
 
+    def coverage_version(self) -> int:
+        """Moves with every ingest: whether a cached summary() is still current."""
+        return int(self.query(COVERAGE_VERSION)[0]["v"])
+
     def ingest(self, instrument: Instrument, bars: pd.DataFrame, kind: BarKind) -> IngestReport:
         frame = bars.assign(symbol=instrument.symbol)
         with self._lock:
@@ -215,6 +228,8 @@ class DuckDBStore:
                     report = self._ingest_intraday(cur, instrument, resession)
                 else:
                     report = self._ingest_daily(cur, instrument)
+                cur.execute(UPSERT_COVERAGE, {"symbol": instrument.symbol,
+                                              "added": report.inserted if kind == "intraday" else 0})
                 report = after_ingest(Tx(self.engine, cur), instrument, report)   # paper orders, alerts
                 cur.execute("COMMIT")
                 return report.model_copy(update={"rows": len(frame)})

@@ -74,7 +74,11 @@ class MarketStore(Protocol):
     def ingest(self, instrument: Instrument, bars: pd.DataFrame, kind: BarKind) -> IngestReport:
         """Upsert the instrument and its bars and rebuild touched rollups, all in one transaction."""
 
-    def summary(self) -> list[SymbolSummary]: ...
+    def summary(self) -> list[SymbolSummary]:
+        """Symbols, trading-date ranges and bar counts, from the ingests' bookkeeping."""
+
+    def coverage_version(self) -> int:
+        """A number every ingest moves (in any process): is a cached summary() still current?"""
 
     def intraday_bars(self, symbol: str) -> pd.DataFrame:
         """Every stored intraday bar of the symbol (re-dated when a load changes its tz/session)."""

@@ -10,7 +10,9 @@ from agent.identity.models import User
 class BuiltinTools(Protocol):
     def list(self, user: User) -> list[dict[str, Any]]: ...
     def find(self, tool_id: str) -> dict[str, Any] | None: ...
-    def execute(self, user: User, tool_id: str, params: dict[str, Any]) -> dict[str, Any]: ...
+    def execute(self, user: User, tool_id: str, params: dict[str, Any], *,
+                admitted: bool = False) -> dict[str, Any]: ...
+    def admit(self, user: User, tool_id: str, params: dict[str, Any]) -> dict[str, Any]: ...
 
 
 class NoBuiltinTools:
@@ -22,6 +24,10 @@ class NoBuiltinTools:
     def find(self, tool_id: str) -> dict[str, Any] | None:
         return None
 
-    def execute(self, user: User, tool_id: str, params: dict[str, Any]) -> dict[str, Any]:
-        return {"success": False, "data": None,
+    def execute(self, user: User, tool_id: str, params: dict[str, Any], *,
+                admitted: bool = False) -> dict[str, Any]:
+        return self.admit(user, tool_id, params)
+
+    def admit(self, user: User, tool_id: str, params: dict[str, Any]) -> dict[str, Any]:
+        return {"success": False, "data": None, "metadata": {},
                 "error": {"code": "TOOL_NOT_FOUND", "message": f"no tool {tool_id!r}"}}

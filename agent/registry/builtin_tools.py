@@ -45,7 +45,15 @@ class ExecutorTools:
         spec = self._ex().registry.get(tool_id) or self._ex().registry.by_id(tool_id)
         return {"tool_id": spec.id, "tool_name": spec.name} if spec else None
 
-    def execute(self, user: User, tool_id: str, params: dict[str, Any]) -> dict[str, Any]:
-        ex = self._ex()
-        spec = ex.registry.by_id(tool_id) or ex.registry.get(tool_id)
-        return ex.execute(spec.name if spec else tool_id, params, user)
+    def _name(self, tool_id: str) -> str:
+        reg = self._ex().registry
+        spec = reg.by_id(tool_id) or reg.get(tool_id)
+        return spec.name if spec else tool_id
+
+    def execute(self, user: User, tool_id: str, params: dict[str, Any], *,
+                admitted: bool = False) -> dict[str, Any]:
+        return self._ex().execute(self._name(tool_id), params, user, admitted=admitted)
+
+    def admit(self, user: User, tool_id: str, params: dict[str, Any]) -> dict[str, Any]:
+        """The executor's checks before the task is queued; counts the call when admitted."""
+        return self._ex().admit(self._name(tool_id), params, user)

@@ -59,6 +59,10 @@ class ToolExecutionPayload(BaseModel):
     tool_id: str
     parameters: dict[str, Any] = Field(default_factory=dict)
     execution_context: ExecutionContext = Field(default_factory=ExecutionContext)
+    # Seed 7.1 "Herramienta no Disponible -> Fallback": alternative tools, tried in order (same
+    # parameters) when this one is not available or its service keeps failing.
+    fallback_tool_ids: list[str] = Field(default_factory=list, max_length=5)
+    fallback_from: str | None = Field(None, description="the tool this task fell back from")
 
 
 class ToolAuthentication(BaseModel):

@@ -20,8 +20,8 @@ ACTIONS: dict[str, tuple[str, str]] = {
                             "Check the status of the external service."),
     "TOOL_RATE_LIMITED": ("Rate limit exceeded", "Back off or reduce the call frequency."),
 }
-RETRYABLE: frozenset[str] = frozenset({"TOOL_EXTERNAL_ERROR", "TOOL_RATE_LIMITED",
-                                       "TOOL_EXECUTION_TIMEOUT"})
+# A timeout is cancelled and reported, never retried (seed 7.1 "Timeout de Herramienta: Cancelación").
+RETRYABLE: frozenset[str] = frozenset({"TOOL_EXTERNAL_ERROR", "TOOL_RATE_LIMITED"})
 
 # The tool executor's codes (agent/tools) in the registry's vocabulary.
 FROM_EXECUTOR: dict[str, str] = {
@@ -43,6 +43,7 @@ class RegistryError(Exception):
         self.retryable = code in RETRYABLE if retryable is None else retryable
         self.status_code = status_code
         self.retry_after = retry_after
+        self.quota: dict = {}          # calls left per window when a rate limit refused it
         super().__init__(self.message)
 
     def detail(self) -> dict:

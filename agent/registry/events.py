@@ -69,6 +69,10 @@ class MemoryEventBus:
             except RuntimeError:  # loop closed: the subscriber is gone
                 pass
 
+    def publish_many(self, items: list[tuple[str, dict[str, Any]]]) -> None:
+        for tenant_id, ev in items:
+            self.publish(tenant_id, ev)
+
     async def subscribe(self, tenant_id: str) -> AsyncIterator[dict[str, Any]]:
         q: asyncio.Queue = asyncio.Queue(maxsize=1000)
         entry = (asyncio.get_running_loop(), q)
@@ -93,6 +97,15 @@ class RedisEventBus:
 
     def publish(self, tenant_id: str, ev: dict[str, Any]) -> None:
         self.r.publish(channel(tenant_id), json.dumps(ev, default=str))
+
+    def publish_many(self, items: list[tuple[str, dict[str, Any]]]) -> None:
+        """A worker's batch of events in one round trip, in order."""
+        if not items:
+            return
+        pipe = self.r.pipeline(transaction=False)
+        for tenant_id, ev in items:
+            pipe.publish(channel(tenant_id), json.dumps(ev, default=str))
+        pipe.execute()
 
     async def subscribe(self, tenant_id: str) -> AsyncIterator[dict[str, Any]]:
 

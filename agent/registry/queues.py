@@ -8,6 +8,7 @@ Dead letters go to `{stream}:dead_letter` (not in that set: nobody consumes them
 """
 from __future__ import annotations
 
+import heapq
 import itertools
 import threading
 import time
@@ -19,6 +20,7 @@ from agent.storage.redis_client import redis_client
 
 QUEUES = ("tool_execution", "tool_registration", "tool_discovery", "orchestrator_callbacks")
 STREAMS_SET = "tool_registry:streams"
+DELAYED_SET = "tool_registry:delayed"   # sorted set: "{stream}\n{envelope}" scored by not-before
 GROUP = "tool-registry"
 
 
@@ -45,6 +47,11 @@ class StreamQueue(Protocol):
     def streams(self, queue: str) -> list[str]: ...
     def read(self, consumer: str, streams: list[str], count: int, block_ms: int) -> list[Delivery]: ...
     def ack(self, stream: str, message_id: str) -> None: ...
+    def ack_many(self, stream: str, message_ids: list[str]) -> None: ...
+    def touch(self, consumer: str, stream: str, message_ids: list[str]) -> None: ...
+    def delay(self, stream: str, envelope: Envelope, not_before: float) -> None: ...
+    def move_due(self, now: float | None = None) -> int: ...
+    def publish_once_many(self, items: list[tuple[str, Envelope, str]]) -> list[bool]: ...
     def claim_idle(self, consumer: str, stream: str, min_idle_ms: int, count: int) -> list[Delivery]: ...
     def depth(self, stream: str) -> int: ...
     def entries(self, stream: str) -> list[Envelope]: ...
@@ -59,6 +66,7 @@ class RedisStreamQueue:
         self.r = redis_client(url, socket_timeout=30, health_check_interval=15)
         self._groups: set[str] = set()
         self.streams_key = f"{STREAMS_SET}:{namespace}" if namespace else STREAMS_SET
+        self.delayed_key = f"{DELAYED_SET}:{namespace}" if namespace else DELAYED_SET
 
     def _ensure_group(self, stream: str) -> None:
         if stream in self._groups:
@@ -89,8 +97,21 @@ class RedisStreamQueue:
         return bool(self.r.eval(self._ONCE, 2, done_key, stream, envelope.model_dump_json(),
                                 7 * 24 * 3600))
 
+    def publish_once_many(self, items: list[tuple[str, Envelope, str]]) -> list[bool]:
+        """publish_once for a batch in one round trip (a pipeline of the same script)."""
+        if not items:
+            return []
+        pipe = self.r.pipeline(transaction=False)
+        for stream, env, key in items:
+            pipe.eval(self._ONCE, 2, f"tool_registry:published:{key}", stream,
+                      env.model_dump_json(), 7 * 24 * 3600)
+        return [bool(x) for x in pipe.execute()]
+
     def streams(self, queue: str) -> list[str]:
         return sorted(s for s in self.r.smembers(self.streams_key) if s.startswith(queue + ":"))
+
+    def all_streams(self) -> list[str]:
+        return sorted(self.r.smembers(self.streams_key))
 
     def _deliveries(self, stream: str, items) -> list[Delivery]:
         out = []
@@ -112,6 +133,32 @@ class RedisStreamQueue:
 
     def ack(self, stream: str, message_id: str) -> None:
         self.r.xack(stream, GROUP, message_id)
+
+    def ack_many(self, stream: str, message_ids: list[str]) -> None:
+        if message_ids:
+            self.r.xack(stream, GROUP, *message_ids)
+
+    def touch(self, consumer: str, stream: str, message_ids: list[str]) -> None:
+        """Reset the idle time of messages this worker is still running (its heartbeat), so
+        XAUTOCLAIM with a short idle time takes only the messages of a dead worker."""
+        if message_ids:
+            self.r.xclaim(stream, GROUP, consumer, 0, message_ids, justid=True)
+
+    def delay(self, stream: str, envelope: Envelope, not_before: float) -> None:
+        """Hold a message off the stream until `not_before` (epoch s): a retry waits in Redis,
+        never in a worker."""
+        self.r.zadd(self.delayed_key, {f"{stream}\n{envelope.model_dump_json()}": not_before})
+
+    # Due members back onto their streams, atomically (two workers never move one twice).
+    _MOVE = ("local due = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'LIMIT', 0, 200) "
+             "for _, m in ipairs(due) do "
+             "  local i = string.find(m, '\\n', 1, true) "
+             "  redis.call('ZREM', KEYS[1], m) "
+             "  redis.call('XADD', string.sub(m, 1, i - 1), '*', 'envelope', string.sub(m, i + 1)) "
+             "end return #due")
+
+    def move_due(self, now: float | None = None) -> int:
+        return int(self.r.eval(self._MOVE, 1, self.delayed_key, now or time.time()))
 
     def claim_idle(self, consumer: str, stream: str, min_idle_ms: int, count: int) -> list[Delivery]:
         self._ensure_group(stream)
@@ -144,6 +191,7 @@ class MemoryStreamQueue:
         self._pending: dict[str, dict[str, tuple[str, float]]] = {}   # id -> (consumer, delivered)
         self._registered: set[str] = set()
         self._published: set[str] = set()
+        self._delayed: list[tuple[float, int, str, Envelope]] = []
         self._seq = itertools.count(1)
 
     def publish(self, stream: str, envelope: Envelope, *, register: bool = True) -> str:
@@ -165,9 +213,16 @@ class MemoryStreamQueue:
             self.publish(stream, envelope, register=False)
             return True
 
+    def publish_once_many(self, items: list[tuple[str, Envelope, str]]) -> list[bool]:
+        return [self.publish_once(s, e, k) for s, e, k in items]
+
     def streams(self, queue: str) -> list[str]:
         with self._cv:
             return sorted(s for s in self._registered if s.startswith(queue + ":"))
+
+    def all_streams(self) -> list[str]:
+        with self._cv:
+            return sorted(self._registered)
 
     def _take(self, consumer: str, streams: list[str], count: int) -> list[Delivery]:
         out: list[Delivery] = []
@@ -194,6 +249,32 @@ class MemoryStreamQueue:
     def ack(self, stream: str, message_id: str) -> None:
         with self._cv:
             self._pending.get(stream, {}).pop(message_id, None)
+
+    def ack_many(self, stream: str, message_ids: list[str]) -> None:
+        for mid in message_ids:
+            self.ack(stream, mid)
+
+    def touch(self, consumer: str, stream: str, message_ids: list[str]) -> None:
+        now = time.monotonic()
+        with self._cv:
+            pending = self._pending.get(stream, {})
+            for mid in message_ids:
+                if mid in pending:
+                    pending[mid] = (consumer, now)
+
+    def delay(self, stream: str, envelope: Envelope, not_before: float) -> None:
+        with self._cv:
+            heapq.heappush(self._delayed, (not_before, next(self._seq), stream, envelope))
+
+    def move_due(self, now: float | None = None) -> int:
+        now = now or time.time()
+        moved = 0
+        with self._cv:
+            while self._delayed and self._delayed[0][0] <= now:
+                _, _, stream, env = heapq.heappop(self._delayed)
+                self.publish(stream, env, register=False)
+                moved += 1
+        return moved
 
     def claim_idle(self, consumer: str, stream: str, min_idle_ms: int, count: int) -> list[Delivery]:
         now = time.monotonic()

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from agent.identity.models import User
+from agent.registry.admission import admit
 from agent.registry.builtin import BuiltinTools, NoBuiltinTools
 from agent.registry.envelope import (
     Envelope,
@@ -21,9 +22,9 @@ from agent.registry.envelope import (
 from agent.registry.errors import RegistryError
 from agent.registry.events import MemoryEventBus, RedisEventBus
 from agent.registry.external import allowed_hosts, check_endpoint
-from agent.registry.metrics import RegistryMetrics
 from agent.registry.queues import MemoryStreamQueue, RedisStreamQueue, stream_name
 from agent.registry.secrets import SecretBox
+from agent.registry.stats import MemoryStats, RedisStats, open_stats
 from agent.registry.tasks import TaskStore
 from agent.registry.tenant_tools import TenantTools, public
 from agent.settings import Settings
@@ -39,18 +40,18 @@ class Registry:
     queue: Any                       # RedisStreamQueue | MemoryStreamQueue
     bus: Any                         # RedisEventBus | MemoryEventBus
     builtin: BuiltinTools = field(default_factory=NoBuiltinTools)
-    metrics: RegistryMetrics | None = None
+    stats: MemoryStats | RedisStats | None = None   # the seed's metrics, shared by all workers
 
     def __post_init__(self) -> None:
         self.tasks = TaskStore(self.db)
         self.tools = TenantTools(self.db, SecretBox(self.settings))
         self.allowed = allowed_hosts(self.settings.registry_allowed_hosts)
-        if self.metrics is None:
-            self.metrics = RegistryMetrics(depths=self.depths)
+        if self.stats is None:
+            self.stats = open_stats(self.settings)
 
     @classmethod
     def open(cls, settings: Settings, builtin: BuiltinTools | None = None,
-             metrics_registry: Any = None, db: AppDB | None = None) -> "Registry":
+             db: AppDB | None = None) -> "Registry":
         queue: RedisStreamQueue | MemoryStreamQueue
         bus: RedisEventBus | MemoryEventBus
         if settings.redis_url:
@@ -58,11 +59,8 @@ class Registry:
             bus = RedisEventBus(settings.redis_url)
         else:
             queue, bus = MemoryStreamQueue(), MemoryEventBus()
-        reg = cls(settings=settings, db=db or open_appdb(settings), queue=queue, bus=bus,
-                  builtin=builtin or NoBuiltinTools())
-        if metrics_registry is not None:
-            reg.metrics = RegistryMetrics(metrics_registry, depths=reg.depths)
-        return reg
+        return cls(settings=settings, db=db or open_appdb(settings), queue=queue, bus=bus,
+                   builtin=builtin or NoBuiltinTools())
 
     def depths(self) -> dict[str, int]:
         out: dict[str, int] = {}
@@ -103,18 +101,39 @@ class Registry:
                           priority: int = 0, session_id: str | None = None,
                           correlation_id: str | None = None, agent_id: str | None = None,
                           user_query: str | None = None) -> Envelope:
-        payload = ToolExecutionPayload(tool_id=tool_id, parameters=params,
+        """Checked (`admission.admit`), then queued; a refusal raises RegistryError at once."""
+        return self.submit_execution(user, tool_id, params, priority=priority,
+                                     session_id=session_id, correlation_id=correlation_id,
+                                     agent_id=agent_id, user_query=user_query)[0]
+
+    def submit_execution(self, user: User, tool_id: str, params: dict[str, Any], *,
+                         priority: int = 0, session_id: str | None = None,
+                         correlation_id: str | None = None, agent_id: str | None = None,
+                         user_query: str | None = None, task_id: str | None = None,
+                         fallback_tool_ids: list[str] | None = None
+                         ) -> tuple[Envelope, dict[str, Any]]:
+        """(envelope, quota left). Only accepted work is queued: tool, plan, parameters and rate
+        limit are checked here (immediate 4xx with the seed's code). `task_id` (from the caller's
+        Idempotency-Key): a repeated request gets its first task back, nothing is queued twice."""
+        if task_id is not None and (old := self.tasks.get_for(task_id, user.tenant_id)) is not None:
+            return Envelope.model_validate(old["request"]), {}
+        chosen, fallbacks, quota = admit(self, user, tool_id, params, list(fallback_tool_ids or []))
+        payload = ToolExecutionPayload(tool_id=chosen, parameters=params,
                                        execution_context=ExecutionContext(agent_id=agent_id,
-                                                                          user_query=user_query))
+                                                                          user_query=user_query),
+                                       fallback_tool_ids=fallbacks,
+                                       fallback_from=tool_id if chosen != tool_id else None)
         env = Envelope(tenant_id=user.tenant_id, priority=priority, session_id=session_id,
                        metadata=EnvelopeMetadata(user_id=user.user_id,
-                                                 timeout_ms=self.timeout_ms(user, tool_id)),
+                                                 timeout_ms=self.timeout_ms(user, chosen)),
                        payload=payload.model_dump(mode="json"))
+        if task_id is not None:
+            env.task_id = task_id
         if correlation_id:
             env.correlation_id = correlation_id
-        self.tasks.create(env.task_id, user, tool_id, "execute", priority, env.model_dump(mode="json"))
+        self.tasks.create(env.task_id, user, chosen, "execute", priority, env.model_dump(mode="json"))
         self.queue.publish(stream_name("tool_execution", user.tenant_id), env)
-        return env
+        return env, quota
 
     def wait(self, task_id: str, timeout_s: float) -> dict[str, Any] | None:
         """The finished task, or None when it is still queued/running at the deadline."""
@@ -145,7 +164,9 @@ class Registry:
         return env
 
     def enqueue_discovery(self, user: User, payload: ToolDiscoveryPayload) -> Envelope:
-        """Tool discovery on the registry's queue: no caller yet, kept for the registry service issue."""
+        """Tool discovery on the registry's queue (seed 4.4); produced whenever a tenant's tool set
+        changes (a registration finished), so the orchestrator's callback stream carries the new
+        list."""
         env = Envelope(tenant_id=user.tenant_id, priority=1,
                        metadata=EnvelopeMetadata(user_id=user.user_id, timeout_ms=5000),
                        payload=payload.model_dump(mode="json"))

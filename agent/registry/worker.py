@@ -1,262 +1,299 @@
-"""`askbar registry worker`: consumes the seed's queues with a consumer group.
+"""`askbar registry worker`: consumes the seed's queues with a consumer group, many tasks at once.
 
-Each poll: claim messages idle longer than the visibility timeout (their worker died), read new ones,
-run them highest priority first (priority is honoured within each batch of `registry_batch`
-messages: a priority-9 task waits behind at most one batch of lower ones), acknowledge. A task runs
-only after its row is claimed in the database (idempotency by task id); retryable failures are retried
-with exponential backoff, then the message goes to `{stream}:dead_letter` and the task fails.
+One asyncio loop per worker (issue 29):
+- a reader takes messages from the tenants' streams whose local buffer has room (a tenant that
+  floods fills only its own buffer), claims them in the database in one statement, and buffers
+  them per stream (highest priority first within a stream);
+- a dispatcher starts buffered tasks round robin across streams, up to `registry_concurrency` at
+  once and at most three quarters of them for one stream, so one tenant's backlog never stands in
+  front of another tenant's task;
+- tasks run on the loop (external HTTP tools on one async client) or in a small pool (built-in
+  tools); a retry waits in Redis until its not-before time (`queue.delay`), never in a worker;
+- the books flusher records outcomes, publishes results and events, marks them delivered and
+  acknowledges messages in batches (one statement / pipeline per step, not per task);
+- a heartbeat renews the leases of held tasks and resets their messages' idle time, so XAUTOCLAIM
+  with a short idle time (`registry_visibility_timeout_s`, default 5 s) takes over only the tasks
+  of a dead worker; the database claim keeps each task to one run and the Idempotency-Key (the
+  task id) keeps the external call to one execution.
 """
 from __future__ import annotations
 
-import json
+import asyncio
+import heapq
+import itertools
 import logging
 import os
 import threading
 import time
 import uuid
 from concurrent.futures import ThreadPoolExecutor
-from concurrent.futures import TimeoutError as FutureTimeout
-from typing import Any, Literal
+from dataclasses import dataclass
 
 from agent.identity.models import User
 from agent.registry import events
-from agent.registry.envelope import (
-    Envelope,
-    ToolDiscoveryPayload,
-    ToolErrorDetail,
-    ToolErrorPayload,
-    ToolExecutionPayload,
-    ToolRegistrationPayload,
-    ToolResultPayload,
-    response_for,
-)
-from agent.registry.errors import FROM_EXECUTOR, RegistryError
-from agent.registry.external import call_tool, connection_test
-from agent.registry.queues import Delivery, dead_letter, stream_name
+from agent.registry.envelope import Envelope, ToolExecutionPayload
+from agent.registry.queues import Delivery, dead_letter
 from agent.registry.service import Registry
-from agent.registry.tenant_tools import public, validate_params
+from agent.registry.task_batch import TaskBatch
+from agent.registry.worker_books import Books
+from agent.registry.worker_exec import Executor, Outcome, discover, register
 
 log = logging.getLogger("askbar.registry")
 QUEUES = ("tool_execution", "tool_registration", "tool_discovery")
+STREAMS_REFRESH_S = 0.5
+
+
+@dataclass
+class Held:
+    delivery: Delivery
+    user: User
+
+    @property
+    def task_id(self) -> str:
+        return self.delivery.envelope.task_id
 
 
 class Worker:
-    def __init__(self, reg: Registry, name: str | None = None, block_ms: int = 200):
+    def __init__(self, reg: Registry, name: str | None = None, block_ms: int = 200,
+                 concurrency: int | None = None):
         self.reg = reg
         self.name = name or f"{os.uname().nodename}-{os.getpid()}-{uuid.uuid4().hex[:6]}"
         self.block_ms = block_ms
-        self._pool = ThreadPoolExecutor(max_workers=4, thread_name_prefix="tool")
-        self._last_sweep = 0.0
-        self._last_claim = 0.0
+        s = reg.settings
+        self.concurrency = max(1, concurrency or s.registry_concurrency)
+        self.per_stream = max(1, self.concurrency * 3 // 4)
+        self.idle_s = s.registry_visibility_timeout_s
+        self.lease_s = self.idle_s * 0.8          # renewed every idle/4: always ahead of the claim
+        self.batch = TaskBatch(reg.db)
+        self.books = Books(reg, self.batch, self.name)
+        self._buf: dict[str, list[tuple[int, int, Held]]] = {}
+        self._running: dict[str, int] = {}
+        self._held: dict[str, Held] = {}           # claimed by this worker: buffered or running
+        self._seq = itertools.count()
+        self._rr: list[str] = []
+        self._streams: list[str] = []
+        self._streams_at = self._last_claim = self._last_beat = self._last_sweep = 0.0
+        self._wake: asyncio.Event | None = None
 
-    # ---- loop ------------------------------------------------------------------------------------
+    # ---- entry points ----------------------------------------------------------------------------
     def run(self, stop: threading.Event) -> None:
-        log.info("registry worker %s started", self.name)
-        while not stop.is_set():
-            try:
-                self.poll_once()
-            except Exception:  # noqa: BLE001 - keep serving; Redis may come back
-                log.exception("registry worker poll failed")
-                stop.wait(1.0)
-        self._pool.shutdown(wait=False, cancel_futures=True)
+        log.info("registry worker %s started (%d at once)", self.name, self.concurrency)
+        asyncio.run(self._serve(stop))
 
     def poll_once(self) -> int:
-        streams = [s for q in QUEUES for s in self.reg.queue.streams(q)]
-        batch = self.reg.settings.registry_batch
-        idle_ms = int(self.reg.settings.registry_visibility_timeout_s * 1000)
-        got: list[Delivery] = []
+        """Read what is there (or wait block_ms), run it all, book it (tests, benchmarks)."""
+        return asyncio.run(self._once())
+
+    async def _once(self) -> int:
+        async with self._session() as ex:
+            await self._maintain(force=True)
+            n = await self._read(self.block_ms)
+            tasks: set[asyncio.Task] = set()
+            while self._buffered() or tasks:
+                tasks |= self._dispatch(ex)
+                if tasks:
+                    done, tasks = await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+            await self.books.flush()
+            return n
+
+    async def _serve(self, stop: threading.Event) -> None:
+        async with self._session() as ex:
+            tasks: set[asyncio.Task] = set()
+            flusher = asyncio.create_task(self.books.run(stop))
+            while not stop.is_set():
+                try:
+                    await self._maintain()
+                    busy = bool(tasks) or self._buffered() > 0
+                    n = 0
+                    if self._buffered() < self.concurrency:   # enough buffered to fill the slots
+                        n = await self._read(0 if busy else self.block_ms)
+                    tasks |= self._dispatch(ex)
+                    tasks = {t for t in tasks if not t.done()}
+                    if busy and n == 0:
+                        await self._sleep(0.02)               # woken at once by a finishing task
+                except Exception:  # noqa: BLE001 - keep serving; Redis or the database may come back
+                    log.exception("registry worker loop failed")
+                    await asyncio.sleep(1.0)
+            if tasks:
+                await asyncio.wait(tasks, timeout=5)
+            await self._release_buffered()
+            await flusher
+
+    def _session(self):
+        import contextlib
+
+        import aiohttp
+
+        worker = self
+
+        @contextlib.asynccontextmanager
+        async def session():
+            worker._wake = asyncio.Event()
+            pool = ThreadPoolExecutor(max_workers=8, thread_name_prefix="tool")
+            connector = aiohttp.TCPConnector(limit=worker.concurrency * 2)
+            async with aiohttp.ClientSession(connector=connector) as client:
+                try:
+                    yield Executor(worker.reg, client, pool)
+                finally:
+                    pool.shutdown(wait=False, cancel_futures=True)
+        return session()
+
+    async def _sleep(self, s: float) -> None:
+        assert self._wake is not None
+        try:
+            await asyncio.wait_for(self._wake.wait(), s)
+        except asyncio.TimeoutError:
+            pass
+        self._wake.clear()
+
+    # ---- reading and claiming --------------------------------------------------------------------
+    def _buffered(self) -> int:
+        return sum(len(b) for b in self._buf.values())
+
+    async def _read(self, block_ms: int) -> int:
         now = time.monotonic()
-        if now - self._last_claim >= self.reg.settings.registry_visibility_timeout_s / 2:
-            # Idle entries can only appear after a visibility timeout: checking twice per timeout
-            # is enough and saves one XAUTOCLAIM per stream on every poll.
-            self._last_claim = now
-            for s in streams:
-                got += self.reg.queue.claim_idle(self.name, s, idle_ms, batch)
-        got += self.reg.queue.read(self.name, streams, batch, 0 if got else self.block_ms)
-        got.sort(key=lambda d: -d.envelope.priority)   # stable: FIFO within a priority
-        for d in got:
-            self.handle(d)
-        self._sweep()
+        if now - self._streams_at >= STREAMS_REFRESH_S:
+            self._streams_at = now
+            self._streams = await asyncio.to_thread(
+                lambda: [s for q in QUEUES for s in self.reg.queue.streams(q)])
+        room = [s for s in self._streams if len(self._buf.get(s, ())) < self.per_stream]
+        if not room:
+            return 0
+        got = await asyncio.to_thread(self.reg.queue.read, self.name, room,
+                                      self.reg.settings.registry_batch, block_ms)
+        await self._claim(got)
         return len(got)
 
-    def handle(self, d: Delivery) -> None:
-        env = d.envelope
+    async def _claim(self, got: list[Delivery]) -> None:
+        if not got:
+            return
+        ids = list(dict.fromkeys(d.envelope.task_id for d in got))
+        won = await asyncio.to_thread(self.batch.claim, ids, self.name, self.lease_s)
+        lost = [d for d in got if d.envelope.task_id not in won]
+        for d in got:
+            task = won.get(d.envelope.task_id)
+            if task is None:
+                continue
+            if d.envelope.task_id in self._held:   # a second copy of a task this worker holds
+                self.books.ack(d)
+                continue
+            if task["tenant_id"] != d.envelope.tenant_id:   # never act for another tenant
+                log.warning("registry: message %s names another tenant's task", d.message_id)
+                self.books.refuse_foreign(d)
+                continue
+            held = Held(d, User.model_validate(task["user_json"]))
+            self._held[held.task_id] = held
+            heapq.heappush(self._buf.setdefault(d.stream, []),
+                           (-d.envelope.priority, next(self._seq), held))
+        if lost:
+            await self._settle_lost(lost)
+
+    async def _settle_lost(self, lost: list[Delivery]) -> None:
+        """A message whose task is finished or unknown is acknowledged; one whose task still runs
+        on a live worker stays pending (claimed again after the idle time if that worker dies)."""
+        rows = await asyncio.to_thread(self.batch.status, [d.envelope.task_id for d in lost])
+        for d in lost:
+            row = rows.get(d.envelope.task_id)
+            if row is None or row["status"] in ("completed", "failed"):
+                self.books.ack(d)
+            elif row["status"] == "queued":    # requeued meanwhile: its own message runs it
+                self.books.ack(d)
+
+    # ---- dispatch --------------------------------------------------------------------------------
+    def _dispatch(self, ex: Executor) -> set[asyncio.Task]:
+        started: set[asyncio.Task] = set()
+        while sum(self._running.values()) < self.concurrency:
+            stream = self._next_stream()
+            if stream is None:
+                break
+            _, _, held = heapq.heappop(self._buf[stream])
+            self._running[stream] = self._running.get(stream, 0) + 1
+            started.add(asyncio.create_task(self._run(ex, held)))
+        return started
+
+    def _next_stream(self) -> str | None:
+        ready = [s for s, b in self._buf.items() if b and self._running.get(s, 0) < self.per_stream]
+        if not ready:
+            return None
+        for s in ready:                     # round robin: streams served longest ago first
+            if s not in self._rr:
+                self._rr.append(s)
+        pick = next(s for s in self._rr if s in ready)
+        self._rr.remove(pick)
+        self._rr.append(pick)
+        return pick
+
+    async def _run(self, ex: Executor, held: Held) -> None:
+        d, env = held.delivery, held.delivery.envelope
         try:
             if d.stream.startswith("tool_execution:"):
-                self._execute(d)
+                tool_id = ToolExecutionPayload.model_validate(env.payload).tool_id
+                self.books.event(env.tenant_id, events.progress(
+                    env.tenant_id, env.task_id, env.correlation_id, tool_id, 25,
+                    "tool execution started"))
+                out = await ex.execute(env, held.user)
             elif d.stream.startswith("tool_registration:"):
-                self._register(env)
-            elif d.stream.startswith("tool_discovery:"):
-                self._discover(env)
+                out = await asyncio.to_thread(register, self.reg, env, held.user)
+            else:
+                out = await asyncio.to_thread(discover, self.reg, env, held.user)
+        except Exception as exc:  # noqa: BLE001 - a bug in one task must not stop the worker
+            log.exception("registry task %s failed", env.task_id)
+            out = Outcome(env.task_id, "*", status="failed", error={
+                "code": "TOOL_EXTERNAL_ERROR", "message": f"internal error: {type(exc).__name__}",
+                "type": "ToolError", "details": {"retryable": False}})
         finally:
-            self.reg.queue.ack(d.stream, d.message_id)
+            self._running[d.stream] -= 1
+            self._held.pop(held.task_id, None)
+            if self._wake is not None:
+                self._wake.set()
+        if out.dead_letter:
+            self.books.dead(dead_letter(d.stream), env)
+        self.books.add(d, out)
 
-    # ---- one task --------------------------------------------------------------------------------
-    def _claim(self, env: Envelope) -> tuple[dict[str, Any], User] | None:
-        s = self.reg.settings
-        per_try = (env.metadata.timeout_ms or 30000) / 1000 + min(30.0, s.registry_backoff_s * 2 ** s.registry_max_attempts)
-        lease = s.registry_visibility_timeout_s + per_try * s.registry_max_attempts
-        task = self.reg.tasks.claim(env.task_id, self.name, lease)
-        if task is None:
-            return None   # finished, or running on a live worker: a duplicate never runs twice
-        if task["tenant_id"] != env.tenant_id:   # a message may never act for another tenant
-            log.warning("registry: message %s names a task of another tenant; dropped",
-                        env.message_id)
-            self.reg.tasks.finish(env.task_id, self.name, "failed", error=RegistryError(
-                "TOOL_PERMISSION_DENIED", "tenant mismatch", retryable=False).detail())
-            return None
-        return task, User.model_validate(task["user_json"])
-
-    def _execute(self, d: Delivery) -> None:
-        env = d.envelope
-        claimed = self._claim(env)
-        if claimed is None:
-            return
-        task, user = claimed
-        payload = ToolExecutionPayload.model_validate(env.payload)
-        self.reg.bus.publish(env.tenant_id, events.progress(
-            env.tenant_id, env.task_id, env.correlation_id, payload.tool_id, 25,
-            "tool execution started"))
-        t0 = time.perf_counter()
-        result, error, attempts = self._run_with_retries(env, user, payload)
-        ms = (time.perf_counter() - t0) * 1000
-        assert self.reg.metrics is not None           # Registry.__post_init__ always sets it
-        self.reg.metrics.finished(payload.tool_id, ms, error.code if error else None)
-        if error is not None and error.retryable:   # retries exhausted: keep the message
-            self.reg.queue.publish(dead_letter(d.stream), env, register=False)
-        self._finish(env, payload.tool_id, result, error, ms, attempts)
-
-    def _run_with_retries(self, env: Envelope, user: User, payload: ToolExecutionPayload):
-        s = self.reg.settings
-        attempt = 0
-        while True:
-            attempt += 1
-            try:
-                return self._run(env, user, payload), None, attempt
-            except RegistryError as exc:
-                if not exc.retryable or attempt >= s.registry_max_attempts:
-                    return None, exc, attempt
-                pause = max(s.registry_backoff_s * 2 ** (attempt - 1), exc.retry_after or 0)
-                time.sleep(min(pause, 30.0))
-
-    def _run(self, env: Envelope, user: User, payload: ToolExecutionPayload) -> Any:
-        row = self.reg.tools.get(user.tenant_id, payload.tool_id)
-        if row is not None:
-            if row["status"] != "active":
-                raise RegistryError("TOOL_NOT_FOUND", f"tool {payload.tool_id!r} is {row['status']}",
-                                    retryable=False)
-            validate_params(json.loads(row["schema_json"]), payload.parameters)
-            return call_tool(row["endpoint"], payload.parameters, timeout_ms=row["timeout_ms"],
-                             auth_header=row["auth_header"], secret=self.reg.tools.secret(row),
-                             task_id=env.task_id, allowed=self.reg.allowed)
-        return self._run_builtin(env, user, payload)
-
-    def _run_builtin(self, env: Envelope, user: User, payload: ToolExecutionPayload) -> Any:
-        timeout_s = (env.metadata.timeout_ms or 30000) / 1000
-        fut = self._pool.submit(self.reg.builtin.execute, user, payload.tool_id, payload.parameters)
-        try:
-            out = fut.result(timeout=timeout_s)
-        except FutureTimeout as exc:
-            raise RegistryError("TOOL_EXECUTION_TIMEOUT", f"no result within {timeout_s:g} s",
-                                retryable=False) from exc
-        if out.get("success"):
-            return out.get("data")
-        err = out.get("error") or {}
-        code = FROM_EXECUTOR.get(err.get("code", ""), "TOOL_EXTERNAL_ERROR")
-        raise RegistryError(code, err.get("message", ""), retryable=code == "TOOL_RATE_LIMITED",
-                            retry_after=err.get("retry_after"))
-
-    def _finish(self, env: Envelope, tool_id: str, result: Any, error: RegistryError | None,
-                ms: float, attempts: int) -> None:
-        if error is None:
-            won = self.reg.tasks.finish(env.task_id, self.name, "completed", result=result,
-                                        execution_time_ms=ms)
-        else:
-            detail = error.detail()
-            detail["details"]["attempts"] = attempts
-            won = self.reg.tasks.finish(env.task_id, self.name, "failed", error=detail,
-                                        execution_time_ms=ms)
-        if won is not None:   # only the worker that recorded the outcome delivers it
-            self.deliver(env.task_id, won)
-
-    # ---- delivery (once) -------------------------------------------------------------------------
-    def deliver(self, task_id: str, task: dict[str, Any] | None = None) -> None:
-        task = task or self.reg.tasks.get(task_id)
-        if task is None or task["delivered"]:
-            return
-        req = Envelope.model_validate(task["request"])
-        ms = task["execution_time_ms"] or 0.0
-        out: ToolResultPayload | ToolErrorPayload
-        if task["status"] == "completed":
-            out = ToolResultPayload(tool_id=task["tool_id"], execution_id=task_id,
-                                    result=task["result"])
-            ev = events.completed(req.tenant_id, task_id, req.correlation_id, task["tool_id"],
-                                  task["result"], ms)
-        else:
-            out = ToolErrorPayload(tool_id=task["tool_id"], execution_id=task_id,
-                                   error=ToolErrorDetail.model_validate(task["error"]))
-            ev = events.failed(req.tenant_id, task_id, req.correlation_id, task["tool_id"],
-                               task["error"])
-        status: Literal["completed", "failed"] = "completed" if task["status"] == "completed" else "failed"
-        first = self.reg.queue.publish_once(stream_name("orchestrator_callbacks", req.tenant_id),
-                                            response_for(req, status, out, ms), key=task_id)
-        if first:
-            self.reg.bus.publish(req.tenant_id, ev)
-        self.reg.tasks.mark_delivered(task_id)
-
-    def _sweep(self) -> None:
-        """Deliver outcomes whose worker died between recording and publishing them."""
+    # ---- upkeep ----------------------------------------------------------------------------------
+    async def _maintain(self, force: bool = False) -> None:
         now = time.monotonic()
-        if now - self._last_sweep < 5:
-            return
-        self._last_sweep = now
-        for task_id in self.reg.tasks.undelivered(older_than_s=10):
-            self.deliver(task_id)
-        for task in self.reg.tasks.stale_running(self.reg.settings.registry_visibility_timeout_s):
-            # Its message was acknowledged by a worker that lost the claim race, then the claim
-            # holder died: put the request back; the claim in the database keeps it to one run.
-            req = Envelope.model_validate(task["request"])
-            queue = {"execute": "tool_execution", "register": "tool_registration",
-                     "discover": "tool_discovery"}[task["kind"]]
-            self.reg.queue.publish(stream_name(queue, req.tenant_id), req)
+        if force or now - self._last_beat >= self.idle_s / 4:
+            self._last_beat = now
+            await asyncio.to_thread(self._beat)
+        if force or now - self._last_claim >= min(1.0, self.idle_s / 4):
+            self._last_claim = now
+            await asyncio.to_thread(self.reg.queue.move_due)
+            got: list[Delivery] = []
+            for s in self._streams or [s for q in QUEUES for s in self.reg.queue.streams(q)]:
+                if len(self._buf.get(s, ())) < self.per_stream:
+                    got += await asyncio.to_thread(self.reg.queue.claim_idle, self.name, s,
+                                                   int(self.idle_s * 1000), self.per_stream)
+            await self._claim(got)
+        if now - self._last_sweep >= 5:
+            self._last_sweep = now
+            await asyncio.to_thread(self.books.sweep)
 
-    # ---- registration and discovery --------------------------------------------------------------
-    def _register(self, env: Envelope) -> None:
-        claimed = self._claim(env)
-        if claimed is None:
+    def _beat(self) -> None:
+        held = list(self._held.values())
+        if not held:
             return
-        _, user = claimed
-        tool = ToolRegistrationPayload.model_validate(env.payload).tool
-        t0 = time.perf_counter()
-        row = self.reg.tools.get(user.tenant_id, tool.id)
-        try:
-            if row is None:
-                raise RegistryError("TOOL_NOT_FOUND", f"tool {tool.id!r} vanished before its test")
-            self.reg.bus.publish(env.tenant_id, events.progress(
-                env.tenant_id, env.task_id, env.correlation_id, tool.id, 50, "connection test"))
-            connection_test(tool.endpoint, timeout_ms=tool.timeout_ms,
-                            auth_header=row["auth_header"], secret=self.reg.tools.secret(row),
-                            allowed=self.reg.allowed)
-        except RegistryError as exc:
-            self.reg.tools.set_status(user.tenant_id, tool.id, "failed", exc.message)
-            self._finish(env, tool.id, None, exc, (time.perf_counter() - t0) * 1000, 1)
-            return
-        self.reg.tools.set_status(user.tenant_id, tool.id, "active")
-        row = self.reg.tools.get(user.tenant_id, tool.id)
-        assert row is not None                        # the row set_status just updated
-        result = public(row)
-        self._finish(env, tool.id, result, None, (time.perf_counter() - t0) * 1000, 1)
+        self.batch.renew([h.task_id for h in held], self.name, self.lease_s)
+        by_stream: dict[str, list[str]] = {}
+        for h in held:
+            by_stream.setdefault(h.delivery.stream, []).append(h.delivery.message_id)
+        for stream, ids in by_stream.items():
+            self.reg.queue.touch(self.name, stream, ids)
 
-    def _discover(self, env: Envelope) -> None:
-        claimed = self._claim(env)
-        if claimed is None:
-            return
-        _, user = claimed
-        p = ToolDiscoveryPayload.model_validate(env.payload)
-        found = self.reg.list_tools(user, query=p.query, categories=p.categories or None)[:p.limit]
-        if not p.include_schemas:
-            found = [{k: v for k, v in t.items() if k != "parameters_schema"} for t in found]
-        self._finish(env, "*", {"tools": found}, None, 0.0, 1)
+    async def _release_buffered(self) -> None:
+        """On stop: claimed tasks that never started go back to the queue at once."""
+        held = [h for b in self._buf.values() for _, _, h in b]
+        self._buf.clear()
+        for h in held:
+            self.books.add(h.delivery, Outcome(h.task_id, "*", kind="retry",
+                                               retry=_fresh(h.delivery.envelope), metric=False))
+        await self.books.flush()
+
+
+def _fresh(env: Envelope) -> Envelope:
+    again = env.model_copy(deep=True)
+    again.message_id = str(uuid.uuid4())
+    return again
 
 
 def start_workers(reg: Registry, n: int, stop: threading.Event) -> list[threading.Thread]:

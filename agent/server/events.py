@@ -53,7 +53,7 @@ def _interrupt_values(items: Any) -> list[dict]:
 
 
 # Bookkeeping nodes that are not agents the user would recognise as a step.
-INTERNAL_NODES = frozenset({"new_turn", "reply"})   # reply: the answer as an AI message (agents/reply.py)
+INTERNAL_NODES = frozenset({"new_turn", "route", "reply"})   # reply: the answer as an AI message (agents/reply.py)
 
 
 def from_chunk(mode: str, chunk: Any) -> list[tuple[str, dict]]:
@@ -80,7 +80,8 @@ def from_chunk(mode: str, chunk: Any) -> list[tuple[str, dict]]:
         if node in ("validator", "summary_fallback") and update.get("validation"):
             v = update["validation"]
             out.append(("validation", {"status": v.get("status"), "issues": v.get("issues") or [],
-                                       "attempt": update.get("validation_attempts")}))
+                                       "attempt": update.get("validation_attempts"),
+                                       "source": v.get("source"), "attempts": v.get("attempts") or []}))
     return out
 
 

@@ -40,6 +40,8 @@ class ExecuteRequest(BaseModel):
     parameters: dict[str, Any] = Field(default_factory=dict)
     metadata: ExecuteMeta = Field(default_factory=ExecuteMeta)
     priority: int = Field(0, ge=0, le=9)
+    fallback_tool_ids: list[str] = Field(default_factory=list, max_length=5,
+                                         description="alternatives if the tool is not available")
 
 
 class RegisterRequest(BaseModel):
@@ -85,10 +87,14 @@ async def _check_tool(request: Request, user: User, tool_id: str) -> None:
 
 
 def _error(exc: RegistryError, task_id: str | None = None) -> JSONResponse:
+    from agent.server.ratelimit_headers import ratelimit_headers
+
     body: dict[str, Any] = {"status": "failed", "error": exc.detail()}
     if task_id:
         body["task_id"] = task_id
-    headers = {"Retry-After": str(int(exc.retry_after or 1))} if exc.code == "TOOL_RATE_LIMITED" else None
+    headers = ratelimit_headers(exc.quota)
+    if exc.code == "TOOL_RATE_LIMITED":
+        headers["Retry-After"] = str(max(1, int(exc.retry_after or 1)))
     return JSONResponse(body, status_code=HTTP_STATUS.get(exc.code, 400), headers=headers)
 
 
@@ -99,6 +105,22 @@ async def _json(request: Request) -> dict[str, Any]:
     server = request.app.state.runtime.server
     return await read_json(request, server.registry_max_body_bytes, required=False,
                            max_depth=server.max_json_depth)
+
+
+async def _submit(request: Request, user: User, req: ExecuteRequest):
+    """Checked before queueing (agent/registry/admission.py); an `Idempotency-Key` header makes a
+    repeated request return its first task (the key also reaches the external API as the task id)."""
+    import uuid
+
+    key = request.headers.get("idempotency-key")
+    if key is not None and not 1 <= len(key) <= 200:
+        raise HTTPError(400, "bad_idempotency_key", "Idempotency-Key must be 1-200 characters")
+    task_id = (str(uuid.uuid5(uuid.NAMESPACE_URL, f"askbar:{user.tenant_id}:{user.user_id}:{key}"))
+               if key else None)
+    return await asyncio.to_thread(
+        registry_for(request.app).submit_execution, user, req.tool_id, req.parameters,
+        priority=req.priority, session_id=req.metadata.session_id, agent_id=req.metadata.agent_id,
+        task_id=task_id, fallback_tool_ids=req.fallback_tool_ids)
 
 
 async def _body(request: Request, model: type[BaseModel]) -> Any:
@@ -163,37 +185,46 @@ def _task_view(task: dict[str, Any]) -> dict[str, Any]:
 
 
 async def execute(request: Request) -> JSONResponse:
+    from agent.server.ratelimit_headers import ratelimit_headers
+
     user = _caller(request)
     req = await _body(request, ExecuteRequest)
     await _check_tool(request, user, req.tool_id)
     reg = registry_for(request.app)
-    env = await asyncio.to_thread(reg.enqueue_execution, user, req.tool_id, req.parameters,
-                                  priority=req.priority, session_id=req.metadata.session_id,
-                                  agent_id=req.metadata.agent_id)
+    try:
+        env, quota = await _submit(request, user, req)
+    except RegistryError as exc:
+        return _error(exc)
+    headers = ratelimit_headers(quota)
     timeout_s = (env.metadata.timeout_ms or 30000) / 1000 + 1.0
     task = await asyncio.to_thread(reg.wait, env.task_id, timeout_s)
     if task is None:
         return _error(RegistryError("TOOL_EXECUTION_TIMEOUT", f"no result within {timeout_s:g} s; "
                                     "poll GET /api/v1/tasks/{task_id}"), env.task_id)
+    meta = {"quota": quota}
     if task["status"] == "failed":
         e = task["error"]
-        body = {"task_id": env.task_id, "status": "failed", "error": e}
-        return JSONResponse(body, status_code=HTTP_STATUS.get(e["code"], 400))
-    return JSONResponse({"task_id": env.task_id, "status": "completed",
-                         "result": task["result"],
-                         "execution_time_ms": task["execution_time_ms"]})
+        body = {"task_id": env.task_id, "status": "failed", "error": e, "metadata": meta}
+        return JSONResponse(body, status_code=HTTP_STATUS.get(e["code"], 400), headers=headers)
+    return JSONResponse({"task_id": env.task_id, "status": "completed", "tool_id": task["tool_id"],
+                         "result": task["result"], "execution_time_ms": task["execution_time_ms"],
+                         "metadata": meta}, headers=headers)
 
 
 async def async_execute(request: Request) -> JSONResponse:
+    from agent.server.ratelimit_headers import ratelimit_headers
+
     user = _caller(request)
     req = await _body(request, ExecuteRequest)
     await _check_tool(request, user, req.tool_id)
-    reg = registry_for(request.app)
-    env = await asyncio.to_thread(reg.enqueue_execution, user, req.tool_id,
-                                  req.parameters, priority=req.priority,
-                                  session_id=req.metadata.session_id, agent_id=req.metadata.agent_id)
-    return JSONResponse({"task_id": env.task_id, "status": "queued",
-                         "callback_secret": reg.tools.box.task_secret(env.task_id)}, status_code=202)
+    try:
+        env, quota = await _submit(request, user, req)
+    except RegistryError as exc:
+        return _error(exc)
+    secret = registry_for(request.app).tools.box.task_secret(env.task_id)
+    return JSONResponse({"task_id": env.task_id, "status": "queued", "callback_secret": secret,
+                         "metadata": {"quota": quota}},
+                        status_code=202, headers=ratelimit_headers(quota))
 
 
 async def get_task(request: Request) -> JSONResponse:

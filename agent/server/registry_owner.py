@@ -42,8 +42,7 @@ class SharedRegistry:
         from agent.registry.worker import start_workers
 
         rt = self._rt
-        reg = Registry.open(rt.settings, builtin=ExecutorTools(rt.settings, rt.deps.store),
-                            metrics_registry=rt.metrics.registry)
+        reg = Registry.open(rt.settings, builtin=ExecutorTools(rt.settings, rt.deps.store))
         n = rt.settings.registry_workers
         if n is None:
             n = 0 if rt.settings.redis_url else 2

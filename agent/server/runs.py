@@ -256,10 +256,12 @@ class RunManager:
             log.exception("thread status update failed", extra={"thread_id": thread_id})
 
     def _start_rows(self, spec: RunSpec) -> None:
-        """In a worker thread: the thread row (new threads) and its `busy` status."""
-        if spec.new_thread:  # known to /threads/search and thread lookups from now on
-            self.rt.traces.upsert_thread(spec.thread_id, {}, spec.user.tenant_id, spec.user.user_id)
-        self._thread_status(spec.thread_id, "busy")
+        """In a worker thread: the thread row (new threads: known to /threads/search and thread
+        lookups from now on) and its `busy` status, in one transaction."""
+        try:  # the rows serve /threads/search and lookups; never fail a run over them
+            self.rt.traces.start_run(spec.thread_id, spec.new_thread, spec.user.tenant_id, spec.user.user_id)
+        except Exception:  # noqa: BLE001
+            log.exception("thread rows at run start failed", extra={"thread_id": spec.thread_id})
 
     def _end_rows(self, spec: RunSpec, recorder: TraceRecorder, result: dict | None, status: str,
                   error: str | None, duration_ms: float, thread_status: str) -> None:
@@ -267,8 +269,8 @@ class RunManager:
         (before `done`, so a client that got it can fetch it) and the thread's status. A hop to a
         worker and back waits for the scheduler under load (2 cores, load average 6-12: 0.5-3 ms
         each, more than these SQLite writes), so the rows take no hop of their own."""
-        self._save_trace(spec, recorder, result, status, error, duration_ms)
-        self._thread_status(spec.thread_id, thread_status)
+        if not self._save_trace(spec, recorder, result, status, error, duration_ms, thread_status):
+            self._thread_status(spec.thread_id, thread_status)   # the status on its own, then
 
     async def _stream(self, spec: RunSpec, config: dict, options: RunOptions, emitter: Any,
                       recorder: TraceRecorder, before: Any, after: Any) -> tuple[list, Any]:
@@ -312,7 +314,8 @@ class RunManager:
                                         "duration_ms": duration_ms})
 
     def _save_trace(self, spec: RunSpec, recorder: TraceRecorder, result: dict | None,
-                    status: str, error: str | None, duration_ms: float) -> None:
+                    status: str, error: str | None, duration_ms: float, thread_status: str) -> bool:
+        """The trace and the thread's status in one transaction; False when it failed."""
         log_row = {"request_id": spec.request_id, "thread_id": spec.thread_id, "run_id": spec.run_id,
                    "kind": spec.kind, "question": spec.question, "user_response": spec.answer,
                    "parent_request_id": spec.parent_request_id, "input": spec.log_input,
@@ -322,10 +325,12 @@ class RunManager:
                    "tenant_id": spec.user.tenant_id, "user_id": spec.user.user_id}
         steps = [{**s, "request_id": spec.request_id, "thread_id": spec.thread_id} for s in recorder.steps]
         try:
-            self.rt.traces.save(log_row, steps)
+            self.rt.traces.save(log_row, steps, thread_status)
+            return True
         except Exception:  # traces must never break an answer
             log.exception("saving traces failed", extra={"request_id": spec.request_id})
             self.rt.metrics.errors.labels("trace_write").inc()
+            return False
 
     async def _heartbeat(self, run_id: str) -> None:
         """Beats for readers on every process; with a shared buffer, also looks for a cancel asked

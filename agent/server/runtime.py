@@ -66,11 +66,6 @@ def make_buffer(settings: Settings, server: ServerSettings):
     return local
 
 
-def _refresh(deps: Any) -> None:
-    deps.refresh()
-    warm_deps(deps)
-
-
 def warm_deps(deps: Any) -> None:
     """Fills the deps' caches (instruments, coverage) once: each run works on a shallow copy of the
     deps (its own recording provider), and copies made from a warm original share its caches."""
@@ -79,13 +74,14 @@ def warm_deps(deps: Any) -> None:
 
 
 async def refresh_coverage(deps: Any, every_s: float) -> None:
+    """Single-flight (agent/market/catalog.py): runs keep the coverage they have while it reads."""
     import asyncio
     import logging
 
     while every_s > 0:
         await asyncio.sleep(every_s)
         try:
-            await asyncio.to_thread(_refresh, deps)
+            await asyncio.to_thread(deps.catalog.check)
         except Exception:  # noqa: BLE001 - keep serving with the previous coverage
             logging.getLogger("askbar.server").exception("coverage refresh failed")
 
@@ -127,6 +123,10 @@ class Runtime:
         # One Tool Registry for the REST/WebSocket API and graph runs, opened by the first user
         self.registry = SharedRegistry(self)
         deps.open_registry = self.registry.get
+        from agent.registry.stats import registry_collector
+
+        # The seed's registry metrics on /metrics in every deployment (workers may be elsewhere)
+        self.metrics.registry.register(registry_collector(settings, lambda: self.registry.opened))
 
     def config(self, thread_id: str) -> dict:
         return {"configurable": {"thread_id": thread_id}}

@@ -31,20 +31,31 @@ def executor_for(request: Request):
 
 
 async def list_tools(request: Request) -> JSONResponse:
-    from agent.tools.exports import catalogue_entry
+    """The catalogue rows, or with `?format=openai|gemini|mcp` the tools in that client's shape;
+    always only what the caller's plan allows."""
+    from agent.tools.exports import EXPORT_FORMATS, catalogue_entry, export_tools
 
     user = current_user(request)
-    specs = executor_for(request).registry.available_for(user.plan)
-    return JSONResponse({"tools": [catalogue_entry(s, user.plan) for s in specs],
-                         "plan": user.plan})
+    registry = executor_for(request).registry
+    fmt = request.query_params.get("format")
+    if fmt is not None:
+        if fmt not in EXPORT_FORMATS:
+            raise HTTPError(400, "bad_parameter", f"format must be one of {', '.join(EXPORT_FORMATS)}")
+        return JSONResponse({"format": fmt, "plan": user.plan,
+                             "tools": export_tools(registry, user.plan, fmt)})
+    return JSONResponse({"tools": [catalogue_entry(s, user.plan)
+                                   for s in registry.available_for(user.plan)], "plan": user.plan})
 
 
 def _response(result: dict[str, Any]) -> JSONResponse:
+    from agent.server.ratelimit_headers import ratelimit_headers
+
     error = result["error"] or {}
+    headers = ratelimit_headers((result.get("metadata") or {}).get("quota"))
     if error.get("code") == "RATE_LIMIT":
-        return JSONResponse(result, status_code=429,
-                            headers={"Retry-After": str(error.get("retry_after", 1))})
-    return JSONResponse(result)
+        headers["Retry-After"] = str(error.get("retry_after", 1))
+        return JSONResponse(result, status_code=429, headers=headers)
+    return JSONResponse(result, headers=headers)
 
 
 async def call_tool(request: Request) -> Response:

@@ -139,8 +139,24 @@ def _insert(table: str, cols: tuple[str, ...]) -> str:
 
 INSERT_LOG = _insert("chat_logs", LOG_COLS + ("created_at",))
 INSERT_STEP = _insert("request_traces", STEP_COLS + ("created_at",))
+SET_STATUS = "UPDATE api_threads SET status = %s, updated_at = %s WHERE thread_id = %s"
+# A new thread (its id was just made for the owner): an existing row (a client-chosen id another
+# owner holds) stays untouched, as upsert_thread leaves it.
+INSERT_THREAD = ("INSERT INTO api_threads (thread_id, metadata, created_at, updated_at, tenant_id, user_id) "
+                 "VALUES (%s, %s, %s, %s, %s, %s) ON CONFLICT (thread_id) DO NOTHING")
 UPSERT_DETAILS = ("INSERT INTO turn_details (request_id, thread_id, details, created_at) VALUES (%s, %s, %s, %s) "
                   "ON CONFLICT (request_id) DO UPDATE SET details = excluded.details")
+
+
+def _grouped(statements: list[tuple[str, list[Any]]]) -> list[tuple[str, list[list[Any]]]]:
+    """Consecutive statements with the same SQL as one (sql, rows) for executemany."""
+    out: list[tuple[str, list[list[Any]]]] = []
+    for sql, params in statements:
+        if out and out[-1][0] == sql:
+            out[-1][1].append(params)
+        else:
+            out.append((sql, [params]))
+    return out
 
 
 def _row(cols: tuple[str, ...], row: dict[str, Any]) -> list[Any]:
@@ -216,9 +232,16 @@ class TraceStore:
     # -- low level -------------------------------------------------------------------------
     def _exec(self, statements: list[tuple[str, list[Any]]]) -> None:
         if self.engine == "postgres":
-            with self._pool.connection() as conn, conn.transaction():
-                for sql, params in statements:
-                    conn.execute(sql, params)
+            with self._pool.connection() as conn:
+                if len(statements) == 1:   # autocommit: one statement is its own transaction
+                    conn.execute(*statements[0])
+                    return
+                # One round trip for the whole transaction: BEGIN, the statements (rows of one
+                # statement as one executemany) and COMMIT go out in a pipeline. A question's trace
+                # and thread status took 11 round trips as separate statements.
+                with conn.pipeline(), conn.transaction(), conn.cursor() as cur:
+                    for sql, rows in _grouped(statements):
+                        cur.executemany(sql, rows)
             return
         with self._lock:
             self._conn.execute("BEGIN IMMEDIATE")
@@ -239,13 +262,22 @@ class TraceStore:
         return [_load(dict(r)) for r in rows]
 
     # -- traces ----------------------------------------------------------------------------
-    def save(self, log: dict[str, Any], steps: list[dict[str, Any]]) -> None:
-        """One request: its chat_logs row and its steps, in one transaction."""
+    def save(self, log: dict[str, Any], steps: list[dict[str, Any]], thread_status: str | None = None) -> None:
+        """One request: its chat_logs row, its steps and (given) its thread's new status, in one
+        transaction (the run's end: one write phase)."""
         now = _now()
         log = {**log, "tenant_id": log.get("tenant_id") or "local", "user_id": log.get("user_id") or "local"}
         stmts = [(INSERT_LOG, _row(LOG_COLS, log) + [now])]
         stmts += [(INSERT_STEP, _row(STEP_COLS, s) + [now]) for s in steps]
+        if thread_status is not None:
+            stmts.append((SET_STATUS, [thread_status, now, log["thread_id"]]))
         self._exec(stmts)
+
+    def start_run(self, thread_id: str, new_thread: bool, tenant_id: str, user_id: str) -> None:
+        """A run's start (one write phase): a new thread's row for its owner, and `busy`."""
+        now = _now()
+        stmts = [(INSERT_THREAD, [thread_id, "{}", now, now, tenant_id, user_id])] if new_thread else []
+        self._exec(stmts + [(SET_STATUS, ["busy", now, thread_id])])
 
     def save_details(self, request_id: str, thread_id: str, details: dict[str, Any]) -> None:
         """An answered turn's details for reloads (agent/server/turns.py), written after `done`."""
@@ -325,8 +357,7 @@ class TraceStore:
         return rows[0] if rows else None
 
     def set_thread_status(self, thread_id: str, status: str) -> None:
-        self._exec([("UPDATE api_threads SET status = %s, updated_at = %s WHERE thread_id = %s",
-                     [status, _now(), thread_id])])
+        self._exec([(SET_STATUS, [status, _now(), thread_id])])
 
     def threads(self, limit: int = 10, offset: int = 0) -> list[dict[str, Any]]:
         return self._query("SELECT * FROM api_threads ORDER BY updated_at DESC LIMIT %s OFFSET %s",

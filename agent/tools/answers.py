@@ -8,14 +8,16 @@ from __future__ import annotations
 
 from typing import Any
 
+from agent.answer import format as fmt
+
 T: dict[str, dict[str, str]] = {
     "price": {"en": "{symbol}: {price} as of {as_of} ({kind}){chg}.",
               "ru": "{symbol}: {price} на {as_of} ({kind}){chg}.",
               "es": "{symbol}: {price} a {as_of} ({kind}){chg}."},
     "kind_bar": {"en": "last stored bar", "ru": "последний сохранённый бар", "es": "última barra guardada"},
     "kind_day": {"en": "last daily close", "ru": "последнее дневное закрытие", "es": "último cierre diario"},
-    "chg": {"en": ", {pct} % vs the {date} close ({prev})", "ru": ", {pct} % к закрытию {date} ({prev})",
-            "es": ", {pct} % frente al cierre del {date} ({prev})"},
+    "chg": {"en": ", {pct} vs the {date} close ({prev})", "ru": ", {pct} к закрытию {date} ({prev})",
+            "es": ", {pct} frente al cierre del {date} ({prev})"},
     "ohlcv": {"en": "{symbol} {tf} candles, {n} from {first} to {last} (UTC): high {high}, low {low}, "
                     "last close {close}.",
               "ru": "{symbol}, свечи {tf}: {n} с {first} по {last} (UTC): максимум {high}, минимум {low}, "
@@ -25,18 +27,18 @@ T: dict[str, dict[str, str]] = {
     "no_candles": {"en": "No {tf} candles are stored for {symbol}.",
                    "ru": "Свечей {tf} для {symbol} нет в базе.",
                    "es": "No hay velas de {tf} guardadas para {symbol}."},
-    "position": {"en": "Risking {risk_pct} % of {capital} = {risk}; the stop is {dist} away, so the "
+    "position": {"en": "Risking {risk_pct} of {capital} = {risk}; the stop is {dist} away, so the "
                        "position is {size} units ({whole} whole units, {direction}).",
-                 "ru": "Риск {risk_pct} % от {capital} = {risk}; до стопа {dist}, поэтому позиция — "
+                 "ru": "Риск {risk_pct} от {capital} = {risk}; до стопа {dist}, поэтому позиция — "
                        "{size} ед. ({whole} целых, {direction}).",
-                 "es": "Arriesgando el {risk_pct} % de {capital} = {risk}; el stop está a {dist}, así que "
+                 "es": "Arriesgando el {risk_pct} de {capital} = {risk}; el stop está a {dist}, así que "
                        "la posición es de {size} unidades ({whole} enteras, {direction})."},
     "rr": {"en": "Risk {risk}, reward {reward}: risk/reward 1:{ratio} ({direction}); break-even win rate "
-                 "{be} %.",
+                 "{be}.",
            "ru": "Риск {risk}, прибыль {reward}: соотношение 1:{ratio} ({direction}); безубыточный "
-                 "процент выигрышей {be} %.",
+                 "процент выигрышей {be}.",
            "es": "Riesgo {risk}, beneficio {reward}: riesgo/beneficio 1:{ratio} ({direction}); tasa de "
-                 "acierto de equilibrio {be} %."},
+                 "acierto de equilibrio {be}."},
     "wl": {"en": "Your watchlist: {items}.", "ru": "Ваш список наблюдения: {items}.",
            "es": "Tu lista de seguimiento: {items}."},
     "wl_empty": {"en": "Your watchlist is empty.", "ru": "Ваш список наблюдения пуст.",
@@ -53,6 +55,45 @@ T: dict[str, dict[str, str]] = {
                   "ru": "{symbol} не было в списке наблюдения. ",
                   "es": "{symbol} no estaba en tu lista de seguimiento. "},
 }
+# Memory statements (issue 24): what was remembered or forgotten, said back to the user.
+T.update({
+    "mem_note": {"en": "Noted: “{note}”.", "ru": "Запомнил: «{note}».", "es": "Anotado: «{note}»."},
+    "mem_symbol": {"en": " Your usual symbol is now {symbol}.", "ru": " Ваш обычный инструмент теперь {symbol}.",
+                   "es": " Tu símbolo habitual ahora es {symbol}."},
+    "mem_style": {"en": " Trading style: {style}.", "ru": " Стиль торговли: {style}.",
+                  "es": " Estilo de trading: {style}."},
+    "mem_forgot": {"en": "Forgotten: {kinds}.", "ru": "Забыл: {kinds}.", "es": "Olvidado: {kinds}."},
+    "mem_nothing": {"en": "There was nothing to forget.", "ru": "Забывать было нечего.",
+                    "es": "No había nada que olvidar."},
+})
+STYLE_WORDS = {"scalping": {"en": "scalping", "ru": "скальпинг", "es": "scalping"},
+               "day_trading": {"en": "day trading", "ru": "внутридневная торговля", "es": "trading intradía"},
+               "swing": {"en": "swing trading", "ru": "свинг-трейдинг", "es": "swing trading"},
+               "long_term": {"en": "long-term investing", "ru": "долгосрочные инвестиции",
+                             "es": "inversión a largo plazo"}}
+KIND_WORDS = {"preferences": {"en": "your preferences (usual symbol)", "ru": "ваши предпочтения (обычный инструмент)",
+                              "es": "tus preferencias (símbolo habitual)"},
+              "style": {"en": "your trading style", "ru": "ваш стиль торговли", "es": "tu estilo de trading"},
+              "notes": {"en": "your notes", "ru": "ваши заметки", "es": "tus notas"},
+              "favorites": {"en": "your favourite symbols", "ru": "избранные инструменты", "es": "tus símbolos favoritos"},
+              "questions": {"en": "your frequent questions", "ru": "частые вопросы", "es": "tus preguntas frecuentes"},
+              "strategies": {"en": "your recent strategies", "ru": "недавние стратегии", "es": "tus estrategias recientes"},
+              "short_term": {"en": "the conversations", "ru": "разговоры", "es": "las conversaciones"}}
+
+
+def _memory(name: str, d: dict, lang: str) -> str:
+    if name == "remember":
+        out = _t("mem_note", lang, note=d["remembered"])
+        if d.get("usual_symbol"):
+            out += _t("mem_symbol", lang, symbol=d["usual_symbol"])
+        if d.get("trading_style"):
+            out += _t("mem_style", lang, style=STYLE_WORDS.get(d["trading_style"], {}).get(lang, d["trading_style"]))
+        return out
+    kinds = list(dict.fromkeys(KIND_WORDS.get(k.split("/")[-1], {}).get(lang, k.split("/")[-1])
+                               for k in d.get("deleted") or []))
+    return _t("mem_forgot", lang, kinds=", ".join(kinds)) if kinds else _t("mem_nothing", lang)
+
+
 DIRECTION = {"long": {"en": "long", "ru": "лонг", "es": "largo"},
              "short": {"en": "short", "ru": "шорт", "es": "corto"}}
 
@@ -62,34 +103,48 @@ def _t(key: str, lang: str, **v: Any) -> str:
     return table.get(lang, table["en"]).format(**v)
 
 
-def _n(x: float | None, nd: int = 2) -> str:
+def _n(x: float | None, lang: str, nd: int = 2) -> str:
+    """A figure through the one formatter (agent/answer/format.py), trailing zeros kept off as
+    before for amounts ("2.5" units), so tool answers and stats answers agree per language."""
     if x is None:
         return "-"
-    return f"{x:,.{nd}f}".rstrip("0").rstrip(".") if nd else f"{x:,.0f}"
+    text = fmt.number(x, lang, nd)
+    point = fmt.number(0.5, lang, 1)[1]
+    return text.rstrip("0").rstrip(point) if nd and point in text else text
+
+
+def _pct(x: float | None, lang: str, signed: bool = False) -> str:
+    return "-" if x is None else fmt.percent(x, lang, signed=signed)
+
+
+def _px(x: float, symbol: str, lang: str) -> str:
+    """A price at its instrument's precision (6E 1.1076 is not 1.11)."""
+    return fmt.price(x, lang, symbol)
 
 
 def _price(d: dict, lang: str) -> str:
-    chg = ""
+    chg, sym = "", d["symbol"]
     if d.get("change_pct") is not None:
-        chg = _t("chg", lang, pct=f"{d['change_pct']:+.2f}", date=d["previous_date"],
-                 prev=_n(d["previous_close"]))
+        chg = _t("chg", lang, pct=_pct(d["change_pct"], lang, signed=True), date=d["previous_date"],
+                 prev=_px(d["previous_close"], sym, lang))
     kind = _t("kind_bar" if d["bar"] == "1min" else "kind_day", lang)
-    return _t("price", lang, symbol=d["symbol"], price=_n(d["price"]), as_of=d["as_of_local"],
+    return _t("price", lang, symbol=sym, price=_px(d["price"], sym, lang), as_of=d["as_of_local"],
               kind=kind, chg=chg)
 
 
 def _ohlcv(d: dict, lang: str) -> str:
-    c = d["candles"]
+    c, sym = d["candles"], d["symbol"]
     if not c:
-        return _t("no_candles", lang, tf=d["timeframe"], symbol=d["symbol"])
-    return _t("ohlcv", lang, symbol=d["symbol"], tf=d["timeframe"], n=len(c), first=c[0]["ts"],
-              last=c[-1]["ts"], high=_n(max(x["high"] for x in c)), low=_n(min(x["low"] for x in c)),
-              close=_n(c[-1]["close"]))
+        return _t("no_candles", lang, tf=d["timeframe"], symbol=sym)
+    return _t("ohlcv", lang, symbol=sym, tf=d["timeframe"], n=len(c), first=c[0]["ts"],
+              last=c[-1]["ts"], high=_px(max(x["high"] for x in c), sym, lang),
+              low=_px(min(x["low"] for x in c), sym, lang), close=_px(c[-1]["close"], sym, lang))
 
 
 def _position(d: dict, p: dict, lang: str) -> str:
-    return _t("position", lang, risk_pct=_n(p["risk_percent"]), capital=_n(p["capital"]),
-              risk=_n(d["risk_amount"]), dist=_n(d["stop_distance"]), size=_n(d["position_size"], 4),
+    return _t("position", lang, risk_pct=_pct(p["risk_percent"], lang), capital=_n(p["capital"], lang),
+              risk=_n(d["risk_amount"], lang), dist=_n(d["stop_distance"], lang),
+              size=_n(d["position_size"], lang, 4),
               whole=d["whole_units"], direction=DIRECTION[d["direction"]][lang])
 
 
@@ -114,8 +169,11 @@ def render(name: str, params: dict, result: dict, lang: str) -> str:
     if name == "calculate_position_size":
         return _position(d, params, lang)
     if name == "calculate_risk_reward":
-        return _t("rr", lang, risk=_n(d["risk"]), reward=_n(d["reward"]), ratio=_n(d["ratio"]),
-                  direction=DIRECTION[d["direction"]][lang], be=_n(d["breakeven_win_rate_pct"]))
+        return _t("rr", lang, risk=_n(d["risk"], lang), reward=_n(d["reward"], lang),
+                  ratio=_n(d["ratio"], lang), direction=DIRECTION[d["direction"]][lang],
+                  be=_pct(d["breakeven_win_rate_pct"], lang))
     if name in ("get_watchlist", "add_to_watchlist", "remove_from_watchlist"):
         return _watch(name, d, lang)
+    if name in ("remember", "forget"):
+        return _memory(name, d, lang)
     return str(d.get("text") or d)

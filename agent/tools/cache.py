@@ -20,19 +20,21 @@ log = logging.getLogger("askbar.tools")
 
 MARKET_VERSION = "SELECT count(*) AS n, max(updated_at) AS t FROM instruments"
 FUNDAMENTALS_VERSION = "SELECT count(*) AS n, max(loaded_at) AS t FROM fundamentals"
+NEWS_VERSION = "SELECT count(*) AS n, max(loaded_at) AS t FROM news_items"
 
 
 def data_version(store: Any, appdb: Any) -> str:
-    """A string that changes whenever bars or fundamentals are loaded.
+    """A string that changes whenever bars, fundamentals or news are loaded.
 
     Every ingest upserts its instrument row with `updated_at = now()` in the load's transaction
     (agent/market/*_store.py), so (count, max(updated_at)) of the small instruments table moves
     with every load on both engines without reading the bar tables; fundamentals loads stamp
-    `loaded_at` the same way.
+    `loaded_at` the same way, and so do news loads (so news results may keep the seed's 5 minutes).
     """
     m = store.query(MARKET_VERSION)[0]
     f = appdb.one(FUNDAMENTALS_VERSION) or {}
-    return f"m{m['n']}:{m['t']}|f{f.get('n')}:{f.get('t')}"
+    n = appdb.one(NEWS_VERSION) or {}
+    return f"m{m['n']}:{m['t']}|f{f.get('n')}:{f.get('t')}|n{n.get('n')}:{n.get('t')}"
 
 
 def canonical(params: dict[str, Any]) -> str:

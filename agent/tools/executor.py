@@ -61,10 +61,12 @@ class ToolExecutor:
     # ---- the one entry point -------------------------------------------------------------------
     def execute(self, name: str, params: Any, user: User, *, lang: str | None = None,
                 extra: dict[str, Any] | None = None,
-                idempotency_key: str | None = None) -> dict[str, Any]:
+                idempotency_key: str | None = None, admitted: bool = False) -> dict[str, Any]:
         """`idempotency_key`: set by code for a confirmed action (its checkpointed id), never taken
         from parameters; a mutating tool that honours it (ctx.extra[IDEMPOTENCY_KEY]) returns what
-        the first execution with this key stored for this user instead of acting again."""
+        the first execution with this key stored for this user instead of acting again.
+        `admitted`: `admit` already counted this call against the rate limit (the registry checks
+        before queueing), so it is not counted twice."""
         started = time.perf_counter()
         lang = lang or user.language
         spec = self.registry.get(name)
@@ -77,9 +79,28 @@ class ToolExecutor:
         extra.pop(IDEMPOTENCY_KEY, None)                 # only the keyword below sets it
         if idempotency_key and spec.mutates:
             extra[IDEMPOTENCY_KEY] = idempotency_key
-        outcome = self._run(spec, params, user, lang, extra)
+        outcome = self._run(spec, params, user, lang, extra, count=not admitted)
         result = self._result(started, spec, **outcome)
+        result["metadata"]["quota"] = self.quota(spec, user)
         self._log(spec, user, outcome.get("params_json", "{}"), result)
+        return result
+
+    def quota(self, spec: ToolSpec, user: User) -> dict[str, dict]:
+        return self.limiter.quota(spec.rate_limit, user.tenant_id, user.user_id, spec.id)
+
+    def admit(self, name: str, params: Any, user: User, *, lang: str | None = None) -> dict[str, Any]:
+        """The checks before a call is queued (find, plan, rate limit, parameters): a refusal in
+        the executor's result shape, or `success: True` with the quota left. An admitted call is
+        counted: run it with `execute(..., admitted=True)`."""
+        started = time.perf_counter()
+        lang = lang or user.language
+        spec = self.registry.get(name)
+        if spec is None:
+            return self._result(started, None, error=("TOOL_NOT_FOUND",
+                                                       messages.text("not_found", lang, name=name)))
+        refused = self._checks(spec, params, user, lang, {}, count=True)
+        result = self._result(started, spec, **(refused if isinstance(refused, dict) else {}))
+        result["metadata"]["quota"] = self.quota(spec, user)
         return result
 
     async def aexecute(self, name: str, params: Any, user: User, **kw: Any) -> dict[str, Any]:
@@ -89,12 +110,14 @@ class ToolExecutor:
         return await anyio.to_thread.run_sync(lambda: self.execute(name, params, user, **kw))
 
     # ---- steps ---------------------------------------------------------------------------------
-    def _run(self, spec: ToolSpec, params: Any, user: User, lang: str,
-             extra: dict[str, Any]) -> dict[str, Any]:
+    def _checks(self, spec: ToolSpec, params: Any, user: User, lang: str, extra: dict[str, Any],
+                count: bool) -> dict[str, Any] | tuple[Any, ToolContext, str]:
+        """Plan, rate limit (counted unless `count` is False), parameters: a refusal outcome, or
+        (validated model, context, canonical parameters)."""
         if not plan_allows(user.plan, spec.required_plan):
             return {"error": ("PLAN_REQUIRED",
                               messages.upgrade_message(user.plan, spec.required_plan, lang))}
-        refusal = self.limiter.hit(spec.rate_limit, user.tenant_id, user.user_id, spec.id)
+        refusal = self.limiter.hit(spec.rate_limit, user.tenant_id, user.user_id, spec.id) if count else None
         if refusal:
             limit = messages.limit_text(refusal.limit, refusal.period, lang)
             msg = messages.text("rate_limit", lang, name=spec.name, limit=limit,
@@ -113,6 +136,14 @@ class ToolExecutor:
                 spec.validator(ctx, model)
         except ToolError as exc:
             return {"error": (exc.code, exc.message), "params_json": params_json}
+        return model, ctx, params_json
+
+    def _run(self, spec: ToolSpec, params: Any, user: User, lang: str,
+             extra: dict[str, Any], count: bool = True) -> dict[str, Any]:
+        checked = self._checks(spec, params, user, lang, extra, count)
+        if isinstance(checked, dict):
+            return checked
+        model, ctx, params_json = checked
         key = None
         if cacheable(spec):
             key = cache_key(self.prefix, spec.id, user.tenant_id, user.user_id, params_json,

@@ -170,3 +170,43 @@ def catalogue_entry(spec: ToolSpec, plan: Plan | None = None) -> dict[str, Any]:
                            "per_day": rl.per_day},
             "mutates": spec.mutates,
             "available": plan_allows(plan, spec.required_plan) if plan else True}
+
+
+# ---- MCP -------------------------------------------------------------------------------------
+def mcp_annotations(spec: ToolSpec) -> dict[str, Any]:
+    """MCP tool annotations (spec 2025-06-18 ToolAnnotations) from the declaration: every tool says
+    whether it only reads, and a tool that writes says whether it may destroy or replace something
+    and whether repeating it changes more. None of them reaches outside AskBar (openWorldHint)."""
+    writes = spec.mutates if spec.writes is None else spec.writes
+    out: dict[str, Any] = {"title": spec.name.replace("_", " "), "readOnlyHint": not writes,
+                           "openWorldHint": False}
+    if writes:
+        out["destructiveHint"] = spec.destructive
+        out["idempotentHint"] = spec.idempotent
+    else:
+        out["idempotentHint"] = True
+    return out
+
+
+def mcp_tool(spec: ToolSpec) -> dict[str, Any]:
+    """The MCP `Tool` object (tools/list) of a tool."""
+    schema = inline_schema(spec.params)
+    schema.pop("title", None)
+    return {"name": spec.name, "description": spec.description, "inputSchema": schema,
+            "annotations": mcp_annotations(spec)}
+
+
+EXPORT_FORMATS = ("openai", "gemini", "mcp")
+
+
+def export_tools(registry: ToolRegistry, plan: Plan, fmt: str) -> list[dict[str, Any]]:
+    """The tools `plan` allows in one client format: OpenAI tools, Gemini function declarations
+    or MCP tools (`askbar tools export`, `GET /api/tools?format=...`)."""
+    specs = registry.available_for(plan)
+    if fmt == "openai":
+        return [openai_tool(s) for s in specs]
+    if fmt == "gemini":
+        return [gemini_declaration(s) for s in specs]
+    if fmt == "mcp":
+        return [mcp_tool(s) for s in specs]
+    raise ValueError(f"unknown format {fmt!r}: use one of {', '.join(EXPORT_FORMATS)}")

@@ -31,10 +31,11 @@ def executor_for_deps(deps) -> Any:
         return ex
 
 
-def _planner_decides(deps, name: str) -> bool:
+def planner_decides(deps, name: str) -> bool:
     """With Gemini, read-only tools are offered to the planner (agent/tools/plan_step.py), which
-    decides; commands that change something (watchlist add/remove) stay on this code path."""
-    if getattr(deps.provider, "name", None) != "gemini":
+    decides; commands that change something (watchlist add/remove) and statements for memory
+    (remember / forget) stay on this code path."""
+    if getattr(deps.provider, "name", None) != "gemini" or name in ("remember", "forget"):
         return False
     spec = executor_for_deps(deps).registry.get(name)
     return spec is not None and not spec.mutates
@@ -46,7 +47,7 @@ def tool_turn(state: dict[str, Any], deps, ctx) -> dict[str, Any] | None:
     from agent.state import Intent, final
 
     call = detect_tool_call(state["question"], ctx)
-    if call is None or _planner_decides(deps, call.name):
+    if call is None or planner_decides(deps, call.name):
         return None
     result = executor_for_deps(deps).execute(call.name, call.params, deps.user, lang=call.lang)
     symbol = call.params.get("symbol") or None

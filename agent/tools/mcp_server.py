@@ -3,6 +3,11 @@
 One server runs as ONE user, the one `--user` named when it started: list_tools shows the tools
 that user's plan allows, and call_tool goes through the same ToolExecutor as the CLI, HTTP and the
 graph (plan, rate limit, validation, cache, log). Tool arguments never choose the user.
+
+Every tool carries MCP annotations (read-only, destructive, idempotent: agent/tools/exports.py).
+A tool that changes something asks the client to confirm first (MCP elicitation, form mode) when
+the client declared the elicitation capability; a decline or cancel does nothing. A client
+without it gets the annotations only (its host decides, as the protocol leaves it).
 """
 from __future__ import annotations
 
@@ -11,30 +16,55 @@ from typing import Any
 
 import mcp_types as types
 from mcp.server.lowlevel import Server
+from pydantic import BaseModel, Field
 
 from agent.identity.models import User
-from agent.tools.exports import inline_schema
+from agent.tools.exports import mcp_tool
 
 SERVER_NAME = "askbar-tools"
+
+
+class Confirm(BaseModel):
+    confirm: bool = Field(description="do it")
+
+
+def _can_elicit(ctx: Any) -> bool:
+    caps = getattr(ctx.session, "client_capabilities", None)
+    return bool(caps is not None and caps.elicitation is not None and ctx.session.can_send_request)
+
+
+async def _confirmed(ctx: Any, name: str, arguments: dict[str, Any]) -> bool:
+    from mcp.server.elicitation import AcceptedElicitation, elicit_with_validation
+
+    shown = json.dumps(arguments, ensure_ascii=False, default=str)
+    answer = await elicit_with_validation(ctx.session, f"Run {name} with {shown}? It changes "
+                                          "your account.", Confirm, related_request_id=ctx.request_id)
+    return isinstance(answer, AcceptedElicitation) and answer.data.confirm
+
+
+def _text_result(result: dict[str, Any]) -> types.CallToolResult:
+    text = json.dumps(result, ensure_ascii=False, default=str)
+    return types.CallToolResult(content=[types.TextContent(type="text", text=text)],
+                                structured_content=result, is_error=not result["success"])
 
 
 def build_server(executor, user: User) -> Server:
     registry = executor.registry
 
     async def list_tools(ctx, params) -> types.ListToolsResult:
-        tools = []
-        for spec in registry.available_for(user.plan):
-            schema = inline_schema(spec.params)
-            schema.pop("title", None)
-            tools.append(types.Tool(name=spec.name, description=spec.description,
-                                    input_schema=schema))
-        return types.ListToolsResult(tools=tools)
+        return types.ListToolsResult(tools=[types.Tool.model_validate(mcp_tool(s))
+                                            for s in registry.available_for(user.plan)])
 
     async def call_tool(ctx, params: types.CallToolRequestParams) -> types.CallToolResult:
-        result: dict[str, Any] = await executor.aexecute(params.name, params.arguments or {}, user)
-        text = json.dumps(result, ensure_ascii=False, default=str)
-        return types.CallToolResult(content=[types.TextContent(type="text", text=text)],
-                                    structured_content=result, is_error=not result["success"])
+        spec = registry.get(params.name)
+        args = params.arguments or {}
+        if spec is not None and spec.mutates and _can_elicit(ctx) \
+                and not await _confirmed(ctx, spec.name, args):
+            return _text_result({"success": False, "data": None, "metadata": {"tool_id": spec.id},
+                                 "error": {"code": "NOT_CONFIRMED",
+                                           "message": f"{spec.name} was not confirmed: nothing "
+                                                      "was done"}})
+        return _text_result(await executor.aexecute(params.name, args, user))
 
     return Server(SERVER_NAME, on_list_tools=list_tools, on_call_tool=call_tool)
 

@@ -81,6 +81,16 @@ class ToolRateLimiter:
         if rl.per_day:
             yield "day", RateLimitItemPerDay(rl.per_day)
 
+    def quota(self, rl: RateLimit, tenant_id: str, user_id: str, tool_id: str) -> dict[str, dict]:
+        """Calls left per window: {"minute": {"limit", "remaining", "reset_s"}, ...} (issue 29:
+        every result says it, and HTTP answers carry it as RateLimit-* headers)."""
+        out: dict[str, dict] = {}
+        for period, item in self._items(rl):
+            reset, remaining = self._limiter.get_window_stats(item, tenant_id, user_id, tool_id)
+            out[period] = {"limit": item.amount, "remaining": max(0, int(remaining)),
+                           "reset_s": max(0, math.ceil(reset - time.time()))}
+        return out
+
     def hit(self, rl: RateLimit, tenant_id: str, user_id: str, tool_id: str) -> Refusal | None:
         """Count one call; None when admitted, else which window refused and when to retry."""
         for period, item in self._items(rl):

@@ -99,15 +99,16 @@ class ToolSpec:
     post_processor: PostProcessor | None = None
     cache_ttl_s: int | None = None        # None: never cached (always for trading and alerts)
     mutates: bool = False                 # changes something: the graph asks confirm_action first
+    # MCP tool annotations (exports.mcp_annotations): what the tool does to the user's state.
+    writes: bool | None = None            # changes state without a confirmation (None: = mutates)
+    destructive: bool = False             # may remove or replace something (orders, deletions)
+    idempotent: bool = False              # a repeated call with the same arguments changes nothing more
     claims: tuple[str, ...] = ()          # result fields the answer may state as slots
-    writes: bool = False                  # stores something without asking (remember): `write`
 
     @property
     def scope(self) -> str:
         """The token scope a call needs (agent/identity/scopes.py): paper orders `trade`, anything
         else that changes something `write`, reading `read`."""
-        if self.writes and not self.mutates:
-            return "write"
-        if not self.mutates:
+        if not (self.mutates or self.writes):
             return "read"
         return "trade" if self.category == "trading" else "write"

@@ -85,7 +85,12 @@ def run_tenant_tool(reg: Any, user: User, tool_id: str, params: dict[str, Any],
         return _result(None, "sync", tool_id, error=("TOOL_NOT_FOUND", f"no tool {tool_id!r}"))
     timeout_ms = int(row["timeout_ms"])
     mode = "sync" if timeout_ms <= SYNC_MAX_MS else "async"
-    env = reg.enqueue_execution(user, tool_id, params, agent_id="askbar-graph", user_query=query)
+    from agent.registry.errors import RegistryError
+
+    try:   # refused before queueing (parameters): the model's call gets the reason at once
+        env = reg.enqueue_execution(user, tool_id, params, agent_id="askbar-graph", user_query=query)
+    except RegistryError as exc:
+        return _result(None, mode, tool_id, error=(exc.code, exc.message))
     task = reg.wait(env.task_id, timeout_ms / 1000 + 1.0 if mode == "sync" else ASYNC_WAIT_S)
     if task is None:
         return {**_result(env.task_id, mode, tool_id), "success": False,

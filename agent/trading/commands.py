@@ -89,9 +89,32 @@ def _prices_after(pattern: re.Pattern[str], text: str) -> float | None:
     return _num(n.group(1)) if n else None
 
 
+_UNITS = r"(?:shares?|contracts?|units?|lots?|acciones|contratos?|unidades|lotes?|акци\w*|контракт\w*|лот\w*|штук\w*)"
+
+
+def _quantity(text: str, symbol: str | None) -> tuple[float | None, str]:
+    """The quantity by grammar: the number written right before the symbol ("10 SPY", "10 shares of
+    SPY", "10 acciones de SPY") or right after it with a unit ("SPY 10 shares"); then the text with
+    that number blanked, so a price word before it ("límite 10 SPY a 500") never takes it."""
+    if symbol is None:
+        return None, text
+    at = re.search(r"(?<![\w])" + re.escape(symbol) + r"(?![\w])", text, re.IGNORECASE)
+    if at is None:
+        return None, text
+    m = re.search(_NUMBER + r"\s*(?:" + _UNITS + r"\s*(?:of|de|del)?\s*)?$", text[:at.start()], re.IGNORECASE)
+    if m and not re.search(r"[$@]\s*$", text[:m.start(1)]):
+        return _num(m.group(1)), text[:m.start(1)] + " " * len(m.group(1)) + text[m.end(1):]
+    m = re.match(r"\s*" + _NUMBER + r"\s*" + _UNITS, text[at.end():], re.IGNORECASE)
+    if m:
+        a, b = at.end() + m.start(1), at.end() + m.end(1)
+        return _num(m.group(1)), text[:a] + " " * (b - a) + text[b:]
+    return None, text
+
+
 def _order(text: str, symbols: Iterable[str]) -> TradingCommand:
     side = "buy" if _BUY.search(text) and not _SELL.search(text) else "sell"
     symbol = _symbol(text, symbols)
+    quantity, text = _quantity(text, symbol)
     rest = _without(text, symbol)
     stop, limit = _prices_after(_STOP, rest), _prices_after(_LIMIT, rest)
     at = re.search(r"(?<![\w])(?:at|@|по|a|за)\s*\$?" + _NUMBER, rest, re.IGNORECASE)
@@ -106,7 +129,8 @@ def _order(text: str, symbols: Iterable[str]) -> TradingCommand:
     else:
         params = {"order_type": "market"}
     used = {params.get("stop_price"), params.get("limit_price")}
-    qty = next((_num(q) for q in _QTY.findall(rest) if _num(q) not in used and _num(q) > 0), None)
+    qty = quantity if quantity is not None else next(
+        (_num(q) for q in _QTY.findall(rest) if _num(q) not in used and _num(q) > 0), None)
     params = {"symbol": symbol, "side": side, "quantity": qty, **params}
     missing = [k for k in ("symbol", "quantity") if params[k] is None]
     return TradingCommand(tool="create_paper_order", params={k: v for k, v in params.items()

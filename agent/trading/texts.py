@@ -7,6 +7,8 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
+from agent.answer import format as fmt
+
 Lang = str   # "en" | "ru" | "es"; anything else falls back to English
 
 _SIDE = {"en": {"buy": "buy", "sell": "sell"}, "ru": {"buy": "купить", "sell": "продать"},
@@ -36,10 +38,14 @@ _ASOF = {"en": " (fills at the close of the last stored bar, {ts})",
          "es": " (se ejecuta al cierre de la última barra guardada, {ts})"}
 
 
-def num(value: float | None) -> str:
+def num(value: float | None, lang: str = "en") -> str:
+    """A quantity or price as typed (up to 6 decimals, no trailing zeros), in the user's format
+    through the one formatter (agent/answer/format.py)."""
     if value is None:
         return "-"
-    return f"{value:,.6f}".rstrip("0").rstrip(".")
+    text = fmt.number(value, lang, 6)
+    point = fmt.number(0.5, lang, 1)[1]
+    return text.rstrip("0").rstrip(point) if point in text else text
 
 
 def ts_text(ts: Any) -> str:
@@ -54,9 +60,9 @@ def _lang(lang: str | None) -> str:
 
 def order_terms(params: dict[str, Any], lang: str = "en") -> str:
     lang = _lang(lang)
-    kind = _TYPE[lang][params["order_type"]].format(limit=num(params.get("limit_price")),
-                                                    stop=num(params.get("stop_price")))
-    return f"{_SIDE[lang][params['side']]} {num(params['quantity'])} {params['symbol']} {kind}"
+    kind = _TYPE[lang][params["order_type"]].format(limit=num(params.get("limit_price"), lang),
+                                                    stop=num(params.get("stop_price"), lang))
+    return f"{_SIDE[lang][params['side']]} {num(params['quantity'], lang)} {params['symbol']} {kind}"
 
 
 def describe_action(tool: str, params: dict[str, Any], lang: str = "en",
@@ -66,10 +72,10 @@ def describe_action(tool: str, params: dict[str, Any], lang: str = "en",
     if tool == "create_paper_order":
         asof = _ASOF[lang].format(ts=ts_text(ctx["last_bar_ts"])) \
             if params["order_type"] == "market" and ctx.get("last_bar_ts") else ""
-        kind = _TYPE[lang][params["order_type"]].format(limit=num(params.get("limit_price")),
-                                                        stop=num(params.get("stop_price")))
+        kind = _TYPE[lang][params["order_type"]].format(limit=num(params.get("limit_price"), lang),
+                                                        stop=num(params.get("stop_price"), lang))
         return _TEMPLATES[tool][lang].format(side=_SIDE[lang][params["side"]],
-                                             qty=num(params["quantity"]), symbol=params["symbol"],
+                                             qty=num(params["quantity"], lang), symbol=params["symbol"],
                                              type=kind, asof=asof)
     if tool == "cancel_paper_order":
         desc = f" ({order_terms(ctx['order'], lang)})" if ctx.get("order") else ""
@@ -77,10 +83,10 @@ def describe_action(tool: str, params: dict[str, Any], lang: str = "en",
     if tool == "create_alert":
         msg = f" \u2014 \u00ab{params['message']}\u00bb" if params.get("message") else ""
         return _TEMPLATES[tool][lang].format(symbol=params["symbol"], condition=params["condition"],
-                                             price=num(params["price"]), message=msg)
+                                             price=num(params["price"], lang), message=msg)
     if tool == "delete_alert":
         a = ctx.get("alert")
-        desc = f" ({a['symbol']} {a['condition']} {num(a['price'])})" if a else ""
+        desc = f" ({a['symbol']} {a['condition']} {num(a['price'], lang)})" if a else ""
         return _TEMPLATES[tool][lang].format(alert_id=params["alert_id"], desc=desc)
     raise ValueError(f"no confirmation text for tool {tool!r}")
 

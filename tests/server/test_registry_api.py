@@ -126,10 +126,15 @@ def test_metrics_expose_the_seed_names(api, stub):
     c, _ = api
     _register(c, stub)
     c.post("/api/v1/tools/execute", json={"tool_id": "calc", "parameters": {"a": 1}}, headers=H)
+    c.post("/api/v1/tools/execute", json={"tool_id": "calc", "parameters": {"a": "x"}}, headers=H)
     text = c.get("/metrics").text
-    for name in ("tool_execution_duration_ms", "tool_execution_success_rate",
-                 "tool_execution_error_count", "tool_registry_queue_depth"):
-        assert name in text, name
+    for name, kind in (("tool_execution_duration_ms", "histogram"),
+                       ("tool_execution_success_rate", "gauge"),
+                       ("tool_execution_error_count", "untyped"),
+                       ("tool_registry_queue_depth", "gauge")):
+        assert f"# TYPE {name} {kind}" in text, name
+    assert 'tool_execution_duration_ms_count{tool_id="calc"} 1.0' in text
+    assert "tool_execution_error_count_total" not in text     # the seed's name, no suffix added
 
 
 def test_catalogue_tools_listed_and_run_through_the_executor(api):

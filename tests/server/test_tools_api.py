@@ -70,3 +70,36 @@ def test_rate_limit_is_429_with_retry_after(api):
     body = r.json()
     assert body["success"] is False and body["error"]["code"] == "RATE_LIMIT"
     assert "Превышен лимит" in body["error"]["message"]
+
+
+def test_every_result_says_the_quota_left_and_headers_carry_it(api):
+    h = api.as_user["free"]
+    seen = []
+    for _ in range(3):
+        r = api.post("/api/tools/calculate_risk_reward", headers=h, json={
+            "entry_price": 100, "stop_loss_price": 95, "take_profit_price": 110})
+        q = r.json()["metadata"]["quota"]["minute"]
+        assert q["limit"] == 100 and 0 < q["reset_s"] <= 60          # the seed's 100 a minute
+        assert r.headers["RateLimit-Remaining"] == str(q["remaining"])
+        assert r.headers["RateLimit-Limit"] == "100" and r.headers["RateLimit-Policy"] == "100;w=60"
+        seen.append(q["remaining"])
+    assert seen == [99, 98, 97]
+    refused = api.post("/api/tools/calculate_risk_reward", headers=h, json={"entry_price": 1})
+    assert refused.json()["metadata"]["quota"]["minute"]["remaining"] == 96   # counted, as the seed
+
+
+@pytest.mark.parametrize("fmt", ["openai", "gemini", "mcp"])
+def test_exports_over_http_follow_the_callers_plan(api, fmt):
+    from agent.tools.exports import export_tools
+    from agent.tools.registry import get_registry
+
+    free = api.get("/api/tools", params={"format": fmt}, headers=api.as_user["free"]).json()
+    pro = api.get("/api/tools", params={"format": fmt}, headers=api.as_user["pro"]).json()
+    assert free["tools"] == export_tools(get_registry(), "free", fmt) and free["plan"] == "free"
+    assert pro["tools"] == export_tools(get_registry(), "pro", fmt)
+    names = [t["function"]["name"] if fmt == "openai" else t["name"] for t in free["tools"]]
+    assert "create_paper_order" not in names and "get_price" in names
+    if fmt == "mcp":
+        order = next(t for t in pro["tools"] if t["name"] == "create_paper_order")
+        assert order["annotations"]["destructiveHint"] is True
+    assert api.get("/api/tools", params={"format": "yaml"}).status_code == 400

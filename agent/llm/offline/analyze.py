@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from agent.answer.slots import SKIPPED_KEYS
+from agent.llm.offline import kinds
 from agent.llm.offline import templates as T
 from agent.llm.offline.periods import make_period
 from agent.llm.offline.texts import period_text
@@ -38,6 +39,14 @@ class Answer:
     def slot(self, name: str) -> str:
         """The slot for one of the current step's values ("{s1.high}"); code fills it later."""
         return "{s%d.%s}" % (self.n, name)
+
+
+def _part_of(intent: Intent, r: StepResult) -> Intent:
+    """The intent as one part of a question with parts (issue 24): the step's own period."""
+    for part in intent.parts:
+        if r.symbol in part.symbols and part.period and str(r.params.get("start_date")) == str(part.period.start):
+            return intent.model_copy(update={"period": part.period, "parts": []})
+    return intent
 
 
 def _period_of(intent: Intent) -> Period | None:
@@ -157,7 +166,7 @@ def _compare(ans: Answer, r: StepResult, intent: Intent) -> None:
                               f"p{k}.", row)
         ans.lines.append(f"{r.symbol}, {name}: " + "; ".join(items) + ".")
         if row.get("pct_change") is not None and (best is None or row["pct_change"] > best[0]):
-            best = (row["pct_change"], name)
+            best = (row["pct_change"], ans.slot(f"p{k}.period"))
     if best and len(r.rows) > 1:
         ans.lines.append(T.COMPARE_BEST[lang].format(p=best[1]))
 
@@ -197,12 +206,31 @@ def _generic_indicator(ans: Answer, r: StepResult, name: str) -> None:
         return
     title = name.upper() + (f"({ans.slot('window')})" if s.get("window") else "")
     date = ans.slot(f"{name}.date") if s.get("date") else ""
-    ans.lines.append(T.INDICATOR[ans.lang].format(name=title, s=r.symbol, d=date, v=ans.slot("value")))
+    line = T.INDICATOR[ans.lang].format(name=title, s=r.symbol, d=date, v=ans.slot("value"))
+    parts = kinds.indicator_parts(ans.lang, name, ans.slot, s)
+    ans.lines.append(line[:-1] + f" ({parts})." if parts and line.endswith(".") else line)
+
+
+def _kind_text(ans: Answer, r: StepResult, intent: Intent) -> str | None:
+    """The prose of a volume profile, a pattern or intraday bars (agent/llm/offline/kinds.py)."""
+    s = r.summary or {}
+    head = {"s": r.symbol, "p": _pname(ans, intent.period)}
+    if r.action == "get_volume_profile":
+        return kinds.volume_profile(ans.lang, ans.slot, s, head)
+    if r.action == "aggregate_patterns" and s.get("pattern") in kinds.PATTERNS:
+        return kinds.PATTERNS[s["pattern"]](ans.lang, ans.slot, s, head)
+    if r.action == "get_intraday_data":
+        return kinds.intraday(ans.lang, ans.slot, s, head)
+    return None
 
 
 def _generic(ans: Answer, r: StepResult, intent: Intent) -> None:
-    """Patterns, volume profile, intraday bars: the summary's scalar values as computed."""
+    """Patterns, volume profile, intraday bars: prose per kind, else the summary's values."""
     s = r.summary or {}
+    text = _kind_text(ans, r, intent)
+    if text is not None:
+        ans.lines.append(text)
+        return
     head = T.GENERIC[ans.lang].format(s=r.symbol, p=_pname(ans, intent.period),
                                       a=T.ACTIONS[ans.lang].get(r.action, r.action.replace("_", " ")))
     decl = declare.actions().get(r.action)   # the action's declared claims in their own words
@@ -261,7 +289,7 @@ def analyze(question: str, intent: Intent, results: list[StepResult], lang: str 
             ans.lines.append(T.NO_DATA[lang].format(s=r.symbol, p=T.IN_PERIOD[lang].format(
                 p=_pname(ans, intent.period))))
             continue
-        _render(ans, r, intent)
+        _render(ans, r, _part_of(intent, r))
     synthetic = _synthetic(results)   # the graph's analyst adds its own note from the store
     if synthetic:
         ans.lines.append(T.SYNTHETIC[lang].format(s=", ".join(synthetic)))

@@ -162,12 +162,19 @@ class TopMoves:
     explicit: bool = True        # the count was written ("5 largest"), not implied ("big drops")
 
 
+# The count before the noun and the superlative after it: "the 5 days of the biggest fall",
+# "Los 5 días de mayor caída", "5 дней с самым сильным падением".
+_COUNT_NOUN = re.compile(rf"(?<!\w)(?P<n>{COUNT})\s+(?:trading\s+|торгов\w+\s+)?(?:days|sessions|dias|sesiones"
+                         rf"|дн(?:ей|я)|сесси\w*)\s+(?:(?:of|with|de|con|с|со)\s+(?:the\s+|la\s+|el\s+)?)?$")
+
+
 def parse_top(norm: str) -> TopMoves | None:
     """'5 largest daily gains', 'Три самых сильных дневных падения', 'Las 3 mayores subidas'."""
     m = _TOP.search(norm)
     if not m:
         return None
-    n = count_value(m.group("n1") or m.group("n2"))
+    before = _COUNT_NOUN.search(norm[max(0, m.start() - 40):m.start()])
+    n = count_value(m.group("n1") or m.group("n2") or (before.group("n") if before else None))
     explicit = n is not None or bool(re.search(r"top|топ|largest|biggest|крупнейш|сильнейш|mayores", m.group(0)))
     noun = m.group("noun")
     if n is None:

@@ -44,6 +44,10 @@ paso pasó pasa ocurrio ocurrió sucedio sucedió было стало произ
 mean means meaning stand stands значит означает significa годах годы годов годам лет
 happen doing went try trying intenta prueba попробуй попробуйте
 когда где почему зачем куда откуда cuando cuándo donde dónde porque
+cuanta cuantas tuvo tuvieron tiene tienen tenia tenian tener hubo habia haya sea sean estuvo
+estaba estaban cual cuales cuya cuyo aqui alli asi pues luego entonces ahora aun todavia
+had has having does did got gets getting been into onto upon whether which while though although
+там тут здесь так тоже было имел имела имело имели какого какой каком какую какими
 """.split())
 
 _WORD = re.compile(r"[a-zа-яñ'’]+")
@@ -108,7 +112,9 @@ READ_AS = {"en": "I read {pairs}.", "ru": "Я прочитал {pairs}.", "es": 
 _AS = {"en": "“{a}” as “{b}”", "ru": "«{a}» как «{b}»", "es": "«{a}» como «{b}»"}
 
 
-def unused_note(words: list[str], lang: str) -> str | None:
+def unused_note(words: list[str], lang: str, used: set[str] | frozenset[str] = frozenset()) -> str | None:
+    """The note naming unused words; a word the reading used (a symbol answered) is never named."""
+    words = [w for w in words if w.lower() not in used and w.upper() not in used]
     return NOTE.get(lang, NOTE["en"]).format(w=", ".join(dict.fromkeys(words))) if words else None
 
 

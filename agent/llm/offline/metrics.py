@@ -29,8 +29,16 @@ _METRIC_RES = [(types, re.compile(p)) for types, p in _METRICS]
 # Words per indicator (specific before general: ema before sma), from the language packs; default
 # windows from the declarations.
 _INDICATOR_WORDS = _words("indicators")
+
+
+def _glued(name: str) -> str:
+    """The declared name glued to its window ("rsi14", "sma200"), in Latin or Cyrillic letters
+    ("рси14"): the declaration names it, the language packs only add words."""
+    return rf"(?<![\w]){name}(?=\d{{1,3}}(?!\d))"
+
+
 INDICATORS: list[tuple[str, str, int | None]] = [
-    (name, pat, declare.indicators()[name].window) for name, pat in _INDICATOR_WORDS]
+    (name, f"{pat}|{_glued(name)}", declare.indicators()[name].window) for name, pat in _INDICATOR_WORDS]
 INDICATOR_NAMES = {name for name, _p, _w in INDICATORS}
 # The window of an indicator: "14-day", "(14)", "period of 14".
 _WINDOW = re.compile(rf"(?<!\d)(\d{{1,3}})\s*[-‐]?\s*(?:{_cue('WINDOW_UNITS')})|\(\s*(\d{{1,3}})\s*\)"
@@ -79,6 +87,25 @@ def parse_indicator(norm: str) -> tuple[str, int | None] | None:
             window = default
         return name, window
     return None
+
+
+def parse_indicators(norm: str) -> list[tuple[str, int | None, int]]:
+    """Every indicator named, in the order of the text: (name, window, position). "RSI, MACD, ATR
+    and ADX" is four; each takes the window written next to it, else its declared default."""
+    out: list[tuple[str, int | None, int]] = []
+    for name, pat, default in INDICATORS:
+        m = re.search(pat, norm)
+        if not m:
+            continue
+        after = norm[m.end():m.end() + 12]
+        w = re.match(r"\s*[-(]?\s*(\d{1,3})(?!\d|\s*%|\s*[-/.]\d)", after)
+        before = _WINDOW.search(norm[max(0, m.start() - 14):m.start()])
+        window = int(w.group(1)) if w else next((int(g) for g in (before.groups() if before else ()) if g),
+                                                default)
+        if window is not None and not 2 <= window <= 400:
+            window = default
+        out.append((name, window, m.start()))
+    return sorted(out, key=lambda x: x[2])
 
 
 def parse_pattern(norm: str) -> str | None:

@@ -38,3 +38,27 @@ _ONLY_LAST = {"en": "Only the last {n} periods are compared (from {d}).",
 
 def only_last(n: int, start, lang: str) -> str:
     return _ONLY_LAST.get(lang, _ONLY_LAST["en"]).format(n=n, d=start.isoformat())
+
+
+# Issue 24: a ranking the plan cannot compute is declined by name, never answered as another one.
+_NO_VOLUME_RANK = {"en": "Ranking single days by volume is not computed here; shown instead: the period's total "
+                         "and average daily volume.",
+                   "ru": "Рейтинг дней по объёму здесь не считается; вместо него: общий и средний дневной объём "
+                         "за период.",
+                   "es": "La clasificación de días por volumen no se calcula aquí; en su lugar: el volumen total y "
+                         "el volumen diario medio del período."}
+
+
+def no_volume_rank(lang: str) -> str:
+    return _NO_VOLUME_RANK.get(lang, _NO_VOLUME_RANK["en"])
+
+
+_BAR_SIZE = {"en": "Bars of {n} minutes are not stored; {used} bars are used.",
+             "ru": "Баров по {n} минут в базе нет; использованы {used} бары.",
+             "es": "No hay barras de {n} minutos; se usan barras de {used}."}
+_USED = {"1min": {"en": "1-minute", "ru": "минутные", "es": "1 minuto"},
+         "hourly": {"en": "hourly", "ru": "часовые", "es": "1 hora"}}
+
+
+def bar_size(n: int, used: str, lang: str) -> str:
+    return _BAR_SIZE.get(lang, _BAR_SIZE["en"]).format(n=n, used=_USED[used].get(lang, _USED[used]["en"]))

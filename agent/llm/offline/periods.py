@@ -117,10 +117,14 @@ def split_period(span: Period, unit: str, seven_days: bool = False) -> list[Peri
     return out
 
 
-def window_period(anchor: date, days: int) -> Period:
-    """The trading dates after `anchor`, up to `days` of them; the calendar end is generous (weekends
-    and holidays) - the query builder keeps the first `days` trading dates with data."""
-    return make_period(anchor + timedelta(days=1), anchor + timedelta(days=days * 7 // 5 + 6))
+def window_period(anchor: date, days: int, calendar_days: bool = False) -> Period:
+    """The first `days` trading dates after `anchor` (US exchange holidays skipped, pandas' holiday
+    rules; exchange_calendars costs seconds to load, too slow for the parser). The query builder
+    still keeps the first `days` dates with data, so the period named is the one computed."""
+    if calendar_days:
+        return make_period(anchor + timedelta(days=1), anchor + timedelta(days=days))
+    from agent.llm.offline.sessions import nth_session_after
+    return make_period(anchor + timedelta(days=1), nth_session_after(anchor, days))
 
 
 def label_for(start: date, end: date) -> str:
@@ -257,6 +261,13 @@ def _blank(text: str, a: int, b: int) -> str:
     return text[:a] + " " * (b - a) + text[b:]
 
 
+# Coordinated ordinals share one noun: "the first and second half of January 2024", "в первой и
+# второй половине января", "la primera y la segunda mitad de enero" (each half its own period).
+_COORD_HALF = re.compile(
+    rf"(?<!\w)(?:first|1st|перв\w*|primer\w*)\s+(?:and|и|y)\s+(?:the\s+|la\s+)?(?:second|2nd|втор\w*|segund\w*)\s+"
+    rf"(?:halves|half|половин\w*|mitad(?:es)?)\s+(?:of\s+|de\s+|del\s+)?(?P<a>{P.MONYEAR}|{P.YEAR})")
+
+
 def _scan(norm: str, today: date, us: bool = False) -> list[Found]:
     found: list[Found] = []
     work = tokenize_months(mask_may(norm))
@@ -269,6 +280,11 @@ def _scan(norm: str, today: date, us: bool = False) -> list[Found]:
             found.append(Found(m.start(), m.end(), "fixed", period=per, explicit_year=False,
                                window=(last, "last") if last else None))
             work = _blank(work, m.start(), m.end())
+    for m in _COORD_HALF.finditer(work):      # "first and second half of January": two periods
+        for i, word in enumerate(("first", "second")):
+            a = extract_dp(f"{word} half {m.group('a')}", today, us)
+            found.append(Found(m.start() + i, m.end(), "point", a=a, explicit_year=a.y is not None))
+        work = _blank(work, m.start(), m.end())
     groups = (("after", P.AFTER_DATE), ("range", P.RANGES), ("iso_week", P.ISO_WEEK), ("nth_week", P.NTH_WEEK),
               ("week_end", P.WEEK_END), ("week", P.WEEK), ("end_of", P.END_OF),
               ("start_of", P.START_OF), ("since", P.SINCE), ("point", P.POINTS))

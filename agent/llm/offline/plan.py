@@ -59,7 +59,27 @@ def _compare(intent: Intent, symbol: str) -> list[Step]:
                  description=f"{symbol}: compare " + ", ".join(p.label or "" for p in periods))]
 
 
+def _windowed(intent: Intent, symbol: str) -> list[Step]:
+    """A time-of-day window ("between 9:30 and 10:00", "first hour"): the window's own bars and
+    extremes, cut by the query builder's local wall-clock filter; never the whole session's."""
+    w = intent.time_window
+    assert w is not None
+    gran = bar_granularity(intent.bar_minutes)
+    params = _base(symbol, intent, start_time=w.start, end_time=w.end, extended_hours=w.extended)
+    steps = [Step(action="get_price_extremes", params=params,
+                  description=f"{symbol}: high and low {w.label}")]
+    if intent.analysis not in ("extremes",):
+        steps.append(Step(action="get_intraday_data", params=params.model_copy(update={"granularity": gran}),
+                          description=f"{symbol}: bars {w.label}"))
+    return steps
+
+
 def _indicator(intent: Intent, symbol: str, ctx: ProviderContext) -> list[Step]:
+    if len(intent.indicators) > 1:     # every indicator named, each its own step
+        return [step for i, name in enumerate(intent.indicators)
+                for step in _indicator(intent.model_copy(update={
+                    "indicators": [], "indicator": name,
+                    "indicator_window": (intent.indicator_windows[i:i + 1] or [None])[0]}), symbol, ctx)]
     if intent.indicator_date:
         end = intent.indicator_date
         start = end - timedelta(days=INDICATOR_LOOKBACK_DAYS)
@@ -84,9 +104,16 @@ def _other(intent: Intent, symbol: str) -> list[Step]:
     if intent.analysis == "volume_profile":
         return [Step(action="get_volume_profile", params=_base(symbol, intent),
                      description=f"{symbol}: volume by price")]
+    extra = {"granularity": bar_granularity(intent.bar_minutes)} if intent.bar_minutes else {}
     return [*_stats(intent, [symbol]),              # the day's figures, with claims
-            Step(action="get_intraday_data", params=_base(symbol, intent),
+            Step(action="get_intraday_data", params=_base(symbol, intent, **extra),
                  description=f"{symbol}: intraday bars")]
+
+
+def bar_granularity(minutes: int | None) -> str:
+    """The stored bar size closest below the one asked: 1-minute bars under an hour, else hourly
+    (the answer says which was used when it differs: understand.with_notes)."""
+    return "hourly" if minutes and minutes >= 60 else "1min"
 
 
 def _steps_for(a: str, intent: Intent, symbols: list[str], ctx: ProviderContext) -> list[Step]:
@@ -125,9 +152,18 @@ def plan(intent: Intent, ctx: ProviderContext) -> Plan:
     named (more than 3 steps go through confirm_plan in the planner node)."""
     if intent.type == "concept" or not intent.symbol:
         return Plan(steps=[], summary="no data needed")
+    if intent.parts:                   # each part its own symbols and period
+        steps = [step for part in intent.parts
+                 for step in plan(intent.model_copy(update={
+                     "parts": [], "period": part.period, "symbols": part.symbols,
+                     "symbol": part.symbols[0] if part.symbols else intent.symbol}), ctx).steps]
+        return Plan(steps=steps, summary="; ".join(s.description or s.action for s in steps))
     symbols = intent.symbols or [intent.symbol]
     if intent.symbol not in symbols:
         symbols = [intent.symbol, *symbols]
+    if intent.time_window is not None and intent.analysis in ("stats", "extremes", "volume", "intraday", None):
+        steps = [step for sym in symbols for step in _windowed(intent, sym)]
+        return Plan(steps=steps, summary="; ".join(s.description or s.action for s in steps))
     steps = _steps_for(intent.analysis or "stats", intent, symbols, ctx)
     for a in intent.also:
         if a != (intent.analysis or "stats"):

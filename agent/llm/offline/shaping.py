@@ -53,8 +53,11 @@ def best_period(it: Intent, p: Any, ctx: ProviderContext) -> None:
     it.metrics = ["pct_change", "return_prev_close"]
 
 
-def calendar_week(it: Intent, ctx: ProviderContext) -> None:
-    """A market open every day (crypto) trades all 7 days of a week: Monday to Sunday."""
+def calendar_week(it: Intent, ctx: ProviderContext, p: Any = None) -> None:
+    """A market open every day (crypto) trades all 7 days of a week: Monday to Sunday. A range of
+    days written out ("March 2-6") stays as written."""
+    if p is not None and any(f.kind == "range" for f in getattr(p, "periods", [])):
+        return
     inst = ctx.instrument(it.symbol)
     per = it.period
     if inst and inst.session == "24h" and per and per.start.weekday() == 0 \
@@ -75,7 +78,8 @@ def window(it: Intent, p: Any, ctx: ProviderContext) -> None:
     inst = ctx.instrument(it.symbol)
     n, unit = win.window
     days = trading_days(n, unit, calendar=bool(inst and inst.session == "24h"))
-    it.period = window_period(win.period.start - timedelta(days=1), days)
+    it.period = window_period(win.period.start - timedelta(days=1), days,
+                              calendar_days=bool(inst and inst.session == "24h"))
     it.horizon_days = days
     if it.analysis in (None, "stats") and not it.metrics:
         it.metrics = ["open", "close", "pct_change", "return_prev_close", "change_points", "high", "low"]
@@ -90,6 +94,17 @@ def without_data(it: Intent, ctx: ProviderContext) -> None:
     """Parts of a multi-part question with no stored data are declined by name, the rest answered
     (all parts without data: the no-data card with its suggestions instead)."""
     if not ctx.ranges:
+        return
+    if it.parts:                       # parts: each checked against its own period
+        keep_parts = [pt for pt in it.parts if all(has_data(ctx, s, pt.period) for s in pt.symbols)]
+        for pt in it.parts:
+            if pt not in keep_parts and keep_parts:
+                it.notes.append(notes.no_data_parts(pt.symbols, pt.period, ctx, it.lang))
+        if keep_parts and len(keep_parts) < len(it.parts):
+            it.parts = keep_parts
+        if len(it.parts) == 1:
+            only = it.parts[0]
+            it.parts, it.symbols, it.symbol, it.period = [], only.symbols, only.symbols[0], only.period
         return
     if len(it.symbols) > 1:
         keep = [s for s in it.symbols if has_data(ctx, s, it.period)]
@@ -130,3 +145,28 @@ def degrade(it: Intent, p: Any, ctx: ProviderContext) -> None:
         it.indicator, it.indicator_window = alt, {n: w for n, _p, w in M.INDICATORS}.get(alt)
     else:
         it.analysis, it.indicator, it.pattern = "stats", None, None
+
+
+MAX_YEARS_BACK = 100
+
+
+def latest_with_data(it: Intent, p: Any, ctx: ProviderContext) -> None:
+    """A month (or day, quarter) written without a year is the latest one with data for the
+    symbol ("how did it do in March?" after a no-data card: not March of this year, empty)."""
+    one = p.periods[0] if len(getattr(p, "periods", []) or []) == 1 else None
+    if one is None or one.explicit_year or one.kind != "point" or not it.symbol or it.period is None:
+        return
+    rng = ctx.range_for(it.symbol)
+    if rng is None or has_data(ctx, it.symbol, it.period) or it.period.start < rng.first:
+        return
+    for back in range(1, MAX_YEARS_BACK):
+        try:
+            start, end = it.period.start.replace(year=it.period.start.year - back), \
+                it.period.end.replace(year=it.period.end.year - back)
+        except ValueError:             # 29 February
+            continue
+        if end < rng.first:
+            return
+        if start <= rng.last:
+            it.period = make_period(start, end)
+            return

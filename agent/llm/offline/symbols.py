@@ -95,7 +95,8 @@ def find_symbols(text: str, instruments: list[Instrument]) -> list[SymbolHit]:
     return sorted(chosen, key=lambda h: h.start)
 
 
-_TICKER = re.compile(r"(?<![\w&^$])\^?([A-Z][A-Z0-9]{1,5}(?:[./=][A-Z]{1,3})?)(?![\w&])")
+# A ticker starts with a capital, or is a CME currency future's digit + capital ("6E", "6B").
+_TICKER = re.compile(r"(?<![\w&^$])\^?([A-Z][A-Z0-9]{1,5}(?:[./=][A-Z]{1,3})?|\d[A-Z])(?![\w&])")
 
 
 def unknown_tickers(text: str, skip: set[str]) -> list[SymbolHit]:
@@ -109,7 +110,7 @@ def unknown_tickers(text: str, skip: set[str]) -> list[SymbolHit]:
         tok = m.group(1)
         if tok in NOT_TICKERS or tok in skip or tok.isdigit() or (shouting and tok.lower() in COMMON_WORDS):
             continue
-        if re.fullmatch(r"[QH]\d|\d+[A-Z]?|T\d", tok):
+        if re.fullmatch(r"[QH]\d|\d+|\d+[QHTYWMDKSX]|\d{2,}[A-Z]|T\d", tok):
             continue
         out.append(SymbolHit(tok, m.start(1), m.end(1), known=False))
     return out
@@ -122,6 +123,15 @@ def symbols_in(text: str, instruments: list[Instrument], skip_words: set[str] | 
     if known:
         return _dedupe(known)
     return _dedupe(unknown_tickers(text, {w.upper() for w in skip_words}))
+
+
+def symbol_spans(text: str, instruments: list[Instrument], hits: list[SymbolHit]) -> list[tuple[int, int]]:
+    """Spans of every mention of the symbols read, repeats included ("Dow Jones (DJI)", "NQ ... NQ"),
+    so no mention of a used symbol is counted as an unused word."""
+    names = {h.symbol for h in hits}
+    every = [h for h in find_symbols(text, instruments) if h.symbol in names]
+    every += [h for h in unknown_tickers(text, set()) if h.symbol in names]
+    return sorted({(h.start, h.end) for h in [*hits, *every]})
 
 
 def _dedupe(hits: list[SymbolHit]) -> list[SymbolHit]:

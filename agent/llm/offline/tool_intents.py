@@ -15,6 +15,7 @@ from typing import Any
 
 from agent.llm.base import ProviderContext
 from agent.llm.offline.lang import language_evidence, normalize
+from agent.llm.offline.memory_statements import memory_call
 from agent.llm.offline.symbols import symbols_in
 
 
@@ -164,6 +165,8 @@ def _candles(question: str, norm: str, ctx: ProviderContext, lang: str) -> ToolC
     timeframe = next((tf for rx, tf in TIMEFRAMES if rx.search(norm)), None)
     if not symbol or not timeframe:
         return None
+    if _dated(norm, ctx):
+        return None      # bars of a named date or period: the data parser's (windows, bar sizes)
     days = None
     if m := LAST_N_CANDLES.search(norm):
         limit = int(m.group(1))
@@ -177,6 +180,13 @@ def _candles(question: str, norm: str, ctx: ProviderContext, lang: str) -> ToolC
         limit = math.ceil(days * 86400 / BUCKET_S[timeframe]) if days else DEFAULT_CANDLES
     params = {"symbol": symbol, "timeframe": timeframe, "limit": max(1, min(limit, 500))}
     return ToolCall("get_ohlcv", params, lang, options={"days": days})
+
+
+def _dated(norm: str, ctx: ProviderContext) -> bool:
+    """A period written as dates ("on 2024-04-01", "in March 2024"), not as the last N of something."""
+    from agent.llm.offline.periods import parse_periods
+
+    return any(f.kind != "fixed" for f in parse_periods(norm, ctx.today, None))
 
 
 def _price(question: str, norm: str, ctx: ProviderContext, lang: str) -> ToolCall | None:
@@ -207,6 +217,9 @@ def _lang(question: str, norm: str) -> str:
 def detect_tool_call(question: str, ctx: ProviderContext) -> ToolCall | None:
     norm = normalize(question)
     lang = _lang(question, norm)
+    said = memory_call(question, norm, [h.symbol for h in symbols_in(question, ctx.instruments)])
+    if said is not None:               # a statement about the user: remember / forget (issue 24)
+        return ToolCall(said[0], said[1], lang)
     if call := _watchlist(question, norm, ctx, lang):
         return call
     if RISK_REWARD.search(norm) and (call := _risk_reward(norm, lang)):

@@ -8,15 +8,18 @@ import capabilities
 from agent.llm import glossary
 from agent.llm.base import ProviderContext
 from agent.llm.offline import (
+    abbreviations,
     clarify,
     coverage,
     cues,
     fuzzy,
+    reading,
     resumes,
     shaping,
     year_words,
 )
 from agent.llm.offline import metrics as M
+from agent.llm.offline import notes as notes_mod
 from agent.llm.offline.conditions import (
     ConditionParse,
     TopMoves,
@@ -27,8 +30,9 @@ from agent.llm.offline.conditions import (
 from agent.llm.offline.followups import merge
 from agent.llm.offline.lang import language_evidence, normalize
 from agent.llm.offline.periods import Found, parse_periods
-from agent.llm.offline.symbols import symbols_in
-from agent.state import ClaimType, Intent, Period
+from agent.llm.offline.symbols import symbol_spans, symbols_in
+from agent.llm.offline.windows import BarSize, Window, parse_bar_size, parse_window
+from agent.state import ClaimType, Intent, Period, TimeWindow
 from query_builder.models import EventCondition
 
 PERIOD_REQUIRED = {"stats", "extremes", "volume", "compare", "pattern", "intraday", "volume_profile"}
@@ -55,6 +59,11 @@ class Parsed:
     unused_spans: list[tuple[int, int]] = field(default_factory=list)
     text: str = ""
     fixes: list[tuple[str, str]] = field(default_factory=list)   # (written, read as) typo fixes
+    # typed reading (issue 24): positions pair symbols with periods; windows and bar sizes
+    symbol_pos: list[int] = field(default_factory=list)
+    window: Window | None = None
+    bar: BarSize | None = None
+    indicators: list[tuple[str, int | None, int]] = field(default_factory=list)
 
 
 def _blank(norm: str, spans) -> str:
@@ -70,6 +79,7 @@ def _aliases_of(ctx: ProviderContext) -> tuple[str, ...]:
 
 def parse_text(text: str, ctx: ProviderContext, ref: Period | None = None) -> Parsed:
     text = year_words.replace_years(text)       # "twenty twenty" -> 2020
+    text = abbreviations.expand(text)           # "qtr", "1Q20", "Mar-20", "March 2 to 6"
     p = _parse_once(text, ctx, ref)
     if p.unused:   # a misspelt vocabulary word among the unused ones: read it as meant, once
         fixed, fixes = fuzzy.correct(text, p.unused_spans, _aliases_of(ctx))
@@ -79,6 +89,10 @@ def parse_text(text: str, ctx: ProviderContext, ref: Period | None = None) -> Pa
     return p
 
 
+_VOLUME_RANK = re.compile(r"(?:highest|largest|biggest|most|top|max\w*|наибольш\w*|максимальн\w*|самы\w+\s+больш\w*"
+                          r"|mayor|m[aá]xim\w*)\s+(?:trading\s+)?(?:volume|объем\w*|объём\w*|volumen)")
+
+
 def _parse_once(text: str, ctx: ProviderContext, ref: Period | None) -> Parsed:
     norm = normalize(text)
     lang, strong = language_evidence(text)
@@ -86,8 +100,12 @@ def _parse_once(text: str, ctx: ProviderContext, ref: Period | None) -> Parsed:
     p.concepts = glossary.find_concepts(text)
     hits = symbols_in(text, ctx.instruments)
     p.symbols = [h.symbol for h in hits]
-    spans = [(h.start, h.end) for h in hits]
+    p.symbol_pos = [h.start for h in hits]
+    spans = symbol_spans(text, ctx.instruments, hits)   # every mention, repeats included
     masked = _blank(norm, spans)
+    p.window, p.bar = parse_window(masked), parse_bar_size(masked)
+    spans += [x.span for x in (p.window, p.bar) if x is not None]
+    masked = _blank(masked, [x.span for x in (p.window, p.bar) if x is not None])
     found = parse_periods(masked, ctx.today, ref, us_dates=lang == "en",
                           split_between=bool(M.COMPARE.search(masked)))
     seen: set[tuple] = set()
@@ -97,7 +115,14 @@ def _parse_once(text: str, ctx: ProviderContext, ref: Period | None) -> Parsed:
     p.cond = parse_condition(masked)
     p.horizon = parse_horizon(masked)
     p.top = parse_top(masked)
+    vr = _VOLUME_RANK.search(masked)
+    if vr:                             # "highest volume day": a ranking by volume, not a price move
+        spans.append(vr.span())
+        p.top = None
+        p.flags.add("volume_rank")
+        p.metrics = [m for m in p.metrics if m not in ("high", "low")] or ["total_volume", "avg_daily_volume"]
     p.indicator = M.parse_indicator(masked)
+    p.indicators = M.parse_indicators(masked)
     p.pattern = M.parse_pattern(masked)
     p.unsupported = M.parse_unsupported(norm)
     unused = coverage.unused_words(masked, spans + [(f.pos, f.end) for f in p.periods])
@@ -133,7 +158,7 @@ def _aliases() -> set[str]:
     return {alias for alias, _key, _pat in glossary._alias_index()}
 
 
-def _analysis(p: Parsed) -> str | None:
+def _analysis(p: Parsed, single_period: bool = False) -> str | None:
     """The analysis the text itself asks for; None when it gives no cue (a follow-up)."""
     if p.top is not None and not (p.top.n and not p.top.explicit and "after" in p.flags):
         return "top_moves"             # "big drops" with "after": what followed them (below)
@@ -145,7 +170,7 @@ def _analysis(p: Parsed) -> str | None:
         return "after_events"
     if "count" in p.flags and p.cond.direction and not p.metrics and not p.indicator:
         return "events"                            # "how many days did SPX rise in 2020?"
-    if len(p.periods) >= 2 and not p.indicator:
+    if len(p.periods) >= 2 and not p.indicator and not single_period:
         return "compare"               # several periods: each one's figures side by side
     if p.indicator:
         return "indicator"
@@ -153,7 +178,7 @@ def _analysis(p: Parsed) -> str | None:
         return "volume_profile"
     if p.pattern:
         return "pattern"
-    if "intraday" in p.flags:
+    if "intraday" in p.flags or p.bar is not None:
         return "intraday"
     if p.metrics:
         if set(p.metrics) <= {"high", "low"}:
@@ -216,12 +241,15 @@ def _cover(periods: list[Period]) -> Period:
 
 def intent_from(p: Parsed, ctx: ProviderContext) -> Intent:
     """Slots of one text as an Intent; analysis None when the text gives no cue of its own."""
-    analysis = _analysis(p)
+    parts = reading.pair(list(zip(p.symbols, p.symbol_pos)), [(f.resolved, f.pos) for f in p.periods])
+    analysis = _analysis(p, single_period=bool(parts))
     it = Intent(type="data", lang=p.lang)
     it.symbols = list(p.symbols)
     it.symbol = p.symbols[0] if p.symbols else None
     periods = [f.resolved for f in p.periods]
-    if analysis == "compare":
+    if parts:                          # each symbol with its own period
+        it.parts, it.period = parts, parts[0].period
+    elif analysis == "compare":
         it.compare_periods = periods
         it.period = _cover(periods)
     elif periods:
@@ -229,6 +257,9 @@ def intent_from(p: Parsed, ctx: ProviderContext) -> Intent:
     it.analysis = analysis  # type: ignore[assignment]
     it.also = _also_analyses(p, analysis)  # type: ignore[assignment]
     it.metrics = list(p.metrics)
+    if len(p.periods) == 1 and p.periods[0].single_day and "pct_change" in it.metrics \
+            and "return_prev_close" not in it.metrics:   # one day's move: close to close, as tables give it
+        it.metrics = ["return_prev_close" if m == "pct_change" else m for m in it.metrics]
     it.condition = p.cond.condition
     it.direction = p.cond.direction  # type: ignore[assignment]
     if analysis == "events" and it.condition is None and it.direction and not _vague(p):
@@ -241,13 +272,24 @@ def intent_from(p: Parsed, ctx: ProviderContext) -> Intent:
         it.indicator, it.indicator_window = p.indicator
         if len(p.periods) == 1 and p.periods[0].single_day:
             it.indicator_date = p.periods[0].resolved.end
+    if len(p.indicators) > 1:          # "RSI, MACD, ATR and ADX": every one, in order
+        it.indicator, it.indicator_window = p.indicators[0][0], p.indicators[0][1]
+        it.indicators = [name for name, _w, _pos in p.indicators]
+        it.indicator_windows = [w for _n, w, _pos in p.indicators]
+    if p.window is not None:
+        it.time_window = TimeWindow(start=p.window.start, end=p.window.end, label=p.window.label,
+                                    extended=p.window.extended)
+    if p.bar is not None:
+        it.bar_minutes = p.bar.minutes
     it.pattern = p.pattern
     it.unsupported = p.unsupported
     if p.concepts:
         it.concept = p.concepts[0]
     shaping.window(it, p, ctx)
-    shaping.calendar_week(it, ctx)
+    shaping.calendar_week(it, ctx, p)
     shaping.best_period(it, p, ctx)
+    if it.parts:
+        it.parts = reading.with_common(it.parts, p, it)
     return it
 
 
@@ -278,6 +320,7 @@ def finalize(it: Intent, p: Parsed, ctx: ProviderContext, concept: str | None = 
         it.symbol = ctx.instruments[0].symbol
         it.symbols = [it.symbol]
     shaping.degrade(it, p, ctx)
+    shaping.latest_with_data(it, p, ctx)
     if it.analysis == "after_events" and not it.horizon_days:
         it.horizon_days = DEFAULT_HORIZON
     if it.analysis == "indicator" and not it.indicator_window:
@@ -331,11 +374,34 @@ def understand(question: str, history: list[dict[str, str]] | None, ctx: Provide
     kind = resumes.reply_kind(question) if prev is not None and not p.symbols else None
     if kind and prev is not None:
         return _resume(kind, prev, p, ctx)
+    if p.unused and not _recognised(p):   # "asdf qwerty zzz": nothing read, even with a context
+        return _not_understood(p, prev, ctx)
     cur = intent_from(p, ctx)
     concept = _concept_of(question, p, prev is not None)
     if not concept:
         cur = merge(cur, prev, p)
     return with_notes(finalize(cur, p, ctx, concept), p)
+
+
+def _recognised(p: Parsed) -> bool:
+    """Something of the question was read: a slot, a cue, a concept or a typo fix."""
+    return bool(p.symbols or p.periods or p.metrics or p.cond.has_threshold or p.cond.direction
+                or p.horizon or p.top or p.indicator or p.pattern or p.concepts or p.flags or p.unsupported
+                or p.window or p.bar or p.fixes)
+
+
+NOT_READ = {"en": "I did not understand: {w}. Which instrument and period, and what about them?",
+            "ru": "Я не понял: {w}. Какой инструмент и период, и что о них узнать?",
+            "es": "No entendí: {w}. ¿Qué instrumento y período, y qué quieres saber?"}
+
+
+def _not_understood(p: Parsed, prev: Intent | None, ctx: ProviderContext) -> Intent:
+    """A clarification naming the words read as nothing; never an answer to an earlier question."""
+    lang = p.lang if p.lang_strong or prev is None else prev.lang
+    it = Intent(type="data", lang=lang, needs_clarification=True, confidence=0.2)
+    it.clarifying_questions = [NOT_READ.get(lang, NOT_READ["en"]).format(w=", ".join(p.unused))]
+    it.suggestions = clarify.suggestions(it, ctx, ["symbol", "period"])
+    return it
 
 
 def _resume(kind: str, prev: Intent, p: Parsed, ctx: ProviderContext) -> Intent:
@@ -357,7 +423,13 @@ def with_notes(it: Intent, p: Parsed) -> Intent:
         missing = capabilities.find_missing(" ".join(p.unused).lower()) if p.unused else None
         if missing and missing not in ("realtime", "intraday_for_daily_only") and not it.unsupported:
             notes.append(capabilities.degrade(missing, it.lang))   # an analysis AskBar lacks, by name
-        notes.append(coverage.unused_note(p.unused, it.lang))
+        if it.bar_minutes and it.bar_minutes not in (1, 60):   # a bar size not stored: said, by name
+            from agent.llm.offline.plan import bar_granularity
+            notes.append(notes_mod.bar_size(it.bar_minutes, bar_granularity(it.bar_minutes), it.lang))
+        if "volume_rank" in p.flags:
+            notes.append(notes_mod.no_volume_rank(it.lang))
+        used = {s.lower() for s in [*it.symbols, *(s for pt in it.parts for s in pt.symbols)]}
+        notes.append(coverage.unused_note(p.unused, it.lang, used))
     it.notes = [*it.notes, *(n for n in notes if n and n not in it.notes)]
     return it
 

@@ -37,12 +37,13 @@ TOOLS: list[ToolSpec] = [
              description="Create a price alert (>=, <=, == crossed within a bar) checked on each "
                          "bar loaded later; it fires once and records the bar, time and price",
              category="alerts", params=CreateAlert, handler=create_alert, required_plan="pro",
-             rate_limit=RateLimit(per_minute=20), mutates=True),
+             rate_limit=RateLimit(per_minute=20), mutates=True),   # additive, a new alert each call
     ToolSpec(id="alerts.list", name="list_alerts",
              description="The user's alerts (active and fired), optionally one symbol",
              category="alerts", params=ListAlerts, handler=list_alerts, required_plan="pro",
              rate_limit=RateLimit(per_minute=30), claims=("count",)),
     ToolSpec(id="alerts.delete", name="delete_alert", description="Delete one of the user's alerts",
              category="alerts", params=DeleteAlert, handler=delete_alert, required_plan="pro",
-             rate_limit=RateLimit(per_minute=20), mutates=True),
+             rate_limit=RateLimit(per_minute=20), mutates=True, destructive=True,
+             idempotent=True),
 ]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from agent.tools.spec import SEED_CACHE_TTL, RateLimit, ToolContext, ToolError, ToolSpec
 
@@ -17,14 +17,31 @@ FINITE = ConfigDict(allow_inf_nan=False)
 MAX_UNITS, MAX_UNITS_VALUE = 1e12, 1e15
 
 
+# The seed's parameter table says "risk_percent: 0.02 for 2 %" (a fraction under a percent's name).
+# Not followed, on purpose: AskBar states percents as percents everywhere (DESIGN.md claims table:
+# 2.5 means 2.5 %), and the name says percent. What matters is that neither reading is silent:
+# a value below 0.1 would be a fraction read 100x too small (0.02 -> 0.02 %), so it is refused
+# with one line saying how to write it; 0.1 % and up are plausible percent risks.
+MIN_RISK_PERCENT = 0.1
+
+
 class PositionSizeParams(BaseModel):
     model_config = FINITE
     capital: float = Field(gt=0, le=1e13, description="account capital available")
     entry_price: float = Price
     stop_loss_price: float = Price
-    risk_percent: float = Field(gt=0, le=100, description="percent of capital to risk: 1 means 1 %")
+    risk_percent: float = Field(gt=0, le=100, description="percent of capital to risk: 2 means 2 % "
+                                "(not 0.02); values below 0.1 are refused as a likely fraction")
     point_value: float = Field(1.0, gt=0, le=1e6, description="money per 1.0 price move per unit "
                                                       "(contract multiplier, e.g. 20 for NQ); 1 for shares")
+
+    @field_validator("risk_percent")
+    @classmethod
+    def _not_a_fraction(cls, v: float) -> float:
+        if v < MIN_RISK_PERCENT:
+            raise ValueError(f"{v:g} would mean {v:g} % of capital; risk_percent is a percent, so "
+                             f"for {v * 100:g} % send {v * 100:g}")
+        return v
 
     @model_validator(mode="after")
     def _stop_differs(self) -> PositionSizeParams:
@@ -94,7 +111,7 @@ def risk_reward(ctx: ToolContext, p: RiskRewardParams) -> dict[str, Any]:
 TOOLS = [
     ToolSpec(id="calculate.position_size", name="calculate_position_size",
              description="Position size from the risk: capital, entry, stop and the percent of "
-                         "capital to risk (1 = 1 %); optional point value for futures.",
+                         "capital to risk (2 = 2 %, not 0.02); optional point value for futures.",
              category="calculate", params=PositionSizeParams, handler=position_size,
              rate_limit=RateLimit(per_minute=100), cache_ttl_s=SEED_CACHE_TTL["calculate"],
              claims=("position_size", "risk_amount", "whole_units")),

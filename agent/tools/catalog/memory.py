@@ -62,7 +62,8 @@ def forget(ctx: ToolContext, p: ForgetParams) -> dict:
 
 TOOLS = [
     ToolSpec(id="memory.remember", name="remember", category="memory", params=RememberParams,
-             handler=remember, rate_limit=RateLimit(per_minute=20, per_day=500), writes=True,
+             handler=remember, rate_limit=RateLimit(per_minute=20, per_day=500),
+             writes=True, idempotent=True,    # adds to memory; near-duplicates are merged
              description="Remember something the user says about themselves (usual symbol, trading "
                          "style, a note) for later conversations."),
     ToolSpec(id="memory.recall", name="recall", category="memory", params=RecallParams,
@@ -71,5 +72,6 @@ TOOLS = [
                          "frequent questions, recent strategies, notes, preferences."),
     ToolSpec(id="memory.forget", name="forget", category="memory", params=ForgetParams,
              handler=forget, mutates=True, rate_limit=RateLimit(per_minute=10),
+             destructive=True, idempotent=True,
              description="Delete what AskBar remembers about the user: one kind, or all of it."),
 ]

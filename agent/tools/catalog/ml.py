@@ -9,7 +9,7 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
-from agent.tools.spec import RateLimit, StoredSymbol, ToolContext, ToolError, ToolSpec
+from agent.tools.spec import SEED_CACHE_TTL, RateLimit, StoredSymbol, ToolContext, ToolError, ToolSpec
 
 
 class MLParams(BaseModel):
@@ -36,6 +36,13 @@ def get_ml_features(ctx: ToolContext, params: MLParams) -> dict[str, Any]:
     return _run("features", ctx, params)
 
 
+# The seed's table: get_ml_signals 30 a minute (pro), get_ml_features 20 a minute (premium), ML
+# results cached 1 minute; kept. Added, with reason: 60 an hour per user. The seed's ML engine is a
+# separate service; here a call may train a model in this process (2.6 s of CPU on the benchmark
+# machine, benchmarks/RESULTS.md "ML signals"; `retrain: true` forces it), so the seed's minute
+# limit alone would let one user take a core for most of each minute.
+_ML_HOUR = 60
+
 _SLOTS = ("accuracy", "baseline_accuracy", "test_days", "test_start", "test_end", "p_value",
           "edge", "training_days", "model_version")
 
@@ -47,13 +54,13 @@ TOOLS: list[ToolSpec] = [
                      "baseline on the same test days and whether it has a statistically significant "
                      "edge. A description of past data, never advice."),
         params=MLParams, handler=get_ml_signals, required_plan="pro",
-        rate_limit=RateLimit(per_minute=5, per_hour=60), cache_ttl_s=600,
+        rate_limit=RateLimit(per_minute=30, per_hour=_ML_HOUR), cache_ttl_s=SEED_CACHE_TTL["ml"],
         claims=_SLOTS + ("prediction", "probability", "probability_up", "as_of")),
     ToolSpec(
         id="ml.get_ml_features", name="get_ml_features", category="ml",
         description=("Which features the symbol's ML signal model relies on: permutation "
                      "importance (accuracy lost when a feature is shuffled) on out-of-sample days."),
         params=MLParams, handler=get_ml_features, required_plan="premium",
-        rate_limit=RateLimit(per_minute=5, per_hour=60), cache_ttl_s=600,
+        rate_limit=RateLimit(per_minute=20, per_hour=_ML_HOUR), cache_ttl_s=SEED_CACHE_TTL["ml"],
         claims=_SLOTS + ("features", "top_feature", "useful_features")),
 ]

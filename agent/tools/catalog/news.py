@@ -6,7 +6,7 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
-from agent.tools.spec import RateLimit, StoredSymbol, ToolContext, ToolError, ToolSpec
+from agent.tools.spec import SEED_CACHE_TTL, RateLimit, StoredSymbol, ToolContext, ToolError, ToolSpec
 
 
 class _SymbolRange(BaseModel):
@@ -57,8 +57,9 @@ TOOLS: list[ToolSpec] = [
                      "sentiment label and score (-1..1) and the trading session it counts for; "
                      "plus counts of positive/neutral/negative headlines in the date range."),
         params=GetNewsParams, handler=get_news, validator=_check_range, required_plan="free",
-        # short TTL: the executor's cache key carries the market-data version, not the news load
-        rate_limit=RateLimit(per_minute=30, per_hour=500), cache_ttl_s=60,
+        # The seed's table: 10 a minute, news results cached 5 minutes (the cache key carries the
+        # news load's version, so a load is never hidden behind the TTL).
+        rate_limit=RateLimit(per_minute=10), cache_ttl_s=SEED_CACHE_TTL["news"],
         claims=("count", "positive", "neutral", "negative", "mean_score", "returned")),
     ToolSpec(
         id="news.get_sentiment", name="get_sentiment", category="news",
@@ -66,7 +67,7 @@ TOOLS: list[ToolSpec] = [
                      "mean score per session (a headline after the session close counts for the "
                      "next session), the day's close and % change, and totals over the range."),
         params=GetSentimentParams, handler=get_sentiment, validator=_check_range,
-        required_plan="pro", rate_limit=RateLimit(per_minute=20, per_hour=300), cache_ttl_s=60,
+        required_plan="pro", rate_limit=RateLimit(per_minute=20), cache_ttl_s=SEED_CACHE_TTL["news"],
         claims=("count", "positive", "neutral", "negative", "mean_score", "dates_with_news",
                 "first_half_mean_score", "second_half_mean_score", "score_return_correlation",
                 "days")),

@@ -70,9 +70,11 @@ TOOLS = [
     ToolSpec(id="watchlist.add", name="add_to_watchlist",
              description="Add a symbol (one the store has data for) to the user's watchlist.",
              category="watchlist", params=SymbolParams, handler=add_to_watchlist,
-             rate_limit=RateLimit(per_minute=30), mutates=True),
+             rate_limit=RateLimit(per_minute=30), mutates=True,
+             idempotent=True),
     ToolSpec(id="watchlist.remove", name="remove_from_watchlist",
              description="Remove a symbol from the user's watchlist.",
              category="watchlist", params=SymbolParams, handler=remove_from_watchlist,
-             rate_limit=RateLimit(per_minute=30), mutates=True),
+             rate_limit=RateLimit(per_minute=30), mutates=True,
+             destructive=True, idempotent=True),
 ]

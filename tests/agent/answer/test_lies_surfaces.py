@@ -106,3 +106,58 @@ def test_cli_json_never_carries_a_lie(nq_home, stub, kind, lang):
     assert_truthful(result["response"], result["claims"], lang, never)
     assert never not in proc.stdout
     assert nq_november()["close"] in [c["value"] for c in result["claims"]]
+
+
+# Issue 32: lies made of real slots (statement_corpus.py), one per kind, the languages in turn, on
+# the real server's SSE stream and `askbar ask --json`; the rejections are readable from --json.
+def _statement_cases():
+    from tests.agent.answer.statement_corpus import nq_lies
+
+    return [(kind, ("en", "ru", "es")[i % 3]) for i, kind in enumerate(nq_lies())]
+
+
+@DUCKDB_ONLY
+def test_sse_never_carries_a_statement_lie(make_app, loaded_store):
+    import re
+
+    from tests.agent.answer.statement_corpus import nq_lies
+
+    liar = ScriptedAnalyst("")
+    app, _ = make_app(loaded_store, provider=liar)
+    with live_server(app) as url, httpx.Client(base_url=url, timeout=60) as client:
+        for kind, lang in _statement_cases():
+            lie = nq_lies()[kind][lang]
+            longest = max(re.split(r"\{[^}]*\}", lie), key=len).strip()
+            liar.answers, liar.calls = [lie], 0
+            _, events = stream(client, "POST", "/api/chat", json={"question": QUESTIONS[lang]})
+            shown = "".join(e["data"]["content"] for e in events if e.get("event") == "text_delta")
+            done = next(e["data"] for e in events if e.get("event") == "done")
+            checks = [e["data"] for e in events if e.get("event") == "validation"]
+            assert liar.calls == 3, (kind, lang)
+            assert longest not in shown and longest not in done["response"], (kind, lang, shown)
+            assert_truthful(done["response"], done["claims"], lang, longest)
+            assert checks and checks[-1]["source"] == "code_summary" and len(checks[-1]["attempts"]) == 3
+
+
+@pytest.mark.parametrize("kind,lang", _statement_cases()[::4])
+def test_cli_json_says_what_was_rejected(nq_home, stub, kind, lang):
+    import re
+
+    from tests.agent.answer.statement_corpus import nq_lies
+
+    lie = nq_lies()[kind][lang]
+    longest = max(re.split(r"\{[^}]*\}", lie), key=len).strip()
+    stub.add(*[dynamic(gemini_role(lang, [lie])) for _ in range(12)])
+    env = {k: v for k, v in os.environ.items()
+           if not k.startswith("ASKBAR_") and k not in ("GEMINI_API_KEY", "GOOGLE_API_KEY")}
+    env.update(ASKBAR_HOME=str(nq_home), GEMINI_API_KEY=API_KEY, ASKBAR_GEMINI_BASE_URL=stub.url,
+               ASKBAR_NOW="2024-06-01")
+    proc = in_process(["ask", QUESTIONS[lang], "--json"], env)
+    assert proc.returncode == 0, proc.stderr
+    result = json.loads([ln for ln in proc.stdout.splitlines() if ln.strip()][0])
+    assert longest not in proc.stdout
+    assert_truthful(result["response"], result["claims"], lang, longest)
+    v = result["validation"]
+    assert v["source"] == "code_summary" and len(v["attempts"]) == 3 and all(a["issues"] for a in v["attempts"])
+    human = in_process(["ask", QUESTIONS[lang]], env)                # the human output says why too
+    assert "rejected" in human.stderr and "code summary" in human.stderr

@@ -108,3 +108,16 @@ def test_load_fundamentals(home, capsys, tmp_path):
     csv.write_text("symbol,eps\nMSFT,1\n")
     code, _, err = run(capsys, "load-fundamentals", str(csv))
     assert code == 2 and "missing column 'period_end'" in err
+
+
+@pytest.mark.parametrize("fmt, key", [("openai", "function"), ("gemini", "parameters"),
+                                      ("mcp", "annotations")])
+def test_tools_export(home, capsys, fmt, key):
+    from agent.tools.registry import get_registry
+
+    code, out, _ = run(capsys, "tools", "export", "--format", fmt)
+    tools = json.loads(out)
+    assert code == 0 and len(out.strip().splitlines()) == 1
+    # the local user is premium: every tool, in the client's shape
+    assert len(tools) == len(get_registry().available_for("premium"))
+    assert any(key in t for t in tools)

@@ -83,7 +83,8 @@ def test_full_stats(lang):
 @pytest.mark.parametrize("lang", LANGS)
 def test_requested_metric_only(lang):
     intent = _intent("What was SPY's average daily volume in March 2024?")
-    summ = {**NQ_NOV, "avg_daily_volume": 59866116.45, "trading_days": 20}
+    summ = {**NQ_NOV, "avg_daily_volume": 59866116.45, "trading_days": 20,
+            "first_date": "2024-03-01", "last_date": "2024-03-28"}   # the data of the period named
     out = analyze("q", intent, [result("get_period_stats", "SPY", [{}], summ)], lang)
     assert [c.type for c in out.claims] == ["trading_days", "avg_daily_volume"]
     assert {"en": "59.87 million", "ru": "59,87 млн", "es": "59,87 millones"}[lang] in out.response

@@ -37,6 +37,8 @@ def test_failure_mid_ingest_rolls_everything_back(make_store, engine, monkeypatc
     module = duckdb_store if engine == "duckdb" else postgres_store
     # Bars are written before the hourly rollup; breaking that step must undo the bars too.
     monkeypatch.setattr(module, "REBUILD_1H", "SELECT * FROM no_such_table")
+    if engine == "postgres":   # a new symbol's rollups are copied in, not rebuilt: break that too
+        monkeypatch.setattr(module, "COPY_1H", "COPY no_such_table FROM STDIN (FORMAT BINARY)")
     df = pd.read_csv(NQ_1MIN)
     df["close"] = df["open"]
     df.to_csv(tmp_path / "changed.csv", index=False)

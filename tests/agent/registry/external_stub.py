@@ -13,7 +13,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 
 class Stub:
-    def __init__(self) -> None:
+    def __init__(self, keep_alive: bool = True) -> None:
         self.calls: Counter[str] = Counter()        # path -> raw calls
         self.keys: Counter[str] = Counter()         # Idempotency-Key -> raw calls
         self.executed: dict[str, dict] = {}         # Idempotency-Key -> result (once)
@@ -25,6 +25,13 @@ class Stub:
         stub = self
 
         class Handler(BaseHTTPRequestHandler):
+            # Keep-alive, as real HTTP APIs answer: a connection per call would measure TCP
+            # set-up in both the stub and the registry instead of the registry's own work.
+            protocol_version = "HTTP/1.1" if keep_alive else "HTTP/1.0"
+            # Headers and body go out in two writes: with Nagle on, the body waits for the
+            # client's delayed ACK (40 ms) on a kept-alive connection.
+            disable_nagle_algorithm = True
+
             def log_message(self, *a):  # quiet
                 pass
 

@@ -31,10 +31,24 @@ def reg_task_id(reg, user):
     return rows[0]["task_id"]
 
 
+def drain(reg, task_id, worker=None, deadline_s=20.0):
+    """Poll until the task is finished: retries wait in Redis (or the in-process delay heap) for
+    their not-before time, so one poll no longer runs them all."""
+    import time
+
+    w = worker or Worker(reg, block_ms=10)
+    end = time.monotonic() + deadline_s
+    while time.monotonic() < end:
+        w.poll_once()
+        task = reg.tasks.get(task_id)
+        if task["status"] in ("completed", "failed"):
+            return task
+    raise AssertionError(f"task {task_id} not finished: {reg.tasks.get(task_id)}")
+
+
 def run(reg, user, tool_id, params, priority=0):
     env = reg.enqueue_execution(user, tool_id, params, priority=priority)
-    Worker(reg, block_ms=10).poll_once()
-    return reg.tasks.get(env.task_id), env
+    return drain(reg, env.task_id), env
 
 
 def test_execute_external_tool_result_and_callback(registry, stub):
@@ -65,7 +79,7 @@ def test_secret_encrypted_at_rest_and_never_returned(registry, stub):
 
 @pytest.mark.parametrize("path, code, retried", [
     ("/429", "TOOL_RATE_LIMITED", True), ("/500", "TOOL_EXTERNAL_ERROR", True),
-    ("/garbage", "TOOL_EXTERNAL_ERROR", False), ("/slow", "TOOL_EXECUTION_TIMEOUT", True),
+    ("/garbage", "TOOL_EXTERNAL_ERROR", False), ("/slow", "TOOL_EXECUTION_TIMEOUT", False),
 ])
 def test_external_failures_map_to_seed_codes(registry, stub, path, code, retried):
     user = tenant_user()
@@ -91,12 +105,24 @@ def test_retry_with_backoff_then_success(registry, stub):
     assert stub.calls["/flaky"] == 3
 
 
-def test_invalid_parameters_never_reach_the_api(registry, stub):
+def test_invalid_parameters_are_refused_before_queueing(registry, stub):
     user = tenant_user()
     register(registry, user, stub)
-    task, _ = run(registry, user, "calc", {"a": "two"})
-    assert task["error"]["code"] == "TOOL_INVALID_PARAMETERS" and "a" in task["error"]["message"]
-    assert stub.calls["/ok"] == 0
+    with pytest.raises(RegistryError) as err:
+        registry.enqueue_execution(user, "calc", {"a": "two"})
+    assert err.value.code == "TOOL_INVALID_PARAMETERS" and "a: 'two'" in err.value.message
+    assert registry.queue.depth(stream_name("tool_execution", user.tenant_id)) == 0
+    executions = registry.db.execute("SELECT task_id FROM registry_tasks WHERE kind = %s",
+                                     ("execute",))
+    assert executions == [] and stub.calls["/ok"] == 0
+
+
+def test_a_timeout_is_cancelled_not_retried(registry, stub):
+    user = tenant_user()
+    register(registry, user, stub, path="/slow", timeout_ms=300)
+    task, env = run(registry, user, "calc", {"a": 1, "sleep": 1.0})
+    assert task["error"]["code"] == "TOOL_EXECUTION_TIMEOUT" and "cancelled" in task["error"]["message"]
+    assert stub.calls["/slow"] == 1 and task["error"]["details"]["attempts"] == 1
 
 
 @pytest.mark.parametrize("endpoint", ["http://127.0.0.1:1/x", "http://169.254.169.254/latest",
@@ -137,7 +163,7 @@ def test_priority_honoured_within_a_batch(registry, stub):
     register(registry, user, stub)
     low = [registry.enqueue_execution(user, "calc", {"a": i}, priority=1) for i in range(10)]
     high = registry.enqueue_execution(user, "calc", {"a": 99}, priority=9)
-    Worker(registry, block_ms=10).poll_once()
+    Worker(registry, block_ms=10, concurrency=1).poll_once()   # one at a time: order observable
     assert stub.order[0] == high.task_id
     assert stub.order[1:] == [e.task_id for e in low]
 
@@ -163,9 +189,10 @@ def test_tenants_do_not_see_or_run_each_others_tools(registry, stub):
     with pytest.raises(RegistryError) as err:
         registry.tool_detail(bob, "calc")
     assert err.value.code == "TOOL_NOT_FOUND"
-    task, env = run(registry, bob, "calc", {"a": 1})
-    assert task["error"]["code"] == "TOOL_NOT_FOUND" and stub.calls["/ok"] == 0
-    assert registry.tasks.get_for(env.task_id, alice.tenant_id) is None
+    with pytest.raises(RegistryError) as err:           # refused before queueing
+        registry.enqueue_execution(bob, "calc", {"a": 1})
+    assert err.value.code == "TOOL_NOT_FOUND" and stub.calls["/ok"] == 0
+    assert registry.queue.depth(stream_name("tool_execution", bob.tenant_id)) == 0
 
 
 def test_unacked_message_of_a_dead_worker_is_claimed_by_another(registry, stub):

@@ -94,3 +94,50 @@ def test_streamable_http_runs_as_the_started_user(home, tmp_path):
     executor.flush_log()
     logged = executor.appdb.execute("SELECT user_id, tool_id FROM tool_executions")
     assert {(r["user_id"], r["tool_id"]) for r in logged} >= {("m1", "market.get_price")}
+
+
+def test_annotations_and_confirmation_by_elicitation(home, tmp_path):
+    """Every tool carries its hints; a tool that changes something asks the client first (MCP
+    elicitation): declined -> nothing done; accepted -> done. Read-only tools ask nothing."""
+    import mcp_types as types
+
+    from agent.market.duckdb_store import DuckDBStore
+
+    store = DuckDBStore(home / "market.duckdb", read_only=True)
+    user = User(user_id="e1", tenant_id="et", name="e1", plan="pro")
+    executor = ToolExecutor(Settings(home=tmp_path), store, AppDB(path=tmp_path / "app.sqlite"),
+                            redis_url="")
+    answers = iter(["decline", "accept"])
+    asked: list[str] = []
+
+    async def confirm(ctx, params):
+        asked.append(params.message)
+        action = next(answers)
+        return types.ElicitResult(action=action, content={"confirm": True} if action == "accept" else None)
+
+    async def main(url: str):
+        async with streamable_http_client(url + "/mcp") as (r, w, *_), \
+                ClientSession(r, w, elicitation_callback=confirm) as s:
+            await s.initialize()
+            tools = {t.name: t for t in (await s.list_tools()).tools}
+            declined = await s.call_tool("add_to_watchlist", {"symbol": "BTCUSD"})
+            after_decline = await s.call_tool("get_watchlist", {})
+            accepted = await s.call_tool("add_to_watchlist", {"symbol": "BTCUSD"})
+            after_accept = await s.call_tool("get_watchlist", {})
+            return tools, declined, after_decline, accepted, after_accept
+
+    try:
+        with live_server(http_app(executor, user)) as url:
+            tools, declined, after_decline, accepted, after_accept = anyio.run(main, url)
+    finally:
+        store.close()
+    assert all(t.annotations is not None and t.annotations.read_only_hint is not None
+               for t in tools.values())
+    order = tools["create_paper_order"].annotations
+    assert order.read_only_hint is False and order.destructive_hint is True
+    assert tools["get_price"].annotations.read_only_hint is True
+    assert declined.is_error and json.loads(declined.content[0].text)["error"]["code"] == "NOT_CONFIRMED"
+    assert json.loads(after_decline.content[0].text)["data"]["symbols"] == []
+    assert accepted.is_error is False
+    assert json.loads(after_accept.content[0].text)["data"]["symbols"] == ["BTCUSD"]
+    assert len(asked) == 2 and all("add_to_watchlist" in m for m in asked)   # get_watchlist: none

@@ -111,3 +111,42 @@ def test_gemini_subset_and_the_sdk_accepts_it():
     ohlcv = next(d for d in decls if d["name"] == "get_ohlcv")["parameters"]["properties"]
     assert ohlcv["timeframe"]["enum"] == ["1m", "5m", "15m", "1h", "4h", "1d", "1w"]
     assert ohlcv["limit"]["maximum"] == 500
+
+
+def test_mcp_annotations_on_every_tool():
+    """Issue 29: read-only, destructive and idempotent hints on every tool; create_paper_order is
+    destructive; every tool that changes something is not read-only."""
+    from agent.tools.exports import mcp_annotations
+
+    reg = discover()
+    for spec in reg.all():
+        a = mcp_annotations(spec)
+        assert {"readOnlyHint", "idempotentHint", "openWorldHint"} <= set(a), spec.name
+        assert a["readOnlyHint"] is (not (spec.mutates or spec.writes)), spec.name
+        if not a["readOnlyHint"]:
+            assert isinstance(a["destructiveHint"], bool), spec.name
+    order = mcp_annotations(reg.get("create_paper_order"))
+    assert order["readOnlyHint"] is False and order["destructiveHint"] is True
+    assert order["idempotentHint"] is False
+    assert mcp_annotations(reg.get("remember"))["readOnlyHint"] is False
+    assert mcp_annotations(reg.get("add_to_watchlist"))["destructiveHint"] is False
+    assert mcp_annotations(reg.get("get_price")) == {"title": "get price", "readOnlyHint": True,
+                                                     "openWorldHint": False, "idempotentHint": True}
+
+
+@pytest.mark.parametrize("plan", ["free", "pro", "premium"])
+@pytest.mark.parametrize("fmt", ["openai", "gemini", "mcp"])
+def test_exports_follow_the_plan_in_each_format(plan, fmt):
+    import mcp_types
+
+    from agent.tools.exports import export_tools
+
+    reg = discover()
+    out = export_tools(reg, plan, fmt)
+    names = [t["function"]["name"] if fmt == "openai" else t["name"] for t in out]
+    assert names == [s.name for s in reg.available_for(plan)]
+    if fmt == "mcp":                       # the SDK's own model accepts each one
+        for t in out:
+            mcp_types.Tool.model_validate(t)
+    with pytest.raises(ValueError):
+        export_tools(reg, plan, "yaml")

@@ -42,6 +42,20 @@ def test_position_size_refuses_bad_inputs(make_store, executor_for, bad, needle)
     assert r["error"]["code"] == "VALIDATION_ERROR" and needle in r["error"]["message"]
 
 
+@pytest.mark.parametrize("fraction", [0.02, 0.005, 0.05])
+def test_risk_as_a_fraction_is_refused_with_one_line(make_store, executor_for, fraction):
+    """The seed writes 0.02 for 2 %; read as a percent it is a 100x smaller position: refused."""
+    params = {"capital": 50_000, "entry_price": 16_000, "stop_loss_price": 15_900,
+              "risk_percent": fraction}
+    r = executor_for(make_store("duckdb")).execute("calculate_position_size", params, BOB)
+    msg = r["error"]["message"]
+    assert r["error"]["code"] == "VALIDATION_ERROR" and "\n" not in msg
+    assert f"send {fraction * 100:g}" in msg and "risk_percent" in msg
+    two = executor_for(make_store("duckdb")).execute(
+        "calculate_position_size", {**params, "risk_percent": fraction * 100}, BOB)
+    assert two["data"]["risk_amount"] == pytest.approx(50_000 * fraction)
+
+
 def test_risk_reward(make_store, executor_for):
     ex = executor_for(make_store("duckdb"))
     d = ok(ex.execute("calculate_risk_reward", {"entry_price": 100, "stop_loss_price": 95,

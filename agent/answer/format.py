@@ -1,0 +1,147 @@
+"""The ONE formatter of numbers, percents, volumes, prices, dates and periods per language (issue 23).
+
+Every text a user reads (the answer renderer, tool answers, trading answers, the server's texts)
+formats its figures here, so a Spanish price answer and a Spanish stats answer agree:
+
+    en "15,895.00"   ru "15 895,00"   es "15.895,00"       (Babel: the CLDR symbols of the locale)
+    en "+0.39%"      ru "+0,39 %"     es "+0,39 %"
+    en "4.43 million" ru "4,43 млн"   es "4,43 millones"
+    en "November 29, 2023"  ru "29 ноября 2023 г."  es "29 de noviembre de 2023"
+
+Babel (CLDR) gives the separators, month names and date patterns: maintained data for every
+locale instead of hand-written tables. Two choices are ours: a plain space, not CLDR's no-break
+space, groups Russian digits (terminals, tests and copy-paste read it the same), and Spanish
+groups four-digit numbers too (a fixed pattern, as the answers always did). Measured cost:
+benchmarks/format_cost.py (about 30 µs a number with a cached Locale; an answer shows < 40).
+
+Prices print at the instrument's own precision (its tick size): 6E 1.1076 stays "1.1076", never
+"1.11", while NQ keeps two decimals.
+"""
+from __future__ import annotations
+
+from datetime import date
+from functools import lru_cache
+from typing import Literal
+
+from babel import Locale
+from babel.dates import format_date
+from babel.numbers import format_decimal
+
+Kind = Literal["price", "pct", "pct_level", "volume", "count", "number", "date", "text", "period"]
+LANGS = ("en", "ru", "es")
+_SPACES = str.maketrans({"\u00a0": " ", "\u202f": " "})
+_PCT_SPACE = {"en": "", "ru": " ", "es": " "}
+# (threshold, divisor, word) for volumes, largest first: the short words traders read.
+_SCALES = {
+    "en": [(1e9, 1e9, " billion"), (1e6, 1e6, " million"), (1e4, 1e3, "K")],
+    "ru": [(1e9, 1e9, " млрд"), (1e6, 1e6, " млн"), (1e4, 1e3, " тыс")],
+    "es": [(1e9, 1e9, " mil millones"), (1e6, 1e6, " millones"), (1e4, 1e3, " mil")],
+}
+# Tick sizes of the instruments we know (exchange specs); any other symbol's precision is read
+# from its own prices (decimals_of). 6E: 0.00005 USD per EUR (CME), 6J: 0.0000005.
+TICK_SIZES = {"6E": 0.00005, "M6E": 0.0001, "6J": 0.0000005, "6B": 0.0001, "6A": 0.00005,
+              "6C": 0.00005, "6S": 0.00005, "NQ": 0.25, "MNQ": 0.25, "ES": 0.25, "MES": 0.25,
+              "YM": 1.0, "MYM": 1.0, "RTY": 0.1, "M2K": 0.1, "CL": 0.01, "GC": 0.1, "SPY": 0.01,
+              "QQQ": 0.01, "SPX": 0.01, "NDX": 0.01, "DJI": 0.01}
+MAX_DECIMALS = 7
+
+
+def lang_of(lang: str) -> str:
+    return lang if lang in LANGS else "en"
+
+
+@lru_cache(maxsize=None)
+def _locale(lang: str) -> Locale:
+    return Locale.parse(lang_of(lang))
+
+
+@lru_cache(maxsize=64)
+def _pattern(decimals: int) -> str:
+    return "#,##0" + ("." + "0" * decimals if decimals > 0 else "")
+
+
+def number(value: float, lang: str, decimals: int = 2) -> str:
+    """value grouped and with the language's decimal separator ("-" for negatives, never "-0")."""
+    rounded = round(float(value), decimals)
+    if rounded == 0:
+        rounded = 0.0
+    text = format_decimal(rounded, format=_pattern(decimals), locale=_locale(lang))
+    return text.translate(_SPACES).replace("\u2212", "-")
+
+
+def percent(value: float, lang: str, signed: bool = True, decimals: int = 2) -> str:
+    """A percent as a number of percent points (0.39 -> "+0.39%"; the value is already x100)."""
+    body = number(value, lang, decimals)
+    if signed and round(value, decimals) > 0:
+        body = "+" + body
+    return f"{body}{_PCT_SPACE[lang_of(lang)]}%"
+
+
+def volume(value: float, lang: str) -> str:
+    for threshold, divisor, word in _SCALES[lang_of(lang)]:
+        if abs(value) >= threshold:
+            return number(value / divisor, lang) + word
+    return number(value, lang, 0)
+
+
+def decimals_of(prices: list[float]) -> int:
+    """The decimals an instrument's own prices carry (2 at least): 1.1076 -> 4, 15957.25 -> 2."""
+    best = 2
+    for p in prices:
+        for d in range(2, MAX_DECIMALS + 1):
+            if abs(p - round(p, d)) < 1e-9:
+                best = max(best, d)
+                break
+        else:
+            best = MAX_DECIMALS
+    return best
+
+
+def tick_decimals(symbol: str | None, prices: list[float] | None = None) -> int:
+    """Decimals of a price of `symbol`: its tick size's, else what its prices carry, at least 2."""
+    tick = TICK_SIZES.get(str(symbol or "").upper().rstrip("!").rstrip("1"))
+    if tick is not None:
+        text = f"{tick:.{MAX_DECIMALS}f}".rstrip("0")
+        return max(2, len(text.partition(".")[2]))
+    return decimals_of(prices or [])
+
+
+def price(value: float, lang: str, symbol: str | None = None, decimals: int | None = None) -> str:
+    return number(value, lang, decimals if decimals is not None else tick_decimals(symbol, [value]))
+
+
+def day(value: date | str, lang: str) -> str:
+    """A date as people write it: "November 29, 2023", "29 ноября 2023 г.", "29 de noviembre de 2023"."""
+    d = value if isinstance(value, date) else date.fromisoformat(str(value)[:10])
+    return format_date(d, format="long", locale=_locale(lang)).translate(_SPACES)
+
+
+def month(year: int, month_no: int, lang: str) -> str:
+    """A month of a year in the nominative: "November 2023", "ноябрь 2023", "noviembre de 2023"."""
+    d = date(year, month_no, 1)
+    pattern = {"en": "LLLL y", "ru": "LLLL y", "es": "LLLL 'de' y"}[lang_of(lang)]
+    return format_date(d, format=pattern, locale=_locale(lang)).translate(_SPACES)
+
+
+def render(value: float | str, kind: Kind, lang: str, *, absolute: bool = False, exact: bool = False,
+           decimals: int | None = None) -> str:
+    """One value as text. absolute: the sign is already said in words ("fell 2 %"); exact: a
+    number the user typed, shown as typed (3 % stays "3 %", not "3.00 %"); decimals: a price's
+    precision (its instrument's tick size)."""
+    if kind in ("date", "text", "period") or isinstance(value, str):
+        return str(value)[:10] if kind == "date" else str(value)
+    v = abs(float(value)) if absolute else float(value)
+    places = 0 if exact and v == int(v) else 2
+    if exact and v != int(v):
+        places = min(MAX_DECIMALS, max(2, decimals_of([v])))
+    if kind == "pct":
+        return percent(v, lang, signed=not absolute, decimals=places)
+    if kind == "pct_level":
+        return percent(v, lang, signed=False, decimals=places)
+    if kind == "volume":
+        return volume(v, lang)
+    if kind == "count":
+        return number(round(v), lang, 0)
+    if kind == "price" and decimals is not None and not exact:
+        return number(v, lang, decimals)
+    return number(v, lang, places)

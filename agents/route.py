@@ -1,0 +1,62 @@
+"""Route node: which way a new question goes, decided in code before any model call.
+
+    trading command ("buy 2 NQ at market", "alert me when SPY above 520")  -> trading
+    catalogue tool or memory statement ("add NQ to my watchlist",
+        "remember that I mostly trade NQ", "forget my usual symbol")       -> tools
+    anything else (data questions, concepts)                                -> understander
+
+Each destination is a node with a named edge in graph.py, so every turn ends in a node. The node
+only decides (it writes `route`); the trading and tools nodes do the work. An answer to a
+clarification goes straight back to the understander.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from langchain_core.runnables import RunnableConfig
+from langgraph.runtime import Runtime
+
+from agent.deps import Deps
+
+Route = str  # "trading" | "tools" | "understander"
+
+
+def decide(state: dict[str, Any], deps: Deps) -> Route:
+    from agent.llm.offline.tool_intents import detect_tool_call
+    from agent.tools.graph_step import planner_decides
+    from agent.trading.commands import parse_trading_command
+
+    if state.get("clarify_answer"):
+        return "understander"
+    ctx = deps.context(state.get("now"))
+    question = state["question"]
+    if parse_trading_command(question, [i.symbol for i in ctx.instruments]) is not None:
+        return "trading"
+    call = detect_tool_call(question, ctx)
+    if call is not None and not planner_decides(deps, call.name):
+        return "tools"
+    return "understander"
+
+
+def route(state: dict[str, Any], config: RunnableConfig, runtime: Runtime[Deps]) -> dict[str, Any]:
+    return {"route": decide(state, runtime.context)}
+
+
+def trading(state: dict[str, Any], config: RunnableConfig, runtime: Runtime[Deps]) -> dict[str, Any]:
+    """A trading request: a read-only answer, or a pending action for confirm_action."""
+    from agent.memory.hooks import with_memory
+    from agent.trading.graph_turn import trading_turn
+
+    deps = runtime.context
+    ctx = with_memory(deps.context(state.get("now")), state, deps, config)
+    return trading_turn(state, deps, ctx) or {"route": "understander"}
+
+
+def tools(state: dict[str, Any], config: RunnableConfig, runtime: Runtime[Deps]) -> dict[str, Any]:
+    """A catalogue tool's question or a statement for memory, answered by the tool in code."""
+    from agent.memory.hooks import with_memory
+    from agent.tools.graph_step import tool_turn
+
+    deps = runtime.context
+    ctx = with_memory(deps.context(state.get("now")), state, deps, config)
+    return tool_turn(state, deps, ctx) or {"route": "understander"}

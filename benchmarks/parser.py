@@ -1,0 +1,47 @@
+"""Offline parser speed (issue 24): time per question of understand() over the generated phrasings
+(tests/agent/llm/phrasings.py), and how many phrasings the generator makes and how many read as
+built. No database: the offline helpers' instruments and ranges.
+
+    python benchmarks/parser.py [--limit N] [--json]
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from agent.llm.offline.understand import understand  # noqa: E402
+from tests.agent.llm.offline_helpers import make_ctx  # noqa: E402
+from tests.agent.llm.phrasings import generate  # noqa: E402
+from tests.agent.llm.test_generated_phrasings import mismatch  # noqa: E402
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--limit", type=int, default=0, help="time only the first N phrasings (0 = all)")
+    ap.add_argument("--json", action="store_true")
+    args = ap.parse_args()
+    cases = generate()
+    timed = cases[:args.limit] if args.limit else cases
+    ctx = make_ctx()
+    understand(timed[0].text, None, ctx)                  # warm-up: compiled patterns, caches
+    ms = []
+    for c in timed:
+        t0 = time.perf_counter()
+        understand(c.text, None, ctx)
+        ms.append((time.perf_counter() - t0) * 1000)
+    ms.sort()
+    misread = sum(1 for c in timed if mismatch(c))
+    out = {"phrasings_generated": len(cases), "timed": len(timed), "read_as_built": len(timed) - misread,
+           "p50_ms": round(statistics.median(ms), 2), "p95_ms": round(ms[int(len(ms) * 0.95) - 1], 2),
+           "max_ms": round(ms[-1], 2), "mean_ms": round(statistics.fmean(ms), 2)}
+    print(json.dumps(out) if args.json else "\n".join(f"{k}: {v}" for k, v in out.items()))
+
+
+if __name__ == "__main__":
+    main()
