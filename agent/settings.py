@@ -37,6 +37,7 @@ class ServerOptions(BaseModel):
     run_ttl_s: int = 3600            # how long a finished run's events stay replayable
     run_stale_s: float = 30.0        # a running run without a heartbeat this long is lost (server died)
     max_body_bytes: int = 64_000     # larger request bodies get 413
+    registry_max_body_bytes: int = 1_000_000   # /api/v1 bodies (tool schemas are larger): 413 past it
     max_question_chars: int = 2000
     ping_s: float = 15.0             # SSE keep-alive comment interval (0: no pings)
     sse_send_timeout_s: float = 30.0  # a client that takes longer to accept one SSE write is dropped

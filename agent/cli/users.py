@@ -8,7 +8,8 @@ import sys
 
 from agent.cli.main import BadInput, arg, command
 
-USAGE = "users add NAME [--tenant T] [--plan P] | list | plan NAME PLAN | revoke NAME | jwt SUBJECT"
+USAGE = ("users add NAME [--tenant T] [--plan P] [--admin] | list | plan NAME PLAN | revoke NAME | "
+         "jwt SUBJECT [--scopes read,write,trade,admin,registry]")
 
 
 def _store():
@@ -28,6 +29,7 @@ LOCAL_DATA_NOTE = ("note: this is the first user, so a server on loopback now as
 def _add(args: argparse.Namespace) -> int:
     store = _store()
     user, token = store.add(args.name, tenant=args.tenant or "default", plan=args.plan or "free",
+                            admin=bool(args.admin),
                                **{k: v for k, v in (("language", args.language), ("timezone", args.timezone),
                                                     ("risk_profile", args.risk), ("experience", args.experience))
                                   if v})
@@ -73,10 +75,13 @@ def _revoke(args: argparse.Namespace) -> int:
 
 
 def _jwt(args: argparse.Namespace) -> int:
+    from agent.identity.scopes import HELP, bad_scopes
     from agent.identity.service_tokens import ServiceTokenError, issue
     from agent.server.runtime import ServerSettings
 
-    scopes = [s for s in (args.scopes or "").split(",") if s]
+    scopes = [s.strip() for s in (args.scopes or "").split(",") if s.strip()]
+    if bad_scopes(scopes):
+        raise BadInput(f"users jwt: unknown scope {bad_scopes(scopes)[0]!r}; scopes are {HELP}")
     try:
         token = issue(ServerSettings().jwt_secret or "", args.name, args.tenant or "default", scopes,
                       ttl_s=args.ttl, plan=args.plan)
@@ -99,7 +104,12 @@ ACTIONS = {"add": _add, "list": _list, "plan": _plan, "revoke": _revoke, "jwt": 
          arg("--language", choices=["en", "ru", "es"]), arg("--timezone"),
          arg("--risk", choices=["conservative", "moderate", "aggressive"]),
          arg("--experience", choices=["beginner", "intermediate", "advanced"]),
-         arg("--scopes", help="comma-separated scopes of a service JWT"),
+         arg("--scopes", help="comma-separated scopes of a service JWT: read (GET and chat), write "
+                              "(memory, watchlist, alerts, registered tools), trade (paper orders), "
+                              "admin (users, tenant tools), registry (the orchestrator: registry "
+                              "callbacks and events); a request outside them is a 403"),
+         arg("--admin", action="store_true",
+             help="users add: a tenant admin (its tokens carry the admin scope: tenant tools)"),
          arg("--ttl", type=int, default=3600, help="service JWT lifetime in seconds"),
          arg("--json", action="store_true", help="one JSON object on one line"))
 def cmd_users(args: argparse.Namespace) -> int:

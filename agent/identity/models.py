@@ -27,6 +27,10 @@ class User(BaseModel):
     timezone: str = "UTC"
     risk_profile: RiskProfile = "moderate"
     experience: Experience = "intermediate"
+    admin: bool = Field(False, description="a tenant admin: its API tokens carry the admin scope")
+    # The scopes of the token this user acts with (agent/identity/scopes.py), set by the server
+    # from the token; None: unrestricted (the local user, the CLI).
+    scopes: list[str] | None = None
 
 
 def plan_allows(user_plan: Plan, required: Plan) -> bool:

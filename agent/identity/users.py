@@ -19,11 +19,12 @@ from agent.storage.appdb import AppDB
 
 TOKEN_PREFIX = "askbar_"
 NAME = re.compile(r"^[A-Za-z0-9_.@-]{1,64}$")
-USER_COLS = "u.user_id, u.tenant_id, u.name, u.plan, u.language, u.timezone, u.risk_profile, u.experience"
+USER_COLS = ("u.user_id, u.tenant_id, u.name, u.plan, u.language, u.timezone, u.risk_profile, "
+             "u.experience, u.admin")
 
 INSERT_TENANT = "INSERT INTO tenants (tenant_id) VALUES (%s) ON CONFLICT (tenant_id) DO NOTHING"
 INSERT_USER = ("INSERT INTO users (user_id, tenant_id, name, plan, language, timezone, risk_profile, "
-               "experience) VALUES (%s, %s, %s, %s, %s, %s, %s, %s)")
+               "experience, admin) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s)")
 INSERT_TOKEN = "INSERT INTO api_tokens (token_hash, user_id) VALUES (%s, %s)"
 # USER_COLS is a constant column list: statements are concatenated constants, values always bound.
 SELECT_BY_TOKEN = ("SELECT " + USER_COLS + " FROM api_tokens t JOIN users u ON u.user_id = t.user_id "
@@ -51,7 +52,7 @@ def new_token() -> str:
 
 
 def _user(row: dict[str, Any]) -> User:
-    return User(**{k: row[k] for k in User.model_fields})
+    return User(**{k: row[k] for k in User.model_fields if k in row and k != "scopes"})
 
 
 def _check_name(kind: str, value: str) -> str:
@@ -64,14 +65,17 @@ class UserStore:
     def __init__(self, db: AppDB):
         self.db = db
 
-    def add(self, name: str, tenant: str = "default", plan: Plan = "free", **profile: str) -> tuple[User, str]:
-        """A new user and its first token (the only time the token is available)."""
+    def add(self, name: str, tenant: str = "default", plan: Plan = "free", admin: bool = False,
+            **profile: str) -> tuple[User, str]:
+        """A new user and its first token (the only time the token is available); `admin`: a
+        tenant admin (its tokens carry the admin scope: tenant tools)."""
         _check_name("user name", name)
         _check_name("tenant", tenant)
         if plan not in PLANS:
             raise IdentityError(f"plan {plan!r} is not one of {', '.join(PLANS)}")
         try:
-            user = User(user_id=uuid.uuid4().hex, tenant_id=tenant, name=name, plan=plan, **profile)
+            user = User(user_id=uuid.uuid4().hex, tenant_id=tenant, name=name, plan=plan,
+                        admin=admin, **profile)
         except ValueError as exc:
             raise IdentityError(f"bad user profile: {exc.errors()[0]['msg'] if hasattr(exc, 'errors') else exc}") from None
         token = new_token()
@@ -80,7 +84,7 @@ class UserStore:
                 raise IdentityError(f"user {name!r} already exists in tenant {tenant!r}")
             tx.execute(INSERT_TENANT, (tenant,))
             tx.execute(INSERT_USER, (user.user_id, tenant, name, plan, user.language, user.timezone,
-                                     user.risk_profile, user.experience))
+                                     user.risk_profile, user.experience, int(admin)))
             tx.execute(INSERT_TOKEN, (hash_token(token), user.user_id))
         return user, token
 

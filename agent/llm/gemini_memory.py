@@ -29,11 +29,20 @@ def _short_lines(text: str, limit: int = LINE_TOKENS) -> str:
 
 def clip(text: str, budget: int = MEMORY_TOKENS) -> str:
     """text, or its first whole lines within `budget` tokens (a first line that alone is too long
-    cut at a token boundary), with a mark that something was left out."""
+    cut at a token boundary), with a mark that something was left out. Counted as the prompt
+    carries it: escaped (agent.llm.prompts.wrap), which an escaped `<` makes longer."""
+    return P.escape_untrusted(text) if _fits(text, budget) else _clip(P.escape_untrusted(text), budget)
+
+
+def _fits(text: str, budget: int) -> bool:
     from agent.llm import tokens
 
-    if tokens.count(text) <= budget:
-        return text
+    return tokens.count(P.escape_untrusted(text)) <= budget
+
+
+def _clip(text: str, budget: int) -> str:
+    from agent.llm import tokens
+
     room, used = budget - tokens.count(CLIPPED), 0
     kept: list[str] = []
     for line in text.splitlines():
@@ -54,5 +63,6 @@ def with_memory(system: str, ctx: ProviderContext | None) -> str:
     memory = ctx.memory if ctx is not None else None
     if memory is None or not memory.text.strip():
         return system
-    text = clip(_short_lines(memory.text))
-    return system + "\n\n" + P.MEMORY_SYSTEM.format(memory=P.wrap("user_memory", text))
+    text = clip(_short_lines(memory.text))        # escaped already: tagged as is, not again
+    return system + "\n\n" + P.MEMORY_SYSTEM.format(memory=f"<untrusted_user_memory>\n{text}\n"
+                                                           "</untrusted_user_memory>")

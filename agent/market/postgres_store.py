@@ -256,6 +256,7 @@ class PostgresStore:
         # retrying in the background and timing out.
         psycopg.connect(url, connect_timeout=10).close()
         self.pool = ConnectionPool(url, min_size=1, max_size=max_size, open=True,
+                                   check=ConnectionPool.check_connection,   # survives a DB restart
                                    kwargs={"autocommit": True, "options": "-c TimeZone=UTC -c statement_timeout="
                                                                    f"{STATEMENT_TIMEOUT_MS}"})
         self.pool.wait(timeout=15)

@@ -149,7 +149,8 @@ def _check_rows(c: dict[str, np.ndarray]) -> None:
     """First row (in file order) breaking an OHLCV rule, as _BadValue."""
     o, h, lo, cl, v = c["open"], c["high"], c["low"], c["close"], c["volume"]
     finite = np.isfinite(o) & np.isfinite(h) & np.isfinite(lo) & np.isfinite(cl) & np.isfinite(v)
-    bad = ~finite | (h < lo) | (o > h) | (o < lo) | (cl > h) | (cl < lo) | (v < 0)
+    bad = ~finite | (h < lo) | (o > h) | (o < lo) | (cl > h) | (cl < lo) | (v < 0) | (lo <= 0) \
+        | (h > MAX_PRICE) | (v > MAX_VOLUME)
     if not bad.any():
         return
     i = int(np.argmax(bad))
@@ -157,15 +158,27 @@ def _check_rows(c: dict[str, np.ndarray]) -> None:
     raise _BadValue(i, _reason(row))
 
 
+# No instrument trades at or below zero or near 1e308 (issue 25 M2: such a bar made every P&L on
+# it inf); a negative price (some spread or roll series) is not a bar this store can compute on.
+MAX_PRICE = 1e9
+MAX_VOLUME = 1e15
+
+
 def _reason(r: dict[str, float]) -> str:
     for k, x in r.items():
         if not np.isfinite(x):
             return f"{k} is not a finite number ({x})"
+
     if r["high"] < r["low"]:
         return f"high {r['high']:g} is below low {r['low']:g}"
     for k in ("open", "close"):
         if not r["low"] <= r[k] <= r["high"]:
             return f"{k} {r[k]:g} is outside [low {r['low']:g}, high {r['high']:g}]"
+    for k in ("low", "high"):
+        if not 0 < r[k] <= MAX_PRICE:
+            return f"{k} {r[k]:g} is not a price (must be > 0 and at most {MAX_PRICE:g})"
+    if r["volume"] > MAX_VOLUME:
+        return f"volume {r['volume']:g} is above {MAX_VOLUME:g}"
     return f"negative volume {r['volume']:g}"
 
 

@@ -45,6 +45,7 @@ def open_store(settings: Settings) -> Any:  # SqliteStore | PostgresStore (both 
         # last ~0.2 s before a server crash is acceptable, and a commit no longer waits for the
         # WAL flush (a turn's write batch went from ~12 ms to ~3 ms on the shared test machine).
         pool = ConnectionPool(settings.database_url, min_size=1, max_size=4, open=True,
+                              check=ConnectionPool.check_connection,   # survives a DB restart
                               kwargs={"autocommit": True, "prepare_threshold": 0,
                                       "row_factory": dict_row,
                                       "options": "-c synchronous_commit=off"})

@@ -7,12 +7,15 @@ Holds the active conversation, recent symbols (10, newest first), last activity,
 from __future__ import annotations
 
 import json
+import logging
 import threading
 import time
 from typing import Any
 
 from agent.identity.models import User
 from agent.storage.redis_client import redis_client
+
+log = logging.getLogger("askbar.memory")
 
 TTL_S = 3600
 MAX_RECENT_SYMBOLS = 10
@@ -48,11 +51,46 @@ class _LocalKV:
             return int(hit[0] - time.monotonic()) if hit else -2
 
 
+class _RedisOrLocal:
+    """Redis while it answers, this process's own copy while it does not (issue 25 M5: memory
+    answered 500 during a Redis outage); a warning in the log at most every WARN_EVERY_S."""
+
+    WARN_EVERY_S = 30.0
+
+    def __init__(self, url: str):
+        # short timeouts: while Redis is down each call falls back within a second
+        self.redis = redis_client(url, socket_connect_timeout=1.0, socket_timeout=1.0)
+        self.local, self._warned = _LocalKV(), 0.0
+
+    def _call(self, name: str, *args: Any, **kw: Any) -> Any:
+        import redis
+
+        try:
+            return getattr(self.redis, name)(*args, **kw)
+        except redis.RedisError as exc:
+            if time.monotonic() - self._warned > self.WARN_EVERY_S:
+                self._warned = time.monotonic()
+                log.warning("short-term memory: Redis unavailable (%s); kept in this process "
+                            "until it is back", " ".join(str(exc).split())[:200])
+            return getattr(self.local, name)(*args, **kw)
+
+    def get(self, key: str) -> str | None:
+        return self._call("get", key)
+
+    def set(self, key: str, value: str, ex: int) -> None:
+        self._call("set", key, value, ex=ex)
+
+    def delete(self, key: str) -> None:
+        self._call("delete", key)
+
+    def ttl(self, key: str) -> int:
+        return int(self._call("ttl", key))
+
+
 class ShortTermMemory:
     def __init__(self, redis_url: str | None = None, prefix: str = "askbar:", ttl_s: int = TTL_S):
         if redis_url:
-
-            self.kv: Any = redis_client(redis_url)
+            self.kv: Any = _RedisOrLocal(redis_url)
         else:
             self.kv = _LocalKV()
         self.prefix, self.ttl_s = prefix, ttl_s

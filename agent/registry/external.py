@@ -38,12 +38,19 @@ def check_endpoint(url: str, allowed: set[str]) -> None:
 
     The allowlist is the only way out: an IP literal or internal name is refused unless listed.
     """
-    parts = urlsplit(url)
-    if parts.scheme not in ("http", "https") or not parts.hostname:
-        raise RegistryError("TOOL_INVALID_PARAMETERS", f"endpoint {url!r} is not an http(s) URL",
-                            retryable=False)
+    bad = RegistryError("TOOL_INVALID_PARAMETERS", f"endpoint {url[:200]!r} is not an http(s) URL "
+                        "with an ASCII host and a port 1-65535", retryable=False)
+    if not url.isascii():             # full-width digits, look-alike hosts: never what was allowed
+        raise bad
+    try:
+        parts = urlsplit(url)
+        port = parts.port             # ValueError past 65535 or when not digits
+    except ValueError:
+        raise bad from None
+    if parts.scheme not in ("http", "https") or not parts.hostname or port == 0:
+        raise bad
     host = parts.hostname.lower()
-    port = parts.port or (443 if parts.scheme == "https" else 80)
+    port = port or (443 if parts.scheme == "https" else 80)
     if host not in allowed and f"{host}:{port}" not in allowed:
         kind = "address" if _is_ip(host) else "host"
         raise RegistryError("TOOL_PERMISSION_DENIED",

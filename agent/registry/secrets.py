@@ -5,6 +5,8 @@ mode 0600. Several processes sharing a home share the key; separate machines mus
 """
 from __future__ import annotations
 
+import hashlib
+import hmac
 import os
 from pathlib import Path
 
@@ -31,7 +33,17 @@ def _key(settings: Settings) -> bytes:
 
 class SecretBox:
     def __init__(self, settings: Settings):
-        self._fernet = Fernet(_key(settings))
+        key = _key(settings)
+        self._fernet = Fernet(key)
+        self._mac_key = hashlib.sha256(b"askbar-task-callback:" + key).digest()
+
+    def task_secret(self, task_id: str) -> str:
+        """The secret an external party proves a task's callback with (issue 25 H1): an HMAC of
+        the task id under the registry key, so nothing is stored and it cannot be guessed."""
+        return hmac.new(self._mac_key, task_id.encode(), hashlib.sha256).hexdigest()
+
+    def task_secret_ok(self, task_id: str, secret: str | None) -> bool:
+        return bool(secret) and hmac.compare_digest(self.task_secret(task_id), str(secret))
 
     def seal(self, secret: str) -> str:
         return self._fernet.encrypt(secret.encode()).decode()

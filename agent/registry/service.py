@@ -72,7 +72,7 @@ class Registry:
     def list_tools(self, user: User, *, query: str | None = None, types: list[str] | None = None,
                    categories: list[str] | None = None) -> list[dict[str, Any]]:
         found = [{**t, "tool_type": "builtin"} for t in self.builtin.list(user)]
-        found += [public(r) for r in self.tools.list(user.tenant_id) if r["status"] == "active"]
+        found += [public(r) for r in self.tools.list_visible(user) if r["status"] == "active"]
         if types:
             found = [t for t in found if t["tool_type"] in types]
         if categories:
@@ -84,7 +84,7 @@ class Registry:
         return found
 
     def tool_detail(self, user: User, tool_id: str) -> dict[str, Any]:
-        row = self.tools.get(user.tenant_id, tool_id)
+        row = self.tools.visible(user, tool_id)
         if row is not None:
             return public(row)
         for t in self.builtin.list(user):
@@ -94,7 +94,7 @@ class Registry:
 
     # ---- execution -------------------------------------------------------------------------------
     def timeout_ms(self, user: User, tool_id: str) -> int:
-        row = self.tools.get(user.tenant_id, tool_id)
+        row = self.tools.visible(user, tool_id)
         return int(row["timeout_ms"]) if row else 30_000
 
     def enqueue_execution(self, user: User, tool_id: str, params: dict[str, Any], *,
@@ -147,9 +147,14 @@ class Registry:
             time.sleep(POLL_S)
 
     # ---- registration ----------------------------------------------------------------------------
-    def enqueue_registration(self, user: User, tool: TenantToolConfig, secret: str | None) -> Envelope:
+    def enqueue_registration(self, user: User, tool: TenantToolConfig, secret: str | None, *,
+                             shared: bool = False) -> Envelope:
+        """`shared`: a tenant tool (every user of the tenant sees and runs it); only its owner or a
+        tenant admin changes an existing tool (agent/registry/tenant_tools.py)."""
+        from agent.identity.scopes import is_tenant_admin
+
         check_endpoint(tool.endpoint, self.allowed)       # refused at once: never stored
-        self.tools.save(user, tool, secret)
+        self.tools.save(user, tool, secret, shared=shared, admin=is_tenant_admin(user))
         payload = ToolRegistrationPayload(tool=tool)
         env = Envelope(tenant_id=user.tenant_id, priority=1,
                        metadata=EnvelopeMetadata(user_id=user.user_id, timeout_ms=tool.timeout_ms),

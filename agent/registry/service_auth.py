@@ -7,9 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from agent.identity.scopes import SERVICE_SCOPE
 from agent.identity.service_tokens import ServiceTokenError, verify
-
-SERVICE_SCOPE = "registry"
 
 
 def validate_service_token(auth: Any, token: str) -> dict[str, Any]:

@@ -110,6 +110,12 @@ class TaskStore:
         task = self.get(task_id)
         return task if task and task["tenant_id"] == tenant_id else None
 
+    def get_owned(self, task_id: str, user: User) -> dict[str, Any] | None:
+        """The task if it is this user's (issue 25 H1: inside a tenant too); None otherwise."""
+        task = self.get(task_id)
+        ok = task and task["tenant_id"] == user.tenant_id and task["user_id"] == user.user_id
+        return task if ok else None
+
     def undelivered(self, older_than_s: float) -> list[str]:
         return [r["task_id"] for r in self.db.execute(SELECT_UNDELIVERED,
                                                       (_iso(time.time() - older_than_s),))]

@@ -12,7 +12,8 @@ import ipaddress
 import time
 from typing import Any
 
-from agent.identity.models import LOCAL_USER
+from agent.identity.models import LOCAL_USER, User
+from agent.identity.scopes import allows, scope_refusal, user_scopes
 from agent.identity.service_tokens import Principal, ServiceTokenError, looks_like_jwt, verify
 from agent.identity.users import UserStore
 from agent.server.guard import header, send_json_error
@@ -80,7 +81,15 @@ class Authenticator:
             except ServiceTokenError:
                 return None
         user = self.users.authenticate(token)
-        return Principal(user, ["*"], "token") if user else None
+        return Principal(user, user_scopes(user), "token") if user else None
+
+    def caller(self, authorization: str | None) -> User | None:
+        """The user a request runs as, carrying its token's scopes (None: refuse with 401)."""
+        principal = self.principal(authorization)
+        if principal is None:
+            return None
+        scopes = None if "*" in principal.scopes else list(principal.scopes)
+        return principal.user.model_copy(update={"scopes": scopes})
 
 
 class AuthMiddleware:
@@ -108,6 +117,24 @@ class AuthMiddleware:
                   "the bearer token is not valid (unknown, revoked or expired)"
             return await send_json_error(send, 401, "unauthorized", why,
                                          [(b"www-authenticate", b'Bearer realm="askbar"')])
+        user = principal.user.model_copy(
+            update={"scopes": None if "*" in principal.scopes else list(principal.scopes)})
+        refusal = scope_refusal_for(scope["method"], path, user)
+        if refusal:
+            return await send_json_error(send, 403, "forbidden", refusal)
         state: dict[str, Any] = scope.setdefault("state", {})
-        state["user"], state["scopes"], state["auth_via"] = principal.user, principal.scopes, principal.via
+        state["user"], state["scopes"], state["auth_via"] = user, principal.scopes, principal.via
         await self.app(scope, receive, send)
+
+
+def scope_refusal_for(method: str, path: str, user: User) -> str | None:
+    """Why the route's scope (agent/server/scopes.py) refuses `user`, or None."""
+    from agent.server import scopes as table
+
+    need = table.required(method, path)
+    if need is None or need in (table.PUBLIC, table.BY_HANDLER):
+        return None
+    scope = table.tool_scope(table.path_tool(path)) if need == table.TOOL_IN_PATH else str(need)
+    if allows(user, scope):
+        return None
+    return f"{method} {path[:100]}: " + scope_refusal(scope)

@@ -143,22 +143,50 @@ async def trace(request: Request) -> Response:
 
 
 async def healthz(request: Request) -> Response:
+    """Each dependency and a readiness status (issue 25 M5: it said ok through a Redis outage).
+    `ready` (HTTP 200) while the stores answers are kept in answer; Redis is not needed for that
+    (limits, cache, memory and run buffers fall back in process), so Redis down is `degraded`,
+    still ready. Errors name the failure's type only: this route is public."""
     rt = _rt(request)
-    checks: dict[str, str] = {}
+    checks = {"checkpointer": await _check(rt.graph.checkpointer.aget_tuple(rt.config("healthz"))),
+              "app_database": await _check(asyncio.to_thread(_app_db_ping, rt)),
+              "market_store": await _check(asyncio.to_thread(rt.deps.store.instruments)),
+              "buffer": await _check(rt.buffer.meta("healthz")),
+              "redis": (await _check(asyncio.to_thread(_redis_ping, rt.settings.redis_url))
+                        if rt.settings.redis_url else "not configured")}
+    ready = all(checks[k] == "ok" for k in ("checkpointer", "app_database", "market_store"))
+    ok = all(v in ("ok", "not configured") for v in checks.values())
+    body = {"status": "ok" if ok else "degraded" if ready else "down", "ready": ready,
+            "checks": checks, "active_runs": len(rt.runs.tasks), "engine": rt.settings.engine,
+            "buffer": type(rt.buffer).__name__}
+    return JSONResponse(body, status_code=200 if ready else 503)
+
+
+async def _check(awaitable: Any) -> str:
     try:
-        await rt.graph.checkpointer.aget_tuple(rt.config("healthz"))
-        checks["checkpointer"] = "ok"
+        await asyncio.wait_for(awaitable, HEALTH_TIMEOUT_S)
+        return "ok"
     except Exception as exc:  # noqa: BLE001 - report, never raise, from a health check
-        checks["checkpointer"] = f"error: {exc}"
+        return f"error: {type(exc).__name__}"
+
+
+HEALTH_TIMEOUT_S = 3.0
+
+
+def _app_db_ping(rt: Any) -> None:
+    from agent.storage.appdb import open_appdb
+
+    open_appdb(rt.settings).one("SELECT 1 AS ok")
+
+
+def _redis_ping(url: str) -> None:
+    import redis
+
+    client = redis.Redis.from_url(url, socket_connect_timeout=1.0, socket_timeout=1.0)
     try:
-        await rt.buffer.meta("healthz")
-        checks["buffer"] = "ok"
-    except Exception as exc:  # noqa: BLE001
-        checks["buffer"] = f"error: {exc}"
-    ok = all(v == "ok" for v in checks.values())
-    body = {"status": "ok" if ok else "degraded", "checks": checks, "active_runs": len(rt.runs.tasks),
-            "engine": rt.settings.engine, "buffer": type(rt.buffer).__name__}
-    return JSONResponse(body, status_code=200 if ok else 503)
+        client.ping()
+    finally:
+        client.close()
 
 
 routes = [

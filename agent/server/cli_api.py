@@ -37,7 +37,10 @@ def _rt(request: Request):
 
 def _operator(request: Request) -> None:
     state = request.state
-    if getattr(state, "auth_via", None) == "local" or "admin" in (getattr(state, "scopes", None) or []):
+    via = getattr(state, "auth_via", None)
+    # a service JWT with admin, not a tenant admin's API token (which carries admin for its tenant's
+    # tools since issue 25): market data is shared by every tenant
+    if via == "local" or (via == "jwt" and "admin" in (getattr(state, "scopes", None) or [])):
         return
     raise HTTPError(403, "forbidden", "loading market data is for the operator: the local user of a "
                                       "loopback server, or a service token with the admin scope")

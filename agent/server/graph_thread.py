@@ -126,14 +126,18 @@ class GraphThread:
             while True:
                 await ready.wait()
                 ready.clear()
-                if ended and not isinstance(ended[0], BaseException):
-                    return pending, ended[0][1]
-                if pending:       # a timer of an earlier batch may end this one early: harmless
+                if pending and not (ended and not isinstance(ended[0], BaseException)):
+                    # a timer of an earlier batch may end this one early: harmless
                     batch = pending[:]
                     pending.clear()
                     await sink(batch)
+                # The run may have ended before or during that send (issue 25 M4: an end that
+                # came during `await sink` was raised as a tuple): its end is either the graph's
+                # exception or (_END, after's value), never anything else.
                 if ended:
-                    raise ended[0]
+                    if isinstance(ended[0], BaseException):
+                        raise ended[0]
+                    return pending, ended[0][1]
         finally:
             self.stop()
             if not done.done():   # cancelled: the graph stops at its next step; a step that

@@ -71,6 +71,14 @@ class GuardMiddleware:
         self.cors = server_settings.cors_list
 
     async def __call__(self, scope, receive, send):
+        if scope["type"] == "websocket":
+            # The same Host and Origin rules as HTTP (issue 25 M6: in local mode a page on another
+            # origin could listen to the local user's tool events): refused before the handshake.
+            problem = self.check({**scope, "method": "GET"})
+            if problem:
+                await send({"type": "websocket.close", "code": 4403, "reason": problem[2][:120]})
+                return None
+            return await self.app(scope, receive, send)
         if scope["type"] != "http":
             return await self.app(scope, receive, send)
 

@@ -60,9 +60,12 @@ async def read_json(request: Request, max_bytes: int, required: bool = True,
             raise HTTPError(400, "empty_body", "request body is empty; send a JSON object")
         return {}
     try:
-        data = json.loads(bytes(body), parse_constant=_no_constant)
+        # JSON on the wire is UTF-8 (RFC 8259 8.1): json.loads(bytes) would also guess UTF-16/32
+        data = json.loads(bytes(body).decode("utf-8"), parse_constant=_no_constant)
     except (UnicodeDecodeError, json.JSONDecodeError, ValueError) as exc:
-        raise HTTPError(400, "bad_json", f"request body is not valid JSON: {exc}") from None
+        why = ("it is not UTF-8 text" if isinstance(exc, UnicodeDecodeError)
+               else " ".join(str(exc).split())[:200])
+        raise HTTPError(400, "bad_json", f"request body is not valid JSON: {why}") from None
     except RecursionError:
         raise HTTPError(400, "json_too_deep", "request body is nested too deeply") from None
     if not isinstance(data, dict):

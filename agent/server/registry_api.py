@@ -2,12 +2,15 @@
 
 The caller comes from the token (agent.server.caller); `X-Tenant-ID` must be present and equal to the
 token's tenant. A tenant never sees, runs or hears about another tenant's tools and tasks: anything
-of another tenant is a 404, exactly like something that does not exist.
+of another tenant is a 404, exactly like something that does not exist. Inside a tenant (issue 25
+H1) tasks and their events are their user's; a registered tool is its owner's unless shared with
+the tenant, and only its owner or a tenant admin changes it; a callback needs the task's own
+secret (`X-Task-Secret`, given when the task is queued) or the orchestrator's service credential.
+Scopes: agent/server/scopes.py (the routes marked BY_HANDLER check theirs here).
 """
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 from typing import Any
 
@@ -21,7 +24,7 @@ from agent.identity.models import User
 from agent.registry.envelope import Envelope, TenantToolConfig
 from agent.registry.errors import HTTP_STATUS, RegistryError
 from agent.server.caller import current_user
-from agent.server.http import HTTPError
+from agent.server.http import HTTPError, read_json
 
 MAX_LIMIT = 100
 
@@ -44,6 +47,8 @@ class ExecuteRequest(BaseModel):
 class RegisterRequest(BaseModel):
     tool: TenantToolConfig
     secret: str | None = Field(None, max_length=4096, description="the API key; stored encrypted")
+    shared: bool = Field(False, description="a tenant tool: every user of the tenant sees and runs "
+                                            "it (needs the admin scope)")
 
 
 def registry_for(app: Any):
@@ -61,6 +66,26 @@ def _caller(request: Request) -> User:
     return user
 
 
+def _need(user: User, scope: str) -> None:
+    """403 unless the caller's token carries `scope` (routes marked BY_HANDLER in the table)."""
+    from agent.identity.scopes import allows, scope_refusal
+
+    if not allows(user, scope):
+        raise HTTPError(403, "forbidden", scope_refusal(scope))
+
+
+async def _check_tool(request: Request, user: User, tool_id: str) -> None:
+    """Before queueing: the scope the tool needs, and a tenant tool the caller may not see (another
+    user's own tool) is not found, exactly like one that does not exist."""
+    from agent.server.scopes import registry_tool_scope
+
+    _need(user, registry_tool_scope(tool_id))
+    tools = registry_for(request.app).tools
+    if await asyncio.to_thread(tools.get, user.tenant_id, tool_id) is not None and \
+            await asyncio.to_thread(tools.visible, user, tool_id) is None:
+        raise HTTPError(404, "TOOL_NOT_FOUND", f"no tool {tool_id!r} for this tenant")
+
+
 def _error(exc: RegistryError, task_id: str | None = None) -> JSONResponse:
     from agent.server.ratelimit_headers import ratelimit_headers
 
@@ -71,6 +96,15 @@ def _error(exc: RegistryError, task_id: str | None = None) -> JSONResponse:
     if exc.code == "TOOL_RATE_LIMITED":
         headers["Retry-After"] = str(max(1, int(exc.retry_after or 1)))
     return JSONResponse(body, status_code=HTTP_STATUS.get(exc.code, 400), headers=headers)
+
+
+async def _json(request: Request) -> dict[str, Any]:
+    """The body as a JSON object: 413 past ASKBAR_REGISTRY_MAX_BODY_BYTES (1 MB), 400 for what is
+    not JSON (NaN and Infinity included: a stored NaN broke the tenant's tool list), too deep, or
+    not text a store can keep."""
+    server = request.app.state.runtime.server
+    return await read_json(request, server.registry_max_body_bytes, required=False,
+                           max_depth=server.max_json_depth)
 
 
 async def _submit(request: Request, user: User, req: ExecuteRequest):
@@ -90,13 +124,14 @@ async def _submit(request: Request, user: User, req: ExecuteRequest):
 
 
 async def _body(request: Request, model: type[BaseModel]) -> Any:
+    data = await _json(request)
     try:
-        return model.model_validate(json.loads(await request.body() or b"{}"))
-    except (ValueError, ValidationError) as exc:
-        first = exc.errors()[0] if isinstance(exc, ValidationError) else None
-        where = ".".join(map(str, first["loc"])) if first else "body"
-        msg = first["msg"] if first else "body is not valid JSON"
-        raise HTTPError(422, "TOOL_INVALID_PARAMETERS", f"{where}: {msg}") from exc
+        return model.model_validate(data)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(map(str, first["loc"])) or "body"
+        msg = " ".join(str(first["msg"]).split())[:300]
+        raise HTTPError(422, "TOOL_INVALID_PARAMETERS", f"{where}: {msg}") from None
 
 
 def _csv(request: Request, name: str) -> list[str] | None:
@@ -154,6 +189,7 @@ async def execute(request: Request) -> JSONResponse:
 
     user = _caller(request)
     req = await _body(request, ExecuteRequest)
+    await _check_tool(request, user, req.tool_id)
     reg = registry_for(request.app)
     try:
         env, quota = await _submit(request, user, req)
@@ -180,18 +216,21 @@ async def async_execute(request: Request) -> JSONResponse:
 
     user = _caller(request)
     req = await _body(request, ExecuteRequest)
+    await _check_tool(request, user, req.tool_id)
     try:
         env, quota = await _submit(request, user, req)
     except RegistryError as exc:
         return _error(exc)
-    return JSONResponse({"task_id": env.task_id, "status": "queued", "metadata": {"quota": quota}},
+    secret = registry_for(request.app).tools.box.task_secret(env.task_id)
+    return JSONResponse({"task_id": env.task_id, "status": "queued", "callback_secret": secret,
+                         "metadata": {"quota": quota}},
                         status_code=202, headers=ratelimit_headers(quota))
 
 
 async def get_task(request: Request) -> JSONResponse:
     user = _caller(request)
-    task = await asyncio.to_thread(registry_for(request.app).tasks.get_for,
-                                   request.path_params["task_id"], user.tenant_id)
+    task = await asyncio.to_thread(registry_for(request.app).tasks.get_owned,
+                                   request.path_params["task_id"], user)
     if task is None:
         raise HTTPError(404, "not_found", "no such task")
     return JSONResponse(_task_view(task))
@@ -200,9 +239,10 @@ async def get_task(request: Request) -> JSONResponse:
 async def register_tool(request: Request) -> JSONResponse:
     user = _caller(request)
     req = await _body(request, RegisterRequest)
+    _need(user, "admin" if req.shared else "write")
     try:
         env = await asyncio.to_thread(registry_for(request.app).enqueue_registration, user,
-                                      req.tool, req.secret)
+                                      req.tool, req.secret, shared=req.shared)
     except RegistryError as exc:
         return _error(exc)
     return JSONResponse({"task_id": env.task_id, "tool_id": req.tool.id, "status": "pending"},
@@ -210,14 +250,24 @@ async def register_tool(request: Request) -> JSONResponse:
 
 
 async def callback(request: Request) -> JSONResponse:
-    """An external registry posting a task's outcome (seed 6.2); idempotent by task id."""
+    """An external registry posting a task's outcome (seed 6.2); idempotent by task id. Allowed
+    with the task's own secret (`X-Task-Secret`) or the orchestrator's service credential (a
+    service JWT with the `registry` scope); a user's token alone never completes a task."""
+    from agent.identity.scopes import is_orchestrator
+
     user = _caller(request)
     env = await _body(request, Envelope)
     task_id = request.path_params["task_id"]
     reg = registry_for(request.app)
     task = await asyncio.to_thread(reg.tasks.get_for, task_id, user.tenant_id)
-    if task is None or env.tenant_id != user.tenant_id or env.task_id != task_id:
+    secret_ok = task is not None and reg.tools.box.task_secret_ok(
+        task_id, request.headers.get("x-task-secret"))
+    if task is None or env.tenant_id != user.tenant_id or env.task_id != task_id or \
+            not (secret_ok or is_orchestrator(user) or task["user_id"] == user.user_id):
         raise HTTPError(404, "not_found", "no such task")
+    if not (secret_ok or is_orchestrator(user)):
+        raise HTTPError(403, "forbidden", "a callback needs the task's secret (X-Task-Secret) or "
+                                          "the orchestrator's service token (scope registry)")
     recorded = await asyncio.to_thread(reg.tasks.record_callback, task_id, env)
     return JSONResponse({"received": True, "task_id": task_id, "duplicate": not recorded})
 
@@ -226,8 +276,8 @@ async def service_auth_validate(request: Request) -> JSONResponse:
     """Validate a service JWT (seed 6.2 ValidationResult)."""
     from agent.registry.service_auth import validate_service_token
 
-    body = json.loads(await request.body() or b"{}")
-    token = body.get("token") if isinstance(body, dict) else None
+    body = await _json(request)
+    token = body.get("token")
     if not isinstance(token, str) or not token:
         raise HTTPError(422, "TOOL_INVALID_PARAMETERS", "token: a service JWT string is required")
     return JSONResponse(await asyncio.to_thread(validate_service_token,
@@ -235,19 +285,25 @@ async def service_auth_validate(request: Request) -> JSONResponse:
 
 
 async def ws_events(ws: WebSocket) -> None:
-    """tool.progress / tool.completed / tool.failed of the caller's tenant only."""
+    """tool.progress / tool.completed / tool.failed of the caller's own tasks only (the
+    orchestrator's service credential hears its whole tenant)."""
+    from agent.identity.scopes import allows, is_orchestrator
     from agent.server.ws_auth import websocket_user
 
     user = await asyncio.to_thread(websocket_user, ws)
-    if user is None:
-        await ws.close(code=4401)
+    # the table's WEBSOCKET row: read, or the orchestrator's credential
+    if user is None or not (allows(user, "read") or is_orchestrator(user)):
+        await ws.close(code=4401 if user is None else 4403)
         return
     await ws.accept()
     reg = registry_for(ws.app)
 
+    owners = TaskOwners(reg.tasks)
+
     async def forward() -> None:
         async for ev in reg.bus.subscribe(user.tenant_id):
-            await ws.send_json(ev)
+            if await owners.hears(user, ev):
+                await ws.send_json(ev)
 
     async def closed() -> None:
         while (await ws.receive())["type"] != "websocket.disconnect":
@@ -264,6 +320,30 @@ async def ws_events(ws: WebSocket) -> None:
         for res in await asyncio.gather(*tasks, return_exceptions=True):
             if isinstance(res, Exception) and not isinstance(res, WebSocketDisconnect):
                 logging.getLogger("askbar.registry").warning("websocket events ended: %r", res)
+
+
+class TaskOwners:
+    """Who owns the task an event is about (events name the tenant and task; the task row names
+    its user), remembered per connection so an event costs one lookup per task, not per event."""
+
+    def __init__(self, tasks: Any, keep: int = 4096):
+        self.tasks, self.keep = tasks, keep
+        self._owner: dict[str, str | None] = {}
+
+    async def hears(self, user: User, ev: dict[str, Any]) -> bool:
+        from agent.identity.scopes import is_orchestrator
+
+        if ev.get("tenant_id") != user.tenant_id:
+            return False
+        if is_orchestrator(user):
+            return True
+        task_id = str(ev.get("task_id") or "")
+        if task_id not in self._owner:
+            if len(self._owner) >= self.keep:
+                self._owner.clear()
+            task = await asyncio.to_thread(self.tasks.get, task_id)
+            self._owner[task_id] = task["user_id"] if task else None
+        return self._owner[task_id] == user.user_id
 
 
 routes = [

@@ -31,7 +31,9 @@ async def async_checkpointer(settings: Settings, pool_size: int = 10) -> AsyncIt
         kwargs = {"autocommit": True, "prepare_threshold": 0, "row_factory": dict_row}
         # the explicit parameter tells the type checker what row_factory in kwargs does at run time
         async with AsyncConnectionPool[AsyncConnection[DictRow]](settings.database_url, max_size=pool_size,
-                                                                 kwargs=kwargs, open=False) as pool:
+                                                                 kwargs=kwargs, open=False,
+                                                                 check=AsyncConnectionPool.check_connection
+                                                                 ) as pool:
             from agent.storage.pg_lock import apg_migration_lock
 
             saver = AsyncPostgresSaver(pool)

@@ -18,6 +18,7 @@ streams (the notifications stream, agent/server/notifications_api.py).
 from __future__ import annotations
 
 import logging
+import re
 import time
 from typing import Any, AsyncIterator, Callable
 
@@ -40,10 +41,16 @@ RECONNECT_MESSAGE = "the server is shutting down; reconnect with Last-Event-ID t
 DRAIN_MARGIN_S = 2.0
 
 
+_EVENT_ID = re.compile(r"^[0-9]{1,18}(-[0-9]{1,18})?$")
+
+
 def last_event_id(request: Request) -> int:
     value = request.headers.get("last-event-id") or request.query_params.get("last_event_id")
-    if value and not value.isascii():
-        raise HTTPError(400, "bad_last_event_id", "Last-Event-ID must be an ASCII event id such as '12'")
+    # An id that is not one this server sent is a 400 (issue 25 L1: it was read as 0, replaying
+    # the whole stream); the ids sent are numbers, optionally with a '-N' suffix.
+    if value and not _EVENT_ID.match(value.strip()):
+        raise HTTPError(400, "bad_last_event_id", "Last-Event-ID must be an event id this server "
+                        "sent, such as '12' (digits, at most 18)")
     return parse_last_event_id(value)
 
 

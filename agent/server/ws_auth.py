@@ -16,5 +16,5 @@ def websocket_user(ws: Any) -> User | None:
         return LOCAL_USER
     header = ws.headers.get("authorization")
     token = ws.query_params.get("token")
-    principal = auth.principal(header or (f"Bearer {token}" if token else None))
-    return principal.user if principal else None
+    # the user with its token's scopes (the registry's WebSocket needs `read`, or `registry`)
+    return auth.caller(header or (f"Bearer {token}" if token else None))

@@ -51,7 +51,10 @@ class AppDB:
             from psycopg_pool import ConnectionPool
 
             self.engine: AppEngine = "postgres"
+            # check: a connection the server closed (a Postgres restart) is replaced before use,
+            # so the restart costs no request once the database is back (issue 25)
             self._pool = ConnectionPool(url, min_size=1, max_size=pool_max, open=True,
+                                        check=ConnectionPool.check_connection,
                                         kwargs={"row_factory": dict_row, "prepare_threshold": None})
             self._sqlite: sqlite3.Connection | None = None
         else:

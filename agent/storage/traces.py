@@ -192,6 +192,7 @@ class TraceStore:
             from psycopg_pool import ConnectionPool
 
             self._pool = ConnectionPool(settings.database_url, min_size=1, max_size=4, open=True,
+                                        check=ConnectionPool.check_connection,
                                         kwargs={"autocommit": True, "row_factory": dict_row})
             with self._pool.connection() as conn:
                 with conn.transaction():   # the market store's runner and ledger (same database)

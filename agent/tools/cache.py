@@ -9,11 +9,14 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import threading
 import time
 from typing import Any
 
 from agent.storage.redis_client import redis_client
+
+log = logging.getLogger("askbar.tools")
 
 MARKET_VERSION = "SELECT count(*) AS n, max(updated_at) AS t FROM instruments"
 FUNDAMENTALS_VERSION = "SELECT count(*) AS n, max(loaded_at) AS t FROM fundamentals"
@@ -74,18 +77,39 @@ class MemoryCache:
 
 
 class RedisCache:
+    """Results in Redis; while Redis is down a read is a miss and a write is skipped, with a
+    warning in the log (issue 25 M5: tools answered 500 during an outage)."""
     backend = "redis"
+    WARN_EVERY_S = 30.0
 
     def __init__(self, url: str):
+        # short timeouts: while Redis is down a call falls back within a second
+        self._r = redis_client(url, decode=False, socket_connect_timeout=1.0, socket_timeout=1.0)
+        self._warned = 0.0
 
-        self._r = redis_client(url, decode=False)
+    def _down(self, exc: Exception) -> None:
+        if time.monotonic() - self._warned > self.WARN_EVERY_S:
+            self._warned = time.monotonic()
+            log.warning("tool cache: Redis unavailable (%s); results are computed, not cached",
+                        " ".join(str(exc).split())[:200])
 
     def get(self, key: str) -> Any | None:
-        raw = self._r.get(key)
+        import redis
+
+        try:
+            raw = self._r.get(key)
+        except redis.RedisError as exc:
+            self._down(exc)
+            return None
         return None if raw is None else json.loads(raw)
 
     def set(self, key: str, value: Any, ttl_s: int) -> None:
-        self._r.set(key, json.dumps(value, default=str), ex=ttl_s)
+        import redis
+
+        try:
+            self._r.set(key, json.dumps(value, default=str), ex=ttl_s)
+        except redis.RedisError as exc:
+            self._down(exc)
 
 
 def make_cache(redis_url: str | None):

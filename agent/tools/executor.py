@@ -20,6 +20,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from agent.identity.models import User, plan_allows
+from agent.identity.scopes import allows, scope_refusal
 from agent.tools import messages
 from agent.tools.cache import cache_key, canonical, data_version, make_cache
 from agent.tools.calllog import ExecutionLog
@@ -72,6 +73,8 @@ class ToolExecutor:
         if spec is None:
             return self._result(started, None, error=("TOOL_NOT_FOUND",
                                                        messages.text("not_found", lang, name=name)))
+        if not allows(user, spec.scope):     # the token's scopes (a graph run, a registry task too)
+            return self._result(started, spec, error=("SCOPE_REQUIRED", scope_refusal(spec.scope)))
         extra = dict(extra or {})
         extra.pop(IDEMPOTENCY_KEY, None)                 # only the keyword below sets it
         if idempotency_key and spec.mutates:

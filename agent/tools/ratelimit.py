@@ -6,15 +6,19 @@ The seed checks minute, then hour, then day and refuses at the first window that
 """
 from __future__ import annotations
 
+import logging
 import math
 import time
 from dataclasses import dataclass
+from typing import Any
 
 from limits import RateLimitItemPerDay, RateLimitItemPerHour, RateLimitItemPerMinute
 from limits.storage import MemoryStorage, Storage, storage_from_string
 from limits.strategies import MovingWindowRateLimiter
 
 from agent.tools.spec import RateLimit
+
+log = logging.getLogger("askbar.tools")
 
 
 @dataclass(frozen=True)
@@ -24,18 +28,49 @@ class Refusal:
     retry_after: int      # whole seconds until the window admits a call again (>= 1)
 
 
+class _FallbackLimiter:
+    """The Redis limiter while Redis answers; this process's own windows while it does not (issue
+    25 M5: every Gemini chat failed during a Redis outage). Limits stay enforced per process in
+    the outage, with a warning in the log (at most one per WARN_EVERY_S)."""
+
+    WARN_EVERY_S = 30.0
+
+    def __init__(self, primary: MovingWindowRateLimiter):
+        self.primary, self.local = primary, MovingWindowRateLimiter(MemoryStorage())
+        self._warned = 0.0
+
+    def _use(self, name: str, *args):
+        try:
+            return getattr(self.primary, name)(*args)
+        except Exception as exc:  # noqa: BLE001 - any storage failure: the local windows decide
+            if time.monotonic() - self._warned > self.WARN_EVERY_S:
+                self._warned = time.monotonic()
+                log.warning("rate limits: Redis unavailable (%s); using this process's own "
+                            "windows until it is back", " ".join(str(exc).split())[:200])
+            return getattr(self.local, name)(*args)
+
+    def hit(self, *args):
+        return self._use("hit", *args)
+
+    def get_window_stats(self, *args):
+        return self._use("get_window_stats", *args)
+
+
 class ToolRateLimiter:
     def __init__(self, redis_url: str | None = None, prefix: str = "askbar"):
         storage: Storage
         if redis_url:
-            sync_storage = storage_from_string(redis_url, key_prefix=f"{prefix}:limits")
+            # short socket timeouts: an unreachable Redis costs a call ~1 s once, not a hang
+            sync_storage = storage_from_string(redis_url, key_prefix=f"{prefix}:limits",
+                                               socket_connect_timeout=1.0, socket_timeout=1.0)
             assert isinstance(sync_storage, Storage)     # redis:// selects the synchronous storage
             storage = sync_storage
         else:
             storage = MemoryStorage()
         self.storage = storage
         self.backend = "redis" if redis_url else "memory"
-        self._limiter = MovingWindowRateLimiter(storage)
+        self._limiter: Any = (_FallbackLimiter(MovingWindowRateLimiter(storage)) if redis_url
+                              else MovingWindowRateLimiter(storage))
 
     @staticmethod
     def _items(rl: RateLimit):

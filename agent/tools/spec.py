@@ -24,8 +24,8 @@ if TYPE_CHECKING:
 
 Category = Literal["market", "news", "ml", "portfolio", "trading", "alerts", "calculate",
                    "watchlist", "education", "memory", "external"]
-ErrorCode = Literal["TOOL_NOT_FOUND", "PLAN_REQUIRED", "RATE_LIMIT", "VALIDATION_ERROR",
-                    "EXECUTION_ERROR"]
+ErrorCode = Literal["TOOL_NOT_FOUND", "PLAN_REQUIRED", "SCOPE_REQUIRED", "RATE_LIMIT",
+                    "VALIDATION_ERROR", "EXECUTION_ERROR"]
 
 # Seed 000/001 (ToolExecutor.getCacheTTL): seconds a read-only result may be reused, per category;
 # anything else 30. Catalogue modules pass `cache_ttl_s=SEED_CACHE_TTL["market"]` etc.; the
@@ -104,3 +104,11 @@ class ToolSpec:
     destructive: bool = False             # may remove or replace something (orders, deletions)
     idempotent: bool = False              # a repeated call with the same arguments changes nothing more
     claims: tuple[str, ...] = ()          # result fields the answer may state as slots
+
+    @property
+    def scope(self) -> str:
+        """The token scope a call needs (agent/identity/scopes.py): paper orders `trade`, anything
+        else that changes something `write`, reading `read`."""
+        if not (self.mutates or self.writes):
+            return "read"
+        return "trade" if self.category == "trading" else "write"

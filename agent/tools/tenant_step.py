@@ -58,18 +58,19 @@ def registry_for_deps(deps, *, run: bool = False) -> Any:
 
 
 def tenant_rows(deps) -> list[dict[str, Any]]:
-    """The run's tenant's registered tools (empty when the registry cannot be reached: the
-    catalogue tools are still offered and the failure is logged)."""
+    """The registered tools the run's user may use: its tenant's shared tools and its own (empty
+    when the registry cannot be reached: the catalogue tools are still offered, the failure logged)."""
     try:
         reg = getattr(deps, "registry", None)
         if reg is not None:
-            return reg.tools.list(deps.user.tenant_id)
+            return reg.tools.list_visible(deps.user)
         # Listing reads the app database the registry uses: no Registry (queues, secret key
         # file) is opened for a run that calls no tenant tool.
-        from agent.registry.tenant_tools import SELECT_TOOLS
+        from agent.registry.tenant_tools import SELECT_VISIBLE_TOOLS
         from agent.tools.graph_step import executor_for_deps
 
-        return executor_for_deps(deps).appdb.execute(SELECT_TOOLS, (deps.user.tenant_id,))
+        return executor_for_deps(deps).appdb.execute(SELECT_VISIBLE_TOOLS,
+                                                     (deps.user.tenant_id, deps.user.user_id))
     except Exception as exc:  # noqa: BLE001 - tenant tools are an addition, never a reason to fail
         log.warning("tenant tools unavailable: %s", exc)
         return []
@@ -79,7 +80,7 @@ def run_tenant_tool(reg: Any, user: User, tool_id: str, params: dict[str, Any],
                     *, query: str | None = None) -> dict[str, Any]:
     """The executor's result shape for one tenant tool call run by the registry as `user`:
     {"success", "data", "error", "metadata": {"task_id", "mode", "tool_id", "pending"}}."""
-    row = reg.tools.get(user.tenant_id, tool_id)   # the user's own tenant only
+    row = reg.tools.visible(user, tool_id)   # the tenant's shared tools and the user's own only
     if row is None or row["status"] != "active":
         return _result(None, "sync", tool_id, error=("TOOL_NOT_FOUND", f"no tool {tool_id!r}"))
     timeout_ms = int(row["timeout_ms"])

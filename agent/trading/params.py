@@ -30,7 +30,7 @@ def _finite(value: float | None) -> float | None:
 class CreateOrder(_Params):
     symbol: str = Field(description="symbol with stored bars, e.g. NQ, SPY")
     side: Side
-    quantity: float = Field(gt=0, description="shares, coins or contracts")
+    quantity: float = Field(gt=0, le=1e9, description="shares, coins or contracts")
     order_type: OrderType
     limit_price: float | None = Field(default=None, gt=0, description="limit price (limit, stop_limit)")
     stop_price: float | None = Field(default=None, gt=0, description="stop price (stop, stop_limit)")

@@ -145,7 +145,7 @@ def test_service_jwts(make_app, duck_store):
     alice_user, alice = add_user(settings, "alice", tenant="acme", plan="pro")
     with inproc(app) as c:
         start, _ = _chat(c, alice)
-        as_alice = issue(SECRET, "alice", "acme", ["chat"])
+        as_alice = issue(SECRET, "alice", "acme", ["read"])
         assert c.get(f"/api/threads/{start['thread_id']}", headers=bearer(as_alice)).status_code == 200
         service = issue(SECRET, "reporter", "acme", ["read"])
         assert c.get(f"/api/threads/{start['thread_id']}", headers=bearer(service)).status_code == 404

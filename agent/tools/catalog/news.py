@@ -23,7 +23,16 @@ class GetSentimentParams(_SymbolRange):
     pass
 
 
+# Headlines are stamped in the stores' range: dates outside it (0001-01-01, 9999-12-31) overflowed
+# into an execution error when the day's session bounds were computed (issue 25 L1).
+DATE_RANGE = (date(1900, 1, 1), date(2200, 12, 31))
+
+
 def _check_range(ctx: ToolContext, params: _SymbolRange) -> None:
+    for name in ("start", "end"):
+        day = getattr(params, name)
+        if day is not None and not DATE_RANGE[0] <= day <= DATE_RANGE[1]:
+            raise ToolError("VALIDATION_ERROR", f"{name} {day} is outside {DATE_RANGE[0]}..{DATE_RANGE[1]}")
     if params.start and params.end and params.start > params.end:
         raise ToolError("VALIDATION_ERROR",
                         f"start {params.start} is after end {params.end}")

@@ -61,6 +61,10 @@ def test_tools_call(home, capsys):
     assert err.strip().count("\n") == 0 and "VALIDATION_ERROR" in err
     code, out, err = run(capsys, "tools", "call", "no_such_tool")
     assert code == 2 and out == "" and "TOOL_NOT_FOUND" in err
+    # extreme calculator inputs are a refusal too (issue 25 M2)
+    code, out, err = run(capsys, "tools", "call", "calculate_position_size", "--args",
+                         '{"capital": 1e300, "entry_price": 1, "stop_loss_price": 2, "risk_percent": 1}')
+    assert code == 2 and out == "" and "capital" in err and len(err.strip().splitlines()) == 1
     # closed sets accept any case
     code, out, _ = run(capsys, "tools", "call", "get_indicators", "--args",
                        '{"symbol": "BTCUSD", "indicators": ["rsi"], "timeframe": "1D"}', "--json")
@@ -76,7 +80,7 @@ def test_tools_show_prints_the_declared_parameters(home, capsys):
     assert "default '1d'" in lines["timeframe"] and "one of 1h, 4h, 1d" in lines["timeframe"]
     code, out, _ = run(capsys, "tools", "show", "create_paper_order", "--json")
     params = {p["name"]: p for p in json.loads(out)["parameters"]}
-    assert params["side"]["allowed"] == ["buy", "sell"] and params["quantity"]["bounds"] == ["> 0"]
+    assert params["side"]["allowed"] == ["buy", "sell"] and params["quantity"]["bounds"] == ["> 0", "<= 1000000000.0"]
     assert params["limit_price"]["default"] is None and not params["limit_price"]["required"]
     code, _, err = run(capsys, "tools", "show", "nope")
     assert code == 2 and "nope" in err

@@ -45,6 +45,13 @@ CASES = [
     ("close-outside", with_row(3, f"{ts(3)},10,11,9,8.5,1"), 5, r"close 8.5 is outside"),
     ("negative-volume", with_row(5, f"{ts(5)},10,11,9,10,-5"), 7, r"negative volume -5"),
     ("nan-price", with_row(2, f"{ts(2)},10,11,9,nan,5"), 4, r"close is not a finite number"),
+    # issue 25 M2: a 1e308 or negative price made every P&L on the bar inf
+    ("huge-price", with_row(2, f"{ts(2)},1e308,1e308,1e308,1e308,5"), 4,
+     r"low 1e\+308 is not a price \(must be > 0 and at most 1e\+09\)"),
+    ("negative-price", with_row(3, f"{ts(3)},-2,-1,-3,-2,5"), 5, r"low -3 is not a price"),
+    ("zero-price", with_row(1, f"{ts(1)},0,0,0,0,5"), 3, r"low 0 is not a price"),
+    ("inf-price", with_row(2, f"{ts(2)},10,inf,9,10,5"), 4, r"high is not a finite number"),
+    ("huge-volume", with_row(2, f"{ts(2)},10,11,9,10,1e300"), 4, r"volume 1e\+300 is above"),
     ("missing-value", with_row(6, f"{ts(6)},10,,9,10,5"), 8, r"missing high"),
     ("duplicate-different", with_row(5, f"{ts(1)},10,11,9,10.75,1"), 7,
      r"duplicate timestamp 2030-01-02T09:31:00 with values different from line 3"),

@@ -140,9 +140,9 @@ def test_without_a_key_every_call_acts_and_a_key_never_comes_from_input(market):
     assert rows(store, me, "orders") == 2                  # NULL keys never collide
     bad = ex.execute("create_paper_order", {**MARKET_NQ, "idempotency_key": "k"}, me)
     assert bad["error"]["code"] == "VALIDATION_ERROR"      # not a parameter
-    for _ in range(2):                                     # nor taken from `extra`
-        assert "already_done" not in ex.execute("create_paper_order", MARKET_NQ, me,
-                                                extra={"idempotency_key": "k"})["data"]
+    for _ in range(2):     # nor taken from `extra` (sells: 8 NQ long is past the margin, issue 25)
+        assert "already_done" not in ex.execute("create_paper_order", {**MARKET_NQ, "side": "sell"},
+                                                me, extra={"idempotency_key": "k"})["data"]
     assert rows(store, me, "orders") == 4
 
 

@@ -1,0 +1,194 @@
+"""Load with faults (issue 25): `askbar serve` on its OWN Postgres and Redis (private instances on
+other ports, started and stopped here; the shared ones are never touched), offline provider.
+
+    python benchmarks/faults.py [--streams 400] [--redis-outage-s 30]
+
+Phases, each N concurrent chats over real HTTP/SSE:
+  1. plain load: every stream must end with `done` (or a told error event / HTTP 4xx-503 for a
+     refused one); a stream with no final event is "lost";
+  2. the private Redis is stopped for --redis-outage-s seconds, 2 s into the load: every answered
+     run must also be in the database (GET /api/threads/{id} has the same response);
+  3. the private Postgres is restarted 2 s into the load; then, once it accepts connections, 60
+     sequential requests (chat, thread, data, registry list): each must succeed.
+Prints one JSON object with the counts and timings.
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import httpx
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+DATA = ROOT.parent / "shared" / "data"
+QUESTIONS = ["NQ stats for November 2023", "Статистика NQ за ноябрь 2023",
+             "Estadísticas de NQ en noviembre de 2023", "What is RSI?"]
+
+
+async def chat(client: httpx.AsyncClient, question: str) -> dict:
+    out: dict = {"final": None, "status": None, "http": None, "thread_id": None, "response": None}
+    try:
+        async with client.stream("POST", "/api/chat", json={"question": question}) as r:
+            out["http"] = r.status_code
+            if r.status_code != 200:
+                await r.aread()
+                out["final"] = "refused"
+                return out
+            ev: dict = {}
+            async for line in r.aiter_lines():
+                if line.startswith(("event:", "data:")):
+                    field, _, value = line.partition(":")
+                    ev[field] = value.strip()
+                elif line == "" and "event" in ev:
+                    if ev["event"] in ("done", "error"):
+                        data = json.loads(ev["data"])
+                        out.update(final=ev["event"], status=data.get("status"),
+                                   thread_id=data.get("thread_id"), response=data.get("response"))
+                    ev = {}
+    except Exception as exc:  # noqa: BLE001 - a benchmark counts failures
+        out["final"] = out["final"] or f"exception {type(exc).__name__}"
+    return out
+
+
+async def burst(url: str, n: int, during=None) -> tuple[list[dict], float]:
+    limits = httpx.Limits(max_connections=n + 10, max_keepalive_connections=n + 10)
+    async with httpx.AsyncClient(base_url=url, timeout=300, limits=limits) as client:
+        t0 = time.perf_counter()
+        tasks = [asyncio.create_task(chat(client, QUESTIONS[i % len(QUESTIONS)])) for i in range(n)]
+        if during is not None:
+            await during()
+        results = await asyncio.gather(*tasks)
+        return results, time.perf_counter() - t0
+
+
+def summary(results: list[dict]) -> dict:
+    finals: dict[str, int] = {}
+    for r in results:
+        key = r["final"] if r["final"] != "refused" else f"refused HTTP {r['http']}"
+        finals[str(key)] = finals.get(str(key), 0) + 1
+    return {"streams": len(results), "finals": finals,
+            "answered": sum(r["status"] == "answered" for r in results),
+            "lost (no final event)": sum(r["final"] is None or str(r["final"]).startswith("exception")
+                                         for r in results)}
+
+
+def kept_in_db(url: str, results: list[dict]) -> dict:
+    answered = [r for r in results if r["final"] == "done" and r["status"] == "answered"]
+    missing = 0
+    with httpx.Client(base_url=url, timeout=60) as c:
+        for r in answered:
+            view = c.get(f"/api/threads/{r['thread_id']}")
+            if view.status_code != 200 or (view.json().get("result") or {}).get("response") != r["response"]:
+                missing += 1
+    return {"answered": len(answered), "answers missing from the database": missing}
+
+
+def sequential_after_restart(url: str, n: int = 60) -> dict:
+    failed, kinds = [], ["chat", "thread", "data", "registry"]
+    thread = None
+    with httpx.Client(base_url=url, timeout=120) as c:
+        for i in range(n):
+            kind = kinds[i % len(kinds)]
+            try:
+                if kind == "chat":
+                    r = c.post("/api/chat", json={"question": QUESTIONS[0]})
+                    ok = r.status_code == 200 and "event: done" in r.text and '"answered"' in r.text
+                    for line in r.text.splitlines():
+                        if line.startswith("data:") and '"thread_id"' in line:
+                            thread = json.loads(line[5:]).get("thread_id") or thread
+                elif kind == "thread":
+                    r = c.get(f"/api/threads/{thread}") if thread else c.get("/api/data")
+                    ok = r.status_code == 200
+                elif kind == "data":
+                    r = c.get("/api/data")
+                    ok = r.status_code == 200
+                else:
+                    r = c.get("/api/v1/tools", headers={"X-Tenant-ID": "local"})
+                    ok = r.status_code == 200
+            except httpx.HTTPError as exc:
+                ok, r = False, exc
+            if not ok:
+                failed.append((i, kind, getattr(r, "status_code", str(r))))
+    return {"requests after Postgres is back": n, "failed": len(failed), "first failures": failed[:5]}
+
+
+def _warnings(log: Path) -> dict[str, int]:
+    """Warning and error lines of the server's log, counted by message."""
+    counts: dict[str, int] = {}
+    if log.exists():
+        for line in log.read_text(errors="replace").splitlines():
+            try:
+                rec = json.loads(line)
+            except ValueError:
+                continue
+            if rec.get("level") in ("warning", "error"):
+                key = f"{rec['level']}: {rec.get('msg')}"
+                counts[key] = counts.get(key, 0) + 1
+    return counts
+
+
+def main() -> None:
+    from tests.server.private_pg import PrivatePostgres
+    from tests.server.private_redis import PrivateRedis
+    from tests.server.procs import ServeProcess
+
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--streams", type=int, default=400)
+    ap.add_argument("--redis-outage-s", type=float, default=30.0)
+    args = ap.parse_args()
+    pg, rd = PrivatePostgres(), PrivateRedis()
+    home = Path(tempfile.mkdtemp(prefix="askbar-faults-"))
+    env = {"ASKBAR_DATABASE_URL": pg.url, "ASKBAR_REDIS_URL": rd.url, "ASKBAR_HOME": str(home),
+           "ASKBAR_LLM": "offline", "ASKBAR_MAX_USER_RUNS": str(args.streams + 10),
+           "ASKBAR_MAX_QUEUED_RUNS": str(args.streams + 10), "ASKBAR_RATE_LIMIT": "100000/minute"}
+    out: dict = {"streams": args.streams, "cpus": os.cpu_count()}
+    server = None
+    try:
+        subprocess.run([str(Path(sys.executable).parent / "askbar"), "load",
+                        str(DATA / "nq_1min_firstrate/NQ_1min_sample.csv"), "--symbol", "NQ"],
+                       cwd=ROOT, env={**os.environ, **env}, check=True, capture_output=True)
+        server = ServeProcess(env, home / "serve.log").wait_ready(120)
+        url = server.url
+        results, secs = asyncio.run(burst(url, args.streams))
+        out["1 plain load"] = {**summary(results), "seconds": round(secs, 1)}
+
+        async def redis_outage():
+            await asyncio.sleep(2)
+            rd.stop()
+            await asyncio.sleep(args.redis_outage_s)
+            await asyncio.to_thread(rd.start)
+
+        results, secs = asyncio.run(burst(url, args.streams, redis_outage))
+        out["2 redis stopped mid-load"] = {**summary(results), "seconds": round(secs, 1),
+                                           "outage_s": args.redis_outage_s,
+                                           **kept_in_db(url, results)}
+
+        async def pg_restart():
+            await asyncio.sleep(2)
+            await asyncio.to_thread(pg.stop)
+            await asyncio.to_thread(pg.start)
+
+        results, secs = asyncio.run(burst(url, args.streams // 2, pg_restart))
+        out["3 postgres restarted mid-load"] = {**summary(results), "seconds": round(secs, 1)}
+        out["3 after the restart"] = sequential_after_restart(url)
+    finally:
+        if server is not None:
+            server.stop()
+        rd.stop()
+        pg.close()
+        out["serve log warnings"] = _warnings(home / "serve.log")
+        shutil.rmtree(home, ignore_errors=True)
+    print(json.dumps(out, ensure_ascii=False, indent=1))
+
+
+if __name__ == "__main__":
+    main()
