@@ -32,6 +32,7 @@ ROUTE_SCOPES: tuple[tuple[str, str, Requirement], ...] = (
     ("GET", "/api/threads/{thread_id}/details", "read"),
     ("GET", "/api/threads/{thread_id}/turns", "read"), ("GET", "/api/data", "read"),
     ("GET", "/api/traces/{request_id}", "read"), ("GET", "/api/notifications", "read"),
+    ("POST", "/api/notifications/{notification_id}/dismiss", "write"),
     # LangGraph-compatible API (chatting and reading threads)
     ("GET", "/info", "read"), ("GET", "/ok", "read"), ("POST", "/assistants/search", "read"),
     ("GET", "/assistants/{assistant_id}", "read"), ("GET", "/assistants/{assistant_id}/graph", "read"),

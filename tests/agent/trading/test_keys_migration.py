@@ -42,7 +42,9 @@ def _open(engine: str, where):
 
 
 def _before_004(engine: str):
-    return [(n, t) for n, t in sql.migration_files(engine) if n < NEW]
+    # every migration but 004: the store as it would be had 004 never shipped (later files, such as
+    # the coverage table every load now writes, do not touch the orders)
+    return [(n, t) for n, t in sql.migration_files(engine) if n != NEW]
 
 
 @pytest.mark.parametrize("engine", ENGINES)
