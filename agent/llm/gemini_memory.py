@@ -19,12 +19,7 @@ CLIPPED = "\n…"
 def _short_lines(text: str, limit: int = LINE_TOKENS) -> str:
     from agent.llm import tokens
 
-    enc, out = tokens.encoding(), []
-    for line in text.splitlines():
-        if tokens.count(line) > limit:
-            line = enc.decode(enc.encode(line, disallowed_special=())[:limit]) + " …"
-        out.append(line)
-    return "\n".join(out)
+    return "\n".join(tokens.clip(line, limit) for line in text.splitlines())
 
 
 def clip(text: str, budget: int = MEMORY_TOKENS) -> str:

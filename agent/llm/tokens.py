@@ -32,8 +32,8 @@ def count(text: str) -> int:
 
 
 def clip(text: str, limit: int) -> str:
-    """`text` cut to at most `limit` tokens (at a token boundary), with a mark when it was cut."""
+    """`text`, or its first `limit` tokens (cut at a token boundary) with a mark that it was cut."""
     if count(text) <= limit:
         return text
     enc = encoding()
-    return enc.decode(enc.encode(text, disallowed_special=())[:max(0, limit - 2)]) + " …"
+    return enc.decode(enc.encode(text, disallowed_special=())[:max(0, limit)]) + " …"
