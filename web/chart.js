@@ -49,8 +49,10 @@ function seriesTrace(s, color) {
       return {type: "bar", orientation: "h", name: legendName(s), x: s.x, y: s.y, width: s.width,
               marker: {color: s.in_value_area.map((v) => (v ? "#4fa3ff" : "#3a4a5c"))}};
     case "bar": {
-      const colors = s.signed ? s.y.map((v) => (v >= 0 ? "#3fb97a" : "#e5534b")) : color;
-      return {type: "bar", name: legendName(s), x: s.x, y: s.y, marker: {color: colors}, ...below};
+      const colors = s.signed ? s.y.map((v) => (v >= 0 ? "#3fb97a" : "#e5534b")) : (s.color || color);
+      // x_table: the categories are keys of a pack table (model / baseline), shown translated
+      const x = s.x_table ? s.x.map((k) => tt(s.x_table, k)) : s.x;
+      return {type: "bar", name: legendName(s), x, y: s.y, marker: {color: colors}, ...below};
     }
     default: {
       const mean = s.role === "mean", event = s.role === "event";
@@ -128,7 +130,7 @@ function chartLayout(spec, traces) {
     // the legend above the plot (under the title): below it, tilted date ticks and the axis title
     // would run into it on a phone
     legend: {orientation: "h", x: 0, y: 1.02, yanchor: "bottom", font: {size: 11}},
-    bargap: 0.05};
+    bargap: 0.05, barmode: spec.barmode || "group"};
   if (spec.y2_axis) {   // the x axis under the lower panel, shared by both
     yaxis.domain = [0.38, 1];
     xaxis.anchor = "y2";

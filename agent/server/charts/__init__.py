@@ -59,7 +59,7 @@ def chart_payload(values: dict[str, Any], store: Any = None) -> dict[str, Any]:
     ctx = Ctx(values or {}, store)
     period = (ctx.intent.get("period") or {}).get("label") or ""
     data = [r for r in ctx.results if r.get("action") != "tool" and not r.get("error")]
-    tool = tool_chart(values, ctx.title) if not data else None
+    tool = tool_chart(values, ctx.title, store) if not data else None
     if tool is not None:
         return tool
     multi = compare_spec(data, period, store)

@@ -33,16 +33,16 @@ def delete_alert(ctx: ToolContext, params: Any) -> dict[str, Any]:
 
 
 TOOLS: list[ToolSpec] = [
-    ToolSpec(id="alerts.create", name="create_alert",
+    ToolSpec(id="alerts.create", name="create_alert", chart="none:tool",
              description="Create a price alert (>=, <=, == crossed within a bar) checked on each "
                          "bar loaded later; it fires once and records the bar, time and price",
              category="alerts", params=CreateAlert, handler=create_alert, required_plan="pro",
              rate_limit=RateLimit(per_minute=20), mutates=True),   # additive, a new alert each call
-    ToolSpec(id="alerts.list", name="list_alerts",
+    ToolSpec(id="alerts.list", name="list_alerts", chart="none:alerts",
              description="The user's alerts (active and fired), optionally one symbol",
              category="alerts", params=ListAlerts, handler=list_alerts, required_plan="pro",
              rate_limit=RateLimit(per_minute=30), claims=("count",)),
-    ToolSpec(id="alerts.delete", name="delete_alert", description="Delete one of the user's alerts",
+    ToolSpec(id="alerts.delete", name="delete_alert", chart="none:tool", description="Delete one of the user's alerts",
              category="alerts", params=DeleteAlert, handler=delete_alert, required_plan="pro",
              rate_limit=RateLimit(per_minute=20), mutates=True, destructive=True,
              idempotent=True),

@@ -109,13 +109,13 @@ def risk_reward(ctx: ToolContext, p: RiskRewardParams) -> dict[str, Any]:
 
 
 TOOLS = [
-    ToolSpec(id="calculate.position_size", name="calculate_position_size",
+    ToolSpec(id="calculate.position_size", name="calculate_position_size", chart="none:calculation",
              description="Position size from the risk: capital, entry, stop and the percent of "
                          "capital to risk (2 = 2 %, not 0.02); optional point value for futures.",
              category="calculate", params=PositionSizeParams, handler=position_size,
              rate_limit=RateLimit(per_minute=100), cache_ttl_s=SEED_CACHE_TTL["calculate"],
              claims=("position_size", "risk_amount", "whole_units")),
-    ToolSpec(id="calculate.risk_reward", name="calculate_risk_reward",
+    ToolSpec(id="calculate.risk_reward", name="calculate_risk_reward", chart="none:calculation",
              description="Risk/reward ratio of a trade from entry, stop-loss and take-profit prices.",
              category="calculate", params=RiskRewardParams, handler=risk_reward,
              rate_limit=RateLimit(per_minute=100), cache_ttl_s=SEED_CACHE_TTL["calculate"],

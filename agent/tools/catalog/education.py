@@ -29,7 +29,7 @@ def explain_concept(ctx: ToolContext, p: ExplainParams) -> dict[str, Any]:
 
 
 TOOLS = [
-    ToolSpec(id="education.explain_concept", name="explain_concept",
+    ToolSpec(id="education.explain_concept", name="explain_concept", chart="none:explanation",
              description="Explain a trading concept (indicator, order type, risk term) from the glossary.",
              category="education", params=ExplainParams, handler=explain_concept,
              rate_limit=RateLimit(per_minute=60), cache_ttl_s=SEED_CACHE_TTL["education"]),

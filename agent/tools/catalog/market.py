@@ -154,23 +154,23 @@ def get_fundamentals(ctx: ToolContext, p: SymbolParams) -> dict[str, Any]:
 
 
 TOOLS = [
-    ToolSpec(id="market.get_price", name="get_price",
+    ToolSpec(id="market.get_price", name="get_price", chart="tool_price",
              description="Last stored price of a symbol (the last bar's close and time, 'as of'), "
                          "with the change against the previous trading date's close.",
              category="market", params=SymbolParams, handler=get_price,
              rate_limit=RateLimit(per_minute=60), cache_ttl_s=TTL,
              claims=("price", "change", "change_pct", "previous_close")),
-    ToolSpec(id="market.get_ohlcv", name="get_ohlcv",
+    ToolSpec(id="market.get_ohlcv", name="get_ohlcv", chart="tool_candles",
              description="Historical OHLCV candles of a symbol from the store (1m, 5m, 15m, 1h, 4h "
                          "in UTC; 1d, 1w by trading date), the most recent `limit` (<= 500).",
              category="market", params=OhlcvParams, handler=get_ohlcv,
              rate_limit=RateLimit(per_minute=30), cache_ttl_s=TTL),
-    ToolSpec(id="market.get_indicators", name="get_indicators",
+    ToolSpec(id="market.get_indicators", name="get_indicators", chart="tool_indicators",
              description="Technical indicators (RSI, MACD, Bollinger, SMA, EMA, ATR, VWAP, OBV, ADX) "
                          "at the last stored bar of a 1h, 4h or 1d series.",
              category="market", params=IndicatorParams, handler=get_indicators,
              rate_limit=RateLimit(per_minute=30), cache_ttl_s=TTL),
-    ToolSpec(id="market.get_fundamentals", name="get_fundamentals",
+    ToolSpec(id="market.get_fundamentals", name="get_fundamentals", chart="none:figures",
              description="Fundamental data of a stock (revenue, EPS, P/E, ...) from the loaded "
                          "fundamentals table; says so when none are loaded.",
              category="market", params=SymbolParams, handler=get_fundamentals,

@@ -61,16 +61,16 @@ def forget(ctx: ToolContext, p: ForgetParams) -> dict:
 
 
 TOOLS = [
-    ToolSpec(id="memory.remember", name="remember", category="memory", params=RememberParams,
+    ToolSpec(id="memory.remember", name="remember", chart="none:memory", category="memory", params=RememberParams,
              handler=remember, rate_limit=RateLimit(per_minute=20, per_day=500),
              writes=True, idempotent=True,    # adds to memory; near-duplicates are merged
              description="Remember something the user says about themselves (usual symbol, trading "
                          "style, a note) for later conversations."),
-    ToolSpec(id="memory.recall", name="recall", category="memory", params=RecallParams,
+    ToolSpec(id="memory.recall", name="recall", chart="none:memory", category="memory", params=RecallParams,
              handler=recall, rate_limit=RateLimit(per_minute=30),
              description="What AskBar remembers about the user: favourite symbols, trading style, "
                          "frequent questions, recent strategies, notes, preferences."),
-    ToolSpec(id="memory.forget", name="forget", category="memory", params=ForgetParams,
+    ToolSpec(id="memory.forget", name="forget", chart="none:memory", category="memory", params=ForgetParams,
              handler=forget, mutates=True, rate_limit=RateLimit(per_minute=10),
              destructive=True, idempotent=True,
              description="Delete what AskBar remembers about the user: one kind, or all of it."),

@@ -48,7 +48,7 @@ _SLOTS = ("accuracy", "baseline_accuracy", "test_days", "test_start", "test_end"
 
 TOOLS: list[ToolSpec] = [
     ToolSpec(
-        id="ml.get_ml_signals", name="get_ml_signals", category="ml",
+        id="ml.get_ml_signals", name="get_ml_signals", chart="ml_accuracy", category="ml",
         description=("Next-day direction (up/down) with probability from a model trained on the "
                      "symbol's stored daily bars, with its walk-forward accuracy against a naive "
                      "baseline on the same test days and whether it has a statistically significant "
@@ -57,7 +57,7 @@ TOOLS: list[ToolSpec] = [
         rate_limit=RateLimit(per_minute=30, per_hour=_ML_HOUR), cache_ttl_s=SEED_CACHE_TTL["ml"],
         claims=_SLOTS + ("prediction", "probability", "probability_up", "as_of")),
     ToolSpec(
-        id="ml.get_ml_features", name="get_ml_features", category="ml",
+        id="ml.get_ml_features", name="get_ml_features", chart="ml_features", category="ml",
         description=("Which features the symbol's ML signal model relies on: permutation "
                      "importance (accuracy lost when a feature is shuffled) on out-of-sample days."),
         params=MLParams, handler=get_ml_features, required_plan="premium",

@@ -52,7 +52,7 @@ def get_sentiment(ctx: ToolContext, params: GetSentimentParams) -> dict[str, Any
 
 TOOLS: list[ToolSpec] = [
     ToolSpec(
-        id="news.get_news", name="get_news", category="news",
+        id="news.get_news", name="get_news", chart="news", category="news",
         description=("Stored news headlines about a symbol, newest first, each with a finance "
                      "sentiment label and score (-1..1) and the trading session it counts for; "
                      "plus counts of positive/neutral/negative headlines in the date range."),
@@ -62,7 +62,7 @@ TOOLS: list[ToolSpec] = [
         rate_limit=RateLimit(per_minute=10), cache_ttl_s=SEED_CACHE_TTL["news"],
         claims=("count", "positive", "neutral", "negative", "mean_score", "returned")),
     ToolSpec(
-        id="news.get_sentiment", name="get_sentiment", category="news",
+        id="news.get_sentiment", name="get_sentiment", chart="sentiment", category="news",
         description=("News sentiment of a symbol per trading date: headline counts by label and "
                      "mean score per session (a headline after the session close counts for the "
                      "next session), the day's close and % change, and totals over the range."),

@@ -21,13 +21,13 @@ def get_trade_history(ctx: ToolContext, params: Any) -> dict[str, Any]:
 
 
 TOOLS: list[ToolSpec] = [
-    ToolSpec(id="portfolio.get_positions", name="get_portfolio",
+    ToolSpec(id="portfolio.get_positions", name="get_portfolio", chart="portfolio",
              description="The user's paper positions with cash, equity, realised and unrealised P&L, "
                          "marked at the last stored bar (as of its time)",
              category="portfolio", params=NoParams, handler=get_portfolio, required_plan="pro",
              rate_limit=RateLimit(per_minute=30),
              claims=("cash", "equity", "realized_pnl", "unrealized_pnl", "starting_cash")),
-    ToolSpec(id="portfolio.get_history", name="get_trade_history",
+    ToolSpec(id="portfolio.get_history", name="get_trade_history", chart="none:trades",
              description="The user's paper fills, newest first (optionally one symbol)",
              category="portfolio", params=TradeHistory, handler=get_trade_history,
              required_plan="pro", rate_limit=RateLimit(per_minute=20), claims=("count",)),

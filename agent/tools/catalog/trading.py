@@ -53,7 +53,7 @@ def get_pending_orders(ctx: ToolContext, params: Any) -> dict[str, Any]:
 
 
 TOOLS: list[ToolSpec] = [
-    ToolSpec(id="trading.create_paper_order", name="create_paper_order",
+    ToolSpec(id="trading.create_paper_order", name="create_paper_order", chart="none:tool",
              description="Place a paper-trading order (market, limit, stop, stop_limit; buy/sell) on "
                          "market time: a market order fills at the last stored bar's close, the "
                          "others on the bars loaded later (requires confirmation)",
@@ -61,12 +61,12 @@ TOOLS: list[ToolSpec] = [
              required_plan="pro", rate_limit=RateLimit(per_minute=10), validator=validate_order,
              post_processor=confirmation_receipt, mutates=True, destructive=True,
              claims=("fill.price", "order.quantity", "order.limit_price", "order.stop_price")),
-    ToolSpec(id="trading.cancel_paper_order", name="cancel_paper_order",
+    ToolSpec(id="trading.cancel_paper_order", name="cancel_paper_order", chart="none:tool",
              description="Cancel one of the user's pending paper orders",
              category="trading", params=CancelOrder, handler=cancel_paper_order,
              required_plan="pro", rate_limit=RateLimit(per_minute=20), mutates=True,
              destructive=True, idempotent=True),
-    ToolSpec(id="trading.get_pending_orders", name="get_pending_orders",
+    ToolSpec(id="trading.get_pending_orders", name="get_pending_orders", chart="none:orders",
              description="The user's pending paper orders",
              category="trading", params=NoParams, handler=get_pending_orders,
              required_plan="pro", rate_limit=RateLimit(per_minute=30), claims=("count",)),

@@ -64,15 +64,15 @@ def remove_from_watchlist(ctx: ToolContext, p: SymbolParams) -> dict[str, Any]:
 
 _NO_CACHE = SEED_CACHE_TTL["watchlist"]
 TOOLS = [
-    ToolSpec(id="watchlist.get", name="get_watchlist", description="The user's watchlist.",
+    ToolSpec(id="watchlist.get", name="get_watchlist", chart="none:watchlist", description="The user's watchlist.",
              category="watchlist", params=NoParams, handler=get_watchlist,
              rate_limit=RateLimit(per_minute=60), cache_ttl_s=_NO_CACHE),
-    ToolSpec(id="watchlist.add", name="add_to_watchlist",
+    ToolSpec(id="watchlist.add", name="add_to_watchlist", chart="none:watchlist",
              description="Add a symbol (one the store has data for) to the user's watchlist.",
              category="watchlist", params=SymbolParams, handler=add_to_watchlist,
              rate_limit=RateLimit(per_minute=30), mutates=True,
              idempotent=True),
-    ToolSpec(id="watchlist.remove", name="remove_from_watchlist",
+    ToolSpec(id="watchlist.remove", name="remove_from_watchlist", chart="none:watchlist",
              description="Remove a symbol from the user's watchlist.",
              category="watchlist", params=SymbolParams, handler=remove_from_watchlist,
              rate_limit=RateLimit(per_minute=30), mutates=True,
