@@ -72,3 +72,6 @@ def test_both_paths_draw_the_declared_chart_or_say_why():
     assert chart_payload(_code_path("get_sentiment", {"days": []}))["none"] == "no_news"
     assert chart_payload(_code_path("get_news", None, success=False))["none"] == "tool_failed"
     assert chart_payload(_planner_path("tenant_calc", {"sum": 2}, []))["none"] == "tool"
+    refused = {"intent": {"type": "data"}, "plan": {"steps": [], "tools": [{"tool": "get_sentiment"}]},
+               "data": {"results": []}}
+    assert chart_payload(refused)["none"] == "tool_failed"       # not "explains a concept"

@@ -55,6 +55,9 @@ def tool_answers(values: dict[str, Any]) -> list[ToolAnswer]:
             name = str(params.pop("tool", ""))
             d = {**(r.get("summary") or {}), "symbol": r.get("symbol") or params.get("symbol")}
             out.append(ToolAnswer(name, d, [x for x in r.get("rows") or [] if isinstance(x, dict)], params))
+    if not out:       # the planner's calls that all failed or were refused leave no result
+        out = [ToolAnswer(str(c.get("tool") or ""), {}, [], c.get("params") or {}, False)
+               for c in (values.get("plan") or {}).get("tools") or [] if isinstance(c, dict)]
     return out
 
 
