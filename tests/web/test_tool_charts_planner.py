@@ -19,7 +19,7 @@ from tests.agent.llm.gemini_stub import GeminiStub, call, dynamic, function_name
 from tests.agent.news.conftest import CNBC, SPX_DAILY
 from tests.server.conftest import DUCKDB_ONLY, app_for, live_server
 from tests.web.browser import LANGS, ask, browser_page, shot
-from tests.web.test_chart_kinds import spy_daily
+from tests.web.test_chart_kinds import spy_daily, spy_minutes
 
 pytestmark = DUCKDB_ONLY
 FIG = "(() => { const d = document.querySelectorAll('.chart'); const c = d[d.length - 1]; " \
@@ -45,7 +45,16 @@ ASKS: dict[str, tuple[dict[str, str], str, dict[str, Any], str]] = {
                      "get_fundamentals", {"symbol": "SPY"}, "SPY"),
     "recall": ({"en": "What do you remember about my trading?", "ru": "Что ты помнишь о моей торговле?",
                 "es": "¿Qué recuerdas de mi operativa?"}, "recall", {"kind": "all"}, "OK"),
+    # a plan of get_intraday_data alone (the offline planner puts the day's stats first)
+    "intraday": ({"en": "SPY one-minute bars on 1 April 2024 from 09:30 to 10:30",
+                  "ru": "Минутные бары SPY 1 апреля 2024 с 09:30 до 10:30",
+                  "es": "Velas de un minuto de SPY el 1 de abril de 2024 de 09:30 a 10:30"}, "",
+                 {"steps": [{"action": "get_intraday_data", "description": "SPY 1-min bars 09:30-10:30",
+                             "params": {"symbol": "SPY", "start_date": "2024-04-01", "end_date": "2024-04-01",
+                                        "start_time": "09:30", "end_time": "10:30", "granularity": "1min"}}]},
+                 "{high}"),
 }
+INTRADAY_INTENT = {"symbol": "SPY", "period": {"start": "2024-04-01", "end": "2024-04-01", "label": "1 April 2024"}}
 NO_CHART = {"en": "No chart", "ru": "Без графика", "es": "Sin gráfico"}
 WHY = {"figures": {"en": "table of figures", "ru": "таблица чисел", "es": "tabla de cifras"},
        "memory": {"en": "what I remember", "ru": "что я помню", "es": "lo que recuerdo"}}
@@ -53,14 +62,17 @@ LEGEND = {"positive": {"en": "Positive", "ru": "Позитивные", "es": "Po
           "model": {"en": "Model", "ru": "Модель", "es": "Modelo"}}
 
 
-def _responder(lang: str, tool: str, args: dict[str, Any], answer: str):
-    """The stub's answer to whichever call the graph makes (reading, planning, answering)."""
+def _responder(lang: str, tool: str, args: dict[str, Any], answer: str, intent: dict | None = None):
+    """The stub's answer to whichever call the graph makes (reading, planning, answering); with no
+    tool, `args` is the plan submitted."""
     def respond(request: dict[str, Any]):
         names = function_names(request)
         if "parse_intent" in names:
-            return call("parse_intent", {"type": "data", "lang": lang})
-        if tool in names:
+            return call("parse_intent", {"type": "data", "lang": lang, **(intent or {})})
+        if tool and tool in names:
             return call(tool, args)
+        if not tool and "submit_plan" in names:
+            return call("submit_plan", args)
         if "submit_answer" in names:
             return call("submit_answer", {"response": answer})
         return text("")
@@ -101,7 +113,8 @@ def url(loaded_store, stub, home):
 def _ask(page, stub, lang: str, key: str):
     questions, tool, args, answer = ASKS[key]
     stub.script.clear()
-    stub.add(*[dynamic(_responder(lang, tool, args, answer)) for _ in range(12)])
+    intent = INTRADAY_INTENT if key == "intraday" else None
+    stub.add(*[dynamic(_responder(lang, tool, args, answer, intent)) for _ in range(12)])
     bot = ask(page, questions[lang])
     assert bot.get_attribute("data-status") == "answered", bot.inner_text()
     bot.locator(".chart .main-svg, .chart-none").first.wait_for(timeout=30000)
@@ -237,4 +250,27 @@ def test_every_planner_tool_answer_draws_or_says_why(url, stub, cnbc, lang):
         for box in (c.bounding_box() for c in page.locator(".chart").all()):
             assert box and box["width"] <= 390
         shot(page, f"tool_charts_planner_{lang}_390")
+    assert not [e for e in errors if "pageerror" in e], errors
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_planned_intraday_bars_in_local_time_with_extremes(url, stub, lang):
+    with browser_page(url, lang) as (page, errors):
+        fig = _figure(page, stub, lang, "intraday")
+        assert fig["kind"] == "intraday" and "America/New_York" in fig["layout"]["xaxis"]["title"]["text"]
+        m = spy_minutes()
+        hhmm = m["local"].dt.strftime("%H:%M")
+        m = m[(m["local"].dt.strftime("%Y-%m-%d") == "2024-04-01") & (hhmm >= "09:30") & (hhmm < "10:30")]
+        c = fig["data"][0]
+        assert c["type"] == "candlestick" and c["x"] == m["local"].dt.strftime("%Y-%m-%d %H:%M").tolist()
+        for k in ("open", "high", "low", "close"):
+            assert c[k] == pytest.approx(m[k].tolist())
+        marks = [t for t in fig["data"] if t.get("mode") == "markers"]
+        assert [t["y"][0] for t in marks] == pytest.approx([m["high"].max(), m["low"].min()])
+        shot(page, f"chart_intraday_{lang}_1280")
+        page.set_viewport_size({"width": 390, "height": 844})
+        page.wait_for_timeout(300)
+        box = page.locator(".chart").last.bounding_box()
+        assert box and box["width"] <= 390
+        shot(page, f"chart_intraday_{lang}_390")
     assert not [e for e in errors if "pageerror" in e], errors
