@@ -1,10 +1,10 @@
 """Issue 27, every tool answer in the chat UI (the tools the code path answers: the offline
 provider, the only fake): the price drawn on its last bars and the portfolio's positions, read
 back from plotly's data in the page against pandas over the shared NQ file; every tool answer with
-nothing to draw (calculators, watchlist, memory statements, an order placed through the confirm
-card, the lists of orders, alerts and trades) shows why in the user's language. One server, store
-and Chromium for the module; a page per language; screenshots at 1280 px and 390 px in
-tests/.artifacts/. The planner-path tools (news, sentiment, ML, indicators, fundamentals, recall):
+nothing to draw (calculators, watchlist, memory statements, the actions confirmed on the card:
+market and limit orders, a cancel, an alert and its removal; the lists of orders, alerts and
+trades) shows why in the user's language. One store and Chromium for the module, a server and
+page per language; screenshots at 1280 px and 390 px in tests/.artifacts/. The planner-path tools (news, sentiment, ML, indicators, fundamentals, recall):
 tests/web/test_tool_charts_planner.py."""
 from __future__ import annotations
 
@@ -36,7 +36,14 @@ Q = {
     "remember": {"en": "Remember that I mostly trade NQ", "ru": "Запомни, что я в основном торгую NQ",
                  "es": "Recuerda que opero sobre todo NQ"},
     "forget": {"en": "Forget my usual symbol", "ru": "Забудь мой обычный инструмент", "es": "Olvida mi símbolo habitual"},
+    "watch_remove": {"en": "Remove NQ from my watchlist", "ru": "Убери NQ из списка наблюдения",
+                     "es": "Quita NQ de mi lista de seguimiento"},
     "buy": {"en": "buy 2 NQ at market", "ru": "купи 2 NQ по рынку", "es": "compra 2 NQ a mercado"},
+    "limit": {"en": "buy 1 NQ limit at 10000", "ru": "купи 1 NQ лимит по 10000", "es": "compra 1 NQ límite a 10000"},
+    "cancel": {"en": "cancel my order", "ru": "отмени мой ордер", "es": "cancela mi orden"},
+    "alert": {"en": "alert me when NQ is above 17000", "ru": "сообщи, когда NQ будет выше 17000",
+              "es": "avísame cuando NQ esté por encima de 17000"},
+    "unalert": {"en": "cancel my alert", "ru": "отмени мой алерт", "es": "cancela mi alerta"},
     "portfolio": {"en": "What are my positions and P&L?", "ru": "Какие у меня позиции и P&L?",
                   "es": "¿Cuáles son mis posiciones y mi P&L?"},
     "orders": {"en": "Show my pending orders", "ru": "Покажи мои заявки", "es": "Muestra mis órdenes pendientes"},
@@ -122,8 +129,9 @@ def _price(page, lang: str) -> None:
     assert "%" in mark["text"][0]
 
 
-def _buy(page, lang: str) -> None:
-    ask(page, Q["buy"][lang])
+def _confirmed(page, q: str, lang: str) -> None:
+    """An account action: the card, "yes", and the answer says why it has no chart."""
+    ask(page, q)
     card = page.locator(".msg.bot").last.locator(".interrupt[data-kind='confirm_action']")
     card.wait_for(timeout=30000)
     n = page.locator(".msg.bot[data-complete='1']").count()
@@ -132,7 +140,7 @@ def _buy(page, lang: str) -> None:
                            timeout=60000)
     p = page.locator(".msg.bot").last.locator(".chart-none")
     p.wait_for(timeout=15000)
-    assert p.get_attribute("data-none") == "tool" and WHY["tool"][lang] in p.inner_text()
+    assert p.get_attribute("data-none") == "tool" and WHY["tool"][lang] in p.inner_text(), q
 
 
 def _portfolio(page, store, lang: str) -> None:
@@ -153,12 +161,23 @@ def test_every_code_path_tool_answer_draws_or_says_why(env, lang):
     with browser_page(url, lang) as (page, errors):
         _price(page, lang)
         for key, why in (("size", "calculation"), ("rr", "calculation"), ("watch", "watchlist"),
-                         ("watch_add", "watchlist"), ("remember", "memory"), ("forget", "memory")):
+                         ("watch_add", "watchlist"), ("watch_remove", "watchlist"), ("remember", "memory"),
+                         ("forget", "memory")):
             _none(page, Q[key][lang], why, lang)
-        _buy(page, lang)
+        for key in ("buy", "limit"):
+            _confirmed(page, Q[key][lang], lang)
+        _none(page, Q["orders"][lang], "orders", lang)
+        _confirmed(page, Q["cancel"][lang], lang)
+        _confirmed(page, Q["alert"][lang], lang)
+        _none(page, Q["alerts"][lang], "alerts", lang)
+        _confirmed(page, Q["unalert"][lang], lang)
         _portfolio(page, store, lang)
-        for key, why in (("orders", "orders"), ("alerts", "alerts"), ("history", "trades")):
-            _none(page, Q[key][lang], why, lang)
+        _none(page, Q["history"][lang], "trades", lang)
+        from agent.trading import service
+
+        # the cards did what they said: the limit order cancelled, the alert removed
+        assert {o.status for o in service.list_orders(store, LOCAL_USER) if o.order_type == "limit"} == {"cancelled"}
+        assert service.list_alerts(store, LOCAL_USER) == []
         shot(page, f"tool_charts_{lang}_1280")
         page.set_viewport_size({"width": 390, "height": 844})
         page.wait_for_timeout(300)
