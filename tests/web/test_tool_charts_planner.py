@@ -45,6 +45,8 @@ ASKS: dict[str, tuple[dict[str, str], str, dict[str, Any], str]] = {
                      "get_fundamentals", {"symbol": "SPY"}, "SPY"),
     "recall": ({"en": "What do you remember about my trading?", "ru": "Что ты помнишь о моей торговле?",
                 "es": "¿Qué recuerdas de mi operativa?"}, "recall", {"kind": "all"}, "OK"),
+    "explain": ({"en": "What is RSI?", "ru": "Что такое RSI?", "es": "¿Qué es el RSI?"}, "explain_concept",
+                {"term": "RSI"}, "RSI"),
     # a plan of get_intraday_data alone (the offline planner puts the day's stats first)
     "intraday": ({"en": "SPY one-minute bars on 1 April 2024 from 09:30 to 10:30",
                   "ru": "Минутные бары SPY 1 апреля 2024 с 09:30 до 10:30",
@@ -57,7 +59,8 @@ ASKS: dict[str, tuple[dict[str, str], str, dict[str, Any], str]] = {
 INTRADAY_INTENT = {"symbol": "SPY", "period": {"start": "2024-04-01", "end": "2024-04-01", "label": "1 April 2024"}}
 NO_CHART = {"en": "No chart", "ru": "Без графика", "es": "Sin gráfico"}
 WHY = {"figures": {"en": "table of figures", "ru": "таблица чисел", "es": "tabla de cifras"},
-       "memory": {"en": "what I remember", "ru": "что я помню", "es": "lo que recuerdo"}}
+       "memory": {"en": "what I remember", "ru": "что я помню", "es": "lo que recuerdo"},
+       "explanation": {"en": "explains a concept", "ru": "объясняет понятие", "es": "explica un concepto"}}
 LEGEND = {"positive": {"en": "Positive", "ru": "Позитивные", "es": "Positivos"},
           "model": {"en": "Model", "ru": "Модель", "es": "Modelo"}}
 
@@ -115,8 +118,11 @@ def _ask(page, stub, lang: str, key: str):
     stub.script.clear()
     intent = INTRADAY_INTENT if key == "intraday" else None
     stub.add(*[dynamic(_responder(lang, tool, args, answer, intent)) for _ in range(12)])
+    seen = len(stub.generate_requests())
     bot = ask(page, questions[lang])
     assert bot.get_attribute("data-status") == "answered", bot.inner_text()
+    # the planner was offered the tool (so it was called and its answer is what the page shows)
+    assert any((tool or "submit_plan") in function_names(r) for r in stub.generate_requests()[seen:]), key
     bot.locator(".chart .main-svg, .chart-none").first.wait_for(timeout=30000)
     return bot
 
@@ -244,6 +250,7 @@ def test_every_planner_tool_answer_draws_or_says_why(url, stub, cnbc, lang):
         _indicators(page, stub, lang)
         _none(page, stub, lang, "fundamentals", "figures")
         _none(page, stub, lang, "recall", "memory")
+        _none(page, stub, lang, "explain", "explanation")
         shot(page, f"tool_charts_planner_{lang}_1280")
         page.set_viewport_size({"width": 390, "height": 844})
         page.wait_for_timeout(300)
