@@ -67,7 +67,7 @@ def _instrument(store: Any, symbol: str) -> Any:
 
 def price_chart(a: ToolAnswer, title: str, store: Any) -> dict[str, Any] | None:
     """The last stored price on the bars before it (the last hour of minutes, or the last 30
-    days), marked with its change against the previous close (drawn as a level)."""
+    days), marked with its change against the previous close."""
     from agent.tools import market_data as md
 
     symbol = str(a.data.get("symbol") or "").upper()
@@ -82,9 +82,10 @@ def price_chart(a: ToolAnswer, title: str, store: Any) -> dict[str, Any] | None:
     body["x"] = [str(b["ts"]).replace("T", " ")[:16] for b in bars]
     mark = markers([body["x"][-1]], [a.data["price"]], "last_price", [a.data.get("change_pct")], "pct",
                    symbol, marker="high" if (a.data.get("change_pct") or 0) >= 0 else "low")
-    prev = a.data.get("previous_close")
+    # the previous close is not drawn as a level: a day's move away, it would flatten the last
+    # hour's candles into a line; the marker's hover says the change against it
     return spec("tool_price", title or symbol, [body, mark], "price", tz="UTC" if intraday else None,
-                hlines=[prev] if num(prev) else [], bar_size="1min" if intraday else "daily")
+                previous_close=a.data.get("previous_close"), bar_size="1min" if intraday else "daily")
 
 
 def indicators_chart(a: ToolAnswer, title: str, store: Any) -> dict[str, Any] | None:
