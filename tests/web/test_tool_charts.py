@@ -155,6 +155,22 @@ def _portfolio(page, store, lang: str) -> None:
     assert pnl["yaxis"] == "y2" and pnl["y"] == pytest.approx([0.0], abs=1e-6)
 
 
+SHOWN = "[...document.querySelectorAll('.msg.bot')].map((m) => { const c = m.querySelector('.chart'); " \
+        "const n = m.querySelector('.chart-none'); return c ? c.dataset.kind : n ? 'none:' + n.dataset.none + " \
+        "':' + n.textContent : null; }).filter((x) => x)"
+
+
+def _reload_keeps_them(page) -> None:
+    """After a reload every tool answer shows the same chart or the same reason, in order."""
+    before = page.evaluate(SHOWN)
+    assert len(before) == 17 and before.count("tool_price") == before.count("portfolio") == 1, before
+    page.reload()
+    page.wait_for_function("document.querySelectorAll(\".msg.bot[data-restored='1'][data-complete='1']\")"
+                           f".length >= {len(before)}", timeout=30000)
+    page.locator(".chart .main-svg").last.wait_for(timeout=15000)
+    assert page.evaluate(SHOWN) == before
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_code_path_tool_answer_draws_or_says_why(env, lang):
     url, store = env
@@ -178,6 +194,7 @@ def test_every_code_path_tool_answer_draws_or_says_why(env, lang):
         # the cards did what they said: the limit order cancelled, the alert removed
         assert {o.status for o in service.list_orders(store, LOCAL_USER) if o.order_type == "limit"} == {"cancelled"}
         assert service.list_alerts(store, LOCAL_USER) == []
+        _reload_keeps_them(page)
         shot(page, f"tool_charts_{lang}_1280")
         page.set_viewport_size({"width": 390, "height": 844})
         page.wait_for_timeout(300)
