@@ -20,6 +20,7 @@ from tests.agent.news.conftest import CNBC, SPX_DAILY
 from tests.server.conftest import DUCKDB_ONLY, app_for, live_server
 from tests.web.browser import LANGS, ask, browser_page, shot
 from tests.web.test_chart_kinds import spy_daily, spy_minutes
+from tests.web.test_tool_charts import reload_keeps_them
 
 pytestmark = DUCKDB_ONLY
 FIG = "(() => { const d = document.querySelectorAll('.chart'); const c = d[d.length - 1]; " \
@@ -251,6 +252,7 @@ def test_every_planner_tool_answer_draws_or_says_why(url, stub, cnbc, lang):
         _none(page, stub, lang, "fundamentals", "figures")
         _none(page, stub, lang, "recall", "memory")
         _none(page, stub, lang, "explain", "explanation")
+        reload_keeps_them(page, ["news", "sentiment", "ml_accuracy", "ml_features", "tool_indicators"])
         shot(page, f"tool_charts_planner_{lang}_1280")
         page.set_viewport_size({"width": 390, "height": 844})
         page.wait_for_timeout(300)
