@@ -22,8 +22,8 @@ from query_builder.actions.intraday import (
                                           post_intraday,
 )
 from query_builder.actions.patterns import build_aggregate_patterns, post_aggregate_patterns
-from query_builder.actions.ranking import build_rank_volume, post_rank_volume
 from query_builder.actions.period import build_compare, build_period_stats, post_compare, post_period_stats
+from query_builder.actions.ranking import build_rank_volume, post_rank_volume
 from query_builder.actions.volume import build_volume_profile, post_volume_profile
 from query_builder.declare import ActionDecl, ClaimDecl, IndicatorDecl, PatternDecl, register
 

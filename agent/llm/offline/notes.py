@@ -1,11 +1,10 @@
 """Sentences the parser adds to an answer: parts of a question declined for want of data."""
 from __future__ import annotations
 
-from query_builder.granularity import BAR_MINUTES
-
 from agent.llm.base import ProviderContext
 from agent.llm.offline.texts import period_text
 from agent.state import Period
+from query_builder.granularity import BAR_MINUTES
 
 _NO_DATA = {
     "en": "Not answered for {what}: no stored data there ({ranges}).",
