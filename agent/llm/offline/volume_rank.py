@@ -14,8 +14,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from agent.llm.offline.numbers import COUNT, count_value
+from agent.llm.offline.numbers import CARDINAL_WORD, count_value
 
+COUNT = rf"(?:\d{{1,2}}(?!\d)|{CARDINAL_WORD})"     # "3", "three", "три": never a year
 _UP = (r"highest|largest|biggest|heaviest|most|max(?:imum|imal)?|наибольш\w*|максимальн\w*|самы\w+\s+больш\w*"
        r"|mayor(?:es)?|maxim[oa]s?|mas")
 _DOWN = (r"lowest|smallest|lightest|least|min(?:imum|imal)?|наименьш\w*|минимальн\w*|самы\w+\s+(?:мал\w*|низк\w*)"
