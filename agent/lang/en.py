@@ -999,7 +999,8 @@ PACK["answer"]["TEMPLATES"]["intraday_sized"] = ("{s}, {p}, {size}-minute bars (
                                                  "change {pct}; volume {vol}.")
 # "highest volume" is a ranking: allowed only beside a ranked value (agent/answer/word_checks.py)
 PACK["answer"]["SUPERLATIVES"] = [*PACK["answer"]["SUPERLATIVES"],
-                                  r"(?:highest|lowest|heaviest|lightest)[- ](?:trading )?volume"]
+                                  r"(?:highest|lowest|heaviest|lightest|largest|smallest)[- ](?:trading )?volume (?:days?|sessions?)",
+                                  r"(?:days?|sessions?) (?:with|of) the (?:highest|lowest|most|least) (?:trading )?volume"]
 PACK["ui"]["chart_kind"]["volume_rank"] = "days ranked by volume"
 PACK["ui"]["legend"]["volume_day"] = "Ranked volume days"
 PACK["ui"]["analysis"]["volume_rank"] = "days ranked by volume"

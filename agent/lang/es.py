@@ -971,7 +971,7 @@ PACK["offline_templates"]["VOLUME_RANK"] = {
 PACK["offline_templates"]["VOLUME_RANK_ITEM"] = "{date}: volumen {v}"
 PACK["answer"]["TEMPLATES"]["intraday_sized"] = ("{s}, {p}, barras de {size} minutos ({n}): apertura {open}, "
                                                  "cierre {close}, variación {pct}; volumen {vol}.")
-PACK["answer"]["SUPERLATIVES"] = [*PACK["answer"]["SUPERLATIVES"], r"(?:mayor|menor|maximo|minimo) volumen"]
+PACK["answer"]["SUPERLATIVES"] = [*PACK["answer"]["SUPERLATIVES"], r"(?:dias?|sesion\w*) (?:de|con) (?:mayor|menor|maximo|minimo|mas|menos) volumen"]
 PACK["ui"]["chart_kind"]["volume_rank"] = "días por volumen"
 PACK["ui"]["legend"]["volume_day"] = "Días del ranking de volumen"
 PACK["ui"]["analysis"]["volume_rank"] = "ranking de días por volumen"

@@ -1006,8 +1006,8 @@ PACK["offline_templates"]["VOLUME_RANK"] = {
 PACK["offline_templates"]["VOLUME_RANK_ITEM"] = "{date}: объём {v}"
 PACK["answer"]["TEMPLATES"]["intraday_sized"] = ("{s}, {p}, {size}-минутные бары ({n}): открытие {open}, "
                                                  "закрытие {close}, изменение {pct}; объём {vol}.")
-PACK["answer"]["SUPERLATIVES"] = [*PACK["answer"]["SUPERLATIVES"], r"максимальн\w* объ[её]м\w*",
-                                  r"минимальн\w* объ[её]м\w*"]
+PACK["answer"]["SUPERLATIVES"] = [*PACK["answer"]["SUPERLATIVES"],
+                                  r"(?:день|дни|дня|дней|сесси\w*) с (?:максимальн|минимальн|наибольш|наименьш)\w* объ[её]м\w*"]
 PACK["ui"]["chart_kind"]["volume_rank"] = "дни по объёму"
 PACK["ui"]["legend"]["volume_day"] = "Дни из рейтинга объёма"
 PACK["ui"]["analysis"]["volume_rank"] = "рейтинге дней по объёму"
