@@ -30,7 +30,9 @@ _LEAD = (rf"(?:(?:the\s+|los\s+|las\s+|el\s+|la\s+)?(?P<n0>{COUNT})?\s*(?:{_DAY}
 _RANK = re.compile(
     rf"(?<!\w)(?:{_LEAD}(?:the\s+)?(?P<n1>{COUNT}\s+)?(?P<sup>{_UP}|{_DOWN})[\s-]+{_VOL}{_NOT_DAYS}"
     rf"(?:\s+(?P<noun>{_DAY}))?"
-    rf"|(?:top|топ)[\s-]*(?P<n2>{COUNT})?\s+(?:(?:{_VOL})\s+(?P<noun2>{_DAY})|(?P<noun3>{_DAY})\s+(?:by|по|por)\s+{_VOL}))"
+    rf"|(?:top|топ)[\s-]*(?P<n2>{COUNT})?\s+(?:(?:{_VOL})\s+(?P<noun2>{_DAY})|(?P<noun3>{_DAY})\s+(?:by|по|por)\s+{_VOL})"
+    rf"|(?P<n3>{COUNT}\s+)?(?:{_DAY})\s+(?:ranked|sorted|ordered|ordenad[oa]s|clasificad[oa]s|отсортированн\w*)\s+(?:by|по|por)\s+{_VOL}"
+    rf"|(?P<n4>{COUNT}\s+)?(?P<adj>(?:самы\w+|наиболее|наименее)\s+)?объ[её]мн\w+\s+(?:{_DAY}))"
     r"(?!\w)")
 _DOWN_RE = re.compile(rf"^(?:{_DOWN})$")
 _PLURAL = re.compile(r"days|sessions|дн(?:ей|и)|дня|сесси[йи]|dias|sesiones")
@@ -48,8 +50,9 @@ def parse_volume_rank(norm: str) -> VolumeRank | None:
     if not m:
         return None
     sup = re.sub(r"\s+", " ", m.group("sup") or "")
-    direction = "down" if sup and _DOWN_RE.match(sup) else "up"
-    n = count_value(next((g.strip() for g in (m.group("n0"), m.group("n1"), m.group("n2")) if g), None))
+    direction = "down" if sup and _DOWN_RE.match(sup) or (m.group("adj") or "").startswith("наименее") else "up"
+    counts = (m.group("n0"), m.group("n1"), m.group("n2"), m.group("n3"), m.group("n4"))
+    n = count_value(next((g.strip() for g in counts if g), None))
     if n is None:       # "highest volume days": several, as the top moves read them; else one day
         nouns = " ".join(g for g in (m.group(0),) if g)
         n = 5 if _PLURAL.search(nouns) and not re.search(r"(?<!\w)(?:день|day|dia|session|sesion)(?!\w)", nouns) else 1

@@ -32,6 +32,13 @@ RANKINGS = [
     ("los 3 días de mayor volumen de NQ en noviembre de 2023", 3, "up"),
     ("top 3 días por volumen de NQ en noviembre de 2023", 3, "up"),
     ("el día de menor volumen de SPY en marzo de 2024", 1, "down"),
+    ("higest volume day SPY March 2024", 1, "up"),                            # a typo, read as meant
+    ("SPY: which session had the lowest volume in March 2024?", 1, "down"),
+    ("NQ November 2023: the 4 days ranked by volume", 4, "up"),
+    ("самый объёмный день SPY в марте 2024", 1, "up"),
+    ("три наименее объёмных дня NQ в ноябре 2023", 3, "down"),
+    ("¿cuál fue el día de mayor volumen de SPY en marzo 2024?", 1, "up"),
+    ("los 3 días ordenados por volumen de NQ en noviembre de 2023", 3, "up"),
 ]
 
 
@@ -44,6 +51,7 @@ def test_volume_rankings_are_read_and_planned(q, n, direction):
     assert [s.action for s in steps] == ["rank_volume_days"]               # never best and worst day
     assert (steps[0].params.top_n, steps[0].params.direction) == (n, direction)
     assert not any("volume" in n.lower() or "объ" in n or "volumen" in n for n in got.notes), got.notes
+    assert all("I read" in n for n in got.notes), got.notes                 # no word left unused
 
 
 @pytest.mark.parametrize("a,b", [
