@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Literal
 
 from agent.llm.offline.numbers import CARDINAL_WORD, count_value
 
@@ -36,12 +37,13 @@ _RANK = re.compile(
     r"(?!\w)")
 _DOWN_RE = re.compile(rf"^(?:{_DOWN})$")
 _PLURAL = re.compile(r"days|sessions|дн(?:ей|и)|дня|сесси[йи]|dias|sesiones")
+_SINGULAR = re.compile(r"(?<!\w)(?:день|day|dia|session|sesion)(?!\w)")
 
 
 @dataclass(frozen=True)
 class VolumeRank:
     n: int
-    direction: str             # "up": highest volume first; "down": lowest first
+    direction: Literal["up", "down"]     # up: highest volume first; down: lowest first
     span: tuple[int, int]
 
 
@@ -50,10 +52,10 @@ def parse_volume_rank(norm: str) -> VolumeRank | None:
     if not m:
         return None
     sup = re.sub(r"\s+", " ", m.group("sup") or "")
-    direction = "down" if sup and _DOWN_RE.match(sup) or (m.group("adj") or "").startswith("наименее") else "up"
+    down = bool(sup and _DOWN_RE.match(sup)) or (m.group("adj") or "").startswith("наименее")
     counts = (m.group("n0"), m.group("n1"), m.group("n2"), m.group("n3"), m.group("n4"))
     n = count_value(next((g.strip() for g in counts if g), None))
     if n is None:       # "highest volume days": several, as the top moves read them; else one day
-        nouns = " ".join(g for g in (m.group(0),) if g)
-        n = 5 if _PLURAL.search(nouns) and not re.search(r"(?<!\w)(?:день|day|dia|session|sesion)(?!\w)", nouns) else 1
-    return VolumeRank(n=max(1, min(n, 100)), direction=direction, span=m.span())
+        phrase = m.group(0)
+        n = 5 if _PLURAL.search(phrase) and not _SINGULAR.search(phrase) else 1
+    return VolumeRank(n=max(1, min(n, 100)), direction="down" if down else "up", span=m.span())
