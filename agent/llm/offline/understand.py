@@ -267,7 +267,7 @@ def intent_from(p: Parsed, ctx: ProviderContext) -> Intent:
         it.condition = EventCondition(op="gt" if it.direction == "up" else "lt", threshold=0.0)
     it.horizon_days = p.horizon
     if p.volume_rank is not None and analysis == "volume_rank":
-        it.top_n, it.direction = p.volume_rank.n, p.volume_rank.direction  # type: ignore[assignment]
+        it.top_n, it.direction = p.volume_rank.n, p.volume_rank.direction
         it.condition = None
     if p.top is not None and analysis == "top_moves":
         it.top_n, it.direction = p.top.n, p.top.direction
