@@ -19,7 +19,7 @@ from query_builder.models import EventCondition, Indicator, Pattern, Step
 Lang = Literal["en", "ru", "es"]
 IntentType = Literal["data", "concept", "mixed", "complex"]
 Analysis = Literal["stats", "extremes", "volume", "events", "after_events", "top_moves", "compare",
-                   "indicator", "pattern", "intraday", "volume_profile"]
+                   "indicator", "pattern", "intraday", "volume_profile", "volume_rank"]
 # Claim types are declared in query_builder/declarations.py (checked and listed from there).
 if TYPE_CHECKING:
     ClaimType = str

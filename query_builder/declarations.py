@@ -23,6 +23,7 @@ from query_builder.actions.intraday import (
 )
 from query_builder.actions.patterns import build_aggregate_patterns, post_aggregate_patterns
 from query_builder.actions.period import build_compare, build_period_stats, post_compare, post_period_stats
+from query_builder.actions.ranking import build_rank_volume, post_rank_volume
 from query_builder.actions.volume import build_volume_profile, post_volume_profile
 from query_builder.declare import ActionDecl, ClaimDecl, IndicatorDecl, PatternDecl, register
 
@@ -78,6 +79,12 @@ ACTIONS = [
         "aggregate_patterns", "gaps (with fill), volume spikes vs the 20-day mean, hourly profile",
         ("symbol", "pattern", "start_date?", "end_date?", "threshold?"), build_aggregate_patterns,
         {"aggregate_patterns": post_aggregate_patterns}, sample={"pattern": "gaps"}, chart="by_pattern"),
+    ActionDecl(
+        "rank_volume_days",
+        "the trading days of a period ranked by volume: the top_n highest (direction up, default) or "
+        "lowest (direction down) volume days with date and volume ('highest volume day')",
+        ("symbol", "start_date?", "end_date?", "top_n?", "direction?"), build_rank_volume,
+        {"rank_volume": post_rank_volume}, claims=("total_volume",), chart="volume_rank"),
     ActionDecl(
         "get_indicator", "technical indicator values on daily bars over a period",
         ("symbol", "indicator", "start_date", "end_date", "window?"), build_indicator,

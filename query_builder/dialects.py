@@ -63,6 +63,28 @@ class Dialect:
         return sql.SQL("(({ts} AT TIME ZONE 'UTC') AT TIME ZONE CAST({tz} AS TEXT))").format(
             tz=tz, ts=ts)
 
+    def bucket(self, local: sql.Composable, minutes: sql.Composable) -> sql.Composable:
+        """A local wall-clock timestamp floored to its N-minute bar start, bars aligned to local
+        midnight (N divides a day, so every day's bars start at 00:00 and 09:30 starts a 5, 15 or
+        30-minute bar). `minutes` is a bound parameter."""
+        if self.name == "duckdb":
+            return sql.SQL("time_bucket(to_minutes(CAST({n} AS BIGINT)), {ts}, TIMESTAMP '2000-01-01')").format(
+                n=minutes, ts=local)
+        return sql.SQL("date_bin(make_interval(mins => CAST({n} AS INTEGER)), {ts}, TIMESTAMP '2000-01-01')").format(
+            n=minutes, ts=local)
+
+    def first_by(self, col: sql.Composable, order: sql.Composable) -> sql.Composable:
+        """The aggregate's first `col` by `order` (a bar's open)."""
+        if self.name == "duckdb":
+            return sql.SQL("arg_min({}, {})").format(col, order)
+        return sql.SQL("(array_agg({} ORDER BY {}))[1]").format(col, order)
+
+    def last_by(self, col: sql.Composable, order: sql.Composable) -> sql.Composable:
+        """The aggregate's last `col` by `order` (a bar's close)."""
+        if self.name == "duckdb":
+            return sql.SQL("arg_max({}, {})").format(col, order)
+        return sql.SQL("(array_agg({} ORDER BY {} DESC))[1]").format(col, order)
+
     def iso_date(self, expr: sql.Composable) -> sql.Composable:
         """DATE -> 'YYYY-MM-DD' text (results are JSON-able as fetched, and cheap to parse)."""
         if self.name == "duckdb":

@@ -20,7 +20,12 @@ from query_builder.models import Granularity, StepParams
 MIN_DATE = date(1, 1, 1)
 MAX_DATE = date(9999, 12, 31)
 
-INTRADAY: frozenset[str] = frozenset({"1min", "hourly"})
+# Bar sizes below a day, in minutes: "1min" and "hourly" are stored tables, the others are
+# aggregated from 1-minute bars (AGGREGATED). Each divides a day, so bars align to local midnight.
+BAR_MINUTES: dict[str, int] = {"1min": 1, "2min": 2, "3min": 3, "5min": 5, "10min": 10, "15min": 15,
+                               "20min": 20, "30min": 30, "hourly": 60, "2h": 120, "4h": 240}
+INTRADAY: frozenset[str] = frozenset(BAR_MINUTES)
+AGGREGATED: frozenset[str] = INTRADAY - {"1min", "hourly"}
 YEAR_DAYS = 366
 WEEK_DAYS = 7
 
@@ -64,6 +69,16 @@ def choose(params: StepParams, instrument: Instrument | None = None) -> tuple[Gr
                      "daily bars used instead")
         gran = "daily"
     return gran, notes
+
+
+def of_minutes(minutes: int) -> tuple[Granularity, bool]:
+    """(the bar size for N minutes, exact?): N itself when it is a size bars are built at, else the
+    largest size below it (a 7-minute question gets 5-minute bars, and the answer says so)."""
+    exact = [g for g, n in BAR_MINUTES.items() if n == minutes]
+    if exact:
+        return exact[0], True  # type: ignore[return-value]
+    below = [g for g, n in BAR_MINUTES.items() if n < minutes]
+    return (below[-1] if below else "1min"), False  # type: ignore[return-value]
 
 
 def ts_window(start: date, end: date) -> tuple[datetime, datetime]:

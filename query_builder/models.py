@@ -31,7 +31,10 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(name)
 
 
-Granularity = Literal["1min", "hourly", "daily", "weekly", "monthly"]
+# N-minute sizes ("5min", "4h") are aggregated from 1-minute bars in SQL, aligned to local midnight
+# (query_builder/actions/intraday.py); "1min" and "hourly" are stored tables.
+Granularity = Literal["1min", "2min", "3min", "5min", "10min", "15min", "20min", "30min", "hourly", "2h", "4h",
+                      "daily", "weekly", "monthly"]
 EventMetric = Literal["daily_pct_change", "gap_pct", "range_pct"]
 Op = Literal["gt", "gte", "lt", "lte"]
 
@@ -59,12 +62,14 @@ class StepParams(BaseModel):
     end_date: date | None = Field(None, description="last trading date, inclusive")
     granularity: Granularity | None = Field(
         None, description="bar size of returned bars; None = by period length (>1y weekly, "
-                          "1-12 months daily, 1-7 days hourly, <1 day 1min)")
+                          "1-12 months daily, 1-7 days hourly, <1 day 1min); 2min-30min, 2h, 4h: "
+                          "N-minute bars built from 1-min bars (symbols with intraday bars)")
     start_time: time | None = Field(None, description="intraday only: local wall-clock start")
     end_time: time | None = Field(None, description="intraday only: local wall-clock end (exclusive)")
     condition: EventCondition | None = None
     horizon_days: int | None = Field(None, ge=1, le=260, description="trading days after each event")
-    top_n: int | None = Field(None, ge=1, le=100, description="find_events: only the N largest moves")
+    top_n: int | None = Field(None, ge=1, le=100, description="find_events: only the N largest moves; "
+                                                              "rank_volume_days: the N days ranked first")
     periods: list[PeriodRange] | None = Field(None, description="compare_periods: 2+ periods")
     indicator: Indicator | None = None
     window: int | None = Field(None, ge=2, le=400, description="indicator window (RSI 14, SMA 20...)")
@@ -73,7 +78,7 @@ class StepParams(BaseModel):
     bins: int | None = Field(None, ge=2, le=200, description="get_volume_profile price bins")
     direction: Literal["up", "down"] | None = Field(
         None, description="find_events with top_n and no condition: up = largest gains, "
-                          "down = largest falls")
+                          "down = largest falls; rank_volume_days: up = highest volume, down = lowest")
     max_trading_days: int | None = Field(
         None, ge=1, le=260, description="get_period_stats: only the first N trading dates from "
                                         "start_date (a window after a date: 'the week after')")

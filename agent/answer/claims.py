@@ -99,6 +99,8 @@ def candidates(claim: dict, results: list[dict],
                 out += [_pick(r, ctype) for r in rows if not label or str(r.get("label")) == label]
             elif action == "get_price_extremes" and ctype in ("high", "low"):
                 out.append(_pick(summary, ctype))
+            elif action == "rank_volume_days" and ctype == "total_volume":   # one day's volume
+                out += [(r.get("volume"), str(r.get("trading_date"))[:10]) for r in rows]
         elif ctype == "daily_pct_change":
             out += [(r.get("pct_change"), str(r.get("trading_date"))) for r in rows
                     if r.get("pct_change") is not None and "trading_date" in r]

@@ -246,6 +246,13 @@ def _add_rows(table: SlotTable, n: int, sym: str, one: bool, res: dict, period: 
             _qualified(table, n, sym, one, f"e{k}.close", "day_close", row.get("close"), date=d,
                        period=period, kind="price", ranked=ranked, span=span)
             _qualified(table, n, sym, one, f"e{k}.date", "date", d, kind="date", period=period)
+    elif action == "rank_volume_days":   # days ranked by volume: each day's volume, dated
+        table.ranked_steps.add(f"s{n}")
+        for k, row in enumerate(rows[:MAX_LISTED_ROWS], 1):
+            d = str(row.get("trading_date") or "")[:10] or None
+            _qualified(table, n, sym, one, f"e{k}.volume", "total_volume", row.get("volume"), date=d,
+                       period=period, ranked=True, span=(d, d) if d else span)
+            _qualified(table, n, sym, one, f"e{k}.date", "date", d, kind="date", period=period)
 
 
 def _add_params(table: SlotTable, intent: dict, results: list[dict], question: str) -> None:

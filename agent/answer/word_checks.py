@@ -34,6 +34,10 @@ def superlatives(a: Answer) -> list[str]:
                 issues.append(f"'{said}': no ranking over all history was computed")
                 continue
             values = [a.value(n) for _, n in s.slots()]
+            if _VOLUME_WORD.search(said):   # "highest volume day": only a ranking of days by volume
+                if not any(v is not None and v.name.split(".")[0] in _volume_ranked(a) for v in values):
+                    issues.append(f"'{said}': no ranking of days by volume was computed; state the values")
+                continue
             if any(v is not None and (v.ranked or v.name.split(".")[0] in a.table.ranked_steps)
                    for v in values):
                 continue
@@ -45,6 +49,14 @@ def superlatives(a: Answer) -> list[str]:
                 continue
             issues.append(f"'{said}': a superlative or ranking code did not compute; state the values")
     return issues
+
+
+_VOLUME_WORD = re.compile(r"volume|объем|объём|volumen")
+
+
+def _volume_ranked(a: Answer) -> set[str]:
+    """The steps that ranked days by volume (their listed volumes are ranked values)."""
+    return {v.name.split(".")[0] for v in a.table.values.values() if v.ranked and v.metric == "total_volume"}
 
 
 def _best_period(a: Answer, period: SlotValue, said: str) -> str | None:

@@ -1025,3 +1025,26 @@ _V2_METRICS = PACK["offline_parser"]["metrics"]
 _V2_METRICS["up_days"] += ["bull(?:ish)?\\s+(?:days|sessions)", "up\\s+sessions"]
 _V2_METRICS["down_days"] += ["bear(?:ish)?\\s+(?:days|sessions)", "down\\s+sessions"]
 _V2_METRICS["pct_change"] += ["percent(?:age)?\\s+move", "%\\s*move", "how\\s+much\\s+did\\s+\\S+\\s+move"]
+
+
+# ---- issue 24 (b): N-minute bars and the volume ranking (kept apart to ease merges) ----
+PACK["offline_templates"]["VOLUME_RANK"] = {
+    "up": {"one": "The highest-volume day of {s} ({p}), top {n} (sessions ranked: {d}):",
+           "other": "The {n} highest-volume days of {s} ({p}) (sessions ranked: {d}):"},
+    "down": {"one": "The lowest-volume day of {s} ({p}), top {n} (sessions ranked: {d}):",
+             "other": "The {n} lowest-volume days of {s} ({p}) (sessions ranked: {d}):"},
+}
+PACK["offline_templates"]["VOLUME_RANK_ITEM"] = "{date}: volume {v}"
+PACK["answer"]["TEMPLATES"]["intraday_sized"] = ("{s}, {p}, {size}-minute bars ({n}): open {open}, close {close}, "
+                                                 "change {pct}; volume {vol}.")
+# "highest volume" is a ranking: allowed only beside a ranked value (agent/answer/word_checks.py)
+PACK["answer"]["SUPERLATIVES"] = [*PACK["answer"]["SUPERLATIVES"],
+                                  r"(?:highest|lowest|heaviest|lightest|largest|smallest)[- ](?:trading )?volume (?:days?|sessions?)",
+                                  r"(?:days?|sessions?) (?:with|of) the (?:highest|lowest|most|least) (?:trading )?volume"]
+PACK["ui"]["chart_kind"]["volume_rank"] = "days ranked by volume"
+PACK["ui"]["legend"]["volume_day"] = "Ranked volume days"
+PACK["ui"]["analysis"]["volume_rank"] = "days ranked by volume"
+PACK["ui"]["bar_size"].update({"2min": "2-minute candles", "3min": "3-minute candles", "5min": "5-minute candles",
+                               "10min": "10-minute candles", "15min": "15-minute candles",
+                               "20min": "20-minute candles", "30min": "30-minute candles",
+                               "2h": "2-hour candles", "4h": "4-hour candles"})

@@ -997,3 +997,25 @@ _V2_METRICS["down_days"] += ["sesiones\\s+bajistas", "dias\\s+de\\s+oso"]
 _V2_METRICS["pct_change"] += ["movimiento\\s+porcentual"]
 # "performance" words ask for the usual figures (which hold the change), like "performance" in English
 PACK["offline_parser"]["cues"]["STATS"] += ["rendimiento", "desempe[nñ]o"]
+
+
+# ---- issue 24 (b): N-minute bars and the volume ranking (kept apart to ease merges) ----
+PACK["offline_templates"]["VOLUME_RANK"] = {
+    "up": {"one": "El día de mayor volumen de {s} ({p}), top {n} (sesiones ordenadas: {d}):",
+           "many": "Los {n} días de mayor volumen de {s} ({p}) (sesiones ordenadas: {d}):",
+           "other": "Los {n} días de mayor volumen de {s} ({p}) (sesiones ordenadas: {d}):"},
+    "down": {"one": "El día de menor volumen de {s} ({p}), top {n} (sesiones ordenadas: {d}):",
+             "many": "Los {n} días de menor volumen de {s} ({p}) (sesiones ordenadas: {d}):",
+             "other": "Los {n} días de menor volumen de {s} ({p}) (sesiones ordenadas: {d}):"},
+}
+PACK["offline_templates"]["VOLUME_RANK_ITEM"] = "{date}: volumen {v}"
+PACK["answer"]["TEMPLATES"]["intraday_sized"] = ("{s}, {p}, barras de {size} minutos ({n}): apertura {open}, "
+                                                 "cierre {close}, variación {pct}; volumen {vol}.")
+PACK["answer"]["SUPERLATIVES"] = [*PACK["answer"]["SUPERLATIVES"], r"(?:dias?|sesion\w*) (?:de|con) (?:mayor|menor|maximo|minimo|mas|menos) volumen"]
+PACK["ui"]["chart_kind"]["volume_rank"] = "días por volumen"
+PACK["ui"]["legend"]["volume_day"] = "Días del ranking de volumen"
+PACK["ui"]["analysis"]["volume_rank"] = "ranking de días por volumen"
+PACK["ui"]["bar_size"].update({"2min": "velas de 2 minutos", "3min": "velas de 3 minutos", "5min": "velas de 5 minutos",
+                               "10min": "velas de 10 minutos", "15min": "velas de 15 minutos",
+                               "20min": "velas de 20 minutos", "30min": "velas de 30 minutos",
+                               "2h": "velas de 2 horas", "4h": "velas de 4 horas"})

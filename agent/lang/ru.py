@@ -1032,3 +1032,26 @@ _V2_PARSER["indicators"]["adx"] += ["(?<!\\w)адх(?=\\d|(?!\\w))"]
 _V2_PARSER["indicators"]["ema"] += ["(?<!\\w)[эе]ма(?=\\d|(?!\\w))"]
 _V2_PARSER["indicators"]["sma"] += ["(?<!\\w)сма(?=\\d|(?!\\w))"]
 _V2_PARSER["indicators"]["vwap"] += ["(?<!\\w)ввап(?!\\w)", "(?<!\\w)ввап(?!\\w)"]
+
+
+# ---- issue 24 (b): N-minute bars and the volume ranking (kept apart to ease merges) ----
+_RANK_UP = "Дни с наибольшим объёмом у {s} ({p}), топ {n} (сессий в рейтинге: {d}):"
+_RANK_DOWN = "Дни с наименьшим объёмом у {s} ({p}), топ {n} (сессий в рейтинге: {d}):"
+PACK["offline_templates"]["VOLUME_RANK"] = {
+    "up": {"=1": "День с наибольшим объёмом у {s} ({p}), топ {n} (сессий в рейтинге: {d}):",
+           "one": _RANK_UP, "few": _RANK_UP, "many": _RANK_UP, "other": _RANK_UP},
+    "down": {"=1": "День с наименьшим объёмом у {s} ({p}), топ {n} (сессий в рейтинге: {d}):",
+             "one": _RANK_DOWN, "few": _RANK_DOWN, "many": _RANK_DOWN, "other": _RANK_DOWN},
+}
+PACK["offline_templates"]["VOLUME_RANK_ITEM"] = "{date}: объём {v}"
+PACK["answer"]["TEMPLATES"]["intraday_sized"] = ("{s}, {p}, {size}-минутные бары ({n}): открытие {open}, "
+                                                 "закрытие {close}, изменение {pct}; объём {vol}.")
+PACK["answer"]["SUPERLATIVES"] = [*PACK["answer"]["SUPERLATIVES"],
+                                  r"(?:день|дни|дня|дней|сесси\w*) с (?:максимальн|минимальн|наибольш|наименьш)\w* объ[её]м\w*"]
+PACK["ui"]["chart_kind"]["volume_rank"] = "дни по объёму"
+PACK["ui"]["legend"]["volume_day"] = "Дни из рейтинга объёма"
+PACK["ui"]["analysis"]["volume_rank"] = "рейтинге дней по объёму"
+PACK["ui"]["bar_size"].update({"2min": "2-минутные свечи", "3min": "3-минутные свечи", "5min": "5-минутные свечи",
+                               "10min": "10-минутные свечи", "15min": "15-минутные свечи",
+                               "20min": "20-минутные свечи", "30min": "30-минутные свечи",
+                               "2h": "2-часовые свечи", "4h": "4-часовые свечи"})

@@ -50,7 +50,9 @@ recent March not after today, "last month" is the previous calendar month, "Q1 2
 - Follow-ups ("and April?", "а за апрель?", "¿y en abril?") keep the symbol, the metrics and the \
 analysis of the earlier turns in the history and change only what the new question changes.
 - analysis and metrics: what is asked (stats, extremes, volume, events, after_events, top_moves, \
-compare, indicator, pattern, intraday, volume_profile); metrics empty means the usual set.
+compare, indicator, pattern, intraday, volume_profile, volume_rank); metrics empty means the usual set. \
+"Highest (lowest) volume day(s)" is volume_rank with top_n (default 1) and direction up (down), \
+never top_moves.
 - condition: event conditions on the close-to-close daily % change: "rose more than 3%" -> \
 op gt, threshold 3; "fell 2% or more" -> op lte, threshold -2. horizon_days: trading days after.
 - Typed reading (every word of the question used, nothing narrowed, widened or replaced): \
@@ -103,7 +105,8 @@ both inclusive; an action, indicator or pattern marked [needs intraday bars] nee
 intraday bars):
 {catalogue}
 Granularity (leave it empty to get the default): longer than a year weekly, 1-12 months daily, \
-1-7 days hourly, under a day 1min.
+1-7 days hourly, under a day 1min. A bar size the intent asks for (bar_minutes) is that granularity: \
+2min, 3min, 5min, 10min, 15min, 20min, 30min, 2h and 4h bars are built from 1-minute bars.
 Keep plans short: one step per question part; at most 3 steps unless the intent truly needs more. \
 Plan for the period the intent asks for even when it lies outside the stored data: the system \
 tells the user what is available.
@@ -344,9 +347,10 @@ def coverage_text(ctx: Any) -> str:
 # limit. For series (period bars, intraday bars, indicator values) the summary holds the computed
 # figures and the rows only feed a chart: the analyst gets at most `limit` points of it.
 FINDING_ACTIONS = frozenset({"find_events", "get_periods_after", "compare_periods",
-                             "aggregate_patterns", "get_price_extremes", "get_volume_profile"})
+                             "aggregate_patterns", "get_price_extremes", "get_volume_profile",
+                             "rank_volume_days"})
 _PARAMS = ("start_date", "end_date", "condition", "horizon_days", "top_n", "window", "indicator",
-           "pattern", "threshold", "periods", "start_time", "end_time")
+           "pattern", "threshold", "periods", "start_time", "end_time", "direction", "granularity")
 
 
 def _sample(rows: list[dict[str, Any]], limit: int) -> list[dict[str, Any]]:

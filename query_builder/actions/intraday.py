@@ -2,6 +2,9 @@
 
 Intraday bars come from ohlcv_1min (or ohlcv_1h), always cut by a UTC `ts` window first so both
 engines use the (symbol, ts) primary key, then by trading date and the local wall-clock window.
+N-minute bars ("5-minute bars", "4h") are built in SQL from those 1-minute bars: each minute goes to
+the bar that starts at its local time floored to N minutes from local midnight, within its trading
+date; a bar is the first open, max high, min low, last close and summed volume of its minutes.
 """
 from __future__ import annotations
 
@@ -15,7 +18,7 @@ from query_builder.base import Context, Output
 from query_builder.convert import column, fnum, jsonable
 from query_builder.dialects import Params
 from query_builder.errors import CapabilityUnavailable
-from query_builder.granularity import bounds, daily_only, span_days, ts_window
+from query_builder.granularity import AGGREGATED, BAR_MINUTES, INTRADAY, bounds, daily_only, span_days, ts_window
 
 MAX_INTRADAY_ROWS = 20_000
 MINUTE_SPAN_DAYS = 31      # with a time-of-day window, 1-min bars stay sane up to a month
@@ -25,6 +28,17 @@ _BARS = (
     " b.volume FROM {table} b WHERE b.symbol = {symbol} AND b.ts >= {ts_lo} AND b.ts < {ts_hi}"
     " AND b.trading_date >= {start} AND b.trading_date <= {end}{session}{clock}"
     " ORDER BY b.ts LIMIT {limit}"
+)
+
+# N-minute bars: `ts` is the UTC start of the bar's first minute, `ts_local` the bar's local start.
+_AGG_BARS = (
+    "SELECT {ts} AS ts, {ts_local} AS ts_local, {td} AS trading_date, a.open, a.high, a.low, a.close,"
+    " a.volume, a.bars FROM (SELECT m.trading_date, m.bar_start, min(m.ts) AS first_ts, {open} AS open,"
+    " max(m.high) AS high, min(m.low) AS low, {close} AS close, sum(m.volume) AS volume, count(*) AS bars"
+    " FROM (SELECT b.ts, b.trading_date, b.open, b.high, b.low, b.close, b.volume, {bucket} AS bar_start"
+    " FROM ohlcv_1min b WHERE b.symbol = {symbol} AND b.ts >= {ts_lo} AND b.ts < {ts_hi}"
+    " AND b.trading_date >= {start} AND b.trading_date <= {end}{session}{clock}) m"
+    " GROUP BY m.trading_date, m.bar_start) a ORDER BY a.bar_start, a.trading_date LIMIT {limit}"
 )
 
 
@@ -45,8 +59,11 @@ def _clock_filter(local: sql.Composable, p: Params, t0: time | None, t1: time | 
 def bars_query(ctx: Context, p: Params, granularity: str, start: date, end: date, *,
                t0: time | None = None, t1: time | None = None,
                extended: bool = False) -> sql.Composable:
-    """Bars of trading dates start..end from ohlcv_1min ('1min') or ohlcv_1h ('hourly')."""
+    """Bars of trading dates start..end from ohlcv_1min ('1min') or ohlcv_1h ('hourly'), or
+    N-minute bars aggregated from ohlcv_1min (granularity.AGGREGATED: '5min', '4h'...)."""
     d = ctx.dialect
+    if granularity in AGGREGATED:
+        return _aggregated(ctx, p, BAR_MINUTES[granularity], start, end, t0=t0, t1=t1, extended=extended)
     minute = granularity == "1min"
     ts_lo, ts_hi = ts_window(start, end)
     local = (d.to_local(sql.Identifier("b", "ts"), p("tz", ctx.timezone)) if minute
@@ -60,10 +77,27 @@ def bars_query(ctx: Context, p: Params, granularity: str, start: date, end: date
         clock=_clock_filter(local, p, t0, t1), limit=p("row_limit", MAX_INTRADAY_ROWS + 1))
 
 
+def _aggregated(ctx: Context, p: Params, minutes: int, start: date, end: date, *,
+                t0: time | None, t1: time | None, extended: bool) -> sql.Composable:
+    d = ctx.dialect
+    ts_lo, ts_hi = ts_window(start, end)
+    local = d.to_local(sql.Identifier("b", "ts"), p("tz", ctx.timezone))
+    m_ts = sql.Identifier("m", "ts")
+    return sql.SQL(_AGG_BARS).format(
+        ts=d.iso_ts(sql.Identifier("a", "first_ts")), ts_local=d.iso_ts(sql.Identifier("a", "bar_start")),
+        td=d.iso_date(sql.Identifier("a", "trading_date")),
+        open=d.first_by(sql.Identifier("m", "open"), m_ts), close=d.last_by(sql.Identifier("m", "close"), m_ts),
+        bucket=d.bucket(local, p("bar_minutes", minutes)), symbol=d.placeholder("symbol"),
+        ts_lo=p("ts_lo", ts_lo), ts_hi=p("ts_hi", ts_hi), start=p("start_date", start), end=p("end_date", end),
+        session=sql.SQL("") if extended else sql.SQL(" AND b.in_session"),
+        clock=_clock_filter(local, p, t0, t1), limit=p("row_limit", MAX_INTRADAY_ROWS + 1))
+
+
 def intraday_granularity(ctx: Context) -> str:
-    """1min for one trading date or a time-of-day window (up to a month), else hourly."""
+    """The size asked for; else 1min for one trading date or a time-of-day window (up to a month),
+    else hourly."""
     prm = ctx.params
-    if prm.granularity in ("1min", "hourly"):
+    if prm.granularity in INTRADAY:
         return prm.granularity
     span = span_days(prm.start_date, prm.end_date)
     timed = prm.start_time is not None or prm.end_time is not None
@@ -87,7 +121,8 @@ def build_intraday(ctx: Context):
     p = ctx.new_params()
     q = bars_query(ctx, p, gran, start, end, t0=ctx.params.start_time, t1=ctx.params.end_time,
                    extended=ctx.params.extended_hours)
-    return ctx.built(q, p, "intraday", granularity=gran)  # type: ignore[arg-type]
+    return ctx.built(q, p, "intraday", granularity=gran,  # type: ignore[arg-type]
+                     post_args={"granularity": gran})
 
 
 def intraday_summary(rows: list[dict[str, Any]]) -> dict[str, Any]:
@@ -111,6 +146,9 @@ def post_intraday(rows, args, extra) -> Output:
     out = rows[:MAX_INTRADAY_ROWS]  # JSON-able as fetched (ISO text times)
     summary = intraday_summary(out)
     summary["truncated"] = truncated
+    if args.get("granularity"):   # the bar size asked for, so the answer can name it
+        summary["granularity"] = args["granularity"]
+        summary["bar_minutes"] = BAR_MINUTES[args["granularity"]]
     return Output(out, summary)
 
 

@@ -55,6 +55,10 @@ ALL_STEPS = [
     Step(action="aggregate_patterns", params=dict(symbol=EVIL, pattern="gaps", threshold=0.5)),
     Step(action="get_indicator", params=dict(symbol=EVIL, indicator="rsi", start_date="2023-11-01",
                                              end_date="2023-11-30")),
+    Step(action="rank_volume_days", params=dict(symbol=EVIL, start_date="2023-11-01", end_date="2023-11-30",
+                                                top_n=3, direction="down")),
+    Step(action="get_intraday_data", params=dict(symbol=EVIL, start_date="2023-11-01", end_date="2023-11-01",
+                                                 start_time="09:30", end_time="10:00", granularity="15min")),
 ]
 
 

@@ -116,6 +116,18 @@ def _top(ans: Answer, r: StepResult, intent: Intent) -> None:
     ans.lines.append("\n".join(lines))
 
 
+def _volume_rank(ans: Answer, r: StepResult, intent: Intent) -> None:
+    """rank_volume_days: the ranked days with their volume; "highest" only because code ranked them."""
+    lang, s = ans.lang, r.summary or {}
+    direction = "down" if s.get("direction") == "down" else "up"
+    head = plural(lang, T.VOLUME_RANK[lang][direction], int(s.get("ranked_count") or len(r.rows)),
+                  n=ans.slot("ranked_count"), s=r.symbol, p=_pname(ans, _period_of(intent)),
+                  d=ans.slot("days_ranked"))
+    items = [f"- {T.VOLUME_RANK_ITEM[lang].format(date=ans.slot(f'e{k}.date'), v=ans.slot(f'e{k}.volume'))}"
+             for k, row in enumerate(r.rows[:MAX_LISTED_EVENTS], 1) if row.get("volume") is not None]
+    ans.lines.append("\n".join([head, *items]))
+
+
 def _cond_text(lang: str, cond: dict | None) -> tuple[str, str, str]:
     cond = cond or {}
     op = cond.get("op", "gt")
@@ -251,7 +263,7 @@ def _generic(ans: Answer, r: StepResult, intent: Intent) -> None:
 
 
 _RENDER = {"get_period_stats": _stats, "get_periods_after": _after, "compare_periods": _compare,
-           "get_indicator": _indicator}
+           "get_indicator": _indicator, "rank_volume_days": _volume_rank}
 
 
 def _render(ans: Answer, r: StepResult, intent: Intent) -> None:

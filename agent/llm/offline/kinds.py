@@ -51,8 +51,10 @@ def hourly_profile(lang: str, slot: Callable[[str], str], s: dict, head: dict) -
 def intraday(lang: str, slot: Callable[[str], str], s: dict, head: dict) -> str | None:
     if s.get("open") is None:
         return None
-    text = _t(lang, "intraday").format(**head, n=slot("bar_count"), open=slot("open"),
-                                       close=slot("close"), pct=slot("pct_change"), vol=slot("total_volume"))
+    sized = (s.get("bar_minutes") or 1) != 1     # "5-minute bars": the size asked for, as a slot
+    text = _t(lang, "intraday_sized" if sized else "intraday").format(
+        **head, n=slot("bar_count"), open=slot("open"), close=slot("close"), pct=slot("pct_change"),
+        vol=slot("total_volume"), size=slot("bar_minutes") if sized else "")
     if s.get("high_ts") and s.get("low_ts"):
         text += " " + _t(lang, "intraday_extremes").format(
             high=slot("high"), high_ts=slot("high_ts"), low=slot("low"), low_ts=slot("low_ts"))

@@ -4,6 +4,7 @@ from __future__ import annotations
 from agent.llm.base import ProviderContext
 from agent.llm.offline.texts import period_text
 from agent.state import Period
+from query_builder.granularity import BAR_MINUTES
 
 _NO_DATA = {
     "en": "Not answered for {what}: no stored data there ({ranges}).",
@@ -40,25 +41,11 @@ def only_last(n: int, start, lang: str) -> str:
     return _ONLY_LAST.get(lang, _ONLY_LAST["en"]).format(n=n, d=start.isoformat())
 
 
-# Issue 24: a ranking the plan cannot compute is declined by name, never answered as another one.
-_NO_VOLUME_RANK = {"en": "Ranking single days by volume is not computed here; shown instead: the period's total "
-                         "and average daily volume.",
-                   "ru": "Рейтинг дней по объёму здесь не считается; вместо него: общий и средний дневной объём "
-                         "за период.",
-                   "es": "La clasificación de días por volumen no se calcula aquí; en su lugar: el volumen total y "
-                         "el volumen diario medio del período."}
-
-
-def no_volume_rank(lang: str) -> str:
-    return _NO_VOLUME_RANK.get(lang, _NO_VOLUME_RANK["en"])
-
-
-_BAR_SIZE = {"en": "Bars of {n} minutes are not stored; {used} bars are used.",
-             "ru": "Баров по {n} минут в базе нет; использованы {used} бары.",
-             "es": "No hay barras de {n} minutos; se usan barras de {used}."}
-_USED = {"1min": {"en": "1-minute", "ru": "минутные", "es": "1 minuto"},
-         "hourly": {"en": "hourly", "ru": "часовые", "es": "1 hora"}}
+# Issue 24: a bar size that bars are not built at (7 minutes) is said, with the size used instead.
+_BAR_SIZE = {"en": "Bars of {n} minutes are not built; {m}-minute bars are used.",
+             "ru": "Бары по {n} минут не строятся; использованы {m}-минутные бары.",
+             "es": "No se construyen barras de {n} minutos; se usan barras de {m} minutos."}
 
 
 def bar_size(n: int, used: str, lang: str) -> str:
-    return _BAR_SIZE.get(lang, _BAR_SIZE["en"]).format(n=n, used=_USED[used].get(lang, _USED[used]["en"]))
+    return _BAR_SIZE.get(lang, _BAR_SIZE["en"]).format(n=n, m=BAR_MINUTES[used])

@@ -5,6 +5,7 @@ from datetime import date, timedelta
 
 from agent.llm.base import ProviderContext
 from agent.state import Intent, Plan
+from query_builder.granularity import of_minutes
 from query_builder.models import EventCondition, PeriodRange, Step, StepParams
 
 INDICATOR_LOOKBACK_DAYS = 7      # "RSI on D": a few days ending at D, so a holiday still has a value
@@ -111,9 +112,17 @@ def _other(intent: Intent, symbol: str) -> list[Step]:
 
 
 def bar_granularity(minutes: int | None) -> str:
-    """The stored bar size closest below the one asked: 1-minute bars under an hour, else hourly
-    (the answer says which was used when it differs: understand.with_notes)."""
-    return "hourly" if minutes and minutes >= 60 else "1min"
+    """The bar size asked ("5-minute bars" -> 5min, built from 1-minute bars in SQL); a size bars are
+    not built at gets the largest one below it (the answer says so: understand.with_notes)."""
+    return of_minutes(minutes)[0] if minutes else "1min"
+
+
+def _volume_rank(intent: Intent, symbol: str) -> list[Step]:
+    """"Highest volume day": the period's trading days ranked by volume, top N (default 1)."""
+    d = intent.direction or "up"
+    n = intent.top_n or 1
+    return [Step(action="rank_volume_days", params=_base(symbol, intent, top_n=n, direction=d),
+                 description=f"{symbol}: {n} {'highest' if d == 'up' else 'lowest'} volume days")]
 
 
 def _steps_for(a: str, intent: Intent, symbols: list[str], ctx: ProviderContext) -> list[Step]:
@@ -129,6 +138,7 @@ def _steps_for(a: str, intent: Intent, symbols: list[str], ctx: ProviderContext)
 
 _PER_SYMBOL = {
     "top_moves": lambda it, s, ctx: _top(it, s),
+    "volume_rank": lambda it, s, ctx: _volume_rank(it, s),
     "events": lambda it, s, ctx: _events(it, s),
     "after_events": lambda it, s, ctx: _events(it, s),
     "compare": lambda it, s, ctx: _compare(it, s),

@@ -11,6 +11,8 @@ SINCE = packs.by_lang("offline_templates", "SINCE")
 IN_PERIOD = packs.by_lang("offline_templates", "IN_PERIOD")
 
 TOP = packs.by_lang("offline_templates", "TOP")
+VOLUME_RANK = packs.by_lang("offline_templates", "VOLUME_RANK")
+VOLUME_RANK_ITEM = packs.by_lang("offline_templates", "VOLUME_RANK_ITEM")
 OPS = packs.by_lang("offline_templates", "OPS")
 METRIC_NAME = packs.by_lang("offline_templates", "METRIC_NAME")
 EVENTS = packs.by_lang("offline_templates", "EVENTS")
@@ -31,7 +33,7 @@ ACTIONS = packs.by_lang("offline_templates", "ACTIONS")
 
 # Actions whose offline renderer states their claims with templates of its own (EVENTS, AFTER,
 # RSI): their claims need no METRIC entry. Every other claim is written with claim_template().
-OWN_TEMPLATES = frozenset({"find_events", "get_periods_after", "get_indicator"})
+OWN_TEMPLATES = frozenset({"find_events", "get_periods_after", "get_indicator", "rank_volume_days"})
 
 
 def claim_template(lang: str, claim: str) -> str | None:

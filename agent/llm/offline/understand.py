@@ -31,8 +31,10 @@ from agent.llm.offline.followups import merge
 from agent.llm.offline.lang import language_evidence, normalize
 from agent.llm.offline.periods import Found, parse_periods
 from agent.llm.offline.symbols import symbol_spans, symbols_in
+from agent.llm.offline.volume_rank import VolumeRank, parse_volume_rank
 from agent.llm.offline.windows import BarSize, Window, parse_bar_size, parse_window
 from agent.state import ClaimType, Intent, Period, TimeWindow
+from query_builder.granularity import of_minutes
 from query_builder.models import EventCondition
 
 PERIOD_REQUIRED = {"stats", "extremes", "volume", "compare", "pattern", "intraday", "volume_profile"}
@@ -64,6 +66,7 @@ class Parsed:
     window: Window | None = None
     bar: BarSize | None = None
     indicators: list[tuple[str, int | None, int]] = field(default_factory=list)
+    volume_rank: VolumeRank | None = None
 
 
 def _blank(norm: str, spans) -> str:
@@ -89,10 +92,6 @@ def parse_text(text: str, ctx: ProviderContext, ref: Period | None = None) -> Pa
     return p
 
 
-_VOLUME_RANK = re.compile(r"(?:highest|largest|biggest|most|top|max\w*|наибольш\w*|максимальн\w*|самы\w+\s+больш\w*"
-                          r"|mayor|m[aá]xim\w*)\s+(?:trading\s+)?(?:volume|объем\w*|объём\w*|volumen)")
-
-
 def _parse_once(text: str, ctx: ProviderContext, ref: Period | None) -> Parsed:
     norm = normalize(text)
     lang, strong = language_evidence(text)
@@ -115,12 +114,12 @@ def _parse_once(text: str, ctx: ProviderContext, ref: Period | None) -> Parsed:
     p.cond = parse_condition(masked)
     p.horizon = parse_horizon(masked)
     p.top = parse_top(masked)
-    vr = _VOLUME_RANK.search(masked)
-    if vr:                             # "highest volume day": a ranking by volume, not a price move
-        spans.append(vr.span())
+    p.volume_rank = parse_volume_rank(masked)
+    if p.volume_rank:                  # "highest volume day": days ranked by volume, not a price move
+        spans.append(p.volume_rank.span)
         p.top = None
         p.flags.add("volume_rank")
-        p.metrics = [m for m in p.metrics if m not in ("high", "low")] or ["total_volume", "avg_daily_volume"]
+        p.metrics = [m for m in p.metrics if m not in ("high", "low", "total_volume", "avg_daily_volume")]
     p.indicator = M.parse_indicator(masked)
     p.indicators = M.parse_indicators(masked)
     p.pattern = M.parse_pattern(masked)
@@ -160,6 +159,8 @@ def _aliases() -> set[str]:
 
 def _analysis(p: Parsed, single_period: bool = False) -> str | None:
     """The analysis the text itself asks for; None when it gives no cue (a follow-up)."""
+    if p.volume_rank is not None:
+        return "volume_rank"           # "highest volume day": never the best and worst price moves
     if p.top is not None and not (p.top.n and not p.top.explicit and "after" in p.flags):
         return "top_moves"             # "big drops" with "after": what followed them (below)
     if p.cond.has_threshold or "vague" in p.flags:
@@ -265,6 +266,9 @@ def intent_from(p: Parsed, ctx: ProviderContext) -> Intent:
     if analysis == "events" and it.condition is None and it.direction and not _vague(p):
         it.condition = EventCondition(op="gt" if it.direction == "up" else "lt", threshold=0.0)
     it.horizon_days = p.horizon
+    if p.volume_rank is not None and analysis == "volume_rank":
+        it.top_n, it.direction = p.volume_rank.n, p.volume_rank.direction
+        it.condition = None
     if p.top is not None and analysis == "top_moves":
         it.top_n, it.direction = p.top.n, p.top.direction
         it.condition = None
@@ -423,11 +427,9 @@ def with_notes(it: Intent, p: Parsed) -> Intent:
         missing = capabilities.find_missing(" ".join(p.unused).lower()) if p.unused else None
         if missing and missing not in ("realtime", "intraday_for_daily_only") and not it.unsupported:
             notes.append(capabilities.degrade(missing, it.lang))   # an analysis AskBar lacks, by name
-        if it.bar_minutes and it.bar_minutes not in (1, 60):   # a bar size not stored: said, by name
-            from agent.llm.offline.plan import bar_granularity
-            notes.append(notes_mod.bar_size(it.bar_minutes, bar_granularity(it.bar_minutes), it.lang))
-        if "volume_rank" in p.flags:
-            notes.append(notes_mod.no_volume_rank(it.lang))
+        gran, exact = of_minutes(it.bar_minutes) if it.bar_minutes else ("1min", True)
+        if not exact:                    # a bar size bars are not built at: the one used, by name
+            notes.append(notes_mod.bar_size(it.bar_minutes or 1, gran, it.lang))
         used = {s.lower() for s in [*it.symbols, *(s for pt in it.parts for s in pt.symbols)]}
         notes.append(coverage.unused_note(p.unused, it.lang, used))
     it.notes = [*it.notes, *(n for n in notes if n and n not in it.notes)]

@@ -15,6 +15,7 @@ from agent.server.charts.events import after_events_chart, events_chart, gaps_ch
 from agent.server.charts.indicator import indicator_chart
 from agent.server.charts.price import extremes_chart, intraday_chart, stats_chart
 from agent.server.charts.profiles import hourly_chart, volume_profile_chart
+from agent.server.charts.ranking import volume_rank_chart
 from agent.server.charts.tools import tool_chart
 from query_builder.declare import actions, patterns
 
@@ -29,7 +30,7 @@ BUILDERS: dict[str, Builder] = {
     "candles": stats_chart, "extremes": extremes_chart, "intraday": intraday_chart,
     "volume_profile": volume_profile_chart, "events": events_chart, "after_events": after_events_chart,
     "compare_periods": _periods, "gaps": gaps_chart, "volume_spikes": spikes_chart,
-    "hourly_profile": hourly_chart, "indicator": indicator_chart,
+    "hourly_profile": hourly_chart, "indicator": indicator_chart, "volume_rank": volume_rank_chart,
 }
 
 

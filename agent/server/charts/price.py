@@ -36,12 +36,24 @@ def _drawdown(ctx: Ctx, r: dict[str, Any], bars: list[dict[str, Any]], x: list[s
                 dates=[str(peak), str(trough)], value=s["max_drawdown"], value_kind="pct")
 
 
+def asked_size(ctx: Ctx, r: dict[str, Any]) -> str | None:
+    """The bar size the question asked ("15-minute bars") or the step set, else None (by period)."""
+    from query_builder.granularity import INTRADAY, of_minutes
+
+    step = ctx.params(r).get("granularity")
+    if step:
+        return str(step)
+    minutes = ctx.intent.get("bar_minutes")
+    size = of_minutes(int(minutes))[0] if minutes else None
+    return size if size in INTRADAY else None
+
+
 def price_chart(ctx: Ctx, r: dict[str, Any], kind: str = "candles") -> dict[str, Any]:
     span = ctx.span(r)
     if span is None:
         return none("no_rows", ctx.title)
     symbol = r.get("symbol") or ""
-    bars, g = ctx.bars(symbol, span[0], span[1], bar_size(*span))
+    bars, g = ctx.bars(symbol, span[0], span[1], asked_size(ctx, r) or bar_size(*span))
     if ctx.store is None:    # no store at hand: the state's own (merged) bars
         g = r.get("granularity") or "daily"
         bars = [b for b in (r.get("bars") if g != "daily" else None) or r.get("rows") or [] if isinstance(b, dict)]

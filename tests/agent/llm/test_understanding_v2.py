@@ -70,14 +70,29 @@ def test_windows_reach_the_plan(q, start, end):
     assert not any("between" in n or "час" in n for n in got.notes)      # the window's words were used
 
 
-@pytest.mark.parametrize("q,minutes", [("SPY 5-minute bars on 2024-04-01", 5),
-                                       ("5-минутные бары SPY 01.04.2024", 5),
-                                       ("velas de 15 minutos de SPY el 01/04/2024", 15),
-                                       ("SPY hourly bars on 2024-04-01", 60)])
-def test_bar_sizes_are_read_and_said(q, minutes):
+@pytest.mark.parametrize("q,minutes,gran", [("SPY 5-minute bars on 2024-04-01", 5, "5min"),
+                                            ("5-минутные бары SPY 01.04.2024", 5, "5min"),
+                                            ("30 минутные свечи SPY 01.04.2024", 30, "30min"),
+                                            ("velas de 15 minutos de SPY el 01/04/2024", 15, "15min"),
+                                            ("NQ 15-min candles on 2023-11-28", 15, "15min"),
+                                            ("SPY hourly bars on 2024-04-01", 60, "hourly")])
+def test_bar_sizes_reach_the_plan(q, minutes, gran):
     got = it(q)
     assert got.bar_minutes == minutes and got.analysis == "intraday"
-    assert (minutes == 60) == (not any(str(minutes) in n for n in got.notes))   # a size not stored is said
+    assert not any(str(minutes) in n for n in got.notes)           # built as asked: nothing to say
+    steps = [s for s in plan(got, make_ctx()).steps if s.action == "get_intraday_data"]
+    assert steps and steps[0].params.granularity == gran
+
+
+@pytest.mark.parametrize("q,lang", [("SPY 7-minute bars on 2024-04-01", "en"),
+                                    ("7-минутные бары SPY 01.04.2024", "ru"),
+                                    ("velas de 7 minutos de SPY el 01/04/2024", "es")])
+def test_a_size_bars_are_not_built_at_is_said(q, lang):
+    got = it(q)
+    assert got.bar_minutes == 7
+    assert any("7" in n and "5" in n for n in got.notes), got.notes     # 7 asked, 5 used, both named
+    steps = [s for s in plan(got, make_ctx()).steps if s.action == "get_intraday_data"]
+    assert steps[0].params.granularity == "5min"
 
 
 # ---- every indicator of a list --------------------------------------------------------------------

@@ -166,7 +166,7 @@ def test_both_halves_are_answered(ask, question):
     assert round(first["Close"].iloc[-1], 2) in closes and round(second["Close"].iloc[-1], 2) in closes
 
 
-# ---- a ranking that is not computed is declined, never answered as another ------------------------
+# ---- "highest volume day" is a ranking of days by volume, never the best and worst day -------------
 
 @pytest.mark.parametrize("question", [
     "highest volume day for SPY in March 2024",
@@ -176,9 +176,11 @@ def test_both_halves_are_answered(ask, question):
 def test_highest_volume_day_is_not_best_and_worst_day(ask, question):
     out = ask(question)
     assert not claims(out, "daily_pct_change")
-    assert claim(out, "total_volume")["value"] == pytest.approx(spy_daily().loc["2024-03", "Volume"].sum(), rel=1e-6)
-    said = out["response"].lower()          # the declined ranking is named in the answer
-    assert "volume" in said or "объёму" in said or "volumen" in said
+    vol = spy_daily().loc["2024-03", "Volume"]
+    ranked = claims(out, "total_volume")
+    assert [(c["date"], c["value"]) for c in ranked] == [(vol.idxmax().strftime("%Y-%m-%d"),
+                                                          pytest.approx(vol.max(), rel=1e-9))]
+    assert out["validation"]["status"] == "ok", out["response"]
 
 
 # ---- nothing recognisable; memory statements; orders; 6E ---------------------------------------
