@@ -22,6 +22,8 @@ _EXISTS = "SELECT to_regclass(%s) IS NOT NULL"
 _CREATE = "CREATE TABLE {part} (LIKE ohlcv_1min INCLUDING DEFAULTS, CHECK (symbol = {symbol}))"
 _COPY = ("COPY {part} (symbol, ts, trading_date, in_session, open, high, low, close, volume) "
          "FROM STDIN (FORMAT BINARY, FREEZE)")
+# The key's sort in memory: with the default 64 MB it spilled (2M bars: 0.60 -> 0.44 s backend CPU)
+_SORT_MEMORY = "SET LOCAL maintenance_work_mem = '256MB'"
 _KEY = "ALTER TABLE {part} ADD PRIMARY KEY (symbol, ts)"
 _ATTACH = "ALTER TABLE ohlcv_1min ATTACH PARTITION {part} FOR VALUES IN ({symbol})"
 _ANALYZE = "ANALYZE {part}"
@@ -48,6 +50,7 @@ def load_new_partition(conn: Connection, symbol: str, columns: Columns) -> None:
     key's build, as it failed the COPY into the keyed table before."""
     conn.execute(_fmt(conn, _CREATE, symbol))
     copy_columns(conn, _fmt(conn, _COPY, symbol), columns)
+    conn.execute(_SORT_MEMORY)
     conn.execute(_fmt(conn, _KEY, symbol))
     conn.execute(_fmt(conn, _ATTACH, symbol))
 
