@@ -28,7 +28,7 @@ from agent.market.instruments import Instrument
 from agent.market.pg_copy import copy_columns, pg_date, pg_ts, symbol_column
 from agent.market.store import BarKind, Engine, IngestReport, SymbolSummary, instrument_from_row, summaries_from_rows
 from agent.market.tx import Tx
-from agent.storage import migrations
+from agent.storage import migrations, pg_check
 from sql import migration_files
 
 APPLIED_MIGRATIONS = "SELECT name FROM schema_migrations"
@@ -255,7 +255,7 @@ class PostgresStore:
         # retrying in the background and timing out.
         psycopg.connect(url, connect_timeout=10).close()
         self.pool = ConnectionPool(url, min_size=1, max_size=max_size, open=True,
-                                   check=ConnectionPool.check_connection,   # survives a DB restart
+                                   check=pg_check.check,   # survives a DB restart
                                    kwargs={"autocommit": True, "options": "-c TimeZone=UTC -c statement_timeout="
                                                                    f"{STATEMENT_TIMEOUT_MS}"})
         self.pool.wait(timeout=15)

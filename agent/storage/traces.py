@@ -190,9 +190,10 @@ class TraceStore:
         if settings.database_url:                     # the same test as self.engine == "postgres"
             from psycopg.rows import dict_row
             from psycopg_pool import ConnectionPool
+            from agent.storage import pg_check
 
             self._pool = ConnectionPool(settings.database_url, min_size=1, max_size=4, open=True,
-                                        check=ConnectionPool.check_connection,
+                                        check=pg_check.check,
                                         kwargs={"autocommit": True, "row_factory": dict_row})
             with self._pool.connection() as conn:
                 with conn.transaction():   # the market store's runner and ledger (same database)
