@@ -2,6 +2,8 @@
 
 An ingest is ONE transaction: binary COPY into a temp staging table, insert-or-update only the bars
 that are new or differ, then rebuild the daily and hourly rollups of the touched trading dates.
+ohlcv_1min has one partition per symbol; a symbol's first load becomes its partition, keyed after
+the COPY (agent/market/pg_partitions.py).
 Timestamps are naive UTC (TIMESTAMP without time zone) and every session runs with TimeZone=UTC.
 SQL lives in module constants; values are always bound, identifiers never come from input.
 """

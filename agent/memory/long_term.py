@@ -40,6 +40,7 @@ def open_store(settings: Settings) -> Any:  # SqliteStore | PostgresStore (both 
         from langgraph.store.postgres import PostgresStore
         from psycopg.rows import dict_row
         from psycopg_pool import ConnectionPool
+
         from agent.storage import pg_check
 
         # synchronous_commit=off for these connections only: a learned preference lost in the
@@ -50,7 +51,7 @@ def open_store(settings: Settings) -> Any:  # SqliteStore | PostgresStore (both 
                               kwargs={"autocommit": True, "prepare_threshold": 0,
                                       "row_factory": dict_row,
                                       "options": "-c synchronous_commit=off"})
-        store: Any = PostgresStore(pool)  # type: ignore[arg-type]  # rows are dict_row, as it needs
+        store: Any = PostgresStore(pool)  # rows are dict_row, as it needs
     else:
         from langgraph.store.sqlite import SqliteStore
 

@@ -27,6 +27,7 @@ async def async_checkpointer(settings: Settings, pool_size: int = 10) -> AsyncIt
         from psycopg import AsyncConnection
         from psycopg.rows import DictRow, dict_row
         from psycopg_pool import AsyncConnectionPool
+
         from agent.storage import pg_check
 
         kwargs = {"autocommit": True, "prepare_threshold": 0, "row_factory": dict_row}

@@ -49,6 +49,7 @@ class AppDB:
         if url:
             from psycopg.rows import dict_row
             from psycopg_pool import ConnectionPool
+
             from agent.storage import pg_check
 
             self.engine: AppEngine = "postgres"

@@ -36,14 +36,14 @@ def _needs_ping(conn: Any) -> bool:
     return bool(readable) or last is None or now - last > IDLE_PING_S
 
 
-def check(conn: psycopg.Connection) -> None:
+def check(conn: Any) -> None:
     if _needs_ping(conn):
         from psycopg_pool import ConnectionPool
 
         ConnectionPool.check_connection(conn)
 
 
-async def acheck(conn: psycopg.AsyncConnection) -> None:
+async def acheck(conn: Any) -> None:
     if _needs_ping(conn):
         from psycopg_pool import AsyncConnectionPool
 

@@ -190,6 +190,7 @@ class TraceStore:
         if settings.database_url:                     # the same test as self.engine == "postgres"
             from psycopg.rows import dict_row
             from psycopg_pool import ConnectionPool
+
             from agent.storage import pg_check
 
             self._pool = ConnectionPool(settings.database_url, min_size=1, max_size=4, open=True,
@@ -199,7 +200,7 @@ class TraceStore:
                 with conn.transaction():   # the market store's runner and ledger (same database)
                     conn.execute(migrations.PG_LOCK)
                     conn.execute(migrations.ledger_ddl("postgres"))
-                    done = {r["name"] for r in conn.execute(APPLIED_MIGRATIONS)}  # type: ignore[call-overload]  # dict_row pool
+                    done = {r["name"] for r in conn.execute(APPLIED_MIGRATIONS)}
 
                     def run(name: str, text: str) -> None:
                         conn.execute(text)
