@@ -35,10 +35,11 @@ QUESTIONS = ["NQ stats for November 2023", "Статистика NQ за ноя�
 
 
 async def chat(client: httpx.AsyncClient, question: str) -> dict:
-    out: dict = {"final": None, "status": None, "http": None, "thread_id": None, "response": None}
+    out: dict = {"final": None, "status": None, "http": None, "thread_id": None, "response": None,
+                 "run_id": None, "events": []}
     try:
         async with client.stream("POST", "/api/chat", json={"question": question}) as r:
-            out["http"] = r.status_code
+            out["http"], out["run_id"] = r.status_code, r.headers.get("x-run-id")
             if r.status_code != 200:
                 await r.aread()
                 out["final"] = "refused"
@@ -49,13 +50,14 @@ async def chat(client: httpx.AsyncClient, question: str) -> dict:
                     field, _, value = line.partition(":")
                     ev[field] = value.strip()
                 elif line == "" and "event" in ev:
+                    out["events"].append(ev["event"])
                     if ev["event"] in ("done", "error"):
                         data = json.loads(ev["data"])
                         out.update(final=ev["event"], status=data.get("status"),
                                    thread_id=data.get("thread_id"), response=data.get("response"))
                     ev = {}
     except Exception as exc:  # noqa: BLE001 - a benchmark counts failures
-        out["final"] = out["final"] or f"exception {type(exc).__name__}"
+        out["final"] = out["final"] or f"exception {type(exc).__name__}: {exc}"[:200]
     return out
 
 
@@ -77,8 +79,14 @@ def summary(results: list[dict]) -> dict:
         finals[str(key)] = finals.get(str(key), 0) + 1
     return {"streams": len(results), "finals": finals,
             "answered": sum(r["status"] == "answered" for r in results),
-            "lost (no final event)": sum(r["final"] is None or str(r["final"]).startswith("exception")
-                                         for r in results)}
+            "lost (no final event)": sum(_lost(r) for r in results),
+            # what a lost stream saw, to find its run in the server's log
+            "lost streams": [{k: r[k] for k in ("run_id", "http", "final", "events")}
+                             for r in results if _lost(r)][:5]}
+
+
+def _lost(r: dict) -> bool:
+    return r["final"] is None or str(r["final"]).startswith("exception")
 
 
 def kept_in_db(url: str, results: list[dict]) -> dict:
@@ -144,6 +152,8 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--streams", type=int, default=400)
     ap.add_argument("--redis-outage-s", type=float, default=30.0)
+    ap.add_argument("--keep-log", help="copy the server's log here before the home is deleted")
+    ap.add_argument("--phases", default="123", help="which phases to run, e.g. 3 (Postgres restart only)")
     args = ap.parse_args()
     pg, rd = PrivatePostgres(), PrivateRedis()
     home = Path(tempfile.mkdtemp(prefix="askbar-faults-"))
@@ -158,8 +168,9 @@ def main() -> None:
                        cwd=ROOT, env={**os.environ, **env}, check=True, capture_output=True)
         server = ServeProcess(env, home / "serve.log").wait_ready(120)
         url = server.url
-        results, secs = asyncio.run(burst(url, args.streams))
-        out["1 plain load"] = {**summary(results), "seconds": round(secs, 1)}
+        if "1" in args.phases:
+            results, secs = asyncio.run(burst(url, args.streams))
+            out["1 plain load"] = {**summary(results), "seconds": round(secs, 1)}
 
         async def redis_outage():
             await asyncio.sleep(2)
@@ -167,25 +178,29 @@ def main() -> None:
             await asyncio.sleep(args.redis_outage_s)
             await asyncio.to_thread(rd.start)
 
-        results, secs = asyncio.run(burst(url, args.streams, redis_outage))
-        out["2 redis stopped mid-load"] = {**summary(results), "seconds": round(secs, 1),
-                                           "outage_s": args.redis_outage_s,
-                                           **kept_in_db(url, results)}
+        if "2" in args.phases:
+            results, secs = asyncio.run(burst(url, args.streams, redis_outage))
+            out["2 redis stopped mid-load"] = {**summary(results), "seconds": round(secs, 1),
+                                               "outage_s": args.redis_outage_s,
+                                               **kept_in_db(url, results)}
 
         async def pg_restart():
             await asyncio.sleep(2)
             await asyncio.to_thread(pg.stop)
             await asyncio.to_thread(pg.start)
 
-        results, secs = asyncio.run(burst(url, args.streams // 2, pg_restart))
-        out["3 postgres restarted mid-load"] = {**summary(results), "seconds": round(secs, 1)}
-        out["3 after the restart"] = sequential_after_restart(url)
+        if "3" in args.phases:
+            results, secs = asyncio.run(burst(url, args.streams // 2, pg_restart))
+            out["3 postgres restarted mid-load"] = {**summary(results), "seconds": round(secs, 1)}
+            out["3 after the restart"] = sequential_after_restart(url)
     finally:
         if server is not None:
             server.stop()
         rd.stop()
         pg.close()
         out["serve log warnings"] = _warnings(home / "serve.log")
+        if args.keep_log:
+            shutil.copy(home / "serve.log", args.keep_log)
         shutil.rmtree(home, ignore_errors=True)
     print(json.dumps(out, ensure_ascii=False, indent=1))
 

@@ -2,6 +2,8 @@
 
 An ingest is ONE transaction: binary COPY into a temp staging table, insert-or-update only the bars
 that are new or differ, then rebuild the daily and hourly rollups of the touched trading dates.
+ohlcv_1min has one partition per symbol; a symbol's first load becomes its partition, keyed after
+the COPY (agent/market/pg_partitions.py).
 Timestamps are naive UTC (TIMESTAMP without time zone) and every session runs with TimeZone=UTC.
 SQL lives in module constants; values are always bound, identifiers never come from input.
 """
@@ -22,13 +24,13 @@ from psycopg.rows import dict_row
 from psycopg_pool import ConnectionPool
 
 from agent.budget import AGENT_BUDGETS_S, on_timeout
-from agent.market import rollups
+from agent.market import pg_partitions, rollups
 from agent.market.hooks import after_ingest
 from agent.market.instruments import Instrument
 from agent.market.pg_copy import copy_columns, pg_date, pg_ts, symbol_column
 from agent.market.store import BarKind, Engine, IngestReport, SymbolSummary, instrument_from_row, summaries_from_rows
 from agent.market.tx import Tx
-from agent.storage import migrations
+from agent.storage import migrations, pg_check
 from sql import migration_files
 
 APPLIED_MIGRATIONS = "SELECT name FROM schema_migrations"
@@ -209,7 +211,6 @@ def _floats(frame: pd.DataFrame) -> list[tuple[str, np.ndarray]]:
     return [(c, frame[c].to_numpy(np.float64)) for c in ("open", "high", "low", "close", "volume")]
 
 
-ANALYZE_1MIN = "ANALYZE ohlcv_1min"
 ANALYZE_ROLLUPS = "ANALYZE ohlcv_1h, ohlcv_1d"
 ANALYZE_1D = "ANALYZE ohlcv_1d"
 
@@ -256,7 +257,7 @@ class PostgresStore:
         # retrying in the background and timing out.
         psycopg.connect(url, connect_timeout=10).close()
         self.pool = ConnectionPool(url, min_size=1, max_size=max_size, open=True,
-                                   check=ConnectionPool.check_connection,   # survives a DB restart
+                                   check=pg_check.check,   # survives a DB restart
                                    kwargs={"autocommit": True, "options": "-c TimeZone=UTC -c statement_timeout="
                                                                    f"{STATEMENT_TIMEOUT_MS}"})
         self.pool.wait(timeout=15)
@@ -338,7 +339,11 @@ class PostgresStore:
             in_range, on_dates = _row(conn.execute(ANY_STORED, {**p, **_window(d0, d1), "first": first,
                                                                 "last": last}))
         if not in_range:   # nothing stored in the file's time range: every bar is new
-            copy_columns(conn, COPY_1MIN, [("symbol", symbol_column(inst.symbol, len(bars))), *columns])
+            keyed = [("symbol", symbol_column(inst.symbol, len(bars))), *columns]
+            if pg_partitions.has_partition(conn, inst.symbol):
+                copy_columns(conn, COPY_1MIN, keyed)
+            else:   # the symbol's first bars: its partition, keyed after the COPY
+                pg_partitions.load_new_partition(conn, inst.symbol, keyed)
             ins, upd = len(bars), 0
             if not on_dates and not resession:   # the load holds every bar of its trading dates
                 rebuilt = self._copy_rollups(conn, inst, bars, d0, d1)
@@ -378,7 +383,7 @@ class PostgresStore:
                                      ("ts", pg_ts(hourly["ts"])), ("ts_local", pg_ts(hourly["ts_local"])),
                                      ("trading_date", pg_date(hourly["trading_date"])), *floats,
                                      ("bars", hourly["bars"])])
-        conn.execute(ANALYZE_1MIN)   # as _rebuild: plans see this load's bars
+        pg_partitions.analyze(conn, inst.symbol)   # as _rebuild: plans see this load's bars
         conn.execute(ANALYZE_ROLLUPS)
         return len(daily["bars"])
 
@@ -401,7 +406,7 @@ class PostgresStore:
         # Statistics that include this load's bars (ANALYZE sees the transaction's own rows):
         # stale ones made Postgres plan the rollup joins, and later a one-month volume profile
         # (167 s), as if the table held a handful of rows.
-        conn.execute(ANALYZE_1MIN)
+        pg_partitions.analyze(conn, p["symbol"])
         for statement in (DELETE_1D, DELETE_1H, REBUILD_1D, REBUILD_1H):
             conn.execute(statement, p)
         conn.execute(ANALYZE_ROLLUPS)

@@ -41,15 +41,17 @@ def open_store(settings: Settings) -> Any:  # SqliteStore | PostgresStore (both 
         from psycopg.rows import dict_row
         from psycopg_pool import ConnectionPool
 
+        from agent.storage import pg_check
+
         # synchronous_commit=off for these connections only: a learned preference lost in the
         # last ~0.2 s before a server crash is acceptable, and a commit no longer waits for the
         # WAL flush (a turn's write batch went from ~12 ms to ~3 ms on the shared test machine).
         pool = ConnectionPool(settings.database_url, min_size=1, max_size=4, open=True,
-                              check=ConnectionPool.check_connection,   # survives a DB restart
+                              check=pg_check.check,   # survives a DB restart
                               kwargs={"autocommit": True, "prepare_threshold": 0,
                                       "row_factory": dict_row,
                                       "options": "-c synchronous_commit=off"})
-        store: Any = PostgresStore(pool)  # type: ignore[arg-type]  # rows are dict_row, as it needs
+        store: Any = PostgresStore(pool)  # rows are dict_row, as it needs
     else:
         from langgraph.store.sqlite import SqliteStore
 

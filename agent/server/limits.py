@@ -19,6 +19,7 @@ from limits.aio.strategies import MovingWindowRateLimiter
 
 from agent.identity.models import User
 from agent.server.http import HTTPError
+from agent.storage.redis_client import async_redis_pool
 
 log = logging.getLogger("askbar.server")
 KEY_PREFIX = "askbar:limits"
@@ -36,8 +37,12 @@ class RunLimiter:
         self.remote = None
         if settings.redis_url:
             prefix = f"{KEY_PREFIX}:{getattr(server, 'redis_prefix', '') or ''}"
+            # a waiting pool: a burst of chats made the default one fail ("Too many connections",
+            # issue 25) and count in process with Redis up
+            pool = async_redis_pool(settings.redis_url, 128, 2.0, decode=False, socket_timeout=2,
+                                    socket_connect_timeout=2)
             storage = RedisStorage("async+" + settings.redis_url, implementation="redispy",
-                                   key_prefix=prefix, socket_timeout=2, socket_connect_timeout=2)
+                                   key_prefix=prefix, connection_pool=pool)
             self.remote = MovingWindowRateLimiter(storage)
 
     async def _hit(self, key: str) -> tuple[bool, float]:

@@ -18,6 +18,11 @@ from agent.storage.redis_client import async_redis_client
 log = logging.getLogger("askbar.server")
 PREFIX = "askbar"
 MAX_BLOCK_S = 30.0
+# Connections of one process's buffer client, and how long a command waits for a free one when all
+# are in use (then it fails and the run goes on in the local buffer, as in an outage). Every
+# running run beats and polls for a cancel (2 commands/s); a remote reader holds one for its XREAD.
+POOL_SIZE = 256
+POOL_WAIT_S = 5.0
 
 # Appends the next event with id n-0 where n = the stream's length + 1, atomically, and refreshes
 # the TTLs: readers on any process see ids 1, 2, 3 ... with no gap and no duplicate.
@@ -68,7 +73,8 @@ class RedisBuffer:
         self.ttl_s, self.stale_s = int(ttl_s), stale_s
         # XREAD BLOCK waits up to the SSE ping interval: the socket timeout must be longer.
         self.redis: Any  # Any: redis-py's types say bytes | str even with decode_responses=True
-        self.redis = async_redis_client(url, socket_timeout=MAX_BLOCK_S + 30)
+        self.redis = async_redis_client(url, socket_timeout=MAX_BLOCK_S + 30, pool_size=POOL_SIZE,
+                                        pool_wait_s=POOL_WAIT_S)
         self._append = self.redis.register_script(_APPEND)
         self._start = self.redis.register_script(_START)
         self._release = self.redis.register_script(_RELEASE)
@@ -267,10 +273,17 @@ class HybridBuffer:
         if local is not None and (run_id in self._local_only or local.get("status") not in ("running", "pending")):
             return local
         try:
-            return await self.remote.meta(run_id) or local
+            remote = await self.remote.meta(run_id)
         except Exception as exc:  # noqa: BLE001
             self._down("meta", exc)
             return local
+        if local is None or remote is None:
+            return remote or local
+        # A run of this process: its readers tail the local mirror, so the status they act on is
+        # the mirror's too. Redis's status moves first (finish_run), and a reader that saw it
+        # before the mirror had `done` ended its stream with no final event (issue 25: 1 of 200
+        # streams during a Postgres restart). Other fields (cancel_requested) still come from Redis.
+        return {**remote, "status": local.get("status")}
 
     async def update_meta(self, run_id: str, **fields: Any) -> None:
         await self.local.update_meta(run_id, **fields)

@@ -28,11 +28,13 @@ async def async_checkpointer(settings: Settings, pool_size: int = 10) -> AsyncIt
         from psycopg.rows import DictRow, dict_row
         from psycopg_pool import AsyncConnectionPool
 
+        from agent.storage import pg_check
+
         kwargs = {"autocommit": True, "prepare_threshold": 0, "row_factory": dict_row}
         # the explicit parameter tells the type checker what row_factory in kwargs does at run time
         async with AsyncConnectionPool[AsyncConnection[DictRow]](settings.database_url, max_size=pool_size,
                                                                  kwargs=kwargs, open=False,
-                                                                 check=AsyncConnectionPool.check_connection
+                                                                 check=pg_check.acheck
                                                                  ) as pool:
             from agent.storage.pg_lock import apg_migration_lock
 

@@ -50,11 +50,13 @@ class AppDB:
             from psycopg.rows import dict_row
             from psycopg_pool import ConnectionPool
 
+            from agent.storage import pg_check
+
             self.engine: AppEngine = "postgres"
             # check: a connection the server closed (a Postgres restart) is replaced before use,
             # so the restart costs no request once the database is back (issue 25)
             self._pool = ConnectionPool(url, min_size=1, max_size=pool_max, open=True,
-                                        check=ConnectionPool.check_connection,
+                                        check=pg_check.check,
                                         kwargs={"row_factory": dict_row, "prepare_threshold": None})
             self._sqlite: sqlite3.Connection | None = None
         else:

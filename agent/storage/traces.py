@@ -191,14 +191,16 @@ class TraceStore:
             from psycopg.rows import dict_row
             from psycopg_pool import ConnectionPool
 
+            from agent.storage import pg_check
+
             self._pool = ConnectionPool(settings.database_url, min_size=1, max_size=4, open=True,
-                                        check=ConnectionPool.check_connection,
+                                        check=pg_check.check,
                                         kwargs={"autocommit": True, "row_factory": dict_row})
             with self._pool.connection() as conn:
                 with conn.transaction():   # the market store's runner and ledger (same database)
                     conn.execute(migrations.PG_LOCK)
                     conn.execute(migrations.ledger_ddl("postgres"))
-                    done = {r["name"] for r in conn.execute(APPLIED_MIGRATIONS)}  # type: ignore[call-overload]  # dict_row pool
+                    done = {r["name"] for r in conn.execute(APPLIED_MIGRATIONS)}
 
                     def run(name: str, text: str) -> None:
                         conn.execute(text)

@@ -144,3 +144,49 @@ def test_finish_run_is_seen_whole():
         await asyncio.gather(check(mem, mem), check(RedisBuffer(url), RedisBuffer(url)),
                              check(HybridBuffer(RedisBuffer(url), MemoryBuffer()), RedisBuffer(url)))
     asyncio.run(all_buffers())
+
+
+def test_a_reader_never_ends_between_the_redis_and_the_local_half_of_finish_run():
+    """Issue 25: a stream of a Postgres restart ended with no final event. HybridBuffer.finish_run
+    writes Redis first, then the local mirror its readers tail; a reader polling an idle run (every
+    IDLE_POLL_S while its run waits on the database) asked Redis for the status in between, found
+    the run finished, read the local mirror (no `done` yet) and ended the stream. The writer's
+    return from Redis is delayed here as a loaded event loop delays it."""
+    url = require_redis()
+
+    async def go():
+        buf = HybridBuffer(RedisBuffer(url), MemoryBuffer())
+        run, thread = uuid.uuid4().hex, uuid.uuid4().hex
+        assert await buf.start_run(thread, run, {"thread_id": thread, "status": "running"},
+                                   "run_start", {}) is None
+        real_finish = buf.remote.finish_run
+
+        async def finish_then_wait(*args, **kw):
+            await real_finish(*args, **kw)
+            await asyncio.sleep(0.3)    # the writer resumes late; readers poll meanwhile
+        buf.remote.finish_run = finish_then_wait
+
+        async def reader():
+            return [e.event async for e in tail(buf, run, 1, poll_s=0.02) if e is not None]
+        task = asyncio.create_task(reader())
+        await asyncio.sleep(0.05)       # the reader is polling the idle run
+        await buf.finish_run(run, thread, [("done", {"ok": True})], status="success")
+        assert await asyncio.wait_for(task, 5) == ["done"]
+        await buf.close()
+    asyncio.run(go())
+
+
+def test_many_commands_in_flight_wait_for_a_connection_instead_of_failing():
+    """Issue 25: under 200 streams redis-py's default pool (100 connections) raised "Too many
+    connections", and HybridBuffer moved runs to the local buffer with Redis up. 300 commands at
+    once on one buffer: all answered."""
+    url = require_redis()
+
+    async def go():
+        buf = RedisBuffer(url)
+        run = uuid.uuid4().hex
+        await buf.create(run, {"thread_id": "t", "status": "running"})
+        metas = await asyncio.gather(*(buf.meta(run) for _ in range(300)))
+        assert all(m and m["status"] == "running" for m in metas)
+        await buf.close()
+    asyncio.run(go())
