@@ -7,8 +7,13 @@ Three cases on a fresh ASKBAR_HOME with the NQ sample loaded (shared/data):
 Each case runs --warmup times uncounted, then --runs times; wall time per run (and the children's CPU
 time from getrusage) as min / p50 / max. `--src DIR` runs another checkout's code (e.g. main before
 a change: `git worktree add /tmp/before main`), with this interpreter and its installed packages.
+--pyc on (default) lets Python keep its bytecode cache (in a temporary PYTHONPYCACHEPREFIX, written
+by the warm-up), as on any installed askbar: pip compiles .pyc files at install. --pyc off runs with
+PYTHONDONTWRITEBYTECODE=1 as this development machine sets it, so every run compiles the project's
+~450 modules from source again (~0.2 s CPU of a cold `ask`; the figures before issue 26's second
+pass were taken that way).
 
-    python benchmarks/startup.py [--runs 10] [--warmup 2] [--src DIR] [--json]
+    python benchmarks/startup.py [--runs 10] [--warmup 2] [--src DIR] [--pyc on|off] [--json]
 """
 from __future__ import annotations
 
@@ -92,11 +97,18 @@ def main() -> int:
     ap.add_argument("--runs", type=int, default=10)
     ap.add_argument("--warmup", type=int, default=2)
     ap.add_argument("--src", type=Path, default=ROOT, help="checkout whose code runs (default: this one)")
+    ap.add_argument("--pyc", choices=["on", "off"], default="on",
+                    help="keep Python's bytecode cache (on, as installed) or compile every run (off)")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
     home = Path(tempfile.mkdtemp(prefix="askbar-startup-"))
     env = {k: v for k, v in os.environ.items() if not k.startswith(("ASKBAR_", "GEMINI_", "GOOGLE_"))}
     env["ASKBAR_HOME"] = str(home)
+    if args.pyc == "on":
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
+        env["PYTHONPYCACHEPREFIX"] = str(home / "pycache")
+    else:
+        env["PYTHONDONTWRITEBYTECODE"] = "1"
     cmd = askbar(args.src.resolve())
     try:
         subprocess.run([*cmd, "load", str(NQ), "--symbol", "NQ"], env=env, check=True, capture_output=True)
@@ -111,7 +123,7 @@ def main() -> int:
     finally:
         shutil.rmtree(home, ignore_errors=True)
     if args.json:
-        print(json.dumps({"src": str(args.src), "results": results}))
+        print(json.dumps({"src": str(args.src), "pyc": args.pyc, "results": results}))
         return 0
     print(f"{'case':<8} {'wall p50':>9} {'min':>7} {'max':>7} {'cpu p50':>8}  exit")
     for r in results:

@@ -8,7 +8,7 @@ import sys
 
 from agent.cli.main import BadInput, arg, command
 
-USAGE = ("users add NAME [--tenant T] [--plan P] [--admin] | list | plan NAME PLAN | revoke NAME | "
+USAGE = ("users add NAME [--tenant T] [--plan P] [--admin] [--claim-local] | claim NAME | list | plan NAME PLAN | revoke NAME | "
          "jwt SUBJECT [--scopes read,write,trade,admin,registry]")
 
 
@@ -22,26 +22,77 @@ def _store():
 
 LOCAL_DATA_NOTE = ("note: this is the first user, so a server on loopback now asks every caller for a "
                    "token; the local user's paper orders, alerts, watchlist, memory and conversations "
-                   "stay the local user's and no longer show in the UI (they are not deleted: revoke "
-                   "every user to get the local mode back)")
+                   "stay the local user's and no longer show in the UI (not deleted: `askbar users "
+                   "claim {name}` hands them to {name}, or revoke every user to get the local mode back)")
+KEPT = "stays the local user's (askbar users claim NAME hands it over)"
+
+
+def _claim_guard(name: str) -> None:
+    """--claim-local moves rows in the market store, which a server on the embedded engine holds."""
+    import os
+
+    from agent.cli.server_file import live_server
+
+    url, _ = live_server()
+    if url and not os.environ.get("ASKBAR_DATABASE_URL"):
+        raise BadInput(f"users: claiming the local user's data needs the market store, which the server at "
+                       f"{url} holds; stop `askbar serve`, then run `askbar users claim {name}`")
+
+
+def _claim(target, dry_run: bool = False) -> dict:
+    from agent.cli.claim import ClaimRefused, claim_local
+    from agent.settings import get_settings
+
+    try:
+        return claim_local(get_settings(), target, dry_run=dry_run)
+    except ClaimRefused as exc:
+        raise BadInput(f"users: {exc}") from None
+
+
+def _report(user, moved: dict | None) -> dict:
+    from agent.cli.claim import summary
+
+    if moved is None:
+        return {"claimed": False, "local_data": KEPT}
+    print(f"moved the local user's data to {user.tenant_id}/{user.name}: {summary(moved)}", file=sys.stderr)
+    return {"claimed": True, "moved": moved}
 
 
 def _add(args: argparse.Namespace) -> int:
+    import uuid
+
+    from agent.identity.models import User
+
     store = _store()
-    user, token = store.add(args.name, tenant=args.tenant or "default", plan=args.plan or "free",
+    tenant = args.tenant or "default"
+    if args.claim_local:   # refuse before the user exists: nothing half done
+        _claim_guard(args.name)
+        _claim(User(user_id=f"new-{uuid.uuid4().hex}", tenant_id=tenant, name=args.name), dry_run=True)
+    user, token = store.add(args.name, tenant=tenant, plan=args.plan or "free",
                             admin=bool(args.admin),
-                               **{k: v for k, v in (("language", args.language), ("timezone", args.timezone),
-                                                    ("risk_profile", args.risk), ("experience", args.experience))
-                                  if v})
+                            **{k: v for k, v in (("language", args.language), ("timezone", args.timezone),
+                                                 ("risk_profile", args.risk), ("experience", args.experience))
+                               if v})
+    first = store.count_active() == 1
+    if not args.json:
+        print(token)
+        print(f"user {user.tenant_id}/{user.name} ({user.plan}) created; the token above is shown only once",
+              file=sys.stderr)
+    local = _report(user, _claim(user) if args.claim_local else None)
+    if first and not args.claim_local and not args.json:
+        print(LOCAL_DATA_NOTE.format(name=user.name), file=sys.stderr)
     if args.json:
         print(json.dumps({"user": user.name, "tenant": user.tenant_id, "plan": user.plan, "token": token,
-                          "user_id": user.user_id}))
-        return 0
-    print(token)
-    print(f"user {user.tenant_id}/{user.name} ({user.plan}) created; the token above is shown only once",
-          file=sys.stderr)
-    if store.count_active() == 1:
-        print(LOCAL_DATA_NOTE, file=sys.stderr)
+                          "user_id": user.user_id, "local_data": local}))
+    return 0
+
+
+def _claim_cmd(args: argparse.Namespace) -> int:
+    _claim_guard(args.name)
+    user = _store().find(args.name)
+    local = _report(user, _claim(user))
+    if args.json:
+        print(json.dumps({"user": user.name, "tenant": user.tenant_id, "local_data": local}))
     return 0
 
 
@@ -92,10 +143,10 @@ def _jwt(args: argparse.Namespace) -> int:
     return 0
 
 
-ACTIONS = {"add": _add, "list": _list, "plan": _plan, "revoke": _revoke, "jwt": _jwt}
+ACTIONS = {"add": _add, "claim": _claim_cmd, "list": _list, "plan": _plan, "revoke": _revoke, "jwt": _jwt}
 
 
-@command("users", "manage users and API tokens: add, list, plan, revoke, jwt (service token)",
+@command("users", "manage users and API tokens: add, claim, list, plan, revoke, jwt (service token)",
          arg("action", choices=sorted(ACTIONS)),
          arg("name", nargs="?", help="user name, or TENANT/NAME when the name exists in several tenants"),
          arg("value", nargs="?", help="the new plan (users plan NAME PLAN)"),
@@ -110,6 +161,11 @@ ACTIONS = {"add": _add, "list": _list, "plan": _plan, "revoke": _revoke, "jwt": 
                               "callbacks and events); a request outside them is a 403"),
          arg("--admin", action="store_true",
              help="users add: a tenant admin (its tokens carry the admin scope: tenant tools)"),
+         arg("--claim-local", action="store_true",
+             help="users add: hand the local user's data (paper orders, fills, alerts, notifications, "
+                  "watchlist, tool log, registered tools, memory, conversations and traces) to the new "
+                  "user; without it they stay the local user's and no longer show once users exist. "
+                  "`users claim NAME` does the same for an existing user without data of its own"),
          arg("--ttl", type=int, default=3600, help="service JWT lifetime in seconds"),
          arg("--json", action="store_true", help="one JSON object on one line"))
 def cmd_users(args: argparse.Namespace) -> int:
