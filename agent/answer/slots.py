@@ -15,7 +15,7 @@ from datetime import date
 from typing import Any, Iterable
 
 from agent import lang as packs
-from agent.answer.format import Kind, render, tick_decimals
+from agent.answer.format import Case, Kind, inflect, render, tick_decimals
 from query_builder import declare
 
 _NAME = r"[A-Za-z][A-Za-z0-9_]*(?:\.[A-Za-z0-9_]+)*"
@@ -72,9 +72,9 @@ class SlotValue:
     span: tuple[str, str] | None = None  # the dates the value is about (its step's or period's)
     ranked: bool = False         # the result of a ranking code computed (top N, best hour, max...)
 
-    def text(self, lang: str, absolute: bool = False) -> str:
+    def text(self, lang: str, absolute: bool = False, case: Case = "nom") -> str:
         if self.kind == "period":
-            return period_name(str(self.value), self.span, lang)
+            return inflect(period_name(str(self.value), self.span, lang), lang, case)
         return render(self.value, self.kind, lang, absolute=absolute, exact=self.param,
                       decimals=self.decimals if self.kind == "price" else None)
 
@@ -248,6 +248,26 @@ def _add_rows(table: SlotTable, n: int, sym: str, one: bool, res: dict, period: 
             _qualified(table, n, sym, one, f"e{k}.date", "date", d, kind="date", period=period)
 
 
+MAX_NEWS_ITEMS = 20   # news items an answer may cite by slot ({news1.headline} .. {news20.date})
+
+
+def _add_news(table: SlotTable, n: int, sym: str, one: bool, res: dict) -> None:
+    """A get_news result's items as citable slots: {newsK.headline}, {newsK.date} (the trading
+    session the item counts for, rendered in words), {newsK.source}. Causes and events may be
+    written only beside them (agent/answer/news_checks.py)."""
+    params = res.get("params") or {}
+    if res.get("action") != "tool" or params.get("tool") != "get_news":
+        return
+    for k, item in enumerate((res.get("rows") or [])[:MAX_NEWS_ITEMS], 1):
+        day = str(item.get("session_date") or item.get("published_at") or "")[:10] or None
+        meta = {"symbol": sym, "date": day, "context": str(item.get("summary") or "")}
+        _qualified(table, n, sym, one, f"news{k}.headline", "headline", item.get("headline"),
+                   kind="text", **meta)
+        _qualified(table, n, sym, one, f"news{k}.date", "news_date", day, kind="date", **meta)
+        _qualified(table, n, sym, one, f"news{k}.source", "news_source", item.get("source"),
+                   kind="text", **meta)
+
+
 def _add_params(table: SlotTable, intent: dict, results: list[dict], question: str) -> None:
     cond = intent.get("condition") or {}
     params: dict[str, Any] = {"threshold": cond.get("threshold"), "horizon_days": intent.get("horizon_days"),
@@ -308,6 +328,7 @@ def build(results: list[dict], intent: dict | None = None, question: str = "") -
         span = _span(res.get("params") or {}, summary)
         _add_mapping(table, i, sym, one, "", summary, label, span)
         _add_rows(table, i, sym, one, res, label, span)
+        _add_news(table, i, sym, one, res)
         table.add(f"s{i}.symbol", "symbol", sym, aliases=["symbol"] + ([f"{sym}.symbol"] if one else []),
                   kind="text", symbol=sym)
         if label:
@@ -351,6 +372,26 @@ def _direction_before(text: str, start: int) -> str | None:
     return direction_before(text, start)
 
 
+# Russian prepositions and the case of the period noun after them ("в ноябре", "до ноября").
+_RU_CASE: dict[str, Case] = {"в": "prep", "во": "prep", "о": "prep", "об": "prep", "при": "prep",
+                             "с": "gen", "со": "gen", "до": "gen", "от": "gen", "после": "gen",
+                             "из": "gen", "для": "gen", "начала": "gen", "конца": "gen",
+                             "середины": "gen", "течение": "prep"}
+_LAST_WORD = re.compile(r"([^\W\d_]+)\W*$")
+
+
+def _case_before(text: str, pos: int, lang: str) -> Case:
+    if lang != "ru":
+        return "nom"
+    m = _LAST_WORD.search(text[max(0, pos - 20):pos])
+    return _RU_CASE.get(m.group(1).lower(), "nom") if m else "nom"
+
+
+def _starts_sentence(text: str, pos: int) -> bool:
+    before = text[:pos].rstrip(" \t\"«“(-–—*")
+    return not before or before[-1] in ".!?\n"
+
+
 def fill(text: str, table: SlotTable, lang: str) -> tuple[str, list[dict]]:
     """(the text with every slot rendered, the claims of the slots shown, in order, deduplicated).
 
@@ -367,7 +408,12 @@ def fill(text: str, table: SlotTable, lang: str) -> tuple[str, list[dict]]:
         if slot is None:
             raise KeyError(m.group(1))
         absolute = slot.signed and _direction_before(text, m.start()) is not None
-        out += [text[last:m.start()], slot.text(lang, absolute)]
+        shown = slot.text(lang, absolute, _case_before(text, m.start(), lang))
+        if slot.kind in ("period", "date") and _starts_sentence(text, m.start()):
+            shown = shown[:1].upper() + shown[1:]
+        if shown.endswith(".") and text[m.end():m.end() + 1] == ".":
+            shown = shown[:-1]           # "29 ноября 2023 г." ending a sentence: one period
+        out += [text[last:m.start()], shown]
         last = m.end()
         claim = slot.claim()
         if claim is None and slot.metric == "date":

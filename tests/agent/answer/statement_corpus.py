@@ -65,6 +65,18 @@ def spx_facts() -> dict:
             "falls3_08": int((y08["chg"] < -3).sum())}
 
 
+# How a day reads in each language, written here independently of Babel (agent/answer/format.py).
+_MONTHS = {"en": "January February March April May June July August September October November December",
+           "ru": "января февраля марта апреля мая июня июля августа сентября октября ноября декабря",
+           "es": "enero febrero marzo abril mayo junio julio agosto septiembre octubre noviembre diciembre"}
+
+
+def day_words(iso: str, lang: str) -> str:
+    y, m, d = (int(x) for x in iso[:10].split("-"))
+    name = _MONTHS[lang].split()[m - 1]
+    return {"en": f"{name} {d}, {y}", "ru": f"{d} {name} {y} г.", "es": f"{d} de {name} de {y}"}[lang]
+
+
 # ---- lies: real slots, false words (NQ, November 2023; the question of lies.py) -------------
 
 def nq_lies() -> dict[str, dict[str, str]]:

@@ -11,7 +11,7 @@ from agent.messages import msg
 from tests.agent.answer.lies import QUESTIONS as NQ_Q
 from tests.agent.answer.lies import assert_truthful, fmt
 from tests.agent.answer.statement_corpus import (COMPARE_LIES, COMPARE_Q, COMPARE_TRUE, EVENTS_Q, EVENTS_TRUE,
-                                                 KIND_QUESTIONS, LANGS, NQ_TRUE, SPX_Q, SPX_TRUE, nq_facts,
+                                                 KIND_QUESTIONS, LANGS, NQ_TRUE, day_words, SPX_Q, SPX_TRUE, nq_facts,
                                                  nq_lies, spx_facts, spy_months)
 from tests.agent.answer.test_lies import ScriptedAnalyst
 from tests.agents.conftest import session, session_with  # noqa: F401 (fixtures)
@@ -65,9 +65,9 @@ def test_true_nq_answer_is_shown_as_written(session_with, kind, lang):
     _shown_as_written(r, text, lang, liar)
     assert fmt(f["close"], lang) in r.response
     if "{low.date}" in text:
-        assert f["low_date"] in r.response and fmt(f["low"], lang) in r.response
+        assert day_words(f["low_date"], lang) in r.response and fmt(f["low"], lang) in r.response
     if "{high.date}" in text:
-        assert f["high_date"] in r.response and fmt(f["high"], lang) in r.response
+        assert day_words(f["high_date"], lang) in r.response and fmt(f["high"], lang) in r.response
     if "share:" in text:
         assert {"en": "{d} of {n}", "ru": "{d} из {n}", "es": "{d} de {n}"}[lang].format(
             d=f["down_days"], n=f["trading_days"]) in r.response
@@ -92,8 +92,8 @@ def test_true_comparison_is_shown_as_written(session_with, kind, lang):
 @pytest.mark.parametrize("lang", LANGS)
 def test_true_extremes_and_events_are_shown_as_written(session_with, lang):
     f = spx_facts()
-    for question, text, expect in ((SPX_Q[lang], SPX_TRUE[lang], [fmt(f["high19"], lang), f["high19_date"],
-                                                                  fmt(f["low19"], lang), f["low19_date"]]),
+    for question, text, expect in ((SPX_Q[lang], SPX_TRUE[lang], [fmt(f["high19"], lang), day_words(f["high19_date"], lang),
+                                                                  fmt(f["low19"], lang), day_words(f["low19_date"], lang)]),
                                    (EVENTS_Q[lang], EVENTS_TRUE[lang], [str(f["falls3_08"])])):
         liar = ScriptedAnalyst(text)
         r = session_with(liar).ask(question)
