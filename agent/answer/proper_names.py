@@ -7,7 +7,8 @@ so it is a falsifiable word like the others. Code knows these names, per languag
 (checked with the events: only beside a fetched news item that names them), and TERMS (the names of
 indicators and units: RSI, Bollinger, UTC). Any other capitalised word is flagged, except where
 capitals say nothing: the first word of a sentence or of a part after ':' or a bullet, month and
-weekday names (Babel's), Roman numerals and "Q4"/"H1", and the user's own words from the question.
+weekday names (Babel's), Roman numerals and "Q4"/"H1", the user's own words from the question,
+and the names of the computed values and tools written as upper-case labels ("COUNT", "GET NEWS").
 """
 from __future__ import annotations
 
@@ -60,6 +61,8 @@ def _is_known(word: str, a: Answer, asked: set[str]) -> bool:
     norm = _stem(word)
     if word.rstrip(".").upper() in a.fetched or re.sub(r"['’]s$", "", word).upper() in a.fetched:
         return True
+    if word.isupper() and norm in a.table.labels:
+        return True          # a computed value's or tool's name as a label ("COUNT", "GET NEWS")
     if norm in asked or month_number(norm) or norm in _calendar_words():
         return True
     if _ROMAN.fullmatch(word.rstrip(".")) or _PERIOD_CODE.fullmatch(word.rstrip(".")):

@@ -123,6 +123,7 @@ class SlotTable:
         self._aliases: dict[str, set[str]] = {}
         self.precision: dict[str, int] = {}   # symbol -> decimals of its prices (tick size)
         self.ranked_steps: set[str] = set()   # steps that ranked their rows (top N): "s2"
+        self.labels: set[str] = set()         # words naming computed values and tools ("count", "news")
 
     def add(self, canonical: str, metric: str, value: Any, *, aliases: Iterable[str] = (),
             kind: Kind | None = None, **meta: Any) -> None:
@@ -134,6 +135,7 @@ class SlotTable:
         if kind == "price" and meta.get("symbol") in self.precision and "decimals" not in meta:
             meta["decimals"] = self.precision[meta["symbol"]]
         slot = SlotValue(canonical, metric, kind, value, **meta)
+        self.labels.update(metric.lower().split("_"))
         self.values[canonical] = slot
         for alias in {canonical, *aliases}:
             self._aliases.setdefault(alias, set()).add(canonical)
@@ -256,6 +258,8 @@ def _add_news(table: SlotTable, n: int, sym: str, one: bool, res: dict) -> None:
     session the item counts for, rendered in words), {newsK.source}. Causes and events may be
     written only beside them (agent/answer/news_checks.py)."""
     params = res.get("params") or {}
+    if res.get("action") == "tool":
+        table.labels.update(str(params.get("tool") or "").lower().split("_"))
     if res.get("action") != "tool" or params.get("tool") != "get_news":
         return
     for k, item in enumerate((res.get("rows") or [])[:MAX_NEWS_ITEMS], 1):
