@@ -264,7 +264,7 @@ def _add_news(table: SlotTable, n: int, sym: str, one: bool, res: dict) -> None:
         return
     for k, item in enumerate((res.get("rows") or [])[:MAX_NEWS_ITEMS], 1):
         day = str(item.get("session_date") or item.get("published_at") or "")[:10] or None
-        meta = {"symbol": sym, "date": day, "context": str(item.get("summary") or "")}
+        meta = {"date": day, "context": str(item.get("summary") or "")}   # _qualified adds the symbol
         _qualified(table, n, sym, one, f"news{k}.headline", "headline", item.get("headline"),
                    kind="text", **meta)
         _qualified(table, n, sym, one, f"news{k}.date", "news_date", day, kind="date", **meta)

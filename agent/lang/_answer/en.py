@@ -33,7 +33,7 @@ ANSWER = {
     "EVENTS": [r"earnings", r"jobs report", r"payrolls?", r"cpi", r"inflation", r"fed", r"fomc",
                r"rate (?:cut|hike)s?", r"halt(?:ed)?", r"circuit breakers?", r"election",
                r"recession", r"pandemic", r"war", r"tariffs?", r"guidance", r"downgrade", r"upgrade",
-               r"ecb", r"opec"],
+               r"ecb", r"opec", r"coronavirus", r"covid\S*"],
     # Names code binds to the fetched symbols: name -> symbols that own it.
     "NAMES": [("nasdaq inc", ["NDAQ"]), ("amazon", ["AMZN"]), ("alphabet", ["GOOGL", "GOOG"]), ("google", ["GOOGL", "GOOG"]), ("meta", ["META"]), ("netflix", ["NFLX"]), ("amd", ["AMD"]), ("intel", ["INTC"]), ("jpmorgan", ["JPM"]), ("goldman sachs", ["GS"]), ("berkshire", ["BRK.B"]), ("coinbase", ["COIN"]), ("ethereum", ["ETHUSD", "ETH"]), ("cme group", ["CME"]), ("nasdaq", ["NQ", "MNQ", "QQQ", "NDX"]), ("s&p", ["ES", "MES", "SPY", "SPX"]), ("dow", ["YM", "MYM", "DJI"]), ("russell", ["RTY", "M2K"]), ("euro", ["6E", "M6E"]), ("yen", ["6J"]), ("bitcoin", ["BTCUSD", "BTC"]), ("apple", ["AAPL"]), ("nvidia", ["NVDA"]), ("microsoft", ["MSFT"]), ("tesla", ["TSLA"]), ("gold", ["GC"]), ("crude", ["CL"])],
     "NOT_AVAILABLE": [r"not available", r"unavailable", r"no data", r"missing"],
