@@ -70,7 +70,14 @@ def _is_known(word: str, a: Answer, asked: set[str]) -> bool:
     known = _known(a.lang)
     # a listed name with a case ending ("Насдака", "ФРС"), or one word of a listed name ("S&P")
     return norm in known or any(norm.startswith(k) and len(norm) - len(k) <= 3 for k in known
-                                if not k.isascii()) or any(norm in k.split() for k in known)
+                                if not k.isascii())
+
+
+@lru_cache(maxsize=None)
+def _phrases() -> re.Pattern[str]:
+    """Listed names of several words ("Bank of Japan", "Goldman Sachs"), read as one name."""
+    many = sorted((k for k in _known("en") if " " in k), key=len, reverse=True)
+    return re.compile(r"(?<![\w])(?:" + "|".join(re.escape(k) for k in many) + r")(?![\w])", re.I)
 
 
 def _sentence_start(text: str, pos: int) -> bool:
@@ -86,6 +93,7 @@ def unknown_names(a: Answer, question: str = "") -> list[str]:
     issues: list[str] = []
     for s in a.sentences:
         text = _SLOT.sub(lambda m: "§" * len(m.group(0)), s.text)
+        text = _phrases().sub(lambda m: m.group(0).lower(), text)    # checked as names (word_checks)
         for m in _WORD.finditer(text):
             word = m.group(0)
             if word.lower() == word or "§" in word or _sentence_start(text, m.start()):
