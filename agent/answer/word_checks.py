@@ -195,7 +195,7 @@ def dates_beside_values(a: Answer) -> list[str]:
             continue
         for said, span, at in _date_mentions(s.text, [v for _, v in dated]) + _date_slots(a, s):
             values = _bound_values(a, s, at, dated)
-            if not any(_fits(span, v) for v in values):
+            if not any(_fits(span, v) or v.context == span[0].isoformat() for v in values):
                 issues.append(f"'{said}' is not the date or period of {{{values[0].name}}}")
     return issues
 
