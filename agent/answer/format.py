@@ -20,6 +20,7 @@ Prices print at the instrument's own precision (its tick size): 6E 1.1076 stays 
 """
 from __future__ import annotations
 
+import re
 from datetime import date
 from functools import lru_cache
 from typing import Literal
@@ -151,6 +152,28 @@ def inflect(text: str, lang: str, case: Case) -> str:
     table = {**_ru_months(), **_RU_NOUNS}
     k = 0 if case == "prep" else 1
     return " ".join(table[w][k] if w in table else w for w in text.split(" "))
+
+
+# Russian prepositions and the case of the period noun after them ("в ноябре", "до ноября").
+_RU_CASE: dict[str, Case] = {"в": "prep", "во": "prep", "о": "prep", "об": "prep", "при": "prep",
+                             "течение": "prep", "с": "gen", "со": "gen", "до": "gen", "от": "gen",
+                             "после": "gen", "из": "gen", "для": "gen", "начала": "gen", "конца": "gen",
+                             "середины": "gen"}
+_LAST_WORD = re.compile(r"([^\W\d_]+)\W*$")
+
+
+def case_before(before: str, lang: str) -> Case:
+    """The case a Russian period takes after the text `before` it ("в" -> prep, "до" -> gen)."""
+    if lang_of(lang) != "ru":
+        return "nom"
+    m = _LAST_WORD.search(before[-20:])
+    return _RU_CASE.get(m.group(1).lower(), "nom") if m else "nom"
+
+
+def starts_sentence(before: str) -> bool:
+    """Nothing but a sentence end (or opening marks) before: a period or date there is capitalised."""
+    text = before.rstrip(" \t\"«“(-–—*")
+    return not text or text[-1] in ".!?\n"
 
 
 def render(value: float | str, kind: Kind, lang: str, *, absolute: bool = False, exact: bool = False,

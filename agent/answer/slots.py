@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any, Iterable
 
-from agent import lang as packs
-from agent.answer.format import Case, Kind, inflect, render, tick_decimals
+from agent.answer.format import Case, Kind, case_before, inflect, render, starts_sentence, tick_decimals
+from agent.answer.relations import relation
 from query_builder import declare
 
 _NAME = r"[A-Za-z][A-Za-z0-9_]*(?:\.[A-Za-z0-9_]+)*"
@@ -342,58 +342,10 @@ def build(results: list[dict], intent: dict | None = None, question: str = "") -
     return table
 
 
-def relation_values(name: str, table: SlotTable) -> list[SlotValue] | None:
-    """The values a relation slot relates (None when it names nothing numeric)."""
-    kind, _, args = name.partition(":")
-    parts = args.split(",")
-    if kind not in RELATIONS or len(parts) != (1 if kind == "dir" else 2):
-        return None
-    values = [table.get(p) for p in parts]
-    if any(v is None or isinstance(v.value, str) for v in values):
-        return None
-    return values  # type: ignore[return-value]
-
-
-def relation(name: str, table: SlotTable, lang: str) -> str:
-    """A relation slot's words, chosen by code from the values ("rose", "lower than", "4 of 9")."""
-    values = relation_values(name, table)
-    if values is None:
-        raise KeyError(name)
-    kind = name.split(":", 1)[0]
-    words = packs.get(lang, "answer", kind.upper())
-    if kind == "dir":
-        v = float(values[0].value)
-        return words["up" if v > 0 else "down" if v < 0 else "flat"]
-    if kind == "cmp":
-        a, b = float(values[0].value), float(values[1].value)
-        return words["gt" if a > b else "lt" if a < b else "eq"]
-    return words.format(a=values[0].text(lang), b=values[1].text(lang))
-
-
 def _direction_before(text: str, start: int) -> str | None:
     from agent.answer.wording import direction_before
 
     return direction_before(text, start)
-
-
-# Russian prepositions and the case of the period noun after them ("в ноябре", "до ноября").
-_RU_CASE: dict[str, Case] = {"в": "prep", "во": "prep", "о": "prep", "об": "prep", "при": "prep",
-                             "с": "gen", "со": "gen", "до": "gen", "от": "gen", "после": "gen",
-                             "из": "gen", "для": "gen", "начала": "gen", "конца": "gen",
-                             "середины": "gen", "течение": "prep"}
-_LAST_WORD = re.compile(r"([^\W\d_]+)\W*$")
-
-
-def _case_before(text: str, pos: int, lang: str) -> Case:
-    if lang != "ru":
-        return "nom"
-    m = _LAST_WORD.search(text[max(0, pos - 20):pos])
-    return _RU_CASE.get(m.group(1).lower(), "nom") if m else "nom"
-
-
-def _starts_sentence(text: str, pos: int) -> bool:
-    before = text[:pos].rstrip(" \t\"«“(-–—*")
-    return not before or before[-1] in ".!?\n"
 
 
 def fill(text: str, table: SlotTable, lang: str) -> tuple[str, list[dict]]:
@@ -412,8 +364,8 @@ def fill(text: str, table: SlotTable, lang: str) -> tuple[str, list[dict]]:
         if slot is None:
             raise KeyError(m.group(1))
         absolute = slot.signed and _direction_before(text, m.start()) is not None
-        shown = slot.text(lang, absolute, _case_before(text, m.start(), lang))
-        if slot.kind in ("period", "date") and _starts_sentence(text, m.start()):
+        shown = slot.text(lang, absolute, case_before(text[:m.start()], lang))
+        if slot.kind in ("period", "date") and starts_sentence(text[:m.start()]):
             shown = shown[:1].upper() + shown[1:]
         if shown.endswith(".") and text[m.end():m.end() + 1] == ".":
             shown = shown[:-1]           # "29 ноября 2023 г." ending a sentence: one period

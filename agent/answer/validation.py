@@ -17,7 +17,8 @@ import re
 
 from agent.answer import news_checks, proper_names, statements, word_checks, wording
 from agent.answer.numbers import Span, stray_numbers
-from agent.answer.slots import SLOT, SlotTable, SlotValue, relation_values
+from agent.answer.relations import relation_values
+from agent.answer.slots import SLOT, SlotTable, SlotValue
 from agent.state import Validation
 
 PRICE_FAMILIES = ("open", "close", "high", "low")

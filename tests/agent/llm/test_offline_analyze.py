@@ -8,11 +8,11 @@ from datetime import date
 import pytest
 
 from agent.answer import slots
-from agent.llm.offline import OfflineProvider
 from agent.answer.numbers import scope_of
 from agent.answer.slots import SLOT
-from agent.state import CLAIM_TYPES, Claim, Intent
 from agent.answer.validation import validate
+from agent.llm.offline import OfflineProvider
+from agent.state import CLAIM_TYPES, Claim, Intent
 from query_builder.models import StepResult
 from tests.agent.answer.statement_corpus import day_words
 from tests.agent.llm.offline_helpers import make_ctx
