@@ -1,16 +1,14 @@
 """Relation slots (issue 32): {dir:x}, {cmp:a,b}, {share:a,b}, whose words code picks from the
-values ("rose" / "fell", "higher than", "4 of 9"), so a relation is never the model's word."""
+values ("rose" / "fell", "higher than", "4 of 9"), so a relation is never the model's word.
+`table` is a slots.SlotTable (not imported: slots imports this module)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any
 
 from agent import lang as packs
 
-if TYPE_CHECKING:
-    from agent.answer.slots import SlotTable, SlotValue
 
-
-def relation_values(name: str, table: SlotTable) -> list[SlotValue] | None:
+def relation_values(name: str, table: Any) -> list[Any] | None:
     """The values a relation slot relates (None when it names nothing numeric)."""
     kind, _, args = name.partition(":")
     parts = args.split(",")
@@ -19,10 +17,10 @@ def relation_values(name: str, table: SlotTable) -> list[SlotValue] | None:
     values = [table.get(p) for p in parts]
     if any(v is None or isinstance(v.value, str) for v in values):
         return None
-    return values  # type: ignore[return-value]
+    return values
 
 
-def relation(name: str, table: SlotTable, lang: str) -> str:
+def relation(name: str, table: Any, lang: str) -> str:
     """A relation slot's words, chosen by code from the values ("rose", "lower than", "4 of 9")."""
     values = relation_values(name, table)
     if values is None:

@@ -59,6 +59,7 @@ r"\b(?:dias?|sesion\w*) (?:de )?(?:subida|caida|alza|baja|alcistas?|bajistas?)\b
     "TERMS": ["rsi", "macd", "adx", "di", "atr", "ema", "sma", "vwap", "obv", "poc", "ohlc", "utc", "cme", "ee",
               "uu", "ee.uu", "eeuu", "bollinger", "i", "ii", "iii", "iv", "no", "si"],
     "EVENT_CONCEPTS": {
+        "guidance": [r"previsiones", r"perspectivas"], "downgrade": [r"rebaja\w* de (?:rating|calificacion)"], "upgrade": [r"mejora\w* de (?:rating|calificacion)"],
         "fed": [r"la fed", r"fed", r"reserva federal", r"powell"], "ecb": [r"bce", r"banco central europeo"],
         "earnings": [r"resultados", r"beneficios?", r"ganancias"], "jobs": [r"informe de empleo", r"nominas", r"empleo", r"desempleo"],
         "inflation": [r"ipc", r"inflacion"], "rates": [r"tipos de interes", r"tasas? de interes", r"tipos"],
