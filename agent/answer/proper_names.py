@@ -68,9 +68,15 @@ def _is_known(word: str, a: Answer, asked: set[str]) -> bool:
     if _ROMAN.fullmatch(word.rstrip(".")) or _PERIOD_CODE.fullmatch(word.rstrip(".")):
         return True
     known = _known(a.lang)
+    if "-" in norm and all(p.isdigit() or _part_known(p, known) for p in norm.split("-") if p):
+        return True          # "Nasdaq-100", "E-mini"
     # a listed name with a case ending ("Насдака", "ФРС"), or one word of a listed name ("S&P")
     return norm in known or any(norm.startswith(k) and len(norm) - len(k) <= 3 for k in known
                                 if not k.isascii())
+
+
+def _part_known(part: str, known: frozenset[str]) -> bool:
+    return part in known or len(part) == 1
 
 
 @lru_cache(maxsize=None)

@@ -35,7 +35,7 @@ ANSWER = {
                r"recession", r"pandemic", r"war", r"tariffs?", r"guidance", r"downgrade", r"upgrade",
                r"ecb", r"opec", r"coronavirus", r"covid\S*"],
     # Names code binds to the fetched symbols: name -> symbols that own it.
-    "NAMES": [("nasdaq inc", ["NDAQ"]), ("amazon", ["AMZN"]), ("alphabet", ["GOOGL", "GOOG"]), ("google", ["GOOGL", "GOOG"]), ("meta", ["META"]), ("netflix", ["NFLX"]), ("amd", ["AMD"]), ("intel", ["INTC"]), ("jpmorgan", ["JPM"]), ("goldman sachs", ["GS"]), ("berkshire", ["BRK.B"]), ("coinbase", ["COIN"]), ("ethereum", ["ETHUSD", "ETH"]), ("cme group", ["CME"]), ("nasdaq", ["NQ", "MNQ", "QQQ", "NDX"]), ("s&p", ["ES", "MES", "SPY", "SPX"]), ("dow", ["YM", "MYM", "DJI"]), ("russell", ["RTY", "M2K"]), ("euro", ["6E", "M6E"]), ("yen", ["6J"]), ("bitcoin", ["BTCUSD", "BTC"]), ("apple", ["AAPL"]), ("nvidia", ["NVDA"]), ("microsoft", ["MSFT"]), ("tesla", ["TSLA"]), ("gold", ["GC"]), ("crude", ["CL"])],
+    "NAMES": [("nasdaq inc", ["NDAQ"]), ("amazon", ["AMZN"]), ("alphabet", ["GOOGL", "GOOG"]), ("google", ["GOOGL", "GOOG"]), ("meta", ["META"]), ("netflix", ["NFLX"]), ("amd", ["AMD"]), ("intel", ["INTC"]), ("jpmorgan", ["JPM"]), ("goldman sachs", ["GS"]), ("berkshire", ["BRK.B"]), ("coinbase", ["COIN"]), ("ethereum", ["ETHUSD", "ETH"]), ("cme group", ["CME"]), ("nasdaq", ["NQ", "MNQ", "QQQ", "NDX"]), ("s&p", ["ES", "MES", "SPY", "SPX"]), ("dow jones", ["YM", "MYM", "DJI"]), ("dow", ["YM", "MYM", "DJI"]), ("russell", ["RTY", "M2K"]), ("euro", ["6E", "M6E"]), ("yen", ["6J"]), ("bitcoin", ["BTCUSD", "BTC"]), ("apple", ["AAPL"]), ("nvidia", ["NVDA"]), ("microsoft", ["MSFT"]), ("tesla", ["TSLA"]), ("gold", ["GC"]), ("crude", ["CL"])],
     "NOT_AVAILABLE": [r"not available", r"unavailable", r"no data", r"missing"],
     "PERCENT_WORDS": [r"per ?cent", r"pct", r"percentage points?"],
     "CURRENCY_WORDS": [r"dollars?", r"usd", r"\$", r"euros?", r"bucks"],
@@ -68,7 +68,7 @@ r"\b(?:up|down|gain\w*|los\w*|declin\w*|advanc\w*) (?:days?|sessions?)\b",
     "INSTITUTIONS": ["powell", "lagarde", "yellen", "fed", "federal reserve", "fomc", "ecb", "european central bank", "boj", "bank of japan",
                      "bank of england", "boe", "opec", "imf", "treasury", "white house", "congress"],
     # Capitalised words that name no fact: indicators, units, time zones, exchanges' abbreviations.
-    "TERMS": ["rsi", "macd", "adx", "di", "atr", "ema", "sma", "vwap", "obv", "poc", "ohlc", "ohlcv", "utc",
+    "TERMS": ["e-mini", "mini", "micro", "index", "futures", "nyse", "cboe", "globex", "am", "pm", "new york", "chicago", "london", "tokyo", "rsi", "macd", "adx", "di", "atr", "ema", "sma", "vwap", "obv", "poc", "ohlc", "ohlcv", "utc",
               "et", "est", "edt", "gmt", "cme", "rth", "eth", "etf", "usd", "eur", "jpy", "bollinger", "wilder",
               "fibonacci", "us", "u.s", "i", "ok", "no", "yes", "cet", "msk"],
     # Event concepts: one key, its words in this language (news_checks matches a cited item's text
