@@ -11,6 +11,7 @@ from agent import lang as packs
 def relation_values(name: str, table: Any) -> list[Any] | None:
     """The values a relation slot relates (None when it names nothing numeric)."""
     kind, _, args = name.partition(":")
+    kind = kind.split(".")[0]          # {dir.f:x}: the form, not the kind
     parts = args.split(",")
     if kind not in ("dir", "cmp", "share") or len(parts) != (1 if kind == "dir" else 2):
         return None
@@ -25,11 +26,14 @@ def relation(name: str, table: Any, lang: str) -> str:
     values = relation_values(name, table)
     if values is None:
         raise KeyError(name)
-    kind = name.split(":", 1)[0]
+    kind, _, form = name.split(":", 1)[0].partition(".")
     words = packs.get(lang, "answer", kind.upper())
     if kind == "dir":
         v = float(values[0].value)
-        return words["up" if v > 0 else "down" if v < 0 else "flat"]
+        way = "up" if v > 0 else "down" if v < 0 else "flat"
+        # the subject's gender / number ("цена выросла", "котировки выросли", "subieron"); the
+        # masculine singular is the plain DIR table
+        return packs.get(lang, "answer", "DIR_FORMS").get(form, {}).get(way) or words[way]
     if kind == "cmp":
         a, b = float(values[0].value), float(values[1].value)
         return words["gt" if a > b else "lt" if a < b else "eq"]

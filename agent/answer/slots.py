@@ -19,9 +19,10 @@ from agent.answer.relations import relation
 from query_builder import declare
 
 _NAME = r"[A-Za-z][A-Za-z0-9_]*(?:\.[A-Za-z0-9_]+)*"
-# A value slot ({p2.close}) or a relation slot code renders from values ({dir:pct_change},
+# A value slot ({p2.close}) or a relation slot code renders from values ({dir:pct_change}; with the
+# subject's gender or number where the language agrees: {dir.f:pct_change} "выросла", {dir.pl:...}
 # {cmp:p2.close,p1.close}, {share:up_days,trading_days}).
-SLOT = re.compile(r"\{((?:(?:dir|cmp|share):)?" + _NAME + r"(?:," + _NAME + r")?)\}")
+SLOT = re.compile(r"\{((?:(?:dir(?:\.(?:m|f|n|pl))?|cmp|share):)?" + _NAME + r"(?:," + _NAME + r")?)\}")
 RELATIONS = ("dir", "cmp", "share")
 MAX_LISTED_ROWS = 20   # events / top moves named one by one (e1..e20); more is a chart's job
 
@@ -342,6 +343,11 @@ def build(results: list[dict], intent: dict | None = None, question: str = "") -
     return table
 
 
+# A value right after a direction relation slot ("{dir:pct_change} {pct_change}", "{dir.f:x} на
+# {x}"): the word says the sign, the value is shown without it.
+_AFTER_DIR = re.compile(r"\{dir[^{}]*\}\s*(?:(?:by|of|на|un|una|en)\s+)?$")
+
+
 def _direction_before(text: str, start: int) -> str | None:
     from agent.answer.wording import direction_before
 
@@ -363,7 +369,8 @@ def fill(text: str, table: SlotTable, lang: str) -> tuple[str, list[dict]]:
         slot = table.get(m.group(1))
         if slot is None:
             raise KeyError(m.group(1))
-        absolute = slot.signed and _direction_before(text, m.start()) is not None
+        absolute = slot.signed and (_direction_before(text, m.start()) is not None
+                                    or _AFTER_DIR.search(text[max(0, m.start() - 40):m.start()]) is not None)
         shown = slot.text(lang, absolute, case_before(text[:m.start()], lang))
         if slot.kind in ("period", "date") and starts_sentence(text[:m.start()]):
             shown = shown[:1].upper() + shown[1:]

@@ -137,6 +137,8 @@ def validate(draft: str, table: SlotTable, lang: str, scope: list[Span],
     if missing:
         return Validation(status="need_more_data", issues=issues,
                           feedback="Fetch data for: " + ", ".join(sorted(set(missing))))
+    for m in re.finditer(r"\{[^{}]*\}?", SLOT.sub(" ", draft)):
+        issues.append(f"'{m.group(0)}' is not a slot: write {{name}} from the slot list")
     if _content_free(draft, table):
         issues.append("the answer states no computed value: name the values with slots")
     said, counted = statement_issues(draft, table, lang, symbols, question)

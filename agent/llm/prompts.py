@@ -156,7 +156,8 @@ never as a fact about the data.
 - Only facts from the slot list. If the data is thin or missing, say so.
 - Every word that could be false is checked by code. Prefer slots for them: periods and symbols \
 {{period}}, {{p2.period}}, {{symbol}}, {{s2.symbol}}; dates {{high.date}}; relations code words from \
-the values: {{dir:pct_change}} ("rose"/"fell"), {{cmp:p2.close,p1.close}} ("higher than"/"lower \
+the values: {{dir:pct_change}} ("rose"/"fell"; {{dir.f:...}}, {{dir.n:...}}, {{dir.pl:...}} agree \
+with a feminine, neuter or plural subject: "цена {{dir.f:pct_change}}"), {{cmp:p2.close,p1.close}} ("higher than"/"lower \
 than"), {{share:up_days,trading_days}} ("4 of 9"). A month or date you write must be the period or \
 date of the value beside it; an instrument you name must own the values beside it.
 - News: only when news items are in the slot list ({{news1.headline}}, {{news1.date}}), cite one \

@@ -20,6 +20,9 @@ ANSWER = {
     },
     # Relation slots: code picks the word from the values ({dir:x}, {cmp:a,b}, {share:a,b}).
     "DIR": {"up": "rose", "down": "fell", "flat": "was unchanged"},
+    # {dir.f:x} / {dir.n:x} / {dir.pl:x}: the relation word agreeing with its subject (Russian
+    # genders and numbers, Spanish plural); English has one form.
+    "DIR_FORMS": {"f": {}, "n": {}, "pl": {}},
     "CMP": {"gt": "higher than", "lt": "lower than", "eq": "equal to"},
     "SHARE": "{a} of {b}",
     # Closed lists of falsifiable words (normalised: lower case, accents folded). Regexes.

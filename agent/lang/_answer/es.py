@@ -20,6 +20,7 @@ ANSWER = {
                             "adx": "ADX {adx}, +DI {plus_di}, −DI {minus_di}"},
     },
     "DIR": {"up": "subió", "down": "bajó", "flat": "no varió"},
+    "DIR_FORMS": {"f": {}, "n": {}, "pl": {"up": "subieron", "down": "bajaron", "flat": "no variaron"}},
     "CMP": {"gt": "superior a", "lt": "inferior a", "eq": "igual a"},
     "SHARE": "{a} de {b}",
     "SUPERLATIVES": [r"(?:el|la|los|las) mejor\w*", r"(?:el|la|los|las) peor\w*", r"record\w*",

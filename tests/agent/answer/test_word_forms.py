@@ -93,3 +93,25 @@ def test_russian_periods_take_the_case_of_their_preposition(nq_result, text, sho
     v, table = _check(text, nq_result, "ru")
     assert v.status == "ok", v.issues
     assert slots.fill(text, table, "ru")[0].startswith(shown)
+
+
+@pytest.mark.parametrize("lang,text,shown", [
+    ("ru", "Цена NQ {dir.f:pct_change} на {pct_change}.", "Цена NQ выросла на "),
+    ("ru", "Котировки NQ {dir.pl:pct_change} на {pct_change}.", "Котировки NQ выросли на "),
+    ("ru", "Значение NQ {dir.n:pct_change} на {pct_change}.", "Значение NQ выросло на "),
+    ("ru", "NQ {dir:pct_change} на {pct_change}.", "NQ вырос на "),
+    ("es", "Los futuros de NQ {dir.pl:pct_change} un {pct_change}.", "Los futuros de NQ subieron un "),
+    ("en", "NQ futures {dir.pl:pct_change} {pct_change}.", "NQ futures rose ")])
+def test_direction_slot_agrees_with_its_subject(nq_result, lang, text, shown):
+    """The relation word in the subject's gender / number, from the real sign (positive: pandas);
+    the value after it without its sign."""
+    assert nq_facts()["pct_change"] > 0
+    v, table = _check(text, nq_result, lang)
+    assert v.status == "ok", v.issues
+    out = slots.fill(text, table, lang)[0]
+    assert out.startswith(shown) and "+" not in out, out
+
+
+def test_a_brace_that_is_no_slot_is_sent_back(nq_result):
+    issues = _ok(nq_result, "Цена NQ {dir.x:pct_change} на {pct_change}.", "ru")
+    assert any("is not a slot" in i for i in issues), issues
