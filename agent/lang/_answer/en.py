@@ -22,7 +22,9 @@ ANSWER = {
     "DIR": {"up": "rose", "down": "fell", "flat": "was unchanged"},
     # {dir.f:x} / {dir.n:x} / {dir.pl:x}: the relation word agreeing with its subject (Russian
     # genders and numbers, Spanish plural); English has one form.
-    "DIR_FORMS": {"f": {}, "n": {}, "pl": {}},
+    "DIR_FORMS": {"f": {"up": "rose", "down": "fell", "flat": "was unchanged"},
+                  "n": {"up": "rose", "down": "fell", "flat": "was unchanged"},
+                  "pl": {"up": "rose", "down": "fell", "flat": "were unchanged"}},
     "CMP": {"gt": "higher than", "lt": "lower than", "eq": "equal to"},
     "SHARE": "{a} of {b}",
     # Closed lists of falsifiable words (normalised: lower case, accents folded). Regexes.
