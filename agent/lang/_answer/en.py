@@ -73,7 +73,7 @@ r"\b(?:up|down|gain\w*|los\w*|declin\w*|advanc\w*) (?:days?|sessions?)\b",
     "INSTITUTIONS": ["powell", "lagarde", "yellen", "fed", "federal reserve", "fomc", "ecb", "european central bank", "boj", "bank of japan",
                      "bank of england", "boe", "opec", "imf", "treasury", "white house", "congress"],
     # Capitalised words that name no fact: indicators, units, time zones, exchanges' abbreviations.
-    "TERMS": ["e-mini", "mini", "micro", "index", "futures", "nyse", "cboe", "globex", "am", "pm", "new york", "chicago", "london", "tokyo", "rsi", "macd", "adx", "di", "atr", "ema", "sma", "vwap", "obv", "poc", "ohlc", "ohlcv", "utc",
+    "TERMS": ["askbar", "e-mini", "mini", "micro", "index", "futures", "nyse", "cboe", "globex", "am", "pm", "new york", "chicago", "london", "tokyo", "rsi", "macd", "adx", "di", "atr", "ema", "sma", "vwap", "obv", "poc", "ohlc", "ohlcv", "utc",
               "et", "est", "edt", "gmt", "cme", "rth", "eth", "etf", "usd", "eur", "jpy", "bollinger", "wilder",
               "fibonacci", "us", "u.s", "i", "ok", "no", "yes", "cet", "msk"],
     # Event concepts: one key, its words in this language (news_checks matches a cited item's text

@@ -59,7 +59,7 @@ r"\b(?:dias?|sesion\w*) (?:de )?(?:subida|caida|alza|baja|alcistas?|bajistas?)\b
     # Empresas e instituciones (issue 32): ver en.
     "INSTITUTIONS": ["powell", "lagarde", "fed", "la fed", "reserva federal", "bce", "banco central europeo", "banco de japon", "opep",
                      "fmi", "tesoro", "congreso", "casa blanca"],
-    "TERMS": ["e-mini", "mini", "micro", "nyse", "cboe", "nueva york", "chicago", "rsi", "macd", "adx", "di", "atr", "ema", "sma", "vwap", "obv", "poc", "ohlc", "utc", "cme", "ee",
+    "TERMS": ["askbar", "e-mini", "mini", "micro", "nyse", "cboe", "nueva york", "chicago", "rsi", "macd", "adx", "di", "atr", "ema", "sma", "vwap", "obv", "poc", "ohlc", "utc", "cme", "ee",
               "uu", "ee.uu", "eeuu", "bollinger", "i", "ii", "iii", "iv", "no", "si"],
     "EVENT_CONCEPTS": {
         "guidance": [r"previsiones", r"perspectivas"], "downgrade": [r"rebaja\w* de (?:rating|calificacion)"], "upgrade": [r"mejora\w* de (?:rating|calificacion)"],

@@ -57,7 +57,7 @@ r"\b(?:дн\w*|сесси\w*) (?:рост\w*|падени\w*|снижени\w*)\
     "CONJUNCTIONS": ["и", "но", "а", "однако", "хотя", "тем", "все"],
     # Компании и институты (issue 32): см. en.
     "INSTITUTIONS": ["пауэлл", "лагард", "фрс", "федрезерв", "ецб", "банк японии", "банк англии", "опек", "мвф", "минфин", "конгресс"],
-    "TERMS": ["e-mini", "mini", "micro", "nyse", "cboe", "нью-йорк", "нью-йорку", "чикаго", "rsi", "macd", "adx", "di", "atr", "ema", "sma", "vwap", "obv", "poc", "ohlc", "utc", "мск", "cme",
+    "TERMS": ["askbar", "e-mini", "mini", "micro", "nyse", "cboe", "нью-йорк", "нью-йорку", "чикаго", "rsi", "macd", "adx", "di", "atr", "ema", "sma", "vwap", "obv", "poc", "ohlc", "utc", "мск", "cme",
               "сша", "bollinger", "боллинджер", "i", "ii", "iii", "iv", "нет", "да"],
     "EVENT_CONCEPTS": {
         "guidance": [r"прогноз\w*"], "downgrade": [r"понижени\w* рейтинг\w*"], "upgrade": [r"повышени\w* рейтинг\w*"],
