@@ -29,7 +29,8 @@ def check(state: dict[str, Any], draft: str) -> tuple[Validation, slots.SlotTabl
     results = results_of(state)
     table = slots.build(results, state.get("intent"), state.get("question") or "")
     fetched = {str(r.get("symbol") or "") for r in results}
-    return validate(draft, table, lang_of(state), scope_of(state.get("intent"), results), fetched), table
+    return validate(draft, table, lang_of(state), scope_of(state.get("intent"), results), fetched,
+                    state.get("question") or ""), table
 
 
 def _analyst_down(state: dict[str, Any]) -> bool:

@@ -7,6 +7,7 @@ formats its figures here, so a Spanish price answer and a Spanish stats answer a
     en "+0.39%"      ru "+0,39 %"     es "+0,39 %"
     en "4.43 million" ru "4,43 млн"   es "4,43 millones"
     en "November 29, 2023"  ru "29 ноября 2023 г."  es "29 de noviembre de 2023"
+    en "November 2023"      ru "ноябрь 2023", "в ноябре 2023"  es "noviembre de 2023"
 
 Babel (CLDR) gives the separators, month names and date patterns: maintained data for every
 locale instead of hand-written tables. Two choices are ours: a plain space, not CLDR's no-break
@@ -19,6 +20,7 @@ Prices print at the instrument's own precision (its tick size): 6E 1.1076 stays 
 """
 from __future__ import annotations
 
+import re
 from datetime import date
 from functools import lru_cache
 from typing import Literal
@@ -27,6 +29,7 @@ from babel import Locale
 from babel.dates import format_date
 from babel.numbers import format_decimal
 
+Case = Literal["nom", "prep", "gen"]   # a Russian period noun's case after its preposition
 Kind = Literal["price", "pct", "pct_level", "volume", "count", "number", "date", "text", "period"]
 LANGS = ("en", "ru", "es")
 _SPACES = str.maketrans({"\u00a0": " ", "\u202f": " "})
@@ -116,11 +119,61 @@ def day(value: date | str, lang: str) -> str:
     return format_date(d, format="long", locale=_locale(lang)).translate(_SPACES)
 
 
-def month(year: int, month_no: int, lang: str) -> str:
-    """A month of a year in the nominative: "November 2023", "ноябрь 2023", "noviembre de 2023"."""
+def month(year: int, month_no: int, lang: str, case: Case = "nom") -> str:
+    """A month of a year: "November 2023", "noviembre de 2023"; Russian in the case the words
+    before it need: "ноябрь 2023" (nom), "в ноябре 2023" (prep), "до ноября 2023" (gen)."""
     d = date(year, month_no, 1)
     pattern = {"en": "LLLL y", "ru": "LLLL y", "es": "LLLL 'de' y"}[lang_of(lang)]
-    return format_date(d, format=pattern, locale=_locale(lang)).translate(_SPACES)
+    text = format_date(d, format=pattern, locale=_locale(lang)).translate(_SPACES)
+    return inflect(text, lang, case)
+
+# Russian period nouns in the prepositional and genitive (CLDR has the nominative "ноябрь" and the
+# genitive "ноября" of months; the prepositional is regular: -ь/-й -> -е, else + е).
+_RU_NOUNS = {"квартал": ("квартале", "квартала"), "полугодие": ("полугодии", "полугодия"),
+             "год": ("году", "года")}
+
+
+@lru_cache(maxsize=None)
+def _ru_months() -> dict[str, tuple[str, str]]:
+    out = {}
+    for m in range(1, 13):
+        d = date(2000, m, 1)
+        nom = format_date(d, format="LLLL", locale=_locale("ru"))
+        gen = format_date(d, format="MMMM", locale=_locale("ru"))
+        out[nom] = ((nom[:-1] if nom[-1] in "ьй" else nom) + "е", gen)
+    return out
+
+
+def inflect(text: str, lang: str, case: Case) -> str:
+    """A Russian period name ("ноябрь 2023", "IV квартал 2018") with its noun in `case`; other
+    languages and the nominative as they are."""
+    if lang_of(lang) != "ru" or case == "nom":
+        return text
+    table = {**_ru_months(), **_RU_NOUNS}
+    k = 0 if case == "prep" else 1
+    return " ".join(table[w][k] if w in table else w for w in text.split(" "))
+
+
+# Russian prepositions and the case of the period noun after them ("в ноябре", "до ноября").
+_RU_CASE: dict[str, Case] = {"в": "prep", "во": "prep", "о": "prep", "об": "prep", "при": "prep",
+                             "течение": "prep", "с": "gen", "со": "gen", "до": "gen", "от": "gen",
+                             "после": "gen", "из": "gen", "для": "gen", "начала": "gen", "конца": "gen",
+                             "середины": "gen"}
+_LAST_WORD = re.compile(r"([^\W\d_]+)\W*$")
+
+
+def case_before(before: str, lang: str) -> Case:
+    """The case a Russian period takes after the text `before` it ("в" -> prep, "до" -> gen)."""
+    if lang_of(lang) != "ru":
+        return "nom"
+    m = _LAST_WORD.search(before[-20:])
+    return _RU_CASE.get(m.group(1).lower(), "nom") if m else "nom"
+
+
+def starts_sentence(before: str) -> bool:
+    """Nothing but a sentence end (or opening marks) before: a period or date there is capitalised."""
+    text = before.rstrip(" \t\"«“(-–—*")
+    return not text or text[-1] in ".!?\n"
 
 
 def render(value: float | str, kind: Kind, lang: str, *, absolute: bool = False, exact: bool = False,
@@ -128,8 +181,13 @@ def render(value: float | str, kind: Kind, lang: str, *, absolute: bool = False,
     """One value as text. absolute: the sign is already said in words ("fell 2 %"); exact: a
     number the user typed, shown as typed (3 % stays "3 %", not "3.00 %"); decimals: a price's
     precision (its instrument's tick size)."""
-    if kind in ("date", "text", "period") or isinstance(value, str):
-        return str(value)[:10] if kind == "date" else str(value)
+    if kind == "date":
+        try:
+            return day(str(value)[:10], lang)      # "March 19, 2024" (claims keep the ISO date)
+        except ValueError:
+            return str(value)[:10]
+    if kind in ("text", "period") or isinstance(value, str):
+        return str(value)
     v = abs(float(value)) if absolute else float(value)
     places = 0 if exact and v == int(v) else 2
     if exact and v != int(v):

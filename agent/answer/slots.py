@@ -14,14 +14,15 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any, Iterable
 
-from agent import lang as packs
-from agent.answer.format import Kind, render, tick_decimals
+from agent.answer.format import Case, Kind, case_before, inflect, render, starts_sentence, tick_decimals
+from agent.answer.relations import relation
 from query_builder import declare
 
 _NAME = r"[A-Za-z][A-Za-z0-9_]*(?:\.[A-Za-z0-9_]+)*"
-# A value slot ({p2.close}) or a relation slot code renders from values ({dir:pct_change},
+# A value slot ({p2.close}) or a relation slot code renders from values ({dir:pct_change}; with the
+# subject's gender or number where the language agrees: {dir.f:pct_change} "выросла", {dir.pl:...}
 # {cmp:p2.close,p1.close}, {share:up_days,trading_days}).
-SLOT = re.compile(r"\{((?:(?:dir|cmp|share):)?" + _NAME + r"(?:," + _NAME + r")?)\}")
+SLOT = re.compile(r"\{((?:(?:dir(?:\.(?:m|f|n|pl))?|cmp|share):)?" + _NAME + r"(?:," + _NAME + r")?)\}")
 RELATIONS = ("dir", "cmp", "share")
 MAX_LISTED_ROWS = 20   # events / top moves named one by one (e1..e20); more is a chart's job
 
@@ -72,9 +73,9 @@ class SlotValue:
     span: tuple[str, str] | None = None  # the dates the value is about (its step's or period's)
     ranked: bool = False         # the result of a ranking code computed (top N, best hour, max...)
 
-    def text(self, lang: str, absolute: bool = False) -> str:
+    def text(self, lang: str, absolute: bool = False, case: Case = "nom") -> str:
         if self.kind == "period":
-            return period_name(str(self.value), self.span, lang)
+            return inflect(period_name(str(self.value), self.span, lang), lang, case)
         return render(self.value, self.kind, lang, absolute=absolute, exact=self.param,
                       decimals=self.decimals if self.kind == "price" else None)
 
@@ -123,6 +124,7 @@ class SlotTable:
         self._aliases: dict[str, set[str]] = {}
         self.precision: dict[str, int] = {}   # symbol -> decimals of its prices (tick size)
         self.ranked_steps: set[str] = set()   # steps that ranked their rows (top N): "s2"
+        self.labels: set[str] = set()         # words naming computed values and tools ("count", "news")
 
     def add(self, canonical: str, metric: str, value: Any, *, aliases: Iterable[str] = (),
             kind: Kind | None = None, **meta: Any) -> None:
@@ -134,6 +136,7 @@ class SlotTable:
         if kind == "price" and meta.get("symbol") in self.precision and "decimals" not in meta:
             meta["decimals"] = self.precision[meta["symbol"]]
         slot = SlotValue(canonical, metric, kind, value, **meta)
+        self.labels.update(metric.lower().split("_"))
         self.values[canonical] = slot
         for alias in {canonical, *aliases}:
             self._aliases.setdefault(alias, set()).add(canonical)
@@ -255,6 +258,28 @@ def _add_rows(table: SlotTable, n: int, sym: str, one: bool, res: dict, period: 
             _qualified(table, n, sym, one, f"e{k}.date", "date", d, kind="date", period=period)
 
 
+MAX_NEWS_ITEMS = 20   # news items an answer may cite by slot ({news1.headline} .. {news20.date})
+
+
+def _add_news(table: SlotTable, n: int, sym: str, one: bool, res: dict) -> None:
+    """A get_news result's items as citable slots: {newsK.headline}, {newsK.date} (the trading
+    session the item counts for, rendered in words), {newsK.source}. Causes and events may be
+    written only beside them (agent/answer/news_checks.py)."""
+    params = res.get("params") or {}
+    if res.get("action") == "tool":
+        table.labels.update(str(params.get("tool") or "").lower().split("_"))
+    if res.get("action") != "tool" or params.get("tool") != "get_news":
+        return
+    for k, item in enumerate((res.get("rows") or [])[:MAX_NEWS_ITEMS], 1):
+        day = str(item.get("session_date") or item.get("published_at") or "")[:10] or None
+        meta = {"date": day, "context": str(item.get("summary") or "")}   # _qualified adds the symbol
+        _qualified(table, n, sym, one, f"news{k}.headline", "headline", item.get("headline"),
+                   kind="text", **meta)
+        _qualified(table, n, sym, one, f"news{k}.date", "news_date", day, kind="date", **meta)
+        _qualified(table, n, sym, one, f"news{k}.source", "news_source", item.get("source"),
+                   kind="text", **meta)
+
+
 def _add_params(table: SlotTable, intent: dict, results: list[dict], question: str) -> None:
     cond = intent.get("condition") or {}
     params: dict[str, Any] = {"threshold": cond.get("threshold"), "horizon_days": intent.get("horizon_days"),
@@ -315,6 +340,7 @@ def build(results: list[dict], intent: dict | None = None, question: str = "") -
         span = _span(res.get("params") or {}, summary)
         _add_mapping(table, i, sym, one, "", summary, label, span)
         _add_rows(table, i, sym, one, res, label, span)
+        _add_news(table, i, sym, one, res)
         table.add(f"s{i}.symbol", "symbol", sym, aliases=["symbol"] + ([f"{sym}.symbol"] if one else []),
                   kind="text", symbol=sym)
         if label:
@@ -324,32 +350,9 @@ def build(results: list[dict], intent: dict | None = None, question: str = "") -
     return table
 
 
-def relation_values(name: str, table: SlotTable) -> list[SlotValue] | None:
-    """The values a relation slot relates (None when it names nothing numeric)."""
-    kind, _, args = name.partition(":")
-    parts = args.split(",")
-    if kind not in RELATIONS or len(parts) != (1 if kind == "dir" else 2):
-        return None
-    values = [table.get(p) for p in parts]
-    if any(v is None or isinstance(v.value, str) for v in values):
-        return None
-    return values  # type: ignore[return-value]
-
-
-def relation(name: str, table: SlotTable, lang: str) -> str:
-    """A relation slot's words, chosen by code from the values ("rose", "lower than", "4 of 9")."""
-    values = relation_values(name, table)
-    if values is None:
-        raise KeyError(name)
-    kind = name.split(":", 1)[0]
-    words = packs.get(lang, "answer", kind.upper())
-    if kind == "dir":
-        v = float(values[0].value)
-        return words["up" if v > 0 else "down" if v < 0 else "flat"]
-    if kind == "cmp":
-        a, b = float(values[0].value), float(values[1].value)
-        return words["gt" if a > b else "lt" if a < b else "eq"]
-    return words.format(a=values[0].text(lang), b=values[1].text(lang))
+# A value right after a direction relation slot ("{dir:pct_change} {pct_change}", "{dir.f:x} на
+# {x}"): the word says the sign, the value is shown without it.
+_AFTER_DIR = re.compile(r"\{dir[^{}]*\}\s*(?:(?:by|of|на|un|una|en)\s+)?$")
 
 
 def _direction_before(text: str, start: int) -> str | None:
@@ -373,8 +376,14 @@ def fill(text: str, table: SlotTable, lang: str) -> tuple[str, list[dict]]:
         slot = table.get(m.group(1))
         if slot is None:
             raise KeyError(m.group(1))
-        absolute = slot.signed and _direction_before(text, m.start()) is not None
-        out += [text[last:m.start()], slot.text(lang, absolute)]
+        absolute = slot.signed and (_direction_before(text, m.start()) is not None
+                                    or _AFTER_DIR.search(text[max(0, m.start() - 40):m.start()]) is not None)
+        shown = slot.text(lang, absolute, case_before(text[:m.start()], lang))
+        if slot.kind in ("period", "date") and starts_sentence(text[:m.start()]):
+            shown = shown[:1].upper() + shown[1:]
+        if shown.endswith(".") and text[m.end():m.end() + 1] == ".":
+            shown = shown[:-1]           # "29 ноября 2023 г." ending a sentence: one period
+        out += [text[last:m.start()], shown]
         last = m.end()
         claim = slot.claim()
         if claim is None and slot.metric == "date":

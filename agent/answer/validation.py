@@ -15,9 +15,10 @@ from __future__ import annotations
 
 import re
 
-from agent.answer import statements, word_checks, wording
+from agent.answer import news_checks, proper_names, statements, word_checks, wording
 from agent.answer.numbers import Span, stray_numbers
-from agent.answer.slots import SLOT, SlotTable, SlotValue, relation_values
+from agent.answer.relations import relation_values
+from agent.answer.slots import SLOT, SlotTable, SlotValue
 from agent.state import Validation
 
 PRICE_FAMILIES = ("open", "close", "high", "low")
@@ -96,16 +97,18 @@ def _slot_issues(text: str, table: SlotTable, fetched: set[str]) -> tuple[list[s
 
 
 def statement_issues(draft: str, table: SlotTable, lang: str, fetched: set[str],
-                     news: bool = False) -> tuple[list[str], str]:
-    """(issues of the falsifiable words, the slot-free text with verified number words blanked)."""
+                     question: str = "") -> tuple[list[str], str]:
+    """(issues of the falsifiable words, the slot-free text with verified number words blanked).
+    Causes and events: only beside fetched news items (news_checks); proper names: listed or the
+    user's own (proper_names)."""
     answer = statements.Answer(draft, table, lang, fetched)
     issues, _ = statements.directions(answer)
     issues += statements.compare(answer)
     for check in (word_checks.superlatives, word_checks.quantifiers, word_checks.negations,
                   word_checks.names, word_checks.not_available, word_checks.units,
-                  word_checks.dates_beside_values):
+                  word_checks.dates_beside_values, news_checks.causes):
         issues += check(answer)
-    issues += word_checks.causes(answer, news)
+    issues += proper_names.unknown_names(answer, question)
     counted, more = word_checks.number_words(answer)
     return issues + more, counted
 
@@ -123,7 +126,7 @@ def _content_free(draft: str, table: SlotTable) -> bool:
 
 
 def validate(draft: str, table: SlotTable, lang: str, scope: list[Span],
-             fetched: set[str] | None = None) -> Validation:
+             fetched: set[str] | None = None, question: str = "") -> Validation:
     """ok, rewrite (with one issue per problem and the slots that exist), or need_more_data when
     a slot names a symbol the plan never fetched."""
     if not draft.strip():
@@ -134,9 +137,11 @@ def validate(draft: str, table: SlotTable, lang: str, scope: list[Span],
     if missing:
         return Validation(status="need_more_data", issues=issues,
                           feedback="Fetch data for: " + ", ".join(sorted(set(missing))))
+    for m in re.finditer(r"\{[^{}]*\}?", SLOT.sub(" ", draft)):
+        issues.append(f"'{m.group(0)}' is not a slot: write {{name}} from the slot list")
     if _content_free(draft, table):
         issues.append("the answer states no computed value: name the values with slots")
-    said, counted = statement_issues(draft, table, lang, symbols)
+    said, counted = statement_issues(draft, table, lang, symbols, question)
     issues += said
     bare = SLOT.sub(" ", draft)
     numbers, dates = stray_numbers(bare, scope, symbols | table.symbols())

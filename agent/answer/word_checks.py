@@ -1,6 +1,6 @@
 """The other falsifiable words of an answer (issue 32), each bound to slots and verified or sent
 back: superlatives (only beside a ranking code computed), quantifiers ("most sessions"), negations
-("never", "not one down day"), causes and events (never in market data), instrument names (must
+("never", "not one down day"), instrument names (must
 own the values beside them), "not available" (for data that was computed), unit words after a
 slot (a range is not "per cent"), months and dates beside a value (its own period or date), and
 number words (an idiom of the pack, or "the two months" = the periods compared).
@@ -11,7 +11,7 @@ import re
 from datetime import date
 
 from agent.answer.numbers import DATE_PATTERNS, Span, month_end, span_of
-from agent.answer.sentences import Sentence
+from agent.answer.sentences import Sentence, clause_of
 from agent.answer.slots import SlotValue
 from agent.answer.statements import Answer, phrase, words
 from agent.llm.offline.lang import month_number, normalize
@@ -131,19 +131,6 @@ def _negation_issue(a: Answer, s: Sentence, rest: str) -> str | None:
     return "a negation code cannot bind and verify; state the values"
 
 
-def causes(a: Answer, news: bool = False) -> list[str]:
-    """Causes and events are not in bars: only from fetched news items (by slot)."""
-    if news:
-        return []
-    issues = []
-    for s in a.sentences:
-        text = s.words()
-        for key in ("CAUSAL", "EVENTS"):
-            for m in phrase(a.lang, key).finditer(text):
-                issues.append(f"'{m.group(0)}': causes and events are not in the fetched data")
-    return issues
-
-
 def names(a: Answer) -> list[str]:
     """An instrument named must be fetched and own the values beside it."""
     issues = []
@@ -209,27 +196,60 @@ def _kind_name(v: SlotValue) -> str:
 
 
 def dates_beside_values(a: Answer) -> list[str]:
-    """A month, quarter or date written beside a value must be that value's period or date."""
+    """A month, quarter or date written beside a value must be that value's period or date: the
+    value it is bound to by the sentence's structure (the values of its clause; in a clause of
+    its own, as "(29 ноября)", the value it follows), never any value of the sentence."""
     issues = []
     for s in a.sentences:
-        values = [v for _, n in s.slots() if (v := a.value(n)) is not None and not v.param
-                  and v.kind not in ("date", "text", "period") and (v.span or v.date)]
-        if not values:
+        dated = [(i, v) for i, n in s.slots() if (v := a.value(n)) is not None and not v.param
+                 and v.kind not in ("date", "text", "period") and (v.span or v.date)]
+        if not dated:
             continue
-        for said, span in _date_mentions(s.text, values):
-            if not any(_fits(span, v) for v in values):
+        for said, span, at in _date_mentions(s.text, [v for _, v in dated]) + _date_slots(a, s):
+            values = _bound_values(a, s, at, dated)
+            if not any(_fits(span, v) or v.context == span[0].isoformat() for v in values):
                 issues.append(f"'{said}' is not the date or period of {{{values[0].name}}}")
     return issues
+
+
+def _date_slots(a: Answer, s: Sentence) -> list[tuple[str, Span, int]]:
+    """Date slots ("{high.date}") as mentions: beside another value they must be its date too
+    ("{low} on {high.date}" is the lie "{low} on March 4" written with a slot)."""
+    out = []
+    for i, name in s.slots():
+        v = a.value(name)
+        if v is not None and v.kind == "date" and v.metric == "date" and isinstance(v.value, str):
+            try:
+                d = date.fromisoformat(v.value[:10])
+            except ValueError:
+                continue
+            out.append(("{" + name + "}", (d, d), s.tokens[i].start - s.start))
+    return out
+
+
+def _bound_values(a: Answer, s: Sentence, at: int, dated: list[tuple[int, SlotValue]]) -> list[SlotValue]:
+    """The values a date mention at character `at` of the sentence qualifies: the dated values of
+    its clause (a point value's date first: "the low {low} came on March 4" is about the low's
+    day, not the month's close); in a clause without a value ("(29 ноября)", "al de marzo,
+    {p1.close}") the values of the neighbouring clauses, the one before and the one after."""
+    k = next((i for i, t in enumerate(s.tokens) if t.start - s.start >= at), len(s.tokens) - 1)
+    lo, hi = clause_of(s, k, a.conj)
+    local = [v for i, v in dated if lo <= i < hi]
+    if not local:
+        before, after = [v for i, v in dated if i < k], [v for i, v in dated if i >= hi]
+        return before[-1:] + after[:1]
+    points = [v for v in local if v.date]
+    return points or local
 
 
 _BARE_Q = re.compile(r"(?<![\w])(?:q([1-4])|([1-4])(?:st|nd|rd|th)? quarter)(?![\w])")
 
 
-def _date_mentions(text: str, values: list[SlotValue]) -> list[tuple[str, Span]]:
+def _date_mentions(text: str, values: list[SlotValue]) -> list[tuple[str, Span, int]]:
     norm = normalize(re.sub(r"\{[^{}]*\}", lambda m: " " * len(m.group(0)), text))
     years = sorted({int(v.date[:4]) for v in values if v.date} |
                    {int(day[:4]) for v in values if v.span for day in v.span})
-    out: list[tuple[str, Span]] = []
+    out: list[tuple[str, Span, int]] = []
     taken = [False] * len(norm)
     for pattern in DATE_PATTERNS[:5]:
         for m in pattern.finditer(norm):
@@ -237,18 +257,18 @@ def _date_mentions(text: str, values: list[SlotValue]) -> list[tuple[str, Span]]
                 continue
             spans = span_of(m, years)
             if spans:
-                out.append((text[m.start():m.end()].strip(), spans))
+                out.append((text[m.start():m.end()].strip(), spans, m.start()))
                 taken[m.start():m.end()] = [True] * (m.end() - m.start())
     for m in re.finditer(r"[a-zа-яñ]+", norm):
         if any(taken[m.start():m.end()]):
             continue
         num = month_number(m.group(0))
         if num and len(m.group(0)) > 3:
-            out.append((m.group(0), _any_year(num, years)))
+            out.append((m.group(0), _any_year(num, years), m.start()))
     for m in _BARE_Q.finditer(norm):
         if not any(taken[m.start():m.end()]):
             q = int(m.group(1) or m.group(2))
-            out.append((m.group(0), _any_year_q(q, years)))
+            out.append((m.group(0), _any_year_q(q, years), m.start()))
     return out
 
 

@@ -28,8 +28,10 @@ METRIC_STEMS: dict[str, tuple[str, ...]] = {
     family: _union("METRIC_STEMS", family) for family in packs.get(packs.BASE, "wording", "METRIC_STEMS")}
 # Words that are whole words, not stems (else "top" would catch "topic", "min" "minute").
 _EXACT = set(_union("METRIC_EXACT"))
-UP_STEMS = _union("UP_STEMS")
-DOWN_STEMS = _union("DOWN_STEMS")
+# The parser's direction stems and the answer packs' extra ones ("plunged", "выросли", "cayeron"):
+# one list for the checks and for rendering a governed change without its sign.
+UP_STEMS = _union("UP_STEMS") + tuple(w for c in packs.codes() for w in packs.get(c, "answer", "EXTRA_UP"))
+DOWN_STEMS = _union("DOWN_STEMS") + tuple(w for c in packs.codes() for w in packs.get(c, "answer", "EXTRA_DOWN"))
 DIRECTION_EXACT = _EXACT_DIR = set(_union("DIRECTION_EXACT"))
 COMPARE_ABOVE = _union("COMPARE_ABOVE")
 COMPARE_BELOW = _union("COMPARE_BELOW")

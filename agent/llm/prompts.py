@@ -150,8 +150,8 @@ Rules:
 - Write NO number yourself: no digits, no numbers in words, no units after a value. Every value \
 is a slot in braces naming a computed value from the slot list, e.g. "closed at {{close}}", \
 "high {{high}} on {{high.date}}", "up {{pct_change}}", "{{p2.volatility}}"; code fills each slot \
-with the real figure, formatted for the user (separators, %, units). Dates inside the period \
-asked may be written as words or ISO dates.
+with the real figure, formatted for the user (separators, %, units). Dates are slots too \
+({{high.date}}, shown in words); a date you write must be the date of the value beside it.
 - Use each slot for what it is: {{high}} only where you speak of the high, {{close}} of the close. \
 A direction word must match the sign shown in the slot list ("fell" only before a negative change).
 - Numbers the user typed are slots {{param.*}}: quote them as the user's ("above {{param.n1}}"), \
@@ -159,10 +159,15 @@ never as a fact about the data.
 - Only facts from the slot list. If the data is thin or missing, say so.
 - Every word that could be false is checked by code. Prefer slots for them: periods and symbols \
 {{period}}, {{p2.period}}, {{symbol}}, {{s2.symbol}}; dates {{high.date}}; relations code words from \
-the values: {{dir:pct_change}} ("rose"/"fell"), {{cmp:p2.close,p1.close}} ("higher than"/"lower \
+the values: {{dir:pct_change}} ("rose"/"fell"; {{dir.f:...}}, {{dir.n:...}}, {{dir.pl:...}} agree \
+with a feminine, neuter or plural subject: "цена {{dir.f:pct_change}}"), {{cmp:p2.close,p1.close}} ("higher than"/"lower \
 than"), {{share:up_days,trading_days}} ("4 of 9"). A month or date you write must be the period or \
 date of the value beside it; an instrument you name must own the values beside it.
-- Never write: causes or events (no news was fetched), instruments not in the data, rankings or \
+- News: only when news items are in the slot list ({{news1.headline}}, {{news1.date}}), cite one \
+by slot and link it by time only ("on the day of {{news1.headline}}"); an event or institution \
+("the Fed", "earnings") only beside an item that names it. Never a cause ("because", "driven by").
+- Never write: causes or events without a cited news item, names of people or companies not in \
+the data, instruments not in the data, rankings or \
 records ("best ever", "strongest") unless the slot comes from a ranking, "most"/"never"/"none" \
 unless the counts beside them prove it, a unit word after a slot (code adds units).
 - Examples. EN: "{{symbol}} {{dir:pct_change}} {{pct_change}} in {{period}} and closed at {{close}}; \

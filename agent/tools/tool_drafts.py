@@ -23,6 +23,11 @@ _T: dict[str, dict[str, str]] = {
     "rr": {"en": "Risk {risk}, reward {reward}: a reward/risk ratio of {ratio}.",
            "ru": "Риск {risk}, прибыль {reward}: отношение прибыли к риску {ratio}.",
            "es": "Riesgo {risk}, beneficio {reward}: una relación beneficio/riesgo de {ratio}."},
+    "news": {"en": "{sym} news: {count} headlines ({pos} positive, {neg} negative)",
+             "ru": "Новости {sym}: заголовков {count} (позитивных {pos}, негативных {neg})",
+             "es": "Noticias de {sym}: {count} titulares ({pos} positivos, {neg} negativos)"},
+    "news_item": {"en": "; among them, {date}: “{headline}”", "ru": "; среди них, {date}: «{headline}»",
+                  "es": "; entre ellos, {date}: «{headline}»"},
     "generic": {"en": "Result of {tool}: ", "ru": "Результат инструмента {tool}: ", "es": "Resultado de {tool}: "},
 }
 
@@ -50,6 +55,12 @@ def _draft(n: int, res: dict[str, Any], lang: str) -> str:
                   risk=slot("risk_amount"))
     if tool == "calculate_risk_reward" and "ratio" in s:
         return _t("rr", lang, risk=slot("risk"), reward=slot("reward"), ratio=slot("ratio"))
+    if tool == "get_news" and "count" in s:
+        text = _t("news", lang, sym=res.get("symbol") or "", count=slot("count"), pos=slot("positive"),
+                  neg=slot("negative"))
+        if res.get("rows"):          # the first item, cited by its slots (agent/answer/slots.py)
+            text += _t("news_item", lang, date=slot("news1.date"), headline=slot("news1.headline"))
+        return text + "."
     if tool == "get_watchlist":
         return _t("wl", lang, items=slot("symbols")) if "symbols" in s else _t("wl_empty", lang)
     # Field names are the tool's (English); in other languages they are shown as upper-case

@@ -20,6 +20,11 @@ ANSWER = {
     },
     # Relation slots: code picks the word from the values ({dir:x}, {cmp:a,b}, {share:a,b}).
     "DIR": {"up": "rose", "down": "fell", "flat": "was unchanged"},
+    # {dir.f:x} / {dir.n:x} / {dir.pl:x}: the relation word agreeing with its subject (Russian
+    # genders and numbers, Spanish plural); English has one form.
+    "DIR_FORMS": {"f": {"up": "rose", "down": "fell", "flat": "was unchanged"},
+                  "n": {"up": "rose", "down": "fell", "flat": "was unchanged"},
+                  "pl": {"up": "rose", "down": "fell", "flat": "were unchanged"}},
     "CMP": {"gt": "higher than", "lt": "lower than", "eq": "equal to"},
     "SHARE": "{a} of {b}",
     # Closed lists of falsifiable words (normalised: lower case, accents folded). Regexes.
@@ -32,9 +37,10 @@ ANSWER = {
                r"after the \w+(?: \w+)? (?:report|data|decision|meeting|announcement|release)"],
     "EVENTS": [r"earnings", r"jobs report", r"payrolls?", r"cpi", r"inflation", r"fed", r"fomc",
                r"rate (?:cut|hike)s?", r"halt(?:ed)?", r"circuit breakers?", r"election",
-               r"recession", r"pandemic", r"war", r"tariffs?", r"guidance", r"downgrade", r"upgrade"],
+               r"recession", r"pandemic", r"war", r"tariffs?", r"guidance", r"downgrade", r"upgrade",
+               r"ecb", r"opec", r"coronavirus", r"covid\S*"],
     # Names code binds to the fetched symbols: name -> symbols that own it.
-    "NAMES": [("nasdaq", ["NQ", "MNQ", "QQQ", "NDX"]), ("s&p", ["ES", "MES", "SPY", "SPX"]), ("dow", ["YM", "MYM", "DJI"]), ("russell", ["RTY", "M2K"]), ("euro", ["6E", "M6E"]), ("yen", ["6J"]), ("bitcoin", ["BTCUSD", "BTC"]), ("apple", ["AAPL"]), ("nvidia", ["NVDA"]), ("microsoft", ["MSFT"]), ("tesla", ["TSLA"]), ("gold", ["GC"]), ("crude", ["CL"])],
+    "NAMES": [("nasdaq inc", ["NDAQ"]), ("amazon", ["AMZN"]), ("alphabet", ["GOOGL", "GOOG"]), ("google", ["GOOGL", "GOOG"]), ("meta", ["META"]), ("netflix", ["NFLX"]), ("amd", ["AMD"]), ("intel", ["INTC"]), ("jpmorgan", ["JPM"]), ("goldman sachs", ["GS"]), ("berkshire", ["BRK.B"]), ("coinbase", ["COIN"]), ("ethereum", ["ETHUSD", "ETH"]), ("cme group", ["CME"]), ("nasdaq", ["NQ", "MNQ", "QQQ", "NDX"]), ("s&p", ["ES", "MES", "SPY", "SPX"]), ("dow jones", ["YM", "MYM", "DJI"]), ("dow", ["YM", "MYM", "DJI"]), ("russell", ["RTY", "M2K"]), ("euro", ["6E", "M6E"]), ("yen", ["6J"]), ("bitcoin", ["BTCUSD", "BTC"]), ("apple", ["AAPL"]), ("nvidia", ["NVDA"]), ("microsoft", ["MSFT"]), ("tesla", ["TSLA"]), ("gold", ["GC"]), ("crude", ["CL"])],
     "NOT_AVAILABLE": [r"not available", r"unavailable", r"no data", r"missing"],
     "PERCENT_WORDS": [r"per ?cent", r"pct", r"percentage points?"],
     "CURRENCY_WORDS": [r"dollars?", r"usd", r"\$", r"euros?", r"bucks"],
@@ -54,11 +60,34 @@ r"\b(?:up|down|gain\w*|los\w*|declin\w*|advanc\w*) (?:days?|sessions?)\b",
                         r"selloff|rally)s?\b",
                         r"\bdaily (?:gains|falls|drops|rises|declines|moves)\b",
                         r"\bgaps? (?:up|down)\b"],
-    "EXTRA_UP": ["soar", "rocket", "spik", "rebound", "recover", "outperform", "strengthen"],
-    "EXTRA_DOWN": ["crash", "tank", "slump", "plummet", "collaps", "sink", "sunk", "weaken", "underperform",
+    "EXTRA_UP": ["skyrocket", "surge", "advance", "soar", "rocket", "spik", "rebound", "recover", "outperform", "strengthen"],
+    "EXTRA_DOWN": ["fall", "slide", "lose", "shed", "crash", "tank", "slump", "plummet", "collaps", "sink", "sunk", "weaken", "underperform",
                    "retreat", "dip"],
     # Words allowed between a direction word and the slot it governs ("fell by about {x}").
     "LINKERS": ["by", "of", "to", "a", "an", "about", "around", "roughly", "some", "nearly", "almost",
                 "just", "only", "over", "sharply", "slightly", "strongly"],
     "CONJUNCTIONS": ["and", "but", "yet", "while", "whereas", "although", "though", "still"],
+    # Companies and institutions (issue 32). A company is a name of NAMES (its symbol must be
+    # fetched; "Nasdaq Inc" is the exchange operator, "Nasdaq" the index); an institution may be
+    # named only beside a fetched news item whose text names it (agent/answer/news_checks.py).
+    "INSTITUTIONS": ["powell", "lagarde", "yellen", "fed", "federal reserve", "fomc", "ecb", "european central bank", "boj", "bank of japan",
+                     "bank of england", "boe", "opec", "imf", "treasury", "white house", "congress"],
+    # Capitalised words that name no fact: indicators, units, time zones, exchanges' abbreviations.
+    "TERMS": ["askbar", "e-mini", "mini", "micro", "index", "futures", "nyse", "cboe", "globex", "am", "pm", "new york", "chicago", "london", "tokyo", "rsi", "macd", "adx", "di", "atr", "ema", "sma", "vwap", "obv", "poc", "ohlc", "ohlcv", "utc",
+              "et", "est", "edt", "gmt", "cme", "rth", "eth", "etf", "usd", "eur", "jpy", "bollinger", "wilder",
+              "fibonacci", "us", "u.s", "i", "ok", "no", "yes", "cet", "msk"],
+    # Event concepts: one key, its words in this language (news_checks matches a cited item's text
+    # against every language's words of the concept).
+    "EVENT_CONCEPTS": {
+        "fed": [r"fed", r"fomc", r"federal reserve", r"powell"], "ecb": [r"ecb", r"european central bank", r"lagarde"],
+        "earnings": [r"earnings", r"results", r"profits?", r"revenue"], "jobs": [r"jobs report", r"payrolls?", r"jobs", r"unemployment"],
+        "inflation": [r"cpi", r"inflation", r"consumer prices"], "rates": [r"rate (?:cut|hike)s?", r"interest rates?", r"rates?"],
+        "halt": [r"halt(?:ed)?", r"circuit breakers?", r"trading (?:halt|pause)\w*"], "election": [r"elections?", r"vote"],
+        "recession": [r"recession"], "pandemic": [r"pandemic", r"coronavirus", r"covid\S*", r"virus"],
+        "war": [r"war"], "tariffs": [r"tariffs?", r"trade war"], "guidance": [r"guidance", r"outlook"],
+        "downgrade": [r"downgrade\w*"], "upgrade": [r"upgrade\w*"], "opec": [r"opec"], "oil": [r"oil", r"crude"]},
+    # Links between a cited news item and a move that claim time, not cause: verified as "the item
+    # counts for the value's session" (a causal connective stays rejected even beside an item).
+    "NEWS_LINKS": [r"amid", r"on the day of", r"the day of", r"on the same day as", r"the same day as",
+                   r"in the session of", r"the same session as"],
 }

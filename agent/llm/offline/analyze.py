@@ -3,7 +3,7 @@
 The templates write no figure: every value is a slot (`{s1.close}`, `{s1.e3.pct_change}`,
 `{param.threshold}`; see agent/answer/slots.py) that code fills and formats in the user's language after
 the validator passed the text, exactly as for the Gemini analyst. Only period names carry digits
-(years, ISO dates inside the period in scope). The claims are the slots shown.
+(years, dates in words inside the period in scope). The claims are the slots shown.
 """
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from agent.answer import format as fmt
 from agent.answer.slots import SKIPPED_KEYS
 from agent.lang import plural
 from agent.llm.offline import kinds
@@ -60,7 +61,7 @@ def _pname(ans: "Answer", p: Period | None) -> str:
     if p is None:
         return T.ALL_DATA[lang]
     if today is not None and p.start != p.end and p.end >= today and not re.fullmatch(r"\d{4}(-\d{2})?", p.label):
-        return T.SINCE[lang].format(d=p.start.isoformat())
+        return T.SINCE[lang].format(d=fmt.day(p.start, lang))
     return period_text(p, lang)
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 import re
 
 from agent import lang as packs
+from agent.answer import format as fmt
 from agent.llm.offline.lang import MONTH_NAMES
 from agent.state import Period
 
@@ -18,7 +19,8 @@ def _t(lang: str, key: str) -> str:
 def period_text(p: Period, lang: str) -> str:
     """How a period is named in running text ('November 2023', 'ноябрь 2023', 'noviembre de 2023').
 
-    Only the year and ISO dates appear as digits, so a number checker can tell them from values.
+    Only years and dates appear as digits (in words: "March 19, 2024"), so a number checker can
+    tell them from values (agent/answer/numbers.py reads them as dates).
     """
     lab = p.label
     if m := re.fullmatch(r"(\d{4})-(\d{2})", lab):
@@ -30,8 +32,8 @@ def period_text(p: Period, lang: str) -> str:
     if m := re.fullmatch(r"(\d{4})-H([12])", lab):
         return _t(lang, "half").format(o=_HALF[lang][int(m.group(2)) - 1], y=m.group(1))
     if p.start == p.end:
-        return p.start.isoformat()
-    return f"{p.start.isoformat()} – {p.end.isoformat()}"
+        return fmt.day(p.start, lang)              # "March 19, 2024", "19 марта 2024 г."
+    return f"{fmt.day(p.start, lang)} – {fmt.day(p.end, lang)}"
 
 
 def period_request(p: Period, lang: str) -> str:

@@ -65,10 +65,23 @@ def spx_facts() -> dict:
             "falls3_08": int((y08["chg"] < -3).sum())}
 
 
+# How a day reads in each language, written here independently of Babel (agent/answer/format.py).
+_MONTHS = {"en": "January February March April May June July August September October November December",
+           "ru": "января февраля марта апреля мая июня июля августа сентября октября ноября декабря",
+           "es": "enero febrero marzo abril mayo junio julio agosto septiembre octubre noviembre diciembre"}
+
+
+def day_words(iso: str, lang: str) -> str:
+    y, m, d = (int(x) for x in iso[:10].split("-"))
+    name = _MONTHS[lang].split()[m - 1]
+    return {"en": f"{name} {d}, {y}", "ru": f"{d} {name} {y} г.", "es": f"{d} de {name} de {y}"}[lang]
+
+
 # ---- lies: real slots, false words (NQ, November 2023; the question of lies.py) -------------
 
 def nq_lies() -> dict[str, dict[str, str]]:
     f = nq_facts()
+    assert f["low_date"] != f["high_date"]
     assert f["pct_change"] > 0 and f["up_days"] * 2 < f["trading_days"] and f["down_days"] > 0
     assert f["low_date"] != "2023-11-29" and f["low"] < 16500 and f["close"] < 2 * f["open"]
     return {
@@ -129,7 +142,39 @@ def nq_lies() -> dict[str, dict[str, str]]:
                             "es": "En los tres meses NQ subió un {pct_change}."},
         "content_free": {"en": "NQ had an interesting month.", "ru": "У NQ был интересный месяц.",
                          "es": "NQ tuvo un mes interesante."},
+        # issue 32, the gaps: a localised date that is not the value's, a date slot of another
+        # value, feminine / plural directions against the sign, names code cannot bind.
+        "wrong_date_words": {lang: _WRONG_DAY[lang].format(day=day_words(_other_day(f["low_date"]), lang))
+                             for lang in LANGS},
+        "wrong_date_slot": {"en": "NQ's low of {low} was set on {high.date}.",
+                            "ru": "Минимум NQ {low} был установлен {high.date}.",
+                            "es": "El mínimo de NQ, {low}, se marcó el {high.date}."},
+        "feminine_direction": {"en": "NQ's price dropped {pct_change} in November 2023.",
+                               "ru": "Цена NQ упала на {pct_change} в ноябре 2023.",
+                               "es": "La cotización de NQ bajó un {pct_change} en noviembre de 2023."},
+        "plural_direction": {"en": "NQ futures declined {pct_change} in November 2023.",
+                             "ru": "Котировки NQ снизились на {pct_change} в ноябре 2023.",
+                             "es": "Los futuros de NQ cayeron un {pct_change} en noviembre de 2023."},
+        "unlisted_company": {"en": "Traders at Citadel pushed NQ to a close of {close}.",
+                             "ru": "Трейдеры Citadel довели закрытие NQ до {close}.",
+                             "es": "Los operadores de Citadel llevaron el cierre de NQ a {close}."},
+        "unfetched_company": {"en": "NQ closed at {close} while Apple lagged.",
+                              "ru": "NQ закрылся на {close}, а Apple отстала.",
+                              "es": "NQ cerró en {close} mientras Apple se quedaba atrás."},
+        "institution": {"en": "NQ closed at {close} as the Fed held rates.",
+                        "ru": "NQ закрылся на {close}, пока ФРС держала ставку.",
+                        "es": "NQ cerró en {close} mientras la Fed mantenía los tipos."},
     }
+
+
+_WRONG_DAY = {"en": "NQ's low of {{low}} came on {day}.", "ru": "Минимум NQ {{low}} пришёлся на {day}",
+              "es": "El mínimo de NQ, {{low}}, llegó el {day}."}
+
+
+def _other_day(iso: str) -> str:
+    """A November 2023 session that is not `iso` (the lie's date)."""
+    days = [d for d in nq_days().index if d != iso]
+    return days[len(days) // 2]
 
 
 # ---- true answers: (scenario question per language, the analyst's text per language) -------
@@ -172,6 +217,42 @@ NQ_TRUE = {
                      "ru": "Закрытие NQ {close} было {cmp:close,open} открытие {open}.",
                      "es": "El cierre de NQ, {close}, fue {cmp:close,open} la apertura de {open}."},
 }
+
+def nq_true_dated() -> dict[str, dict[str, str]]:
+    """True answers that write dates in words themselves (as the slot list shows them), a weekday,
+    periods in Russian cases, and feminine / plural directions on the real sign (pandas)."""
+    f = nq_facts()
+    assert f["pct_change"] > 0
+    low, high = f["low_date"], f["high_date"]
+    wd = {lang: _WEEKDAYS[lang].split()[pd.Timestamp(high).weekday()] for lang in LANGS}
+    return {
+        "low_in_words": {"en": f"NQ's low of {{low}} came on {day_words(low, 'en')}; it closed at {{close}}.",
+                         "ru": f"Минимум NQ {{low}} пришёлся на {day_words(low, 'ru')}; закрытие {{close}}.",
+                         "es": f"El mínimo de NQ, {{low}}, llegó el {day_words(low, 'es')}; cierre {{close}}."},
+        "weekday_high": {"en": f"On {wd['en']}, {day_words(high, 'en')}, NQ reached {{high}}; it closed at {{close}}.",
+                         "ru": f"В {wd['ru']}, {day_words(high, 'ru')}, NQ достиг {{high}}; закрытие {{close}}.",
+                         "es": f"El {wd['es']} {day_words(high, 'es')} NQ llegó a {{high}}; cerró en {{close}}."},
+        "period_case": {"en": "In {period} NQ rose {pct_change} and closed at {close}.",
+                        "ru": "В {period} NQ вырос на {pct_change} и закрылся на {close}.",
+                        "es": "En {period} NQ subió un {pct_change} y cerró en {close}."},
+        "feminine_plural_up": {"en": "NQ's price rose {pct_change}; futures closed at {close}.",
+                               "ru": "Цена NQ выросла на {pct_change}; котировки закрылись на {close}.",
+                               "es": "La cotización de NQ subió un {pct_change}; los futuros subieron hasta {close}."},
+        "user_name": {"en": "No, Alex: NQ closed November 2023 at {close}, below {param.n1}.",
+                      "ru": "Нет, Алекс: NQ закрыл ноябрь 2023 на {close}, ниже {param.n1}.",
+                      "es": "No, Álex: NQ cerró noviembre de 2023 en {close}, por debajo de {param.n1}."},
+    }
+
+
+# The weekday after "on" / "в" / "el" (Russian accusative), written here independently of Babel.
+_WEEKDAYS = {"en": "Monday Tuesday Wednesday Thursday Friday Saturday Sunday",
+             "ru": "понедельник вторник среду четверг пятницу субботу воскресенье",
+             "es": "lunes martes miércoles jueves viernes sábado domingo"}
+# A question that names a person: the name may come back in the answer (the user's own word).
+NAME_Q = {"en": "Alex here: did NQ close above 16500 in November 2023?",
+          "ru": "Это Алекс: закрылся ли NQ выше 16500 в ноябре 2023?",
+          "es": "Soy Álex: ¿cerró NQ por encima de 16500 en noviembre de 2023?"}
+
 
 COMPARE_Q = {"en": "Compare SPY March and April 2024", "ru": "Сравни SPY март и апрель 2024",
              "es": "Compara SPY marzo y abril de 2024"}

@@ -45,7 +45,7 @@ def nq_result(loaded_store):
 def _check(text: str, result: dict, lang: str, question: str | None = None):
     intent = {**INTENT, "lang": lang}
     table = slots.build([result], intent, question or QUESTIONS[lang])
-    return validate(text, table, lang, scope_of(intent, [result]), {"NQ"}), table
+    return validate(text, table, lang, scope_of(intent, [result]), {"NQ"}, question or QUESTIONS[lang]), table
 
 
 @pytest.mark.parametrize("kind,lang", CASES)

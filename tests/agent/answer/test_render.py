@@ -11,7 +11,8 @@ from agent.answer.render import render
     (4427746.0, "volume", "en", "4.43 million"), (4427746.0, "volume", "ru", "4,43 млн"),
     (4427746.0, "volume", "es", "4,43 millones"), (1.197e9, "volume", "en", "1.20 billion"),
     (491971.8, "volume", "ru", "491,97 тыс"), (9, "count", "es", "9"), (2515, "count", "en", "2,515"),
-    (0.4131, "pct_level", "en", "0.41%"), ("2023-11-29", "date", "ru", "2023-11-29"),
+    (0.4131, "pct_level", "en", "0.41%"), ("2023-11-29", "date", "ru", "29 ноября 2023 г."),
+        ("2024-03-19", "date", "en", "March 19, 2024"), ("2024-03-19", "date", "es", "19 de marzo de 2024"),
 ])
 def test_render(value, kind, lang, shown):
     assert render(value, kind, lang) == shown

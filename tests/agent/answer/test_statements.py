@@ -11,8 +11,8 @@ from agent.messages import msg
 from tests.agent.answer.lies import QUESTIONS as NQ_Q
 from tests.agent.answer.lies import assert_truthful, fmt
 from tests.agent.answer.statement_corpus import (COMPARE_LIES, COMPARE_Q, COMPARE_TRUE, EVENTS_Q, EVENTS_TRUE,
-                                                 KIND_QUESTIONS, LANGS, NQ_TRUE, SPX_Q, SPX_TRUE, nq_facts,
-                                                 nq_lies, spx_facts, spy_months)
+                                                 KIND_QUESTIONS, LANGS, NAME_Q, NQ_TRUE, SPX_Q, SPX_TRUE, day_words,
+                                                 nq_facts, nq_lies, nq_true_dated, spx_facts, spy_months)
 from tests.agent.answer.test_lies import ScriptedAnalyst
 from tests.agents.conftest import session, session_with  # noqa: F401 (fixtures)
 
@@ -65,9 +65,9 @@ def test_true_nq_answer_is_shown_as_written(session_with, kind, lang):
     _shown_as_written(r, text, lang, liar)
     assert fmt(f["close"], lang) in r.response
     if "{low.date}" in text:
-        assert f["low_date"] in r.response and fmt(f["low"], lang) in r.response
+        assert day_words(f["low_date"], lang) in r.response and fmt(f["low"], lang) in r.response
     if "{high.date}" in text:
-        assert f["high_date"] in r.response and fmt(f["high"], lang) in r.response
+        assert day_words(f["high_date"], lang) in r.response and fmt(f["high"], lang) in r.response
     if "share:" in text:
         assert {"en": "{d} of {n}", "ru": "{d} из {n}", "es": "{d} de {n}"}[lang].format(
             d=f["down_days"], n=f["trading_days"]) in r.response
@@ -92,8 +92,9 @@ def test_true_comparison_is_shown_as_written(session_with, kind, lang):
 @pytest.mark.parametrize("lang", LANGS)
 def test_true_extremes_and_events_are_shown_as_written(session_with, lang):
     f = spx_facts()
-    for question, text, expect in ((SPX_Q[lang], SPX_TRUE[lang], [fmt(f["high19"], lang), f["high19_date"],
-                                                                  fmt(f["low19"], lang), f["low19_date"]]),
+    extremes = [fmt(f["high19"], lang), day_words(f["high19_date"], lang), fmt(f["low19"], lang),
+                day_words(f["low19_date"], lang)]
+    for question, text, expect in ((SPX_Q[lang], SPX_TRUE[lang], extremes),
                                    (EVENTS_Q[lang], EVENTS_TRUE[lang], [str(f["falls3_08"])])):
         liar = ScriptedAnalyst(text)
         r = session_with(liar).ask(question)
@@ -111,3 +112,29 @@ def test_every_kind_answers_with_its_numbers_in_every_language(session, kind, la
     assert not re.search(r"\b[a-z]+_[a-z_]+\b", r.response), r.response     # no field-name dumps
     if kind == "top":
         assert fmt(spx_facts()["worst08"], lang) in r.response
+
+
+@pytest.mark.parametrize("kind,lang", [(k, lang) for k in nq_true_dated() for lang in LANGS])
+def test_true_answer_with_dates_in_words_is_shown_as_written(session_with, kind, lang):
+    """Dates written in words (as the slot list shows them), a weekday, a Russian period in the
+    prepositional, feminine / plural directions on the real sign, the user's own name."""
+    f = nq_facts()
+    text = nq_true_dated()[kind][lang]
+    liar = ScriptedAnalyst(text)
+    r = session_with(liar).ask(NAME_Q[lang] if kind == "user_name" else NQ_Q[lang])
+    _shown_as_written(r, text, lang, liar)
+    assert fmt(f["close"], lang) in r.response
+    if kind == "period_case":
+        assert {"en": "In November 2023 ", "ru": "В ноябре 2023 ", "es": "En noviembre de 2023 "}[lang] in r.response
+    if kind == "weekday_high":
+        assert day_words(f["high_date"], lang) in r.response and fmt(f["high"], lang) in r.response
+
+
+def test_dates_render_in_words_and_claims_keep_iso(session_with):
+    f = nq_facts()
+    liar = ScriptedAnalyst("El mínimo de NQ, {low}, llegó el {low.date}; el máximo, {high}, el {high.date}.")
+    r = session_with(liar).ask(NQ_Q["es"])
+    assert r.validation["source"] == "analyst", r.validation
+    assert day_words(f["low_date"], "es") in r.response and f["low_date"] not in r.response
+    lows = [c for c in r.claims if c["type"] == "low"]
+    assert lows and lows[0]["date"] == f["low_date"]           # the JSON keeps ISO dates

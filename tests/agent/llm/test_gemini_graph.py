@@ -12,6 +12,7 @@ import pandas as pd
 import pytest
 from langgraph.checkpoint.memory import InMemorySaver
 
+from tests.agent.answer.statement_corpus import day_words
 from tests.agent.llm.gemini_stub import (call, calling_config, dynamic, error, function_names,
                                          gemini_settings, request_text, stub, text)  # noqa: F401
 from tests.conftest import DATA
@@ -60,8 +61,8 @@ def answer_args(high_shift: float = 0.0) -> dict:
 
 def shown(ref: dict) -> str:
     """ANSWER as code renders it in English (independent of agent/answer/render.py)."""
-    return (f"In November 2023 NQ's high was {ref['high']:,.2f} on {ref['high_date']}, its low "
-            f"{ref['low']:,.2f} on {ref['low_date']}, and it changed {ref['pct_change']:+.2f}%.")
+    return (f"In November 2023 NQ's high was {ref['high']:,.2f} on {day_words(ref['high_date'], 'en')}, its "
+            f"low {ref['low']:,.2f} on {day_words(ref['low_date'], 'en')}, and it changed {ref['pct_change']:+.2f}%.")
 
 
 @pytest.fixture
