@@ -7,6 +7,7 @@ from __future__ import annotations
 import pandas as pd
 import pytest
 
+from agent.answer import format as fmt
 from agent.messages import msg
 from tests.agent.answer.test_lies import ScriptedAnalyst
 from tests.agents.conftest import session_with  # noqa: F401 (fixture)
@@ -49,6 +50,7 @@ def test_volume_superlative_beside_the_ranking_is_shown_as_written(session_with,
     analyst = ScriptedAnalyst(TRUTHS[lang])
     r = session_with(analyst).ask(RANK_Q[lang])
     assert analyst.calls == 1 and r.validation["status"] == "ok", r.validation
-    assert day in r.response and TRUTHS[lang].split("{")[0] in r.response
+    # The day is shown in words in the user's language (issue 32); claims keep ISO dates.
+    assert fmt.day(day, lang) in r.response and TRUTHS[lang].split("{")[0] in r.response
     assert [(c["date"], c["value"]) for c in r.claims if c["type"] == "total_volume"] == [
         (day, pytest.approx(volume))]
