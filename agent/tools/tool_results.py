@@ -60,7 +60,7 @@ def summary_of(data: Any, claims: tuple[str, ...] = ()) -> dict[str, Any]:
     return out
 
 
-def _rows(data: Any) -> list[dict[str, Any]]:
+def records(data: Any) -> list[dict[str, Any]]:
     """A list of records the tool returned (candles, news items), for the chart and the count."""
     if not isinstance(data, dict):
         return []
@@ -86,7 +86,7 @@ def step_result(step: int, call: dict[str, Any], result: dict[str, Any],
     data, params = result.get("data"), call.get("params") or {}
     symbol = str((data or {}).get("symbol") or params.get("symbol") or "") \
         if isinstance(data, dict) else str(params.get("symbol") or "")
-    rows = _rows(data)
+    rows = records(data)
     meta = result.get("metadata") or {}
     note = f"result of the tool {call['tool']}" + (" (cached)" if meta.get("cached") else "")
     res = StepResult(step=step, action="tool", symbol=symbol.upper(), sql="",

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from agent.server.charts.common import candles, line, markers, num, spec
+from agent.tools.tool_results import records
 
 PRICE_MINUTES = 60        # a price drawn on the last hour of 1-minute bars
 PRICE_DAYS = 30           # ... or on the last 30 daily bars of a daily-only symbol
@@ -29,16 +30,6 @@ class ToolAnswer:
     rows: list[dict[str, Any]] = field(default_factory=list)
     params: dict[str, Any] = field(default_factory=dict)
     success: bool = True
-
-
-def records(data: Any) -> list[dict[str, Any]]:
-    """The first list of records of a tool's data (candles, news items, days, positions)."""
-    if not isinstance(data, dict):
-        return []
-    for value in data.values():
-        if isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
-            return value
-    return []
 
 
 def tool_answers(values: dict[str, Any]) -> list[ToolAnswer]:
