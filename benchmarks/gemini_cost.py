@@ -46,6 +46,7 @@ from agent.state import Intent  # noqa: E402
 from query_builder.models import StepResult  # noqa: E402
 from tests.agent.llm.gemini_stub import (GeminiStub, call, calling_config, dynamic,  # noqa: E402
                                          request_text, system_text, text)
+from tests.agent.llm.token_model import prompt_parts  # noqa: E402
 
 DATA = ROOT.parent / "shared" / "data"
 SETS = [("nq_1min_firstrate/NQ_1min_sample.csv", "NQ"), ("spy_1min_2024/SPY_1min.csv", "SPY"),
@@ -74,10 +75,21 @@ def tagged(body: str, tag: str, nth: int = 0) -> str | None:
 
 
 class OfflineModel:
-    """Answers the stub's requests the way the offline provider answers the same input."""
+    """Answers the stub's requests the way the offline provider answers the same input.
+
+    The analyst's stand-in reads the step results the provider's `analyze` was given (the ones
+    its prompt was built from), not the request: the prompt carries each figure once, in the slot
+    list, rendered for reading, which the offline templates cannot parse back (issue 30)."""
 
     def __init__(self, deps: Any):
         self.offline, self.deps = OfflineProvider(), deps
+        self.results: list[StepResult] = []
+        provider, analyze = deps.provider, deps.provider.analyze
+
+        def recording(question, intent, results, lang, *args, **kwargs):
+            self.results = list(results)
+            return analyze(question, intent, results, lang, *args, **kwargs)
+        provider.analyze = recording
 
     def __call__(self, req: dict[str, Any]):
         names = calling_config(req).get("allowedFunctionNames") or []
@@ -109,13 +121,8 @@ class OfflineModel:
 
     def _answer(self, body: str, ctx: Any):
         intent = Intent.model_validate_json(tagged(body, "data", 0))
-        steps = json.loads(tagged(body, "data", 1))
-        results = [StepResult(step=s["step"], action=s["action"], symbol=s["symbol"], sql="",
-                              params=s.get("params") or {}, rows=s.get("rows") or [],
-                              summary=s.get("summary"), granularity=s.get("granularity"),
-                              row_count=s.get("row_count") or 0, bars=s.get("bars") or [])
-                   for s in steps]
-        return self.offline.analyze(tagged(body, "user_question"), intent, results, intent.lang, ctx=ctx)
+        return self.offline.analyze(tagged(body, "user_question"), intent, self.results, intent.lang,
+                                    ctx=ctx)
 
 
 def cost(records: list[dict[str, Any]], on: date) -> float | None:
@@ -136,6 +143,8 @@ def ask(session: Session, stub: GeminiStub, question: str, answers: list[str]) -
         result = session.resume(thread, answer)
     reqs = [r for r in stub.requests[first:] if r["method"] == "generateContent"]
     records = [{"model": r["model"], "input": (r.get("usage") or {}).get("promptTokenCount", 0),
+                "cached": (r.get("usage") or {}).get("cachedContentTokenCount", 0),
+                "parts": prompt_parts(r["body"]),
                 "output": (r.get("usage") or {}).get("candidatesTokenCount", 0),
                 "thinking": (r.get("usage") or {}).get("thoughtsTokenCount", 0),
                 "function": (calling_config(r).get("allowedFunctionNames") or ["(text)"])[-1]}
@@ -143,6 +152,9 @@ def ask(session: Session, stub: GeminiStub, question: str, answers: list[str]) -
     return {"status": result.status, "validation": (result.validation or {}).get("status"),
             "calls": len(records), "functions": [r["function"] for r in records],
             "input_tokens": sum(r["input"] for r in records),
+            "cached_tokens": sum(r["cached"] for r in records),
+            "per_call": [{"function": r["function"], "input": r["input"], "cached": r["cached"],
+                          **r["parts"]} for r in records],
             "output_tokens": sum(r["output"] for r in records),
             "thinking_tokens": sum(r["thinking"] for r in records),
             **{f"cost_{k}": cost(records, d) for k, d in PRICE_DATES.items()}}
@@ -178,6 +190,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", type=Path, default=None, help="also write the figures here")
     ap.add_argument("--variants", action="store_true",
                     help="also run the variants (default thinking; a cheaper analyst model)")
+    ap.add_argument("--breakdown", action="store_true",
+                    help="also print each call's prompt tokens by part (system / contents / declarations)")
     args = ap.parse_args(argv)
     with tempfile.TemporaryDirectory() as tmp:
         home = Path(tmp)
@@ -196,6 +210,12 @@ def main(argv: list[str] | None = None) -> int:
             print(f"| {r['type']} | {r['question'][:48]} | {r['status']}/{r['validation']} | {r['calls']} "
                   f"| {r['input_tokens']:,} | {r['output_tokens']:,} | {r['thinking_tokens']:,} "
                   f"| {r['cost_now']:.4f} | {r['cost_2027']:.4f} |")
+    if args.breakdown:
+        for r in out["configured (settings defaults)"]:
+            print(f"\n{r['type']}: {r['question'][:60]}")
+            for c in r["per_call"]:
+                print(f"  {c['function']:>14}: system {c['system']:,} / contents {c['contents']:,} / "
+                      f"declarations {c['declarations']:,} = {c['input']:,} (cached {c['cached']:,})")
     if args.json:
         args.json.write_text(json.dumps(out, indent=1, ensure_ascii=False), encoding="utf-8")
     return 0

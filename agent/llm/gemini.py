@@ -32,7 +32,7 @@ from agent.llm import prompts as P
 from agent.llm import tokens
 from agent.llm.base import ProviderContext
 from agent.llm.errors import LLMConfigError, LLMError, LLMInvalidOutput, LLMRateLimited, classify
-from agent.llm.gemini_memory import with_memory
+from agent.llm.gemini_memory import memory_block
 from agent.llm.schemas import PARSE_INTENT, SUBMIT_ANSWER, SUBMIT_PLAN, declarations
 from agent.llm.usage import UsageMeter, load_prices
 from agent.settings import Settings
@@ -205,30 +205,28 @@ class GeminiProvider:
     def understand(self, question: str, history: list[dict[str, str]] | None,
                    ctx: ProviderContext) -> Intent:
         q = P.wrap("user_question", question)
-        return self._understand(lambda h: P.UNDERSTANDER_USER.format(history=h, question=q), history, ctx)
+        return self._understand(lambda c, h: P.UNDERSTANDER_USER.format(context=c, history=h, question=q),
+                                history, ctx)
 
     def understand_with_answer(self, original: str | Intent, answer: str,
                                history: list[dict[str, str]] | None, ctx: ProviderContext) -> Intent:
-        orig = original.model_dump(mode="json", exclude_none=True) if isinstance(original, Intent) \
-            else original
+        orig = P.intent_json(original) if isinstance(original, Intent) else original
         o, a = P.wrap("user_question", orig), P.wrap("user_answer", answer)
-        return self._understand(lambda h: P.UNDERSTANDER_CLARIFIED_USER.format(history=h, original=o, answer=a),
-                                history, ctx)
+        return self._understand(lambda c, h: P.UNDERSTANDER_CLARIFIED_USER.format(
+            context=c, history=h, original=o, answer=a), history, ctx)
 
-    def _understand(self, render: Callable[[str], str], history: list[dict[str, str]] | None,
+    def _understand(self, render: Callable[[str, str], str], history: list[dict[str, str]] | None,
                     ctx: ProviderContext) -> Intent:
-        system = with_memory(P.UNDERSTANDER_SYSTEM.format(
-            today=ctx.today.isoformat(), instruments=P.instruments_text(ctx), safety=P.SAFETY), ctx)
+        system = P.UNDERSTANDER_SYSTEM.format(safety=P.SAFETY)
+        context = memory_block(ctx, "understander") + P.UNDERSTANDER_CONTEXT.format(
+            today=ctx.today.isoformat(), instruments=P.instruments_text(ctx))
         # Seed 002's context budget on the whole request: what is left after the instructions,
         # the function declaration and the question goes to the history, newest first.
-        fixed = tokens.count(system) + tokens.count(render("")) + _declaration_tokens(PARSE_INTENT)
-        text = render(P.format_history(history, max(0, tokens.CONTEXT_TOKENS - fixed - REQUEST_MARGIN)))
-        intent = self._structured("understander", system, [_user(text)], PARSE_INTENT, Intent)
-        intent.symbols = [s.strip().upper() for s in intent.symbols if s.strip()]
-        intent.symbol = intent.symbol.strip().upper() if intent.symbol else None
-        if not intent.symbol and intent.symbols:
-            intent.symbol = intent.symbols[0]
-        return intent
+        fixed = tokens.count(system) + tokens.count(render(context, "")) + _declaration_tokens(PARSE_INTENT)
+        history_text = P.format_history(history, max(0, tokens.CONTEXT_TOKENS - fixed - REQUEST_MARGIN))
+        intent = self._structured("understander", system, [_user(render(context, history_text))],
+                                  PARSE_INTENT, Intent)
+        return _derive(intent)
 
     def plan(self, intent: Intent, ctx: ProviderContext,
              feedback: list[PlanProblem] | None = None) -> Plan:
@@ -241,10 +239,12 @@ class GeminiProvider:
                        feedback: list[PlanProblem] | None = None) -> tuple[str, str]:
         """(system instruction with the user's memory, user text): one builder for the plain
         planner call and the one offered the user's tools (agent/tools/plan_step.py)."""
-        system = with_memory(P.PLANNER_SYSTEM.format(today=ctx.today.isoformat(), safety=P.SAFETY), ctx)
-        text = P.PLANNER_USER.format(
-            coverage=P.wrap("data_coverage", P.coverage_text(ctx)),
-            intent=P.wrap("data", intent.model_dump(mode="json", exclude_none=True)))
+        # The planner plans the typed reading: no memory, no history (the understander resolved
+        # them into the intent); its system instruction is the same on every call.
+        system = P.PLANNER_SYSTEM.format(safety=P.SAFETY)
+        text = memory_block(ctx, "planner") + P.PLANNER_USER.format(
+            today=ctx.today.isoformat(), coverage=P.wrap("data_coverage", P.coverage_text(ctx)),
+            intent=P.wrap("data", P.intent_json(intent)))
         if feedback:
             text += P.PLANNER_FEEDBACK.format(problems=P.wrap(
                 "plan_problems", "\n".join(f"- {p.text}" for p in feedback)))
@@ -261,21 +261,24 @@ class GeminiProvider:
                         feedback: str | None, template: str,
                         ctx: ProviderContext | None = None) -> tuple[str, str]:
         name = P.lang_name(lang)
-        system = with_memory(P.ANALYST_SYSTEM.format(lang_name=name, claim_types=P.CLAIM_TYPES,
-                                                     safety=P.SAFETY), ctx)
+        system = P.ANALYST_SYSTEM.format(safety=P.SAFETY)
+        table = _slot_table(question, intent, results)
         text = template.format(
-            question=P.wrap("user_question", question),
-            intent=P.wrap("data", intent.model_dump(mode="json", exclude_none=True)),
-            data=P.wrap("data", P.results_payload(results, self.settings.gemini_analyst_rows)),
+            memory=memory_block(ctx, "analyst"), question=P.wrap("user_question", question),
+            intent=P.wrap("data", P.intent_json(intent)),
+            data=P.wrap("data", P.results_payload(results, self.settings.gemini_analyst_rows,
+                                                  self.settings.gemini_analyst_series_rows,
+                                                  shown=_shown_keys(table, len(results)))),
             feedback=P.ANALYST_FEEDBACK.format(feedback=P.wrap("validator_feedback", feedback))
             if feedback else "", lang_name=name,
-            slots=P.wrap("data", _slot_list(question, intent, results, lang)))
+            slots=P.wrap("data", table.describe(lang)))
         return system, text
 
     def explain(self, concept: str, lang: Lang, ctx: ProviderContext | None = None) -> str:
         name = P.lang_name(lang)
-        system = with_memory(P.EDUCATOR_SYSTEM.format(lang_name=name, safety=P.SAFETY), ctx)
-        text = P.EDUCATOR_USER.format(lang_name=name, concept=P.wrap("user_question", concept),
+        system = P.EDUCATOR_SYSTEM.format(safety=P.SAFETY)
+        text = P.EDUCATOR_USER.format(memory=memory_block(ctx, "educator"), lang_name=name,
+                                      concept=P.wrap("user_question", concept),
                                       reference=_glossary_reference(concept, lang))
         return self._text("educator", system, text)
 
@@ -315,6 +318,20 @@ def _declaration_tokens(name: str) -> int:
     return tokens.count(decl.model_dump_json(exclude_none=True))
 
 
+def _derive(intent: Intent) -> Intent:
+    """The fields the declaration does not offer (schemas.DERIVED), filled from the ones it does:
+    the first symbol, indicator and window of the typed reading's lists."""
+    intent.symbols = [s.strip().upper() for s in intent.symbols if s.strip()]
+    intent.symbol = intent.symbol.strip().upper() if intent.symbol else None
+    if not intent.symbol and intent.symbols:
+        intent.symbol = intent.symbols[0]
+    if intent.indicator is None and intent.indicators:
+        intent.indicator = intent.indicators[0]
+    if intent.indicator_window is None and intent.indicator_windows:
+        intent.indicator_window = intent.indicator_windows[0]
+    return intent
+
+
 def _answers(calls: list[types.FunctionCall], errors: dict[str, str]) -> types.Content:
     """A function response for every call of the model's turn (an error for each)."""
     # The call's id goes back with its response: required from the Gemini 3.5 generation on to pair
@@ -351,13 +368,24 @@ def _glossary_reference(concept: str, lang: str) -> str:
         return "(none)"
 
 
-def _slot_list(question: str, intent: Intent, results: list[StepResult], lang: str) -> str:
-    """The slots the analyst may write (agent/answer/slots.py), with their rendered values."""
+def _slot_table(question: str, intent: Intent, results: list[StepResult]) -> Any:
+    """The slots the analyst may write (agent/answer/slots.py); `describe(lang)` lists them with
+    their rendered values."""
     from agent.answer import slots
 
-    table = slots.build([r.model_dump(mode="json") for r in results],
-                        intent.model_dump(mode="json"), question)
-    return table.describe(lang)
+    return slots.build([r.model_dump(mode="json") for r in results], intent.model_dump(mode="json"),
+                       question)
+
+
+def _shown_keys(table: Any, steps: int) -> list[set[str]]:
+    """Per step, the summary keys the slot list already shows (a value and its date): the data
+    section leaves them out (issue 30: every summary figure was in the prompt twice)."""
+    shown: list[set[str]] = [set() for _ in range(steps)]
+    for v in table.values.values():
+        head, _, _ = v.name.partition(".")
+        if head.startswith("s") and head[1:].isdigit() and 0 < int(head[1:]) <= steps and not v.param:
+            shown[int(head[1:]) - 1].add(v.metric)
+    return [keys | {f"{k}_date" for k in keys} | {f"{k}_peak_date" for k in keys} for keys in shown]
 
 
 def _check_plan(plan: Plan) -> None:

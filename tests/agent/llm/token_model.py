@@ -42,11 +42,16 @@ def _parts_text(parts: list[dict[str, Any]]) -> str:
     return "\n".join(out)
 
 
-def prompt_tokens(body: dict[str, Any]) -> int:
+def prompt_parts(body: dict[str, Any]) -> dict[str, int]:
+    """Prompt tokens of a request body by part: system instruction, contents, declarations."""
     system = _parts_text((body.get("systemInstruction") or {}).get("parts") or [])
     contents = "\n".join(_parts_text(c.get("parts") or []) for c in body.get("contents") or [])
     tools = json.dumps(body.get("tools") or [], ensure_ascii=False) if body.get("tools") else ""
-    return count(system) + count(contents) + count(tools)
+    return {"system": count(system), "contents": count(contents), "declarations": count(tools)}
+
+
+def prompt_tokens(body: dict[str, Any]) -> int:
+    return sum(prompt_parts(body).values())
 
 
 def thinking_tokens(body: dict[str, Any]) -> int:
