@@ -77,17 +77,18 @@ def tagged(body: str, tag: str, nth: int = 0) -> str | None:
 class OfflineModel:
     """Answers the stub's requests the way the offline provider answers the same input.
 
-    The analyst's stand-in reads the step results the provider's `analyze` was given (the ones
-    its prompt was built from), not the request: the prompt carries each figure once, in the slot
+    The analyst's stand-in reads the intent and step results the provider's `analyze` was given
+    (the ones its prompt was built from), not the request: the prompt carries each figure once, in the slot
     list, rendered for reading, which the offline templates cannot parse back (issue 30)."""
 
     def __init__(self, deps: Any):
         self.offline, self.deps = OfflineProvider(), deps
         self.results: list[StepResult] = []
+        self.intent: Intent | None = None
         provider, analyze = deps.provider, deps.provider.analyze
 
         def recording(question, intent, results, lang, *args, **kwargs):
-            self.results = list(results)
+            self.intent, self.results = intent, list(results)
             return analyze(question, intent, results, lang, *args, **kwargs)
         provider.analyze = recording
 
@@ -120,7 +121,7 @@ class OfflineModel:
         return self.offline.understand(tagged(body, "user_question"), history, ctx)
 
     def _answer(self, body: str, ctx: Any):
-        intent = Intent.model_validate_json(tagged(body, "data", 0))
+        intent = self.intent
         return self.offline.analyze(tagged(body, "user_question"), intent, self.results, intent.lang,
                                     ctx=ctx)
 

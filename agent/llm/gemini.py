@@ -223,7 +223,7 @@ class GeminiProvider:
         # Seed 002's context budget on the whole request: what is left after the instructions,
         # the function declaration and the question goes to the history, newest first.
         fixed = tokens.count(system) + tokens.count(render(context, "")) + _declaration_tokens(PARSE_INTENT)
-        history_text = P.format_history(history, max(0, tokens.CONTEXT_TOKENS - fixed - REQUEST_MARGIN))
+        history_text = P.history_block(history, max(0, tokens.CONTEXT_TOKENS - fixed - REQUEST_MARGIN))
         intent = self._structured("understander", system, [_user(render(context, history_text))],
                                   PARSE_INTENT, Intent)
         return _derive(intent)
@@ -265,13 +265,12 @@ class GeminiProvider:
         table = _slot_table(question, intent, results)
         text = template.format(
             memory=memory_block(ctx, "analyst"), question=P.wrap("user_question", question),
-            intent=P.wrap("data", P.intent_json(intent)),
             data=P.wrap("data", P.results_payload(results, self.settings.gemini_analyst_rows,
                                                   self.settings.gemini_analyst_series_rows,
                                                   shown=_shown_keys(table, len(results)))),
             feedback=P.ANALYST_FEEDBACK.format(feedback=P.wrap("validator_feedback", feedback))
             if feedback else "", lang_name=name,
-            slots=P.wrap("data", table.describe(lang)))
+            slots=P.wrap("data", table.describe(lang, symbols=len(table.symbols()) > 1)))
         return system, text
 
     def explain(self, concept: str, lang: Lang, ctx: ProviderContext | None = None) -> str:

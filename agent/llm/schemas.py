@@ -41,9 +41,10 @@ if TYPE_CHECKING:   # google-genai costs ~0.3 s to import: only a Gemini run bui
 _TYPES = {"string": "STRING", "number": "NUMBER", "integer": "INTEGER", "boolean": "BOOLEAN",
           "array": "ARRAY", "object": "OBJECT"}
 _FORMAT_HINTS = {"date": "YYYY-MM-DD", "date-time": "ISO 8601 date-time", "time": "HH:MM"}
-# Fields a declaration does not offer because code fills them from others after validation
-# (agent/llm/gemini.py `_derive`): the intent's `symbol` is the first of `symbols`, `indicator` and
-# `indicator_window` the first of `indicators` / `indicator_windows`; `confidence` is the parser's.
+# Fields a declaration does not offer (`DERIVED`, dotted paths for nested ones): code fills them from
+# others after validation (agent/llm/gemini.py `_derive`: the intent's `symbol` is the first of
+# `symbols`, `indicator` and `indicator_window` the first of `indicators` / `indicator_windows`;
+# `confidence` is the parser's), or nothing reads what the model would write there.
 _COPY = {"minimum": "minimum", "maximum": "maximum", "minItems": "min_items", "maxItems": "max_items",
          "minLength": "min_length", "maxLength": "max_length"}
 MAX_DEPTH = 12
@@ -140,7 +141,7 @@ def _resolve(node: dict[str, Any], defs: dict[str, Any], seen: tuple[str, ...]) 
 
 
 def _inline(node: dict[str, Any], defs: dict[str, Any], seen: tuple[str, ...], depth: int,
-            docs: _Seen) -> dict[str, Any]:
+            docs: _Seen, omit: frozenset[str] = frozenset()) -> dict[str, Any]:
     """A `$ref` inlined: with its descriptions the first time in this declaration, without them
     when the same definition comes again (the field's own description is kept)."""
     name = node["$ref"].rsplit("/", 1)[-1]
@@ -148,7 +149,7 @@ def _inline(node: dict[str, Any], defs: dict[str, Any], seen: tuple[str, ...], d
     docs.described.add(name)
     docs.quiet += repeat
     try:
-        out = _convert(node, defs, seen, depth, docs, ref_done=True)
+        out = _convert(node, defs, seen, depth, docs, omit, ref_done=True)
     finally:
         docs.quiet -= repeat
     if repeat and node.get("description"):
@@ -163,13 +164,13 @@ def _convert(node: dict[str, Any], defs: dict[str, Any], seen: tuple[str, ...] =
         raise SchemaError("schema nested too deeply")
     docs = docs if docs is not None else _Seen()
     if "$ref" in node and not ref_done:
-        return _inline(node, defs, seen, depth, docs)
+        return _inline(node, defs, seen, depth, docs, omit)
     node, seen = _resolve(node, defs, seen)
     if "allOf" in node and len(node["allOf"]) == 1:
         return _convert({**node["allOf"][0], **{k: v for k, v in node.items() if k != "allOf"}},
-                        defs, seen, depth + 1, docs)
+                        defs, seen, depth + 1, docs, omit)
     if "anyOf" in node:
-        return _convert_any_of(node, defs, seen, depth, docs)
+        return _convert_any_of(node, defs, seen, depth, docs, omit=omit)
     kind = node.get("type")
     if "enum" in node and kind is None:
         kind = "string"
@@ -189,23 +190,32 @@ def _convert(node: dict[str, Any], defs: dict[str, Any], seen: tuple[str, ...] =
     if kind == "array":
         item = node.get("items") or {"type": "string"}
         if "anyOf" in item:      # a null inside a list holds a place ("default window"): say it may
-            out["items"] = _convert_any_of(item, defs, seen, depth + 1, docs, keep_null=True)
+            out["items"] = _convert_any_of(item, defs, seen, depth + 1, docs, keep_null=True, omit=omit)
         else:
-            out["items"] = _convert(item, defs, seen, depth + 1, docs)
+            out["items"] = _convert(item, defs, seen, depth + 1, docs, omit)
+        if out.get("description") and "$ref" in item:   # the list's own text speaks for its items
+            out["items"].pop("description", None)
     if kind == "object":
         props = {k: v for k, v in (node.get("properties") or {}).items() if k not in omit}
-        out["properties"] = {k: _convert(v, defs, seen, depth + 1, docs) for k, v in props.items()}
+        out["properties"] = {k: _convert(v, defs, seen, depth + 1, docs, _below(omit, k))
+                             for k, v in props.items()}
         if required := [r for r in node.get("required") or [] if r in props]:
             out["required"] = required
     return out
 
 
+def _below(omit: frozenset[str], name: str) -> frozenset[str]:
+    """The omitted paths under property `name` ("steps.params.bins" -> "params.bins")."""
+    return frozenset(p[len(name) + 1:] for p in omit if p.startswith(name + "."))
+
+
 def _convert_any_of(node: dict[str, Any], defs: dict[str, Any], seen: tuple[str, ...],
-                    depth: int, docs: _Seen, keep_null: bool = False) -> dict[str, Any]:
+                    depth: int, docs: _Seen, keep_null: bool = False,
+                    omit: frozenset[str] = frozenset()) -> dict[str, Any]:
     branches = [b for b in node["anyOf"] if b.get("type") != "null"]
     rest = {k: v for k, v in node.items() if k not in ("anyOf", "default", "title")}
     if len(branches) == 1:     # Optional[X]: X, not required (the parent's `required` says so)
-        out = _convert({**branches[0], **rest}, defs, seen, depth + 1, docs)
+        out = _convert({**branches[0], **rest}, defs, seen, depth + 1, docs, omit)
         if keep_null and len(branches) < len(node["anyOf"]):
             out["nullable"] = True
         return out
@@ -219,7 +229,7 @@ def _convert_any_of(node: dict[str, Any], defs: dict[str, Any], seen: tuple[str,
 
 def gemini_schema(model: type[BaseModel], omit: frozenset[str] = frozenset()) -> types.Schema:
     """The model's JSON schema as a Gemini Schema (OBJECT with inlined definitions), without the
-    top-level fields in `omit`."""
+    fields in `omit` (dotted paths: "steps.params.bins")."""
     from google.genai import types
 
     raw = model.model_json_schema()
@@ -228,7 +238,7 @@ def gemini_schema(model: type[BaseModel], omit: frozenset[str] = frozenset()) ->
 
 def declaration(name: str, description: str, model: type[BaseModel] | None,
                 omit: frozenset[str] = frozenset()) -> types.FunctionDeclaration:
-    """A FunctionDeclaration whose parameters are the model's fields but `omit` (an empty OBJECT
+    """A FunctionDeclaration whose parameters are the model's fields but `omit` (dotted paths; an empty OBJECT
     when model is None), checked against the documented subset (SchemaError names every
     violation)."""
     from google.genai import types
@@ -248,7 +258,10 @@ SUBMIT_ANSWER = "submit_answer"
 
 
 DERIVED: dict[str, frozenset[str]] = {
-    PARSE_INTENT: frozenset({"symbol", "indicator", "indicator_window", "confidence"})}
+    PARSE_INTENT: frozenset({"symbol", "indicator", "indicator_window", "confidence"}),
+    # the plan's summary is read by nothing; a volume profile's bins are never asked for (the
+    # typed reading has no such field): the default applies
+    SUBMIT_PLAN: frozenset({"summary", "steps.params.bins"})}
 
 
 @lru_cache(maxsize=None)
@@ -258,7 +271,8 @@ def declarations() -> dict[str, types.FunctionDeclaration]:
             PARSE_INTENT, "Record the structured intent of the user's question about market data.",
             Intent, DERIVED[PARSE_INTENT]),
         SUBMIT_PLAN: declaration(
-            SUBMIT_PLAN, "Submit the plan: the data-fetching steps the query builder will run.", Plan),
+            SUBMIT_PLAN, "Submit the plan: the data-fetching steps the query builder will run.", Plan,
+            DERIVED[SUBMIT_PLAN]),
         SUBMIT_ANSWER: declaration(
             SUBMIT_ANSWER, "Submit the answer text for the user and every number it states as a claim.",
             AnalystOutput),
