@@ -32,6 +32,7 @@ from agent.llm import prompts as P
 from agent.llm import tokens
 from agent.llm.base import ProviderContext
 from agent.llm.errors import LLMConfigError, LLMError, LLMInvalidOutput, LLMRateLimited, classify
+from agent.llm.gemini_cache import ExplicitCache
 from agent.llm.gemini_memory import memory_block
 from agent.llm.schemas import PARSE_INTENT, SUBMIT_ANSWER, SUBMIT_PLAN, declarations
 from agent.llm.usage import UsageMeter, load_prices
@@ -86,6 +87,7 @@ class GeminiProvider:
                 raise tuning.ThinkingLevelError(f"ASKBAR_GEMINI_THINKING_{a.upper()}: {exc}") from None
         self.meter = UsageMeter(load_prices(settings.gemini_prices_path, settings.gemini_prices))
         self.client = client or self._client(settings)
+        self.cache = ExplicitCache(self.client, settings)   # off unless gemini_explicit_cache
 
     @staticmethod
     def _client(settings: Settings) -> genai.Client:
@@ -160,16 +162,40 @@ class GeminiProvider:
                   config: types.GenerateContentConfig) -> types.GenerateContentResponse:
         model = self.models[agent]
 
-        def call() -> types.GenerateContentResponse:
-            started = time.perf_counter()
-            resp = self.client.models.generate_content(model=model, contents=contents, config=config)
-            reason = _finish_reason(resp)
-            self.meter.add(agent, model, resp.usage_metadata, started, answered=resp.model_version,
-                           finish_reason=reason)
-            if reason not in (None, "STOP"):
-                log.warning("%s: model %s finished with %s", agent, resp.model_version or model, reason)
-            return resp
-        return self._with_retries(agent, call)
+        def call(cfg: types.GenerateContentConfig) -> Callable[[], types.GenerateContentResponse]:
+            def send() -> types.GenerateContentResponse:
+                started = time.perf_counter()
+                resp = self.client.models.generate_content(model=model, contents=contents, config=cfg)
+                reason = _finish_reason(resp)
+                self.meter.add(agent, model, resp.usage_metadata, started, answered=resp.model_version,
+                               finish_reason=reason)
+                if reason not in (None, "STOP"):
+                    log.warning("%s: model %s finished with %s", agent, resp.model_version or model, reason)
+                return resp
+            return send
+        cached = self._cached_config(agent, config)
+        if cached is not None:
+            try:
+                return self._with_retries(agent, call(cached))
+            except LLMConfigError:   # the cache expired or was deleted: once more, carrying the parts
+                self.cache.forget(str(cached.cached_content))
+                log.warning("%s: cached content %s refused; sent without it", agent, cached.cached_content)
+        return self._with_retries(agent, call(config))
+
+    def _cached_config(self, agent: str, config: types.GenerateContentConfig
+                       ) -> types.GenerateContentConfig | None:
+        """`config` referencing the explicit cache of its static parts (system instruction,
+        declarations, tool config), which the request then must not carry itself; None when the
+        cache is off or not usable (agent/llm/gemini_cache.py)."""
+        if not self.cache.enabled or not isinstance(config.system_instruction, str):
+            return None
+        decls = config.tools[0].function_declarations if config.tools else None
+        name = self.cache.name_for(agent, self.models[agent], config.system_instruction, decls,
+                                   config.tool_config)
+        if name is None:
+            return None
+        return config.model_copy(update={"system_instruction": None, "tools": None, "tool_config": None,
+                                         "cached_content": name})
 
     # ---- forced function calling with one repair turn ----------------------------------------
 

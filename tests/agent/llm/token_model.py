@@ -65,12 +65,16 @@ def thinking_tokens(body: dict[str, Any]) -> int:
     return DEFAULT_THINKING
 
 
-def measured_usage(body: dict[str, Any], chunks: list[dict[str, Any]]) -> dict[str, int]:
-    """usageMetadata for a request `body` answered by `chunks` (one for generateContent)."""
+def measured_usage(body: dict[str, Any], chunks: list[dict[str, Any]], cached: int = 0) -> dict[str, int]:
+    """usageMetadata for a request `body` (its cached content merged in) answered by `chunks` (one
+    for generateContent); `cached`: the prompt tokens that came from cached content (counted in
+    promptTokenCount too, as the API does)."""
     answer = "\n".join(_parts_text(((c.get("candidates") or [{}])[0].get("content") or {}).get("parts") or [])
                        for c in chunks)
     inp, out, thoughts = prompt_tokens(body), count(answer), thinking_tokens(body)
     usage = {"promptTokenCount": inp, "candidatesTokenCount": out, "totalTokenCount": inp + out + thoughts}
     if thoughts:
         usage["thoughtsTokenCount"] = thoughts
+    if cached:
+        usage["cachedContentTokenCount"] = cached
     return usage
