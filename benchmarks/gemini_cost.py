@@ -37,7 +37,7 @@ from langgraph.checkpoint.memory import InMemorySaver  # noqa: E402
 
 from agent.deps import build_deps  # noqa: E402
 from agent.llm.offline.provider import OfflineProvider  # noqa: E402
-from agent.llm.usage import load_prices, price_for  # noqa: E402
+from agent.llm.usage import call_cost, load_prices, price_for  # noqa: E402
 from agent.market.duckdb_store import DuckDBStore  # noqa: E402
 from agent.market.ingest import load_file  # noqa: E402
 from agent.service import Session  # noqa: E402
@@ -132,8 +132,22 @@ def cost(records: list[dict[str, Any]], on: date) -> float | None:
         price = price_for(r["model"], prices, on)
         if price is None:
             return None
-        total += (r["input"] * price["input"] + (r["output"] + r["thinking"]) * price["output"]) / 1e6
+        total += call_cost(price, r["input"], r["output"] + r["thinking"], r["cached"])
     return round(total, 6)
+
+
+def static_sizes() -> dict[str, int]:
+    """Tokens of each agent's static part (system instruction + its declaration): what an explicit
+    cache would hold, against the model's minimum (agent/llm/gemini_cache.py)."""
+    from agent.llm import prompts as P
+    from agent.llm.gemini_cache import static_tokens
+    from agent.llm.schemas import PARSE_INTENT, SUBMIT_ANSWER, SUBMIT_PLAN, declarations
+
+    d = declarations()
+    return {"understander": static_tokens(P.UNDERSTANDER_SYSTEM.format(safety=P.SAFETY), [d[PARSE_INTENT]]),
+            "planner": static_tokens(P.PLANNER_SYSTEM.format(safety=P.SAFETY), [d[SUBMIT_PLAN]]),
+            "analyst": static_tokens(P.ANALYST_SYSTEM.format(safety=P.SAFETY), [d[SUBMIT_ANSWER]]),
+            "educator": static_tokens(P.EDUCATOR_SYSTEM.format(safety=P.SAFETY), None)}
 
 
 def ask(session: Session, stub: GeminiStub, question: str, answers: list[str]) -> dict[str, Any]:
@@ -163,6 +177,9 @@ def ask(session: Session, stub: GeminiStub, question: str, answers: list[str]) -
 
 AGENTS = ("understander", "planner", "analyst", "educator", "summarizer")
 VARIANTS: dict[str, dict[str, Any]] = {
+    "explicit cache on, documented minimum (4,096 for Gemini 3.x)": {"gemini_explicit_cache": True},
+    "explicit cache on, minimum lowered to 1,024 (what it would save)": {
+        "gemini_explicit_cache": True, "gemini_cache_min_tokens": 1024},
     "default thinking (no thinking config)": {f"gemini_thinking_{a}": "" for a in AGENTS},
     "analyst + educator on gemini-3.5-flash-lite": {"gemini_model_analyst": "gemini-3.5-flash-lite",
                                                    "gemini_model_educator": "gemini-3.5-flash-lite"},
@@ -183,6 +200,8 @@ def run(home: Path, store: DuckDBStore, extra: dict[str, Any]) -> list[dict[str,
             rows.append({"type": kind, "question": question, **ask(session, stub, question, answers)})
         return rows
     finally:
+        if "deps" in locals():
+            deps.provider.cache.close()        # explicit caches are billed per hour: delete them
         stub.stop()
 
 
@@ -205,12 +224,13 @@ def main(argv: list[str] | None = None) -> int:
         store.close()
     for name, rows in out.items():
         print(f"\n{name}")
-        print("| type | question | status | calls | input | output | thinking | $ now | $ 2027 |")
-        print("|---|---|---|---|---|---|---|---|---|")
+        print("| type | question | status | calls | input | of it cached | output | thinking | $ now | $ 2027 |")
+        print("|---|---|---|---|---|---|---|---|---|---|")
         for r in rows:
             print(f"| {r['type']} | {r['question'][:48]} | {r['status']}/{r['validation']} | {r['calls']} "
-                  f"| {r['input_tokens']:,} | {r['output_tokens']:,} | {r['thinking_tokens']:,} "
-                  f"| {r['cost_now']:.4f} | {r['cost_2027']:.4f} |")
+                  f"| {r['input_tokens']:,} | {r['cached_tokens']:,} | {r['output_tokens']:,} "
+                  f"| {r['thinking_tokens']:,} | {r['cost_now']:.4f} | {r['cost_2027']:.4f} |")
+    print("\nstatic part per agent (system instruction + declaration), tokens:", static_sizes())
     if args.breakdown:
         for r in out["configured (settings defaults)"]:
             print(f"\n{r['type']}: {r['question'][:60]}")

@@ -16,6 +16,7 @@ from query_builder import declare
 
 HISTORY_MESSAGES = 10  # seed 004 section 7: the last 10 messages are enough context
 HISTORY_MESSAGE_TOKENS = 300  # one long answer in the history never crowds out the others
+MAX_ALIASES = 6               # per instrument in the understander's list (the first, most common)
 LANG_NAMES = {code: packs.name(code) for code in packs.codes()}  # from the language packs
 
 # Every system instruction below is STATIC (issue 30): the same text on every call of its agent,
@@ -40,8 +41,6 @@ Rules:
 SPX). Keep a symbol that is not stored as written: the system tells the user it has no data.
 - period: resolved against today: "March" is the latest March not after today, "last month" the previous calendar month, "Q1 2024" 2024-01-01..2024-03-31, a year \
 Jan 1..Dec 31.
-- Follow-ups ("and April?", "а за апрель?", "¿y en abril?") keep the symbol, metrics and analysis \
-of the earlier turns and change only what the new question changes.
 - condition: "rose more than 3%" -> op gt, threshold 3; "fell 2% or more" -> op lte, threshold -2.
 - Use every word of the question; narrow, widen or replace nothing (`parts`, `time_window`, \
 `bar_minutes`, every indicator of a list in `indicators`).
@@ -155,7 +154,7 @@ _ANALYST_INPUT = """\
 {memory}The user's question:
 {question}
 
-Data fetched by the system (one result per plan step):
+Data fetched by the system, per plan step:
 {data}
 
 Slots you may use (value shown for your choice of words; write the slot, never the value):
@@ -289,7 +288,14 @@ def history_block(history: list[dict[str, str]] | None, budget: int | None = Non
     question: an empty section says nothing and costs tokens on every new thread."""
     if not history:
         return ""
-    return f"Conversation history (oldest first):\n{format_history(history, budget)}\n\n"
+    return (f"Conversation history (oldest first):\n{format_history(history, budget)}\n"
+            f"{FOLLOW_UPS}\n\n")
+
+
+# Said with the history only (a first question has no earlier turn to follow).
+FOLLOW_UPS = """\
+Follow-ups ("and April?", "а за апрель?", "¿y en abril?") keep the symbol, metrics and analysis of \
+the earlier turns and change only what the new question changes."""
 
 
 def intent_json(intent: Any) -> dict[str, Any]:
@@ -307,7 +313,7 @@ def instruments_text(ctx: Any) -> str:
     for inst in ctx.instruments:
         rng = ctx.range_for(inst.symbol)
         span = f"{rng.first}..{rng.last}" if rng else "no data"
-        aliases = f"; aliases: {', '.join(inst.aliases[:8])}" if inst.aliases else ""
+        aliases = f"; aliases: {', '.join(inst.aliases[:MAX_ALIASES])}" if inst.aliases else ""
         synthetic = "; SYNTHETIC demo data" if inst.synthetic else ""
         lines.append(f"- {inst.symbol} ({inst.name or inst.asset_class}{aliases}; "
                      f"trading dates {span}{synthetic})")
