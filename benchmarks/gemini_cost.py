@@ -65,6 +65,8 @@ QUESTIONS: list[tuple[str, str, list[str]]] = [
     ("mixed", "Что такое RSI и какой был RSI SPX на 2019-12-31?", []),
     ("one year", "SPX statistics for 2019", []),
     ("intraday", "How did SPY trade on 2024-03-15 between 10:00 and 12:00?", []),
+    # the planner is offered the user's tools the question calls for (agent/tools/relevance.py)
+    ("tool", "What is SPY trading at right now, and what was its high in April 2024?", []),
 ]
 LANGS = {"English": "en", "Russian": "ru", "Spanish": "es"}
 

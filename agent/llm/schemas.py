@@ -178,7 +178,7 @@ def _convert(node: dict[str, Any], defs: dict[str, Any], seen: tuple[str, ...] =
         raise SchemaError(f"unsupported schema type {kind!r}")
     fmt = node.get("format")
     out: dict[str, Any] = {"type": _TYPES[kind]}
-    if not docs.quiet and (description := _describe(node, _FORMAT_HINTS.get(fmt))):
+    if not docs.quiet and (description := _describe(node, _FORMAT_HINTS.get(str(fmt)))):
         out["description"] = description
     if "enum" in node:
         if kind != "string" or not all(isinstance(v, str) for v in node["enum"]):
@@ -215,10 +215,10 @@ def _convert_any_of(node: dict[str, Any], defs: dict[str, Any], seen: tuple[str,
     branches = [b for b in node["anyOf"] if b.get("type") != "null"]
     rest = {k: v for k, v in node.items() if k not in ("anyOf", "default", "title")}
     if len(branches) == 1:     # Optional[X]: X, not required (the parent's `required` says so)
-        out = _convert({**branches[0], **rest}, defs, seen, depth + 1, docs, omit)
+        single = _convert({**branches[0], **rest}, defs, seen, depth + 1, docs, omit)
         if keep_null and len(branches) < len(node["anyOf"]):
-            out["nullable"] = True
-        return out
+            single["nullable"] = True
+        return single
     out: dict[str, Any] = {"any_of": [_convert(b, defs, seen, depth + 1, docs) for b in branches]}
     if not docs.quiet and (description := _describe(node)):
         out["description"] = description
