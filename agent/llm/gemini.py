@@ -34,7 +34,7 @@ from agent.llm.base import ProviderContext
 from agent.llm.errors import LLMConfigError, LLMError, LLMInvalidOutput, LLMRateLimited, classify
 from agent.llm.gemini_cache import ExplicitCache
 from agent.llm.gemini_memory import memory_block
-from agent.llm.schemas import PARSE_INTENT, SUBMIT_ANSWER, SUBMIT_PLAN, declarations
+from agent.llm.schemas import PARSE_INTENT, SUBMIT_ANSWER, SUBMIT_PLAN, declarations, derive
 from agent.llm.usage import UsageMeter, load_prices
 from agent.settings import Settings
 from agent.state import AnalystOutput, Intent, Lang, Plan
@@ -173,7 +173,7 @@ class GeminiProvider:
                     log.warning("%s: model %s finished with %s", agent, resp.model_version or model, reason)
                 return resp
             return send
-        cached = self._cached_config(agent, config)
+        cached = self.cache.config_for(agent, model, config)   # None unless explicit caching applies
         if cached is not None:
             try:
                 return self._with_retries(agent, call(cached))
@@ -181,21 +181,6 @@ class GeminiProvider:
                 self.cache.forget(str(cached.cached_content))
                 log.warning("%s: cached content %s refused; sent without it", agent, cached.cached_content)
         return self._with_retries(agent, call(config))
-
-    def _cached_config(self, agent: str, config: types.GenerateContentConfig
-                       ) -> types.GenerateContentConfig | None:
-        """`config` referencing the explicit cache of its static parts (system instruction,
-        declarations, tool config), which the request then must not carry itself; None when the
-        cache is off or not usable (agent/llm/gemini_cache.py)."""
-        if not self.cache.enabled or not isinstance(config.system_instruction, str):
-            return None
-        decls = config.tools[0].function_declarations if config.tools else None
-        name = self.cache.name_for(agent, self.models[agent], config.system_instruction, decls,
-                                   config.tool_config)
-        if name is None:
-            return None
-        return config.model_copy(update={"system_instruction": None, "tools": None, "tool_config": None,
-                                         "cached_content": name})
 
     # ---- forced function calling with one repair turn ----------------------------------------
 
@@ -252,7 +237,7 @@ class GeminiProvider:
         history_text = P.history_block(history, max(0, tokens.CONTEXT_TOKENS - fixed - REQUEST_MARGIN))
         intent = self._structured("understander", system, [_user(render(context, history_text))],
                                   PARSE_INTENT, Intent)
-        return _derive(intent)
+        return derive(intent)
 
     def plan(self, intent: Intent, ctx: ProviderContext,
              feedback: list[PlanProblem] | None = None) -> Plan:
@@ -341,20 +326,6 @@ def _declaration_tokens(name: str) -> int:
     """Tokens of a function declaration as sent (Gemini counts declarations as prompt tokens)."""
     decl = declarations()[name]
     return tokens.count(decl.model_dump_json(exclude_none=True))
-
-
-def _derive(intent: Intent) -> Intent:
-    """The fields the declaration does not offer (schemas.DERIVED), filled from the ones it does:
-    the first symbol, indicator and window of the typed reading's lists."""
-    intent.symbols = [s.strip().upper() for s in intent.symbols if s.strip()]
-    intent.symbol = intent.symbol.strip().upper() if intent.symbol else None
-    if not intent.symbol and intent.symbols:
-        intent.symbol = intent.symbols[0]
-    if intent.indicator is None and intent.indicators:
-        intent.indicator = intent.indicators[0]
-    if intent.indicator_window is None and intent.indicator_windows:
-        intent.indicator_window = intent.indicator_windows[0]
-    return intent
 
 
 def _answers(calls: list[types.FunctionCall], errors: dict[str, str]) -> types.Content:

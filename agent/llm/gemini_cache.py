@@ -111,6 +111,19 @@ class ExplicitCache:
             self._names[key] = (str(cached.name), expires)
         return str(cached.name)
 
+    def config_for(self, agent: str, model: str, config: Any) -> Any | None:
+        """`config` (a GenerateContentConfig) referencing the cache of its static parts (system
+        instruction, declarations, tool config), which the request then must not carry itself;
+        None when the cache is off or not usable."""
+        if not self.enabled or not isinstance(config.system_instruction, str):
+            return None
+        decls = config.tools[0].function_declarations if config.tools else None
+        name = self.name_for(agent, model, config.system_instruction, decls, config.tool_config)
+        if name is None:
+            return None
+        return config.model_copy(update={"system_instruction": None, "tools": None, "tool_config": None,
+                                         "cached_content": name})
+
     def forget(self, name: str) -> None:
         """The API no longer knows `name` (expired or deleted): never reference it again."""
         with self._lock:

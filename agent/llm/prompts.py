@@ -12,6 +12,7 @@ from typing import Any
 
 import capabilities
 from agent import lang as packs
+from agent.llm.analyst_data import results_payload  # noqa: F401 - the analyst's data section
 from query_builder import declare
 
 HISTORY_MESSAGES = 10  # seed 004 section 7: the last 10 messages are enough context
@@ -333,75 +334,6 @@ def coverage_text(ctx: Any) -> str:
         synthetic = " | SYNTHETIC demo data" if inst is not None and inst.synthetic else ""
         lines.append(f"{r.symbol} | {r.first.isoformat()}..{r.last.isoformat()} | {bars}{synthetic}")
     return "\n".join(lines) or "(no data stored)"
-
-
-# Actions whose rows ARE the findings (events, periods, patterns): the analyst sees them, up to the
-# limit. For series (period bars, intraday bars, indicator values) the summary holds the computed
-# figures and the rows only feed a chart: the analyst gets at most `limit` points of it.
-FINDING_ACTIONS = frozenset({"find_events", "get_periods_after", "compare_periods",
-                             "aggregate_patterns", "get_price_extremes", "get_volume_profile"})
-_PARAMS = ("start_date", "end_date", "condition", "horizon_days", "top_n", "window", "indicator",
-           "pattern", "threshold", "periods", "start_time", "end_time")
-
-
-def _sample(rows: list[dict[str, Any]], limit: int) -> list[dict[str, Any]]:
-    """At most `limit` rows for a chart: evenly spaced, first and last included, in order."""
-    if len(rows) <= limit:
-        return rows
-    if limit <= 1:
-        return rows[-1:]
-    step = (len(rows) - 1) / (limit - 1)
-    return [rows[round(i * step)] for i in range(limit)]
-
-
-def _compact(value: Any) -> Any:
-    """A value as the analyst reads it: floats to 2 decimals (wording only: every figure it may
-    write comes from the slot list, formatted by code), nulls left out."""
-    if isinstance(value, float):
-        return round(value, 2)
-    if isinstance(value, dict):
-        return {k: _compact(v) for k, v in value.items() if v is not None}
-    if isinstance(value, list):
-        return [_compact(v) for v in value]
-    return value
-
-
-def _rows_for(action: str, rows: list[dict[str, Any]], limit: int, key: str,
-              series_limit: int = 0) -> dict[str, Any]:
-    if not rows:
-        return {}
-    if action in FINDING_ACTIONS:
-        shown = rows[:limit]
-        note: dict[str, Any] = {f"{key}_not_shown": len(rows) - len(shown)} if len(rows) > len(shown) else {}
-        return {key: _compact(shown), **note}
-    if series_limit <= 0:      # a series: the summary (the slot list) holds its figures
-        return {}
-    shown = _sample(rows, series_limit)
-    note = {f"{key}_sampled": f"{len(shown)} of {len(rows)}, evenly spaced"} if len(shown) < len(rows) else {}
-    return {key: _compact(shown), **note}
-
-
-def results_payload(results: list[Any], max_rows: int, series_rows: int = 0,
-                    shown: list[set[str]] | None = None) -> list[dict[str, Any]]:
-    """What the analyst reads per step: the computed summary first (without the keys in
-    `shown[i]`: the slot list gives them already), then at most `max_rows` rows of findings
-    (event/period/pattern actions) and `series_rows` points of a series."""
-    out = []
-    for i, r in enumerate(results):
-        skip = shown[i] if shown and i < len(shown) else set()
-        summary = {k: v for k, v in (r.summary or {}).items() if k not in skip}
-        item: dict[str, Any] = {
-            "step": r.step, "action": r.action, "symbol": r.symbol, "granularity": r.granularity,
-            "params": {k: v for k, v in (r.params or {}).items() if k in _PARAMS and v is not None},
-            "row_count": r.row_count}
-        item["summary"] = _compact({k: v for k, v in summary.items() if item.get(k, object()) != v})
-        item.update(_rows_for(r.action, list(r.rows), max_rows, "rows", series_rows))
-        if r.bars:
-            item.update(_rows_for(r.action, list(r.bars), max_rows, "bars", series_rows))
-        if r.notes:
-            item["notes"] = r.notes
-        out.append(item)
-    return out
 
 
 # Issues 13/17: appended to PLANNER_SYSTEM when the run's user may call tools (agent/tools/plan_step.py).

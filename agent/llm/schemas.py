@@ -42,7 +42,7 @@ _TYPES = {"string": "STRING", "number": "NUMBER", "integer": "INTEGER", "boolean
           "array": "ARRAY", "object": "OBJECT"}
 _FORMAT_HINTS = {"date": "YYYY-MM-DD", "date-time": "ISO 8601 date-time", "time": "HH:MM"}
 # Fields a declaration does not offer (`DERIVED`, dotted paths for nested ones): code fills them from
-# others after validation (agent/llm/gemini.py `_derive`: the intent's `symbol` is the first of
+# others after validation (`derive` below: the intent's `symbol` is the first of
 # `symbols`, `indicator` and `indicator_window` the first of `indicators` / `indicator_windows`;
 # `confidence` is the parser's), or nothing reads what the model would write there.
 _COPY = {"minimum": "minimum", "maximum": "maximum", "minItems": "min_items", "maxItems": "max_items",
@@ -281,3 +281,17 @@ def declarations() -> dict[str, types.FunctionDeclaration]:
 
 MODELS: dict[str, type[BaseModel]] = {PARSE_INTENT: Intent, SUBMIT_PLAN: Plan,
                                       SUBMIT_ANSWER: AnalystOutput}
+
+
+def derive(intent: Intent) -> Intent:
+    """The intent's fields its declaration does not offer (DERIVED), filled from the ones it does:
+    the first symbol, indicator and window of the typed reading's lists."""
+    intent.symbols = [s.strip().upper() for s in intent.symbols if s.strip()]
+    intent.symbol = intent.symbol.strip().upper() if intent.symbol else None
+    if not intent.symbol and intent.symbols:
+        intent.symbol = intent.symbols[0]
+    if intent.indicator is None and intent.indicators:
+        intent.indicator = intent.indicators[0]
+    if intent.indicator_window is None and intent.indicator_windows:
+        intent.indicator_window = intent.indicator_windows[0]
+    return intent
