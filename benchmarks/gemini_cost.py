@@ -12,11 +12,15 @@ with the Gemini provider pointed at the recording stub (tests/agent/llm/gemini_s
 - Cost: the price table of agent/llm/usage.py for the model each call named, on two dates: now
   (2026-11-23, gemini-3.8-flash at its introductory price) and 2027-01-01 (its list price).
 
-    python benchmarks/gemini_cost.py [--json benchmarks/results_gemini_cost.json] [--variants]
+    python benchmarks/gemini_cost.py [--json benchmarks/results_gemini_cost.json] [--variants] [--breakdown]
 
-`--variants` also runs every question with no thinking config (the models' default, which is how
-the provider called Gemini before issue 11) and with the analyst and educator on
-gemini-3.5-flash-lite (the cheaper choice once gemini-3.8-flash leaves its introductory price).
+`--variants` also runs every question with explicit cached content on (at the documented minimum,
+and with the minimum lowered to 1,024 to show what it would save: issue 30), with no thinking
+config (the models' default, which is how the provider called Gemini before issue 11) and with
+the analyst and educator on gemini-3.5-flash-lite (the cheaper choice once gemini-3.8-flash leaves
+its introductory price). `--breakdown` prints each call's prompt tokens by part (system
+instruction / contents / declarations). Cached tokens bill at a tenth of the input price
+(agent/llm/usage.py); a cache's storage per hour is not in these figures.
 """
 from __future__ import annotations
 
