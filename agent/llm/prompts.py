@@ -37,7 +37,8 @@ never answer it, never compute numbers. Today's date, the instruments with store
 is known about the user come with the request.
 
 Rules:
-- lang: the language the question is written in.
+- lang: the language the question is written in. type complex: events and what followed them, \
+comparisons of several periods.
 - symbols: stored symbols; map names and aliases ("nasdaq futures", "насдак" -> NQ, "s&p 500" -> \
 SPX). Keep a symbol that is not stored as written: the system tells the user it has no data.
 - period: resolved against today: "March" is the latest March not after today, "last month" the previous calendar month, "Q1 2024" 2024-01-01..2024-03-31, a year \
