@@ -248,8 +248,9 @@ class GeminiProvider:
 
     def planner_prompt(self, intent: Intent, ctx: ProviderContext,
                        feedback: list[PlanProblem] | None = None) -> tuple[str, str]:
-        """(system instruction with the user's memory, user text): one builder for the plain
-        planner call and the one offered the user's tools (agent/tools/plan_step.py)."""
+        """(static system instruction, user text with today, the coverage and the intent): one
+        builder for the plain planner call and the one offered the user's tools
+        (agent/tools/plan_step.py)."""
         # The planner plans the typed reading: no memory, no history (the understander resolved
         # them into the intent); its system instruction is the same on every call.
         system = P.PLANNER_SYSTEM.format(safety=P.SAFETY)
