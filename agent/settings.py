@@ -104,7 +104,16 @@ class Settings(BaseSettings, ServerOptions):
     gemini_retries: int = 2              # HTTP 429 only (seed error table); timeouts/5xx never
     gemini_retry_backoff_s: float = 2.0  # first pause; doubles per retry
     gemini_check_models: bool = True     # models.get of the configured ids at server start-up
-    gemini_analyst_rows: int = 30        # rows the analyst sees per step (events, chart points)
+    gemini_analyst_rows: int = 30        # rows the analyst sees per step: the findings (events, periods)
+    # Points of a SERIES (period bars, intraday bars, indicator values) the analyst sees: none by
+    # default (issue 30): the slot list holds every value it may write; its rows only feed a chart.
+    gemini_analyst_series_rows: int = 0
+    # Explicit cached content (agent/llm/gemini_cache.py) for an agent's static system instruction
+    # and declaration, when they reach the model's minimum (4,096 tokens for Gemini 3.x Flash):
+    # off by default, the static parts of AskBar's agents are below it (benchmarks/RESULTS.md).
+    gemini_explicit_cache: bool = False
+    gemini_cache_ttl_s: int = 3600
+    gemini_cache_min_tokens: int | None = None   # override of the per-model minimum (tests, stubs)
     gemini_prices_path: Path | None = None                   # JSON {model: {input, output}} USD/1M
     gemini_prices: dict[str, dict[str, float]] | None = None  # same, inline (merged last)
     pg_pool_max: int = 8

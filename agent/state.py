@@ -68,8 +68,7 @@ class Intent(BaseModel):
                                          "mixed: both; complex: multi-step analysis")
     lang: Lang = "en"
     symbol: str | None = None
-    symbols: list[str] = Field(default_factory=list, description="every instrument named, in order; "
-                                                                 "symbol is the first")
+    symbols: list[str] = Field(default_factory=list, description="every instrument named, in order")
     period: Period | None = None
     compare_periods: list[Period] | None = None
     analysis: Analysis | None = None
@@ -92,12 +91,12 @@ class Intent(BaseModel):
     notes: list[str] = Field(default_factory=list, description="told to the user with the answer: "
                                                                "words not used, parts declined")
     # typed reading (issue 24)
-    parts: list[Part] = Field(default_factory=list, description="several parts, each with its own "
-                                                                "symbols and period (paired by position)")
+    parts: list[Part] = Field(default_factory=list, description=(
+        'several parts, each with its own symbols and period, paired by position ("NQ in November '
+        '2023 and SPY in April 2024": two parts)'))
     time_window: TimeWindow | None = None
     bar_minutes: int | None = None
-    indicators: list[Indicator] = Field(default_factory=list, description="every indicator named, in "
-                                                                          "order; indicator is the first")
+    indicators: list[Indicator] = Field(default_factory=list, description="every indicator named, in order")
     indicator_windows: list[int | None] = Field(default_factory=list, description="each indicator's window")
     needs_clarification: bool = False
     missing: list[MissingSlot] = Field(default_factory=list)

@@ -15,7 +15,7 @@ from agent.deps import Deps
 from agent.messages import msg
 from agent.state import AnalystOutput, Intent
 from agents.code_summary import code_draft, results_of, step_models
-from agents.common import call_llm, fallback_note, partial, visited, with_usage
+from agents.common import call_llm, partial, visited, with_usage
 
 
 def _synthetic_note(deps, results: list[dict], lang: str) -> str | None:
@@ -46,8 +46,8 @@ def analyst(state: dict[str, Any], config: RunnableConfig, runtime: Runtime[Deps
                               feedback=feedback)
     except OutOfTime:
         return partial(state, "analyst", deps)
-    if error is not None:
-        disclaimers += [n for n in (fallback_note(error, intent.lang), msg("auto_summary", intent.lang))
-                        if n and n not in disclaimers]
+    if error is not None:   # one line saying what the answer lacks: the analysis (issue 30)
+        line = msg("auto_summary", intent.lang)
+        disclaimers += [line] if line not in disclaimers else []
     return {**visited(state, "analyst"), **with_usage(state, usage), "draft": out.response,
             "response": "", "claims": [], "disclaimers": disclaimers}

@@ -28,6 +28,13 @@ def _explain(state: dict, deps, concept: str, lang: str, usage: list[dict],
         return deps.fallback.explain(concept, lang)
 
 
+def _known(concept: str | None) -> bool:
+    """The glossary explains the concept (its fallback is then a whole explanation, issue 30)."""
+    from agent.llm import glossary
+
+    return concept is None or glossary.lookup(concept) is not None
+
+
 def educator(state: dict[str, Any], config: RunnableConfig, runtime: Runtime[Deps]) -> dict[str, Any]:
     deps = runtime.context
     intent = Intent.model_validate(state["intent"])
@@ -44,5 +51,6 @@ def educator(state: dict[str, Any], config: RunnableConfig, runtime: Runtime[Dep
         parts.append(_explain(state, deps, intent.concept, intent.lang, usage, failures, config))
     claims = state.get("claims") if intent.type == "mixed" else []
     return {**visited(state, "educator"), **with_usage(state, usage),
-            **fallback_disclaimers(state, "educator", failures, intent.lang), "response": "\n\n".join(p for p in parts if p),
+            **fallback_disclaimers(state, "educator", failures, intent.lang, complete=_known(intent.concept)),
+            "response": "\n\n".join(p for p in parts if p),
             "claims": claims or []}

@@ -59,6 +59,12 @@ def _plan(state: dict, deps, intent: Intent, ctx, usage: list[dict],
     return plan
 
 
+def _whole(plan: Plan, intent: Intent) -> bool:
+    """The plan (the code's, when the model failed) covers the intent: it passes the same check a
+    model's plan must pass, or it is the tool call code detected (issue 30: no fault line then)."""
+    return bool(getattr(plan, "tools", None)) or not check_plan(plan, intent)
+
+
 def planner(state: dict[str, Any], config: RunnableConfig, runtime: Runtime[Deps]) -> dict[str, Any]:
     from agent.memory.hooks import with_memory
 
@@ -81,5 +87,6 @@ def planner(state: dict[str, Any], config: RunnableConfig, runtime: Runtime[Deps
     except OutOfTime:
         return partial(state, "planner", deps)
     return {**visited(state, "planner"), **with_usage(state, usage),
-            **fallback_disclaimers(state, "planner", failures, intent.lang), "plan": plan.model_dump(mode="json"),
+            **fallback_disclaimers(state, "planner", failures, intent.lang, complete=_whole(plan, intent)),
+            "plan": plan.model_dump(mode="json"),
             "plan_confirmed": False, "queries": [], "data": None}

@@ -19,15 +19,23 @@ MAX_CLARIFICATIONS = 2
 HISTORY_MESSAGES = 10  # seed 004 section 7: the last 10 messages are enough context
 
 
+def read_whole(intent: Intent) -> bool:
+    """The built-in parser's reading lacks nothing the user asked: every word used (no note of a
+    word left out or a part declined), nothing left to ask (issue 30: then the model's failure
+    is not the user's news)."""
+    return not intent.notes and not intent.needs_clarification
+
+
 def _disclaimers(state: dict[str, Any], intent: Intent, error: BaseException | None,
                  note: dict[str, Any]) -> list[str]:
-    """Known disclaimers + the fallback line (issue 11) + the memory default said (issue 15) +
-    what the parser did not use or read differently (issue 10), each once."""
+    """Known disclaimers + the fallback line when the parser's reading lacks something (issues 11,
+    30) + the memory default said (issue 15) + what the parser did not use or read differently
+    (issue 10), each once."""
     # Built afresh on each understanding (issue 26): a note of an earlier reading of this turn
     # ("Using NQ, your usual symbol.") never rides on an answer that did not use it.
     out: list[str] = []
-    extra = [*fallback_disclaimers(state, "understander", [error] if error else [],
-                                   intent.lang).get("disclaimers", []),
+    extra = [*fallback_disclaimers(state, "understander", [error] if error else [], intent.lang,
+                                   complete=read_whole(intent)).get("disclaimers", []),
              *note.get("disclaimers", []), *intent.notes]
     for line in extra:
         if line and line not in out:

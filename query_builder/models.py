@@ -40,11 +40,8 @@ Op = Literal["gt", "gte", "lt", "lte"]
 
 
 class EventCondition(BaseModel):
-    """A day matches when `metric` compared with `threshold` by `op` holds.
-
-    daily_pct_change: close-to-close % change vs the previous trading date's close (2.5 = 2.5 %).
-    gap_pct: open vs previous close, %.  range_pct: (high - low) / previous close, %.
-    """
+    """Days where `metric` `op` `threshold` (percent, 2.5 = 2.5 %). daily_pct_change: close vs the
+    previous close; gap_pct: open vs the previous close; range_pct: (high - low) / previous close."""
     metric: EventMetric = "daily_pct_change"
     op: Op = Field(description="gt/gte for rises (threshold > 0), lt/lte for falls (threshold < 0)")
     threshold: float = Field(description="percent, e.g. 3 for +3 %, -4 for -4 %")
@@ -57,13 +54,12 @@ class PeriodRange(BaseModel):
 
 
 class StepParams(BaseModel):
-    symbol: str = Field(description="instrument symbol as stored, e.g. NQ, SPY, BTCUSD, SPX")
+    symbol: str = Field(description="as stored, e.g. NQ, SPY, SPX")
     start_date: date | None = Field(None, description="first trading date, inclusive")
     end_date: date | None = Field(None, description="last trading date, inclusive")
     granularity: Granularity | None = Field(
-        None, description="bar size of returned bars; None = by period length (>1y weekly, "
-                          "1-12 months daily, 1-7 days hourly, <1 day 1min); 2min-30min, 2h, 4h: "
-                          "N-minute bars built from 1-min bars (symbols with intraday bars)")
+        None, description="bars returned; empty = by period length (>1y weekly, 1-12 months daily, "
+                          "1-7 days hourly, 1 day 1min); 2min-30min, 2h, 4h: built from 1-min bars")
     start_time: time | None = Field(None, description="intraday only: local wall-clock start")
     end_time: time | None = Field(None, description="intraday only: local wall-clock end (exclusive)")
     condition: EventCondition | None = None
@@ -77,16 +73,13 @@ class StepParams(BaseModel):
     threshold: float | None = Field(None, description="pattern threshold: gap %, volume multiple")
     bins: int | None = Field(None, ge=2, le=200, description="get_volume_profile price bins")
     direction: Literal["up", "down"] | None = Field(
-        None, description="find_events with top_n and no condition: up = largest gains, "
-                          "down = largest falls; rank_volume_days: up = highest volume, down = lowest")
+        None, description="top_n without condition: up = largest gains, down = largest falls; "
+                          "rank_volume_days: up = highest volume, down = lowest")
     max_trading_days: int | None = Field(
-        None, ge=1, le=260, description="get_period_stats: only the first N trading dates from "
-                                        "start_date (a window after a date: 'the week after')")
+        None, ge=1, le=260, description="only the first N trading dates from start_date ('the week after')")
     last_trading_days: int | None = Field(
-        None, ge=1, le=260, description="get_period_stats: only the last N trading dates up to "
-                                        "end_date (the last N sessions)")
-    extended_hours: bool = Field(
-        False, description="get_intraday_data: include bars outside the session (pre/post market)")
+        None, ge=1, le=260, description="only the last N trading dates up to end_date")
+    extended_hours: bool = Field(False, description="include bars outside the session (pre/post market)")
 
     @model_validator(mode="after")
     def _dates_ordered(self) -> "StepParams":

@@ -80,7 +80,11 @@ def test_not_there_without_the_declaration():
 
 def test_declaration_reaches_prompts_schema_and_catalogue(temporary_action):
     assert "- get_close_range(symbol, start_date, end_date): difference between" in P.PLANNER_SYSTEM
-    assert "get_close_range" in P.UNDERSTANDER_SYSTEM and "close_range:" in P.CLAIM_TYPES
+    # the understander reads what it may ask for from its declaration's enums (issue 30: not a
+    # second list in its prompt): the new claim type is one of the metrics it may name
+    intent = schemas.declarations()[schemas.PARSE_INTENT].model_dump(mode="json", exclude_none=True)
+    assert "close_range" in intent["parameters"]["properties"]["metrics"]["items"]["enum"]
+    assert "close_range:" in P.CLAIM_TYPES
     assert "get_close_range" in _plan_action_enum()
     assert schemas.declaration_problems(
         schemas.declarations()[schemas.SUBMIT_PLAN].model_dump(mode="json", exclude_none=True)) == []

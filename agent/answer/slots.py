@@ -155,9 +155,10 @@ class SlotTable:
         """Every name that resolves (for the analyst's prompt and the rewrite feedback)."""
         return sorted(n for n, c in self._aliases.items() if len(c) == 1)
 
-    def describe(self, lang: str, limit: int = 200) -> str:
+    def describe(self, lang: str, limit: int = 200, symbols: bool = True) -> str:
         """One line per value: its shortest unambiguous name = the value as it will be shown (so
-        the analyst can choose its words; it still writes only the slot)."""
+        the analyst can choose its words; it still writes only the slot). `symbols=False` leaves
+        out whose value it is (an answer about one instrument: `{symbol}` says it once)."""
         best: dict[str, str] = {}
         for alias, canon in self._aliases.items():
             if len(canon) == 1:
@@ -167,7 +168,8 @@ class SlotTable:
         lines = []
         for key, alias in list(best.items())[:limit]:
             v = self.values[key]
-            where = ", ".join(x for x in (v.symbol, v.date, "from the question" if v.param else None) if x)
+            where = ", ".join(x for x in (v.symbol if symbols else None, v.date,
+                                          "from the question" if v.param else None) if x)
             lines.append(f"{{{alias}}} = {v.text(lang)}"
                          + (f" ({where})" if where else ""))
         return "\n".join(lines)

@@ -32,6 +32,9 @@ class PromptMemory(BaseModel):
     user_id: str
     text: str
     strategies: list[str] = Field(default_factory=list)   # what the token compressor did
+    # The same text by section ("user", "market", "memory", "conversation"): each agent's prompt
+    # carries only the sections it uses (agent/llm/gemini_memory.py); empty = `text` is one block.
+    sections: dict[str, str] = Field(default_factory=dict)
 
 
 class ProviderContext(BaseModel):

@@ -32,8 +32,9 @@ from agent.llm import prompts as P
 from agent.llm import tokens
 from agent.llm.base import ProviderContext
 from agent.llm.errors import LLMConfigError, LLMError, LLMInvalidOutput, LLMRateLimited, classify
-from agent.llm.gemini_memory import with_memory
-from agent.llm.schemas import PARSE_INTENT, SUBMIT_ANSWER, SUBMIT_PLAN, declarations
+from agent.llm.gemini_cache import ExplicitCache
+from agent.llm.gemini_memory import memory_block
+from agent.llm.schemas import PARSE_INTENT, SUBMIT_ANSWER, SUBMIT_PLAN, declarations, derive
 from agent.llm.usage import UsageMeter, load_prices
 from agent.settings import Settings
 from agent.state import AnalystOutput, Intent, Lang, Plan
@@ -86,6 +87,7 @@ class GeminiProvider:
                 raise tuning.ThinkingLevelError(f"ASKBAR_GEMINI_THINKING_{a.upper()}: {exc}") from None
         self.meter = UsageMeter(load_prices(settings.gemini_prices_path, settings.gemini_prices))
         self.client = client or self._client(settings)
+        self.cache = ExplicitCache(self.client, settings)   # off unless gemini_explicit_cache
 
     @staticmethod
     def _client(settings: Settings) -> genai.Client:
@@ -160,16 +162,25 @@ class GeminiProvider:
                   config: types.GenerateContentConfig) -> types.GenerateContentResponse:
         model = self.models[agent]
 
-        def call() -> types.GenerateContentResponse:
-            started = time.perf_counter()
-            resp = self.client.models.generate_content(model=model, contents=contents, config=config)
-            reason = _finish_reason(resp)
-            self.meter.add(agent, model, resp.usage_metadata, started, answered=resp.model_version,
-                           finish_reason=reason)
-            if reason not in (None, "STOP"):
-                log.warning("%s: model %s finished with %s", agent, resp.model_version or model, reason)
-            return resp
-        return self._with_retries(agent, call)
+        def call(cfg: types.GenerateContentConfig) -> Callable[[], types.GenerateContentResponse]:
+            def send() -> types.GenerateContentResponse:
+                started = time.perf_counter()
+                resp = self.client.models.generate_content(model=model, contents=contents, config=cfg)
+                reason = _finish_reason(resp)
+                self.meter.add(agent, model, resp.usage_metadata, started, answered=resp.model_version,
+                               finish_reason=reason)
+                if reason not in (None, "STOP"):
+                    log.warning("%s: model %s finished with %s", agent, resp.model_version or model, reason)
+                return resp
+            return send
+        cached = self.cache.config_for(agent, model, config)   # None unless explicit caching applies
+        if cached is not None:
+            try:
+                return self._with_retries(agent, call(cached))
+            except LLMConfigError:   # the cache expired or was deleted: once more, carrying the parts
+                self.cache.forget(str(cached.cached_content))
+                log.warning("%s: cached content %s refused; sent without it", agent, cached.cached_content)
+        return self._with_retries(agent, call(config))
 
     # ---- forced function calling with one repair turn ----------------------------------------
 
@@ -205,30 +216,28 @@ class GeminiProvider:
     def understand(self, question: str, history: list[dict[str, str]] | None,
                    ctx: ProviderContext) -> Intent:
         q = P.wrap("user_question", question)
-        return self._understand(lambda h: P.UNDERSTANDER_USER.format(history=h, question=q), history, ctx)
+        return self._understand(lambda c, h: P.UNDERSTANDER_USER.format(context=c, history=h, question=q),
+                                history, ctx)
 
     def understand_with_answer(self, original: str | Intent, answer: str,
                                history: list[dict[str, str]] | None, ctx: ProviderContext) -> Intent:
-        orig = original.model_dump(mode="json", exclude_none=True) if isinstance(original, Intent) \
-            else original
+        orig = P.intent_json(original) if isinstance(original, Intent) else original
         o, a = P.wrap("user_question", orig), P.wrap("user_answer", answer)
-        return self._understand(lambda h: P.UNDERSTANDER_CLARIFIED_USER.format(history=h, original=o, answer=a),
-                                history, ctx)
+        return self._understand(lambda c, h: P.UNDERSTANDER_CLARIFIED_USER.format(
+            context=c, history=h, original=o, answer=a), history, ctx)
 
-    def _understand(self, render: Callable[[str], str], history: list[dict[str, str]] | None,
+    def _understand(self, render: Callable[[str, str], str], history: list[dict[str, str]] | None,
                     ctx: ProviderContext) -> Intent:
-        system = with_memory(P.UNDERSTANDER_SYSTEM.format(
-            today=ctx.today.isoformat(), instruments=P.instruments_text(ctx), safety=P.SAFETY), ctx)
+        system = P.UNDERSTANDER_SYSTEM.format(safety=P.SAFETY)
+        context = memory_block(ctx, "understander") + P.UNDERSTANDER_CONTEXT.format(
+            today=ctx.today.isoformat(), instruments=P.instruments_text(ctx))
         # Seed 002's context budget on the whole request: what is left after the instructions,
         # the function declaration and the question goes to the history, newest first.
-        fixed = tokens.count(system) + tokens.count(render("")) + _declaration_tokens(PARSE_INTENT)
-        text = render(P.format_history(history, max(0, tokens.CONTEXT_TOKENS - fixed - REQUEST_MARGIN)))
-        intent = self._structured("understander", system, [_user(text)], PARSE_INTENT, Intent)
-        intent.symbols = [s.strip().upper() for s in intent.symbols if s.strip()]
-        intent.symbol = intent.symbol.strip().upper() if intent.symbol else None
-        if not intent.symbol and intent.symbols:
-            intent.symbol = intent.symbols[0]
-        return intent
+        fixed = tokens.count(system) + tokens.count(render(context, "")) + _declaration_tokens(PARSE_INTENT)
+        history_text = P.history_block(history, max(0, tokens.CONTEXT_TOKENS - fixed - REQUEST_MARGIN))
+        intent = self._structured("understander", system, [_user(render(context, history_text))],
+                                  PARSE_INTENT, Intent)
+        return derive(intent)
 
     def plan(self, intent: Intent, ctx: ProviderContext,
              feedback: list[PlanProblem] | None = None) -> Plan:
@@ -239,12 +248,15 @@ class GeminiProvider:
 
     def planner_prompt(self, intent: Intent, ctx: ProviderContext,
                        feedback: list[PlanProblem] | None = None) -> tuple[str, str]:
-        """(system instruction with the user's memory, user text): one builder for the plain
-        planner call and the one offered the user's tools (agent/tools/plan_step.py)."""
-        system = with_memory(P.PLANNER_SYSTEM.format(today=ctx.today.isoformat(), safety=P.SAFETY), ctx)
-        text = P.PLANNER_USER.format(
-            coverage=P.wrap("data_coverage", P.coverage_text(ctx)),
-            intent=P.wrap("data", intent.model_dump(mode="json", exclude_none=True)))
+        """(static system instruction, user text with today, the coverage and the intent): one
+        builder for the plain planner call and the one offered the user's tools
+        (agent/tools/plan_step.py)."""
+        # The planner plans the typed reading: no memory, no history (the understander resolved
+        # them into the intent); its system instruction is the same on every call.
+        system = P.PLANNER_SYSTEM.format(safety=P.SAFETY)
+        text = memory_block(ctx, "planner") + P.PLANNER_USER.format(
+            today=ctx.today.isoformat(), coverage=P.wrap("data_coverage", P.coverage_text(ctx)),
+            intent=P.wrap("data", P.intent_json(intent)))
         if feedback:
             text += P.PLANNER_FEEDBACK.format(problems=P.wrap(
                 "plan_problems", "\n".join(f"- {p.text}" for p in feedback)))
@@ -261,21 +273,23 @@ class GeminiProvider:
                         feedback: str | None, template: str,
                         ctx: ProviderContext | None = None) -> tuple[str, str]:
         name = P.lang_name(lang)
-        system = with_memory(P.ANALYST_SYSTEM.format(lang_name=name, claim_types=P.CLAIM_TYPES,
-                                                     safety=P.SAFETY), ctx)
+        system = P.ANALYST_SYSTEM.format(safety=P.SAFETY)
+        table = _slot_table(question, intent, results)
         text = template.format(
-            question=P.wrap("user_question", question),
-            intent=P.wrap("data", intent.model_dump(mode="json", exclude_none=True)),
-            data=P.wrap("data", P.results_payload(results, self.settings.gemini_analyst_rows)),
+            memory=memory_block(ctx, "analyst"), question=P.wrap("user_question", question),
+            data=P.wrap("data", P.results_payload(results, self.settings.gemini_analyst_rows,
+                                                  self.settings.gemini_analyst_series_rows,
+                                                  shown=_shown_keys(table, len(results)))),
             feedback=P.ANALYST_FEEDBACK.format(feedback=P.wrap("validator_feedback", feedback))
             if feedback else "", lang_name=name,
-            slots=P.wrap("data", _slot_list(question, intent, results, lang)))
+            slots=P.wrap("data", table.describe(lang, symbols=len(table.symbols()) > 1)))
         return system, text
 
     def explain(self, concept: str, lang: Lang, ctx: ProviderContext | None = None) -> str:
         name = P.lang_name(lang)
-        system = with_memory(P.EDUCATOR_SYSTEM.format(lang_name=name, safety=P.SAFETY), ctx)
-        text = P.EDUCATOR_USER.format(lang_name=name, concept=P.wrap("user_question", concept),
+        system = P.EDUCATOR_SYSTEM.format(safety=P.SAFETY)
+        text = P.EDUCATOR_USER.format(memory=memory_block(ctx, "educator"), lang_name=name,
+                                      concept=P.wrap("user_question", concept),
                                       reference=_glossary_reference(concept, lang))
         return self._text("educator", system, text)
 
@@ -351,13 +365,24 @@ def _glossary_reference(concept: str, lang: str) -> str:
         return "(none)"
 
 
-def _slot_list(question: str, intent: Intent, results: list[StepResult], lang: str) -> str:
-    """The slots the analyst may write (agent/answer/slots.py), with their rendered values."""
+def _slot_table(question: str, intent: Intent, results: list[StepResult]) -> Any:
+    """The slots the analyst may write (agent/answer/slots.py); `describe(lang)` lists them with
+    their rendered values."""
     from agent.answer import slots
 
-    table = slots.build([r.model_dump(mode="json") for r in results],
-                        intent.model_dump(mode="json"), question)
-    return table.describe(lang)
+    return slots.build([r.model_dump(mode="json") for r in results], intent.model_dump(mode="json"),
+                       question)
+
+
+def _shown_keys(table: Any, steps: int) -> list[set[str]]:
+    """Per step, the summary keys the slot list already shows (a value and its date): the data
+    section leaves them out (issue 30: every summary figure was in the prompt twice)."""
+    shown: list[set[str]] = [set() for _ in range(steps)]
+    for v in table.values.values():
+        head, _, _ = v.name.partition(".")
+        if head.startswith("s") and head[1:].isdigit() and 0 < int(head[1:]) <= steps and not v.param:
+            shown[int(head[1:]) - 1].add(v.metric)
+    return [keys | {f"{k}_date" for k in keys} | {f"{k}_peak_date" for k in keys} for keys in shown]
 
 
 def _check_plan(plan: Plan) -> None:

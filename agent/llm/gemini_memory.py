@@ -1,10 +1,14 @@
-"""The user's memory in the Gemini system instructions (issue 15), under a token budget.
+"""The user's memory in the Gemini prompts (issue 15), under a token budget.
 
 The nodes put the system prompt sections of the run's user (agent.memory.hooks.with_memory) on
-ProviderContext.memory; every Gemini agent's system instruction then ends with them, wrapped as
-untrusted data (what a user said or stored is in them) after a trusted line saying how to use
-them. The block is clipped to MEMORY_TOKENS counted with tiktoken's offline cl100k encoding
-(agent/memory/tokens.py), so a long memory never crowds out the agent's own instructions.
+ProviderContext.memory. An agent's user turn opens with the sections it uses (AGENT_SECTIONS,
+issue 30: the planner plans a resolved intent and needs none; the analyst and the educator pitch
+the wording to the user (plan, experience, language, name); the understander fills defaults from
+what is remembered and the conversation), wrapped as untrusted data (what a user said or stored is in them) after a trusted
+line saying how to use them. They are in the user turn, not the system instruction, so that the
+system instruction stays the same on every call (implicit and explicit caching). The block is
+clipped to MEMORY_TOKENS counted with tiktoken's offline cl100k encoding (agent/memory/tokens.py),
+so a long memory never crowds out the agent's own instructions.
 """
 from __future__ import annotations
 
@@ -53,11 +57,34 @@ def _clip(text: str, budget: int) -> str:
     return "\n".join(kept) + CLIPPED
 
 
-def with_memory(system: str, ctx: ProviderContext | None) -> str:
-    """The agent's system instruction followed by the user's memory block, when there is one."""
+# The memory sections each agent reads (agent/memory/system_prompt.section_map). The market
+# section (session status, the current time to the second) is for the seed's system prompt
+# builder; no agent here needs it, and its clock would make every request differ.
+AGENT_SECTIONS: dict[str, tuple[str, ...]] = {
+    "understander": ("memory", "conversation"),
+    "planner": (),
+    "analyst": ("user",),
+    "educator": ("user",),
+    "summarizer": (),
+}
+
+
+def memory_text(ctx: ProviderContext | None, agent: str) -> str:
+    """The sections of the user's memory `agent` reads, as one text ("" when none)."""
     memory = ctx.memory if ctx is not None else None
-    if memory is None or not memory.text.strip():
-        return system
-    text = clip(_short_lines(memory.text))        # escaped already: tagged as is, not again
-    return system + "\n\n" + P.MEMORY_SYSTEM.format(memory=f"<untrusted_user_memory>\n{text}\n"
-                                                           "</untrusted_user_memory>")
+    wanted = AGENT_SECTIONS.get(agent, ())
+    if memory is None or not wanted:
+        return ""
+    if not memory.sections:            # built as one block: the agent gets the block
+        return memory.text.strip()
+    return "\n\n".join(memory.sections[k] for k in wanted if memory.sections.get(k)).strip()
+
+
+def memory_block(ctx: ProviderContext | None, agent: str) -> str:
+    """The opening of `agent`'s user turn: its memory sections wrapped as untrusted data after a
+    line saying how to use them; "" when there are none."""
+    text = memory_text(ctx, agent)
+    if not text:
+        return ""
+    text = clip(_short_lines(text))        # escaped already: tagged as is, not again
+    return P.MEMORY_CONTEXT.format(memory=f"<untrusted_user_memory>\n{text}\n</untrusted_user_memory>")

@@ -1,10 +1,19 @@
 """Gemini function declarations generated from the pydantic contracts (one source of truth).
 
 pydantic's JSON schema is rewritten into the subset Gemini's `Schema` accepts: `$ref`s inlined
-from `$defs`, `Optional[X]` (anyOf X | null) as X with `nullable`, Literal enums as STRING enums,
-dates and times as strings with the expected format in the description, and titles, defaults and
-`additionalProperties` dropped. Field order is kept (`property_ordering`) so the model fills the
-arguments in the order the contract declares them.
+from `$defs`, `Optional[X]` (anyOf X | null) as X, Literal enums as STRING enums, dates and times
+as strings with the expected format in the description, and titles, defaults and
+`additionalProperties` dropped.
+
+Compact by construction (issue 30: declarations were most of a simple question's input tokens),
+without losing what the model needs to fill the arguments:
+- a definition's own description (a model's docstring) is sent once per declaration, at its first
+  use: the same text again at every other place it is inlined says nothing new (the API's Schema
+  has no `$ref` to share a definition);
+- an optional field is simply not `required` (no `nullable`: a missing optional argument and a
+  null one validate alike); no `propertyOrdering` (the arguments are a set, validated as a whole);
+- fields code derives from others after validation (`DERIVED`, e.g. the intent's `symbol`, the
+  first of its `symbols`) are not offered at all.
 
 The subset relied on (`ALLOWED_KEYS`, checked by `schema_problems` for every declaration, and by
 the tests on what is actually sent) is a conservative part of the API's `Schema` object, "a select
@@ -32,6 +41,10 @@ if TYPE_CHECKING:   # google-genai costs ~0.3 s to import: only a Gemini run bui
 _TYPES = {"string": "STRING", "number": "NUMBER", "integer": "INTEGER", "boolean": "BOOLEAN",
           "array": "ARRAY", "object": "OBJECT"}
 _FORMAT_HINTS = {"date": "YYYY-MM-DD", "date-time": "ISO 8601 date-time", "time": "HH:MM"}
+# Fields a declaration does not offer (`DERIVED`, dotted paths for nested ones): code fills them from
+# others after validation (`derive` below: the intent's `symbol` is the first of
+# `symbols`, `indicator` and `indicator_window` the first of `indicators` / `indicator_windows`;
+# `confidence` is the parser's), or nothing reads what the model would write there.
 _COPY = {"minimum": "minimum", "maximum": "maximum", "minItems": "min_items", "maxItems": "max_items",
          "minLength": "min_length", "maxLength": "max_length"}
 MAX_DEPTH = 12
@@ -101,6 +114,21 @@ def declaration_problems(decl: dict[str, Any]) -> list[str]:
     return problems + [f"{name}: {p}" for p in schema_problems(params)]
 
 
+def _describe(node: dict[str, Any], extra: str | None = None) -> str | None:
+    base = (node.get("description") or "").strip()
+    text = f"{base} ({extra})" if base and extra else base or extra or ""
+    return text or None
+
+
+class _Seen:
+    """Definitions already sent in this declaration with their descriptions (sent once), and
+    whether the node being converted is inside a repeat of one (descriptions left out)."""
+
+    def __init__(self) -> None:
+        self.described: set[str] = set()
+        self.quiet = 0
+
+
 def _resolve(node: dict[str, Any], defs: dict[str, Any], seen: tuple[str, ...]) -> tuple[dict, tuple]:
     ref = node.get("$ref")
     if not ref:
@@ -108,28 +136,41 @@ def _resolve(node: dict[str, Any], defs: dict[str, Any], seen: tuple[str, ...]) 
     name = ref.rsplit("/", 1)[-1]
     if name in seen:
         raise SchemaError(f"recursive model {name} cannot be inlined")
-    merged = {**defs[name], **{k: v for k, v in node.items() if k != "$ref"}}
-    return merged, (*seen, name)
+    own = {k: v for k, v in node.items() if k != "$ref"}
+    return {**defs[name], **own}, (*seen, name)
 
 
-def _describe(node: dict[str, Any], extra: str | None = None) -> str | None:
-    base = (node.get("description") or "").strip()
-    if base and extra and not base.endswith((".", "!", "?", ")")):
-        base += "."
-    text = " ".join(p for p in (base, extra) if p)
-    return text or None
+def _inline(node: dict[str, Any], defs: dict[str, Any], seen: tuple[str, ...], depth: int,
+            docs: _Seen, omit: frozenset[str] = frozenset()) -> dict[str, Any]:
+    """A `$ref` inlined: with its descriptions the first time in this declaration, without them
+    when the same definition comes again (the field's own description is kept)."""
+    name = node["$ref"].rsplit("/", 1)[-1]
+    repeat = name in docs.described
+    docs.described.add(name)
+    docs.quiet += repeat
+    try:
+        out = _convert(node, defs, seen, depth, docs, omit, ref_done=True)
+    finally:
+        docs.quiet -= repeat
+    if repeat and node.get("description"):
+        out["description"] = node["description"]
+    return out
 
 
 def _convert(node: dict[str, Any], defs: dict[str, Any], seen: tuple[str, ...] = (),
-             depth: int = 0) -> dict[str, Any]:
+             depth: int = 0, docs: _Seen | None = None, omit: frozenset[str] = frozenset(),
+             ref_done: bool = False) -> dict[str, Any]:
     if depth > MAX_DEPTH:
         raise SchemaError("schema nested too deeply")
+    docs = docs if docs is not None else _Seen()
+    if "$ref" in node and not ref_done:
+        return _inline(node, defs, seen, depth, docs, omit)
     node, seen = _resolve(node, defs, seen)
     if "allOf" in node and len(node["allOf"]) == 1:
         return _convert({**node["allOf"][0], **{k: v for k, v in node.items() if k != "allOf"}},
-                        defs, seen, depth + 1)
+                        defs, seen, depth + 1, docs, omit)
     if "anyOf" in node:
-        return _convert_any_of(node, defs, seen, depth)
+        return _convert_any_of(node, defs, seen, depth, docs, omit=omit)
     kind = node.get("type")
     if "enum" in node and kind is None:
         kind = "string"
@@ -137,8 +178,7 @@ def _convert(node: dict[str, Any], defs: dict[str, Any], seen: tuple[str, ...] =
         raise SchemaError(f"unsupported schema type {kind!r}")
     fmt = node.get("format")
     out: dict[str, Any] = {"type": _TYPES[kind]}
-    hint = f"Format {_FORMAT_HINTS[fmt]}." if fmt in _FORMAT_HINTS else None
-    if description := _describe(node, hint):
+    if not docs.quiet and (description := _describe(node, _FORMAT_HINTS.get(str(fmt)))):
         out["description"] = description
     if "enum" in node:
         if kind != "string" or not all(isinstance(v, str) for v in node["enum"]):
@@ -148,46 +188,62 @@ def _convert(node: dict[str, Any], defs: dict[str, Any], seen: tuple[str, ...] =
         if src in node:
             out[dst] = node[src]
     if kind == "array":
-        out["items"] = _convert(node.get("items") or {"type": "string"}, defs, seen, depth + 1)
+        item = node.get("items") or {"type": "string"}
+        if "anyOf" in item:      # a null inside a list holds a place ("default window"): say it may
+            out["items"] = _convert_any_of(item, defs, seen, depth + 1, docs, keep_null=True, omit=omit)
+        else:
+            out["items"] = _convert(item, defs, seen, depth + 1, docs, omit)
+        if out.get("description") and "$ref" in item:   # the list's own text speaks for its items
+            out["items"].pop("description", None)
     if kind == "object":
-        props = node.get("properties") or {}
-        out["properties"] = {k: _convert(v, defs, seen, depth + 1) for k, v in props.items()}
-        out["property_ordering"] = list(props)
-        if node.get("required"):
-            out["required"] = list(node["required"])
+        props = {k: v for k, v in (node.get("properties") or {}).items() if k not in omit}
+        out["properties"] = {k: _convert(v, defs, seen, depth + 1, docs, _below(omit, k))
+                             for k, v in props.items()}
+        if required := [r for r in node.get("required") or [] if r in props]:
+            out["required"] = required
     return out
+
+
+def _below(omit: frozenset[str], name: str) -> frozenset[str]:
+    """The omitted paths under property `name` ("steps.params.bins" -> "params.bins")."""
+    return frozenset(p[len(name) + 1:] for p in omit if p.startswith(name + "."))
 
 
 def _convert_any_of(node: dict[str, Any], defs: dict[str, Any], seen: tuple[str, ...],
-                    depth: int) -> dict[str, Any]:
+                    depth: int, docs: _Seen, keep_null: bool = False,
+                    omit: frozenset[str] = frozenset()) -> dict[str, Any]:
     branches = [b for b in node["anyOf"] if b.get("type") != "null"]
-    nullable = len(branches) < len(node["anyOf"])
     rest = {k: v for k, v in node.items() if k not in ("anyOf", "default", "title")}
-    if len(branches) == 1:
-        out = _convert({**branches[0], **rest}, defs, seen, depth + 1)
-    else:
-        out = {"any_of": [_convert(b, defs, seen, depth + 1) for b in branches]}
-        if description := _describe(node):
-            out["description"] = description
-    if nullable:
-        out["nullable"] = True
+    if len(branches) == 1:     # Optional[X]: X, not required (the parent's `required` says so)
+        single = _convert({**branches[0], **rest}, defs, seen, depth + 1, docs, omit)
+        if keep_null and len(branches) < len(node["anyOf"]):
+            single["nullable"] = True
+        return single
+    out: dict[str, Any] = {"any_of": [_convert(b, defs, seen, depth + 1, docs) for b in branches]}
+    if not docs.quiet and (description := _describe(node)):
+        out["description"] = description
+    if len(branches) < len(node["anyOf"]):
+        out["nullable"] = True  # a union that may also be null: the API needs it said on anyOf
     return out
 
 
-def gemini_schema(model: type[BaseModel]) -> types.Schema:
-    """The model's JSON schema as a Gemini Schema (OBJECT with inlined definitions)."""
+def gemini_schema(model: type[BaseModel], omit: frozenset[str] = frozenset()) -> types.Schema:
+    """The model's JSON schema as a Gemini Schema (OBJECT with inlined definitions), without the
+    fields in `omit` (dotted paths: "steps.params.bins")."""
     from google.genai import types
 
     raw = model.model_json_schema()
-    return types.Schema.model_validate(_convert(raw, raw.get("$defs") or {}))
+    return types.Schema.model_validate(_convert(raw, raw.get("$defs") or {}, omit=omit))
 
 
-def declaration(name: str, description: str, model: type[BaseModel] | None) -> types.FunctionDeclaration:
-    """A FunctionDeclaration whose parameters are the model's fields (an empty OBJECT when model is
-    None), checked against the documented subset (SchemaError names every violation)."""
+def declaration(name: str, description: str, model: type[BaseModel] | None,
+                omit: frozenset[str] = frozenset()) -> types.FunctionDeclaration:
+    """A FunctionDeclaration whose parameters are the model's fields but `omit` (dotted paths; an empty OBJECT
+    when model is None), checked against the documented subset (SchemaError names every
+    violation)."""
     from google.genai import types
 
-    params = gemini_schema(model) if model is not None else types.Schema(type="OBJECT", properties={})
+    params = gemini_schema(model, omit) if model is not None else types.Schema(type="OBJECT", properties={})
     decl = types.FunctionDeclaration(name=name, description=description, parameters=params)
     problems = declaration_problems(decl.model_dump(mode="json", exclude_none=True))
     if problems:
@@ -201,14 +257,22 @@ SUBMIT_PLAN = "submit_plan"
 SUBMIT_ANSWER = "submit_answer"
 
 
+DERIVED: dict[str, frozenset[str]] = {
+    PARSE_INTENT: frozenset({"symbol", "indicator", "indicator_window", "confidence"}),
+    # the plan's summary is read by nothing; a volume profile's bins are never asked for (the
+    # typed reading has no such field): the default applies
+    SUBMIT_PLAN: frozenset({"summary", "steps.params.bins"})}
+
+
 @lru_cache(maxsize=None)
 def declarations() -> dict[str, types.FunctionDeclaration]:
     return {
         PARSE_INTENT: declaration(
             PARSE_INTENT, "Record the structured intent of the user's question about market data.",
-            Intent),
+            Intent, DERIVED[PARSE_INTENT]),
         SUBMIT_PLAN: declaration(
-            SUBMIT_PLAN, "Submit the plan: the data-fetching steps the query builder will run.", Plan),
+            SUBMIT_PLAN, "Submit the plan: the data-fetching steps the query builder will run.", Plan,
+            DERIVED[SUBMIT_PLAN]),
         SUBMIT_ANSWER: declaration(
             SUBMIT_ANSWER, "Submit the answer text for the user and every number it states as a claim.",
             AnalystOutput),
@@ -217,3 +281,17 @@ def declarations() -> dict[str, types.FunctionDeclaration]:
 
 MODELS: dict[str, type[BaseModel]] = {PARSE_INTENT: Intent, SUBMIT_PLAN: Plan,
                                       SUBMIT_ANSWER: AnalystOutput}
+
+
+def derive(intent: Intent) -> Intent:
+    """The intent's fields its declaration does not offer (DERIVED), filled from the ones it does:
+    the first symbol, indicator and window of the typed reading's lists."""
+    intent.symbols = [s.strip().upper() for s in intent.symbols if s.strip()]
+    intent.symbol = intent.symbol.strip().upper() if intent.symbol else None
+    if not intent.symbol and intent.symbols:
+        intent.symbol = intent.symbols[0]
+    if intent.indicator is None and intent.indicators:
+        intent.indicator = intent.indicators[0]
+    if intent.indicator_window is None and intent.indicator_windows:
+        intent.indicator_window = intent.indicator_windows[0]
+    return intent

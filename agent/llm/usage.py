@@ -60,6 +60,7 @@ DEFAULT_PRICES: dict[str, list[dict[str, Any]]] = {
 def _periods(price: Any) -> list[dict[str, Any]]:
     items = price if isinstance(price, list) else [price]
     return [{"input": float(p.get("input", 0.0)), "output": float(p.get("output", 0.0)),
+             **({"cached": float(p["cached"])} if p.get("cached") is not None else {}),
              **({"from": str(p["from"])} if p.get("from") else {})} for p in items]
 
 
@@ -77,9 +78,22 @@ def load_prices(path: str | Path | None = None, override: dict[str, Any] | None 
     return table
 
 
+# Cached input tokens (context caching, implicit or explicit) bill at a tenth of the input price
+# for the Gemini 2.5 generation on (the pricing page's "context caching price" column), unless a
+# price row says otherwise ("cached"). Explicit caches also bill storage per hour (not per call).
+CACHED_SHARE = 0.10
+
+
+def call_cost(price: dict[str, float], inp: int, out: int, cached: int = 0) -> float:
+    """USD of one call: fresh input, cached input and output (thinking included) tokens."""
+    cached_rate = price.get("cached", price["input"] * CACHED_SHARE)
+    return round(((inp - cached) * price["input"] + cached * cached_rate + out * price["output"])
+                 / 1_000_000, 8)
+
+
 def price_for(model: str | None, prices: dict[str, Any], on: date | None = None
               ) -> dict[str, float] | None:
-    """{"input", "output"} USD/1M for `model` on day `on` (default today, UTC), or None."""
+    """{"input", "output"[, "cached"]} USD/1M for `model` on day `on` (default today, UTC), or None."""
     name = (model or "").removeprefix("models/")
     matches = [k for k in prices if name == k or name.startswith(k)]
     if not matches:
@@ -90,7 +104,8 @@ def price_for(model: str | None, prices: dict[str, Any], on: date | None = None
     for p in periods[1:]:
         if p.get("from", "") <= day:
             current = p
-    return {"input": current["input"], "output": current["output"]}
+    return {"input": current["input"], "output": current["output"],
+            **({"cached": current["cached"]} if "cached" in current else {})}
 
 
 @dataclass
@@ -106,6 +121,7 @@ class UsageRecord:
     requested_model: str | None = None
     thinking_tokens: int = 0
     finish_reason: str | None = None
+    cached_tokens: int = 0        # of input_tokens, served from cached content (billed at its rate)
 
     def as_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -131,11 +147,12 @@ def record_from(agent: str, model: str, metadata: Any, duration_ms: float,
 
     billed = (answered or model).removeprefix("models/")
     inp, thinking = _n("prompt_token_count"), _n("thoughts_token_count")
+    cached = min(inp, _n("cached_content_token_count"))
     out = _n("candidates_token_count") + thinking
     price = price_for(billed, prices, on)
     cost: float | None = None
     if price is not None:
-        cost = round((inp * price["input"] + out * price["output"]) / 1_000_000, 8)
+        cost = call_cost(price, inp, out, cached)
     elif inp or out:
         _warn_unpriced(billed)
     else:
@@ -143,7 +160,7 @@ def record_from(agent: str, model: str, metadata: Any, duration_ms: float,
     return UsageRecord(agent=agent, model=billed, input_tokens=inp, output_tokens=out,
                        cost_usd=cost, duration_ms=round(duration_ms, 1), priced=cost is not None,
                        status=status, requested_model=model, thinking_tokens=thinking,
-                       finish_reason=finish_reason)
+                       finish_reason=finish_reason, cached_tokens=cached)
 
 
 MAX_UNTAKEN = 1000
@@ -202,6 +219,7 @@ def fold(usage: dict[str, Any] | None, records: list[dict[str, Any]]) -> dict[st
         a["duration_ms"] = round(a["duration_ms"] + c["duration_ms"], 1)
     usage.update(calls=calls, by_agent=by_agent, llm_calls=len(calls),
                  input_tokens=sum(c["input_tokens"] for c in calls),
+                 cached_tokens=sum(c.get("cached_tokens") or 0 for c in calls),
                  output_tokens=sum(c["output_tokens"] for c in calls),
                  cost_usd=_cost_sum(calls),
                  unpriced_calls=sum(0 if c.get("priced", True) else 1 for c in calls),

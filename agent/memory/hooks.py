@@ -97,7 +97,7 @@ def _symbols(state: dict[str, Any]) -> tuple[str, ...]:
 
 def _prompt_memory(deps: Any, thread: str | None, symbols: tuple[str, ...]):
     from agent.llm.base import PromptMemory
-    from agent.memory.system_prompt import context_sections
+    from agent.memory.system_prompt import section_map
 
     user = deps.user            # from the token / --user (Deps), never from the state or a model
     mem = memory_for(deps.settings)
@@ -105,8 +105,9 @@ def _prompt_memory(deps: Any, thread: str | None, symbols: tuple[str, ...]):
     # The code summariser only: an LLM summary here would be a call outside the node's budget
     # and usage; the stored thread summary is already there for the model to read.
     packed = mem.compressed(ctx, None)
-    return PromptMemory(tenant_id=user.tenant_id, user_id=user.user_id,
-                        text=context_sections(packed.context), strategies=packed.strategies)
+    sections = section_map(packed.context)
+    return PromptMemory(tenant_id=user.tenant_id, user_id=user.user_id, text="\n\n".join(sections.values()),
+                        strategies=packed.strategies, sections=sections)
 
 
 def with_memory(ctx: Any, state: dict[str, Any], deps: Any, config: Mapping[str, Any] | None = None):

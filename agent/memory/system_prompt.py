@@ -100,14 +100,20 @@ def conversation_section(c: ConversationContext) -> str:
     return "\n".join(lines)
 
 
+def section_map(ctx: FullContext) -> dict[str, str]:
+    """The data sections by name (user, market, memory, conversation), the empty ones left out:
+    each Gemini agent carries only those it uses (agent/llm/gemini_memory.py, issue 30)."""
+    sections = {"user": user_section(ctx.user) if ctx.user else "",
+                "market": market_section(ctx.market) if ctx.market else "",
+                "memory": memory_section(ctx.memory) if ctx.memory else "",
+                "conversation": conversation_section(ctx.conversation) if ctx.conversation else ""}
+    return {k: v for k, v in sections.items() if v}
+
+
 def context_sections(ctx: FullContext) -> str:
     """The data sections only (user, market, memory, conversation): what a provider carries as
     untrusted data beside its own instructions (issue 15), without this builder's header."""
-    sections = [user_section(ctx.user) if ctx.user else "",
-                market_section(ctx.market) if ctx.market else "",
-                memory_section(ctx.memory) if ctx.memory else "",
-                conversation_section(ctx.conversation) if ctx.conversation else ""]
-    return "\n\n".join(s for s in sections if s)
+    return "\n\n".join(section_map(ctx).values())
 
 
 def build_system_prompt(ctx: FullContext) -> str:

@@ -9,6 +9,14 @@ len(text) // 4 without touching the script. Every request is recorded (path, mod
 query, lower-cased headers, JSON body) for assertions. Responses name the requested model as
 `modelVersion` (as the API does) unless a test scripts another one.
 
+cachedContents (explicit context caching, agent/llm/gemini_cache.py): `POST /v1beta/cachedContents`
+creates one (400 "too small" below `cache_min_tokens`, as the API does below a model's minimum),
+`GET` and `DELETE /v1beta/cachedContents/{id}` read and remove it. A generateContent that names
+`cachedContent` gets 404 for an unknown one and 400 when it also sets systemInstruction, tools or
+toolConfig (the API's rule); otherwise the cache's parts count as the request's: the recorded
+`body` is the request as the model sees it (cache merged in), `raw_body` what was sent, and the
+realistic usage reports them as `cachedContentTokenCount`.
+
 With `realistic=True` (the recording stub of benchmarks/gemini_cost.py) every 200 answer carries
 token counts measured on the exchange itself instead of the scripted ones: prompt tokens of what
 was sent (system instruction, contents, function declarations), output tokens of the answer, and
@@ -138,6 +146,8 @@ class GeminiStub:
     requests: list[dict[str, Any]] = field(default_factory=list)
     missing: set[str] = field(default_factory=set)   # model ids models.get answers 404 for
     realistic: bool = False                           # measured token counts (see module doc)
+    caches: dict[str, dict[str, Any]] = field(default_factory=dict)   # cachedContents by name
+    cache_min_tokens: int = 0                         # below it, create answers 400 (too small)
     _server: ThreadingHTTPServer | None = None
     _lock: threading.Lock = field(default_factory=threading.Lock)
 
@@ -189,6 +199,26 @@ class GeminiStub:
 
 
 _MODEL_GET = re.compile(r"^/(?P<version>v\w+)/models/(?P<model>[^:/]+)$")
+_CACHE = re.compile(r"^/(?P<version>v\w+)/cachedContents(?:/(?P<id>[^:/]+))?$")
+_CACHED_PARTS = ("systemInstruction", "tools", "toolConfig")
+_CACHE_IDS = itertools.count(1)
+
+
+def _cache_tokens(body: dict[str, Any]) -> int:
+    from tests.agent.llm.token_model import prompt_tokens
+
+    return prompt_tokens({k: body[k] for k in ("systemInstruction", "contents", "tools") if k in body})
+
+
+def _cache_resource(name: str, body: dict[str, Any], tokens: int) -> dict[str, Any]:
+    ttl = float(str(body.get("ttl") or "3600s").rstrip("s"))
+    now = time.time()
+
+    def stamp(t: float) -> str:
+        return time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(t)) + "Z"
+    return {"name": name, "model": body.get("model"), "displayName": body.get("displayName", ""),
+            "createTime": stamp(now), "updateTime": stamp(now), "expireTime": stamp(now + ttl),
+            "usageMetadata": {"totalTokenCount": tokens}}
 
 
 class _Handler(BaseHTTPRequestHandler):
@@ -198,8 +228,45 @@ class _Handler(BaseHTTPRequestHandler):
     def log_message(self, *args: Any) -> None:  # quiet
         pass
 
-    def do_GET(self) -> None:  # noqa: N802  (models.get)
+    def _record(self, path: str, method: str, body: dict[str, Any]) -> dict[str, Any]:
+        request = {"path": path, "model": None, "method": method, "query": {},
+                   "headers": {k.lower(): v for k, v in self.headers.items()}, "body": body,
+                   "time": time.time()}
+        self.owner.requests.append(request)
+        return request
+
+    def _cached_contents(self, method: str, cache_id: str | None, body: dict[str, Any]) -> None:
+        """cachedContents create / get / delete (see the module doc)."""
+        stub = self.owner
+        name = f"cachedContents/{cache_id}" if cache_id else None
+        self._record(self.path, f"cachedContents.{method}", body)
+        if method == "create":
+            tokens = _cache_tokens(body)
+            if tokens < stub.cache_min_tokens:
+                msg = (f"Cached content is too small. total_token_count={tokens}, "
+                       f"min_total_token_count={stub.cache_min_tokens}")
+                return self._json(400, error(400, msg).body)
+            name = f"cachedContents/c{next(_CACHE_IDS)}"
+            stub.caches[name] = {**body, "resource": _cache_resource(name, body, tokens), "tokens": tokens}
+            return self._json(200, stub.caches[name]["resource"])
+        if name not in stub.caches:
+            return self._json(404, error(404, f"{name} not found").body)
+        if method == "delete":
+            del stub.caches[name]
+            return self._json(200, {})
+        self._json(200, stub.caches[name]["resource"])
+
+    def do_DELETE(self) -> None:  # noqa: N802  (cachedContents.delete)
+        m = _CACHE.match(urlparse(self.path).path)
+        if not m or not m["id"]:
+            return self._json(404, error(404, "no route").body)
+        self._cached_contents("delete", m["id"], {})
+
+    def do_GET(self) -> None:  # noqa: N802  (models.get, cachedContents.get)
         parsed = urlparse(self.path)
+        cache = _CACHE.match(parsed.path)
+        if cache and cache["id"]:
+            return self._cached_contents("get", cache["id"], {})
         m = _MODEL_GET.match(parsed.path)
         if not m:
             return self._json(404, error(404, f"no route {parsed.path}").body)
@@ -220,13 +287,28 @@ class _Handler(BaseHTTPRequestHandler):
         m = _PATH.match(parsed.path)
         raw = self.rfile.read(int(self.headers.get("content-length") or 0))
         body = json.loads(raw or b"{}")
+        if _CACHE.match(parsed.path) and not _CACHE.match(parsed.path)["id"]:
+            return self._cached_contents("create", None, body)
         if not m:
             return self._json(404, error(404, f"no route {parsed.path}").body)
+        sent, cached = body, None
+        if body.get("cachedContent"):          # the request as the model sees it: cache merged in
+            cached = self.owner.caches.get(body["cachedContent"])
+            if cached is not None:
+                body = {**body, **{k: cached[k] for k in _CACHED_PARTS if k in cached and k not in body}}
         request = {"path": parsed.path, "model": m["model"], "method": m["method"],
                    "query": {k: v[0] for k, v in parse_qs(parsed.query).items()},
                    "headers": {k.lower(): v for k, v in self.headers.items()}, "body": body,
-                   "time": time.time()}
+                   "raw_body": sent, "time": time.time()}
         self.owner.requests.append(request)
+        if sent.get("cachedContent") and cached is None:
+            request["status"] = 404
+            return self._json(404, error(404, f"{sent['cachedContent']} not found").body)
+        if cached is not None and any(k in sent for k in _CACHED_PARTS):
+            request["status"] = 400
+            msg = ("CachedContent can not be used with GenerateContent request setting "
+                   "system_instruction, tools or tool_config.")
+            return self._json(400, error(400, msg).body)
         if m["method"] == "countTokens":
             n = len(json.dumps(body.get("contents") or body)) // 4
             return self._json(200, {"totalTokens": n})
@@ -241,7 +323,7 @@ class _Handler(BaseHTTPRequestHandler):
                 from tests.agent.llm.token_model import measured_usage
 
                 last = next((c for c in reversed(chunks) if "usageMetadata" in c), chunks[-1])
-                last["usageMetadata"] = measured_usage(body, chunks)
+                last["usageMetadata"] = measured_usage(body, chunks, cached["tokens"] if cached else 0)
         request["status"] = item.status  # what was answered, for the recording benchmark
         request["usage"] = next((c["usageMetadata"] for c in reversed(chunks) if "usageMetadata" in c),
                                 None) if item.status == 200 else None

@@ -102,8 +102,8 @@ def test_full_question_through_every_node(gemini_session, stub):
     assert all(calling_config(r)["mode"] == "ANY" for r in reqs) and stub.remaining == 0
     assert all(r["headers"]["x-goog-api-key"] for r in reqs)
     assert f"<untrusted_user_question>\n{QUESTION}" in request_text(reqs[0])
-    assert str(ref["high"]) in request_text(reqs[2])  # the analyst saw the real summary
-    assert "{high} = " in request_text(reqs[2])      # and the slots it may write
+    # the analyst saw the real summary, as the slots it may write (each figure once, issue 30)
+    assert f"{{high}} = {ref['high']:,.2f}" in request_text(reqs[2])
     usage = _usage(gemini_session, result)
     assert usage["llm_calls"] == 3 and usage["input_tokens"] == 5100 and usage["cost_usd"] > 0
     assert set(usage["by_agent"]) == {"understander", "planner", "analyst"}
@@ -164,8 +164,10 @@ def test_timeouts_are_not_retried_and_the_graph_falls_back(gemini_session, stub)
     result = gemini_session.ask(QUESTION, now="2024-06-01")
     assert result.status == "answered"
     assert "The intent to plan for" in stub.generate_requests()[1]["body"]["contents"][0]["parts"][0]["text"]
-    # the user is told, in one line of their language, that the parser answered instead
-    assert "The service is responding slowly. The question was read by the built-in parser." in result.response
+    # the parser read the whole question and the answer lacks nothing: no fault line (issue 30;
+    # tests/agent/llm/test_gemini_fault_lines.py has the cases where something is missing)
+    assert result.validation["status"] == "ok"
+    assert "responding slowly" not in result.response and "built-in parser" not in result.response
 
 
 def test_concept_question_uses_the_educator_model(gemini_session, stub):
@@ -189,7 +191,7 @@ def test_malformed_plan_args_repaired_once_in_the_graph(gemini_session, stub):
     assert "steps.0.params.symbol" in json.dumps(repair["body"])
 
 
-@pytest.mark.parametrize("lang,question,line", [
+@pytest.mark.parametrize("lang,question,parser_line", [
     ("en", "NQ high in November 2023",
      "The language model is not configured correctly. The question was read by the built-in parser."),
     ("ru", "Максимум NQ в ноябре 2023",
@@ -197,13 +199,17 @@ def test_malformed_plan_args_repaired_once_in_the_graph(gemini_session, stub):
     ("es", "Máximo de NQ en noviembre de 2023",
      "El modelo de lenguaje no está bien configurado. La pregunta la interpretó el analizador integrado."),
 ])
-def test_a_404_model_falls_back_and_says_so_in_one_line(gemini_session, stub, lang, question, line):
+def test_a_404_model_falls_back_and_says_so_in_one_line(gemini_session, stub, lang, question, parser_line):
+    from agent.messages import msg
+
     stub.add(error(404, "models/gemini-x is not found"), error(404, "models/gemini-x is not found"),
              error(404, "models/gemini-x is not found"))
     result = gemini_session.ask(question, now="2024-06-01")
     assert result.status == "answered", result.response
-    assert line in result.response.splitlines()
-    assert "A simple built-in plan was used." in result.response or lang != "en"
+    # parser and code plan gave the whole reading and plan; what the answer lacks is the analysis:
+    # one line says so (issue 30), not one per failed call
+    assert msg("auto_summary", lang) in result.response.splitlines()
+    assert parser_line not in result.response and "A simple built-in plan was used." not in result.response
     assert "404" not in result.response and "Traceback" not in result.response
     assert any(c["type"] == "high" and c["value"] == pytest.approx(nq_reference()["high"])
                for c in result.claims)

@@ -42,11 +42,16 @@ def _parts_text(parts: list[dict[str, Any]]) -> str:
     return "\n".join(out)
 
 
-def prompt_tokens(body: dict[str, Any]) -> int:
+def prompt_parts(body: dict[str, Any]) -> dict[str, int]:
+    """Prompt tokens of a request body by part: system instruction, contents, declarations."""
     system = _parts_text((body.get("systemInstruction") or {}).get("parts") or [])
     contents = "\n".join(_parts_text(c.get("parts") or []) for c in body.get("contents") or [])
     tools = json.dumps(body.get("tools") or [], ensure_ascii=False) if body.get("tools") else ""
-    return count(system) + count(contents) + count(tools)
+    return {"system": count(system), "contents": count(contents), "declarations": count(tools)}
+
+
+def prompt_tokens(body: dict[str, Any]) -> int:
+    return sum(prompt_parts(body).values())
 
 
 def thinking_tokens(body: dict[str, Any]) -> int:
@@ -60,12 +65,16 @@ def thinking_tokens(body: dict[str, Any]) -> int:
     return DEFAULT_THINKING
 
 
-def measured_usage(body: dict[str, Any], chunks: list[dict[str, Any]]) -> dict[str, int]:
-    """usageMetadata for a request `body` answered by `chunks` (one for generateContent)."""
+def measured_usage(body: dict[str, Any], chunks: list[dict[str, Any]], cached: int = 0) -> dict[str, int]:
+    """usageMetadata for a request `body` (its cached content merged in) answered by `chunks` (one
+    for generateContent); `cached`: the prompt tokens that came from cached content (counted in
+    promptTokenCount too, as the API does)."""
     answer = "\n".join(_parts_text(((c.get("candidates") or [{}])[0].get("content") or {}).get("parts") or [])
                        for c in chunks)
     inp, out, thoughts = prompt_tokens(body), count(answer), thinking_tokens(body)
     usage = {"promptTokenCount": inp, "candidatesTokenCount": out, "totalTokenCount": inp + out + thoughts}
     if thoughts:
         usage["thoughtsTokenCount"] = thoughts
+    if cached:
+        usage["cachedContentTokenCount"] = cached
     return usage

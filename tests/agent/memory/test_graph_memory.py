@@ -122,9 +122,9 @@ class RecordingLLM(OfflineProvider):
         self.prompts: list[str] = []
 
     def understand(self, question, history, ctx):
-        system = P.UNDERSTANDER_SYSTEM.format(today=ctx.today.isoformat(),
-                                              instruments=P.instruments_text(ctx), safety=P.SAFETY)
-        text = P.UNDERSTANDER_USER.format(history=P.format_history(history),
+        system = P.UNDERSTANDER_SYSTEM.format(safety=P.SAFETY)
+        context = P.UNDERSTANDER_CONTEXT.format(today=ctx.today.isoformat(), instruments=P.instruments_text(ctx))
+        text = P.UNDERSTANDER_USER.format(context=context, history=P.history_block(history),
                                           question=P.wrap("user_question", question))
         self.prompts.append(system + "\n\n" + text)
         if "third question" not in question:
