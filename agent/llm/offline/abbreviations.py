@@ -18,23 +18,53 @@ _MONTH = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|
           r"|ago(?:sto)?|septiembre|oct(?:ubre)?|nov(?:iembre)?|dic(?:iembre)?"
           r"|янв\w*|фев\w*|мар\w*|апр\w*|ма[йяе]|июн\w*|июл\w*|авг\w*|сен\w*|окт\w*|ноя\w*|дек\w*)")
 _I = re.IGNORECASE
+# Month words of a language that writes the day BEFORE the month ("24 марта", "24 de marzo"): a
+# two-digit number after such a month word is a year ("в марте 24", "enero 22").
+_DAY_FIRST_MONTH = (r"(?:янв\w*|фев\w*|мар[тc]\w*|апр\w*|ма[йяе]|июн\w*|июл\w*|авг\w*|сен\w*|окт\w*|ноя\w*|дек\w*"
+                    r"|enero|ene|febrero|marzo|abril|abr|mayo|junio|julio|agosto|ago|septiembre|setiembre|octubre"
+                    r"|noviembre|diciembre|dic)")
+# In English "March 24" is a day unless a preposition of a span stands before it ("in Mar 24",
+# "for Jan 22", "during Oct 23"): then the number is the year, as in "march '24".
+_SPAN_PREP = r"(?:in|for|during|over|throughout|en|durante|за|в)"
+# ...and not when a four-digit year follows ("in March 16, 2020") or the number is a time or a day.
+_NOT_DAY = r"(?!\d|st|nd|rd|th|[:.,]\d|\s*(?:,|de|del|of)?\s*(?:1[89]|20)\d\d|\s*%)"
 
 
 def _century(yy: str) -> str:
     return ("20" if int(yy) <= 49 else "19") + yy
 
 
+# A three-letter month and two digits with no four-digit year in the text ("SPY Mar 24", the way
+# tables label months) is a month; after "on", "the" or a range word it stays a day ("on Mar 24").
+_SHORT_MONTH = r"(?:jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)"
+_DAY_CUE = re.compile(r"(?:\b(?:on|the|since|from|to|until|till|through|between|and|of|week|el|del|al)|\d)\s*$", _I)
+
+
+def _short_month_year(m: re.Match[str]) -> str:
+    if _DAY_CUE.search(m.string[:m.start()]) or re.search(r"(?<!\d)(?:1[89]|20)\d\d(?!\d)", m.string):
+        return m.group(0)
+    return f"{m.group(1)} {_century(m.group(2))}"
+
+
 _RULES: list[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]] = [
     (re.compile(r"(?<!\w)qtrs?\.?(?!\w)", _I), "quarter"),
     (re.compile(r"(?<!\w)wks?\.?(?!\w)", _I), "week"),
     (re.compile(r"(?<!\w)yrs?\.?(?!\w)", _I), "year"),
-    (re.compile(r"(?<!\w)([1-4])q\s*['’]?(\d{2})(?!\d)", _I), lambda m: f"Q{m.group(1)} {_century(m.group(2))}"),
-    (re.compile(r"(?<!\w)q([1-4])\s*['’](\d{2})(?!\d)", _I), lambda m: f"Q{m.group(1)} {_century(m.group(2))}"),
+    (re.compile(r"(?<!\w)([1-4])[qt]\s*['’]?(\d{2})(?!\d)", _I), lambda m: f"Q{m.group(1)} {_century(m.group(2))}"),
+    (re.compile(r"(?<!\w)[qt]([1-4])\s*(?:['’]|\s)(\d{2})(?![\d:.,%])", _I),
+     lambda m: f"Q{m.group(1)} {_century(m.group(2))}"),
     (re.compile(rf"(?<!\w)({_MONTH})[-/](\d{{4}})(?!\d)", _I), lambda m: f"{m.group(1)} {m.group(2)}"),
     (re.compile(rf"(?<!\w)({_MONTH})[-/]['’]?(\d{{2}})(?![\d-])", _I),
      lambda m: f"{m.group(1)} {_century(m.group(2))}"),
     (re.compile(rf"(?<!\w)({_MONTH})\.?\s+(3[2-9]|[4-9]\d)(?![\d,.:-])", _I),
      lambda m: f"{m.group(1)} {_century(m.group(2))}"),
+    (re.compile(rf"(?<!\w)({_DAY_FIRST_MONTH})\.?\s+(?:de\s+)?(\d{{2}}){_NOT_DAY}(?!\s*(?:-|по|al|a)\s*\d)", _I),
+     lambda m: f"{m.group(1)} {_century(m.group(2))}"),
+    (re.compile(rf"(?<!\w)({_SPAN_PREP}\s+(?:the\s+month\s+of\s+)?)({_MONTH})\.?\s+(\d{{2}}){_NOT_DAY}"
+                rf"(?!\s*(?:-|to|through|thru|until|till|and)\s*\d)", _I),
+     lambda m: f"{m.group(1)}{m.group(2)} {_century(m.group(3))}"),
+    (re.compile(rf"(?<!\w)({_SHORT_MONTH})\.?\s+(\d{{2}}){_NOT_DAY}(?!\s*(?:-|to|through|thru|until|till|and)\s*\d)",
+                _I), _short_month_year),
     (re.compile(rf"(?<!\w)({_MONTH})\.?\s+(\d{{1,2}})\s+(?:to|through|thru|until|till)\s+(\d{{1,2}})(?![\d:])", _I),
      lambda m: f"{m.group(1)} {m.group(2)}-{m.group(3)}"),
     # "entre el 2 y el 6 de marzo" / "между 2 и 6 марта": a day range inside one month

@@ -212,12 +212,13 @@ def extract_dp(s: str, today: date, us_first: bool = False) -> DP:
     if ym:
         dp.y = year_value(ym.group(1), today)
         s = s[:ym.start()] + " " + s[ym.end():]
-    if re.search(r"q[1-4]|[1-4]q|t[1-4]|[1-4]t|quarter|квартал|кв(?:\.|(?!\w))|trimestre", s):
+    # "q3", "3q", "t3", "3t" as whole tokens: the "4t" of "March 4th" is a day, not a quarter
+    if re.search(r"(?<!\w)(?:[qt][1-4]|[1-4][qt])(?!\w)|quarter|квартал|кв(?:\.|(?!\w))|trimestre", s):
         dp.q = _ordinal(s, r"(?:q|t)([1-4])|([1-4])[qt](?!\w)") or _ordinal(
             s, r"(?<!\w)(\d|first|second|third|fourth|1st|2nd|3rd|4th|перв|втор|трет|четверт|primer"
                r"|segundo|tercer|cuarto|iv|i{1,3})") or _last_part(s, today, "q")
         return dp
-    if re.search(r"h[12]|[12]h|half|полугоди|половин|semestre|mitad", s):
+    if re.search(r"(?<!\w)(?:h[12]|[12]h)(?!\w)|half|полугоди|половин|semestre|mitad", s):
         dp.h = _ordinal(s, r"h([12])|([12])h(?!\w)") or _ordinal(
             s, r"(?<!\w)(\d|first|second|1st|2nd|перв|втор|primer|segundo)")
     dp.m = month_in(s)
