@@ -985,3 +985,24 @@ _V2_METRICS = PACK["offline_parser"]["metrics"]
 _V2_METRICS["up_days"] += ["bull(?:ish)?\\s+(?:days|sessions)", "up\\s+sessions"]
 _V2_METRICS["down_days"] += ["bear(?:ish)?\\s+(?:days|sessions)", "down\\s+sessions"]
 _V2_METRICS["pct_change"] += ["percent(?:age)?\\s+move", "%\\s*move", "how\\s+much\\s+did\\s+\\S+\\s+move"]
+
+
+# ---- issue 24 (generalisation): words the fresh probes found (tests/agent/llm/test_understanding_v2_probes.py) ----
+# A return against a reference close ("vs the previous year's close", "relative to the 2018 close"):
+# the reference is part of the measure, never a period of its own (understand blanks it first).
+_V2_METRICS["return_prev_close"] += [
+    "(?:vs\\.?|versus|from|over|against|relative\\s+to|compared\\s+(?:to|with)|since)\\s+(?:the\\s+)?"
+    "(?:(?:previous|prior|last|preceding)\\s+year'?s?|(?:1[89]|20)\\d\\d(?:'s)?|year[\\s-]end)\\s+(?:close|closing(?:\\s+price)?)",
+    "(?:vs\\.?|versus|from|over|against|relative\\s+to|compared\\s+(?:to|with))\\s+(?:the\\s+)?(?:close|closing\\s+price)"
+    "\\s+of\\s+(?:the\\s+)?(?:previous|prior|last|preceding)\\s+year",
+]
+# "days SPX closed up", "sessions that finished in the green"
+_V2_METRICS["up_days"] += ["(?:closed|closes|finished|ended)\\s+(?:up|higher|green|in\\s+the\\s+green|positive)(?!\\w)"]
+_V2_METRICS["down_days"] += ["(?:closed|closes|finished|ended)\\s+(?:down|lower|red|in\\s+the\\s+red|negative)(?!\\w)"]
+_V2_METRICS["pct_change"] += ["how\\s+much\\s+(?:did\\s+)?\\S+\\s+(?:move|change|gain|lose|drop|fall|rise)(?!\\w)"]
+# Function words the coverage check may skip: politeness, fillers, units every answer honours.
+PACK["offline_parser"]["function_words"] = (
+    "pls plz thx thanks thank kindly hey hi hello okay ok dear quick quickly exactly actually "
+    "count counts counting indicator indicators percent percentage percentages reading readings level levels "
+    "tell telling let's lets know wondering wonder curious "
+).split()

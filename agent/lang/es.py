@@ -957,3 +957,19 @@ _V2_METRICS["down_days"] += ["sesiones\\s+bajistas", "dias\\s+de\\s+oso"]
 _V2_METRICS["pct_change"] += ["movimiento\\s+porcentual"]
 # "performance" words ask for the usual figures (which hold the change), like "performance" in English
 PACK["offline_parser"]["cues"]["STATS"] += ["rendimiento", "desempe[nñ]o"]
+
+
+# ---- issue 24 (generalisation): words the fresh probes found (tests/agent/llm/test_understanding_v2_probes.py) ----
+_V2_METRICS["return_prev_close"] = [
+    *_V2_METRICS.get("return_prev_close", []),
+    "(?:respecto\\s+(?:a|al|del)|frente\\s+(?:a|al)|vs\\.?|versus|comparad[oa]\\s+con|sobre|desde|contra)\\s+(?:el\\s+)?"
+    "(?:precio\\s+de\\s+)?cierre\\s+(?:del?\\s+(?:ano|año)\\s+(?:anterior|pasado|previo)|de(?:l)?\\s+(?:1[89]|20)\\d\\d"
+    "|(?:anual\\s+)?(?:anterior|previo))",
+]
+_V2_METRICS["up_days"] += ["(?:cerr|termin|finaliz)\\w*\\s+(?:al\\s+alza|en\\s+positivo|en\\s+verde|arriba|subiendo|en\\s+alza)"]
+_V2_METRICS["down_days"] += ["(?:cerr|termin|finaliz)\\w*\\s+(?:a\\s+la\\s+baja|en\\s+negativo|en\\s+rojo|abajo|bajando|en\\s+baja)"]
+_V2_METRICS["pct_change"] += ["cuanto\\s+(?:se\\s+)?(?:movi|vari|cambi|subi|baj|cay)\\w*", "variaci[oó]n\\s+porcentual"]
+PACK["offline_parser"]["function_words"] = (
+    "tal gracias porfa porfis hola indicador indicadores podrias podria decirme quisiera saber conteo "
+    "porcentaje porcentajes porciento nivel niveles valor lectura oye ok vale"
+).split()

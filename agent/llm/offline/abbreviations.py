@@ -51,7 +51,7 @@ _RULES: list[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]] = [
     (re.compile(r"(?<!\w)wks?\.?(?!\w)", _I), "week"),
     (re.compile(r"(?<!\w)yrs?\.?(?!\w)", _I), "year"),
     (re.compile(r"(?<!\w)([1-4])[qt]\s*['’]?(\d{2})(?!\d)", _I), lambda m: f"Q{m.group(1)} {_century(m.group(2))}"),
-    (re.compile(r"(?<!\w)[qt]([1-4])\s*(?:['’]|\s)(\d{2})(?![\d:.,%])", _I),
+    (re.compile(r"(?<!\w)[qt]([1-4])\s*(?:['’]|\s)(\d{2})(?![\d%]|[:.,]\d)", _I),
      lambda m: f"Q{m.group(1)} {_century(m.group(2))}"),
     (re.compile(rf"(?<!\w)({_MONTH})[-/](\d{{4}})(?!\d)", _I), lambda m: f"{m.group(1)} {m.group(2)}"),
     (re.compile(rf"(?<!\w)({_MONTH})[-/]['’]?(\d{{2}})(?![\d-])", _I),

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from agent import lang as packs
 from agent.llm import glossary
 from agent.llm.offline import conditions as C
 from agent.llm.offline import cues, resumes
@@ -49,6 +50,8 @@ estaba estaban cual cuales cuya cuyo aqui alli asi pues luego entonces ahora aun
 had has having does did got gets getting been into onto upon whether which while though although
 там тут здесь так тоже было имел имела имело имели какого какой каком какую какими
 """.split())
+# ...and each language pack's own list (offline_parser.function_words): politeness, fillers, units.
+STOPWORDS |= {w for code in packs.codes() for w in packs.get(code, "offline_parser").get("function_words", [])}
 
 _WORD = re.compile(r"[a-zа-яñ'’]+")
 # Words every daily-bar answer already honours (a day's move, a year's return, a change).

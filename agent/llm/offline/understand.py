@@ -106,7 +106,9 @@ def _parse_once(text: str, ctx: ProviderContext, ref: Period | None) -> Parsed:
     p.window, p.bar = parse_window(masked), parse_bar_size(masked)
     spans += [x.span for x in (p.window, p.bar) if x is not None]
     masked = _blank(masked, [x.span for x in (p.window, p.bar) if x is not None])
-    found = parse_periods(masked, ctx.today, ref, us_dates=lang == "en",
+    refs = M.reference_spans(masked)       # "vs the 2018 close": a measure's reference, not a period
+    spans += refs
+    found = parse_periods(_blank(masked, refs), ctx.today, ref, us_dates=lang == "en",
                           split_between=bool(M.COMPARE.search(masked)))
     seen: set[tuple] = set()
     p.periods = [f for f in found if not ((f.resolved.start, f.resolved.end) in seen
@@ -260,6 +262,8 @@ def intent_from(p: Parsed, ctx: ProviderContext) -> Intent:
     if len(p.periods) == 1 and p.periods[0].single_day and "pct_change" in it.metrics \
             and "return_prev_close" not in it.metrics:   # one day's move: close to close, as tables give it
         it.metrics = ["return_prev_close" if m == "pct_change" else m for m in it.metrics]
+    if "return_prev_close" in it.metrics and "pct_change" in it.metrics:
+        it.metrics.remove("pct_change")   # "the return vs the 2018 close": one return, the one named
     it.condition = p.cond.condition
     it.direction = p.cond.direction  # type: ignore[assignment]
     if analysis == "events" and it.condition is None and it.direction and not _vague(p):
