@@ -1006,3 +1006,16 @@ PACK["offline_parser"]["function_words"] = (
     "count counts counting indicator indicators percent percentage percentages reading readings level levels "
     "tell telling let's lets know wondering wonder curious "
 ).split()
+# Days of the period already in the conversation ("and only the 1st to the 5th?", "the first 10
+# days"): read against that period by offline/ref_days.py. {D} a day number, {COUNT} a count.
+PACK["offline_periods"]["REF_DAY_RANGE"] = [
+    "(?:from|between|days?|only)\\s+(?:the\\s+)?(?P<a>{D})\\s*(?:-|to|and|through|thru|till|until)\\s*(?:the\\s+)?(?P<b>{D})",
+]
+PACK["offline_periods"]["REF_FIRST"] = [
+    "(?:the\\s+)?first\\s+(?P<n>{COUNT})\\s+(?P<u>trading\\s+days|sessions|days)",
+]
+# A price level after a comparison ("closed above 3,000", "below $450"): no event counts days
+# against a price (only against a % move), so the parser asks (offline/price_levels.py).
+PACK["offline_parser"]["cues"]["PRICE_LEVEL"] = [
+    "(?:above|below|over|under|beneath|exceed\\w*|higher\\s+than|lower\\s+than|more\\s+than|less\\s+than)\\s+(?:the\\s+)?(?:\\$\\s*)?{LEVEL}",
+]

@@ -973,3 +973,12 @@ PACK["offline_parser"]["function_words"] = (
     "tal gracias porfa porfis hola indicador indicadores podrias podria decirme quisiera saber conteo "
     "porcentaje porcentajes porciento nivel niveles valor lectura oye ok vale"
 ).split()
+PACK["offline_periods"]["REF_DAY_RANGE"] = [
+    "(?:del|desde\\s+el|entre\\s+el|dias|solo\\s+del)\\s+(?P<a>{D})\\s*(?:-|al|a|hasta\\s+el|y\\s+el)\\s*(?P<b>{D})",
+]
+PACK["offline_periods"]["REF_FIRST"] = [
+    "(?:los\\s+|las\\s+)?primer[oa]s\\s+(?P<n>{COUNT})\\s+(?P<u>dias\\s+(?:habiles|de\\s+negociacion|de\\s+trading)|sesiones|dias)",
+]
+PACK["offline_parser"]["cues"]["PRICE_LEVEL"] = [
+    "(?:por\\s+encima\\s+de|por\\s+debajo\\s+de|sobre|bajo|mas\\s+de|menos\\s+de|superior\\s+a|inferior\\s+a)\\s+(?:los\\s+|las\\s+|el\\s+nivel\\s+de\\s+)?(?:\\$\\s*)?{LEVEL}",
+]

@@ -13,6 +13,7 @@ from agent.llm.offline import (
     coverage,
     cues,
     fuzzy,
+    price_levels,
     reading,
     resumes,
     shaping,
@@ -64,6 +65,7 @@ class Parsed:
     window: Window | None = None
     bar: BarSize | None = None
     indicators: list[tuple[str, int | None, int]] = field(default_factory=list)
+    price_level: str | None = None      # "above 3,000": counted against a price (not available)
 
 
 def _blank(norm: str, spans) -> str:
@@ -115,6 +117,10 @@ def _parse_once(text: str, ctx: ProviderContext, ref: Period | None) -> Parsed:
                                           or seen.add((f.resolved.start, f.resolved.end)))]  # type: ignore[func-returns-value]
     p.metrics = M.parse_metrics(_blank(masked, M.named_analysis_spans(masked)))
     p.cond = parse_condition(masked)
+    level = price_levels.find(masked) if not p.cond.has_threshold else None
+    if level:                          # "closed above 3,000": a price level, asked about (below)
+        spans.append(level[:2])
+        p.price_level = level[2]
     p.horizon = parse_horizon(masked)
     p.top = parse_top(masked)
     vr = _VOLUME_RANK.search(masked)
@@ -336,6 +342,10 @@ def finalize(it: Intent, p: Parsed, ctx: ProviderContext, concept: str | None = 
     elif it.type != "mixed":
         it.concept = None
     missing = _missing(it, p, ctx)
+    if p.price_level and not missing:  # days against a price level: asked, never answered as stats
+        it.needs_clarification, it.confidence = True, 0.4
+        it.clarifying_questions = [price_levels.question(p.price_level, it.lang)]
+        return it
     if missing:
         it.needs_clarification, it.missing = True, missing  # type: ignore[assignment]
         it.clarifying_questions = clarify.questions(it.lang, missing)
