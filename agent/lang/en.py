@@ -179,7 +179,7 @@ PACK: dict[str, Any] = {
         "MONTHS": "january february march april june july august september october november december",
         "METRICS": (
             "maximum minimum highest lowest volatility volume average statistics performance drawdown "
-            "change percent opening closing quarter trading sessions"
+            "change percent opening closing quarter trading sessions stats"
         ),
         "KEEP": (
             "average averages chance change changes charge closed maximal minimal opened traded "
@@ -1019,3 +1019,13 @@ PACK["offline_periods"]["REF_FIRST"] = [
 PACK["offline_parser"]["cues"]["PRICE_LEVEL"] = [
     "(?:above|below|over|under|beneath|exceed\\w*|higher\\s+than|lower\\s+than|more\\s+than|less\\s+than)\\s+(?:the\\s+)?(?:\\$\\s*)?{LEVEL}",
 ]
+_V2_PERIODS = PACK["offline_periods"]
+_V2_PERIODS["WEEK"] = _V2_PERIODS["WEEK"].replace("(?:of|starting|beginning|from)",
+                                                  "(?:of|starting|beginning|commencing|from|w/c)(?:\\s+on)?")
+_V2_PERIODS["RELATIVE"] = [[k, p.replace("(?:last|previous|prior)", "(?:last|previous|prev\\.?|prior)")]
+                           for k, p in _V2_PERIODS["RELATIVE"]]
+PACK["offline_parser"]["cues"]["STATS"] += ["(?<!\\w)fared?(?!\\w)", "how\\s+did\\s+\\S+\\s+(?:do|trade)"]
+_V2_METRICS["pct_change"] += ["what\\s+(?:%|percent(?:age)?)", "how\\s+many\\s+percent", "by\\s+how\\s+much"]
+# "OHLC": the four prices of the day (or period) by name
+_V2_METRICS["open+high+low+close"] = ["(?<!\\w)ohlcv?(?!\\w)"]
+PACK["offline_parser"]["function_words"] += "trade traded trading fare fared shares contracts units".split()

@@ -982,3 +982,9 @@ PACK["offline_periods"]["REF_FIRST"] = [
 PACK["offline_parser"]["cues"]["PRICE_LEVEL"] = [
     "(?:por\\s+encima\\s+de|por\\s+debajo\\s+de|sobre|bajo|mas\\s+de|menos\\s+de|superior\\s+a|inferior\\s+a)\\s+(?:los\\s+|las\\s+|el\\s+nivel\\s+de\\s+)?(?:\\$\\s*)?{LEVEL}",
 ]
+PACK["offline_periods"]["WEEK"] = PACK["offline_periods"]["WEEK"].replace(
+    "(?:del?|que\\s+empieza\\s+el)", "(?:del?|que\\s+(?:empieza|comienza|inicia|arranca)\\s+el|(?:iniciada|comenzada)\\s+el)")
+_V2_METRICS["pct_change"] += ["qu[eé]\\s+(?:%|porcentaje)", "cuanto\\s+%"]
+_V2_METRICS["down_days"] += ["(?:dias|sesiones)\\s+(?:de\\s+)?(?:bajada|baja)(?!\\w)", "y\\s+de\\s+(?:bajada|baja)(?!\\w)"]
+_V2_METRICS["open+high+low+close"] = ["(?<!\\w)ohlcv?(?!\\w)"]
+PACK["offline_parser"]["function_words"] += "decir dices cotizo cotizó".split()

@@ -1018,3 +1018,7 @@ PACK["offline_periods"]["REF_FIRST"] = [
 PACK["offline_parser"]["cues"]["PRICE_LEVEL"] = [
     "(?:выше|ниже|больше|меньше|более|менее|свыше)\\s+(?:уровня\\s+|отметки\\s+)?(?:\\$\\s*)?{LEVEL}",
 ]
+PACK["offline_periods"]["WEEK"] = PACK["offline_periods"]["WEEK"].replace(
+    "(?:с\\s+|от\\s+)?", "(?:,?\\s*(?:начина\\w+|начавш\\w+|стартовавш\\w+)\\s+)?(?:с\\s+|со\\s+|от\\s+)?")
+PACK["offline_parser"]["cues"]["STATS"] += ["динамик\\w*", "результат\\w*", "как\\s+(?:себя\\s+)?чувствовал\\w*"]
+_V2_PARSER["metrics"]["open+high+low+close"] = ["(?<!\\w)ohlcv?(?!\\w)"]

@@ -65,7 +65,19 @@ _RULES: list[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]] = [
      lambda m: f"{m.group(1)}{m.group(2)} {_century(m.group(3))}"),
     (re.compile(rf"(?<!\w)({_SHORT_MONTH})\.?\s+(\d{{2}}){_NOT_DAY}(?!\s*(?:-|to|through|thru|until|till|and)\s*\d)",
                 _I), _short_month_year),
-    (re.compile(rf"(?<!\w)({_MONTH})\.?\s+(\d{{1,2}})\s+(?:to|through|thru|until|till)\s+(\d{{1,2}})(?![\d:])", _I),
+    (re.compile(rf"(?<!\w)({_MONTH})[-/]?((?:19|20)\d\d)(?!\d)", _I), lambda m: f"{m.group(1)} {m.group(2)}"),
+    (re.compile(r"(?<!\w)([12])h\s*['’]?(\d{2})(?!\d)", _I), lambda m: f"H{m.group(1)} {_century(m.group(2))}"),
+    (re.compile(r"(?<!\w)h([12])\s*['’](\d{2})(?!\d)", _I), lambda m: f"H{m.group(1)} {_century(m.group(2))}"),
+    # the second of two week-of periods written by ellipsis: "the week of X and the one of Y",
+    # "la semana del X y la del Y", "неделю с X и с Y"
+    (re.compile(r"(week\s+of\s+[^?]{1,40}?\s+(?:and|vs\.?|versus|with|to)\s+)(?:the\s+one|that)\s+of\s+", _I),
+     lambda m: f"{m.group(1)}the week of "),
+    (re.compile(r"(semana\s+del?\s+[^?]{1,40}?\s+(?:y|con|frente\s+a|vs\.?)\s+)la\s+del\s+", _I),
+     lambda m: f"{m.group(1)}la semana del "),
+    (re.compile(r"(недел\w+\s+(?:с|со)\s+[^?]{1,40}?\s+(?:и|против)\s+)(?:с|со)\s+(?=\d)", _I),
+     lambda m: f"{m.group(1)}неделю с "),
+    (re.compile(rf"(?<!\w)({_MONTH})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:to|through|thru|until|till)\s+(?:the\s+)?"
+                rf"(\d{{1,2}})(?:st|nd|rd|th)?(?![\d:])", _I),
      lambda m: f"{m.group(1)} {m.group(2)}-{m.group(3)}"),
     # "entre el 2 y el 6 de marzo" / "между 2 и 6 марта": a day range inside one month
     (re.compile(rf"(?<!\w)entre\s+el\s+(\d{{1,2}})\s+y\s+el\s+(\d{{1,2}})\s+de\s+({_MONTH})", _I),
@@ -75,7 +87,12 @@ _RULES: list[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]] = [
 ]
 
 
+_LATIN_C = re.compile(r"(?<!\w)[cC](?=\s+\d)")    # "c 4 по 15 апреля": a Latin c typed for "с"
+
+
 def expand(text: str) -> str:
+    if re.search(r"[а-яё]", text, _I):
+        text = _LATIN_C.sub("с", text)
     for rx, repl in _RULES:
         text = rx.sub(repl, text)
     return text

@@ -49,6 +49,19 @@ _WINDOW = re.compile(rf"(?<!\d)(\d{{1,3}})\s*[-‐]?\s*(?:{_cue('WINDOW_UNITS')}
 # November", "боллинджер 30 апреля") or a time.
 _NOT_A_DATE = rf"(?!\s*(?:de\s+|of\s+|th\s+|st\s+|nd\s+|rd\s+)?{MONTH_B}|[:./]\d)"
 
+# "50 SMA", "200-EMA": a bare number right before the name, not a date's part ("March 30 SMA",
+# "2024-04-30 SMA", "30 марта").
+_BARE_BEFORE = re.compile(r"(?<![\d/.:-])(\d{1,3})\s*-?\s*$")
+_MONTH_END = re.compile(rf"{MONTH_B}\s*$")
+
+
+def _bare_before(text: str) -> re.Match[str] | None:
+    m = _BARE_BEFORE.search(text[-12:])
+    if not m or _MONTH_END.search(text[:len(text) - 12 + m.start()]):
+        return None
+    return m
+
+
 PATTERNS: list[tuple[str, str]] = _words("patterns")
 VOLUME_PROFILE = re.compile(_cue("VOLUME_PROFILE"))
 INTRADAY = re.compile(_cue("INTRADAY"))
@@ -95,7 +108,8 @@ def parse_indicator(norm: str) -> tuple[str, int | None] | None:
         if not m:
             continue
         around = norm[max(0, m.start() - 25):m.end() + 25]
-        w = _WINDOW.search(around) or re.search(rf"(?:{pat})\s*\(?\s*(\d{{1,3}})(?!\d|\s*%){_NOT_A_DATE}", around)
+        w = _WINDOW.search(around) or re.search(rf"(?:{pat})\s*\(?\s*(\d{{1,3}})(?!\d|\s*%){_NOT_A_DATE}", around) \
+            or _bare_before(norm[:m.start()])
         window = next((int(g) for g in (w.groups() if w else ()) if g), default)
         if window is not None and not 2 <= window <= 400:
             window = default
@@ -113,7 +127,7 @@ def parse_indicators(norm: str) -> list[tuple[str, int | None, int]]:
             continue
         after = norm[m.end():m.end() + 30]
         w = re.match(rf"\s*[-(]?\s*(\d{{1,3}})(?!\d|\s*%|\s*[-/.]\d){_NOT_A_DATE}", after)
-        before = _WINDOW.search(norm[max(0, m.start() - 14):m.start()])
+        before = _WINDOW.search(norm[max(0, m.start() - 14):m.start()]) or _bare_before(norm[:m.start()])
         window = int(w.group(1)) if w else next((int(g) for g in (before.groups() if before else ()) if g),
                                                 default)
         if window is not None and not 2 <= window <= 400:
