@@ -1029,3 +1029,13 @@ _V2_METRICS["pct_change"] += ["what\\s+(?:%|percent(?:age)?)", "how\\s+many\\s+p
 # "OHLC": the four prices of the day (or period) by name
 _V2_METRICS["open+high+low+close"] = ["(?<!\\w)ohlcv?(?!\\w)"]
 PACK["offline_parser"]["function_words"] += "trade traded trading fare fared shares contracts units".split()
+_V2_METRICS["up_days"] += ["(?:close|finish|end)\\s+(?:up|higher|green|in\\s+the\\s+green|positive)(?!\\w)"]
+_V2_METRICS["down_days"] += ["(?:close|finish|end)\\s+(?:down|lower|red|in\\s+the\\s+red|negative)(?!\\w)"]
+_V2_METRICS["return_prev_close"] += ["(?<!\\w)yoy(?!\\w)", "year[\\s-]over[\\s-]year"]
+PACK["offline_parser"]["function_words"] += "sessions session".split()
+# A single day's "move" is its close-to-close change (understand.py, with one single-day period).
+PACK["offline_parser"]["cues"]["DAY_MOVE"] = ["(?<!\\w)mov(?:e|es|ed)(?!\\w)", "(?<!\\w)swing(?!\\w)"]
+# "the first half of the month" in a follow-up: the half of the period before (offline/ref_days.py)
+PACK["offline_periods"]["REF_DAY_RANGE"] += [
+    "the\\s+(?P<a>{D})\\s*(?:-|to|through|thru|till|until)\\s*(?:the\\s+)?(?P<b>{D})"]
+PACK["offline_periods"]["REF_HALF"] = ["(?P<h>first|second|1st|2nd)\\s+half\\s+of\\s+(?:the|that|this)\\s+month"]

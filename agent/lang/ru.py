@@ -1022,3 +1022,7 @@ PACK["offline_periods"]["WEEK"] = PACK["offline_periods"]["WEEK"].replace(
     "(?:с\\s+|от\\s+)?", "(?:,?\\s*(?:начина\\w+|начавш\\w+|стартовавш\\w+)\\s+)?(?:с\\s+|со\\s+|от\\s+)?")
 PACK["offline_parser"]["cues"]["STATS"] += ["динамик\\w*", "результат\\w*", "как\\s+(?:себя\\s+)?чувствовал\\w*"]
 _V2_PARSER["metrics"]["open+high+low+close"] = ["(?<!\\w)ohlcv?(?!\\w)"]
+_V2_PARSER["metrics"]["avg_daily_range"] += ["(?:средн\\w+\\s+)?(?:дневн\\w+\\s+)?амплитуд\\w*"]
+PACK["offline_parser"]["function_words"] += "сессий сессии сессия самое самый раз".split()
+PACK["offline_parser"]["cues"]["DAY_MOVE"] = ["движени\\w*", "сдвинул\\w*", "двигал\\w*", "сходил\\w*"]
+PACK["offline_periods"]["REF_HALF"] = ["(?P<h>перв|втор)\\w*\\s+половин\\w+\\s+(?:этого\\s+|того\\s+)?месяц\\w*"]

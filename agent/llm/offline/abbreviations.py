@@ -48,6 +48,14 @@ def _short_month_year(m: re.Match[str]) -> str:
 
 _RULES: list[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]] = [
     (re.compile(r"(?<!\w)qtrs?\.?(?!\w)", _I), "quarter"),
+    # "avg daily vol": volume after an average or total word (a bare "vol" may mean volatility)
+    (re.compile(r"(?<!\w)((?:avg|average|mean|total|daily)\.?\s+(?:daily\s+)?)vol\.?(?!\w)", _I),
+     lambda m: f"{m.group(1)}volume"),
+    # "01-Apr-2024", "1 Apr 2024" (day, month, year) and "2024/04/01", "2024.04.01" (year first)
+    (re.compile(rf"(?<!\w)(\d{{1,2}})[-/]({_MONTH})[-/]((?:19|20)\d\d)(?!\d)", _I),
+     lambda m: f"{int(m.group(1))} {m.group(2)} {m.group(3)}"),
+    (re.compile(r"(?<![\d.])((?:19|20)\d\d)[/.](\d{1,2})[/.](\d{1,2})(?![\d.])"),
+     lambda m: f"{m.group(1)}-{int(m.group(2)):02d}-{int(m.group(3)):02d}"),
     (re.compile(r"(?<!\w)wks?\.?(?!\w)", _I), "week"),
     (re.compile(r"(?<!\w)yrs?\.?(?!\w)", _I), "year"),
     (re.compile(r"(?<!\w)([1-4])[qt]\s*['’]?(\d{2})(?!\d)", _I), lambda m: f"Q{m.group(1)} {_century(m.group(2))}"),
@@ -80,7 +88,7 @@ _RULES: list[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]] = [
                 rf"(\d{{1,2}})(?:st|nd|rd|th)?(?![\d:])", _I),
      lambda m: f"{m.group(1)} {m.group(2)}-{m.group(3)}"),
     # "entre el 2 y el 6 de marzo" / "между 2 и 6 марта": a day range inside one month
-    (re.compile(rf"(?<!\w)entre\s+el\s+(\d{{1,2}})\s+y\s+el\s+(\d{{1,2}})\s+de\s+({_MONTH})", _I),
+    (re.compile(rf"(?<!\w)(?:entre|desde)\s+el\s+(\d{{1,2}})\s+(?:y|hasta|a)\s+el\s+(\d{{1,2}})\s+de\s+({_MONTH})", _I),
      lambda m: f"del {m.group(1)} al {m.group(2)} de {m.group(3)}"),
     (re.compile(rf"(?<!\w)между\s+(\d{{1,2}})\s+и\s+(\d{{1,2}})\s+({_MONTH})", _I),
      lambda m: f"с {m.group(1)} по {m.group(2)} {m.group(3)}"),

@@ -30,6 +30,7 @@ def _compile(name: str) -> list[re.Pattern[str]]:
 
 _RANGES = _compile("REF_DAY_RANGE")
 _FIRST = _compile("REF_FIRST")
+_HALF = _compile("REF_HALF")
 
 
 def _day(tok: str) -> int:
@@ -67,6 +68,14 @@ def find(norm: str, ref: Period | None, make) -> list[tuple[int, int, Period]]:
             else:
                 end = ref.start + timedelta(days=n - 1)
             per = _clip(ref, ref.start, end, make)
+            if per:
+                out.append((m.start(), m.end(), per))
+    for rx in _HALF:               # "the first half of the month": 1-15, then 16 to the month's end
+        for m in rx.finditer(norm):
+            mid = ref.start.replace(day=15)
+            second = re.match(r"second|2nd|втор|segunda", m.group("h"))
+            start, end = (mid + timedelta(days=1), ref.end) if second else (ref.start, mid)
+            per = _clip(ref, start, end, make) if ref.start.month == ref.end.month else None
             if per:
                 out.append((m.start(), m.end(), per))
     return out

@@ -142,7 +142,7 @@ def _parse_once(text: str, ctx: ProviderContext, ref: Period | None) -> Parsed:
                      ("compare", M.COMPARE), ("after", M.AFTER), ("count", M.COUNT_Q),
                      ("vague", M.VAGUE_MOVE), ("followup", cues.FOLLOWUP),
                      ("volume_profile", M.VOLUME_PROFILE), ("intraday", M.INTRADAY),
-                     ("all_history", cues.ALL_HISTORY)):
+                     ("all_history", cues.ALL_HISTORY), ("day_move", cues.DAY_MOVE)):
         if rx.search(norm):
             p.flags.add(name)
     return p
@@ -265,6 +265,9 @@ def intent_from(p: Parsed, ctx: ProviderContext) -> Intent:
     it.analysis = analysis  # type: ignore[assignment]
     it.also = _also_analyses(p, analysis)  # type: ignore[assignment]
     it.metrics = list(p.metrics)
+    if len(p.periods) == 1 and p.periods[0].single_day and not it.metrics and analysis in (None, "stats") \
+            and "day_move" in p.flags:    # "SPX's move on March 16": that day's change
+        it.metrics = ["pct_change"]
     if len(p.periods) == 1 and p.periods[0].single_day and "pct_change" in it.metrics \
             and "return_prev_close" not in it.metrics:   # one day's move: close to close, as tables give it
         it.metrics = ["return_prev_close" if m == "pct_change" else m for m in it.metrics]
