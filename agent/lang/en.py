@@ -1039,3 +1039,5 @@ PACK["offline_parser"]["cues"]["DAY_MOVE"] = ["(?<!\\w)mov(?:e|es|ed)(?!\\w)", "
 PACK["offline_periods"]["REF_DAY_RANGE"] += [
     "the\\s+(?P<a>{D})\\s*(?:-|to|through|thru|till|until)\\s*(?:the\\s+)?(?P<b>{D})"]
 PACK["offline_periods"]["REF_HALF"] = ["(?P<h>first|second|1st|2nd)\\s+half\\s+of\\s+(?:the|that|this)\\s+month"]
+PACK["offline_parser"]["cues"]["POINTS_MOVE"] = [
+    "(?:more|less|over|under|above|below|at\\s+least)\\s+(?:than\\s+)?{N}\\s*(?:points?|pts?)(?!\\w)"]

@@ -993,3 +993,4 @@ _V2_METRICS["avg_daily_range"] += ["amplitud\\w*(?:\\s+media)?(?:\\s+diaria)?"]
 PACK["offline_parser"]["function_words"] += "sesiones sesion sesión veces mismo misma negociado negociada".split()
 PACK["offline_parser"]["cues"]["DAY_MOVE"] = ["movimiento", "se\\s+movi\\w*", "movi[oó]"]
 PACK["offline_periods"]["REF_HALF"] = ["(?P<h>primera|segunda)\\s+(?:mitad|quincena)\\s+del\\s+mes"]
+PACK["offline_parser"]["cues"]["POINTS_MOVE"] = ["(?:mas|menos)\\s+de\\s+{N}\\s*puntos?(?!\\w)"]

@@ -1026,3 +1026,5 @@ _V2_PARSER["metrics"]["avg_daily_range"] += ["(?:средн\\w+\\s+)?(?:днев
 PACK["offline_parser"]["function_words"] += "сессий сессии сессия самое самый раз".split()
 PACK["offline_parser"]["cues"]["DAY_MOVE"] = ["движени\\w*", "сдвинул\\w*", "двигал\\w*", "сходил\\w*"]
 PACK["offline_periods"]["REF_HALF"] = ["(?P<h>перв|втор)\\w*\\s+половин\\w+\\s+(?:этого\\s+|того\\s+)?месяц\\w*"]
+PACK["offline_parser"]["cues"]["POINTS_MOVE"] = [
+    "(?:больше|меньше|более|менее|свыше)\\s+(?:чем\\s+)?(?:на\\s+)?{N}\\s*пункт\\w*"]

@@ -14,19 +14,27 @@ _LEVEL = (r"(?P<lvl>\d{1,3}(?:[,.\s]\d{3})+(?:[.,]\d+)?|\d{3,}(?:[.,]\d+)?)"
           r"(?!\s*(?:%|percent|pct|per\s*cent|процент|por\s*ciento|points?|пункт|puntos?|days?|дн|dias?|[-/]\d))")
 
 
-def _compiled() -> list[re.Pattern[str]]:
+_N = r"(?P<lvl>\d+(?:[.,]\d+)?)"
+
+
+def _compiled(name: str) -> list[re.Pattern[str]]:
     out = []
     for code in packs.codes():
-        for pat in packs.get(code, "offline_parser", "cues").get("PRICE_LEVEL", []):
-            out.append(re.compile(r"(?<!\w)" + pat.replace("{LEVEL}", _LEVEL)))
+        for pat in packs.get(code, "offline_parser", "cues").get(name, []):
+            out.append(re.compile(r"(?<!\w)" + pat.replace("{LEVEL}", _LEVEL).replace("{N}", _N)))
     return out
 
 
-_PATTERNS = _compiled()
+_PATTERNS = _compiled("PRICE_LEVEL")
+_POINTS = _compiled("POINTS_MOVE")     # "rose more than 100 points": a move in points, not in %
 
 
 def find(norm: str) -> tuple[int, int, str] | None:
     """(start, end, level as written) of the first price level compared with, else None."""
+    for rx in _POINTS:
+        m = rx.search(norm)
+        if m:
+            return m.start(), m.end(), norm[m.start("lvl"):m.end()].strip()
     for rx in _PATTERNS:
         for m in rx.finditer(norm):
             if _YEAR.fullmatch(m.group("lvl").strip()) and not _STRONG.match(m.group(0)):
@@ -40,11 +48,11 @@ _STRONG = re.compile(r"above|below|beneath|выше|ниже|свыше|por\s+(?
 
 
 _ASK = {"en": "I can count days by their percent move (for example, days up more than 2 %), not days "
-              "above or below a price level ({lvl}). Which move should I count?",
-        "ru": "Я могу считать дни по процентному изменению (например, дни с ростом больше 2 %), но не дни "
-              "выше или ниже уровня цены ({lvl}). Какое движение посчитать?",
+              "against a price level or a move in points ({lvl}). Which percent move should I count?",
+        "ru": "Я могу считать дни по процентному изменению (например, дни с ростом больше 2 %), но не по "
+              "уровню цены или движению в пунктах ({lvl}). Какое процентное движение посчитать?",
         "es": "Puedo contar días por su variación porcentual (por ejemplo, días con subidas de más del 2 %), "
-              "no días por encima o por debajo de un nivel de precio ({lvl}). ¿Qué movimiento cuento?"}
+              "no por un nivel de precio ni por un movimiento en puntos ({lvl}). ¿Qué variación porcentual cuento?"}
 
 
 def question(level: str, lang: str) -> str:
