@@ -1041,3 +1041,7 @@ PACK["offline_periods"]["REF_DAY_RANGE"] += [
 PACK["offline_periods"]["REF_HALF"] = ["(?P<h>first|second|1st|2nd)\\s+half\\s+of\\s+(?:the|that|this)\\s+month"]
 PACK["offline_parser"]["cues"]["POINTS_MOVE"] = [
     "(?:more|less|over|under|above|below|at\\s+least)\\s+(?:than\\s+)?{N}\\s*(?:points?|pts?)(?!\\w)"]
+PACK["offline_periods"]["REF_NTH_WEEK"] = [
+    "(?:the\\s+)?(?P<o>first|second|third|fourth|1st|2nd|3rd|4th)\\s+week(?!\\s+(?:of|in)\\s+(?!the\\s+month|that\\s+month))"
+    "(?:\\s+of\\s+(?:the|that)\\s+month)?",
+    "(?:the\\s+)?(?P<o>last)\\s+week\\s+of\\s+(?:the|that)\\s+month"]

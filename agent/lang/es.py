@@ -994,3 +994,6 @@ PACK["offline_parser"]["function_words"] += "sesiones sesion sesión veces mismo
 PACK["offline_parser"]["cues"]["DAY_MOVE"] = ["movimiento", "se\\s+movi\\w*", "movi[oó]"]
 PACK["offline_periods"]["REF_HALF"] = ["(?P<h>primera|segunda)\\s+(?:mitad|quincena)\\s+del\\s+mes"]
 PACK["offline_parser"]["cues"]["POINTS_MOVE"] = ["(?:mas|menos)\\s+de\\s+{N}\\s*puntos?(?!\\w)"]
+PACK["offline_periods"]["REF_NTH_WEEK"] = [
+    "(?:la\\s+)?(?P<o>primera|segunda|tercera|cuarta)\\s+semana(?:\\s+del\\s+mes)?",
+    "(?:la\\s+)?(?P<o>ultima)\\s+semana\\s+del\\s+mes"]

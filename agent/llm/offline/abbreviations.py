@@ -74,6 +74,9 @@ _RULES: list[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]] = [
     (re.compile(rf"(?<!\w)({_SHORT_MONTH})\.?\s+(\d{{2}}){_NOT_DAY}(?!\s*(?:-|to|through|thru|until|till|and)\s*\d)",
                 _I), _short_month_year),
     (re.compile(rf"(?<!\w)({_MONTH})[-/]?((?:19|20)\d\d)(?!\d)", _I), lambda m: f"{m.group(1)} {m.group(2)}"),
+    # "1987 oct", "2024 March": the year first (not "may", a verb as often as a month)
+    (re.compile(rf"(?<![\w./-])((?:19|20)\d\d)\s+(?!may(?!\w))({_MONTH})\.?(?![\w-]|\s*\d)", _I),
+     lambda m: f"{m.group(2)} {m.group(1)}"),
     (re.compile(r"(?<!\w)([12])h\s*['’]?(\d{2})(?!\d)", _I), lambda m: f"H{m.group(1)} {_century(m.group(2))}"),
     (re.compile(r"(?<!\w)h([12])\s*['’](\d{2})(?!\d)", _I), lambda m: f"H{m.group(1)} {_century(m.group(2))}"),
     # the second of two week-of periods written by ellipsis: "the week of X and the one of Y",

@@ -31,6 +31,9 @@ def _compile(name: str) -> list[re.Pattern[str]]:
 _RANGES = _compile("REF_DAY_RANGE")
 _FIRST = _compile("REF_FIRST")
 _HALF = _compile("REF_HALF")
+_NTH_WEEK = _compile("REF_NTH_WEEK")
+_ORDINAL = (("first", "1st", "перв", "primera"), ("second", "2nd", "втор", "segunda"),
+            ("third", "3rd", "трет", "tercera"), ("fourth", "4th", "четв", "cuarta"))
 
 
 def _day(tok: str) -> int:
@@ -68,6 +71,14 @@ def find(norm: str, ref: Period | None, make) -> list[tuple[int, int, Period]]:
             else:
                 end = ref.start + timedelta(days=n - 1)
             per = _clip(ref, ref.start, end, make)
+            if per:
+                out.append((m.start(), m.end(), per))
+    for rx in _NTH_WEEK:           # "the first week": days 1-7, 8-14, ...; "the last week": the last 7
+        for m in rx.finditer(norm):
+            word = m.group("o")
+            n = next((i for i, forms in enumerate(_ORDINAL) if word.startswith(forms)), None)
+            start = ref.end - timedelta(days=6) if n is None else ref.start + timedelta(days=7 * n)
+            per = _clip(ref, start, start + timedelta(days=6), make) if ref.start.month == ref.end.month else None
             if per:
                 out.append((m.start(), m.end(), per))
     for rx in _HALF:               # "the first half of the month": 1-15, then 16 to the month's end
