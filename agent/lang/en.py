@@ -1045,3 +1045,5 @@ PACK["offline_periods"]["REF_NTH_WEEK"] = [
     "(?:the\\s+)?(?P<o>first|second|third|fourth|1st|2nd|3rd|4th)\\s+week(?!\\s+(?:of|in)\\s+(?!the\\s+month|that\\s+month))"
     "(?:\\s+of\\s+(?:the|that)\\s+month)?",
     "(?:the\\s+)?(?P<o>last)\\s+week\\s+of\\s+(?:the|that)\\s+month"]
+# Period and measure words the typo reader (fuzzy.py) may restore ("prevous quarter").
+PACK["fuzzy"]["METRICS"] += " previous prior closed higher lower"

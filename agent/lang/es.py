@@ -997,3 +997,8 @@ PACK["offline_parser"]["cues"]["POINTS_MOVE"] = ["(?:mas|menos)\\s+de\\s+{N}\\s*
 PACK["offline_periods"]["REF_NTH_WEEK"] = [
     "(?:la\\s+)?(?P<o>primera|segunda|tercera|cuarta)\\s+semana(?:\\s+del\\s+mes)?",
     "(?:la\\s+)?(?P<o>ultima)\\s+semana\\s+del\\s+mes"]
+PACK["fuzzy"]["METRICS"] += " anterior pasado alcistas bajistas"
+# "sesiones bajstas": a misspelt "bajistas" still reads as down days (the direction word "baj..." is
+# already a used word, so the typo reader never sees it)
+_V2_METRICS["down_days"] += ["(?:dias|sesiones)\\s+baj\\w*s(?!\\w)"]
+_V2_METRICS["up_days"] += ["(?:dias|sesiones)\\s+alc\\w*s(?!\\w)"]

@@ -77,6 +77,10 @@ _RULES: list[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]] = [
     # "1987 oct", "2024 March": the year first (not "may", a verb as often as a month)
     (re.compile(rf"(?<![\w./-])((?:19|20)\d\d)\s+(?!may(?!\w))({_MONTH})\.?(?![\w-]|\s*\d)", _I),
      lambda m: f"{m.group(2)} {m.group(1)}"),
+    # a quarter or half word and two digits: the year ("3 кв 19", "3rd quarter 19", "1er semestre 19")
+    (re.compile(r"(?<!\w)(кв\.?|квартал\w*|полугоди\w*|trimestre|semestre|quarter|half)\s+(?:de\s+|of\s+)?(\d{2})"
+                r"(?![\d%]|[.,:]\d|\s*(?:%|дн|day|dia|sesi|сесс))", _I),
+     lambda m: f"{m.group(1)} {_century(m.group(2))}"),
     (re.compile(r"(?<!\w)([12])h\s*['’]?(\d{2})(?!\d)", _I), lambda m: f"H{m.group(1)} {_century(m.group(2))}"),
     (re.compile(r"(?<!\w)h([12])\s*['’](\d{2})(?!\d)", _I), lambda m: f"H{m.group(1)} {_century(m.group(2))}"),
     # the second of two week-of periods written by ellipsis: "the week of X and the one of Y",
