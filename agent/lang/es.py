@@ -1002,3 +1002,4 @@ PACK["fuzzy"]["METRICS"] += " anterior pasado alcistas bajistas"
 # already a used word, so the typo reader never sees it)
 _V2_METRICS["down_days"] += ["(?:dias|sesiones)\\s+baj\\w*s(?!\\w)"]
 _V2_METRICS["up_days"] += ["(?:dias|sesiones)\\s+alc\\w*s(?!\\w)"]
+PACK["offline_parser"]["function_words"] += "dar darme numero número cantidad".split()

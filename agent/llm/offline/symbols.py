@@ -112,7 +112,8 @@ def unknown_tickers(text: str, skip: set[str]) -> list[SymbolHit]:
     shouting = not re.search(r"[a-zа-яñ]", text)
     for m in _TICKER.finditer(text):
         tok = m.group(1)
-        if tok in NOT_TICKERS or tok in skip or tok.isdigit() or (shouting and tok.lower() in COMMON_WORDS):
+        if tok in NOT_TICKERS or tok in skip or tok.isdigit() or (shouting and tok.lower() in COMMON_WORDS) \
+                or re.sub(r"\d+$", "", tok) in NOT_TICKERS:      # "EMA20", "RSI14": a name and its window
             continue
         if re.fullmatch(r"[QH]\d|\d+|\d+[QHTYWMDKSX]|\d{2,}[A-Z]|T\d", tok):
             continue
