@@ -50,43 +50,53 @@ def find(norm: str, ref: Period | None, make) -> list[tuple[int, int, Period]]:
     if ref is None:
         return []
     out: list[tuple[int, int, Period]] = []
-    for rx in _RANGES:
-        for m in rx.finditer(norm):
-            a, b = _day(m.group("a")), _day(m.group("b"))
-            try:
-                start, end = ref.start.replace(day=a), ref.start.replace(day=b)
-            except ValueError:
-                continue
-            per = _clip(ref, start, end, make) if a <= b else None
-            if per:
-                out.append((m.start(), m.end(), per))
-    for rx in _FIRST:
-        for m in rx.finditer(norm):
-            n = count_value(m.group("n")) or 0
-            if not 1 <= n <= 366:
-                continue
-            if re.match(r"trading|торгов|sess|sesi|сесси|dias\s+\w", m.group("u")):
-                from agent.llm.offline.sessions import nth_session_after
-                end = nth_session_after(ref.start - timedelta(days=1), n)
-            else:
-                end = ref.start + timedelta(days=n - 1)
-            per = _clip(ref, ref.start, end, make)
-            if per:
-                out.append((m.start(), m.end(), per))
-    for rx in _NTH_WEEK:           # "the first week": days 1-7, 8-14, ...; "the last week": the last 7
-        for m in rx.finditer(norm):
-            word = m.group("o")
-            n = next((i for i, forms in enumerate(_ORDINAL) if word.startswith(forms)), None)
-            start = ref.end - timedelta(days=6) if n is None else ref.start + timedelta(days=7 * n)
-            per = _clip(ref, start, start + timedelta(days=6), make) if ref.start.month == ref.end.month else None
-            if per:
-                out.append((m.start(), m.end(), per))
-    for rx in _HALF:               # "the first half of the month": 1-15, then 16 to the month's end
-        for m in rx.finditer(norm):
-            mid = ref.start.replace(day=15)
-            second = re.match(r"second|2nd|втор|segunda", m.group("h"))
-            start, end = (mid + timedelta(days=1), ref.end) if second else (ref.start, mid)
-            per = _clip(ref, start, end, make) if ref.start.month == ref.end.month else None
+    for rx, read in ((_RANGES, _day_range), (_FIRST, _first_days), (_NTH_WEEK, _nth_week), (_HALF, _half)):
+        for m in rx_iter(rx, norm):
+            per = read(m, ref, make)
             if per:
                 out.append((m.start(), m.end(), per))
     return out
+
+
+def rx_iter(patterns: list[re.Pattern[str]], norm: str):
+    for rx in patterns:
+        yield from rx.finditer(norm)
+
+
+def _day_range(m: re.Match[str], ref: Period, make) -> Period | None:
+    """"the 1st to the 5th", "с 1 по 5", "del 1 al 5": those days of the period's first month."""
+    a, b = _day(m.group("a")), _day(m.group("b"))
+    try:
+        start, end = ref.start.replace(day=a), ref.start.replace(day=b)
+    except ValueError:
+        return None
+    return _clip(ref, start, end, make) if a <= b else None
+
+
+def _first_days(m: re.Match[str], ref: Period, make) -> Period | None:
+    """"the first 10 days" (calendar) or "the first 5 sessions" (trading dates)."""
+    n = count_value(m.group("n")) or 0
+    if not 1 <= n <= 366:
+        return None
+    if re.match(r"trading|торгов|sess|sesi|сесси|dias\s+\w", m.group("u")):
+        from agent.llm.offline.sessions import nth_session_after
+        end = nth_session_after(ref.start - timedelta(days=1), n)
+    else:
+        end = ref.start + timedelta(days=n - 1)
+    return _clip(ref, ref.start, end, make)
+
+
+def _nth_week(m: re.Match[str], ref: Period, make) -> Period | None:
+    """"the first week": days 1-7, 8-14, ...; "the last week of the month": its last 7 days."""
+    word = m.group("o")
+    nth = next((i for i, forms in enumerate(_ORDINAL) if word.startswith(forms)), None)
+    start = ref.end - timedelta(days=6) if nth is None else ref.start + timedelta(days=7 * nth)
+    return _clip(ref, start, start + timedelta(days=6), make) if ref.start.month == ref.end.month else None
+
+
+def _half(m: re.Match[str], ref: Period, make) -> Period | None:
+    """"the first half of the month": 1-15; the second: 16 to the month's end."""
+    mid = ref.start.replace(day=15)
+    second = re.match(r"second|2nd|втор|segunda", m.group("h"))
+    start, end = (mid + timedelta(days=1), ref.end) if second else (ref.start, mid)
+    return _clip(ref, start, end, make) if ref.start.month == ref.end.month else None
