@@ -1047,3 +1047,5 @@ PACK["offline_periods"]["REF_NTH_WEEK"] = [
     "(?:the\\s+)?(?P<o>last)\\s+week\\s+of\\s+(?:the|that)\\s+month"]
 # Period and measure words the typo reader (fuzzy.py) may restore ("prevous quarter").
 PACK["fuzzy"]["METRICS"] += " previous prior closed higher lower"
+PACK["offline_parser"]["cues"]["DAY_MOVE"] += ["%", "(?<!\\w)chg(?!\\w)", "(?<!\\w)(?:gain|loss)(?!\\w)"]
+_V2_METRICS["pct_change"] += ["%\\s*chg(?!\\w)", "(?<!\\w)pct\\s+(?:chg|change)(?!\\w)"]

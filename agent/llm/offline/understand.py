@@ -247,10 +247,22 @@ def _cover(periods: list[Period]) -> Period:
     return make_period(min(p.start for p in periods), max(p.end for p in periods))
 
 
+def _day_move(p: Parsed, analysis: str | None) -> bool:
+    """One named day and a move word or a direction only ("SPX's move on March 16", "how much did SPX
+    fall on 3/16/2020", "Насколько упал SPX 16 марта"): that day's close-to-close change, never a
+    count of days in a one-day period."""
+    return (len(p.periods) == 1 and p.periods[0].single_day and not p.metrics and not p.indicator
+            and p.top is None and not p.cond.has_threshold and analysis in (None, "stats", "events")
+            and ("day_move" in p.flags or bool(p.cond.direction)))
+
+
 def intent_from(p: Parsed, ctx: ProviderContext) -> Intent:
     """Slots of one text as an Intent; analysis None when the text gives no cue of its own."""
     parts = reading.pair(list(zip(p.symbols, p.symbol_pos)), [(f.resolved, f.pos) for f in p.periods])
     analysis = _analysis(p, single_period=bool(parts))
+    day_move = _day_move(p, analysis)
+    if day_move:
+        analysis = "stats"
     it = Intent(type="data", lang=p.lang)
     it.symbols = list(p.symbols)
     it.symbol = p.symbols[0] if p.symbols else None
@@ -265,15 +277,14 @@ def intent_from(p: Parsed, ctx: ProviderContext) -> Intent:
     it.analysis = analysis  # type: ignore[assignment]
     it.also = _also_analyses(p, analysis)  # type: ignore[assignment]
     it.metrics = list(p.metrics)
-    if len(p.periods) == 1 and p.periods[0].single_day and not it.metrics and analysis in (None, "stats") \
-            and "day_move" in p.flags:    # "SPX's move on March 16": that day's change
+    if day_move:
         it.metrics = ["pct_change"]
     if len(p.periods) == 1 and p.periods[0].single_day and "pct_change" in it.metrics \
             and "return_prev_close" not in it.metrics:   # one day's move: close to close, as tables give it
         it.metrics = ["return_prev_close" if m == "pct_change" else m for m in it.metrics]
     if "return_prev_close" in it.metrics and "pct_change" in it.metrics:
         it.metrics.remove("pct_change")   # "the return vs the 2018 close": one return, the one named
-    it.condition = p.cond.condition
+    it.condition = None if day_move else p.cond.condition
     it.direction = p.cond.direction  # type: ignore[assignment]
     if analysis == "events" and it.condition is None and it.direction and not _vague(p):
         it.condition = EventCondition(op="gt" if it.direction == "up" else "lt", threshold=0.0)

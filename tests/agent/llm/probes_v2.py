@@ -354,4 +354,17 @@ PROBES: list[tuple[str, str | None, dict]] = [
     ('SPY Q1 vs Q2 2024 performance', None, {'sym': ['SPY'], 'cmp': ['2024-Q1', '2024-Q2'], 'an': 'compare'}),
     ('Сравни SPY в марте и апреле 2024', None, {'sym': ['SPY'], 'cmp': ['2024-03', '2024-04'], 'an': 'compare'}),
     ('Compara SPY en marzo y abril de 2024', None, {'sym': ['SPY'], 'cmp': ['2024-03', '2024-04'], 'an': 'compare'}),
+    # a third fresh set: one named day's move written every way (5 of 12 misread before the fix)
+    ('SPX % chg 2020-03-16', None, {'sym': ['SPX'], 'per': '2020-03-16', 'an': 'stats', 'm': ['return_prev_close']}),
+    ('how much did SPX drop on 3/16/2020', None, {'sym': ['SPX'], 'per': '2020-03-16', 'an': 'stats', 'm': ['return_prev_close']}),
+    ('SPX fell how much on March 16 2020?', None, {'sym': ['SPX'], 'per': '2020-03-16', 'an': 'stats', 'm': ['return_prev_close']}),
+    ('By how much did SPX fall on March 16, 2020?', None, {'sym': ['SPX'], 'per': '2020-03-16', 'an': 'stats', 'm': ['return_prev_close']}),
+    ('¿Cuánto cayó SPX el 16 de marzo de 2020?', None, {'sym': ['SPX'], 'per': '2020-03-16', 'an': 'stats', 'm': ['return_prev_close']}),
+    ('Насколько упал SPX 16 марта 2020?', None, {'sym': ['SPX'], 'per': '2020-03-16', 'an': 'stats', 'm': ['return_prev_close']}),
+    ('На сколько упал SPX 16 марта 2020?', None, {'sym': ['SPX'], 'per': '2020-03-16', 'an': 'stats', 'm': ['return_prev_close']}),
+    ('What was the return of SPX on 16 March 2020?', None, {'sym': ['SPX'], 'per': '2020-03-16', 'an': 'stats', 'm': ['return_prev_close']}),
+    ('SPX daily % on March 16 2020', None, {'sym': ['SPX'], 'per': '2020-03-16', 'an': 'stats', 'm': ['return_prev_close']}),
+    ('Доходность SPX 16 марта 2020', None, {'sym': ['SPX'], 'per': '2020-03-16', 'an': 'stats', 'm': ['return_prev_close']}),
+    ('Rentabilidad de SPX el 16 de marzo de 2020', None, {'sym': ['SPX'], 'per': '2020-03-16', 'an': 'stats', 'm': ['return_prev_close']}),
+    ('SPX gain on 2020-03-24', None, {'sym': ['SPX'], 'per': '2020-03-24', 'an': 'stats', 'm': ['return_prev_close']}),
 ]
