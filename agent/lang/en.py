@@ -1049,3 +1049,10 @@ PACK["offline_periods"]["REF_NTH_WEEK"] = [
 PACK["fuzzy"]["METRICS"] += " previous prior closed higher lower"
 PACK["offline_parser"]["cues"]["DAY_MOVE"] += ["%", "(?<!\\w)chg(?!\\w)", "(?<!\\w)(?:gain|loss)(?!\\w)"]
 _V2_METRICS["pct_change"] += ["%\\s*chg(?!\\w)", "(?<!\\w)pct\\s+(?:chg|change)(?!\\w)"]
+_V2_METRICS["up_days+down_days"] += ["up\\s*/\\s*down\\s+(?:days|sessions)"]
+# Measures named in a question that nothing computes: said by name (understand.with_notes).
+PACK["offline_parser"]["cues"]["NOT_COMPUTED"] = [
+    "(?:highest|lowest|max(?:imum)?|min(?:imum)?|average|avg|mean|median)\\s+(?:daily\\s+)?(?:close|closing\\s+price|open|opening\\s+price)"]
+# "52-week high", "3-month low": the trailing N units (offline_periods.RELATIVE kind "trail")
+_V2_PERIODS["RELATIVE"].append(
+    ["trail", "(?P<n>\\d{1,3})[\\s-](?P<u>weeks?|months?|days?)\\s+(?=high|low|range|max|min)"])

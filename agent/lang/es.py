@@ -1003,3 +1003,11 @@ PACK["fuzzy"]["METRICS"] += " anterior pasado alcistas bajistas"
 _V2_METRICS["down_days"] += ["(?:dias|sesiones)\\s+baj\\w*s(?!\\w)"]
 _V2_METRICS["up_days"] += ["(?:dias|sesiones)\\s+alc\\w*s(?!\\w)"]
 PACK["offline_parser"]["function_words"] += "dar darme numero número cantidad".split()
+PACK["offline_parser"]["cues"]["NOT_COMPUTED"] = [
+    "(?:precio\\s+de\\s+)?(?:cierre|apertura)\\s+(?:mas\\s+alto|mas\\s+bajo|maximo|minimo|promedio|medio|mediano)",
+    "(?:maximo|minimo|mayor|menor)\\s+(?:precio\\s+de\\s+)?(?:cierre|apertura)"]
+PACK["offline_periods"]["END_OF"] = PACK["offline_periods"]["END_OF"].replace("(?:finales|fines|final|cierre)",
+                                                                              "(?:finales|fines|final|fin|cierre)")
+# "máximo de 52 semanas": the trailing 52 weeks (offline_periods.RELATIVE kind "trail")
+PACK["offline_periods"]["RELATIVE"].append(
+    ["trail", "(?:(?<=maximo\\s)|(?<=minimo\\s)|(?<=rango\\s))de\\s+(?P<n>\\d{1,3})\\s+(?P<u>semanas|meses|dias)"])

@@ -83,6 +83,14 @@ _RULES: list[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]] = [
      lambda m: f"{m.group(1)} {_century(m.group(2))}"),
     (re.compile(r"(?<!\w)([12])h\s*['’]?(\d{2})(?!\d)", _I), lambda m: f"H{m.group(1)} {_century(m.group(2))}"),
     (re.compile(r"(?<!\w)h([12])\s*['’](\d{2})(?!\d)", _I), lambda m: f"H{m.group(1)} {_century(m.group(2))}"),
+    # a weekday named before its date ("the week of Monday, March 4", "el lunes 4 de marzo")
+    (re.compile(r"(?<!\w)(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|thu|thur|thurs"
+                r"|fri|sat|sun|понедельник\w*|вторник\w*|сред[аыу]|четверг\w*|пятниц\w*|суббот\w*|воскресень\w*"
+                r"|lunes|martes|miercoles|miércoles|jueves|viernes|sabado|sábado|domingo)\.?,?\s+(?=\d|(?:the\s+)?"
+                rf"{_MONTH}\.?\s+\d)", _I), ""),
+    # "Apr 1 - Apr 12 2024", "March 4th – March 8th": a range of two month-day dates
+    (re.compile(rf"(?<!\w)({_MONTH}\.?\s+\d{{1,2}})(?:st|nd|rd|th)?\s*[-–—]\s*({_MONTH}\.?\s+\d{{1,2}})(?:st|nd|rd|th)?"
+                rf"(?![\d:])", _I), lambda m: f"{m.group(1)} to {m.group(2)}"),
     # the second of two week-of periods written by ellipsis: "the week of X and the one of Y",
     # "la semana del X y la del Y", "неделю с X и с Y"
     (re.compile(r"(week\s+of\s+[^?]{1,40}?\s+(?:and|vs\.?|versus|with|to)\s+)(?:the\s+one|that)\s+of\s+", _I),

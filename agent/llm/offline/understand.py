@@ -458,6 +458,7 @@ def with_notes(it: Intent, p: Parsed) -> Intent:
             notes.append(notes_mod.no_volume_rank(it.lang))
         used = {s.lower() for s in [*it.symbols, *(s for pt in it.parts for s in pt.symbols)]}
         notes.append(coverage.unused_note(p.unused, it.lang, used))
+        notes.append(coverage.not_computed_note(normalize(p.text), p.concepts, it.lang))
     it.notes = [*it.notes, *(n for n in notes if n and n not in it.notes)]
     return it
 

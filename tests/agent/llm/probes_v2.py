@@ -5,7 +5,9 @@ is the offline helpers' 2024-05-20; a second element is the previous user turn (
 
 Keys: sym (symbols), per (period label), cmp (compared periods), parts ((symbol, period) pairs),
 an (analysis), m (metrics, sorted), ind ((indicator, window) in order), top ((n, direction)),
-cond ((op, threshold)), ask (a clarification, never an answer).
+cond ((op, threshold)), ask (a clarification, never an answer), said (a note containing this text:
+a measure declined by name), unused (an "I did not use" note is expected: a content word AskBar
+has no reading for, named rather than dropped).
 """
 from __future__ import annotations
 
@@ -367,4 +369,36 @@ PROBES: list[tuple[str, str | None, dict]] = [
     ('Доходность SPX 16 марта 2020', None, {'sym': ['SPX'], 'per': '2020-03-16', 'an': 'stats', 'm': ['return_prev_close']}),
     ('Rentabilidad de SPX el 16 de marzo de 2020', None, {'sym': ['SPX'], 'per': '2020-03-16', 'an': 'stats', 'm': ['return_prev_close']}),
     ('SPX gain on 2020-03-24', None, {'sym': ['SPX'], 'per': '2020-03-24', 'an': 'stats', 'm': ['return_prev_close']}),
+    # a fourth fresh set: measures nothing computes (named, never dropped), weekday names, "Apr 1 - Apr 12",
+    # 52-week highs, "a fin de" (13 of 30 misread or dropped a word silently before the fix)
+    ('RSI, stochastic and MACD of SPX in March 2020', None, {'sym': ['SPX'], 'per': '2020-03', 'an': 'indicator', 'ind': [('rsi', 14), ('macd', None)], 'said': 'Stochastic'}),
+    ('РСИ, стохастик и МАКД SPX в марте 2020', None, {'sym': ['SPX'], 'per': '2020-03', 'an': 'indicator', 'ind': [('rsi', 14), ('macd', None)], 'said': 'Стохастическ'}),
+    ('RSI, estocástico y MACD de SPX en marzo de 2020', None, {'sym': ['SPX'], 'per': '2020-03', 'an': 'indicator', 'ind': [('rsi', 14), ('macd', None)], 'said': 'estocástico'}),
+    ('SPY Sharpe ratio and volatility in April 2024', None, {'sym': ['SPY'], 'per': '2024-04', 'an': 'stats', 'm': ['volatility'], 'unused': True}),
+    ('Коэффициент Шарпа и волатильность SPY за апрель 2024', None, {'sym': ['SPY'], 'per': '2024-04', 'an': 'stats', 'm': ['volatility'], 'unused': True}),
+    ('Ratio de Sharpe y volatilidad de SPY en abril de 2024', None, {'sym': ['SPY'], 'per': '2024-04', 'an': 'stats', 'm': ['volatility'], 'unused': True}),
+    ('SPY CCI on 2024-04-30', None, {'sym': ['SPY'], 'per': '2024-04-30', 'an': 'stats', 'unused': True}),
+    ('and nq in november 2023?', 'Statistics of SPY for April 2024', {'sym': ['NQ'], 'per': '2023-11', 'an': 'stats'}),
+    ('SPY for the week of Monday, March 4, 2024', None, {'sym': ['SPY'], 'per': '2024-03-04..2024-03-08', 'an': 'stats'}),
+    ('SPY stats for the week of Mon 3/4/24', None, {'sym': ['SPY'], 'per': '2024-03-04..2024-03-08', 'an': 'stats'}),
+    ('NQ week of 11/27/23', None, {'sym': ['NQ'], 'per': '2023-11-27..2023-12-01', 'an': 'stats'}),
+    ('SPY Apr 1 - Apr 12 2024', None, {'sym': ['SPY'], 'per': '2024-04-01..2024-04-12', 'an': 'stats'}),
+    ('SPY from Apr 1st to 12th 2024 stats', None, {'sym': ['SPY'], 'per': '2024-04-01..2024-04-12', 'an': 'stats'}),
+    ('NQ November 2023 vs SPY April 2024', None, {'sym': ['NQ', 'SPY'], 'parts': [('NQ', '2023-11'), ('SPY', '2024-04')], 'an': 'stats'}),
+    ('Compare NQ (Nov 2023) and SPY (Apr 2024)', None, {'sym': ['NQ', 'SPY'], 'parts': [('NQ', '2023-11'), ('SPY', '2024-04')], 'an': 'stats'}),
+    ('SPY up/down days April 2024', None, {'sym': ['SPY'], 'per': '2024-04', 'an': 'stats', 'm': ['down_days', 'up_days']}),
+    ('SPY # of up days April 2024', None, {'sym': ['SPY'], 'per': '2024-04', 'an': 'stats', 'm': ['up_days']}),
+    ('SPY highest close in April 2024', None, {'sym': ['SPY'], 'per': '2024-04', 'an': 'stats', 'm': ['close', 'high'], 'said': 'highest close'}),
+    ('SPY average close April 2024', None, {'sym': ['SPY'], 'per': '2024-04', 'an': 'stats', 'm': ['close'], 'said': 'average close'}),
+    ('Средняя цена закрытия SPY за апрель 2024', None, {'sym': ['SPY'], 'per': '2024-04', 'an': 'stats', 'm': ['close'], 'said': 'средняя цена закрытия'}),
+    ('Precio de cierre promedio de SPY en abril de 2024', None, {'sym': ['SPY'], 'per': '2024-04', 'an': 'stats', 'm': ['close'], 'said': 'cierre promedio'}),
+    ('SPY median daily return April 2024', None, {'sym': ['SPY'], 'per': '2024-04', 'an': 'stats', 'm': ['pct_change'], 'unused': True}),
+    ("What were SPY's open and close on the 15th of April 2024?", None, {'sym': ['SPY'], 'per': '2024-04-15', 'an': 'stats', 'm': ['close', 'open']}),
+    ('What is the 52-week high of SPY?', None, {'sym': ['SPY'], 'per': '2023-05-23..2024-05-20', 'an': 'extremes', 'm': ['high']}),
+    ('52-недельный максимум SPY', None, {'sym': ['SPY'], 'per': '2023-05-23..2024-05-20', 'an': 'extremes', 'm': ['high']}),
+    ('Máximo de 52 semanas de SPY', None, {'sym': ['SPY'], 'per': '2023-05-23..2024-05-20', 'an': 'extremes', 'm': ['high']}),
+    ('BTCUSD weekend days in January 2022', None, {'sym': ['BTCUSD'], 'per': '2022-01', 'an': 'stats', 'unused': True}),
+    ('BTCUSD performance 2022-01-01 through 2022-01-31', None, {'sym': ['BTCUSD'], 'per': '2022-01', 'an': 'stats'}),
+    ('¿Cuál fue el cierre de BTCUSD a fin de enero de 2022?', None, {'sym': ['BTCUSD'], 'per': '2022-01-31', 'an': 'stats', 'm': ['close']}),
+    ('Цена BTCUSD на конец января 2022', None, {'sym': ['BTCUSD'], 'per': '2022-01-31', 'an': 'stats'}),
 ]
