@@ -1056,3 +1056,9 @@ PACK["offline_parser"]["cues"]["NOT_COMPUTED"] = [
 # "52-week high", "3-month low": the trailing N units (offline_periods.RELATIVE kind "trail")
 _V2_PERIODS["RELATIVE"].append(
     ["trail", "(?P<n>\\d{1,3})[\\s-](?P<u>weeks?|months?|days?)\\s+(?=high|low|range|max|min)"])
+_V2_METRICS["return_prev_close"] += [
+    "(?:vs\\.?|versus|from|relative\\s+to|compared\\s+(?:to|with)|since)\\s+(?:the\\s+)?(?:end|close)\\s+of\\s+(?:the\\s+)?"
+    "(?:(?:previous|prior|last|preceding)\\s+year|(?:1[89]|20)\\d\\d)"]
+_V2_METRICS["up_days+down_days"] += ["bull(?:ish)?\\s+(?:vs\\.?|and|or|/)\\s+bear(?:ish)?\\s+(?:days|sessions)"]
+_V2_METRICS["pct_change"] += ["(?<!\\w)pct\\s+move(?!\\w)"]
+PACK["offline_parser"]["function_words"] += "better worse stronger weaker".split()

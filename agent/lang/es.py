@@ -1011,3 +1011,4 @@ PACK["offline_periods"]["END_OF"] = PACK["offline_periods"]["END_OF"].replace("(
 # "máximo de 52 semanas": the trailing 52 weeks (offline_periods.RELATIVE kind "trail")
 PACK["offline_periods"]["RELATIVE"].append(
     ["trail", "(?:(?<=maximo\\s)|(?<=minimo\\s)|(?<=rango\\s))de\\s+(?P<n>\\d{1,3})\\s+(?P<u>semanas|meses|dias)"])
+PACK["offline_parser"]["function_words"] += "mejor peor".split()

@@ -1038,3 +1038,5 @@ PACK["offline_parser"]["cues"]["NOT_COMPUTED"] = [
     "(?:максимальн|минимальн|наибольш|наименьш|средн|медианн)\\w*\\s+(?:цен\\w+\\s+)?(?:закрыти|открыти)\\w*"]
 PACK["offline_periods"]["RELATIVE"].append(
     ["trail", "(?P<n>\\d{1,3})[\\s-]?(?P<u>недельн\\w*|месячн\\w*|дневн\\w*)\\s+(?=максимум|минимум|диапазон)"])
+_V2_PARSER["metrics"]["up_days+down_days"] += ["бычь\\w+\\s+(?:и|или|vs|против)\\s+медвежь\\w+\\s+(?:дн|сесси)\\w*"]
+PACK["offline_parser"]["function_words"] += "кол лучше хуже сильнее слабее".split()

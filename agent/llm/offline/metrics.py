@@ -126,7 +126,7 @@ def parse_indicators(norm: str) -> list[tuple[str, int | None, int]]:
         if not m:
             continue
         after = norm[m.end():m.end() + 30]
-        w = re.match(rf"\s*[-(]?\s*(\d{{1,3}})(?!\d|\s*%|\s*[-/.]\d){_NOT_A_DATE}", after)
+        w = re.match(rf"\s*(?:de\s+|of\s+)?[-(]?\s*(\d{{1,3}})(?!\d|\s*%|\s*[-/.]\d){_NOT_A_DATE}", after)
         before = _WINDOW.search(norm[max(0, m.start() - 14):m.start()]) or _bare_before(norm[:m.start()])
         window = int(w.group(1)) if w else next((int(g) for g in (before.groups() if before else ()) if g),
                                                 default)

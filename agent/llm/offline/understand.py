@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from datetime import date
 
 import capabilities
 from agent.llm import glossary
@@ -95,6 +96,23 @@ _VOLUME_RANK = re.compile(r"(?:highest|largest|biggest|most|top|max\w*|наиб�
                           r"|mayor|m[aá]xim\w*)\s+(?:trading\s+)?(?:volume|объем\w*|объём\w*|volumen)")
 
 
+def _from_reference(found: list[Found], norm: str, refs: list[tuple[int, int]]) -> list[Found]:
+    """"from the close of 2023 to April 30 2024": the period runs from the day after the reference
+    year's close to the date written after it (the reference itself is blanked as a measure)."""
+    if len(refs) != 1 or len(found) != 1 or found[0].pos < refs[0][1]:
+        return found
+    year = re.search(r"(?<!\d)(?:1[89]|20)\d\d(?!\d)", norm[refs[0][0]:refs[0][1]])
+    between = norm[refs[0][1]:found[0].pos]
+    if not year or not re.search(r"(?<!\w)(?:to|until|through|till|по|до|hasta|al|a)(?!\w)", between):
+        return found
+    from agent.llm.offline.periods import make_period
+    start, end = date(int(year.group(0)) + 1, 1, 1), found[0].resolved.end
+    if end < start:
+        return found
+    found[0].period = make_period(start, end)
+    return found
+
+
 def _parse_once(text: str, ctx: ProviderContext, ref: Period | None) -> Parsed:
     norm = normalize(text)
     lang, strong = language_evidence(text)
@@ -112,6 +130,7 @@ def _parse_once(text: str, ctx: ProviderContext, ref: Period | None) -> Parsed:
     spans += refs
     found = parse_periods(_blank(masked, refs), ctx.today, ref, us_dates=lang == "en",
                           split_between=bool(M.COMPARE.search(masked)))
+    found = _from_reference(found, masked, refs)
     seen: set[tuple] = set()
     p.periods = [f for f in found if not ((f.resolved.start, f.resolved.end) in seen
                                           or seen.add((f.resolved.start, f.resolved.end)))]  # type: ignore[func-returns-value]
