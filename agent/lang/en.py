@@ -1062,3 +1062,7 @@ _V2_METRICS["return_prev_close"] += [
 _V2_METRICS["up_days+down_days"] += ["bull(?:ish)?\\s+(?:vs\\.?|and|or|/)\\s+bear(?:ish)?\\s+(?:days|sessions)"]
 _V2_METRICS["pct_change"] += ["(?<!\\w)pct\\s+move(?!\\w)"]
 PACK["offline_parser"]["function_words"] += "better worse stronger weaker".split()
+# "the last trading day of April 2024", "the first session of March": the end / start of that period
+_V2_PERIODS["END_OF"] = _V2_PERIODS["END_OF"].replace("(?:end|close)\\s+of", "(?:end|close|last\\s+(?:trading\\s+)?(?:day|session))\\s+of")
+_V2_PERIODS["START_OF"] = _V2_PERIODS["START_OF"].replace("(?:beginning|start)\\s+of",
+                                                          "(?:beginning|start|first\\s+(?:trading\\s+)?(?:day|session))\\s+of")

@@ -1012,3 +1012,9 @@ PACK["offline_periods"]["END_OF"] = PACK["offline_periods"]["END_OF"].replace("(
 PACK["offline_periods"]["RELATIVE"].append(
     ["trail", "(?:(?<=maximo\\s)|(?<=minimo\\s)|(?<=rango\\s))de\\s+(?P<n>\\d{1,3})\\s+(?P<u>semanas|meses|dias)"])
 PACK["offline_parser"]["function_words"] += "mejor peor".split()
+PACK["offline_periods"]["END_OF"] = PACK["offline_periods"]["END_OF"].replace(
+    "(?:finales|fines|final|fin|cierre)", "(?:finales|fines|final|fin|cierre|(?:el\\s+)?ultim[oa]\\s+(?:dia|sesion)"
+    "(?:\\s+habil|\\s+de\\s+negociacion|\\s+bursatil)?)")
+PACK["offline_periods"]["START_OF"] = PACK["offline_periods"]["START_OF"].replace(
+    "(?:principios|inicios|comienzos|inicio)", "(?:principios|inicios|comienzos|inicio|(?:el\\s+)?primer(?:a)?\\s+(?:dia|sesion)"
+    "(?:\\s+habil|\\s+de\\s+negociacion|\\s+bursatil)?)")

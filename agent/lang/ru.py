@@ -1040,3 +1040,7 @@ PACK["offline_periods"]["RELATIVE"].append(
     ["trail", "(?P<n>\\d{1,3})[\\s-]?(?P<u>недельн\\w*|месячн\\w*|дневн\\w*)\\s+(?=максимум|минимум|диапазон)"])
 _V2_PARSER["metrics"]["up_days+down_days"] += ["бычь\\w+\\s+(?:и|или|vs|против)\\s+медвежь\\w+\\s+(?:дн|сесси)\\w*"]
 PACK["offline_parser"]["function_words"] += "кол лучше хуже сильнее слабее".split()
+PACK["offline_periods"]["END_OF"] = PACK["offline_periods"]["END_OF"].replace(
+    "(?:конец|конце|концу)", "(?:конец|конце|концу|последн\\w+\\s+(?:торгов\\w+\\s+)?(?:день|дн\\w+|сесси\\w+))")
+PACK["offline_periods"]["START_OF"] = PACK["offline_periods"]["START_OF"].replace(
+    "(?:начал[оеау])", "(?:начал[оеау]|перв\\w+\\s+(?:торгов\\w+\\s+)?(?:день|дн\\w+|сесси\\w+))")

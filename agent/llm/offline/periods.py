@@ -322,6 +322,8 @@ def _found(kind: str, m: re.Match[str], today: date, us: bool = False) -> Found:
         return Found(m.start(), m.end(), kind, a=a, explicit_year=a.y is not None,
                      window=(n, window_unit(m.group("u"))))
     a = extract_dp(gd["a"], today, us)
+    if kind in ("end_of", "start_of") and re.search(r"day|session|дн|день|сесси|dia|sesion", m.group(0)):
+        return Found(m.start(), m.end(), kind.replace("_of", "_session"), a=a, explicit_year=a.y is not None)
     if kind == "nth_week":
         a.d = _nth_week(gd["o"])
         return Found(m.start(), m.end(), kind, a=a, explicit_year=a.y is not None)
@@ -403,6 +405,10 @@ def _period(f: Found, today: date, ref: Period | None, year: int | None) -> Peri
     if f.kind == "week":
         monday = a.start() - timedelta(days=a.start().weekday())
         return make_period(monday, monday + timedelta(days=4))
+    if f.kind in ("end_session", "start_session"):      # "the last trading day of": a session
+        from agent.llm.offline.sessions import session_on_or_after, session_on_or_before
+        day = session_on_or_before(a.end()) if f.kind == "end_session" else session_on_or_after(a.start())
+        return make_period(day, day)
     if f.kind == "end_of":
         return make_period(a.end(), a.end())
     if f.kind == "start_of":
