@@ -402,7 +402,7 @@ PROBES: list[tuple[str, str | None, dict]] = [
     ('¿Cuál fue el cierre de BTCUSD a fin de enero de 2022?', None, {'sym': ['BTCUSD'], 'per': '2022-01-31', 'an': 'stats', 'm': ['close']}),
     ('Цена BTCUSD на конец января 2022', None, {'sym': ['BTCUSD'], 'per': '2022-01-31', 'an': 'stats'}),
     # a fifth fresh set: week-of comparisons, lists with windows, reference closes, bull-vs-bear counts
-    # (9 of 30 misread or left a word unread before the fix)
+    # (7 of 30 misread or left a word unread before the fix)
     ('How did BTCUSD perform the week of Jan 3 2022 compared to the week of Jan 10 2022?', None, {'sym': ['BTCUSD'], 'cmp': ['2022-01-03..2022-01-07', '2022-01-10..2022-01-14'], 'an': 'compare'}),
     ('BTCUSD: semana del 3 de enero de 2022 frente a la semana del 10 de enero de 2022', None, {'sym': ['BTCUSD'], 'cmp': ['2022-01-03..2022-01-07', '2022-01-10..2022-01-14'], 'an': 'compare'}),
     ('BTCUSD неделя с 3 января 2022 против недели с 10 января 2022', None, {'sym': ['BTCUSD'], 'cmp': ['2022-01-03..2022-01-07', '2022-01-10..2022-01-14'], 'an': 'compare'}),
