@@ -1018,3 +1018,4 @@ PACK["offline_periods"]["END_OF"] = PACK["offline_periods"]["END_OF"].replace(
 PACK["offline_periods"]["START_OF"] = PACK["offline_periods"]["START_OF"].replace(
     "(?:principios|inicios|comienzos|inicio)", "(?:principios|inicios|comienzos|inicio|(?:el\\s+)?primer(?:a)?\\s+(?:dia|sesion)"
     "(?:\\s+habil|\\s+de\\s+negociacion|\\s+bursatil)?)")
+PACK["offline_parser"]["function_words"] += "durante".split()

@@ -1044,3 +1044,4 @@ PACK["offline_periods"]["END_OF"] = PACK["offline_periods"]["END_OF"].replace(
     "(?:конец|конце|концу)", "(?:конец|конце|концу|последн\\w+\\s+(?:торгов\\w+\\s+)?(?:день|дн\\w+|сесси\\w+))")
 PACK["offline_periods"]["START_OF"] = PACK["offline_periods"]["START_OF"].replace(
     "(?:начал[оеау])", "(?:начал[оеау]|перв\\w+\\s+(?:торгов\\w+\\s+)?(?:день|дн\\w+|сесси\\w+))")
+_V2_PARSER["metrics"]["pct_change"] += ["рентабельност\\w*"]
