@@ -179,7 +179,7 @@ PACK: dict[str, Any] = {
         "MONTHS": "january february march april june july august september october november december",
         "METRICS": (
             "maximum minimum highest lowest volatility volume average statistics performance drawdown "
-            "change percent opening closing quarter trading sessions"
+            "change percent opening closing quarter trading sessions stats"
         ),
         "KEEP": (
             "average averages chance change changes charge closed maximal minimal opened traded "
@@ -1048,3 +1048,83 @@ PACK["ui"]["bar_size"].update({"2min": "2-minute candles", "3min": "3-minute can
                                "10min": "10-minute candles", "15min": "15-minute candles",
                                "20min": "20-minute candles", "30min": "30-minute candles",
                                "2h": "2-hour candles", "4h": "4-hour candles"})
+
+# ---- issue 24 (generalisation): words the fresh probes found (tests/agent/llm/test_understanding_v2_probes.py) ----
+# A return against a reference close ("vs the previous year's close", "relative to the 2018 close"):
+# the reference is part of the measure, never a period of its own (understand blanks it first).
+_V2_METRICS["return_prev_close"] += [
+    "(?:vs\\.?|versus|from|over|against|relative\\s+to|compared\\s+(?:to|with)|since)\\s+(?:the\\s+)?"
+    "(?:(?:previous|prior|last|preceding)\\s+year'?s?|(?:1[89]|20)\\d\\d(?:'s)?|year[\\s-]end)\\s+(?:close|closing(?:\\s+price)?)",
+    "(?:vs\\.?|versus|from|over|against|relative\\s+to|compared\\s+(?:to|with))\\s+(?:the\\s+)?(?:close|closing\\s+price)"
+    "\\s+of\\s+(?:the\\s+)?(?:previous|prior|last|preceding)\\s+year",
+]
+# "days SPX closed up", "sessions that finished in the green"
+_V2_METRICS["up_days"] += ["(?:closed|closes|finished|ended)\\s+(?:up|higher|green|in\\s+the\\s+green|positive)(?!\\w)"]
+_V2_METRICS["down_days"] += ["(?:closed|closes|finished|ended)\\s+(?:down|lower|red|in\\s+the\\s+red|negative)(?!\\w)"]
+_V2_METRICS["pct_change"] += ["how\\s+much\\s+(?:did\\s+)?\\S+\\s+(?:move|change|gain|lose|drop|fall|rise)(?!\\w)"]
+# Function words the coverage check may skip: politeness, fillers, units every answer honours.
+PACK["offline_parser"]["function_words"] = (
+    "pls plz thx thanks thank kindly hey hi hello okay ok dear quick quickly exactly actually "
+    "count counts counting indicator indicators percent percentage percentages reading readings level levels "
+    "tell telling let's lets know wondering wonder curious "
+).split()
+# Days of the period already in the conversation ("and only the 1st to the 5th?", "the first 10
+# days"): read against that period by offline/ref_days.py. {D} a day number, {COUNT} a count.
+PACK["offline_periods"]["REF_DAY_RANGE"] = [
+    "(?:from|between|days?|only)\\s+(?:the\\s+)?(?P<a>{D})\\s*(?:-|to|and|through|thru|till|until)\\s*(?:the\\s+)?(?P<b>{D})",
+]
+PACK["offline_periods"]["REF_FIRST"] = [
+    "(?:the\\s+)?first\\s+(?P<n>{COUNT})\\s+(?P<u>trading\\s+days|sessions|days)",
+]
+# A price level after a comparison ("closed above 3,000", "below $450"): no event counts days
+# against a price (only against a % move), so the parser asks (offline/price_levels.py).
+PACK["offline_parser"]["cues"]["PRICE_LEVEL"] = [
+    "(?:above|below|over|under|beneath|exceed\\w*|higher\\s+than|lower\\s+than|more\\s+than|less\\s+than)\\s+(?:the\\s+)?(?:\\$\\s*)?{LEVEL}",
+]
+_V2_PERIODS = PACK["offline_periods"]
+_V2_PERIODS["WEEK"] = _V2_PERIODS["WEEK"].replace("(?:of|starting|beginning|from)",
+                                                  "(?:of|starting|beginning|commencing|from|w/c)(?:\\s+on)?")
+_V2_PERIODS["RELATIVE"] = [[k, p.replace("(?:last|previous|prior)", "(?:last|previous|prev\\.?|prior)")]
+                           for k, p in _V2_PERIODS["RELATIVE"]]
+PACK["offline_parser"]["cues"]["STATS"] += ["(?<!\\w)fared?(?!\\w)", "how\\s+did\\s+\\S+\\s+(?:do|trade)"]
+_V2_METRICS["pct_change"] += ["what\\s+(?:%|percent(?:age)?)", "how\\s+many\\s+percent", "by\\s+how\\s+much"]
+# "OHLC": the four prices of the day (or period) by name
+_V2_METRICS["open+high+low+close"] = ["(?<!\\w)ohlcv?(?!\\w)"]
+PACK["offline_parser"]["function_words"] += "trade traded trading fare fared shares contracts units".split()
+_V2_METRICS["up_days"] += ["(?:close|finish|end)\\s+(?:up|higher|green|in\\s+the\\s+green|positive)(?!\\w)"]
+_V2_METRICS["down_days"] += ["(?:close|finish|end)\\s+(?:down|lower|red|in\\s+the\\s+red|negative)(?!\\w)"]
+_V2_METRICS["return_prev_close"] += ["(?<!\\w)yoy(?!\\w)", "year[\\s-]over[\\s-]year"]
+PACK["offline_parser"]["function_words"] += "sessions session".split()
+# A single day's "move" is its close-to-close change (understand.py, with one single-day period).
+PACK["offline_parser"]["cues"]["DAY_MOVE"] = ["(?<!\\w)mov(?:e|es|ed)(?!\\w)", "(?<!\\w)swing(?!\\w)"]
+# "the first half of the month" in a follow-up: the half of the period before (offline/ref_days.py)
+PACK["offline_periods"]["REF_DAY_RANGE"] += [
+    "the\\s+(?P<a>{D})\\s*(?:-|to|through|thru|till|until)\\s*(?:the\\s+)?(?P<b>{D})"]
+PACK["offline_periods"]["REF_HALF"] = ["(?P<h>first|second|1st|2nd)\\s+half\\s+of\\s+(?:the|that|this)\\s+month"]
+PACK["offline_parser"]["cues"]["POINTS_MOVE"] = [
+    "(?:more|less|over|under|above|below|at\\s+least)\\s+(?:than\\s+)?{N}\\s*(?:points?|pts?)(?!\\w)"]
+PACK["offline_periods"]["REF_NTH_WEEK"] = [
+    "(?:the\\s+)?(?P<o>first|second|third|fourth|1st|2nd|3rd|4th)\\s+week(?!\\s+(?:of|in)\\s+(?!the\\s+month|that\\s+month))"
+    "(?:\\s+of\\s+(?:the|that)\\s+month)?",
+    "(?:the\\s+)?(?P<o>last)\\s+week\\s+of\\s+(?:the|that)\\s+month"]
+# Period and measure words the typo reader (fuzzy.py) may restore ("prevous quarter").
+PACK["fuzzy"]["METRICS"] += " previous prior closed higher lower"
+PACK["offline_parser"]["cues"]["DAY_MOVE"] += ["%", "(?<!\\w)chg(?!\\w)", "(?<!\\w)(?:gain|loss)(?!\\w)"]
+_V2_METRICS["pct_change"] += ["%\\s*chg(?!\\w)", "(?<!\\w)pct\\s+(?:chg|change)(?!\\w)"]
+_V2_METRICS["up_days+down_days"] += ["up\\s*/\\s*down\\s+(?:days|sessions)"]
+# Measures named in a question that nothing computes: said by name (understand.with_notes).
+PACK["offline_parser"]["cues"]["NOT_COMPUTED"] = [
+    "(?:highest|lowest|max(?:imum)?|min(?:imum)?|average|avg|mean|median)\\s+(?:daily\\s+)?(?:close|closing\\s+price|open|opening\\s+price)"]
+# "52-week high", "3-month low": the trailing N units (offline_periods.RELATIVE kind "trail")
+_V2_PERIODS["RELATIVE"].append(
+    ["trail", "(?P<n>\\d{1,3})[\\s-](?P<u>weeks?|months?|days?)\\s+(?=high|low|range|max|min)"])
+_V2_METRICS["return_prev_close"] += [
+    "(?:vs\\.?|versus|from|relative\\s+to|compared\\s+(?:to|with)|since)\\s+(?:the\\s+)?(?:end|close)\\s+of\\s+(?:the\\s+)?"
+    "(?:(?:previous|prior|last|preceding)\\s+year|(?:1[89]|20)\\d\\d)"]
+_V2_METRICS["up_days+down_days"] += ["bull(?:ish)?\\s+(?:vs\\.?|and|or|/)\\s+bear(?:ish)?\\s+(?:days|sessions)"]
+_V2_METRICS["pct_change"] += ["(?<!\\w)pct\\s+move(?!\\w)"]
+PACK["offline_parser"]["function_words"] += "better worse stronger weaker".split()
+# "the last trading day of April 2024", "the first session of March": the end / start of that period
+_V2_PERIODS["END_OF"] = _V2_PERIODS["END_OF"].replace("(?:end|close)\\s+of", "(?:end|close|last\\s+(?:trading\\s+)?(?:day|session))\\s+of")
+_V2_PERIODS["START_OF"] = _V2_PERIODS["START_OF"].replace("(?:beginning|start)\\s+of",
+                                                          "(?:beginning|start|first\\s+(?:trading\\s+)?(?:day|session))\\s+of")

@@ -1019,3 +1019,64 @@ PACK["ui"]["bar_size"].update({"2min": "velas de 2 minutos", "3min": "velas de 3
                                "10min": "velas de 10 minutos", "15min": "velas de 15 minutos",
                                "20min": "velas de 20 minutos", "30min": "velas de 30 minutos",
                                "2h": "velas de 2 horas", "4h": "velas de 4 horas"})
+
+# ---- issue 24 (generalisation): words the fresh probes found (tests/agent/llm/test_understanding_v2_probes.py) ----
+_V2_METRICS["return_prev_close"] = [
+    *_V2_METRICS.get("return_prev_close", []),
+    "(?:respecto\\s+(?:a|al|del)|frente\\s+(?:a|al)|vs\\.?|versus|comparad[oa]\\s+con|sobre|desde|contra)\\s+(?:el\\s+)?"
+    "(?:precio\\s+de\\s+)?cierre\\s+(?:del?\\s+(?:ano|año)\\s+(?:anterior|pasado|previo)|de(?:l)?\\s+(?:1[89]|20)\\d\\d"
+    "|(?:anual\\s+)?(?:anterior|previo))",
+]
+_V2_METRICS["up_days"] += ["(?:cerr|termin|finaliz)\\w*\\s+(?:al\\s+alza|en\\s+positivo|en\\s+verde|arriba|subiendo|en\\s+alza)"]
+_V2_METRICS["down_days"] += ["(?:cerr|termin|finaliz)\\w*\\s+(?:a\\s+la\\s+baja|en\\s+negativo|en\\s+rojo|abajo|bajando|en\\s+baja)"]
+_V2_METRICS["pct_change"] += ["cuanto\\s+(?:se\\s+)?(?:movi|vari|cambi|subi|baj|cay)\\w*", "variaci[oó]n\\s+porcentual"]
+PACK["offline_parser"]["function_words"] = (
+    "tal gracias porfa porfis hola indicador indicadores podrias podria decirme quisiera saber conteo "
+    "porcentaje porcentajes porciento nivel niveles valor lectura oye ok vale"
+).split()
+PACK["offline_periods"]["REF_DAY_RANGE"] = [
+    "(?:del|desde\\s+el|entre\\s+el|dias|solo\\s+del)\\s+(?P<a>{D})\\s*(?:-|al|a|hasta\\s+el|y\\s+el)\\s*(?P<b>{D})",
+]
+PACK["offline_periods"]["REF_FIRST"] = [
+    "(?:los\\s+|las\\s+)?primer[oa]s\\s+(?P<n>{COUNT})\\s+(?P<u>dias\\s+(?:habiles|de\\s+negociacion|de\\s+trading)|sesiones|dias)",
+]
+PACK["offline_parser"]["cues"]["PRICE_LEVEL"] = [
+    "(?:por\\s+encima\\s+de|por\\s+debajo\\s+de|sobre|bajo|mas\\s+de|menos\\s+de|superior\\s+a|inferior\\s+a)\\s+(?:los\\s+|las\\s+|el\\s+nivel\\s+de\\s+)?(?:\\$\\s*)?{LEVEL}",
+]
+PACK["offline_periods"]["WEEK"] = PACK["offline_periods"]["WEEK"].replace(
+    "(?:del?|que\\s+empieza\\s+el)", "(?:del?|que\\s+(?:empieza|comienza|inicia|arranca)\\s+el|(?:iniciada|comenzada)\\s+el)")
+_V2_METRICS["pct_change"] += ["qu[eé]\\s+(?:%|porcentaje)", "cuanto\\s+%"]
+_V2_METRICS["down_days"] += ["(?:dias|sesiones)\\s+(?:de\\s+)?(?:bajada|baja)(?!\\w)", "y\\s+de\\s+(?:bajada|baja)(?!\\w)"]
+_V2_METRICS["open+high+low+close"] = ["(?<!\\w)ohlcv?(?!\\w)"]
+PACK["offline_parser"]["function_words"] += "decir dices cotizo cotizó".split()
+_V2_METRICS["max_drawdown"] += ["maxima\\s+caida(?!\\s+(?:diaria|de\\s+un\\s+dia|en\\s+un\\s+dia))"]
+_V2_METRICS["avg_daily_range"] += ["amplitud\\w*(?:\\s+media)?(?:\\s+diaria)?"]
+PACK["offline_parser"]["function_words"] += "sesiones sesion sesión veces mismo misma negociado negociada".split()
+PACK["offline_parser"]["cues"]["DAY_MOVE"] = ["movimiento", "se\\s+movi\\w*", "movi[oó]"]
+PACK["offline_periods"]["REF_HALF"] = ["(?P<h>primera|segunda)\\s+(?:mitad|quincena)\\s+del\\s+mes"]
+PACK["offline_parser"]["cues"]["POINTS_MOVE"] = ["(?:mas|menos)\\s+de\\s+{N}\\s*puntos?(?!\\w)"]
+PACK["offline_periods"]["REF_NTH_WEEK"] = [
+    "(?:la\\s+)?(?P<o>primera|segunda|tercera|cuarta)\\s+semana(?:\\s+del\\s+mes)?",
+    "(?:la\\s+)?(?P<o>ultima)\\s+semana\\s+del\\s+mes"]
+PACK["fuzzy"]["METRICS"] += " anterior pasado alcistas bajistas"
+# "sesiones bajstas": a misspelt "bajistas" still reads as down days (the direction word "baj..." is
+# already a used word, so the typo reader never sees it)
+_V2_METRICS["down_days"] += ["(?:dias|sesiones)\\s+baj\\w*s(?!\\w)"]
+_V2_METRICS["up_days"] += ["(?:dias|sesiones)\\s+alc\\w*s(?!\\w)"]
+PACK["offline_parser"]["function_words"] += "dar darme numero número cantidad".split()
+PACK["offline_parser"]["cues"]["NOT_COMPUTED"] = [
+    "(?:precio\\s+de\\s+)?(?:cierre|apertura)\\s+(?:mas\\s+alto|mas\\s+bajo|maximo|minimo|promedio|medio|mediano)",
+    "(?:maximo|minimo|mayor|menor)\\s+(?:precio\\s+de\\s+)?(?:cierre|apertura)"]
+PACK["offline_periods"]["END_OF"] = PACK["offline_periods"]["END_OF"].replace("(?:finales|fines|final|cierre)",
+                                                                              "(?:finales|fines|final|fin|cierre)")
+# "máximo de 52 semanas": the trailing 52 weeks (offline_periods.RELATIVE kind "trail")
+PACK["offline_periods"]["RELATIVE"].append(
+    ["trail", "(?:(?<=maximo\\s)|(?<=minimo\\s)|(?<=rango\\s))de\\s+(?P<n>\\d{1,3})\\s+(?P<u>semanas|meses|dias)"])
+PACK["offline_parser"]["function_words"] += "mejor peor".split()
+PACK["offline_periods"]["END_OF"] = PACK["offline_periods"]["END_OF"].replace(
+    "(?:finales|fines|final|fin|cierre)", "(?:finales|fines|final|fin|cierre|(?:el\\s+)?ultim[oa]\\s+(?:dia|sesion)"
+    "(?:\\s+habil|\\s+de\\s+negociacion|\\s+bursatil)?)")
+PACK["offline_periods"]["START_OF"] = PACK["offline_periods"]["START_OF"].replace(
+    "(?:principios|inicios|comienzos|inicio)", "(?:principios|inicios|comienzos|inicio|(?:el\\s+)?primer(?:a)?\\s+(?:dia|sesion)"
+    "(?:\\s+habil|\\s+de\\s+negociacion|\\s+bursatil)?)")
+PACK["offline_parser"]["function_words"] += "durante".split()

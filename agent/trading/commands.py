@@ -148,9 +148,34 @@ def _alert(text: str, symbols: Iterable[str]) -> TradingCommand:
                           missing=[k for k, v in params.items() if v is None], mutates=True)
 
 
+# A number written with thousands separators: "16,000", "1.000.000", "2.350,5", "16 000".
+_GROUPED = re.compile(r"(?<![\w.,])\d{1,3}(?:(?:,\d{3})+|(?:\.\d{3})+|(?:[ \u00a0\u202f]\d{3})+)(?:[.,]\d+)?(?![\w]|[.,]\d)")
+_COMMA_DECIMAL = re.compile(r"[а-яё]|(?<!\w)(?:compr\w*|vend\w*|l[ií]mite|orden|acciones|contratos|alerta|avísame|avisame)(?!\w)",
+                            re.IGNORECASE)
+
+
+def _plain_numbers(text: str) -> str:
+    """Grouped numbers as plain digits with a "." decimal, so "buy 2 NQ at 16,000" is at 16000 and
+    "vende 5 GC a 2.350,5" at 2350.5. A lone separator before exactly three digits groups
+    thousands when it is not the language's decimal mark ("," in RU/ES text, "." in English)."""
+    decimal = "," if _COMMA_DECIMAL.search(text) else "."
+
+    def plain(m: re.Match[str]) -> str:
+        tok = re.sub(r"[ \u00a0\u202f]", "", m.group(0))
+        seps = [c for c in tok if c in ",."]
+        if len(set(seps)) == 2:                      # both: the last one is the decimal mark
+            last = seps[-1]
+            return tok.replace("," if last == "." else ".", "").replace(",", ".")
+        if len(seps) == 1 and seps[0] == decimal:    # "80,5" in Spanish, "1.085" in English
+            return tok.replace(",", ".")
+        return tok.replace(",", "").replace(".", "")
+    return _GROUPED.sub(plain, text)
+
+
 def parse_trading_command(text: str, symbols: Iterable[str]) -> TradingCommand | None:
     """The trading tool a request asks for, or None when it is not a trading request."""
     symbols = list(symbols)
+    text = _plain_numbers(text)
     ids = _ID.findall(text)
     if _CANCEL.search(text) and (_ALERT.search(text) or _ORDER.search(text) or ids):
         is_alert = any(i.startswith("alr_") for i in ids) or (_ALERT.search(text) and not

@@ -18,34 +18,104 @@ _MONTH = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|
           r"|ago(?:sto)?|septiembre|oct(?:ubre)?|nov(?:iembre)?|dic(?:iembre)?"
           r"|янв\w*|фев\w*|мар\w*|апр\w*|ма[йяе]|июн\w*|июл\w*|авг\w*|сен\w*|окт\w*|ноя\w*|дек\w*)")
 _I = re.IGNORECASE
+# Month words of a language that writes the day BEFORE the month ("24 марта", "24 de marzo"): a
+# two-digit number after such a month word is a year ("в марте 24", "enero 22").
+_DAY_FIRST_MONTH = (r"(?:янв\w*|фев\w*|мар[тc]\w*|апр\w*|ма[йяе]|июн\w*|июл\w*|авг\w*|сен\w*|окт\w*|ноя\w*|дек\w*"
+                    r"|enero|ene|febrero|marzo|abril|abr|mayo|junio|julio|agosto|ago|septiembre|setiembre|octubre"
+                    r"|noviembre|diciembre|dic)")
+# In English "March 24" is a day unless a preposition of a span stands before it ("in Mar 24",
+# "for Jan 22", "during Oct 23"): then the number is the year, as in "march '24".
+_SPAN_PREP = r"(?:in|for|during|over|throughout|en|durante|за|в)"
+# ...and not when a four-digit year follows ("in March 16, 2020") or the number is a time or a day.
+_NOT_DAY = r"(?!\d|st|nd|rd|th|[:.,]\d|\s*(?:,|de|del|of)?\s*(?:1[89]|20)\d\d|\s*%)"
 
 
 def _century(yy: str) -> str:
     return ("20" if int(yy) <= 49 else "19") + yy
 
 
+# A three-letter month and two digits with no four-digit year in the text ("SPY Mar 24", the way
+# tables label months) is a month; after "on", "the" or a range word it stays a day ("on Mar 24").
+_SHORT_MONTH = r"(?:jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)"
+_DAY_CUE = re.compile(r"(?:\b(?:on|the|since|from|to|until|till|through|between|and|of|week|el|del|al)|\d)\s*$", _I)
+
+
+def _short_month_year(m: re.Match[str]) -> str:
+    if _DAY_CUE.search(m.string[:m.start()]) or re.search(r"(?<!\d)(?:1[89]|20)\d\d(?!\d)", m.string):
+        return m.group(0)
+    return f"{m.group(1)} {_century(m.group(2))}"
+
+
 _RULES: list[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]] = [
     (re.compile(r"(?<!\w)qtrs?\.?(?!\w)", _I), "quarter"),
+    # "avg daily vol": volume after an average or total word (a bare "vol" may mean volatility)
+    (re.compile(r"(?<!\w)((?:avg|average|mean|total|daily)\.?\s+(?:daily\s+)?)vol\.?(?!\w)", _I),
+     lambda m: f"{m.group(1)}volume"),
+    # "01-Apr-2024", "1 Apr 2024" (day, month, year) and "2024/04/01", "2024.04.01" (year first)
+    (re.compile(rf"(?<!\w)(\d{{1,2}})[-/]({_MONTH})[-/]((?:19|20)\d\d)(?!\d)", _I),
+     lambda m: f"{int(m.group(1))} {m.group(2)} {m.group(3)}"),
+    (re.compile(r"(?<![\d.])((?:19|20)\d\d)[/.](\d{1,2})[/.](\d{1,2})(?![\d.])"),
+     lambda m: f"{m.group(1)}-{int(m.group(2)):02d}-{int(m.group(3)):02d}"),
     (re.compile(r"(?<!\w)wks?\.?(?!\w)", _I), "week"),
     (re.compile(r"(?<!\w)yrs?\.?(?!\w)", _I), "year"),
-    (re.compile(r"(?<!\w)([1-4])q\s*['’]?(\d{2})(?!\d)", _I), lambda m: f"Q{m.group(1)} {_century(m.group(2))}"),
-    (re.compile(r"(?<!\w)q([1-4])\s*['’](\d{2})(?!\d)", _I), lambda m: f"Q{m.group(1)} {_century(m.group(2))}"),
+    (re.compile(r"(?<!\w)([1-4])[qt]\s*['’]?(\d{2})(?!\d)", _I), lambda m: f"Q{m.group(1)} {_century(m.group(2))}"),
+    (re.compile(r"(?<!\w)[qt]([1-4])\s*(?:['’]|\s)(\d{2})(?![\d%]|[:.,]\d)", _I),
+     lambda m: f"Q{m.group(1)} {_century(m.group(2))}"),
     (re.compile(rf"(?<!\w)({_MONTH})[-/](\d{{4}})(?!\d)", _I), lambda m: f"{m.group(1)} {m.group(2)}"),
     (re.compile(rf"(?<!\w)({_MONTH})[-/]['’]?(\d{{2}})(?![\d-])", _I),
      lambda m: f"{m.group(1)} {_century(m.group(2))}"),
     (re.compile(rf"(?<!\w)({_MONTH})\.?\s+(3[2-9]|[4-9]\d)(?![\d,.:-])", _I),
      lambda m: f"{m.group(1)} {_century(m.group(2))}"),
-    (re.compile(rf"(?<!\w)({_MONTH})\.?\s+(\d{{1,2}})\s+(?:to|through|thru|until|till)\s+(\d{{1,2}})(?![\d:])", _I),
+    (re.compile(rf"(?<!\w)({_DAY_FIRST_MONTH})\.?\s+(?:de\s+)?(\d{{2}}){_NOT_DAY}(?!\s*(?:-|по|al|a)\s*\d)", _I),
+     lambda m: f"{m.group(1)} {_century(m.group(2))}"),
+    (re.compile(rf"(?<!\w)({_SPAN_PREP}\s+(?:the\s+month\s+of\s+)?)({_MONTH})\.?\s+(\d{{2}}){_NOT_DAY}"
+                rf"(?!\s*(?:-|to|through|thru|until|till|and)\s*\d)", _I),
+     lambda m: f"{m.group(1)}{m.group(2)} {_century(m.group(3))}"),
+    (re.compile(rf"(?<!\w)({_SHORT_MONTH})\.?\s+(\d{{2}}){_NOT_DAY}(?!\s*(?:-|to|through|thru|until|till|and)\s*\d)",
+                _I), _short_month_year),
+    (re.compile(rf"(?<!\w)({_MONTH})[-/]?((?:19|20)\d\d)(?!\d)", _I), lambda m: f"{m.group(1)} {m.group(2)}"),
+    # "1987 oct", "2024 March": the year first (not "may", a verb as often as a month)
+    (re.compile(rf"(?<![\w./-])((?:19|20)\d\d)\s+(?!may(?!\w))({_MONTH})\.?(?![\w-]|\s*\d)", _I),
+     lambda m: f"{m.group(2)} {m.group(1)}"),
+    # a quarter or half word and two digits: the year ("3 кв 19", "3rd quarter 19", "1er semestre 19")
+    (re.compile(r"(?<!\w)(кв\.?|квартал\w*|полугоди\w*|trimestre|semestre|quarter|half)\s+(?:de\s+|of\s+)?(\d{2})"
+                r"(?![\d%]|[.,:]\d|\s*(?:%|дн|day|dia|sesi|сесс))", _I),
+     lambda m: f"{m.group(1)} {_century(m.group(2))}"),
+    (re.compile(r"(?<!\w)([12])h\s*['’]?(\d{2})(?!\d)", _I), lambda m: f"H{m.group(1)} {_century(m.group(2))}"),
+    (re.compile(r"(?<!\w)h([12])\s*['’](\d{2})(?!\d)", _I), lambda m: f"H{m.group(1)} {_century(m.group(2))}"),
+    # a weekday named before its date ("the week of Monday, March 4", "el lunes 4 de marzo")
+    (re.compile(r"(?<!\w)(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|thu|thur|thurs"
+                r"|fri|sat|sun|понедельник\w*|вторник\w*|сред[аыу]|четверг\w*|пятниц\w*|суббот\w*|воскресень\w*"
+                r"|lunes|martes|miercoles|miércoles|jueves|viernes|sabado|sábado|domingo)\.?,?\s+(?=\d|(?:the\s+)?"
+                rf"{_MONTH}\.?\s+\d)", _I), ""),
+    # "Apr 1 - Apr 12 2024", "March 4th – March 8th": a range of two month-day dates
+    (re.compile(rf"(?<!\w)({_MONTH}\.?\s+\d{{1,2}})(?:st|nd|rd|th)?\s*[-–—]\s*({_MONTH}\.?\s+\d{{1,2}})(?:st|nd|rd|th)?"
+                rf"(?![\d:])", _I), lambda m: f"{m.group(1)} to {m.group(2)}"),
+    # the second of two week-of periods written by ellipsis: "the week of X and the one of Y",
+    # "la semana del X y la del Y", "неделю с X и с Y"
+    (re.compile(r"(week\s+of\s+[^?]{1,40}?\s+(?:and|vs\.?|versus|with|to)\s+)(?:the\s+one|that)\s+of\s+", _I),
+     lambda m: f"{m.group(1)}the week of "),
+    (re.compile(r"(semana\s+del?\s+[^?]{1,40}?\s+(?:y|con|frente\s+a|vs\.?)\s+)la\s+del\s+", _I),
+     lambda m: f"{m.group(1)}la semana del "),
+    (re.compile(r"(недел\w+\s+(?:с|со)\s+[^?]{1,40}?\s+(?:и|против)\s+)(?:с|со)\s+(?=\d)", _I),
+     lambda m: f"{m.group(1)}неделю с "),
+    (re.compile(rf"(?<!\w)({_MONTH})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:to|through|thru|until|till)\s+(?:the\s+)?"
+                rf"(\d{{1,2}})(?:st|nd|rd|th)?(?![\d:])", _I),
      lambda m: f"{m.group(1)} {m.group(2)}-{m.group(3)}"),
     # "entre el 2 y el 6 de marzo" / "между 2 и 6 марта": a day range inside one month
-    (re.compile(rf"(?<!\w)entre\s+el\s+(\d{{1,2}})\s+y\s+el\s+(\d{{1,2}})\s+de\s+({_MONTH})", _I),
+    (re.compile(rf"(?<!\w)(?:entre|desde)\s+el\s+(\d{{1,2}})\s+(?:y|hasta|a)\s+el\s+(\d{{1,2}})\s+de\s+({_MONTH})", _I),
      lambda m: f"del {m.group(1)} al {m.group(2)} de {m.group(3)}"),
     (re.compile(rf"(?<!\w)между\s+(\d{{1,2}})\s+и\s+(\d{{1,2}})\s+({_MONTH})", _I),
      lambda m: f"с {m.group(1)} по {m.group(2)} {m.group(3)}"),
 ]
 
 
+_LATIN_C = re.compile(r"(?<!\w)[cC](?=\s+\d)")    # "c 4 по 15 апреля": a Latin c typed for "с"
+
+
 def expand(text: str) -> str:
+    if re.search(r"[а-яё]", text, _I):
+        text = _LATIN_C.sub("с", text)
     for rx, repl in _RULES:
         text = rx.sub(repl, text)
     return text

@@ -144,14 +144,14 @@ def parse_horizon(norm: str) -> int | None:
 # ---- top-N largest moves ---------------------------------------------------------------------
 
 _SUPER = (r"largest|biggest|greatest|strongest|sharpest|largest|top|best|worst|steepest|most\s+extreme"
-          r"|highest|deepest|самы\w+\s+(?:сильн|больш|крупн|резк|глубок|мощн|худш|лучш)\w*"
+          r"|highest|deepest|сам[оыа]\w*\s+(?:сильн|больш|крупн|резк|глубок|мощн|худш|лучш)\w*"
           r"|сильнейш\w*|крупнейш\w*|наибольш\w*|максимальн\w*|худш\w*|лучш\w*|топ|резчайш\w*"
           r"|mayor(?:es)?|peor(?:es)?|mejor(?:es)?|grandes|fuertes|principales|mas\s+(?:grandes|fuertes)")
 _NOUN = (r"gains?|rises?|rall(?:y|ies)|jumps?|advances?|up\s+days|drops?|falls?|declines?|loss(?:es)?"
          r"|moves?|days?|sessions?|crash(?:es)?|plunges?|sell-?offs?|паден\w*|рост\w*|подъем\w*|взлет\w*"
          r"|движени\w*|сниж\w*|обвал\w*|дн(?:и|ей|я|ям|ях)|день|сесси\w*|subidas?|caidas?|ganancias?|perdidas?"
          r"|movimientos?|alzas?|bajadas?|dias?|sesion(?:es)?|desplomes?|repuntes?")
-_TOP = re.compile(rf"(?<!\w)(?:(?P<n1>{COUNT})\s+)?(?:of\s+the\s+|из\s+)?(?:{_SUPER})(?:\s+(?P<n2>{COUNT}))?"
+_TOP = re.compile(rf"(?<!\w)(?:(?P<n1>{COUNT})\s+)?(?:of\s+the\s+|из\s+)?(?:{_SUPER})(?:[\s-]+(?P<n2>{COUNT}))?"
                   rf"(?:\s+[\w%-]+){{0,3}}?\s+(?P<noun>{_NOUN})(?!\w)")
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from agent import lang as packs
 from agent.llm import glossary
 from agent.llm.offline import conditions as C
 from agent.llm.offline import cues, resumes
@@ -49,6 +50,8 @@ estaba estaban cual cuales cuya cuyo aqui alli asi pues luego entonces ahora aun
 had has having does did got gets getting been into onto upon whether which while though although
 там тут здесь так тоже было имел имела имело имели какого какой каком какую какими
 """.split())
+# ...and each language pack's own list (offline_parser.function_words): politeness, fillers, units.
+STOPWORDS |= {w for code in packs.codes() for w in packs.get(code, "offline_parser").get("function_words", [])}
 
 _WORD = re.compile(r"[a-zа-яñ'’]+")
 # Words every daily-bar answer already honours (a day's move, a year's return, a change).
@@ -67,7 +70,8 @@ def _vocabulary_patterns() -> list[re.Pattern[str]]:
     pats += [M.VOLUME_PROFILE, M.INTRADAY, M.COMPARE, M.AFTER, M.COUNT_Q, M.VAGUE_MOVE, M._WINDOW]
     pats += [C._UP_RE, C._DOWN_RE, C._MOVE_RE, C._PCT, C._GTE, C._GT, C._GAP, C._TOP, *C.HORIZON]
     pats += [cues.CONCEPT, cues.EXPLAIN, cues.STATS, cues.FOLLOWUP, _NUMBER, _IMPLIED]
-    pats += [resumes.YES, resumes.AVAILABLE, resumes.ANOTHER, cues.ALL_HISTORY, cues.BEST_PERIOD]
+    pats += [resumes.YES, resumes.AVAILABLE, resumes.ANOTHER, cues.ALL_HISTORY, cues.BEST_PERIOD, cues.DAY_MOVE,
+             _NOT_COMPUTED_RX]            # named in their own note
     return pats
 
 
@@ -108,6 +112,20 @@ def unused_words(norm: str, spans: Iterable[tuple[int, int]], extra_stop: set[st
 
 
 NOTE = {"en": "I did not use: {w}.", "ru": "Я не учёл: {w}.", "es": "No utilicé: {w}."}
+# Measures recognised but computed by nothing (a glossary indicator AskBar does not declare, "the
+# highest close"): named, never dropped or answered as the nearest measure in silence.
+NOT_COMPUTED = {"en": "Not computed here: {w}.", "ru": "Здесь не считается: {w}.", "es": "No se calcula aquí: {w}."}
+_NOT_COMPUTED_RX = re.compile(packs.alternation("offline_parser", "cues", "NOT_COMPUTED"))
+UNDECLARED_CONCEPTS = ("stochastic", "fibonacci", "support_resistance", "open_interest", "divergence")
+
+
+def not_computed_note(text: str, concepts: list[str], lang: str) -> str | None:
+    """The note naming measures of `text` nothing computes (phrases as written, concepts by name)."""
+    norm = text.lower()
+    words = [m.group(0) for m in _NOT_COMPUTED_RX.finditer(norm)]
+    words += [packs.get(lang if lang in packs.codes() else "en", "glossary", "entries", k)["name"]
+              for k in concepts if k in UNDECLARED_CONCEPTS]
+    return NOT_COMPUTED.get(lang, NOT_COMPUTED["en"]).format(w=", ".join(dict.fromkeys(words))) if words else None
 READ_AS = {"en": "I read {pairs}.", "ru": "Я прочитал {pairs}.", "es": "Leí {pairs}."}
 _AS = {"en": "“{a}” as “{b}”", "ru": "«{a}» как «{b}»", "es": "«{a}» como «{b}»"}
 

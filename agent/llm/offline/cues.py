@@ -19,3 +19,4 @@ STATS = re.compile(_cue("STATS"))
 FOLLOWUP = re.compile(r"^\s*(?:" + _cue("FOLLOWUP") + r")(?!\w)")
 ALL_HISTORY = re.compile(_cue("ALL_HISTORY"))
 BEST_PERIOD = re.compile(r"(?:" + _cue("BEST_WORDS") + r")\s+(?:\w+\s+)?(?P<u>" + _cue("PERIOD_UNITS") + r")(?!\w)")
+DAY_MOVE = re.compile(_cue("DAY_MOVE"))          # "the move on March 16": a day's change

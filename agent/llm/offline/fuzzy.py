@@ -57,6 +57,8 @@ def _limit(n: int) -> int:
 
 def _best(word: str, vocab: dict[str, list[str]]) -> str | None:
     best, best_d = None, 99
+    if word in vocab.get(word[0], ()):
+        return None                        # a vocabulary word of another language ("april"), as written
     for cand in vocab.get(word[0], ()):
         if cand.startswith(word) or (word.startswith(cand) and word[len(cand):] in _ENDINGS):
             continue                       # an abbreviation or an inflection: not a typo
@@ -75,9 +77,11 @@ def correct(text: str, spans: list[tuple[int, int]], aliases: tuple[str, ...] = 
     out, fixes, pos = [], [], 0
     for a, b in spans:
         w = norm[a:b]
-        if len(w) < 5 or w in _KEEP or not _WORD.fullmatch(w):
+        if len(w) < 4 or w in _KEEP or not _WORD.fullmatch(w.ljust(5, w[-1])):
             continue
         fix = _best(w, vocab)
+        if fix and len(w) == 4 and len(fix) != 5:
+            fix = None                     # a 4-letter word: only a dropped letter ("aprl", "stas")
         if fix is None:
             continue
         out.append(text[pos:a])

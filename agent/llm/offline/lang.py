@@ -41,6 +41,8 @@ def language_evidence(text: str) -> tuple[str, bool]:
         return "ru", True
     es = 2 * len(_ES_MARKS.findall(text.lower()))
     en = 0
+    if re.search(r"[a-zñ]", text):     # a capitalised "ES" or "IT" in lower-case text is a ticker
+        text = re.sub(r"(?<![\w])[A-Z]{2,5}(?![\w])", " ", text)
     for w in _WORD.findall(normalize(text)):
         es += w in _ES_WORDS or w in ES_MONTH_WORDS
         en += w in _EN_WORDS or w in EN_MONTH_WORDS

@@ -4,6 +4,7 @@ from __future__ import annotations
 import re
 
 from agent import lang as packs
+from agent.llm.offline.lang import MONTH_B
 from agent.state import ClaimType
 from query_builder import declare
 
@@ -44,6 +45,23 @@ INDICATOR_NAMES = {name for name, _p, _w in INDICATORS}
 _WINDOW = re.compile(rf"(?<!\d)(\d{{1,3}})\s*[-‐]?\s*(?:{_cue('WINDOW_UNITS')})|\(\s*(\d{{1,3}})\s*\)"
                      rf"|(?:{_cue('WINDOW_WORDS')})\s+(?:(?:{_cue('WINDOW_OF')})\s+)?(\d{{1,3}})")
 
+# A number written right after an indicator is its window unless it is a date's day ("ATR NQ 30
+# November", "боллинджер 30 апреля") or a time.
+_NOT_A_DATE = rf"(?!\s*(?:de\s+|of\s+|th\s+|st\s+|nd\s+|rd\s+)?{MONTH_B}|[:./]\d)"
+
+# "50 SMA", "200-EMA": a bare number right before the name, not a date's part ("March 30 SMA",
+# "2024-04-30 SMA", "30 марта").
+_BARE_BEFORE = re.compile(r"(?<![\d/.:-])(\d{1,3})\s*-?\s*$")
+_MONTH_END = re.compile(rf"{MONTH_B}\s*$")
+
+
+def _bare_before(text: str) -> re.Match[str] | None:
+    m = _BARE_BEFORE.search(text[-12:])
+    if not m or _MONTH_END.search(text[:len(text) - 12 + m.start()]):
+        return None
+    return m
+
+
 PATTERNS: list[tuple[str, str]] = _words("patterns")
 VOLUME_PROFILE = re.compile(_cue("VOLUME_PROFILE"))
 INTRADAY = re.compile(_cue("INTRADAY"))
@@ -59,6 +77,15 @@ def named_analysis_spans(norm: str) -> list[tuple[int, int]]:
     range", "volume profile"): their words are not metrics of their own."""
     pats = [p for _n, p, _w in INDICATORS] + [p for _n, p in PATTERNS] + [VOLUME_PROFILE.pattern]
     return [(m.start(), m.end()) for p in pats for m in re.finditer(p, norm)]
+
+
+_REFERENCE = [rx for types, rx in _METRIC_RES if types == ("return_prev_close",)]
+
+
+def reference_spans(norm: str) -> list[tuple[int, int]]:
+    """Spans of a reference close ("vs the previous year's close", "relative to the 2018 close",
+    "относительно закрытия прошлого года"): the year there names the reference, not a period."""
+    return [(m.start(), m.end()) for rx in _REFERENCE for m in rx.finditer(norm)]
 
 
 def parse_metrics(norm: str) -> list[ClaimType]:
@@ -81,7 +108,8 @@ def parse_indicator(norm: str) -> tuple[str, int | None] | None:
         if not m:
             continue
         around = norm[max(0, m.start() - 25):m.end() + 25]
-        w = _WINDOW.search(around) or re.search(rf"(?:{pat})\s*\(?\s*(\d{{1,3}})(?!\d|\s*%)", around)
+        w = _WINDOW.search(around) or re.search(rf"(?:{pat})\s*\(?\s*(\d{{1,3}})(?!\d|\s*%){_NOT_A_DATE}", around) \
+            or _bare_before(norm[:m.start()])
         window = next((int(g) for g in (w.groups() if w else ()) if g), default)
         if window is not None and not 2 <= window <= 400:
             window = default
@@ -97,9 +125,9 @@ def parse_indicators(norm: str) -> list[tuple[str, int | None, int]]:
         m = re.search(pat, norm)
         if not m:
             continue
-        after = norm[m.end():m.end() + 12]
-        w = re.match(r"\s*[-(]?\s*(\d{1,3})(?!\d|\s*%|\s*[-/.]\d)", after)
-        before = _WINDOW.search(norm[max(0, m.start() - 14):m.start()])
+        after = norm[m.end():m.end() + 30]
+        w = re.match(rf"\s*(?:de\s+|of\s+)?[-(]?\s*(\d{{1,3}})(?!\d|\s*%|\s*[-/.]\d){_NOT_A_DATE}", after)
+        before = _WINDOW.search(norm[max(0, m.start() - 14):m.start()]) or _bare_before(norm[:m.start()])
         window = int(w.group(1)) if w else next((int(g) for g in (before.groups() if before else ()) if g),
                                                 default)
         if window is not None and not 2 <= window <= 400:

@@ -212,12 +212,13 @@ def extract_dp(s: str, today: date, us_first: bool = False) -> DP:
     if ym:
         dp.y = year_value(ym.group(1), today)
         s = s[:ym.start()] + " " + s[ym.end():]
-    if re.search(r"q[1-4]|[1-4]q|t[1-4]|[1-4]t|quarter|квартал|кв(?:\.|(?!\w))|trimestre", s):
+    # "q3", "3q", "t3", "3t" as whole tokens: the "4t" of "March 4th" is a day, not a quarter
+    if re.search(r"(?<!\w)(?:[qt][1-4]|[1-4][qt])(?!\w)|quarter|квартал|кв(?:\.|(?!\w))|trimestre", s):
         dp.q = _ordinal(s, r"(?:q|t)([1-4])|([1-4])[qt](?!\w)") or _ordinal(
             s, r"(?<!\w)(\d|first|second|third|fourth|1st|2nd|3rd|4th|перв|втор|трет|четверт|primer"
                r"|segundo|tercer|cuarto|iv|i{1,3})") or _last_part(s, today, "q")
         return dp
-    if re.search(r"h[12]|[12]h|half|полугоди|половин|semestre|mitad", s):
+    if re.search(r"(?<!\w)(?:h[12]|[12]h)(?!\w)|half|полугоди|половин|semestre|mitad", s):
         dp.h = _ordinal(s, r"h([12])|([12])h(?!\w)") or _ordinal(
             s, r"(?<!\w)(\d|first|second|1st|2nd|перв|втор|primer|segundo)")
     dp.m = month_in(s)
@@ -321,6 +322,8 @@ def _found(kind: str, m: re.Match[str], today: date, us: bool = False) -> Found:
         return Found(m.start(), m.end(), kind, a=a, explicit_year=a.y is not None,
                      window=(n, window_unit(m.group("u"))))
     a = extract_dp(gd["a"], today, us)
+    if kind in ("end_of", "start_of") and re.search(r"day|session|дн|день|сесси|dia|sesion", m.group(0)):
+        return Found(m.start(), m.end(), kind.replace("_of", "_session"), a=a, explicit_year=a.y is not None)
     if kind == "nth_week":
         a.d = _nth_week(gd["o"])
         return Found(m.start(), m.end(), kind, a=a, explicit_year=a.y is not None)
@@ -402,6 +405,10 @@ def _period(f: Found, today: date, ref: Period | None, year: int | None) -> Peri
     if f.kind == "week":
         monday = a.start() - timedelta(days=a.start().weekday())
         return make_period(monday, monday + timedelta(days=4))
+    if f.kind in ("end_session", "start_session"):      # "the last trading day of": a session
+        from agent.llm.offline.sessions import session_on_or_after, session_on_or_before
+        day = session_on_or_before(a.end()) if f.kind == "end_session" else session_on_or_after(a.start())
+        return make_period(day, day)
     if f.kind == "end_of":
         return make_period(a.end(), a.end())
     if f.kind == "start_of":
@@ -434,7 +441,13 @@ def parse_periods(norm: str, today: date, ref: Period | None = None,
                   us_dates: bool = False, split_between: bool = False) -> list[Found]:
     """Every period written in a normalised question, resolved, in text order. `us_dates`: read
     an ambiguous 05/03/2020 month first (an English question)."""
-    found = _scan(norm, today, us_dates)
+    from agent.llm.offline import ref_days
+    days = ref_days.find(norm, ref, make_period)   # "and only the 1st to the 5th?" of the period before
+    for a, b, _per in days:
+        norm = _blank(norm, a, b)
+    found = _scan(norm, today, us_dates) + [Found(a, b, "fixed", period=per, explicit_year=True)
+                                            for a, b, per in days]
+    found.sort(key=lambda f: f.pos)
     if split_between:   # "compare ... between 2006 and 2009": two periods, not one range
         found = [g for f in found for g in _split(f, norm)]
     for i, f in enumerate(found):

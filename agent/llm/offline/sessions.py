@@ -46,3 +46,15 @@ def nth_session_after(anchor: date, n: int) -> date:
     hol = sorted({h for y in years for h in _holidays(y)})
     out = np.busday_offset(np.datetime64(anchor), n, roll="forward", holidays=hol)
     return date.fromisoformat(str(out)) if n > 0 else anchor + timedelta(days=1)
+
+
+def session_on_or_before(day: date) -> date:
+    """The last US trading date on or before `day` ("the last trading day of April")."""
+    hol = sorted({h for y in (day.year - 1, day.year) for h in _holidays(y)})
+    return date.fromisoformat(str(np.busday_offset(np.datetime64(day), 0, roll="backward", holidays=hol)))
+
+
+def session_on_or_after(day: date) -> date:
+    """The first US trading date on or after `day` ("the first trading day of March")."""
+    hol = sorted({h for y in (day.year, day.year + 1) for h in _holidays(y)})
+    return date.fromisoformat(str(np.busday_offset(np.datetime64(day), 0, roll="forward", holidays=hol)))

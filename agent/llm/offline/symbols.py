@@ -32,6 +32,10 @@ NOT_TICKERS = {
     "ID", "OK", "PM", "AM", "EST", "ET", "CET", "MSK", "UK", "EU", "BB", "IPO", "ATH", "ATL",
     "WTI", "FX", "DD", "MA", "TP", "SL", "PNL", "ROI", "VS", "YOY", "QOQ", "MOM", "STD", "SD",
     "H1", "H2", "Q1", "Q2", "Q3", "Q4", "I", "II", "III", "IV", "SP", "SMI", "DMI", "CCI",
+    # sessions, calendar and macro words, units and fundamentals a question may write in capitals
+    "RTH", "ETH", "EOD", "EOW", "EOM", "HOD", "LOD", "OPEX", "FOMC", "PCE", "NFP", "PPI", "GMT", "EDT",
+    "PST", "CST", "BST", "QTD", "WTD", "EPS", "PE", "ROE", "EBITDA", "IV", "OI", "YOY", "MOM", "WOW",
+    "PTS", "PCT", "ASAP", "FYI", "BTW", "TL", "DR",
 }
 
 
@@ -108,7 +112,8 @@ def unknown_tickers(text: str, skip: set[str]) -> list[SymbolHit]:
     shouting = not re.search(r"[a-zа-яñ]", text)
     for m in _TICKER.finditer(text):
         tok = m.group(1)
-        if tok in NOT_TICKERS or tok in skip or tok.isdigit() or (shouting and tok.lower() in COMMON_WORDS):
+        if tok in NOT_TICKERS or tok in skip or tok.isdigit() or (shouting and tok.lower() in COMMON_WORDS) \
+                or re.sub(r"\d+$", "", tok) in NOT_TICKERS:      # "EMA20", "RSI14": a name and its window
             continue
         if re.fullmatch(r"[QH]\d|\d+|\d+[QHTYWMDKSX]|\d{2,}[A-Z]|T\d", tok):
             continue
@@ -118,11 +123,20 @@ def unknown_tickers(text: str, skip: set[str]) -> list[SymbolHit]:
 
 def symbols_in(text: str, instruments: list[Instrument], skip_words: set[str] | frozenset[str] = frozenset()) \
         -> list[SymbolHit]:
-    """Known symbols first; ticker-looking unknown words only when no known symbol is named."""
+    """Known symbols and ticker-looking unknown words, in order of appearance. Beside a known
+    symbol an unknown ticker counts only in a text not written in capitals ("SPY for April and CL
+    for March": CL is named and declined, never dropped in silence)."""
     known = find_symbols(text, instruments)
-    if known:
-        return _dedupe(known)
-    return _dedupe(unknown_tickers(text, {w.upper() for w in skip_words}))
+    skip = {w.upper() for w in skip_words}
+    if not known:
+        return _dedupe(unknown_tickers(text, skip))
+    letters = re.findall(r"[^\W\d_]", text)
+    if sum(c.islower() for c in letters) < 0.4 * len(letters):   # written in capitals (a rewrite
+        return _dedupe(known)                                    # such as "quarter" may be lower)
+    spans = [(h.start, h.end) for h in known]
+    extra = [h for h in unknown_tickers(text, skip | {h.symbol for h in known})
+             if all(h.end <= a or h.start >= b for a, b in spans)]
+    return _dedupe(sorted([*known, *extra], key=lambda h: h.start))
 
 
 def symbol_spans(text: str, instruments: list[Instrument], hits: list[SymbolHit]) -> list[tuple[int, int]]:

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from datetime import date
 
 import capabilities
 from agent.llm import glossary
@@ -13,6 +14,7 @@ from agent.llm.offline import (
     coverage,
     cues,
     fuzzy,
+    price_levels,
     reading,
     resumes,
     shaping,
@@ -67,6 +69,7 @@ class Parsed:
     bar: BarSize | None = None
     indicators: list[tuple[str, int | None, int]] = field(default_factory=list)
     volume_rank: VolumeRank | None = None
+    price_level: str | None = None      # "above 3,000": counted against a price (not available)
 
 
 def _blank(norm: str, spans) -> str:
@@ -92,6 +95,23 @@ def parse_text(text: str, ctx: ProviderContext, ref: Period | None = None) -> Pa
     return p
 
 
+def _from_reference(found: list[Found], norm: str, refs: list[tuple[int, int]]) -> list[Found]:
+    """"from the close of 2023 to April 30 2024": the period runs from the day after the reference
+    year's close to the date written after it (the reference itself is blanked as a measure)."""
+    if len(refs) != 1 or len(found) != 1 or found[0].pos < refs[0][1]:
+        return found
+    year = re.search(r"(?<!\d)(?:1[89]|20)\d\d(?!\d)", norm[refs[0][0]:refs[0][1]])
+    between = norm[refs[0][1]:found[0].pos]
+    if not year or not re.search(r"(?<!\w)(?:to|until|through|till|по|до|hasta|al|a)(?!\w)", between):
+        return found
+    from agent.llm.offline.periods import make_period
+    start, end = date(int(year.group(0)) + 1, 1, 1), found[0].resolved.end
+    if end < start:
+        return found
+    found[0].period = make_period(start, end)
+    return found
+
+
 def _parse_once(text: str, ctx: ProviderContext, ref: Period | None) -> Parsed:
     norm = normalize(text)
     lang, strong = language_evidence(text)
@@ -105,13 +125,20 @@ def _parse_once(text: str, ctx: ProviderContext, ref: Period | None) -> Parsed:
     p.window, p.bar = parse_window(masked), parse_bar_size(masked)
     spans += [x.span for x in (p.window, p.bar) if x is not None]
     masked = _blank(masked, [x.span for x in (p.window, p.bar) if x is not None])
-    found = parse_periods(masked, ctx.today, ref, us_dates=lang == "en",
+    refs = M.reference_spans(masked)       # "vs the 2018 close": a measure's reference, not a period
+    spans += refs
+    found = parse_periods(_blank(masked, refs), ctx.today, ref, us_dates=lang == "en",
                           split_between=bool(M.COMPARE.search(masked)))
+    found = _from_reference(found, masked, refs)
     seen: set[tuple] = set()
     p.periods = [f for f in found if not ((f.resolved.start, f.resolved.end) in seen
                                           or seen.add((f.resolved.start, f.resolved.end)))]  # type: ignore[func-returns-value]
     p.metrics = M.parse_metrics(_blank(masked, M.named_analysis_spans(masked)))
     p.cond = parse_condition(masked)
+    level = price_levels.find(masked) if not p.cond.has_threshold else None
+    if level:                          # "closed above 3,000": a price level, asked about (below)
+        spans.append(level[:2])
+        p.price_level = level[2]
     p.horizon = parse_horizon(masked)
     p.top = parse_top(masked)
     p.volume_rank = parse_volume_rank(masked)
@@ -133,7 +160,7 @@ def _parse_once(text: str, ctx: ProviderContext, ref: Period | None) -> Parsed:
                      ("compare", M.COMPARE), ("after", M.AFTER), ("count", M.COUNT_Q),
                      ("vague", M.VAGUE_MOVE), ("followup", cues.FOLLOWUP),
                      ("volume_profile", M.VOLUME_PROFILE), ("intraday", M.INTRADAY),
-                     ("all_history", cues.ALL_HISTORY)):
+                     ("all_history", cues.ALL_HISTORY), ("day_move", cues.DAY_MOVE)):
         if rx.search(norm):
             p.flags.add(name)
     return p
@@ -240,10 +267,22 @@ def _cover(periods: list[Period]) -> Period:
     return make_period(min(p.start for p in periods), max(p.end for p in periods))
 
 
+def _day_move(p: Parsed, analysis: str | None) -> bool:
+    """One named day and a move word or a direction only ("SPX's move on March 16", "how much did SPX
+    fall on 3/16/2020", "Насколько упал SPX 16 марта"): that day's close-to-close change, never a
+    count of days in a one-day period."""
+    return (len(p.periods) == 1 and p.periods[0].single_day and not p.metrics and not p.indicator
+            and p.top is None and not p.cond.has_threshold and analysis in (None, "stats", "events")
+            and ("day_move" in p.flags or bool(p.cond.direction)))
+
+
 def intent_from(p: Parsed, ctx: ProviderContext) -> Intent:
     """Slots of one text as an Intent; analysis None when the text gives no cue of its own."""
     parts = reading.pair(list(zip(p.symbols, p.symbol_pos)), [(f.resolved, f.pos) for f in p.periods])
     analysis = _analysis(p, single_period=bool(parts))
+    day_move = _day_move(p, analysis)
+    if day_move:
+        analysis = "stats"
     it = Intent(type="data", lang=p.lang)
     it.symbols = list(p.symbols)
     it.symbol = p.symbols[0] if p.symbols else None
@@ -258,10 +297,14 @@ def intent_from(p: Parsed, ctx: ProviderContext) -> Intent:
     it.analysis = analysis  # type: ignore[assignment]
     it.also = _also_analyses(p, analysis)  # type: ignore[assignment]
     it.metrics = list(p.metrics)
+    if day_move:
+        it.metrics = ["pct_change"]
     if len(p.periods) == 1 and p.periods[0].single_day and "pct_change" in it.metrics \
             and "return_prev_close" not in it.metrics:   # one day's move: close to close, as tables give it
         it.metrics = ["return_prev_close" if m == "pct_change" else m for m in it.metrics]
-    it.condition = p.cond.condition
+    if "return_prev_close" in it.metrics and "pct_change" in it.metrics:
+        it.metrics.remove("pct_change")   # "the return vs the 2018 close": one return, the one named
+    it.condition = None if day_move else p.cond.condition
     it.direction = p.cond.direction  # type: ignore[assignment]
     if analysis == "events" and it.condition is None and it.direction and not _vague(p):
         it.condition = EventCondition(op="gt" if it.direction == "up" else "lt", threshold=0.0)
@@ -336,6 +379,10 @@ def finalize(it: Intent, p: Parsed, ctx: ProviderContext, concept: str | None = 
     elif it.type != "mixed":
         it.concept = None
     missing = _missing(it, p, ctx)
+    if p.price_level and not missing:  # days against a price level: asked, never answered as stats
+        it.needs_clarification, it.confidence = True, 0.4
+        it.clarifying_questions = [price_levels.question(p.price_level, it.lang)]
+        return it
     if missing:
         it.needs_clarification, it.missing = True, missing  # type: ignore[assignment]
         it.clarifying_questions = clarify.questions(it.lang, missing)
@@ -432,6 +479,7 @@ def with_notes(it: Intent, p: Parsed) -> Intent:
             notes.append(notes_mod.bar_size(it.bar_minutes or 1, gran, it.lang))
         used = {s.lower() for s in [*it.symbols, *(s for pt in it.parts for s in pt.symbols)]}
         notes.append(coverage.unused_note(p.unused, it.lang, used))
+        notes.append(coverage.not_computed_note(normalize(p.text), p.concepts, it.lang))
     it.notes = [*it.notes, *(n for n in notes if n and n not in it.notes)]
     return it
 

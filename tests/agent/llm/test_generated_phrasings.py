@@ -57,7 +57,8 @@ def _reading(text: str) -> tuple:
             it.analysis, tuple(it.symbols), it.needs_clarification)
 
 
-@pytest.mark.parametrize("measure", ["close", "high", "volatility", "up_days", "down_days", "rsi", "stats"])
+@pytest.mark.parametrize("measure", ["close", "high", "volatility", "up_days", "down_days", "rsi", "sma", "atr", "stats",
+                                     "return_prev_close"])
 def test_paraphrases_read_the_same(measure):
     groups = [g for k, g in sorted(paraphrase_groups().items(), key=str) if k[2][1] == measure]
     assert groups

@@ -191,7 +191,11 @@ def test_followup_changes_only_the_symbol(q):
 
 @pytest.mark.parametrize("written,read", [("3rd qtr 2019", "3rd quarter 2019"), ("wk of 2020-03-09", "week of 2020-03-09"),
                                           ("1Q20", "Q1 2020"), ("Q1'20", "Q1 2020"), ("Mar-20", "Mar 2020"),
-                                          ("Nov 87", "Nov 1987"), ("Mar 20", "Mar 20"),
+                                          ("Nov 87", "Nov 1987"), ("on Mar 20", "on Mar 20"),
+                                          ("Mar 20", "Mar 2020"), ("March 20", "March 20"),
+                                          ("in March 24", "in March 2024"), ("в марте 24", "в марте 2024"),
+                                          ("enero 22", "enero 2022"), ("24 марта", "24 марта"),
+                                          ("March 4th, 2024", "March 4th, 2024"),
                                           ("March 2 to 6, 2020", "March 2-6, 2020")])
 def test_shorthands(written, read):
     assert abbreviations.expand(written) == read
