@@ -21,7 +21,7 @@ Prices print at the instrument's own precision (its tick size): 6E 1.1076 stays 
 from __future__ import annotations
 
 import re
-from datetime import date
+from datetime import date, datetime
 from functools import lru_cache
 from typing import Literal
 
@@ -30,7 +30,7 @@ from babel.dates import format_date
 from babel.numbers import format_decimal
 
 Case = Literal["nom", "prep", "gen"]   # a Russian period noun's case after its preposition
-Kind = Literal["price", "pct", "pct_level", "volume", "count", "number", "date", "text", "period"]
+Kind = Literal["price", "pct", "pct_level", "volume", "count", "number", "date", "time", "text", "period"]
 LANGS = ("en", "ru", "es")
 _SPACES = str.maketrans({"\u00a0": " ", "\u202f": " "})
 _PCT_SPACE = {"en": "", "ru": " ", "es": " "}
@@ -119,6 +119,13 @@ def day(value: date | str, lang: str) -> str:
     return format_date(d, format="long", locale=_locale(lang)).translate(_SPACES)
 
 
+def moment(value: datetime | str, lang: str) -> str:
+    """A bar's time in the exchange's wall clock, then its day in words: "09:45 (April 1, 2024)",
+    "09:45 (1 апреля 2024 г.)"; the slot's value (and any claim) keeps the ISO text."""
+    ts = value if isinstance(value, datetime) else datetime.fromisoformat(str(value))
+    return f"{ts:%H:%M} ({day(ts.date(), lang)})"
+
+
 def month(year: int, month_no: int, lang: str, case: Case = "nom") -> str:
     """A month of a year: "November 2023", "noviembre de 2023"; Russian in the case the words
     before it need: "ноябрь 2023" (nom), "в ноябре 2023" (prep), "до ноября 2023" (gen)."""
@@ -186,6 +193,11 @@ def render(value: float | str, kind: Kind, lang: str, *, absolute: bool = False,
             return day(str(value)[:10], lang)      # "March 19, 2024" (claims keep the ISO date)
         except ValueError:
             return str(value)[:10]
+    if kind == "time":
+        try:
+            return moment(str(value), lang)
+        except ValueError:
+            return str(value)
     if kind in ("text", "period") or isinstance(value, str):
         return str(value)
     v = abs(float(value)) if absolute else float(value)

@@ -87,7 +87,7 @@ def _same_session(a: Answer, s: Sentence, items: list[SlotValue]) -> list[str]:
     for _, name in s.slots():
         v = a.value(name)
         if v is None or v.param or v.metric in ("headline", "news_date", "news_source") \
-                or v.kind in ("text", "period") or not days:
+                or v.kind in ("text", "time", "period") or not days:
             continue
         said = str(v.value) if v.kind == "date" else v.date
         if said:

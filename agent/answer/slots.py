@@ -81,7 +81,7 @@ class SlotValue:
 
     @property
     def claim_type(self) -> str | None:
-        if self.param or self.kind in ("date", "text"):
+        if self.param or self.kind in ("date", "time", "text"):
             return None
         if self.metric in declare.names("claim"):
             return self.metric
@@ -104,7 +104,7 @@ def kind_of(key: str, value: Any) -> Kind:
     if declared is not None:
         return declared.kind
     if key.endswith("date") or key.endswith("_ts") or key in ("label", "time"):
-        return "date" if key.endswith("date") else "text"
+        return "date" if key.endswith("date") else "time" if key.endswith("_ts") else "text"
     if key in _PCT or key.endswith("_pct") or "pct" in key:
         return "pct"
     if key in _PCT_LEVEL or key.endswith("_rate"):

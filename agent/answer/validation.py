@@ -41,7 +41,7 @@ def _type_issue(text: str, pos: int, name: str, slot: SlotValue, table: SlotTabl
     word = wording.metric_before(text, pos)
     if slot.param:
         return _param_issue(text, pos, name, slot, word, table)
-    if word is None or slot.kind in ("date", "text", "count", "pct", "pct_level", "period") \
+    if word is None or slot.kind in ("date", "time", "text", "count", "pct", "pct_level", "period") \
             or slot.metric in DIFFERENCES:
         return None
     family = _family(slot)
@@ -121,7 +121,7 @@ _NO_VALUE = re.compile(r"(?<![^\W\d_])(?:not|cannot|no|none|не|нет|недо
 
 def _content_free(draft: str, table: SlotTable) -> bool:
     """No slot at all while code computed values: the answer says nothing the data shows."""
-    return not SLOT.search(draft) and not _NO_VALUE.search(draft) and any(not v.param and v.kind not in ("text", "date", "period")
+    return not SLOT.search(draft) and not _NO_VALUE.search(draft) and any(not v.param and v.kind not in ("text", "date", "time", "period")
                                           for v in table.values.values())
 
 

@@ -202,7 +202,7 @@ def dates_beside_values(a: Answer) -> list[str]:
     issues = []
     for s in a.sentences:
         dated = [(i, v) for i, n in s.slots() if (v := a.value(n)) is not None and not v.param
-                 and v.kind not in ("date", "text", "period") and (v.span or v.date)]
+                 and v.kind not in ("date", "time", "text", "period") and (v.span or v.date)]
         if not dated:
             continue
         for said, span, at in _date_mentions(s.text, [v for _, v in dated]) + _date_slots(a, s):

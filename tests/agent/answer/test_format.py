@@ -40,6 +40,12 @@ def test_percent_volume_and_dates():
                                                        "29 de noviembre de 2023"]
 
 
+def test_a_bars_time_is_its_wall_clock_and_its_day_in_words():
+    # "High 524.38 at 2024-04-01T09:45:00" was written into answers: a *_ts slot renders as a time
+    assert [F.render("2024-04-01T09:45:00", "time", c) for c in LANGS] == [
+        "09:45 (April 1, 2024)", "09:45 (1 апреля 2024 г.)", "09:45 (1 de abril de 2024)"]
+
+
 def test_prices_keep_the_instruments_precision():
     assert F.price(1.1076, "en", "6E") == "1.10760"          # the 6E tick is 0.00005: not "1.11"
     assert F.price(1.1076, "es", "6E") == "1,10760"

@@ -119,6 +119,9 @@ def test_spy_minute_bars(ask, question, size, said):
     step = next(s for s in out["plan"]["steps"] if s["action"] == "get_intraday_data")
     assert step["params"]["granularity"] == size
     assert said in out["response"] and "not built" not in out["response"]
+    # the extremes' times in the exchange's clock, the day in words (never an ISO timestamp)
+    hi = exp["high"].idxmax()
+    assert f"{hi:%H:%M} (" in out["response"] and "T" + f"{hi:%H:%M}" not in out["response"], out["response"]
     assert chart["kind"] in ("candles", "intraday") and chart["bar_size"] == size
     assert chart["series"][0]["x"] == [t.strftime("%Y-%m-%d %H:%M") for t in exp.index]
     assert chart["series"][0]["close"] == pytest.approx(exp["close"].tolist())
