@@ -120,3 +120,26 @@ def test_bar_size_in_a_window_through_the_graph(gemini_session, stub, loaded_sto
     marks = [(s["x"][0], s["y"][0]) for s in chart["series"] if s["kind"] == "markers"]
     assert marks == [(exp["high"].idxmax().strftime("%Y-%m-%d %H:%M"), pytest.approx(exp["high"].max())),
                      (exp["low"].idxmin().strftime("%Y-%m-%d %H:%M"), pytest.approx(exp["low"].min()))]
+
+
+# ---- a bar size on a daily-only symbol: said by name, in the user's language ----------------------
+
+@pytest.mark.parametrize("lang,question,minutes,line", [
+    ("en", "SPX 5-minute bars on 2020-03-16", 5, "SPX has daily bars only, so 5-minute bars cannot be built from it."),
+    ("ru", "5-минутные бары SPX 16.03.2020", 5,
+     "По SPX есть только дневные бары, поэтому 5-минутные бары построить нельзя."),
+    ("es", "velas de 15 minutos del SPX el 16/03/2020", 15,
+     "SPX solo tiene barras diarias, así que no se pueden construir barras de 15 minutos."),
+])
+def test_bar_size_on_a_daily_only_symbol_is_refused_by_name(gemini_session, stub, lang, question, minutes, line):
+    # the planner asks the query builder for N-minute bars of SPX; the executor's refusal names both
+    intent = {"type": "data", "lang": lang, "symbol": "SPX", "analysis": "intraday", "bar_minutes": minutes,
+              "period": {"start": "2020-03-16", "end": "2020-03-16", "label": "2020-03-16"}}
+    plan = {"steps": [{"action": "get_intraday_data", "description": "SPX bars",
+                       "params": {"symbol": "SPX", "start_date": "2020-03-16", "end_date": "2020-03-16",
+                                  "granularity": f"{minutes}min"}}]}
+    stub.add(call("parse_intent", intent), call("submit_plan", plan))
+    result = gemini_session.ask(question, now=NOW)
+    assert result.status == "answered" and stub.remaining == 0
+    assert result.response.startswith(line), result.response
+    assert "Intraday data" not in result.response
