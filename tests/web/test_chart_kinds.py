@@ -40,6 +40,10 @@ Q = {
     "window": {"en": "NQ 5-minute bars on 2023-11-28 between 9:30 and 10:30",
                "ru": "5-минутные бары NQ 28.11.2023 с 9:30 до 10:30",
                "es": "velas de 5 minutos de NQ el 28/11/2023 de 9:30 a 10:30"},
+    # issue 24: the window's high (16,007.50), not the session's (16,071.50), on the chart as in the answer
+    "window_high": {"en": "NQ's high between 9:30 and 10:00 on 2023-11-28",
+                    "ru": "Максимум NQ с 9:30 до 10:00 28.11.2023",
+                    "es": "Máximo de NQ entre las 9:30 y las 10:00 el 28/11/2023"},
     "tool": {"en": "SPY 1-minute bars", "ru": "Минутные бары SPY", "es": "Velas de 1 minuto de SPY"},
     "concept": {"en": "What is RSI?", "ru": "Что такое RSI?", "es": "¿Qué es el RSI?"},
 }
@@ -297,6 +301,10 @@ def test_offline_intraday_questions_draw_the_intraday_bars(url, lang):
         bars = m.resample("5min").agg({"open": "first", "high": "max", "low": "min", "close": "last"}).dropna()
         assert len(bars) == 12
         _intraday_matches(fig, bars, "5min")
+        fig, _ = _figure(page, Q["window_high"][lang])
+        window = nq_minutes("2023-11-28").between_time("09:30", "10:00", inclusive="left")
+        assert window["high"].max() < nq_minutes("2023-11-28")["high"].max()     # the session's is higher
+        _intraday_matches(fig, window, "1min")
         _check(page, errors, "intraday", lang)
 
 

@@ -158,3 +158,24 @@ def test_daily_only_symbol_names_the_size_it_cannot_build(ask, question, line):
     day = spx[pd.to_datetime(spx["Date"], format="%m/%d/%Y") == "2020-03-16"].iloc[0]
     claims = {c["type"]: c["value"] for c in out["claims"]}
     assert claims["close"] == pytest.approx(day["Close"]) and claims["high"] == pytest.approx(day["High"])
+
+
+@pytest.mark.parametrize("question", [
+    "NQ's high between 9:30 and 10:00 on 2023-11-28",      # the issue's own example
+    "Максимум NQ с 9:30 до 10:00 28.11.2023",
+    "Máximo de NQ entre las 9:30 y las 10:00 el 28/11/2023",
+])
+def test_window_high_charted_as_answered(ask, question):
+    # the chart draws the window's own bars and marks the window's high, the one the answer states
+    # (it marked the whole session's high, 16,071.50, beside an answer of 16,007.50)
+    out, chart = ask(question)
+    day = nq_sessions()
+    day = day[day["day"] == pd.Timestamp("2023-11-28")].set_index("local").sort_index()
+    window = day.between_time("09:30", "10:00", inclusive="left")
+    assert out["validation"]["status"] == "ok", out["response"]
+    assert next(c["value"] for c in out["claims"] if c["type"] == "high") == pytest.approx(window["high"].max())
+    assert chart["kind"] == "intraday" and chart["tz"] == NY
+    assert chart["series"][0]["x"] == [t.strftime("%Y-%m-%d %H:%M") for t in window.index]
+    marks = [(s["x"][0], s["y"][0]) for s in chart["series"] if s["kind"] == "markers"]
+    assert marks == [(window["high"].idxmax().strftime("%Y-%m-%d %H:%M"), pytest.approx(window["high"].max())),
+                     (window["low"].idxmin().strftime("%Y-%m-%d %H:%M"), pytest.approx(window["low"].min()))]
