@@ -62,7 +62,7 @@ PACK: dict[str, Any] = {
             "get_volume_profile": "профиль объёма по ценам (POC, зона стоимости)",
             "sma": "скользящая средняя закрытий (SMA)",
         },
-        "_THIS_SYMBOL": "по этому инструменту",
+        "_THIS_SYMBOL": "этому инструменту",  # "а по этому инструменту" -> "а по SPX"
     },
     "offline_templates": {
         "METRIC": {
