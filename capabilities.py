@@ -144,13 +144,18 @@ def unavailable_for_symbol(daily_only: bool) -> list[str]:
     return [*needing, "intraday granularity (1min, hourly)"]
 
 
-def degrade(unsupported: str, lang: Lang = "en", symbol: str | None = None) -> str:
+def degrade(unsupported: str, lang: Lang = "en", symbol: str | None = None,
+            bar_minutes: int | None = None) -> str:
     """An honest sentence for a missing capability plus the closest alternative, in `lang`
-    (`symbol`: the daily-only instrument, named in the sentence)."""
+    (`symbol`: the daily-only instrument, named in the sentence; `bar_minutes`: the bar size the
+    question asked, named instead of a vague "intraday data")."""
     t = _t(lang)
     if check_capability(unsupported):  # implemented, so the data is the limit (daily-only symbol)
         alt = alternative_for(unsupported, daily_only=True) or "get_period_stats"
         key = unsupported.strip().lower()
+        if key == "get_intraday_data" and symbol and bar_minutes:
+            return t["bars_need_intraday"].format(symbol=symbol, n=bar_minutes) + " " + \
+                t["closest"].format(alt=_alt_text(alt, lang))
         what = key.upper() if key in declare.indicators() else "intraday data" \
             if key == "get_intraday_data" else key.replace("_", " ")
         text = t["needs_intraday"].format(what=what[:1].upper() + what[1:])

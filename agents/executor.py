@@ -20,6 +20,7 @@ from agent.state import NoDataInterrupt, Plan
 from agent.tools.tool_results import run_plan_tools
 from agents.common import final, lang_of, log_error, partial, visited
 from query_builder import CapabilityUnavailable, run_step
+from query_builder.granularity import BAR_MINUTES
 
 _RANGE_SUGGESTION = packs.by_lang("executor", "_RANGE_SUGGESTION")
 
@@ -82,7 +83,9 @@ def executor(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
         except OutOfTime:
             return partial({**state, "data": {"results": results}}, "executor", deps)
         except CapabilityUnavailable as exc:  # the data cannot answer it (daily-only symbol)
-            unavailable.append(capabilities.degrade(exc.capability, lang, symbol=step.params.symbol))
+            # the bar size the step asked ("5min") is named: "SPX has daily bars only, so 5-minute bars..."
+            unavailable.append(capabilities.degrade(exc.capability, lang, symbol=step.params.symbol,
+                                                    bar_minutes=BAR_MINUTES.get(step.params.granularity or "")))
             errors.append(f"step {i} ({step.action}): {exc}")
         except Exception as exc:  # SQL/DB failure of one step: keep the others
             log_error(state, "executor", exc)

@@ -45,6 +45,7 @@ PACK: dict[str, Any] = {
             "unavailable": "{what} is not available in AskBar: it works with historical price and volume bars only.",
             "closest": "The closest I can do: {alt}.",
             "needs_intraday": "{what} needs intraday (1-min) bars, and this symbol has daily bars only.",
+            "bars_need_intraday": "{symbol} has daily bars only, so {n}-minute bars cannot be built from it.",
             "unknown": "That is not something I can compute from price and volume bars.",
         },
         "_ALTERNATIVE_TEXT": {

@@ -48,6 +48,7 @@ PACK: dict[str, Any] = {
             "históricas de precio y volumen.",
             "closest": "Lo más cercano que puedo calcular: {alt}.",
             "needs_intraday": "{what} necesita barras intradía (de 1 minuto) y este símbolo solo tiene barras diarias.",
+            "bars_need_intraday": "{symbol} solo tiene barras diarias, así que no se pueden construir barras de {n} minutos.",
             "unknown": "Eso no se puede calcular con barras de precio y volumen.",
         },
         "_ALTERNATIVE_TEXT": {

@@ -36,3 +36,10 @@ def test_daily_only_step_gets_the_registry_answer(session_with, step, expected):
     r = session_with(PlansOnDailyOnly(step)).ask("SPX stats for Q1 2020")
     assert expected in r.response, r.response
     assert "shorter period" not in r.response
+
+
+def test_russian_registry_answer_names_the_symbol_in_a_sentence(session_with):
+    # "а по этому инструменту есть только дневные" with the symbol put in: "а по SPX есть", not "а SPX есть"
+    step = Step(action="get_indicator", params={**SPX_2020, "indicator": "vwap"})
+    r = session_with(PlansOnDailyOnly(step)).ask("Статистика SPX за 1 квартал 2020")
+    assert "VWAP: нужны внутридневные (минутные) бары, а по SPX есть только дневные." in r.response, r.response

@@ -139,7 +139,7 @@ def degrade(it: Intent, p: Any, ctx: ProviderContext) -> None:
              "get_intraday_data" if it.analysis == "intraday" else None)
     if not needs:
         return
-    it.notes.append(capabilities.degrade(needs, it.lang, symbol=it.symbol))
+    it.notes.append(capabilities.degrade(needs, it.lang, symbol=it.symbol, bar_minutes=it.bar_minutes))
     alt = capabilities.alternative_for(needs, daily_only=True)
     if alt in M.INDICATOR_NAMES:
         it.indicator, it.indicator_window = alt, {n: w for n, _p, w in M.INDICATORS}.get(alt)

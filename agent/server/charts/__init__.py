@@ -55,6 +55,16 @@ def _fallback(values: dict[str, Any]) -> dict[str, Any]:
     return none("no_rows")
 
 
+def _asked_first(intent: dict[str, Any], data: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """An intraday question (a day's bars, a time-of-day window, a bar size) is answered by its
+    intraday bars: the offline plan runs the day's stats or the window's extremes first, and the
+    first result's chart would be a day of 1-minute candles over the whole session instead."""
+    sized = (intent.get("bar_minutes") or 1) != 1
+    if intent.get("analysis") == "intraday" or intent.get("time_window") or sized:
+        return sorted(data, key=lambda r: r.get("action") != "get_intraday_data")
+    return data
+
+
 def chart_payload(values: dict[str, Any], store: Any = None) -> dict[str, Any]:
     """The chart spec for the turn's answer ({"kind": "none", "none": why} when nothing draws)."""
     ctx = Ctx(values or {}, store)
@@ -66,7 +76,7 @@ def chart_payload(values: dict[str, Any], store: Any = None) -> dict[str, Any]:
     multi = compare_spec(data, period, store)
     if multi:
         return multi
-    for r in data:
+    for r in _asked_first(ctx.intent, data):
         name = declared_chart(r, ctx.params(r))
         if name in BUILDERS:
             out = BUILDERS[name](ctx, r)

@@ -48,7 +48,28 @@ def asked_size(ctx: Ctx, r: dict[str, Any]) -> str | None:
     return size if size in INTRADAY else None
 
 
+def _window_bars(ctx: Ctx, r: dict[str, Any]) -> dict[str, Any] | None:
+    """A time-of-day window's own bars (get_intraday_data over the step's params), so the chart
+    marks the window's high and low as the answer states them, never the whole session's."""
+    p = ctx.params(r)
+    if ctx.store is None or not (p.get("start_time") or p.get("end_time")):
+        return None
+    from query_builder import CapabilityUnavailable
+    from query_builder.models import Step
+    from query_builder.runner import run_step
+
+    step = Step.model_validate({"action": "get_intraday_data",
+                                "params": {**p, "granularity": asked_size(ctx, r)}})
+    try:
+        return run_step(ctx.store, step).model_dump(mode="json")
+    except CapabilityUnavailable:      # a daily-only symbol: the daily candles below
+        return None
+
+
 def price_chart(ctx: Ctx, r: dict[str, Any], kind: str = "candles") -> dict[str, Any]:
+    window = _window_bars(ctx, r)
+    if window is not None:
+        return _intraday(ctx, window, r.get("symbol") or "")
     span = ctx.span(r)
     if span is None:
         return none("no_rows", ctx.title)
@@ -76,15 +97,17 @@ def price_chart(ctx: Ctx, r: dict[str, Any], kind: str = "candles") -> dict[str,
 
 def intraday_chart(ctx: Ctx, r: dict[str, Any]) -> dict[str, Any]:
     """get_intraday_data: its own bars (1-min or hourly, in the instrument's local time)."""
-    full = ctx.rerun(r) or r
+    return _intraday(ctx, ctx.rerun(r) or r, r.get("symbol") or "")
+
+
+def _intraday(ctx: Ctx, full: dict[str, Any], symbol: str) -> dict[str, Any]:
     rows = [b for b in (full.get("rows") or []) if isinstance(b, dict) and "open" in b]
     if not rows:
         return none("no_rows", ctx.title)
     g = full.get("granularity") or "1min"
-    series = [candles(rows, g, r.get("symbol") or "")]
-    series += _extreme_marks(rows, series[0]["x"], r.get("symbol") or "")
-    return spec("intraday", ctx.title, series, "price", bar_size=g,
-                tz=ctx.timezone(r.get("symbol") or ""))
+    series = [candles(rows, g, symbol)]
+    series += _extreme_marks(rows, series[0]["x"], symbol)
+    return spec("intraday", ctx.title, series, "price", bar_size=g, tz=ctx.timezone(symbol))
 
 
 def stats_chart(ctx: Ctx, r: dict[str, Any]) -> dict[str, Any]:

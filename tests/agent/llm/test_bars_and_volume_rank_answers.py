@@ -143,13 +143,42 @@ def test_nq_five_minute_bars_over_the_cme_session(ask, question):
     assert chart["series"][0]["low"] == pytest.approx(exp["low"].tolist())
 
 
-@pytest.mark.parametrize("question,word", [
-    ("SPX 5-minute bars on 2020-03-16", "SPX"),
-    ("5-минутные бары SPX 16.03.2020", "SPX"),
-    ("velas de 5 minutos del SPX el 16/03/2020", "SPX"),
+@pytest.mark.parametrize("question,line", [
+    ("SPX 5-minute bars on 2020-03-16", "SPX has daily bars only, so 5-minute bars cannot be built from it."),
+    ("5-минутные бары SPX 16.03.2020", "По SPX есть только дневные бары, поэтому 5-минутные бары построить нельзя."),
+    ("velas de 5 minutos del SPX el 16/03/2020",
+     "SPX solo tiene barras diarias, así que no se pueden construir barras de 5 minutos."),
+    ("SPX 15-minute bars on 2020-03-16", "SPX has daily bars only, so 15-minute bars cannot be built from it."),
+    ("30-минутные свечи SPX 16.03.2020", "По SPX есть только дневные бары, поэтому 30-минутные бары построить нельзя."),
 ])
-def test_daily_only_symbol_says_so_by_name(ask, question, word):
+def test_daily_only_symbol_names_the_size_it_cannot_build(ask, question, line):
+    # the refusal names the symbol and the size asked, in the user's language (never a vague
+    # "intraday data needs intraday bars"), and the day's daily figures are still answered
     out, _ = ask(question)
     assert out["status"] == "answered"
-    text = out["response"]
-    assert word in text and ("daily" in text or "дневн" in text or "diari" in text), text
+    assert line in out["response"].splitlines()[-1], out["response"]
+    spx = pd.read_csv(DATA / "sp500_daily/chainins_GSPC.csv")
+    day = spx[pd.to_datetime(spx["Date"], format="%m/%d/%Y") == "2020-03-16"].iloc[0]
+    claims = {c["type"]: c["value"] for c in out["claims"]}
+    assert claims["close"] == pytest.approx(day["Close"]) and claims["high"] == pytest.approx(day["High"])
+
+
+@pytest.mark.parametrize("question", [
+    "NQ's high between 9:30 and 10:00 on 2023-11-28",      # the issue's own example
+    "Максимум NQ с 9:30 до 10:00 28.11.2023",
+    "Máximo de NQ entre las 9:30 y las 10:00 el 28/11/2023",
+])
+def test_window_high_charted_as_answered(ask, question):
+    # the chart draws the window's own bars and marks the window's high, the one the answer states
+    # (it marked the whole session's high, 16,071.50, beside an answer of 16,007.50)
+    out, chart = ask(question)
+    day = nq_sessions()
+    day = day[day["day"] == pd.Timestamp("2023-11-28")].set_index("local").sort_index()
+    window = day.between_time("09:30", "10:00", inclusive="left")
+    assert out["validation"]["status"] == "ok", out["response"]
+    assert next(c["value"] for c in out["claims"] if c["type"] == "high") == pytest.approx(window["high"].max())
+    assert chart["kind"] == "intraday" and chart["tz"] == NY
+    assert chart["series"][0]["x"] == [t.strftime("%Y-%m-%d %H:%M") for t in window.index]
+    marks = [(s["x"][0], s["y"][0]) for s in chart["series"] if s["kind"] == "markers"]
+    assert marks == [(window["high"].idxmax().strftime("%Y-%m-%d %H:%M"), pytest.approx(window["high"].max())),
+                     (window["low"].idxmin().strftime("%Y-%m-%d %H:%M"), pytest.approx(window["low"].min()))]

@@ -88,3 +88,46 @@ def test_what_is_sent_over_the_wire_is_inside_the_subset(stub, provider_for, ctx
     for decl in sent:  # camelCase REST form
         assert declaration_problems(decl) == [], (decl["name"], json.dumps(decl)[:300])
         assert decl["parameters"]["type"] == "OBJECT"
+
+
+def _param(decl: dict, *path: str) -> dict:
+    node = decl["parameters"]
+    for name in path:
+        node = node["items"] if name == "[]" else node["properties"][name]
+    return node
+
+
+def test_the_new_readings_are_declared_and_accepted(stub, provider_for, ctx):
+    # issue 24: the volume ranking ("highest volume day") and bar sizes ("5-minute bars") reach the
+    # model as declared choices, and its arguments for them come back as a typed intent and plan
+    from datetime import time
+
+    from query_builder.declare import actions
+    from query_builder.granularity import BAR_MINUTES
+
+    intent_args = {"type": "data", "lang": "en", "symbol": "NQ", "analysis": "intraday", "bar_minutes": 5,
+                   "time_window": {"start": "09:30", "end": "10:30", "label": "09:30-10:30"},
+                   "period": {"start": "2023-11-28", "end": "2023-11-28", "label": "2023-11-28"}}
+    rank = {"type": "data", "lang": "en", "symbol": "SPY", "analysis": "volume_rank", "top_n": 3,
+            "direction": "down", "period": {"start": "2024-03-01", "end": "2024-03-31", "label": "March 2024"}}
+    steps = [{"action": "rank_volume_days", "params": {"symbol": "SPY", "start_date": "2024-03-01",
+                                                      "end_date": "2024-03-31", "top_n": 3, "direction": "down"}},
+             *[{"action": "get_intraday_data", "params": {"symbol": "NQ", "start_date": "2023-11-28",
+                                                          "end_date": "2023-11-28", "granularity": g}}
+               for g in BAR_MINUTES]]
+    stub.add(call("parse_intent", intent_args), call("parse_intent", rank), call("submit_plan", {"steps": steps}))
+    p = provider_for()
+    bars, ranked = p.understand("q", None, ctx), p.understand("q", None, ctx)
+    plan = p.plan(INTENT, ctx)
+    assert (bars.analysis, bars.bar_minutes, bars.time_window.start) == ("intraday", 5, time(9, 30))
+    assert (ranked.analysis, ranked.top_n, ranked.direction) == ("volume_rank", 3, "down")
+    assert [(s.action, s.params.granularity) for s in plan.steps[1:]] == [("get_intraday_data", g) for g in BAR_MINUTES]
+    assert (plan.steps[0].params.top_n, plan.steps[0].params.direction) == (3, "down")
+    sent = {d["name"]: d for r in stub.requests for t in r["body"]["tools"] for d in t["functionDeclarations"]}
+    understander, planner = sent["parse_intent"], sent["submit_plan"]
+    assert "volume_rank" in _param(understander, "analysis")["enum"]
+    assert _param(understander, "bar_minutes")["type"] == "INTEGER"
+    assert set(_param(understander, "time_window")["properties"]) >= {"start", "end"}
+    assert "rank_volume_days" in _param(planner, "steps", "[]", "action")["enum"] and "rank_volume_days" in actions()
+    assert set(BAR_MINUTES) <= set(_param(planner, "steps", "[]", "params", "granularity")["enum"])
+    assert _param(planner, "steps", "[]", "params", "direction")["enum"] == ["up", "down"]
