@@ -12,6 +12,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from contextvars import ContextVar
+from datetime import date
+
+# The day the question is asked: a month and two digits read as a year in the future of it
+# ("Nov 27" asked in 2024) is a day instead, since a period that has not happened has no data.
+_TODAY: ContextVar[date | None] = ContextVar("abbreviations_today", default=None)
 
 _MONTH = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?"
           r"|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|ene(?:ro)?|febrero|marzo|abr(?:il)?|mayo|junio|julio"
@@ -30,18 +36,40 @@ _SPAN_PREP = r"(?:in|for|during|over|throughout|en|durante|за|в)"
 _NOT_DAY = r"(?!\d|st|nd|rd|th|[:.,]\d|\s*(?:,|de|del|of)?\s*(?:1[89]|20)\d\d|\s*%)"
 
 
+# ...nor when a range goes on from it, to a day or to another month's day ("Nov 27 - Dec 1")
+_NO_RANGE = (rf"(?!\s*(?:[-–—]|to|through|thru|until|till|and|по|al|a)\s*(?:{_MONTH}\.?\s+)?\d)")
+
+
 def _century(yy: str) -> str:
     return ("20" if int(yy) <= 49 else "19") + yy
+
+
+def _future_year(yy: str) -> bool:
+    """A two-digit number that could be a day (1-31) but as a year lies after today's year."""
+    today = _TODAY.get()
+    return today is not None and int(yy) <= 31 and int(_century(yy)) > today.year
+
+
+def _month_year(month_at: int, yy_at: int, prefix_at: int = 0) -> Callable[[re.Match[str]], str]:
+    """The rewrite "<month> <yyyy>" of a month and a two-digit year, unless the year is a future one."""
+    def repl(m: re.Match[str]) -> str:
+        if _future_year(m.group(yy_at)):
+            return m.group(0)
+        head = m.group(prefix_at) if prefix_at else ""
+        return f"{head}{m.group(month_at)} {_century(m.group(yy_at))}"
+    return repl
 
 
 # A three-letter month and two digits with no four-digit year in the text ("SPY Mar 24", the way
 # tables label months) is a month; after "on", "the" or a range word it stays a day ("on Mar 24").
 _SHORT_MONTH = r"(?:jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)"
-_DAY_CUE = re.compile(r"(?:\b(?:on|the|since|from|to|until|till|through|between|and|of|week|el|del|al)|\d)\s*$", _I)
+_DAY_CUE = re.compile(r"(?:\b(?:on|the|since|from|to|until|till|through|between|and|of|week|el|del|al)|\d|[-–—])\s*$",
+                      _I)
 
 
 def _short_month_year(m: re.Match[str]) -> str:
-    if _DAY_CUE.search(m.string[:m.start()]) or re.search(r"(?<!\d)(?:1[89]|20)\d\d(?!\d)", m.string):
+    if _DAY_CUE.search(m.string[:m.start()]) or re.search(r"(?<!\d)(?:1[89]|20)\d\d(?!\d)", m.string) \
+            or _future_year(m.group(2)):
         return m.group(0)
     return f"{m.group(1)} {_century(m.group(2))}"
 
@@ -62,17 +90,14 @@ _RULES: list[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]] = [
     (re.compile(r"(?<!\w)[qt]([1-4])\s*(?:['’]|\s)(\d{2})(?![\d%]|[:.,]\d)", _I),
      lambda m: f"Q{m.group(1)} {_century(m.group(2))}"),
     (re.compile(rf"(?<!\w)({_MONTH})[-/](\d{{4}})(?!\d)", _I), lambda m: f"{m.group(1)} {m.group(2)}"),
-    (re.compile(rf"(?<!\w)({_MONTH})[-/]['’]?(\d{{2}})(?![\d-])", _I),
-     lambda m: f"{m.group(1)} {_century(m.group(2))}"),
+    (re.compile(rf"(?<!\w)({_MONTH})[-/]['’]?(\d{{2}})(?![\d-])", _I), _month_year(1, 2)),
     (re.compile(rf"(?<!\w)({_MONTH})\.?\s+(3[2-9]|[4-9]\d)(?![\d,.:-])", _I),
      lambda m: f"{m.group(1)} {_century(m.group(2))}"),
-    (re.compile(rf"(?<!\w)({_DAY_FIRST_MONTH})\.?\s+(?:de\s+)?(\d{{2}}){_NOT_DAY}(?!\s*(?:-|по|al|a)\s*\d)", _I),
-     lambda m: f"{m.group(1)} {_century(m.group(2))}"),
-    (re.compile(rf"(?<!\w)({_SPAN_PREP}\s+(?:the\s+month\s+of\s+)?)({_MONTH})\.?\s+(\d{{2}}){_NOT_DAY}"
-                rf"(?!\s*(?:-|to|through|thru|until|till|and)\s*\d)", _I),
-     lambda m: f"{m.group(1)}{m.group(2)} {_century(m.group(3))}"),
-    (re.compile(rf"(?<!\w)({_SHORT_MONTH})\.?\s+(\d{{2}}){_NOT_DAY}(?!\s*(?:-|to|through|thru|until|till|and)\s*\d)",
-                _I), _short_month_year),
+    (re.compile(rf"(?<!\w)({_DAY_FIRST_MONTH})\.?\s+(?:de\s+)?(\d{{2}}){_NOT_DAY}{_NO_RANGE}", _I),
+     _month_year(1, 2)),
+    (re.compile(rf"(?<!\w)({_SPAN_PREP}\s+(?:the\s+month\s+of\s+)?)({_MONTH})\.?\s+(\d{{2}}){_NOT_DAY}{_NO_RANGE}",
+                _I), _month_year(2, 3, 1)),
+    (re.compile(rf"(?<!\w)({_SHORT_MONTH})\.?\s+(\d{{2}}){_NOT_DAY}{_NO_RANGE}", _I), _short_month_year),
     (re.compile(rf"(?<!\w)({_MONTH})[-/]?((?:19|20)\d\d)(?!\d)", _I), lambda m: f"{m.group(1)} {m.group(2)}"),
     # "1987 oct", "2024 March": the year first (not "may", a verb as often as a month)
     (re.compile(rf"(?<![\w./-])((?:19|20)\d\d)\s+(?!may(?!\w))({_MONTH})\.?(?![\w-]|\s*\d)", _I),
@@ -113,7 +138,15 @@ _RULES: list[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]] = [
 _LATIN_C = re.compile(r"(?<!\w)[cC](?=\s+\d)")    # "c 4 по 15 апреля": a Latin c typed for "с"
 
 
-def expand(text: str) -> str:
+def expand(text: str, today: date | None = None) -> str:
+    token = _TODAY.set(today)
+    try:
+        return _expand(text)
+    finally:
+        _TODAY.reset(token)
+
+
+def _expand(text: str) -> str:
     if re.search(r"[а-яё]", text, _I):
         text = _LATIN_C.sub("с", text)
     for rx, repl in _RULES:

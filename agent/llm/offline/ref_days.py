@@ -64,13 +64,20 @@ def rx_iter(patterns: list[re.Pattern[str]], norm: str):
 
 
 def _day_range(m: re.Match[str], ref: Period, make) -> Period | None:
-    """"the 1st to the 5th", "с 1 по 5", "del 1 al 5": those days of the period's first month."""
+    """"the 1st to the 5th", "с 1 по 5", "del 1 al 5": those days of the period's first month.
+
+    A period inside one month ("April 1-12") names the month the talk is about, so "and the 15th
+    to the 26th?" moves to other days of that month; a longer period keeps the days inside it."""
     a, b = _day(m.group("a")), _day(m.group("b"))
     try:
         start, end = ref.start.replace(day=a), ref.start.replace(day=b)
     except ValueError:
         return None
-    return _clip(ref, start, end, make) if a <= b else None
+    if a > b:
+        return None
+    if (ref.start.year, ref.start.month) == (ref.end.year, ref.end.month):
+        return make(start, end)
+    return _clip(ref, start, end, make)
 
 
 def _first_days(m: re.Match[str], ref: Period, make) -> Period | None:

@@ -85,7 +85,7 @@ def _aliases_of(ctx: ProviderContext) -> tuple[str, ...]:
 
 def parse_text(text: str, ctx: ProviderContext, ref: Period | None = None) -> Parsed:
     text = year_words.replace_years(text)       # "twenty twenty" -> 2020
-    text = abbreviations.expand(text)           # "qtr", "1Q20", "Mar-20", "March 2 to 6"
+    text = abbreviations.expand(text, ctx.today)  # "qtr", "1Q20", "Mar-20", "March 2 to 6"
     p = _parse_once(text, ctx, ref)
     if p.unused:   # a misspelt vocabulary word among the unused ones: read it as meant, once
         fixed, fixes = fuzzy.correct(text, p.unused_spans, _aliases_of(ctx))

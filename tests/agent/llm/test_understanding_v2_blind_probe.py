@@ -1,0 +1,67 @@
+"""Issue 24, the blind probe's classes: follow-ups that change only the days (a bare day range, a
+"Mon DD - Mon DD" range), the horizon of an event question, an indicator glued to its window before
+a month, green/red candles, orders on symbols without data, Spanish quarter abbreviations, Russian
+high/low abbreviations and bar slang, and the "I did not use" note. Phrasings are our own, one class
+at a time, in EN/RU/ES. No database: the offline parser with the helpers' instruments."""
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from agent.llm.offline.understand import understand
+from tests.agent.llm.offline_helpers import make_ctx
+
+UNUSED_NOTE = ("did not use", "не учёл", "No utilicé")
+
+
+def read(q: str, prev: str | None = None, today: str = "2024-06-15"):
+    hist = [{"role": "user", "content": prev}, {"role": "assistant", "content": "ok"}] if prev else None
+    return understand(q, hist, make_ctx(today))
+
+
+def span(it) -> tuple[str, str] | None:
+    return (it.period.start.isoformat(), it.period.end.isoformat()) if it.period else None
+
+
+# -- 1. a follow-up that changes only the days keeps the month of the period before -------------
+@pytest.mark.parametrize("prev,q,want", [
+    ("SPY stats from the 2nd to the 10th of April 2024", "and from the 22nd to the 25th?", ("2024-04-22", "2024-04-25")),
+    ("how did SPY do April 8-12 2024", "now days 15-19?", ("2024-04-15", "2024-04-19")),
+    ("SPY со 2 по 5 апреля 2024", "а с 22 по 25?", ("2024-04-22", "2024-04-25")),
+    ("NQ с 20 по 22 ноября 2023", "а теперь с 27 по 29?", ("2023-11-27", "2023-11-29")),
+    ("SPY del 1 al 5 de abril de 2024", "¿y del 22 al 26?", ("2024-04-22", "2024-04-26")),
+    ("NQ desde el 20 hasta el 22 de noviembre de 2023", "¿y desde el 28 hasta el 30?", ("2023-11-28", "2023-11-30")),
+])
+def test_followup_bare_day_range_moves_within_the_month(prev, q, want):
+    it = read(q, prev)
+    assert span(it) == want, (q, span(it))
+
+
+def test_followup_day_range_inside_a_longer_period_stays_inside_it():
+    it = read("and only the 3rd to the 5th?", "SPY stats for the first quarter of 2024")
+    assert span(it) == ("2024-01-03", "2024-01-05")
+
+
+@pytest.mark.parametrize("prev,q,want", [
+    ("NQ summary Nov 21 to Nov 22 2023", "and Nov 28 - Dec 1?", ("2023-11-28", "2023-12-01")),
+    ("NQ summary Nov 21 to Nov 22 2023", "how about Nov 29 – Dec 4?", ("2023-11-29", "2023-12-04")),
+    ("SPY stats Apr 1 to Apr 5 2024", "then Apr 22 - Apr 26?", ("2024-04-22", "2024-04-26")),
+])
+def test_followup_month_day_range_is_days_not_a_two_digit_year(prev, q, want):
+    it = read(q, prev)
+    assert span(it) == want, (q, span(it))
+    assert it.analysis != "compare"
+
+
+@pytest.mark.parametrize("q", ["NQ Nov 28", "SPY on Apr 29"])
+def test_month_and_a_future_two_digit_year_is_a_day(q):
+    """Asked in June 2024, "Nov 28" cannot be November 2028 (a period with no data yet)."""
+    it = read(q)
+    assert it.period is None or it.period.start.year < 2028, span(it)
+
+
+@pytest.mark.parametrize("q,want", [("SPY Mar 24", ("2024-03-01", "2024-03-31")),
+                                    ("NQ nov 23", ("2023-11-01", "2023-11-30"))])
+def test_month_and_a_past_two_digit_year_stays_a_month(q, want):
+    assert span(read(q)) == want
