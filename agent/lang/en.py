@@ -1129,3 +1129,5 @@ PACK["offline_parser"]["function_words"] += "better worse stronger weaker".split
 _V2_PERIODS["END_OF"] = _V2_PERIODS["END_OF"].replace("(?:end|close)\\s+of", "(?:end|close|last\\s+(?:trading\\s+)?(?:day|session))\\s+of")
 _V2_PERIODS["START_OF"] = _V2_PERIODS["START_OF"].replace("(?:beginning|start)\\s+of",
                                                           "(?:beginning|start|first\\s+(?:trading\\s+)?(?:day|session))\\s+of")
+# "fell 5% in a single session": the move's span (offline/conditions.py), no slot of its own
+PACK["offline_parser"]["function_words"] += ["single", "once", "came", "come", "comes"]

@@ -1081,3 +1081,5 @@ PACK["offline_periods"]["START_OF"] = PACK["offline_periods"]["START_OF"].replac
     "(?:principios|inicios|comienzos|inicio)", "(?:principios|inicios|comienzos|inicio|(?:el\\s+)?primer(?:a)?\\s+(?:dia|sesion)"
     "(?:\\s+habil|\\s+de\\s+negociacion|\\s+bursatil)?)")
 PACK["offline_parser"]["function_words"] += "durante".split()
+# "en una sola sesión": the move's span (offline/conditions.py), no slot of its own
+PACK["offline_parser"]["function_words"] += "sola solo".split()

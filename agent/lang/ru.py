@@ -1108,3 +1108,5 @@ PACK["offline_periods"]["END_OF"] = PACK["offline_periods"]["END_OF"].replace(
 PACK["offline_periods"]["START_OF"] = PACK["offline_periods"]["START_OF"].replace(
     "(?:начал[оеау])", "(?:начал[оеау]|перв\\w+\\s+(?:торгов\\w+\\s+)?(?:день|дн\\w+|сесси\\w+))")
 _V2_PARSER["metrics"]["pct_change"] += ["рентабельност\\w*"]
+# "после того как": a conjunction's part
+PACK["offline_parser"]["function_words"] += ["того"]

@@ -63,7 +63,7 @@ def _month_year(month_at: int, yy_at: int, prefix_at: int = 0) -> Callable[[re.M
 # A three-letter month and two digits with no four-digit year in the text ("SPY Mar 24", the way
 # tables label months) is a month; after "on", "the" or a range word it stays a day ("on Mar 24").
 _SHORT_MONTH = r"(?:jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)"
-_DAY_CUE = re.compile(r"(?:\b(?:on|the|since|from|to|until|till|through|between|and|of|week|el|del|al)|\d|[-–—])\s*$",
+_DAY_CUE = re.compile(r"(?:\b(?:on|the|since|from|to|until|till|through|between|and|of|week|el|del|al)|(?<![^\W_])\d+|[-–—])\s*$",
                       _I)
 
 

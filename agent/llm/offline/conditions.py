@@ -130,8 +130,17 @@ def _unit_days(u: str) -> int:
     return 1
 
 
+# The span of the move itself, right after its size ("fell 5% in a day", "упал на 3% за день",
+# "cayó un 4% en una sola sesión"): it describes the event, never the horizon after it.
+_MOVE_SPAN = re.compile(
+    r"(%|(?<!\w)(?:percent|pct|процент\w*|por\s*ciento))([^%\d]{0,24}?)(?<!\w)(?:in|within|за|en)\s+"
+    r"(?:a\s+(?:single\s+)?|one\s+|single\s+|один\s+|одн\w+\s+|un\s+(?:solo\s+)?|una\s+(?:sola\s+)?)?"
+    r"(?:(?:trading\s+)?day|session|день|сесси\w*|dia|sesion)(?!\w)")
+
+
 def parse_horizon(norm: str) -> int | None:
     """Trading days after each event ("next 5 trading days", "через неделю" = 5)."""
+    norm = _MOVE_SPAN.sub(lambda m: m.group(1) + m.group(2) + " " * (m.end() - m.end(2)), norm)
     for rx in HORIZON:
         m = rx.search(norm)
         if m:

@@ -41,6 +41,13 @@ def _glued(name: str) -> str:
 INDICATORS: list[tuple[str, str, int | None]] = [
     (name, f"{pat}|{_glued(name)}", declare.indicators()[name].window) for name, pat in _INDICATOR_WORDS]
 INDICATOR_NAMES = {name for name, _p, _w in INDICATORS}
+_GLUED = re.compile("|".join(rf"(?:{pat})\d{{1,3}}(?!\d)" for _n, pat, _w in INDICATORS))
+
+
+def glued_spans(norm: str) -> list[tuple[int, int]]:
+    """Spans of an indicator glued to its window ("ema20", "sma50"): the number is the window, never
+    a date's day, so the period grammar does not see it ("ema20 feb 2024" is February)."""
+    return [(m.start(), m.end()) for m in _GLUED.finditer(norm)]
 # The window of an indicator: "14-day", "(14)", "period of 14".
 _WINDOW = re.compile(rf"(?<!\d)(\d{{1,3}})\s*[-‐]?\s*(?:{_cue('WINDOW_UNITS')})|\(\s*(\d{{1,3}})\s*\)"
                      rf"|(?:{_cue('WINDOW_WORDS')})\s+(?:(?:{_cue('WINDOW_OF')})\s+)?(\d{{1,3}})")
@@ -108,8 +115,9 @@ def parse_indicator(norm: str) -> tuple[str, int | None] | None:
         if not m:
             continue
         around = norm[max(0, m.start() - 25):m.end() + 25]
-        w = _WINDOW.search(around) or re.search(rf"(?:{pat})\s*\(?\s*(\d{{1,3}})(?!\d|\s*%){_NOT_A_DATE}", around) \
-            or _bare_before(norm[:m.start()])
+        w = re.match(r"(\d{1,3})(?!\d)", norm[m.end():]) or _WINDOW.search(around) \
+            or re.search(rf"(?:{pat})\s*\(?\s*(\d{{1,3}})(?!\d|\s*%){_NOT_A_DATE}", around) \
+            or _bare_before(norm[:m.start()])   # glued ("sma50 mar 2024") is always the window
         window = next((int(g) for g in (w.groups() if w else ()) if g), default)
         if window is not None and not 2 <= window <= 400:
             window = default
@@ -126,7 +134,8 @@ def parse_indicators(norm: str) -> list[tuple[str, int | None, int]]:
         if not m:
             continue
         after = norm[m.end():m.end() + 30]
-        w = re.match(rf"\s*(?:de\s+|of\s+)?[-(]?\s*(\d{{1,3}})(?!\d|\s*%|\s*[-/.]\d){_NOT_A_DATE}", after)
+        w = re.match(r"(\d{1,3})(?!\d)", after) \
+            or re.match(rf"\s*(?:de\s+|of\s+)?[-(]?\s*(\d{{1,3}})(?!\d|\s*%|\s*[-/.]\d){_NOT_A_DATE}", after)
         before = _WINDOW.search(norm[max(0, m.start() - 14):m.start()]) or _bare_before(norm[:m.start()])
         window = int(w.group(1)) if w else next((int(g) for g in (before.groups() if before else ()) if g),
                                                 default)

@@ -127,7 +127,7 @@ def _parse_once(text: str, ctx: ProviderContext, ref: Period | None) -> Parsed:
     masked = _blank(masked, [x.span for x in (p.window, p.bar) if x is not None])
     refs = M.reference_spans(masked)       # "vs the 2018 close": a measure's reference, not a period
     spans += refs
-    found = parse_periods(_blank(masked, refs), ctx.today, ref, us_dates=lang == "en",
+    found = parse_periods(_blank(masked, refs + M.glued_spans(masked)), ctx.today, ref, us_dates=lang == "en",
                           split_between=bool(M.COMPARE.search(masked)))
     found = _from_reference(found, masked, refs)
     seen: set[tuple] = set()

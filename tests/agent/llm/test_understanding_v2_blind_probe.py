@@ -65,3 +65,39 @@ def test_month_and_a_future_two_digit_year_is_a_day(q):
                                     ("NQ nov 23", ("2023-11-01", "2023-11-30"))])
 def test_month_and_a_past_two_digit_year_stays_a_month(q, want):
     assert span(read(q)) == want
+
+
+# -- 2. "in a day" after a move's size is the move's span; the horizon is the later window -------
+@pytest.mark.parametrize("q,hz", [
+    ("once NQ lost over 3% in one day, how did it trade the following week?", 5),
+    ("after SPX jumped more than 2% in a single session, returns over the next 10 days", 10),
+    ("SPX after a 4% drop in a day: what came a day later?", 1),
+    ("когда SPX падал больше чем на 4% за день, что было за следующую неделю?", 5),
+    ("после роста NQ более 2% за одну сессию, что было через месяц", 21),
+    ("si SPX cae más de un 3% en un día, ¿qué pasa la semana siguiente?", 5),
+    ("tras una subida de SPX de más del 2% en una sola sesión, ¿qué pasó el mes siguiente?", 21),
+])
+def test_move_span_is_not_the_horizon(q, hz):
+    it = read(q)
+    assert it.analysis == "after_events" and it.condition is not None, q
+    assert it.horizon_days == hz, (q, it.horizon_days)
+    assert not any(w in n for n in it.notes for w in UNUSED_NOTE), it.notes
+
+
+# -- 3. an indicator glued to its window before a month: the window is not the month's day ------
+@pytest.mark.parametrize("q,want,window", [
+    ("sma50 SPY mar 2024", ("2024-03-01", "2024-03-31"), 50),
+    ("NQ ema21 nov 2023", ("2023-11-01", "2023-11-30"), 21),
+    ("rsi14 SPY apr 24", ("2024-04-01", "2024-04-30"), 14),
+    ("SPY ема10 апр 2024", ("2024-04-01", "2024-04-30"), 10),
+    ("SPY sma30 marzo 2024", ("2024-03-01", "2024-03-31"), 30),
+])
+def test_glued_indicator_window_is_not_a_day(q, want, window):
+    it = read(q)
+    assert it.analysis == "indicator" and it.indicator_window == window, (q, it.indicator_window)
+    assert span(it) == want, (q, span(it))
+
+
+def test_a_day_after_an_indicator_with_a_space_is_still_a_date():
+    it = read("ATR NQ 30 November 2023")
+    assert span(it) == ("2023-11-30", "2023-11-30")
