@@ -1131,3 +1131,9 @@ _V2_PERIODS["START_OF"] = _V2_PERIODS["START_OF"].replace("(?:beginning|start)\\
                                                           "(?:beginning|start|first\\s+(?:trading\\s+)?(?:day|session))\\s+of")
 # "fell 5% in a single session": the move's span (offline/conditions.py), no slot of its own
 PACK["offline_parser"]["function_words"] += ["single", "once", "came", "come", "comes"]
+# "green candles" / "red bars": sessions that closed above / below their open (up_days / down_days),
+# not a close-to-close event
+_V2_METRICS["up_days"] += ["green\\s+(?:daily\\s+)?(?:candle(?:stick)?s?|bars?)(?!\\w)"]
+_V2_METRICS["down_days"] += ["red\\s+(?:daily\\s+)?(?:candle(?:stick)?s?|bars?)(?!\\w)"]
+_V2_METRICS["up_days+down_days"] += ["green\\s+(?:vs\\.?|versus|and|or|/)\\s+red\\s+(?:candle(?:stick)?s?|bars?)(?!\\w)"]
+PACK["offline_parser"]["function_words"] += "print printed prints".split()

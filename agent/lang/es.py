@@ -1083,3 +1083,8 @@ PACK["offline_periods"]["START_OF"] = PACK["offline_periods"]["START_OF"].replac
 PACK["offline_parser"]["function_words"] += "durante".split()
 # "en una sola sesión": the move's span (offline/conditions.py), no slot of its own
 PACK["offline_parser"]["function_words"] += "sola solo".split()
+# "velas verdes" / "velas rojas": sessions that closed above / below their open
+_V2_METRICS["up_days"] += ["velas?\\s+(?:diarias?\\s+)?verdes?(?!\\w)"]
+_V2_METRICS["down_days"] += ["velas?\\s+(?:diarias?\\s+)?rojas?(?!\\w)"]
+_V2_METRICS["up_days+down_days"] = _V2_METRICS.get("up_days+down_days", []) + [
+    "velas?\\s+verdes?\\s+(?:y|o|frente\\s+a|vs\\.?)\\s+(?:velas?\\s+)?rojas?(?!\\w)"]

@@ -1110,3 +1110,8 @@ PACK["offline_periods"]["START_OF"] = PACK["offline_periods"]["START_OF"].replac
 _V2_PARSER["metrics"]["pct_change"] += ["рентабельност\\w*"]
 # "после того как": a conjunction's part
 PACK["offline_parser"]["function_words"] += ["того"]
+# "зелёные свечи" / "красных свечей": sessions that closed above / below their open
+_V2_PARSER["metrics"]["up_days"] += ["зел[её]н\\w*\\s+(?:дневн\\w+\\s+)?свеч\\w*", "свеч\\w*\\s+зел[её]н\\w*"]
+_V2_PARSER["metrics"]["down_days"] += ["красн\\w*\\s+(?:дневн\\w+\\s+)?свеч\\w*", "свеч\\w*\\s+красн\\w*"]
+_V2_PARSER["metrics"]["up_days+down_days"] = _V2_PARSER["metrics"].get("up_days+down_days", []) + [
+    "зел[её]н\\w*\\s+(?:и|или|против|vs)\\s+красн\\w*\\s+свеч\\w*"]

@@ -101,3 +101,20 @@ def test_glued_indicator_window_is_not_a_day(q, want, window):
 def test_a_day_after_an_indicator_with_a_space_is_still_a_date():
     it = read("ATR NQ 30 November 2023")
     assert span(it) == ("2023-11-30", "2023-11-30")
+
+
+# -- 4. green / red candles: sessions closing above / below their open (up_days / down_days) -----
+@pytest.mark.parametrize("q,want", [
+    ("count the green candles SPY printed in April 2024", ["up_days"]),
+    ("NQ red bars in November 2023", ["down_days"]),
+    ("SPY green vs red candles, March 2024", ["down_days", "up_days"]),
+    ("сколько было красных свечей у SPY в марте 2024", ["down_days"]),
+    ("зелёные свечи NQ за ноябрь 2023", ["up_days"]),
+    ("número de velas rojas de NQ en noviembre de 2023", ["down_days"]),
+    ("SPY velas verdes y rojas en abril de 2024", ["down_days", "up_days"]),
+])
+def test_candle_colours_count_up_and_down_sessions(q, want):
+    it = read(q)
+    assert sorted(it.metrics or []) == want, (q, it.metrics, it.analysis)
+    assert it.condition is None and it.analysis == "stats", (q, it.analysis)
+    assert not any(w in n for n in it.notes for w in UNUSED_NOTE), it.notes
