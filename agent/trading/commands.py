@@ -75,6 +75,22 @@ def _symbol(text: str, symbols: Iterable[str]) -> str | None:
     return None
 
 
+# A ticker written in capitals right after the quantity ("buy 3 ES at 5300", "продай 2 GC"), for a
+# symbol not loaded: still an order, so the user hears "no data for ES" in their language instead
+# of being asked for a period. Capitals only: "buy 3 of them" names no symbol.
+_TICKER_AFTER_QTY = re.compile(r"(?<![\w$.,])\d+(?:[.,]\d+)?\s+(?:" + r"(?:shares?|contracts?|units?|lots?|acciones|"
+                               r"contratos?|unidades|lotes?|акци\w*|контракт\w*|лот\w*|штук\w*)"
+                               r"\s+(?:of|de|del)?\s*)?(\d?[A-Z][A-Z0-9]{0,5})(?![\w])")
+
+
+def _order_symbol(text: str, symbols: Iterable[str]) -> str | None:
+    """A loaded symbol named anywhere, else a capitalised ticker right after the quantity."""
+    from agent.llm.offline.symbols import NOT_TICKERS   # "long 200 SMA" names an indicator, not a ticker
+
+    m = _TICKER_AFTER_QTY.search(text)
+    return _symbol(text, symbols) or (m.group(1) if m and m.group(1) not in NOT_TICKERS else None)
+
+
 def _without(text: str, symbol: str | None) -> str:
     """The text without the symbol and ids, so "6E" or "ord_12" never read as numbers."""
     text = _ID.sub(" ", text)
@@ -113,7 +129,7 @@ def _quantity(text: str, symbol: str | None) -> tuple[float | None, str]:
 
 def _order(text: str, symbols: Iterable[str]) -> TradingCommand:
     side = "buy" if _BUY.search(text) and not _SELL.search(text) else "sell"
-    symbol = _symbol(text, symbols)
+    symbol = _order_symbol(text, symbols)
     quantity, text = _quantity(text, symbol)
     rest = _without(text, symbol)
     stop, limit = _prices_after(_STOP, rest), _prices_after(_LIMIT, rest)
@@ -186,7 +202,7 @@ def parse_trading_command(text: str, symbols: Iterable[str]) -> TradingCommand |
                               missing=[] if found else [key], mutates=True)
     if _ALERT.search(text) and (_ABOVE.search(text) or _BELOW.search(text) or _TOUCH.search(text)):
         return _alert(text, symbols)
-    if (_BUY.search(text) or _SELL.search(text)) and (_symbol(text, symbols) or _ORDER.search(text)):
+    if (_BUY.search(text) or _SELL.search(text)) and (_order_symbol(text, symbols) or _ORDER.search(text)):
         return _order(text, symbols)
     if _ALERT_NOUN.search(text):
         return TradingCommand(tool="list_alerts")

@@ -39,6 +39,9 @@ _ASK: dict[str, dict[str, str]] = {
                    "es": "No tienes alertas activas."},
     "none_order": {"en": "You have no pending orders.", "ru": "У вас нет ожидающих ордеров.",
                    "es": "No tienes órdenes pendientes."},
+    "no_data": {"en": "There is no data for {symbol}, so no order or alert can be placed on it. Loaded: {known}.",
+                "ru": "По {symbol} нет данных, поэтому ордер или алерт по нему создать нельзя. В базе: {known}.",
+                "es": "No hay datos de {symbol}, así que no se puede crear una orden ni una alerta. Cargados: {known}."},
     "which": {"en": "Which one? Name its id: {ids}.", "ru": "Какой именно? Укажите id: {ids}.",
               "es": "¿Cuál? Indica su id: {ids}."},
 }
@@ -146,6 +149,8 @@ def trading_turn(state: dict[str, Any], deps, ctx) -> dict[str, Any] | None:
         first = cmd.missing[0] if cmd.missing[0] != "price" else "condition"
         note = _say(first, lang, symbol=symbol or "NQ",
                     known=", ".join(i.symbol for i in ctx.instruments) or "-")
+    elif symbol and symbol not in {i.symbol for i in ctx.instruments}:   # "buy 3 ES" with no ES loaded
+        note = _say("no_data", lang, symbol=symbol, known=", ".join(i.symbol for i in ctx.instruments) or "-")
     note = note or _refusal(cmd, deps, lang)
     if note:
         return {**final({**state, **base}, "trading", note), **base}

@@ -303,3 +303,19 @@ def test_short_term_memory_records_the_pending_action_until_it_runs(market):
     r = me.answer("yes")
     assert r.status == "answered", r.response
     assert stm.get(me.user).get("pending_actions") == []
+
+
+@pytest.mark.parametrize("question,lang,says", [
+    ("buy 3 CL at 78", "en", "no data for cl"),
+    ("продай 2 ZN по 110", "ru", "по zn нет данных"),
+    ("compra 4 IWM a 200", "es", "no hay datos de iwm"),
+])
+def test_order_on_a_symbol_without_data_is_refused_in_the_users_language(market, question, lang, says):
+    """Read as an order (not a data question asking for a period), then refused before any
+    confirmation in the language of the request, naming what is loaded; nothing is stored."""
+    store, _, tmp = market
+    me = Chat(store, tmp, user(lang="en"))
+    r = me.ask(question)
+    assert r.status == "answered" and r.interrupt is None
+    assert says in r.response.lower() and "NQ" in r.response, r.response
+    assert me.orders() == []

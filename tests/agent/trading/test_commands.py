@@ -116,3 +116,26 @@ def test_words_inside_other_requests_are_not_trading(text):
     ("mis ganancias", "get_portfolio"), ("my open orders", "get_pending_orders")])
 def test_spanish_verb_forms_and_possessives(text, tool):
     assert parse_trading_command(text, SYMS).tool == tool
+
+
+@pytest.mark.parametrize("text,side,sym,qty,price", [
+    ("sell 4 CL at 78.5", "sell", "CL", 4.0, 78.5),
+    ("buy 12 shares of AAPL at 180", "buy", "AAPL", 12.0, 180.0),
+    ("купи 3 контракта ZN по 110", "buy", "ZN", 3.0, 110.0),
+    ("продай 1 YM по 39000", "sell", "YM", 1.0, 39000.0),
+    ("vende 5 IWM a 200", "sell", "IWM", 5.0, 200.0),
+    ("compra 2 contratos de RTY a 2050", "buy", "RTY", 2.0, 2050.0),
+])
+def test_order_on_a_symbol_not_loaded_is_still_an_order(text, side, sym, qty, price):
+    """A capitalised ticker right after the quantity is the order's symbol even when it has no data
+    (the graph then says so in the user's language), never a data question asking for a period."""
+    cmd = parse_trading_command(text, SYMS)
+    assert cmd is not None and cmd.tool == "create_paper_order", text
+    p = cmd.params
+    assert (p["side"], p["symbol"], p["quantity"], p.get("limit_price")) == (side, sym, qty, price)
+
+
+@pytest.mark.parametrize("text", ["buy 3 of them at 20", "is NQ above its long 200 SMA", "long 50 EMA on NQ?"])
+def test_no_capitalised_ticker_or_an_indicator_is_not_a_new_symbol(text):
+    cmd = parse_trading_command(text, SYMS)
+    assert cmd is None or cmd.params.get("symbol") in (None, "NQ"), cmd
