@@ -1088,3 +1088,6 @@ _V2_METRICS["up_days"] += ["velas?\\s+(?:diarias?\\s+)?verdes?(?!\\w)"]
 _V2_METRICS["down_days"] += ["velas?\\s+(?:diarias?\\s+)?rojas?(?!\\w)"]
 _V2_METRICS["up_days+down_days"] = _V2_METRICS.get("up_days+down_days", []) + [
     "velas?\\s+verdes?\\s+(?:y|o|frente\\s+a|vs\\.?)\\s+(?:velas?\\s+)?rojas?(?!\\w)"]
+# "2do trimestre", "4to trim.", "1.º trimestre": the other written ordinals of a quarter / half
+PACK["offline_periods"]["QUARTER_WORDS"] += ["(?<!\\d)[1-4](?:ro|do|to|\\.?[ºª°])\\s+trimestre"]
+PACK["offline_periods"]["HALF_WORDS"] += ["(?<!\\d)[12](?:ro|do|\\.?[ºª°])\\s+semestre"]

@@ -1115,3 +1115,9 @@ _V2_PARSER["metrics"]["up_days"] += ["зел[её]н\\w*\\s+(?:дневн\\w+\\s
 _V2_PARSER["metrics"]["down_days"] += ["красн\\w*\\s+(?:дневн\\w+\\s+)?свеч\\w*", "свеч\\w*\\s+красн\\w*"]
 _V2_PARSER["metrics"]["up_days+down_days"] = _V2_PARSER["metrics"].get("up_days+down_days", []) + [
     "зел[её]н\\w*\\s+(?:и|или|против|vs)\\s+красн\\w*\\s+свеч\\w*"]
+# "макс и мин", "мин./макс.": the written abbreviations of high and low. "мин" right after a number
+# is minutes ("5 мин"), never the low.
+_V2_PARSER["metrics"]["high+low"] += ["(?<!\\w)макс\\.?\\s*(?:и|/|,)\\s*мин(?![\\wу])\\.?",
+                                      "(?<!\\w)мин\\.?\\s*(?:и|/|,)\\s*макс(?!\\w)\\.?"]
+_V2_PARSER["metrics"]["high"] += ["(?<!\\w)макс(?!\\w)"]
+_V2_PARSER["metrics"]["low"] += ["(?<![\\d\\w])(?<!\\d\\s)(?<!\\d-)мин(?!\\w)"]

@@ -76,6 +76,8 @@ def _short_month_year(m: re.Match[str]) -> str:
 
 _RULES: list[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]] = [
     (re.compile(r"(?<!\w)qtrs?\.?(?!\w)", _I), "quarter"),
+    # Spanish "trim." / "trim" for trimestre ("1er trim. 2024", "2º trim 23")
+    (re.compile(r"(?<!\w)trim\.?(?!\w)", _I), "trimestre"),
     # "avg daily vol": volume after an average or total word (a bare "vol" may mean volatility)
     (re.compile(r"(?<!\w)((?:avg|average|mean|total|daily)\.?\s+(?:daily\s+)?)vol\.?(?!\w)", _I),
      lambda m: f"{m.group(1)}volume"),

@@ -46,7 +46,9 @@ _BAR = re.compile(
     r"|minutos?)\s*(?:bars?|candles?|candlesticks?|бар\w*|свеч\w*|velas?|barras?)"
     r"|(?:bars?|candles?|velas?|barras?|бар\w*|свеч\w*)\s+(?:of|de|по|в)\s+(?P<n2>\d{1,3})\s*"
     r"(?P<u2>minutes?|mins?|hours?|минут\w*|час\w*|minutos?|horas?)"
-    r"|(?P<hourly>hourly|часов\w*|horari[oa]s?)\s+(?:bars?|candles?|бар\w*|свеч\w*|velas?|barras?))(?!\w)")
+    r"|(?P<hourly>hourly|часов\w*|horari[oa]s?)\s+(?:bars?|candles?|бар\w*|свеч\w*|velas?|barras?)"
+    # Russian trader slang: "на 15-минутках" (15-minute bars), "на часовиках" (hourly bars)
+    r"|(?P<n3>\d{1,3})\s*[-‐]?\s*минутк\w*|(?P<h2>часовик\w*))(?!\w)")
 
 
 @dataclass(frozen=True)
@@ -120,8 +122,10 @@ def parse_bar_size(norm: str) -> BarSize | None:
     m = _BAR.search(norm)
     if not m:
         return None
-    if m.group("hourly"):
+    if m.group("hourly") or m.group("h2"):
         return BarSize(60, m.span())
+    if m.group("n3"):
+        return BarSize(int(m.group("n3")), m.span()) if 0 < int(m.group("n3")) <= 24 * 60 else None
     n, unit = (m.group("n"), m.group("u")) if m.group("n") else (m.group("n2"), m.group("u2"))
     minutes = int(n) * (60 if re.match(r"h|час", unit) else 1)
     return BarSize(minutes, m.span()) if 0 < minutes <= 24 * 60 else None

@@ -118,3 +118,45 @@ def test_candle_colours_count_up_and_down_sessions(q, want):
     assert sorted(it.metrics or []) == want, (q, it.metrics, it.analysis)
     assert it.condition is None and it.analysis == "stats", (q, it.analysis)
     assert not any(w in n for n in it.notes for w in UNUSED_NOTE), it.notes
+
+
+# -- 5. Spanish quarter abbreviations, Russian high/low abbreviations, Russian bar slang ---------
+@pytest.mark.parametrize("q,want", [
+    ("SPY 3er trim. 2023", ("2023-07-01", "2023-09-30")),
+    ("NQ en el 4º trim 23", ("2023-10-01", "2023-12-31")),
+    ("SPY durante el 2do trim de 2024", ("2024-04-01", "2024-06-30")),
+    ("¿cómo le fue a SPY en el 1er trim 2024?", ("2024-01-01", "2024-03-31")),
+    ("SPY 2do semestre 2023", ("2023-07-01", "2023-12-31")),
+])
+def test_spanish_quarter_abbreviations(q, want):
+    it = read(q)
+    assert span(it) == want, (q, span(it))
+    assert not it.needs_clarification and not any(w in n for n in it.notes for w in UNUSED_NOTE), it.notes
+
+
+@pytest.mark.parametrize("q,want", [
+    ("NQ ноябрь 2023 мин и макс", ["high", "low"]),
+    ("макс. и мин. SPY за март 2024", ["high", "low"]),
+    ("SPY макс/мин апрель 2024", ["high", "low"]),
+    ("какой был макс у NQ в ноябре 2023", ["high"]),
+])
+def test_russian_high_low_abbreviations(q, want):
+    it = read(q)
+    assert sorted(it.metrics or []) == want, (q, it.metrics)
+    assert not any(w in n for n in it.notes for w in UNUSED_NOTE), it.notes
+
+
+def test_minutes_after_a_number_are_not_the_low():
+    it = read("NQ 28 ноября 2023 на 5 мин барах")
+    assert it.bar_minutes == 5 and "low" not in (it.metrics or [])
+
+
+@pytest.mark.parametrize("q,bar", [
+    ("NQ 29 ноября 2023 на 5-минутках", 5),
+    ("покажи NQ с 10:30 до 12:00 30 ноября 2023 на 30-минутках", 30),
+    ("NQ 28 ноября 2023 на часовиках", 60),
+])
+def test_russian_bar_slang(q, bar):
+    it = read(q)
+    assert it.bar_minutes == bar, (q, it.bar_minutes)
+    assert not any(w in n for n in it.notes for w in UNUSED_NOTE), it.notes
