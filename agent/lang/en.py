@@ -1137,3 +1137,6 @@ _V2_METRICS["up_days"] += ["green\\s+(?:daily\\s+)?(?:candle(?:stick)?s?|bars?)(
 _V2_METRICS["down_days"] += ["red\\s+(?:daily\\s+)?(?:candle(?:stick)?s?|bars?)(?!\\w)"]
 _V2_METRICS["up_days+down_days"] += ["green\\s+(?:vs\\.?|versus|and|or|/)\\s+red\\s+(?:candle(?:stick)?s?|bars?)(?!\\w)"]
 PACK["offline_parser"]["function_words"] += "print printed prints".split()
+# Verbs of fetching and reaching that add nothing to the reading ("pull RSI for ES", "when did it
+# hit its low", "measured from the close", "how'd it do"): not named as unused
+PACK["offline_parser"]["function_words"] += "pull pulled fetch fetched hit hits measured how'd what'd".split()

@@ -1091,3 +1091,7 @@ _V2_METRICS["up_days+down_days"] = _V2_METRICS.get("up_days+down_days", []) + [
 # "2do trimestre", "4to trim.", "1.º trimestre": the other written ordinals of a quarter / half
 PACK["offline_periods"]["QUARTER_WORDS"] += ["(?<!\\d)[1-4](?:ro|do|to|\\.?[ºª°])\\s+trimestre"]
 PACK["offline_periods"]["HALF_WORDS"] += ["(?<!\\d)[12](?:ro|do|\\.?[ºª°])\\s+semestre"]
+# "¿en qué fecha?" (the extreme's date is always given), "rendimiento medio" (the mean is what an
+# after-events answer reports): words of what is answered, not named as unused
+PACK["offline_parser"]["function_words"] += "fecha fechas medio".split()
+PACK["offline_parser"]["function_words"] += "marco marcó marca marcaron registro registró registraron".split()

@@ -1121,3 +1121,6 @@ _V2_PARSER["metrics"]["high+low"] += ["(?<!\\w)макс\\.?\\s*(?:и|/|,)\\s*м�
                                       "(?<!\\w)мин\\.?\\s*(?:и|/|,)\\s*макс(?!\\w)\\.?"]
 _V2_PARSER["metrics"]["high"] += ["(?<!\\w)макс(?!\\w)"]
 _V2_PARSER["metrics"]["low"] += ["(?<![\\d\\w])(?<!\\d\\s)(?<!\\d-)мин(?!\\w)"]
+# "как торговался", "в какую дату": the answer already gives the session's figures and the date
+PACK["offline_parser"]["function_words"] += "торговался торговалась торговалось торговались дата дату датой".split()
+PACK["offline_parser"]["function_words"] += "показал показала показало показали".split()

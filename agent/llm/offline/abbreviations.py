@@ -87,6 +87,7 @@ _RULES: list[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]] = [
     (re.compile(r"(?<![\d.])((?:19|20)\d\d)[/.](\d{1,2})[/.](\d{1,2})(?![\d.])"),
      lambda m: f"{m.group(1)}-{int(m.group(2)):02d}-{int(m.group(3)):02d}"),
     (re.compile(r"(?<!\w)wks?\.?(?!\w)", _I), "week"),
+    (re.compile(r"(?<!\w)perf\.?(?!\w)", _I), "performance"),
     (re.compile(r"(?<!\w)yrs?\.?(?!\w)", _I), "year"),
     (re.compile(r"(?<!\w)([1-4])[qt]\s*['’]?(\d{2})(?!\d)", _I), lambda m: f"Q{m.group(1)} {_century(m.group(2))}"),
     (re.compile(r"(?<!\w)[qt]([1-4])\s*(?:['’]|\s)(\d{2})(?![\d%]|[:.,]\d)", _I),

@@ -160,3 +160,24 @@ def test_russian_bar_slang(q, bar):
     it = read(q)
     assert it.bar_minutes == bar, (q, it.bar_minutes)
     assert not any(w in n for n in it.notes for w in UNUSED_NOTE), it.notes
+
+
+# -- 6. "I did not use" never names a word that was used or says nothing ------------------------
+@pytest.mark.parametrize("q", [
+    "NQ perf in November 2023",
+    "could you fetch the high of SPY for March 2024",
+    "when did NQ hit its high in November 2023",
+    "¿en qué fecha marcó SPY su máximo de 2024?",
+    "tras caídas de más del 2% en NQ, ¿cuál fue el rendimiento medio a 3 días?",
+    "как торговался NQ в ноябре 2023",
+    "в какую дату SPY показал минимум в марте 2024",
+])
+def test_no_unused_note_for_words_that_were_answered(q):
+    it = read(q)
+    assert not it.needs_clarification, (q, it.clarifying_questions)
+    assert not any(w in n for n in it.notes for w in UNUSED_NOTE), (q, it.notes)
+
+
+def test_a_word_really_left_out_is_still_named():
+    it = read("SPY perfume March 2024")
+    assert any("perfume" in n for n in it.notes), it.notes
