@@ -96,7 +96,8 @@ _RULES: list[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]] = [
     (re.compile(rf"(?<!\w)({_MONTH})[-/]['’]?(\d{{2}})(?![\d-])", _I), _month_year(1, 2)),
     (re.compile(rf"(?<!\w)({_MONTH})\.?\s+(3[2-9]|[4-9]\d)(?![\d,.:-])", _I),
      lambda m: f"{m.group(1)} {_century(m.group(2))}"),
-    (re.compile(rf"(?<!\w)({_DAY_FIRST_MONTH})\.?\s+(?:de\s+)?(\d{{2}}){_NOT_DAY}{_NO_RANGE}", _I),
+    # (a day-first language never writes "марта 23" as a day, so only a bare day range after it counts)
+    (re.compile(rf"(?<!\w)({_DAY_FIRST_MONTH})\.?\s+(?:de\s+)?(\d{{2}}){_NOT_DAY}(?!\s*(?:-|по|al|a)\s*\d)", _I),
      _month_year(1, 2)),
     (re.compile(rf"(?<!\w)({_SPAN_PREP}\s+(?:the\s+month\s+of\s+)?)({_MONTH})\.?\s+(\d{{2}}){_NOT_DAY}{_NO_RANGE}",
                 _I), _month_year(2, 3, 1)),

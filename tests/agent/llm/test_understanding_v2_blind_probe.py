@@ -181,3 +181,10 @@ def test_no_unused_note_for_words_that_were_answered(q):
 def test_a_word_really_left_out_is_still_named():
     it = read("SPY perfume March 2024")
     assert any("perfume" in n for n in it.notes), it.notes
+
+
+@pytest.mark.parametrize("q,want", [("SPY de enero 22 a marzo 23", ("2022-01-01", "2023-03-31")),
+                                    ("SPX с января 19 по март 20", ("2019-01-01", "2020-03-31"))])
+def test_day_first_month_and_two_digit_year_range_stays_months(q, want):
+    """In a day-first language "marzo 23" after a range word is a month and year, never a day."""
+    assert span(read(q)) == want
