@@ -30,9 +30,10 @@ def _any(*words: str) -> re.Pattern[str]:
 
 
 # Spanish verb forms listed, not stems: "compr-" / "vend-" also start "compressor", "vendor".
-_BUY = _any(r"buy", r"long", r"go long", r"купи\w*", r"покуп\w*", r"лонг", r"c[óo]mpr(?:a|ar|o|e|en|ame|eme|emos)",
+# "sell-offs", "long-term", "short-term" are nouns and adjectives of a question, not an order's side.
+_BUY = _any(r"buy", r"long(?!-)", r"go long", r"купи\w*", r"покуп\w*", r"лонг", r"c[óo]mpr(?:a|ar|o|e|en|ame|eme|emos)",
             r"compra(?:r|me|le)")
-_SELL = _any(r"sell", r"short", r"продай\w*", r"прода\w*", r"шорт\w*",
+_SELL = _any(r"sell(?!\s*-?\s*offs?(?!\w))", r"short(?!-)", r"продай\w*", r"прода\w*", r"шорт\w*",
              r"v[ée]nd(?:e|er|o|a|an|eme|ame|emos)", r"vende(?:r|me|le)", r"venta")
 _ORDER = _any(r"orders?", r"ордер\w*", r"заявк\w*", r"[óo]rden(?:es)?")
 # Listing needs the plural or a possessive/status word: "in order", "ORDER BY" are not requests.

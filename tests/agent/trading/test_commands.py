@@ -139,3 +139,9 @@ def test_order_on_a_symbol_not_loaded_is_still_an_order(text, side, sym, qty, pr
 def test_no_capitalised_ticker_or_an_indicator_is_not_a_new_symbol(text):
     cmd = parse_trading_command(text, SYMS)
     assert cmd is None or cmd.params.get("symbol") in (None, "NQ"), cmd
+
+
+@pytest.mark.parametrize("text", ["the 5 biggest NQ sell-offs in 2023", "3 NQ selloffs after FOMC",
+                                  "long-term trend of 2 NQ contracts", "short-term 3 NQ swings"])
+def test_sell_offs_and_terms_are_not_order_sides(text):
+    assert parse_trading_command(text, SYMS) is None
