@@ -1082,6 +1082,9 @@ PACK["offline_periods"]["REF_FIRST"] = [
 PACK["offline_parser"]["cues"]["PRICE_LEVEL"] = [
     "(?:above|below|over|under|beneath|exceed\\w*|higher\\s+than|lower\\s+than|more\\s+than|less\\s+than)\\s+(?:the\\s+)?(?:\\$\\s*)?{LEVEL}",
 ]
+# ...but only in a count or filter of days ("how many days", "sessions that"): "did NQ close above
+# 16,500 in November?" asks about the period's close, which the period's figures answer.
+PACK["offline_parser"]["cues"]["DAY_COUNT"] = ["how\\s+(?:many|often)", "days?", "sessions?", "times", "count"]
 _V2_PERIODS = PACK["offline_periods"]
 _V2_PERIODS["WEEK"] = _V2_PERIODS["WEEK"].replace("(?:of|starting|beginning|from)",
                                                   "(?:of|starting|beginning|commencing|from|w/c)(?:\\s+on)?")

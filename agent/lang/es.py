@@ -1041,6 +1041,7 @@ PACK["offline_periods"]["REF_DAY_RANGE"] = [
 PACK["offline_periods"]["REF_FIRST"] = [
     "(?:los\\s+|las\\s+)?primer[oa]s\\s+(?P<n>{COUNT})\\s+(?P<u>dias\\s+(?:habiles|de\\s+negociacion|de\\s+trading)|sesiones|dias)",
 ]
+PACK["offline_parser"]["cues"]["DAY_COUNT"] = ["cuant[oa]s", "con\\s+que\\s+frecuencia", "dias?", "sesion(?:es)?", "veces"]
 PACK["offline_parser"]["cues"]["PRICE_LEVEL"] = [
     "(?:por\\s+encima\\s+de|por\\s+debajo\\s+de|sobre|bajo|mas\\s+de|menos\\s+de|superior\\s+a|inferior\\s+a)\\s+(?:los\\s+|las\\s+|el\\s+nivel\\s+de\\s+)?(?:\\$\\s*)?{LEVEL}",
 ]

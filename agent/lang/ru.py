@@ -1078,6 +1078,7 @@ PACK["offline_periods"]["REF_DAY_RANGE"] = [
 PACK["offline_periods"]["REF_FIRST"] = [
     "перв\\w+\\s+(?P<n>{COUNT})\\s+(?P<u>торгов\\w+\\s+(?:дн\\w+|сесси\\w+)|сесси\\w+|дн\\w+)",
 ]
+PACK["offline_parser"]["cues"]["DAY_COUNT"] = ["сколько", "как\\s+часто", "дн(?:и|ей|я|ям)", "сесси\\w*", "раз(?:а)?"]
 PACK["offline_parser"]["cues"]["PRICE_LEVEL"] = [
     "(?:выше|ниже|больше|меньше|более|менее|свыше)\\s+(?:уровня\\s+|отметки\\s+)?(?:\\$\\s*)?{LEVEL}",
 ]

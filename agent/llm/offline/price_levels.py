@@ -26,15 +26,19 @@ def _compiled(name: str) -> list[re.Pattern[str]]:
 
 
 _PATTERNS = _compiled("PRICE_LEVEL")
+_COUNTS = [re.compile(r"(?<!\w)" + p.pattern[len(r"(?<!\w)"):] + r"(?!\w)") for p in _compiled("DAY_COUNT")]
 _POINTS = _compiled("POINTS_MOVE")     # "rose more than 100 points": a move in points, not in %
 
 
 def find(norm: str) -> tuple[int, int, str] | None:
-    """(start, end, level as written) of the first price level compared with, else None."""
+    """(start, end, level as written) of the first price level a count of days is filtered by
+    (a move in points always; a level only where days are counted), else None."""
     for rx in _POINTS:
         m = rx.search(norm)
         if m:
             return m.start(), m.end(), norm[m.start("lvl"):m.end()].strip()
+    if not any(rx.search(norm) for rx in _COUNTS):
+        return None                    # a yes/no about the period ("did it close above 16,500?")
     for rx in _PATTERNS:
         for m in rx.finditer(norm):
             if _YEAR.fullmatch(m.group("lvl").strip()) and not _STRONG.match(m.group(0)):

@@ -73,6 +73,16 @@ def test_a_price_level_is_asked_about_and_named(q):
     assert any(lvl in it.clarifying_questions[0] for lvl in ("3,000", "3 000", "3.000", "100 points"))
 
 
+@pytest.mark.parametrize("q", ["Did SPY finish above 500 in March 2024?",
+                               "SPY закрылся выше 500 в марте 2024?",
+                               "¿Terminó SPY por encima de 500 en marzo de 2024?"])
+def test_a_yes_no_about_the_periods_close_is_answered_not_asked(q):
+    # no days are counted against the level: the period's figures (its close) answer it
+    it = read(q, None)
+    assert not it.needs_clarification and it.symbols == ["SPY"]
+    assert (it.period.start.isoformat(), it.period.end.isoformat()) == ("2024-03-01", "2024-03-31")
+
+
 @pytest.mark.parametrize("written,read_as", [("Mar 24", "Mar 2024"), ("SPX in 1987 oct", "SPX in oct 1987"),
                                              ("01-Apr-2024", "1 Apr 2024"), ("2024/04/01", "2024-04-01"),
                                              ("april2024", "april 2024"), ("1H19", "H1 2019"),
