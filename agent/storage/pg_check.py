@@ -32,7 +32,12 @@ def _needs_ping(conn: Any) -> bool:
     now = time.monotonic()
     last = _checked.get(conn)
     _checked[conn] = now
-    readable, _, _ = select.select([pg.socket], [], [], 0)
+    # poll, not select: select() refuses a descriptor >= 1024 (ValueError), and a long-running
+    # process (a server with many clients, a test session) reaches such descriptors; every check
+    # then failed and the pool gave up after its timeout (PoolTimeout) with the server idle
+    poller = select.poll()
+    poller.register(pg.socket, select.POLLIN)
+    readable = poller.poll(0)
     return bool(readable) or last is None or now - last > IDLE_PING_S
 
 

@@ -58,3 +58,25 @@ def test_a_closed_connection_fails_the_check():
             pg_check.check(conn)
     finally:
         pg.close()
+
+
+def test_a_connection_on_a_descriptor_above_1024_is_handed_out(pg_database_factory):
+    # A long-lived process (a server, a test session) holds more than 1,024 descriptors: select()
+    # refuses those (ValueError), so every check failed and the pool timed out with the server idle.
+    import os
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft < 2048:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (min(4096, hard), hard))
+    filler = [os.open(os.devnull, os.O_RDONLY) for _ in range(1100)]
+    try:
+        with ConnectionPool(pg_database_factory(), min_size=1, max_size=1, check=pg_check.check, open=True,
+                            timeout=5) as pool:
+            with pool.connection() as conn:
+                assert conn.pgconn.socket >= 1024
+                assert conn.execute("SELECT 1").fetchone() == (1,)
+    finally:
+        for fd in filler:
+            os.close(fd)
+        resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
