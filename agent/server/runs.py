@@ -239,15 +239,17 @@ class RunManager:
                 final = [("error", {"code": code, "error": code, "message": error, "run_id": spec.run_id,
                                     "thread_id": spec.thread_id, "request_id": spec.request_id})]
                 rt.metrics.errors.labels(code).inc()
-            await self._finish(spec, final, status, duration)
-            if not error:  # after `done`: the turn's details for reloads (agent/server/turns.py)
-                await save_turn_details(rt, spec.thread_id, spec.request_id, result, snapshot)
-            if spec.on_completion == "delete":   # a stateless run (LangGraph API): its thread goes
+            if spec.on_completion == "delete":   # a stateless run (LangGraph API): its thread goes,
+                # before the final event: a client that joined the run and then asks for the
+                # thread must find it gone (after `done` it was a race the SDK test lost in CI)
                 from agent.server.retention import delete_thread_checkpoints
 
                 await delete_thread_checkpoints(rt.graph.checkpointer, spec.thread_id)
                 await asyncio.to_thread(rt.traces.delete_user_thread, spec.thread_id,
                                         spec.user.tenant_id, spec.user.user_id)
+            await self._finish(spec, final, status, duration)
+            if not error and spec.on_completion != "delete":  # after `done`: details for reloads
+                await save_turn_details(rt, spec.thread_id, spec.request_id, result, snapshot)
 
     def _thread_status(self, thread_id: str, status: str) -> None:
         try:  # the stored status lets /threads/search filter in SQL; never fail a run over it
