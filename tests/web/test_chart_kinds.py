@@ -7,6 +7,7 @@ from __future__ import annotations
 import pandas as pd
 import pytest
 
+from agent.server.runtime import ServerSettings
 from tests.conftest import DATA
 from tests.server.conftest import DUCKDB_ONLY, app_for, live_server
 from tests.web.browser import LANGS, ask, browser_page, shot
@@ -86,7 +87,8 @@ def url(loaded_store, tmp_path_factory):
     # One server for the module, as the local user: its ~40 questions in three languages come
     # faster than the chat limit (30 a minute, tested in tests/server) on a quick run, and a 429
     # left the last answers unasked (CI: "waiting for .chart-none"). Charts are what is tested here.
-    app, _ = app_for(loaded_store, tmp_path_factory.mktemp("home"), rate_limit="600/minute")
+    app, _ = app_for(loaded_store, tmp_path_factory.mktemp("home"),
+                     server=ServerSettings(rate_limit="600/minute"))
     with live_server(app) as u:
         yield u
 
