@@ -1143,3 +1143,10 @@ PACK["offline_parser"]["function_words"] += "print printed prints".split()
 # Verbs of fetching and reaching that add nothing to the reading ("pull RSI for ES", "when did it
 # hit its low", "measured from the close", "how'd it do"): not named as unused
 PACK["offline_parser"]["function_words"] += "pull pulled fetch fetched hit hits measured how'd what'd".split()
+# The typed reading's grammar (agent/llm/offline/grammar.py): words between a symbol and a period
+# that close a part ("NQ in November and SPY in April", "compared with"), and "respectively".
+PACK["grammar"] = {
+    "COORDINATORS": ["and", "vs", "versus", "against", "plus", "compared", "with", "while", "whereas",
+                     "then", "also", ",", ";", "&", "/"],
+    "RESPECTIVELY": ["respectively", "resp"],
+}

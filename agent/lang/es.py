@@ -1096,3 +1096,11 @@ PACK["offline_periods"]["HALF_WORDS"] += ["(?<!\\d)[12](?:ro|do|\\.?[ºª°])\\s
 # after-events answer reports): words of what is answered, not named as unused
 PACK["offline_parser"]["function_words"] += "fecha fechas medio".split()
 PACK["offline_parser"]["function_words"] += "marco marcó marca marcaron registro registró registraron".split()
+# The typed reading's grammar (agent/llm/offline/grammar.py): words between a symbol and a period
+# that close a part ("NQ en noviembre y SPY en abril", "frente a", "comparado con"), and
+# "respectivamente".
+PACK["grammar"] = {
+    "COORDINATORS": ["y", "e", "contra", "frente", "versus", "vs", "comparado", "comparada", "con", "mientras",
+                     "luego", "también", "tambien", "además", "ademas", ",", ";", "&", "/"],
+    "RESPECTIVELY": ["respectivamente", "resp"],
+}

@@ -1125,3 +1125,10 @@ _V2_PARSER["metrics"]["low"] += ["(?<![\\d\\w])(?<!\\d\\s)(?<!\\d-)мин(?!\\w)
 # "как торговался", "в какую дату": the answer already gives the session's figures and the date
 PACK["offline_parser"]["function_words"] += "торговался торговалась торговалось торговались дата дату датой".split()
 PACK["offline_parser"]["function_words"] += "показал показала показало показали".split()
+# The typed reading's grammar (agent/llm/offline/grammar.py): words between a symbol and a period
+# that close a part ("NQ за ноябрь и SPY за апрель", "по сравнению с"), and "соответственно".
+PACK["grammar"] = {
+    "COORDINATORS": ["и", "а", "против", "плюс", "также", "затем", "потом", "сравнению", "с", "со", "vs",
+                     "versus", ",", ";", "&", "/"],
+    "RESPECTIVELY": ["соответственно", "соотв"],
+}

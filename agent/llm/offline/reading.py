@@ -1,4 +1,5 @@
-"""The typed reading's parts: instruments and periods paired by their position in the sentence.
+"""The typed reading's parts: instruments and periods paired by the token grammar (grammar.py), or
+else by their position in the sentence.
 
 "NQ stats for November 2023 and SPY stats for April 2024" is two parts (NQ, Nov 2023) and
 (SPY, Apr 2024); "NQ and SPY in March" is one part with two symbols; "compare NQ in Q1 and Q2" is
@@ -37,6 +38,17 @@ def pair(symbols: list[tuple[str, int]], periods: list[tuple[Period, int]]) -> l
     if len(labels) < 2:
         return None
     return [Part(symbols=[symbols[i][0]], period=owned[i][0]) for i in range(len(symbols))]
+
+
+def parts(p: Any) -> list[Part] | None:
+    """Parts of a parsed text (understand.Parsed): the grammar's reading first, the positional
+    rule below when the grammar reads none. Two periods that differ, or no parts."""
+    periods = [f.resolved for f in p.periods]
+    if p.grammar is not None:
+        found = [Part(symbols=[p.symbols[i] for i in syms], period=periods[k]) for syms, k in p.grammar.parts]
+        if len({pt.period.label for pt in found if pt.period}) >= 2:
+            return found
+    return pair(list(zip(p.symbols, p.symbol_pos)), [(f.resolved, f.pos) for f in p.periods])
 
 
 def with_common(parts: list[Part], p: Any, it: Any) -> list[Part]:

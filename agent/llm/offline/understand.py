@@ -12,6 +12,7 @@ from agent.llm.offline import (
     abbreviations,
     clarify,
     coverage,
+    grammar,
     cues,
     fuzzy,
     price_levels,
@@ -70,6 +71,7 @@ class Parsed:
     indicators: list[tuple[str, int | None, int]] = field(default_factory=list)
     volume_rank: VolumeRank | None = None
     price_level: str | None = None      # "above 3,000": counted against a price (not available)
+    grammar: grammar.Reading | None = None   # parts read by the token grammar (grammar.py)
 
 
 def _blank(norm: str, spans) -> str:
@@ -133,6 +135,8 @@ def _parse_once(text: str, ctx: ProviderContext, ref: Period | None) -> Parsed:
     seen: set[tuple] = set()
     p.periods = [f for f in found if not ((f.resolved.start, f.resolved.end) in seen
                                           or seen.add((f.resolved.start, f.resolved.end)))]  # type: ignore[func-returns-value]
+    p.grammar = grammar.read(norm, [(h.start, h.end) for h in hits], [(f.pos, f.end) for f in p.periods])
+    spans += list(p.grammar.used) if p.grammar else []
     p.metrics = M.parse_metrics(_blank(masked, M.named_analysis_spans(masked)))
     p.cond = parse_condition(masked)
     level = price_levels.find(masked) if not p.cond.has_threshold else None
@@ -278,7 +282,7 @@ def _day_move(p: Parsed, analysis: str | None) -> bool:
 
 def intent_from(p: Parsed, ctx: ProviderContext) -> Intent:
     """Slots of one text as an Intent; analysis None when the text gives no cue of its own."""
-    parts = reading.pair(list(zip(p.symbols, p.symbol_pos)), [(f.resolved, f.pos) for f in p.periods])
+    parts = reading.parts(p)
     analysis = _analysis(p, single_period=bool(parts))
     day_move = _day_move(p, analysis)
     if day_move:
