@@ -49,6 +49,7 @@ class Constituent:
 class Chunk:
     symbols: tuple[int, ...]
     periods: tuple[int, ...]
+    end: int = -1              # where its closing coordinator starts (-1: the text's end)
 
 
 @dataclass(frozen=True)
@@ -57,6 +58,7 @@ class Reading:
     (a "respectively"), so coverage never names them."""
     parts: tuple[tuple[tuple[int, ...], int], ...]
     used: tuple[tuple[int, int], ...] = ()
+    regions: tuple[tuple[int, int], ...] = ()    # each part's stretch of text (chunk readings only)
 
 
 def tokens(norm: str) -> list[Token]:
@@ -91,8 +93,9 @@ def chunks(norm: str, items: list[Constituent]) -> list[Chunk]:
         (syms if c.kind == "SYM" else pers).append(c.index)
         nxt = items[i + 1] if i + 1 < len(items) else None
         gap = [t for t in toks if nxt is not None and c.end <= t.start and t.end <= nxt.start]
-        if nxt is None or (syms and pers and any(is_coordinator(t) for t in gap)):
-            out.append(Chunk(tuple(syms), tuple(pers)))
+        closing = [t for t in gap if is_coordinator(t)]
+        if nxt is None or (syms and pers and closing):
+            out.append(Chunk(tuple(syms), tuple(pers), closing[0].start if closing else -1))
             syms, pers = [], []
     return out
 
@@ -118,5 +121,7 @@ def read(norm: str, symbols: list[tuple[int, int]], periods: list[tuple[int, int
     found = chunks(norm, items)
     if len(found) >= 2 and all(c.symbols and len(c.periods) == 1 for c in found):
         said = tuple((t.start, t.end) for t in tokens(norm) if t.text in _words("RESPECTIVELY"))
-        return Reading(tuple((c.symbols, c.periods[0]) for c in found), said)   # a "respectively" too
+        starts = [0, *(c.end for c in found[:-1])]
+        regions = tuple((a, c.end if c.end >= 0 else len(norm)) for a, c in zip(starts, found))
+        return Reading(tuple((c.symbols, c.periods[0]) for c in found), said, regions)   # a "respectively" too
     return _respectively(norm, items)

@@ -12,9 +12,9 @@ from agent.llm.offline import (
     abbreviations,
     clarify,
     coverage,
-    grammar,
     cues,
     fuzzy,
+    grammar,
     price_levels,
     reading,
     resumes,
@@ -72,6 +72,7 @@ class Parsed:
     volume_rank: VolumeRank | None = None
     price_level: str | None = None      # "above 3,000": counted against a price (not available)
     grammar: grammar.Reading | None = None   # parts read by the token grammar (grammar.py)
+    measure_text: str = ""              # the text measures are read from (each part's stretch too)
 
 
 def _blank(norm: str, spans) -> str:
@@ -137,7 +138,8 @@ def _parse_once(text: str, ctx: ProviderContext, ref: Period | None) -> Parsed:
                                           or seen.add((f.resolved.start, f.resolved.end)))]  # type: ignore[func-returns-value]
     p.grammar = grammar.read(norm, [(h.start, h.end) for h in hits], [(f.pos, f.end) for f in p.periods])
     spans += list(p.grammar.used) if p.grammar else []
-    p.metrics = M.parse_metrics(_blank(masked, M.named_analysis_spans(masked)))
+    p.measure_text = _blank(masked, M.named_analysis_spans(masked))
+    p.metrics = M.parse_metrics(p.measure_text)
     p.cond = parse_condition(masked)
     level = price_levels.find(masked) if not p.cond.has_threshold else None
     if level:                          # "closed above 3,000": a price level, asked about (below)

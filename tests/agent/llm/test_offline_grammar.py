@@ -3,6 +3,7 @@ periods by chunks and coordinators in any word order, EN/RU/ES; a shared period 
 never split into parts; the answers carry each part's own figures (pandas, both engines)."""
 from __future__ import annotations
 
+import pandas as pd
 import pytest
 
 from agent.llm.offline import grammar
@@ -65,7 +66,7 @@ def test_shared_periods_and_comparisons_are_not_parts(q):
 def test_coordinators_close_a_chunk_only_when_it_is_complete():
     norm = "nq and spy in march 2024 and btcusd in january 2022"
     items = grammar.constituents([(0, 2), (7, 10), (29, 35)], [(14, 24), (39, 51)])
-    assert grammar.chunks(norm, items) == [grammar.Chunk((0, 1), (0,)), grammar.Chunk((2,), (1,))]
+    assert grammar.chunks(norm, items) == [grammar.Chunk((0, 1), (0,), 25), grammar.Chunk((2,), (1,))]
     assert grammar.read("spy in march and april", [(0, 3)], [(7, 12), (17, 22)]) is None
 
 
@@ -81,3 +82,65 @@ def test_each_part_is_answered_with_its_own_figures(ask, question):  # noqa: F81
     spy = spy_daily().loc["2024-04"]
     assert claim(out, "close", symbol="SPY")["value"] == pytest.approx(spy["Close"].iloc[-1], abs=0.01)
     assert claim(out, "trading_days", symbol="SPY")["value"] == len(spy)
+
+
+# ---- each part its own measures ---------------------------------------------------------------------
+
+@pytest.mark.parametrize("q,own", [
+    ("NQ high in November 2023 and SPY low in April 2024", [["high"], ["low"]]),
+    ("максимум NQ за ноябрь 2023 и минимум SPY за апрель 2024", [["high"], ["low"]]),
+    ("el máximo de NQ en noviembre de 2023 y el mínimo de SPY en abril de 2024", [["high"], ["low"]]),
+    ("RSI of SPY in April 2024 and the volume of NQ in November 2023", [["rsi"], ["total_volume"]]),
+    ("the high and low of NQ in November 2023 and SPY in April 2024", [["high", "low"], ["high", "low"]]),
+])
+def test_each_part_binds_its_own_measures(q, own):
+    got = understand(q, None, make_ctx())
+    assert [p.measures[:len(o)] for p, o in zip(got.parts, own)] == own
+    assert all(len(p.measures) == len(o) or o == ["total_volume"] for p, o in zip(got.parts, own))
+
+
+def spy_rth_low(month: str) -> float:
+    from tests.agent.llm.test_understanding_v2_answers import spy_rth
+    r = spy_rth()
+    return float(r.loc[month, "low"].min())
+
+
+def nq_session_high(first: str, last: str) -> float:
+    """CME sessions whose trading dates run first..last: 18:00 ET the evening before to 17:00."""
+    from tests.agent.llm.test_understanding_v2_answers import nq_minutes
+    m = nq_minutes()
+    start = pd.Timestamp(first) - pd.Timedelta(hours=6)
+    end = pd.Timestamp(last) + pd.Timedelta(hours=17)
+    return float(m.loc[(m.index >= start) & (m.index < end), "high"].max())
+
+
+@pytest.mark.parametrize("question", [
+    "NQ high in November 2023 and SPY low in April 2024",
+    "максимум NQ за ноябрь 2023 и минимум SPY за апрель 2024",
+    "el máximo de NQ en noviembre de 2023 y el mínimo de SPY en abril de 2024",
+])
+def test_each_part_answers_its_own_measure(ask, question):  # noqa: F811
+    out = ask(question)
+    assert out["status"] == "answered", out["response"]
+    assert claim(out, "high", symbol="NQ")["value"] == pytest.approx(nq_session_high("2023-11-01", "2023-11-30"),
+                                                                     abs=0.01)
+    assert claim(out, "low", symbol="SPY")["value"] == pytest.approx(spy_rth_low("2024-04"), abs=0.01)
+    assert not [c for c in out["claims"] if (c["type"], c.get("symbol")) in (("low", "NQ"), ("high", "SPY"))]
+
+
+@pytest.mark.parametrize("question", [
+    "RSI of SPY in April 2024 and the volume of NQ in November 2023",
+    "RSI SPY за апрель 2024 и объём NQ за ноябрь 2023",
+    "el RSI de SPY en abril de 2024 y el volumen de NQ en noviembre de 2023",
+])
+def test_an_indicator_part_and_a_volume_part(ask, question):  # noqa: F811
+    from tests.agent.llm.test_understanding_v2_answers import nq_minutes
+    out = ask(question)
+    assert out["status"] == "answered", out["response"]
+    m = nq_minutes()
+    sessions = (m.index >= pd.Timestamp("2023-11-01") - pd.Timedelta(hours=6)) \
+        & (m.index < pd.Timestamp("2023-11-30") + pd.Timedelta(hours=17))
+    assert claim(out, "total_volume", symbol="NQ")["value"] == pytest.approx(float(m.loc[sessions, "volume"].sum()))
+    types = {(c["type"], c.get("symbol")) for c in out["claims"]}
+    assert any(t.startswith("rsi") or t == "indicator" for t, s in types if s == "SPY"), types
+    assert not any(t.startswith("rsi") for t, s in types if s == "NQ"), types
