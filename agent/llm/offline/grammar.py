@@ -75,10 +75,12 @@ def is_coordinator(tok: Token) -> bool:
 
 
 def constituents(symbols: list[tuple[int, int]], periods: list[tuple[int, int]]) -> list[Constituent]:
-    """Symbol mentions and periods in text order (a symbol inside a period's span is not one)."""
-    out = [Constituent("PER", a, b, i) for i, (a, b) in enumerate(periods)]
-    out += [Constituent("SYM", a, b, i) for i, (a, b) in enumerate(symbols)
-            if not any(pa <= a and b <= pb for pa, pb in periods)]
+    """Symbol mentions and periods in text order. A period recognised across a symbol ("с SPX 2-6
+    марта": the symbol is blanked for the period patterns, so "с" reads as "from") starts after it."""
+    out = [Constituent("SYM", a, b, i) for i, (a, b) in enumerate(symbols)]
+    for i, (a, b) in enumerate(periods):
+        a = max([a, *(se for ss, se in symbols if a <= ss and se <= b)])
+        out.append(Constituent("PER", a, b, i))
     return sorted(out, key=lambda c: c.start)
 
 

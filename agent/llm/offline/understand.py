@@ -131,7 +131,7 @@ def _parse_once(text: str, ctx: ProviderContext, ref: Period | None) -> Parsed:
     refs = M.reference_spans(masked)       # "vs the 2018 close": a measure's reference, not a period
     spans += refs
     found = parse_periods(_blank(masked, refs + M.glued_spans(masked)), ctx.today, ref, us_dates=lang == "en",
-                          split_between=bool(M.COMPARE.search(masked)))
+                          split_between=bool(M.COMPARE.search(masked)) and len(hits) < 2)
     found = _from_reference(found, masked, refs)
     seen: set[tuple] = set()
     p.periods = [f for f in found if not ((f.resolved.start, f.resolved.end) in seen
