@@ -66,6 +66,10 @@ def daily_series(p: Params, start: date, upper: date, *, back: int = 1,
              upper=p(upper_name, upper))
 
 
+# daily_bars' columns, every value a number (the day is DATE - DATE: an integer on both engines)
+DAILY_BARS_COLUMNS = {"day": "i4", "open": "f8", "high": "f8", "low": "f8", "close": "f8", "volume": "f8"}
+
+
 def daily_bars(p: Params, start: date, upper: date, upper_name: str = "end_date") -> sql.Composable:
     """The daily bars from the anchor (the trading date before `start`) to `upper`, as stored:
     the day as a number (`day`), open, high, low, close, volume. What daily_series computes in SQL

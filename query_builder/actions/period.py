@@ -17,7 +17,7 @@ from psycopg import sql
 from query_builder.actions.intraday import MAX_INTRADAY_ROWS, bars_query
 from query_builder.base import Context, Output
 from query_builder.errors import MissingParameter
-from query_builder.fragments import anchor, daily_bars, iso_date
+from query_builder.fragments import DAILY_BARS_COLUMNS, anchor, daily_bars, iso_date
 from query_builder.granularity import INTRADAY, bounds, choose
 from query_builder.stats import Daily, aggregate_bars, period_summary
 
@@ -32,7 +32,8 @@ def build_period_stats(ctx: Context):
         extra.append(("bars", bars_query(ctx, pb, gran, start, end), pb))
     args = {"granularity": gran, "max_trading_days": ctx.params.max_trading_days,
             "last_trading_days": ctx.params.last_trading_days, "start_date": start.isoformat()}
-    return ctx.built(q, p, "period_stats", post_args=args, granularity=gran, extra=extra, notes=notes)
+    return ctx.built(q, p, "period_stats", post_args=args, granularity=gran, extra=extra, notes=notes,
+                     numeric=DAILY_BARS_COLUMNS)
 
 
 def post_period_stats(rows, args, extra) -> Output:
