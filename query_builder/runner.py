@@ -54,9 +54,14 @@ def fetch_lazy(store: MarketStore, sql: str, params: dict[str, Any],
     stay numpy arrays where the store gives them (DuckDB; Postgres for a result of `numeric`
     columns, BuiltQuery.numeric)."""
     arrays = getattr(store, "query_arrays", None)
-    as_numbers = getattr(store, "query_numeric", None) if numeric else None
-    if arrays is not None or as_numbers is not None:
-        cols = arrays(sql, params) if arrays is not None else as_numbers(sql, params, numeric)
+    as_numbers = getattr(store, "query_numeric", None)
+    if arrays is not None:
+        cols = arrays(sql, params)
+    elif numeric and as_numbers is not None:
+        cols = as_numbers(sql, params, numeric)
+    else:
+        cols = None
+    if cols is not None:
         return LazyRows(cols, build=lambda: ColumnRows({k: a.tolist() for k, a in cols.items()}))
     columnar = getattr(store, "query_columns", None)
     if columnar is None:

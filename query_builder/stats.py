@@ -40,8 +40,8 @@ class Daily:
         close = column(rows, "close")
         prev = np.r_[np.nan, close[:-1]]
         i = int(np.searchsorted(dates, np.datetime64(start, "D"), side="left"))
-        return cls(dates[i:], *(column(rows, k)[i:] for k in ("open", "high", "low")), close[i:],
-                   column(rows, "volume")[i:], prev[i:])
+        return cls(dates[i:], column(rows, "open")[i:], column(rows, "high")[i:],
+                   column(rows, "low")[i:], close[i:], column(rows, "volume")[i:], prev[i:])
 
     def __len__(self) -> int:
         return len(self.dates)

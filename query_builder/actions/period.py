@@ -21,6 +21,7 @@ from query_builder.fragments import DAILY_BARS_COLUMNS, anchor, daily_bars, iso_
 from query_builder.granularity import INTRADAY, bounds, choose
 from query_builder.stats import Daily, aggregate_bars, period_summary
 
+
 def build_period_stats(ctx: Context):
     start, end = bounds(ctx.params)
     gran, notes = choose(ctx.params, ctx.instrument)
