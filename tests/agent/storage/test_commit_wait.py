@@ -28,3 +28,28 @@ def test_checkpointer_commits_without_waiting_for_the_flush(tmp_path, pg_databas
                 row = await (await conn.execute(SHOW)).fetchone()
                 assert row["v"] == "off"
     asyncio.run(go())
+
+
+def test_a_write_phase_is_all_or_nothing_and_leaves_the_connection_clean(tmp_path, pg_database_factory):
+    """TraceStore writes a phase as BEGIN, statements, COMMIT in one pipeline: a failing statement
+    (a request id already saved) keeps none of the phase's rows, and the next write works."""
+    store = TraceStore(Settings(home=tmp_path, database_url=pg_database_factory()))
+    try:
+        log = {"request_id": "r1", "thread_id": "t1", "kind": "ask", "question": "q", "status": "answered"}
+        step = {"request_id": "r1", "thread_id": "t1", "seq": 0, "agent": "planner", "input_tokens": 0,
+                "output_tokens": 0, "cost_usd": 0.0, "was_interrupted": False}
+        store.save(log, [step])
+        try:
+            store.save({**log, "question": "again"}, [{**step, "seq": 1}])
+        except Exception as exc:   # noqa: BLE001 - the duplicate key
+            assert "duplicate key" in str(exc)
+        else:
+            raise AssertionError("a second save of r1 must fail")
+        got = store.get("r1")
+        assert got["question"] == "q" and [s["seq"] for s in got["steps"]] == [0]
+        store.save({**log, "request_id": "r2"}, [{**step, "request_id": "r2"}])
+        assert [s["seq"] for s in store.get("r2")["steps"]] == [0]
+        with store._pool.connection() as conn:
+            assert conn.info.transaction_status.name == "IDLE"
+    finally:
+        store.close()
