@@ -42,12 +42,12 @@ class Context:
     def built(self, query: sql.Composable, p: Params, post: str, *,
               post_args: dict[str, Any] | None = None, granularity: Granularity | None = None,
               extra: list[tuple[str, sql.Composable, Params]] | None = None,
-              notes: list[str] | None = None) -> BuiltQuery:
+              notes: list[str] | None = None, numeric: dict[str, str] | None = None) -> BuiltQuery:
         return BuiltQuery(
             engine=self.dialect.name, sql=self.dialect.render(query), params=p.values, post=post,
             post_args=post_args or {}, granularity=granularity,
             extra=[SubQuery(name=n, sql=self.dialect.render(q), params=pp.values)
-                   for n, q, pp in (extra or [])], notes=notes or [])
+                   for n, q, pp in (extra or [])], notes=notes or [], numeric=numeric)
 
 
 @dataclass

@@ -8,6 +8,8 @@
   refuses it. DuckDB SQL may (strftime).
 - Dates and timestamps leave the database as ISO text (iso_date / iso_ts): rows are JSON-able as
   fetched, and parsing ISO text into numpy is far cheaper than building Python date objects.
+  Columns a post-processor turns into arrays anyway may leave as day numbers (epoch_day): an
+  integer is the cheapest value to fetch on both engines (see query_builder/actions/period.py).
 """
 from __future__ import annotations
 
@@ -90,6 +92,10 @@ class Dialect:
         if self.name == "duckdb":
             return sql.SQL("CAST({} AS VARCHAR)").format(expr)
         return sql.SQL("to_char({}, 'YYYY-MM-DD')").format(expr)
+
+    def epoch_day(self, expr: sql.Composable) -> sql.Composable:
+        """DATE -> days since 1970-01-01 (an integer; numpy reads it as datetime64[D])."""
+        return sql.SQL("({} - DATE '1970-01-01')").format(expr)
 
     def iso_ts(self, expr: sql.Composable) -> sql.Composable:
         """TIMESTAMP -> 'YYYY-MM-DDTHH:MM:SS' text (Python's isoformat for whole seconds)."""

@@ -64,3 +64,21 @@ def daily_series(p: Params, start: date, upper: date, *, back: int = 1,
     ).format(extra=sql.SQL(", ") + extra if extra is not None else sql.SQL(""),
              symbol=p.dialect.placeholder("symbol"), anchor=anchor(p, start, back=back),
              upper=p(upper_name, upper))
+
+
+# daily_bars' columns, every value a number (the day is DATE - DATE: an integer on both engines)
+DAILY_BARS_COLUMNS = {"day": "i4", "open": "f8", "high": "f8", "low": "f8", "close": "f8", "volume": "f8"}
+
+
+def daily_bars(p: Params, start: date, upper: date, upper_name: str = "end_date") -> sql.Composable:
+    """The daily bars from the anchor (the trading date before `start`) to `upper`, as stored:
+    the day as a number (`day`), open, high, low, close, volume. What daily_series computes in SQL
+    (prev_close, a change, ISO dates) the caller computes on the fetched columns
+    (query_builder.stats.Daily.from_bars): fetching 3,652 plain rows is ~3 ms on Postgres where the
+    windowed, formatted series is ~8.5 ms (issue 31, benchmarks/RESULTS.md)."""
+    return sql.SQL(
+        "SELECT {day} AS day, open, high, low, close, volume FROM ohlcv_1d WHERE symbol = {symbol}"
+        " AND trading_date >= {anchor} AND trading_date <= {upper} ORDER BY trading_date"
+    ).format(day=p.dialect.epoch_day(sql.Identifier("trading_date")),
+             symbol=p.dialect.placeholder("symbol"), anchor=anchor(p, start),
+             upper=p(upper_name, upper))

@@ -113,6 +113,9 @@ class BuiltQuery(BaseModel):
         default_factory=list, description="further statements of the same step, run in order; "
                                           "their rows reach the post-processor by name")
     notes: list[str] = Field(default_factory=list, description="e.g. a granularity that was degraded")
+    numeric: dict[str, str] | None = Field(
+        None, description="the result's columns as numpy dtypes when every value is a non-null "
+                          "number: a store may fetch them straight into arrays (query_numeric)")
 
 
 class StepResult(BaseModel):

@@ -48,12 +48,20 @@ def fetch(store: MarketStore, sql: str, params: dict[str, Any]) -> list[dict[str
     return as_list(fetch_lazy(store, sql, params))
 
 
-def fetch_lazy(store: MarketStore, sql: str, params: dict[str, Any]) -> list[dict[str, Any]] | LazyRows:
+def fetch_lazy(store: MarketStore, sql: str, params: dict[str, Any],
+               numeric: dict[str, str] | None = None) -> list[dict[str, Any]] | LazyRows:
     """Like fetch, but row dicts are built only when a row is read (convert.LazyRows); columns
-    stay numpy arrays where the store gives them (DuckDB)."""
+    stay numpy arrays where the store gives them (DuckDB; Postgres for a result of `numeric`
+    columns, BuiltQuery.numeric)."""
     arrays = getattr(store, "query_arrays", None)
+    as_numbers = getattr(store, "query_numeric", None)
     if arrays is not None:
         cols = arrays(sql, params)
+    elif numeric and as_numbers is not None:
+        cols = as_numbers(sql, params, numeric)
+    else:
+        cols = None
+    if cols is not None:
         return LazyRows(cols, build=lambda: ColumnRows({k: a.tolist() for k, a in cols.items()}))
     columnar = getattr(store, "query_columns", None)
     if columnar is None:
@@ -62,7 +70,7 @@ def fetch_lazy(store: MarketStore, sql: str, params: dict[str, Any]) -> list[dic
 
 
 def execute(store: MarketStore, built: BuiltQuery) -> tuple[Any, dict[str, list]]:
-    rows = fetch_lazy(store, built.sql, built.params)
+    rows = fetch_lazy(store, built.sql, built.params, built.numeric)
     extra = {sub.name: fetch(store, sub.sql, sub.params) for sub in built.extra}
     return rows, extra
 

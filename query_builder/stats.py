@@ -31,8 +31,24 @@ class Daily:
         return cls(date_column(rows), *(column(rows, k) for k in
                                         ("open", "high", "low", "close", "volume", "prev_close")))
 
+    @classmethod
+    def from_bars(cls, rows: list[dict[str, Any]], start: str) -> "Daily":
+        """From fragments.daily_bars' columns (day numbers, the anchor row first when there is
+        one): each day's prev_close is the close of the row before it; the anchor (before
+        `start`) is dropped once it has given the first day's."""
+        dates = column(rows, "day").astype("int64").astype("datetime64[D]")
+        close = column(rows, "close")
+        prev = np.r_[np.nan, close[:-1]]
+        i = int(np.searchsorted(dates, np.datetime64(start, "D"), side="left"))
+        return cls(dates[i:], column(rows, "open")[i:], column(rows, "high")[i:],
+                   column(rows, "low")[i:], close[i:], column(rows, "volume")[i:], prev[i:])
+
     def __len__(self) -> int:
         return len(self.dates)
+
+    def __getitem__(self, i: slice) -> "Daily":
+        return Daily(*(a[i] for a in (self.dates, self.open, self.high, self.low, self.close,
+                                      self.volume, self.prev_close)))
 
     def between(self, start: np.datetime64, end: np.datetime64) -> "Daily":
         i = int(np.searchsorted(self.dates, start, side="left"))
@@ -43,6 +59,16 @@ class Daily:
     def pct_change(self) -> np.ndarray:
         with np.errstate(divide="ignore", invalid="ignore"):
             return (self.close / self.prev_close - 1.0) * 100.0
+
+    def rows(self) -> LazyRows:
+        """The daily rows (trading_date as ISO text, open..volume, prev_close, close-to-close
+        pct_change; None where there is no previous close or it is 0), built when read."""
+        with np.errstate(divide="ignore", invalid="ignore"):
+            pct = np.where(self.prev_close != 0, (self.close / self.prev_close - 1.0) * 100.0, np.nan)
+        cols = {"trading_date": self.dates, "open": self.open, "high": self.high, "low": self.low,
+                "close": self.close, "volume": self.volume, "prev_close": self.prev_close,
+                "pct_change": pct}
+        return LazyRows(cols, build=lambda: records(cols))
 
 
 EMPTY_SUMMARY_KEYS = ("first_date", "last_date", "open", "close", "high", "high_date", "low",

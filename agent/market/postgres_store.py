@@ -28,6 +28,7 @@ from agent.market import pg_partitions, rollups
 from agent.market.hooks import after_ingest
 from agent.market.instruments import Instrument
 from agent.market.pg_copy import copy_columns, pg_date, pg_ts, symbol_column
+from agent.market.pg_numeric import numeric_columns
 from agent.market.store import BarKind, Engine, IngestReport, SymbolSummary, instrument_from_row, summaries_from_rows
 from agent.market.tx import Tx
 from agent.storage import migrations, pg_check
@@ -291,6 +292,12 @@ class PostgresStore:
             rows = cur.fetchall()
             cols = list(zip(*rows)) if rows else [()] * len(names)
             return {n: list(c) for n, c in zip(names, cols)}
+
+    def query_numeric(self, sql: str, params: dict[str, Any] | None, dtypes: dict[str, str]
+                      ) -> dict[str, Any]:
+        """Columns as numpy arrays for a result of numbers (agent/market/pg_numeric.py)."""
+        with self.pool.connection() as conn, _time_limited(conn):
+            return numeric_columns(conn, sql, params, dtypes)
 
     def instruments(self) -> list[Instrument]:
         return [instrument_from_row(r) for r in self.query(SELECT_INSTRUMENTS)]

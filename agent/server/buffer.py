@@ -101,10 +101,13 @@ async def tail_batches(buffer: EventBuffer, run_id: str, after: int = 0, poll_s:
     """tail(), as the lists of events each read returned (up to and including a terminal one), so
     an SSE stream can write them in one send (agent/server/sse.py)."""
     last = after
+    # the status a reader acts on: for a run of this process the local mirror's (HybridBuffer),
+    # no Redis round trip per idle read while the run works next to it on the same loop
+    reader_meta = getattr(buffer, "reader_meta", buffer.meta)
     while True:
         events = await buffer.read(run_id, last)
         if not events:
-            meta = await buffer.meta(run_id) or {}
+            meta = await reader_meta(run_id) or {}
             if meta.get("status") not in (None, "running", "pending"):
                 # finished: its last events were written before (or with) the status, maybe
                 # after the read above; none now means the reader has everything

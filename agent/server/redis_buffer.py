@@ -24,13 +24,36 @@ MAX_BLOCK_S = 30.0
 POOL_SIZE = 256
 POOL_WAIT_S = 5.0
 
-# Appends the next event with id n-0 where n = the stream's length + 1, atomically, and refreshes
-# the TTLs: readers on any process see ids 1, 2, 3 ... with no gap and no duplicate.
+# Appends events (ARGV[2..]: event, data, event, data, ...) with ids n-0 where n = the stream's
+# length + 1, atomically, and refreshes the TTLs (ARGV[1]): readers on any process see ids 1, 2, 3
+# ... with no gap and no duplicate. Several events are one script call: a pipeline of scripts made
+# redis-py send SCRIPT EXISTS first, a round trip more.
 _APPEND = """
-local n = redis.call('XLEN', KEYS[1]) + 1
-redis.call('XADD', KEYS[1], n .. '-0', 'event', ARGV[1], 'data', ARGV[2])
-redis.call('EXPIRE', KEYS[1], ARGV[3])
-redis.call('EXPIRE', KEYS[2], ARGV[3])
+local n = redis.call('XLEN', KEYS[1])
+for i = 2, #ARGV, 2 do
+  n = n + 1
+  redis.call('XADD', KEYS[1], n .. '-0', 'event', ARGV[i], 'data', ARGV[i + 1])
+end
+redis.call('EXPIRE', KEYS[1], ARGV[1])
+redis.call('EXPIRE', KEYS[2], ARGV[1])
+return n
+"""
+
+# A run's end in one script (atomic like a transaction, one round trip where MULTI with scripts
+# was two: SCRIPT EXISTS, then the transaction): its last events (ARGV[4..]), its final meta fields
+# (ARGV[3], JSON of field -> JSON text) and the thread's release if the run still holds it
+# (ARGV[2] = run id), TTLs refreshed (ARGV[1]).
+_FINISH = """
+local n = redis.call('XLEN', KEYS[1])
+for i = 4, #ARGV, 2 do
+  n = n + 1
+  redis.call('XADD', KEYS[1], n .. '-0', 'event', ARGV[i], 'data', ARGV[i + 1])
+end
+local fields = cjson.decode(ARGV[3])
+for k, v in pairs(fields) do redis.call('HSET', KEYS[2], k, v) end
+redis.call('EXPIRE', KEYS[1], ARGV[1])
+redis.call('EXPIRE', KEYS[2], ARGV[1])
+if redis.call('GET', KEYS[3]) == ARGV[2] then redis.call('DEL', KEYS[3]) end
 return n
 """
 
@@ -67,6 +90,11 @@ def _dumps(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, default=str)
 
 
+def _flat(events: list[tuple[str, Any]]) -> list[str]:
+    """[(event, data), ...] -> [event, data JSON, event, data JSON, ...] (the scripts' ARGV)."""
+    return [x for event, data in events for x in (event, _dumps(data))]
+
+
 class RedisBuffer:
     def __init__(self, url: str, ttl_s: int = DEFAULT_TTL_S, stale_s: float = STALE_AFTER_S):
 
@@ -76,6 +104,7 @@ class RedisBuffer:
         self.redis = async_redis_client(url, socket_timeout=MAX_BLOCK_S + 30, pool_size=POOL_SIZE,
                                         pool_wait_s=POOL_WAIT_S)
         self._append = self.redis.register_script(_APPEND)
+        self._finish = self.redis.register_script(_FINISH)
         self._start = self.redis.register_script(_START)
         self._release = self.redis.register_script(_RELEASE)
 
@@ -122,31 +151,21 @@ class RedisBuffer:
 
     async def append(self, run_id: str, event: str, data: Any) -> int:
         n = await self._append(keys=[self._ev(run_id), self._meta(run_id)],
-                               args=[event, _dumps(data), self.ttl_s])
+                               args=[self.ttl_s, event, _dumps(data)])
         return int(n)
 
     async def append_many(self, run_id: str, events: list[tuple[str, Any]]) -> None:
-        """Several events in order, in one round trip (a pipeline of the append script)."""
-        if len(events) == 1:
-            await self.append(run_id, *events[0])
-            return
-        keys = [self._ev(run_id), self._meta(run_id)]
-        async with self.redis.pipeline(transaction=False) as p:
-            for event, data in events:
-                await self._append(keys=keys, args=[event, _dumps(data), self.ttl_s], client=p)
-            await p.execute()
+        """Several events in order, in one round trip (one script call)."""
+        await self._append(keys=[self._ev(run_id), self._meta(run_id)],
+                           args=[self.ttl_s, *_flat(events)])
 
     async def finish_run(self, run_id: str, thread_id: str, events: list[tuple[str, Any]],
                          **fields: Any) -> None:
-        """The run's last events, its final meta and the thread's release in one transaction: a
+        """The run's last events, its final meta and the thread's release in one atomic script: a
         client that got `done` (from any process) finds the run finished and the thread free."""
-        keys = [self._ev(run_id), self._meta(run_id)]
-        async with self.redis.pipeline(transaction=True) as p:
-            for event, data in events:
-                await self._append(keys=keys, args=[event, _dumps(data), self.ttl_s], client=p)
-            p.hset(self._meta(run_id), mapping={k: _dumps(v) for k, v in fields.items()})
-            await self._release(keys=[self._thread(thread_id)], args=[run_id], client=p)
-            await p.execute()
+        await self._finish(keys=[self._ev(run_id), self._meta(run_id), self._thread(thread_id)],
+                           args=[self.ttl_s, run_id, json.dumps({k: _dumps(v) for k, v in fields.items()}),
+                                 *_flat(events)])
 
     async def meta(self, run_id: str) -> dict[str, Any] | None:
         raw = await self.redis.hgetall(self._meta(run_id))
@@ -284,6 +303,13 @@ class HybridBuffer:
         # before the mirror had `done` ended its stream with no final event (issue 25: 1 of 200
         # streams during a Postgres restart). Other fields (cancel_requested) still come from Redis.
         return {**remote, "status": local.get("status")}
+
+    async def reader_meta(self, run_id: str) -> dict[str, Any] | None:
+        """What an SSE reader needs (status, heartbeat): a run of this process answers from its
+        local mirror, which its readers read and whose heartbeat this process beats; another
+        process's run from Redis. (meta() also asks Redis for a local run: cancel_requested.)"""
+        local = await self.local.meta(run_id)
+        return local if local is not None else await self.meta(run_id)
 
     async def update_meta(self, run_id: str, **fields: Any) -> None:
         await self.local.update_meta(run_id, **fields)

@@ -30,7 +30,12 @@ async def async_checkpointer(settings: Settings, pool_size: int = 10) -> AsyncIt
 
         from agent.storage import pg_check
 
-        kwargs = {"autocommit": True, "prepare_threshold": 0, "row_factory": dict_row}
+        # synchronous_commit=off: a checkpoint commit survives an askbar crash (the database has
+        # it) and is lost only if Postgres or the machine crashes within ~0.2 s after it, as the
+        # embedded SQLite saver's synchronous=NORMAL below; it no longer waits for the WAL flush
+        # before `done` (4.5 ms median on the shared test machine, 0.2 ms without; issue 31)
+        kwargs = {"autocommit": True, "prepare_threshold": 0, "row_factory": dict_row,
+                  "options": "-c synchronous_commit=off"}
         # the explicit parameter tells the type checker what row_factory in kwargs does at run time
         async with AsyncConnectionPool[AsyncConnection[DictRow]](settings.database_url, max_size=pool_size,
                                                                  kwargs=kwargs, open=False,

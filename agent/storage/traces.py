@@ -193,9 +193,16 @@ class TraceStore:
 
             from agent.storage import pg_check
 
+            # synchronous_commit=off, as the memory store's connections (agent/memory/long_term.py)
+            # and what SQLite's synchronous=NORMAL gives the embedded path: a commit survives a
+            # crash of askbar (the database holds it) and is lost only if the database server or
+            # the machine crashes within ~0.2 s after it. Each question commits twice here (thread
+            # rows at its start, trace + status at its end) before `done`; a commit waiting for
+            # the WAL flush took 4.5 ms median on the shared test machine, 0.2 ms without.
             self._pool = ConnectionPool(settings.database_url, min_size=1, max_size=4, open=True,
                                         check=pg_check.check,
-                                        kwargs={"autocommit": True, "row_factory": dict_row})
+                                        kwargs={"autocommit": True, "row_factory": dict_row,
+                                                "options": "-c synchronous_commit=off"})
             with self._pool.connection() as conn:
                 with conn.transaction():   # the market store's runner and ledger (same database)
                     conn.execute(migrations.PG_LOCK)
@@ -240,10 +247,18 @@ class TraceStore:
                     return
                 # One round trip for the whole transaction: BEGIN, the statements (rows of one
                 # statement as one executemany) and COMMIT go out in a pipeline. A question's trace
-                # and thread status took 11 round trips as separate statements.
-                with conn.pipeline(), conn.transaction(), conn.cursor() as cur:
-                    for sql, rows in _grouped(statements):
-                        cur.executemany(sql, rows)
+                # and thread status took 11 round trips as separate statements. BEGIN and COMMIT
+                # are plain statements: conn.transaction() inside a pipeline syncs after BEGIN, a
+                # second round trip (py-spy, production server at load 5: half of the write's wait).
+                try:
+                    with conn.pipeline(), conn.cursor() as cur:
+                        cur.execute("BEGIN")
+                        for sql, rows in _grouped(statements):
+                            cur.executemany(sql, rows)
+                        cur.execute("COMMIT")
+                except BaseException:
+                    conn.rollback()   # a failed statement left the transaction open: nothing kept
+                    raise
             return
         with self._lock:
             self._conn.execute("BEGIN IMMEDIATE")

@@ -1,7 +1,8 @@
 """get_period_stats and compare_periods: statistics over trading dates, from ohlcv_1d.
 
 Rows are always the period's daily bars (with prev_close and close-to-close pct_change; the first
-day's previous close is the last close before the period). When the granularity is not daily, the
+day's previous close is the last close before the period), computed from the stored bars as fetched
+(fragments.daily_bars, stats.Daily.from_bars). When the granularity is not daily, the
 bars at that granularity go to StepResult.bars: weekly/monthly aggregated from the daily bars,
 hourly from ohlcv_1h, 1min from ohlcv_1min.
 """
@@ -16,46 +17,41 @@ from psycopg import sql
 from query_builder.actions.intraday import MAX_INTRADAY_ROWS, bars_query
 from query_builder.base import Context, Output
 from query_builder.errors import MissingParameter
-from query_builder.fragments import PCT_CHANGE, anchor, daily_series, iso_date
+from query_builder.fragments import DAILY_BARS_COLUMNS, anchor, daily_bars, iso_date
 from query_builder.granularity import INTRADAY, bounds, choose
 from query_builder.stats import Daily, aggregate_bars, period_summary
-
-_STATS = (
-    "SELECT {td} AS trading_date, s.open, s.high, s.low, s.close, s.volume, s.prev_close,"
-    " {pct} AS pct_change FROM ({series}) s WHERE s.trading_date >= {start} ORDER BY s.trading_date"
-)
 
 
 def build_period_stats(ctx: Context):
     start, end = bounds(ctx.params)
     gran, notes = choose(ctx.params, ctx.instrument)
     p = ctx.new_params()
-    q = sql.SQL(_STATS).format(td=iso_date(p, "s"), pct=sql.SQL(PCT_CHANGE),
-                               series=daily_series(p, start, end),
-                               start=ctx.dialect.placeholder("start_date"))
+    q = daily_bars(p, start, end)
     extra = []
     if gran in INTRADAY:
         pb = ctx.new_params()
         extra.append(("bars", bars_query(ctx, pb, gran, start, end), pb))
     args = {"granularity": gran, "max_trading_days": ctx.params.max_trading_days,
-            "last_trading_days": ctx.params.last_trading_days}
-    return ctx.built(q, p, "period_stats", post_args=args, granularity=gran, extra=extra, notes=notes)
+            "last_trading_days": ctx.params.last_trading_days, "start_date": start.isoformat()}
+    return ctx.built(q, p, "period_stats", post_args=args, granularity=gran, extra=extra, notes=notes,
+                     numeric=DAILY_BARS_COLUMNS)
 
 
 def post_period_stats(rows, args, extra) -> Output:
+    d = Daily.from_bars(rows, args["start_date"])
     if args.get("max_trading_days"):            # a window of N trading dates after a date
-        rows = rows[:int(args["max_trading_days"])]
-        if rows:
-            last = rows[-1]["trading_date"]
-            extra = {k: [b for b in v if str(b.get("trading_date", ""))[:10] <= str(last)[:10]]
+        d = d[:int(args["max_trading_days"])]
+        if len(d):
+            last = str(d.dates[-1])
+            extra = {k: [b for b in v if str(b.get("trading_date", ""))[:10] <= last]
                      for k, v in extra.items()}
     if args.get("last_trading_days"):           # the last N trading dates (the last N sessions)
-        rows = rows[-int(args["last_trading_days"]):]
-        if rows:
-            first = str(rows[0]["trading_date"])[:10]
+        d = d[-int(args["last_trading_days"]):]
+        if len(d):
+            first = str(d.dates[0])
             extra = {k: [b for b in v if str(b.get("trading_date", ""))[:10] >= first]
                      for k, v in extra.items()}
-    d = Daily.from_rows(rows)
+    rows = d.rows()
     summary = period_summary(d)
     gran = args.get("granularity", "daily")
     bars: Sequence[dict[str, Any]] = []

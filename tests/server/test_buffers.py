@@ -190,3 +190,70 @@ def test_many_commands_in_flight_wait_for_a_connection_instead_of_failing():
         assert all(m and m["status"] == "running" for m in metas)
         await buf.close()
     asyncio.run(go())
+
+
+def _count_sends(buf: RedisBuffer) -> list[int]:
+    """Counts the buffer's round trips: each command, or a pipeline's batch, is one send."""
+    sent = [0]
+    pool = buf.redis.connection_pool
+    get = pool.get_connection
+
+    async def counted_connection(*args, **kw):
+        conn = await get(*args, **kw)
+        if not getattr(conn, "_counted", False):
+            send = conn.send_packed_command
+
+            async def counted(*a, **k):
+                sent[0] += 1
+                return await send(*a, **k)
+            conn.send_packed_command, conn._counted = counted, True
+        return conn
+    pool.get_connection = counted_connection
+    return sent
+
+
+def test_a_batch_of_events_and_a_runs_end_are_one_round_trip_each():
+    """append_many and finish_run are one script call each: as a pipeline of scripts (MULTI for
+    the end) redis-py sent SCRIPT EXISTS first, a round trip more after every run."""
+    url = require_redis()
+
+    async def go():
+        buf = RedisBuffer(url)
+        run, thread = uuid.uuid4().hex, uuid.uuid4().hex
+        assert await buf.start_run(thread, run, {"thread_id": thread, "status": "running"},
+                                   "run_start", {}) is None
+        sent = _count_sends(buf)
+        await buf.append_many(run, [("step_start", {"i": 1}), ("step_start", {"i": 2})])
+        assert sent[0] == 1
+        await buf.finish_run(run, thread, [("text_delta", {"content": "x"}), ("done", {"ok": True})],
+                             status="success", finished_at=1.5)
+        assert sent[0] == 2
+        assert [(e.id, e.event) for e in await buf.read(run, 0)] == [
+            (1, "run_start"), (2, "step_start"), (3, "step_start"), (4, "text_delta"), (5, "done")]
+        assert (await buf.meta(run))["status"] == "success" and await buf.active_run(thread) is None
+        await buf.close()
+    asyncio.run(go())
+
+
+def test_a_reader_of_a_local_run_asks_redis_nothing_while_it_waits():
+    """HybridBuffer: a reader of a run of this process tails the local mirror and reads its
+    status there; asking Redis for the meta on every idle read was a round trip on the loop the
+    run's own events need."""
+    url = require_redis()
+
+    async def go():
+        buf = HybridBuffer(RedisBuffer(url), MemoryBuffer())
+        run, thread = uuid.uuid4().hex, uuid.uuid4().hex
+        assert await buf.start_run(thread, run, {"thread_id": thread, "status": "running"},
+                                   "run_start", {}) is None
+        sent = _count_sends(buf.remote)
+
+        async def reader():
+            return [e.event async for e in tail(buf, run, 1, poll_s=0.02) if e is not None]
+        task = asyncio.create_task(reader())
+        await asyncio.sleep(0.2)        # ~10 idle polls
+        assert sent[0] == 0
+        await buf.finish_run(run, thread, [("done", {"ok": True})], status="success")
+        assert await asyncio.wait_for(task, 5) == ["done"]
+        await buf.close()
+    asyncio.run(go())
