@@ -100,11 +100,13 @@ def _without(text: str, symbol: str | None) -> str:
 
 
 def _prices_after(pattern: re.Pattern[str], text: str) -> float | None:
-    m = pattern.search(text)
-    if not m:
-        return None
-    n = re.match(r"\s*(?:at|@|of|по|на|a|en|de|:)?\s*\$?" + _NUMBER, text[m.end():], re.IGNORECASE)
-    return _num(n.group(1)) if n else None
+    """The price written right after the type word, at any of its mentions ("stop-limit buy 1 NQ
+    stop 16000 limit 16010": the first "stop" and "limit" name the type, the later ones the prices)."""
+    for m in pattern.finditer(text):
+        n = re.match(r"\s*(?:at|@|of|по|на|a|en|de|:)?\s*\$?" + _NUMBER, text[m.end():], re.IGNORECASE)
+        if n:
+            return _num(n.group(1))
+    return None
 
 
 _UNITS = r"(?:shares?|contracts?|units?|lots?|acciones|contratos?|unidades|lotes?|акци\w*|контракт\w*|лот\w*|штук\w*)"
@@ -129,13 +131,29 @@ def _quantity(text: str, symbol: str | None) -> tuple[float | None, str]:
     return None, text
 
 
+def _typed_price(rest: str, stop: float | None, limit: float | None,
+                 at: re.Match[str] | None) -> tuple[float | None, float | None]:
+    """An order-type word with its price written elsewhere ("a stop sell of 3 NQ at 15,800", "стоп на
+    продажу 2 NQ по 15 800", "stop de venta 1 BTCUSD en 45.000"): the price the text gives belongs
+    to the type named, never read as a limit (or a market order) by default."""
+    if at is None:
+        return stop, limit
+    price = _num(at.group(1))
+    if stop is None and _STOP.search(rest) and price != limit and (limit is not None or not _LIMIT.search(rest)):
+        return price, limit
+    if limit is None and _LIMIT.search(rest) and price != stop:
+        return stop, price
+    return stop, limit
+
+
 def _order(text: str, symbols: Iterable[str]) -> TradingCommand:
     side = "buy" if _BUY.search(text) and not _SELL.search(text) else "sell"
     symbol = _order_symbol(text, symbols)
     quantity, text = _quantity(text, symbol)
     rest = _without(text, symbol)
     stop, limit = _prices_after(_STOP, rest), _prices_after(_LIMIT, rest)
-    at = re.search(r"(?<![\w])(?:at|@|по|a|за)\s*\$?" + _NUMBER, rest, re.IGNORECASE)
+    at = re.search(r"(?<![\w])(?:at|@|по|a|за|en|for)\s*\$?" + _NUMBER, rest, re.IGNORECASE)
+    stop, limit = _typed_price(rest, stop, limit, at)
     if stop is not None and limit is not None:
         params: dict[str, Any] = {"order_type": "stop_limit", "stop_price": stop, "limit_price": limit}
     elif stop is not None:
@@ -168,7 +186,8 @@ def _alert(text: str, symbols: Iterable[str]) -> TradingCommand:
 
 # A number written with thousands separators: "16,000", "1.000.000", "2.350,5", "16 000".
 _GROUPED = re.compile(r"(?<![\w.,])\d{1,3}(?:(?:,\d{3})+|(?:\.\d{3})+|(?:[ \u00a0\u202f]\d{3})+)(?:[.,]\d+)?(?![\w]|[.,]\d)")
-_COMMA_DECIMAL = re.compile(r"[а-яё]|(?<!\w)(?:compr\w*|vend\w*|l[ií]mite|orden|acciones|contratos|alerta|avísame|avisame)(?!\w)",
+_COMMA_DECIMAL = re.compile(r"[а-яё]|(?<!\w)(?:compr\w*|vend\w*|venta|l[ií]mite|orden|acciones|contratos|alerta|avísame|avisame"
+                            r"|mercado|precio|cuando|supere)(?!\w)",
                             re.IGNORECASE)
 
 

@@ -24,7 +24,7 @@ log = logging.getLogger("askbar.trading")
 # mercado"), so the request's own trading words decide first.
 _ES = re.compile(r"(?<![\w])(?:c[óo]mpr\w+|v[ée]nd\w+|alertas?|av[íi]same|notif[íi]ca\w*|mis?|[óo]rden\w*|"
                  r"posici\w+|cartera|mercado|cuando|cancela\w*|elimina\w*|borra\w*|l[íi]mite|quiero|"
-                 r"ganancias?|pendientes?|supere|encima|debajo)(?![\w])", re.I)
+                 r"ganancias?|pendientes?|supere|encima|debajo|venta|precio|acciones|contratos)(?![\w])", re.I)
 _EN = re.compile(r"(?<![\w])(?:buy|sell|short|long|orders?|alerts?|notify|market|limit|stop|positions?|"
                  r"portfolio|my|cancel|delete|remove|show|when|above|below|pending|please)(?![\w])", re.I)
 _ASK: dict[str, dict[str, str]] = {
