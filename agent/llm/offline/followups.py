@@ -4,6 +4,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from agent.llm.offline import followup_days
 from agent.state import Intent
 
 _ANALYSIS_FIELDS = ("metrics", "condition", "horizon_days", "top_n", "direction", "indicator",
@@ -19,7 +20,10 @@ def merge(cur: Intent, prev: Intent | None, p: Any = None) -> Intent:
     if not cur.symbol and prev.symbol:
         cur.symbol, cur.symbols = prev.symbol, list(prev.symbols or [prev.symbol])
     if cur.period is None and prev.period is not None:
-        cur.period = prev.period
+        # "and the 28th?", "а за вторую?": only the days change (followup_days)
+        cur.period = followup_days.shifted(getattr(p, "text", ""), prev.period)
+        if cur.period is not prev.period and p is not None:
+            p.unused = [w for w in p.unused if not followup_days.is_day_word(w)]
         if prev.analysis == "compare" and cur.analysis in (None, "compare"):
             cur.compare_periods = prev.compare_periods
     if cur.analysis is None or (cur.analysis == "events" and prev.analysis == "after_events"

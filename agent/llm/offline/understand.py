@@ -13,6 +13,7 @@ from agent.llm.offline import (
     clarify,
     coverage,
     cues,
+    followup_days,
     fuzzy,
     price_levels,
     reading,
@@ -425,8 +426,11 @@ def understand(question: str, history: list[dict[str, str]] | None, ctx: Provide
     kind = resumes.reply_kind(question) if prev is not None and not p.symbols else None
     if kind and prev is not None:
         return _resume(kind, prev, p, ctx)
-    if p.unused and not _recognised(p):   # "asdf qwerty zzz": nothing read, even with a context
+    days = followup_days.changes(question, prev.period if prev else None)   # "а 28-го?"
+    if p.unused and not _recognised(p) and not days:   # "asdf qwerty zzz": nothing read, even with a context
         return _not_understood(p, prev, ctx)
+    if prev is not None and not p.unused and not _recognised(p, {"followup"}) and not days:
+        return clarify.nothing_new(p.lang if p.lang_strong else prev.lang, ctx)   # "so?", "ну и?"
     cur = intent_from(p, ctx)
     concept = _concept_of(question, p, prev is not None)
     if not concept:
@@ -434,11 +438,12 @@ def understand(question: str, history: list[dict[str, str]] | None, ctx: Provide
     return with_notes(finalize(cur, p, ctx, concept), p)
 
 
-def _recognised(p: Parsed) -> bool:
-    """Something of the question was read: a slot, a cue, a concept or a typo fix."""
+def _recognised(p: Parsed, ignore: frozenset[str] | set[str] = frozenset()) -> bool:
+    """Something of the question was read: a slot, a cue (those in `ignore` aside), a concept or a
+    typo fix."""
     return bool(p.symbols or p.periods or p.metrics or p.cond.has_threshold or p.cond.direction
-                or p.horizon or p.top or p.indicator or p.pattern or p.concepts or p.flags or p.unsupported
-                or p.window or p.bar or p.fixes)
+                or p.horizon or p.top or p.indicator or p.pattern or p.concepts or p.flags - ignore
+                or p.unsupported or p.window or p.bar or p.fixes or p.volume_rank or p.price_level)
 
 
 NOT_READ = {"en": "I did not understand: {w}. Which instrument and period, and what about them?",
