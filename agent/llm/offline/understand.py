@@ -414,6 +414,8 @@ def context_from_history(history: list[dict[str, str]] | None, ctx: ProviderCont
             if key in INDICATOR_KEYS:     # "Что такое RSI?" then "А для SPX?" -> RSI of SPX
                 prev = merge(Intent(type="data", lang=p.lang, analysis="indicator", indicator=key,
                                     indicator_window=INDICATOR_KEYS[key]), prev, p)
+            elif cur.metrics:             # "Что такое просадка?" then "а какой она была у SPX?"
+                prev = merge(Intent(type="data", lang=p.lang, analysis=cur.analysis, metrics=cur.metrics), prev, p)
             continue
         prev = merge(cur, prev, p)
     return prev
