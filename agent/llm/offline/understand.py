@@ -230,9 +230,14 @@ def _also_analyses(p: Parsed, primary: str | None) -> list[str]:
         found.append("volume_profile")
     if p.pattern:
         found.append("pattern")
-    if (p.metrics or "stats" in p.flags) and primary not in (None, "stats", "extremes", "volume", "compare"):
-        found.append("stats")
+    if (p.metrics or "stats" in p.flags and not (primary in ("events", "after_events") and _HOW_DID.search(p.text))) \
+            and primary not in (None, "stats", "extremes", "volume", "compare"):
+        found.append("stats")   # "how did SPX do after it fell 5%": the event question itself, not stats too
     return [a for a in dict.fromkeys(found) if a != primary]
+
+
+_HOW_DID = re.compile(r"(?i)\b(?:how\s+(?:did|was|has)|what\s+did)\b|как\s+(?:себя\s+)?(?:вел|показал|прош)"
+                      r"|c[oó]mo\s+(?:le\s+fue|se\s+comport)")
 
 
 def _vague(p: Parsed) -> bool:
@@ -431,13 +436,18 @@ def understand(question: str, history: list[dict[str, str]] | None, ctx: Provide
     days = followup_days.changes(question, prev.period if prev else None)   # "а 28-го?"
     if p.unused and not _recognised(p) and not days:   # "asdf qwerty zzz": nothing read, even with a context
         return _not_understood(p, prev, ctx)
-    if prev is not None and not p.unused and not _recognised(p, {"followup"}) and not days:
+    if prev is not None and not p.unused and not _recognised(p, _EMPTY_CUES[prev.analysis in _EVENTS]) and not days:
         return clarify.nothing_new(p.lang if p.lang_strong else prev.lang, ctx)   # "so?", "ну и?"
     cur = intent_from(p, ctx)
     concept = _concept_of(question, p, prev is not None)
     if not concept:
         cur = merge(cur, prev, p)
     return with_notes(finalize(cur, p, ctx, concept), p)
+
+
+# Cues that change nothing alone after an answer ("and then?"): "then/after" only after events.
+_EVENTS = ("events", "after_events")
+_EMPTY_CUES = {False: frozenset({"followup", "after"}), True: frozenset({"followup"})}
 
 
 def _recognised(p: Parsed, ignore: frozenset[str] | set[str] = frozenset()) -> bool:
