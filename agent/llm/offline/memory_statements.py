@@ -22,7 +22,7 @@ REMEMBER = re.compile(_W + r"(?:remember|keep\s+in\s+mind|(?:please\s+)?note\s+t
                       r"|запомни\w*|учти\w*|имей\s+в\s+виду|заметь|отметь\s+себе|recuerda\w*"
                       r"|ten\s+en\s+cuenta|anota\w*|apunta\w*|toma\s+nota)(?![\w])")
 # "my usual / main / favourite instrument (symbol, ticker, market) is X", either order, EN/RU/ES.
-_MINE = (r"(?:my|мо[йяеи]|mi|mis)\s+(?:\w+\s+){0,2}(?:instruments?|symbols?|tickers?|markets?|assets?|contracts?"
+_MINE = (r"(?:my|мо[йяеи]|mi|mis)\s+(?:[\w-]+\s+){0,2}(?:instruments?|symbols?|tickers?|markets?|assets?|contracts?"
          r"|инструмент\w*|тикер\w*|символ\w*|рын\w*|актив\w*|бумаг\w*|контракт\w*"
          r"|instrumentos?|simbolos?|mercados?|activos?|contratos?)(?:\s+\w+){0,2}")
 SELF_SYMBOL = re.compile(r"^\s*(?:(?:and|also|и|а|y)\s+)?(?:" + _MINE + r"\s*(?:is|are|=|:|-|это|es|son)?\s*\S+"
@@ -32,7 +32,8 @@ _EVERYTHING = re.compile(_W + r"(?:everything|all|about\s+me|все|всё|об�
                          r"|sobre\s+m[ií]|lo\s+que\s+sabes)(?![\w])")
 SELF_TRADE = re.compile(r"^\s*(?:(?:and|also|и|y)\s+)?(?:i(?:'m|\s+am)?\s+(?:a\s+)?(?:\w+\s+){0,2}(?:trade|trader|scalp\w*"
                         r"|invest\w*|swing\w*)|я\s+(?:\w+\s+){0,2}(?:торгую|трейдер|скальп\w*|инвест\w*|свинг\w*)"
-                        r"|(?:yo\s+)?(?:\w+\s+){0,2}(?:opero|negocio|invierto|soy\s+(?:un\s+)?(?:trader|inversor)))(?![\w])")
+                        r"|(?:yo\s+)?(?:\w+\s+){0,2}(?:opero|negocio|invierto|soy\s+(?:un\s+|una\s+)?(?:trader|inversor\w*|scalp\w*"
+                        r"|swing\w*|day\s*trader|especulador\w*)|hago\s+(?:scalp\w*|swing\w*|day\s*trading|trading)))(?![\w])")
 FORGET = re.compile(_W + r"(?:forget|забудь\w*|забыть|olvida\w*|borra\s+(?:lo\s+que\s+sabes|mi\s+memoria))(?![\w])")
 _INTRADAY = re.compile(r"intraday|day[\s-]?trad\w*|внутри\s+дня|интрадей\w*|внутридн\w*|дейтрейд\w*|intrad[ií]a|intrad[ií]a\w*")
 _KINDS = [
