@@ -102,7 +102,8 @@ def _refusal(cmd: TradingCommand, deps, lang: str) -> str | None:
             # the executor's own context for this user, as execute() will build it
             spec.validator(executor_for_deps(deps)._context(deps.user, {}), model)
     except ToolError as exc:
-        return exc.message
+        from agent.trading.refusals import localise
+        return localise(exc.message, lang)
     return None
 
 
