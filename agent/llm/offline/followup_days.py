@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from datetime import date
 
+from agent.llm.offline import followup_shifts
 from agent.llm.offline.lang import normalize
 from agent.state import Period
 
@@ -84,10 +85,11 @@ def _day_of(prev: Period, day: int) -> Period | None:
     return make_period(d, d)
 
 
-def shifted(text: str, prev: Period) -> Period | None:
+def shifted(text: str, prev: Period, analysis: str | None = None) -> Period | None:
     """The previous period with only its days changed by the follow-up's text: `prev` itself when
     the text changes no days, None when it names a day that cannot be placed ("the 31st" of April,
-    "the 28th" after a whole year): the period is then asked, never the old one answered again."""
+    "the 28th" after a whole year): the period is then asked, never the old one answered again.
+    After an event study "the next day" is its horizon, not a shift (followup_shifts)."""
     norm = normalize(text or "")
     n = ordinal(norm)
     if n is not None:
@@ -95,15 +97,19 @@ def shifted(text: str, prev: Period) -> Period | None:
         if part is not None:
             return part
     day = day_number(norm)
-    return prev if day is None else _day_of(prev, day)
+    if day is not None:
+        return _day_of(prev, day)
+    moved = None if analysis in ("events", "after_events") else followup_shifts.shift(text, prev)
+    return moved or prev
 
 
 def is_day_word(word: str) -> bool:
-    """A word the day reading uses ("second", "вторую", "числа", "28th"): never noted as unused."""
+    """A word the day reading uses ("second", "вторую", "числа", "28th", "before"): never noted as unused."""
     norm = normalize(word)
-    return ordinal(norm) is not None or day_number(norm) is not None or bool(re.fullmatch(r"числ\w*", norm))
+    return (ordinal(norm) is not None or day_number(norm) is not None or bool(re.fullmatch(r"числ\w*", norm))
+            or followup_shifts.is_shift_word(norm))
 
 
-def changes(text: str, prev: Period | None) -> bool:
+def changes(text: str, prev: Period | None, analysis: str | None = None) -> bool:
     """The follow-up's text changes (or names) the previous period's days."""
-    return prev is not None and shifted(text, prev) is not prev
+    return prev is not None and shifted(text, prev, analysis) is not prev

@@ -433,7 +433,7 @@ def understand(question: str, history: list[dict[str, str]] | None, ctx: Provide
     kind = resumes.reply_kind(question) if prev is not None and not p.symbols else None
     if kind and prev is not None:
         return _resume(kind, prev, p, ctx)
-    days = followup_days.changes(question, prev.period if prev else None)   # "а 28-го?"
+    days = prev is not None and followup_days.changes(question, prev.period, prev.analysis)   # "а 28-го?"
     if p.unused and not _recognised(p) and not days:   # "asdf qwerty zzz": nothing read, even with a context
         return _not_understood(p, prev, ctx)
     if prev is not None and not p.unused and not _recognised(p, _EMPTY_CUES[prev.analysis in _EVENTS]) and not days:
