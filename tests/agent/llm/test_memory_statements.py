@@ -55,3 +55,24 @@ def test_questions_and_commands_are_not_statements(text):
 ])
 def test_forget_forgets_what_it_names(text, kind):
     assert call(text) == ("forget", {"kind": kind})
+
+
+@pytest.mark.parametrize("text,symbol", [
+    ("Lately I mostly trade SPX", "SPX"),
+    ("Mainly trading BTCUSD this year", "BTCUSD"),
+    ("I keep watching SPY", "SPY"),
+    ("Чаще всего торгую BTCUSD", "BTCUSD"),
+    ("Я в основном слежу за SPX", "SPX"),
+    ("Principalmente opero SPX", "SPX"),
+    ("Normalmente sigo el BTCUSD", "BTCUSD"),
+    ("Запиши: я торгую SPY", "SPY"),
+])
+def test_statements_of_how_one_trades_are_remembered(text, symbol):
+    got = call(text)
+    assert got is not None and got[0] == "remember" and got[1]["symbol"] == symbol
+
+
+@pytest.mark.parametrize("text", ["I watch SPX in March 2020", "слежу за SPX в марте 2020", "miro SPX en marzo de 2020",
+                                  "Sigo sin ver el gráfico", "I want SPY stats for April 2024"])
+def test_a_weak_verb_with_a_date_is_a_question(text):
+    assert call(text) is None
