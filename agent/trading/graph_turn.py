@@ -33,6 +33,7 @@ _ASK: dict[str, dict[str, str]] = {
     "quantity": {"en": "How many? Say, e.g., \"buy 2 {symbol} at market\".",
                  "ru": "Сколько? Например: «купи 2 {symbol} по рынку».",
                  "es": "¿Cuántos? Por ejemplo: «compra 2 {symbol} a mercado»."},
+    "price": {"en": "At what price?", "ru": "По какой цене?", "es": "¿A qué precio?"},
     "condition": {"en": "Above or below which price?", "ru": "Выше или ниже какой цены?",
                   "es": "¿Por encima o por debajo de qué precio?"},
     "none_alert": {"en": "You have no active alerts.", "ru": "У вас нет активных алертов.",
@@ -147,7 +148,7 @@ def trading_turn(state: dict[str, Any], deps, ctx) -> dict[str, Any] | None:
     if cmd.missing and cmd.tool in ("delete_alert", "cancel_paper_order"):
         cmd, note = _target(cmd, deps, lang)
     elif cmd.missing:
-        first = cmd.missing[0] if cmd.missing[0] != "price" else "condition"
+        first = {"price": "condition", "limit_price": "price", "stop_price": "price"}.get(cmd.missing[0], cmd.missing[0])
         note = _say(first, lang, symbol=symbol or "NQ",
                     known=", ".join(i.symbol for i in ctx.instruments) or "-")
     elif symbol and symbol not in {i.symbol for i in ctx.instruments}:   # "buy 3 ES" with no ES loaded

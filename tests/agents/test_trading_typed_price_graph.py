@@ -41,3 +41,14 @@ def test_a_refused_order_is_refused_in_the_requests_language(market, question, l
     r = me.ask(question)
     assert r.status == "answered" and r.response.startswith(head), r.response
     assert me.orders() == []
+
+
+@pytest.mark.parametrize("question,says", [("sell 4 SPY limit", "At what price?"),
+                                           ("продай 4 SPY лимиткой", "По какой цене?"),
+                                           ("vende 4 SPY con límite", "¿A qué precio?")])
+def test_a_limit_without_a_price_is_asked_not_placed(market, question, says):  # noqa: F811
+    store, _split, tmp = market
+    me = Chat(store, tmp, user())
+    r = me.ask(question)
+    assert r.status == "answered" and r.response == says, r.response
+    assert me.orders() == []

@@ -50,3 +50,22 @@ def test_a_stop_limit_named_twice_keeps_both_prices(text):
 def test_grouped_quantities_and_decimal_prices(text, qty, price):
     p = parse_trading_command(text, SYMS).params
     assert (p["quantity"], p["order_type"], p["limit_price"]) == (qty, "limit", price)
+
+
+@pytest.mark.parametrize("text,kind,price", [
+    ("sell 6 SPY with a limit price of 531", "limit", 531),
+    ("продай 6 SPY лимитной заявкой по цене 531", "limit", 531),
+    ("vende 6 SPY con orden límite a precio de 531", "limit", 531),
+    ("buy 2 GC stop order, 2,405.5", "stop", 2405.5),
+    ("купи 2 GC стоп-заявкой: 2 405,5", "stop", 2405.5),
+])
+def test_price_words_between_the_type_and_its_price(text, kind, price):
+    p = parse_trading_command(text, SYMS).params
+    assert (p["order_type"], p[f"{kind}_price"]) == (kind, price)
+
+
+@pytest.mark.parametrize("text,missing", [("sell 4 SPY limit", "limit_price"), ("купи 4 SPY лимиткой", "limit_price"),
+                                          ("vende 4 SPY con stop", "stop_price")])
+def test_a_type_without_its_price_asks_for_it_never_a_market_order(text, missing):
+    cmd = parse_trading_command(text, SYMS)
+    assert cmd.missing == [missing] and cmd.params["order_type"] != "market"
