@@ -126,7 +126,7 @@ NOTHING_NEW = {"en": "What should change from the last question: the instrument,
 def nothing_new(lang: str, ctx: ProviderContext) -> Intent:
     """A half-question after an answer ("so?", "ну и?", "¿y?"): it names nothing to change, so it is
     asked about, never answered by repeating the last answer as if it were new."""
-    it = Intent(type="data", lang=lang, needs_clarification=True, confidence=0.2)  # type: ignore[arg-type]
+    it = Intent(type="data", lang=lang, needs_clarification=True, confidence=0.2)
     it.clarifying_questions = [NOTHING_NEW.get(lang, NOTHING_NEW["en"])]
     it.suggestions = suggestions(it, ctx, ["symbol", "period"])
     return it
