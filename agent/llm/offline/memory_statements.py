@@ -35,7 +35,7 @@ _EVERYTHING = re.compile(_W + r"(?:everything|all|about\s+me|все|всё|об�
 # make a statement by themselves; weak ones (follow, watch, слежу, sigo...) only with a symbol named.
 _LEAD = (r"^\s*(?:(?:and|also|but|и|а|также|y|pero)\s+)?(?:(?!(?:how|what|when|why|which|где|как|что|когда|почему|como|que|cuando|donde|por)\s)[\w'-]+,?\s+)?(?:(?:i(?:'m|\s+am)?|я|yo)\s+|(?=(?:mostly|mainly|usually"
          r"|generally|обычно|в\s+основном|чаще\s+всего|normalmente|principalmente|suelo|generalmente)\s)"
-         r"|(?=(?:торгую|слежу|смотрю|работаю|скальпирую|opero|sigo|miro|invierto|negocio|me\s+centro)\s))"
+         r"|(?=(?:торгую|слежу|смотрю|работаю|скальпирую|opero|sigo|miro|invierto|negocio|soy|hago|me\s+centro)\s))"
          r"(?:[\w'-]+\s+){0,2}")
 SELF_TRADE = re.compile(_LEAD + r"(?:trade|trading|trader|scalp\w*|invest\w*|swing\w*|day[\s-]?trad\w*"
                         r"|торгую|трейдер\w*|скальп\w*|инвест\w*|свинг\w*|дейтрейд\w*|интрадей\w*"

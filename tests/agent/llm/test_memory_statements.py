@@ -66,6 +66,8 @@ def test_forget_forgets_what_it_names(text, kind):
     ("Principalmente opero SPX", "SPX"),
     ("Normalmente sigo el BTCUSD", "BTCUSD"),
     ("Запиши: я торгую SPY", "SPY"),
+    ("Soy trader de futuros, sobre todo NQ", "NQ"),
+    ("Hago swing con SPX", "SPX"),
 ])
 def test_statements_of_how_one_trades_are_remembered(text, symbol):
     got = call(text)
