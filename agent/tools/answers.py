@@ -89,8 +89,9 @@ def _memory(name: str, d: dict, lang: str) -> str:
         if d.get("trading_style"):
             out += _t("mem_style", lang, style=STYLE_WORDS.get(d["trading_style"], {}).get(lang, d["trading_style"]))
         return out
-    kinds = list(dict.fromkeys(KIND_WORDS.get(k.split("/")[-1], {}).get(lang, k.split("/")[-1])
-                               for k in d.get("deleted") or []))
+    # "conversation/<thread id>": every thread's record is one "the conversations", never its id
+    keys = ["short_term" if k.startswith("conversation/") else k.split("/")[-1] for k in d.get("deleted") or []]
+    kinds = list(dict.fromkeys(KIND_WORDS.get(k, {}).get(lang, k) for k in keys))
     return _t("mem_forgot", lang, kinds=", ".join(kinds)) if kinds else _t("mem_nothing", lang)
 
 

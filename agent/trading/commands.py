@@ -51,7 +51,7 @@ _ABOVE = _any(r"above", r"over", r"higher than", r"rises? to", r"goes? above", r
               r"поднимется", r"превысит", r"por encima", r"supere", r"mayor", r"sub\w*")
 _BELOW = _any(r"below", r"under", r"lower than", r"falls? to", r"drops? to", r"ниже", r"меньше",
               r"опустится", r"упад\w*", r"por debajo", r"baj\w*", r"menor", r"caiga", r"cae")
-_TOUCH = _any(r"reach\w*", r"touch\w*", r"hits?", r"cross\w*", r"пересеч\w*", r"пробьет",
+_TOUCH = _any(r"reach\w*", r"touch\w*", r"hits?", r"cross\w*", r"пересеч\w*", r"пробь[её]т",
               r"достигнет", r"коснется", r"коснётся", r"alcance", r"toque", r"cruce")
 _PORTFOLIO = _any(r"positions?", r"portfolio", r"p&l", r"pnl", r"my profits?", r"позици\w*", r"портфел\w*",
                   r"мо[яию]\w* прибыл\w*", r"posici[óo]n(?:es)?", r"cartera", r"mis ganancias",
@@ -100,11 +100,14 @@ def _without(text: str, symbol: str | None) -> str:
 
 
 def _prices_after(pattern: re.Pattern[str], text: str) -> float | None:
-    m = pattern.search(text)
-    if not m:
-        return None
-    n = re.match(r"\s*(?:at|@|of|по|на|a|en|de|:)?\s*\$?" + _NUMBER, text[m.end():], re.IGNORECASE)
-    return _num(n.group(1)) if n else None
+    """The price written right after the type word, at any of its mentions ("stop-limit buy 1 NQ
+    stop 16000 limit 16010": the first "stop" and "limit" name the type, the later ones the prices)."""
+    for m in pattern.finditer(text):
+        n = re.match(r"\s*(?:(?:at|@|of|по|на|a|en|de|:|" + _PRICE_WORDS + r")\s*){0,3}\$?" + _NUMBER,
+                     text[m.end():], re.IGNORECASE)
+        if n:
+            return _num(n.group(1))
+    return None
 
 
 _UNITS = r"(?:shares?|contracts?|units?|lots?|acciones|contratos?|unidades|lotes?|акци\w*|контракт\w*|лот\w*|штук\w*)"
@@ -129,13 +132,42 @@ def _quantity(text: str, symbol: str | None) -> tuple[float | None, str]:
     return None, text
 
 
+# Words between a type word or "at" and its price: "limit price 500", "по цене 16 000", "a precio de 500".
+_PRICE_WORDS = r"price|prices?|of|цен[аеуы]|ценой|precio|de|del|al|order|ордер\w*|orden|заявк\w*"
+
+
+def _only_number(rest: str) -> re.Match[str] | None:
+    """The one number left once the quantity is blanked, when there is exactly one."""
+    found = list(re.finditer(r"(?<![\w.,])" + _NUMBER + r"(?![\w%])", rest))
+    return found[0] if len(found) == 1 else None
+
+
+def _typed_price(rest: str, stop: float | None, limit: float | None,
+                 at: re.Match[str] | None) -> tuple[float | None, float | None]:
+    """An order-type word with its price written elsewhere ("a stop sell of 3 NQ at 15,800", "стоп на
+    продажу 2 NQ по 15 800", "stop de venta 1 BTCUSD en 45.000"): the price the text gives belongs
+    to the type named, never read as a limit (or a market order) by default."""
+    if at is None:
+        return stop, limit
+    price = _num(at.group(1))
+    if stop is None and _STOP.search(rest) and price != limit and (limit is not None or not _LIMIT.search(rest)):
+        return price, limit
+    if limit is None and _LIMIT.search(rest) and price != stop:
+        return stop, price
+    return stop, limit
+
+
 def _order(text: str, symbols: Iterable[str]) -> TradingCommand:
     side = "buy" if _BUY.search(text) and not _SELL.search(text) else "sell"
     symbol = _order_symbol(text, symbols)
     quantity, text = _quantity(text, symbol)
     rest = _without(text, symbol)
     stop, limit = _prices_after(_STOP, rest), _prices_after(_LIMIT, rest)
-    at = re.search(r"(?<![\w])(?:at|@|по|a|за)\s*\$?" + _NUMBER, rest, re.IGNORECASE)
+    at = re.search(r"(?<![\w])(?:at|@|по|a|за|en|for)\s*(?:(?:" + _PRICE_WORDS + r")\s*){0,2}\$?" + _NUMBER,
+                   rest, re.IGNORECASE)
+    if at is None and (_STOP.search(rest) or _LIMIT.search(rest)):
+        at = _only_number(rest)          # "купи 3 NQ лимитным ордером, цена 16 000"
+    stop, limit = _typed_price(rest, stop, limit, at)
     if stop is not None and limit is not None:
         params: dict[str, Any] = {"order_type": "stop_limit", "stop_price": stop, "limit_price": limit}
     elif stop is not None:
@@ -151,6 +183,10 @@ def _order(text: str, symbols: Iterable[str]) -> TradingCommand:
         (_num(q) for q in _QTY.findall(rest) if _num(q) not in used and _num(q) > 0), None)
     params = {"symbol": symbol, "side": side, "quantity": qty, **params}
     missing = [k for k in ("symbol", "quantity") if params[k] is None]
+    if params["order_type"] == "market" and not _MARKET.search(rest) and (_LIMIT.search(rest) or _STOP.search(rest)):
+        kind = "limit" if _LIMIT.search(rest) else "stop"     # "buy 10 SPY limit": the price is asked,
+        params["order_type"] = kind                           # never a market order in its place
+        missing.append(f"{kind}_price")
     return TradingCommand(tool="create_paper_order", params={k: v for k, v in params.items()
                                                              if v is not None},
                           missing=missing, mutates=True)
@@ -168,7 +204,8 @@ def _alert(text: str, symbols: Iterable[str]) -> TradingCommand:
 
 # A number written with thousands separators: "16,000", "1.000.000", "2.350,5", "16 000".
 _GROUPED = re.compile(r"(?<![\w.,])\d{1,3}(?:(?:,\d{3})+|(?:\.\d{3})+|(?:[ \u00a0\u202f]\d{3})+)(?:[.,]\d+)?(?![\w]|[.,]\d)")
-_COMMA_DECIMAL = re.compile(r"[а-яё]|(?<!\w)(?:compr\w*|vend\w*|l[ií]mite|orden|acciones|contratos|alerta|avísame|avisame)(?!\w)",
+_COMMA_DECIMAL = re.compile(r"[а-яё]|(?<!\w)(?:compr\w*|vend\w*|venta|l[ií]mite|orden|acciones|contratos|alerta|avísame|avisame"
+                            r"|mercado|precio|cuando|supere)(?!\w)",
                             re.IGNORECASE)
 
 

@@ -24,7 +24,7 @@ log = logging.getLogger("askbar.trading")
 # mercado"), so the request's own trading words decide first.
 _ES = re.compile(r"(?<![\w])(?:c[óo]mpr\w+|v[ée]nd\w+|alertas?|av[íi]same|notif[íi]ca\w*|mis?|[óo]rden\w*|"
                  r"posici\w+|cartera|mercado|cuando|cancela\w*|elimina\w*|borra\w*|l[íi]mite|quiero|"
-                 r"ganancias?|pendientes?|supere|encima|debajo)(?![\w])", re.I)
+                 r"ganancias?|pendientes?|supere|encima|debajo|venta|precio|acciones|contratos)(?![\w])", re.I)
 _EN = re.compile(r"(?<![\w])(?:buy|sell|short|long|orders?|alerts?|notify|market|limit|stop|positions?|"
                  r"portfolio|my|cancel|delete|remove|show|when|above|below|pending|please)(?![\w])", re.I)
 _ASK: dict[str, dict[str, str]] = {
@@ -33,6 +33,7 @@ _ASK: dict[str, dict[str, str]] = {
     "quantity": {"en": "How many? Say, e.g., \"buy 2 {symbol} at market\".",
                  "ru": "Сколько? Например: «купи 2 {symbol} по рынку».",
                  "es": "¿Cuántos? Por ejemplo: «compra 2 {symbol} a mercado»."},
+    "price": {"en": "At what price?", "ru": "По какой цене?", "es": "¿A qué precio?"},
     "condition": {"en": "Above or below which price?", "ru": "Выше или ниже какой цены?",
                   "es": "¿Por encima o por debajo de qué precio?"},
     "none_alert": {"en": "You have no active alerts.", "ru": "У вас нет активных алертов.",
@@ -102,7 +103,8 @@ def _refusal(cmd: TradingCommand, deps, lang: str) -> str | None:
             # the executor's own context for this user, as execute() will build it
             spec.validator(executor_for_deps(deps)._context(deps.user, {}), model)
     except ToolError as exc:
-        return exc.message
+        from agent.trading.refusals import localise
+        return localise(exc.message, lang)
     return None
 
 
@@ -146,7 +148,7 @@ def trading_turn(state: dict[str, Any], deps, ctx) -> dict[str, Any] | None:
     if cmd.missing and cmd.tool in ("delete_alert", "cancel_paper_order"):
         cmd, note = _target(cmd, deps, lang)
     elif cmd.missing:
-        first = cmd.missing[0] if cmd.missing[0] != "price" else "condition"
+        first = {"price": "condition", "limit_price": "price", "stop_price": "price"}.get(cmd.missing[0], cmd.missing[0])
         note = _say(first, lang, symbol=symbol or "NQ",
                     known=", ".join(i.symbol for i in ctx.instruments) or "-")
     elif symbol and symbol not in {i.symbol for i in ctx.instruments}:   # "buy 3 ES" with no ES loaded

@@ -116,3 +116,17 @@ def _move_suggestions(intent: Intent, ctx: ProviderContext, missing: list[str]) 
 
 def questions(lang: str, missing: list[str]) -> list[str]:
     return [QUESTIONS[m][lang] for m in missing if m in QUESTIONS]
+
+
+NOTHING_NEW = {"en": "What should change from the last question: the instrument, the period or the measure?",
+               "ru": "Что изменить в прошлом вопросе: инструмент, период или показатель?",
+               "es": "¿Qué cambio respecto a la pregunta anterior: el instrumento, el período o la medida?"}
+
+
+def nothing_new(lang: str, ctx: ProviderContext) -> Intent:
+    """A half-question after an answer ("so?", "ну и?", "¿y?"): it names nothing to change, so it is
+    asked about, never answered by repeating the last answer as if it were new."""
+    it = Intent(type="data", lang=lang, needs_clarification=True, confidence=0.2)
+    it.clarifying_questions = [NOTHING_NEW.get(lang, NOTHING_NEW["en"])]
+    it.suggestions = suggestions(it, ctx, ["symbol", "period"])
+    return it

@@ -49,6 +49,8 @@ cuanta cuantas tuvo tuvieron tiene tienen tenia tenian tener hubo habia haya sea
 estaba estaban cual cuales cuya cuyo aqui alli asi pues luego entonces ahora aun todavia
 had has having does did got gets getting been into onto upon whether which while though although
 там тут здесь так тоже было имел имела имело имели какого какой каком какую какими
+делал делала делало делали делает делают делать сделал сделала сделало сделали он она оно они ним ней
+нём нем ними него нее неё hizo hace hacen hacia hacía hicieron hecho hacer ella ello él ellos ellas
 """.split())
 # ...and each language pack's own list (offline_parser.function_words): politeness, fillers, units.
 STOPWORDS |= {w for code in packs.codes() for w in packs.get(code, "offline_parser").get("function_words", [])}

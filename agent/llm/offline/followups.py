@@ -4,10 +4,26 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from agent.llm.offline import followup_days, followup_shifts
 from agent.state import Intent
 
 _ANALYSIS_FIELDS = ("metrics", "condition", "horizon_days", "top_n", "direction", "indicator",
                     "indicator_window", "indicator_date", "pattern")
+
+
+def _inherit_period(cur: Intent, prev: Intent, p: Any) -> None:
+    """The previous period, or its days changed by the text ("and the 28th?", "а за вторую?", "the
+    previous month": followup_days, followup_shifts)."""
+    assert prev.period is not None
+    if cur.period is None:
+        cur.period = followup_days.shifted(getattr(p, "text", ""), prev.period, prev.analysis)
+        if cur.period is not prev.period:
+            if p is not None:
+                p.unused = [w for w in p.unused if not followup_days.is_day_word(w)]
+        elif prev.analysis == "compare" and cur.analysis in (None, "compare"):
+            cur.compare_periods = prev.compare_periods
+    elif p is not None and not p.symbols and prev.analysis not in ("events", "after_events"):
+        cur.period = followup_shifts.from_previous(p.text, [f.kind for f in p.periods], prev.period) or cur.period
 
 
 def merge(cur: Intent, prev: Intent | None, p: Any = None) -> Intent:
@@ -18,10 +34,8 @@ def merge(cur: Intent, prev: Intent | None, p: Any = None) -> Intent:
         cur.lang = prev.lang
     if not cur.symbol and prev.symbol:
         cur.symbol, cur.symbols = prev.symbol, list(prev.symbols or [prev.symbol])
-    if cur.period is None and prev.period is not None:
-        cur.period = prev.period
-        if prev.analysis == "compare" and cur.analysis in (None, "compare"):
-            cur.compare_periods = prev.compare_periods
+    if prev.period is not None:
+        _inherit_period(cur, prev, p)
     if cur.analysis is None or (cur.analysis == "events" and prev.analysis == "after_events"
                                 and not cur.horizon_days):
         cur.analysis = prev.analysis

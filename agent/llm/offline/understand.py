@@ -13,6 +13,7 @@ from agent.llm.offline import (
     clarify,
     coverage,
     cues,
+    followup_days,
     fuzzy,
     grammar,
     price_levels,
@@ -235,9 +236,14 @@ def _also_analyses(p: Parsed, primary: str | None) -> list[str]:
         found.append("volume_profile")
     if p.pattern:
         found.append("pattern")
-    if (p.metrics or "stats" in p.flags) and primary not in (None, "stats", "extremes", "volume", "compare"):
-        found.append("stats")
+    if (p.metrics or "stats" in p.flags and not (primary in ("events", "after_events") and _HOW_DID.search(p.text))) \
+            and primary not in (None, "stats", "extremes", "volume", "compare"):
+        found.append("stats")   # "how did SPX do after it fell 5%": the event question itself, not stats too
     return [a for a in dict.fromkeys(found) if a != primary]
+
+
+_HOW_DID = re.compile(r"(?i)\b(?:how\s+(?:did|was|has)|what\s+did)\b|как\s+(?:себя\s+)?(?:вел|показал|прош)"
+                      r"|c[oó]mo\s+(?:le\s+fue|se\s+comport)")
 
 
 def _vague(p: Parsed) -> bool:
@@ -419,6 +425,8 @@ def context_from_history(history: list[dict[str, str]] | None, ctx: ProviderCont
             if key in INDICATOR_KEYS:     # "Что такое RSI?" then "А для SPX?" -> RSI of SPX
                 prev = merge(Intent(type="data", lang=p.lang, analysis="indicator", indicator=key,
                                     indicator_window=INDICATOR_KEYS[key]), prev, p)
+            elif cur.metrics:             # "Что такое просадка?" then "а какой она была у SPX?"
+                prev = merge(Intent(type="data", lang=p.lang, analysis=cur.analysis, metrics=cur.metrics), prev, p)
             continue
         prev = merge(cur, prev, p)
     return prev
@@ -431,8 +439,11 @@ def understand(question: str, history: list[dict[str, str]] | None, ctx: Provide
     kind = resumes.reply_kind(question) if prev is not None and not p.symbols else None
     if kind and prev is not None:
         return _resume(kind, prev, p, ctx)
-    if p.unused and not _recognised(p):   # "asdf qwerty zzz": nothing read, even with a context
+    days = prev is not None and followup_days.changes(question, prev.period, prev.analysis)   # "а 28-го?"
+    if p.unused and not _recognised(p) and not days:   # "asdf qwerty zzz": nothing read, even with a context
         return _not_understood(p, prev, ctx)
+    if prev is not None and not p.unused and not _recognised(p, _EMPTY_CUES[prev.analysis in _EVENTS]) and not days:
+        return clarify.nothing_new(p.lang if p.lang_strong else prev.lang, ctx)   # "so?", "ну и?"
     cur = intent_from(p, ctx)
     concept = _concept_of(question, p, prev is not None)
     if not concept:
@@ -440,11 +451,17 @@ def understand(question: str, history: list[dict[str, str]] | None, ctx: Provide
     return with_notes(finalize(cur, p, ctx, concept), p)
 
 
-def _recognised(p: Parsed) -> bool:
-    """Something of the question was read: a slot, a cue, a concept or a typo fix."""
+# Cues that change nothing alone after an answer ("and then?"): "then/after" only after events.
+_EVENTS = ("events", "after_events")
+_EMPTY_CUES = {False: frozenset({"followup", "after"}), True: frozenset({"followup"})}
+
+
+def _recognised(p: Parsed, ignore: frozenset[str] | set[str] = frozenset()) -> bool:
+    """Something of the question was read: a slot, a cue (those in `ignore` aside), a concept or a
+    typo fix."""
     return bool(p.symbols or p.periods or p.metrics or p.cond.has_threshold or p.cond.direction
-                or p.horizon or p.top or p.indicator or p.pattern or p.concepts or p.flags or p.unsupported
-                or p.window or p.bar or p.fixes)
+                or p.horizon or p.top or p.indicator or p.pattern or p.concepts or p.flags - ignore
+                or p.unsupported or p.window or p.bar or p.fixes or p.volume_rank or p.price_level)
 
 
 NOT_READ = {"en": "I did not understand: {w}. Which instrument and period, and what about them?",
