@@ -1125,3 +1125,11 @@ _V2_PARSER["metrics"]["low"] += ["(?<![\\d\\w])(?<!\\d\\s)(?<!\\d-)мин(?!\\w)
 # "как торговался", "в какую дату": the answer already gives the session's figures and the date
 PACK["offline_parser"]["function_words"] += "торговался торговалась торговалось торговались дата дату датой".split()
 PACK["offline_parser"]["function_words"] += "показал показала показало показали".split()
+# Direction adjectives of a day count and the connectives joining two of them: "растущих и падающих
+# дней" names both counts (offline/metrics.py)
+PACK["offline_parser"]["cues"]["DAY_UP_WORDS"] = ["раст\\w*", "рост\\w*", "бычь\\w*", "зел[её]н\\w*", "положительн\\w*",
+                                                  "позитивн\\w*"]
+PACK["offline_parser"]["cues"]["DAY_DOWN_WORDS"] = ["пада\\w*", "паден\\w*", "медвежь\\w*", "красн\\w*",
+                                                    "отрицательн\\w*", "негативн\\w*"]
+PACK["offline_parser"]["cues"]["JOIN_WORDS"] = ["и", "или", "против", "vs\\.?", "/"]
+PACK["offline_parser"]["cues"]["DAY_NOUNS"] = ["дн\\w*", "дня", "сесси\\w*", "свеч\\w*"]

@@ -67,8 +67,11 @@ def _evidence(code: str) -> set[str]:
     return words - set(_lang_words(code, "MONTH_NOT_EVIDENCE"))
 
 
-EN_MONTH_WORDS = _evidence("en")
-ES_MONTH_WORDS = _evidence("es")
+# A month word both languages write ("nov", "dic" is Spanish only) shows neither: counted for English
+# alone, "rango nocturno de NQ 29 nov 2023" tied and was answered in English.
+_EN_ALL, _ES_ALL = _evidence("en"), _evidence("es")
+EN_MONTH_WORDS = _EN_ALL - _ES_ALL
+ES_MONTH_WORDS = _ES_ALL - _EN_ALL
 
 _MONTH_TABLE: list[tuple[re.Pattern[str], int]] = []
 for _code in packs.codes():

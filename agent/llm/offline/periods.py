@@ -152,7 +152,7 @@ def make_period(start: date, end: date) -> Period:
 # ---- extraction of a date part from a matched fragment ---------------------------------------
 
 _Q_WORDS = {"first": 1, "1st": 1, "перв": 1, "primer": 1, "second": 2, "2nd": 2, "втор": 2,
-            "segundo": 2, "third": 3, "3rd": 3, "трет": 3, "tercer": 3, "fourth": 4, "4th": 4,
+            "segundo": 2, "segund": 2, "third": 3, "3rd": 3, "трет": 3, "tercer": 3, "fourth": 4, "4th": 4,
             "четверт": 4, "cuarto": 4, "i": 1, "ii": 2, "iii": 3, "iv": 4}
 
 
@@ -218,11 +218,11 @@ def extract_dp(s: str, today: date, us_first: bool = False) -> DP:
             s, r"(?<!\w)(\d|first|second|third|fourth|1st|2nd|3rd|4th|перв|втор|трет|четверт|primer"
                r"|segundo|tercer|cuarto|iv|i{1,3})") or _last_part(s, today, "q")
         return dp
-    if re.search(r"(?<!\w)(?:h[12]|[12]h)(?!\w)|half|полугоди|половин|semestre|mitad", s):
+    if re.search(r"(?<!\w)(?:h[12]|[12]h)(?!\w)|half|полугоди|половин|semestre|mitad|quincena", s):
         dp.h = _ordinal(s, r"h([12])|([12])h(?!\w)") or _ordinal(
-            s, r"(?<!\w)(\d|first|second|1st|2nd|перв|втор|primer|segundo)")
+            s, r"(?<!\w)(\d|first|second|1st|2nd|перв|втор|primer|segund)")
     dp.m = month_in(s)
-    if dp.m:
+    if dp.m and not dp.h:        # "2nd half of Apr": the ordinal is the half's, never a day
         dd = re.search(r"(?<!\d)(\d{1,2})(?!\d)", s)
         dp.d = int(dd.group(1)) if dd else None
     return dp
@@ -266,7 +266,7 @@ def _blank(text: str, a: int, b: int) -> str:
 # второй половине января", "la primera y la segunda mitad de enero" (each half its own period).
 _COORD_HALF = re.compile(
     rf"(?<!\w)(?:first|1st|перв\w*|primer\w*)\s+(?:and|и|y)\s+(?:the\s+|la\s+)?(?:second|2nd|втор\w*|segund\w*)\s+"
-    rf"(?:halves|half|половин\w*|mitad(?:es)?)\s+(?:of\s+|de\s+|del\s+)?(?P<a>{P.MONYEAR}|{P.YEAR})")
+    rf"(?:halves|half|половин\w*|mitad(?:es)?|quincenas?)\s+(?:of\s+|de\s+|del\s+)?(?P<a>{P.MONYEAR}|{P.YEAR})")
 
 
 def _scan(norm: str, today: date, us: bool = False) -> list[Found]:

@@ -128,6 +128,7 @@ def symbols_in(text: str, instruments: list[Instrument], skip_words: set[str] | 
     for March": CL is named and declined, never dropped in silence)."""
     known = find_symbols(text, instruments)
     skip = {w.upper() for w in skip_words}
+    known = sorted([*known, *_session_or_coin(text, known, instruments)], key=lambda h: h.start)
     if not known:
         return _dedupe(unknown_tickers(text, skip))
     letters = re.findall(r"[^\W\d_]", text)
@@ -137,6 +138,30 @@ def symbols_in(text: str, instruments: list[Instrument], skip_words: set[str] | 
     extra = [h for h in unknown_tickers(text, skip | {h.symbol for h in known})
              if all(h.end <= a or h.start >= b for a, b in spans)]
     return _dedupe(sorted([*known, *extra], key=lambda h: h.start))
+
+
+# Words that are both a session name and a coin's ticker: "ETH" is extended trading hours beside
+# a session-traded symbol ("NQ ETH range"), and Ether beside a coin, joined to another symbol
+# ("ETH vs BTC", "ETH и BTC") or alone. Read as hours, "ETH vs BTC" answered BTC overnight, never naming ETH.
+_SESSION_OR_COIN = re.compile(r"(?<![\w&^$])(ETH)(?![\w&])", re.IGNORECASE)
+_JOIN = re.compile(r"\s*(?:,|/|&|\+|vs\.?|versus|and|or|against|и|или|против|contra|frente\s+a|y|o|e)\s*",
+                   re.IGNORECASE)
+
+
+def _session_or_coin(text: str, known: list[SymbolHit], instruments: list[Instrument]) -> list[SymbolHit]:
+    by_symbol = {i.symbol: i for i in instruments}
+    sessions = [by_symbol[h.symbol] for h in known if h.symbol in by_symbol]
+    out = []
+    for m in _SESSION_OR_COIN.finditer(text):
+        if any(h.start < m.end() and m.start() < h.end for h in known):
+            continue                                  # a loaded coin's own alias already read it
+        joined = any(_JOIN.fullmatch(text[m.end():h.start]) or _JOIN.fullmatch(text[h.end:m.start()])
+                     for h in known)
+        session_symbol = any(i.asset_class != "crypto" and i.session not in ("24h", "daily") for i in sessions)
+        coin_beside = any(i.asset_class == "crypto" for i in sessions)
+        if joined or coin_beside or not session_symbol:
+            out.append(SymbolHit(m.group(1).upper(), m.start(1), m.end(1), known=False))
+    return out
 
 
 def symbol_spans(text: str, instruments: list[Instrument], hits: list[SymbolHit]) -> list[tuple[int, int]]:

@@ -134,7 +134,7 @@ def _parse_once(text: str, ctx: ProviderContext, ref: Period | None) -> Parsed:
     p.periods = [f for f in found if not ((f.resolved.start, f.resolved.end) in seen
                                           or seen.add((f.resolved.start, f.resolved.end)))]  # type: ignore[func-returns-value]
     p.metrics = M.parse_metrics(_blank(masked, M.named_analysis_spans(masked)))
-    p.cond = parse_condition(masked)
+    p.cond = parse_condition(_blank(masked, [(f.pos, f.end) for f in found]))   # "dec 1 2023 % chg": no 2023 %
     level = price_levels.find(masked) if not p.cond.has_threshold else None
     if level:                          # "closed above 3,000": a price level, asked about (below)
         spans.append(level[:2])
@@ -333,6 +333,7 @@ def intent_from(p: Parsed, ctx: ProviderContext) -> Intent:
     if p.concepts:
         it.concept = p.concepts[0]
     shaping.window(it, p, ctx)
+    shaping.window_measures(it)
     shaping.calendar_week(it, ctx, p)
     shaping.best_period(it, p, ctx)
     if it.parts:

@@ -31,8 +31,10 @@ _NAMED = [
     ("rth", re.compile(r"(?<!\w)(?:rth|regular\s+(?:trading\s+)?(?:hours|session)|cash\s+session"
                        r"|основн\w+\s+сесси\w*|регулярн\w+\s+(?:сесси\w*|час\w*)|horario\s+regular"
                        r"|sesion\s+regular)(?!\w)")),
-    ("overnight", re.compile(r"(?<!\w)(?:overnight|eth|globex\s+session|ночн\w+\s+сесси\w*|ночью"
-                             r"|sesion\s+nocturna|nocturn[oa])(?!\w)")),
+    # any form of the adjective ("ночной диапазон", "ночного максимума", "nocturnos"): said of a
+    # market, night is the overnight session, never the whole day
+    ("overnight", re.compile(r"(?<!\w)(?:overnight|over\s+night|eth|globex(?:\s+session)?|ночн\w*|ночью"
+                             r"|овернайт\w*|sesion\s+nocturna|nocturn[oa]s?|de\s+noche)(?!\w)")),
     ("premarket", re.compile(r"(?<!\w)(?:pre-?\s?market|премаркет\w*|пре-?маркет\w*|preapertura"
                              r"|pre-?mercado)(?!\w)")),
     ("after_hours", re.compile(r"(?<!\w)(?:after-?\s?hours|post-?market|постмаркет\w*|после\s+закрытия"
