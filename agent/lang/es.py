@@ -1110,3 +1110,5 @@ PACK["offline_lang"]["DETECTION_WORDS"] += (
     "rango nocturno nocturna anual mensual semanal diario diaria rendimiento rentabilidad variacion volatilidad "
     "velas quincena mitad alcistas bajistas caida subida sesion sesiones horario hora minutos mayor menor "
     "primera segunda cambio media promedio").split()
+# "máx. drawdown", "máx caída desde el pico": the abbreviation belongs to the drawdown
+_V2_METRICS["max_drawdown"] += ["max\\.?\\s*(?:draw[\\s-]?down|retroceso)"]

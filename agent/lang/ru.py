@@ -1133,3 +1133,5 @@ PACK["offline_parser"]["cues"]["DAY_DOWN_WORDS"] = ["пада\\w*", "паден\
                                                     "отрицательн\\w*", "негативн\\w*"]
 PACK["offline_parser"]["cues"]["JOIN_WORDS"] = ["и", "или", "против", "vs\\.?", "/"]
 PACK["offline_parser"]["cues"]["DAY_NOUNS"] = ["дн\\w*", "дня", "сесси\\w*", "свеч\\w*"]
+# "макс. просадка", "макс просадку": the abbreviation belongs to the drawdown, not a high of its own
+_V2_PARSER["metrics"]["max_drawdown"] += ["макс\\.?\\s*просадк\\w*"]

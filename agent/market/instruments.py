@@ -94,3 +94,20 @@ def default_instrument(symbol: str) -> Instrument:
         return Instrument(symbol=sym, name=f"{base} ({sym})", asset_class="crypto", timezone="UTC",
                           session="24h", aliases=list(_CRYPTO_ALIASES.get(base, [base.lower()])))
     return Instrument(symbol=sym, asset_class="other", timezone="UTC", session="24h")
+
+
+def well_known() -> list[Instrument]:
+    """The built-in instruments (CME futures, US equities, indices, coins): a question may name one
+    by a word ("gold", "Tesla", "эфир") whether or not it is loaded, and is then answered about it."""
+    symbols = [*_CME_FUTURES, *_EQUITIES, *_INDICES, *_CRYPTO_ALIASES]
+    fx = [Instrument(symbol=sym, name=name, aliases=aliases) for sym, (name, aliases) in _FX_PAIRS.items()]
+    return [*(default_instrument(s) for s in symbols), *fx]
+
+
+# Spot currency pairs, by the names a question gives them (only named: they have no built-in session)
+_FX_PAIRS: dict[str, tuple[str, list[str]]] = {
+    "EURUSD": ("Euro / US dollar", ["eur/usd", "eur-usd", "euro dollar", "euro/dollar", "евро доллар", "евро/доллар",
+                                    "евродоллар", "euro dolar", "euro/dolar"]),
+    "GBPUSD": ("British pound / US dollar", ["gbp/usd", "gbp-usd", "pound dollar", "фунт доллар", "libra dolar"]),
+    "USDJPY": ("US dollar / Japanese yen", ["usd/jpy", "usd-jpy", "dollar yen", "доллар иена", "dolar yen"]),
+}

@@ -441,13 +441,14 @@ def parse_periods(norm: str, today: date, ref: Period | None = None,
                   us_dates: bool = False, split_between: bool = False) -> list[Found]:
     """Every period written in a normalised question, resolved, in text order. `us_dates`: read
     an ambiguous 05/03/2020 month first (an English question)."""
-    from agent.llm.offline import ref_days
+    from agent.llm.offline import ref_days, year_to_date
     days = ref_days.find(norm, ref, make_period)   # "and only the 1st to the 5th?" of the period before
     for a, b, _per in days:
         norm = _blank(norm, a, b)
     found = _scan(norm, today, us_dates) + [Found(a, b, "fixed", period=per, explicit_year=True)
                                             for a, b, per in days]
     found.sort(key=lambda f: f.pos)
+    found = year_to_date.of_named_year(found, norm)
     if split_between:   # "compare ... between 2006 and 2009": two periods, not one range
         found = [g for f in found for g in _split(f, norm)]
     for i, f in enumerate(found):

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from agent.llm.offline.lang import normalize
-from agent.market.instruments import Instrument
+from agent.market.instruments import Instrument, well_known
 
 COMMON_WORDS = {
     # en
@@ -126,18 +126,31 @@ def symbols_in(text: str, instruments: list[Instrument], skip_words: set[str] | 
     """Known symbols and ticker-looking unknown words, in order of appearance. Beside a known
     symbol an unknown ticker counts only in a text not written in capitals ("SPY for April and CL
     for March": CL is named and declined, never dropped in silence)."""
-    known = find_symbols(text, instruments)
+    known, named = _loaded_and_named(text, instruments)
     skip = {w.upper() for w in skip_words}
     known = sorted([*known, *_session_or_coin(text, known, instruments)], key=lambda h: h.start)
     if not known:
-        return _dedupe(unknown_tickers(text, skip))
+        return _dedupe(sorted([*named, *_outside(unknown_tickers(text, skip), named)], key=lambda h: h.start))
     letters = re.findall(r"[^\W\d_]", text)
     if sum(c.islower() for c in letters) < 0.4 * len(letters):   # written in capitals (a rewrite
         return _dedupe(known)                                    # such as "quarter" may be lower)
-    spans = [(h.start, h.end) for h in known]
-    extra = [h for h in unknown_tickers(text, skip | {h.symbol for h in known})
-             if all(h.end <= a or h.start >= b for a, b in spans)]
-    return _dedupe(sorted([*known, *extra], key=lambda h: h.start))
+    extra = _outside(unknown_tickers(text, skip | {h.symbol for h in known}), [*known, *named])
+    return _dedupe(sorted([*known, *named, *extra], key=lambda h: h.start))
+
+
+def _outside(hits: list[SymbolHit], taken: list[SymbolHit]) -> list[SymbolHit]:
+    return [h for h in hits if all(h.end <= t.start or h.start >= t.end for t in taken)]
+
+
+def _loaded_and_named(text: str, instruments: list[Instrument]) -> tuple[list[SymbolHit], list[SymbolHit]]:
+    """Loaded instruments mentioned, and well-known ones named by a word that are not loaded ("gold",
+    "Tesla", "нефть", "petróleo", "ethereum": GC, TSLA, CL, ETH). One search over both, so the longer
+    name wins ("S&P futures" is ES, never the loaded SPX's "S&P"). Unread, "gold in January 2022" got
+    "which instrument?", and beside one loaded symbol would have been answered about that one."""
+    loaded = {i.symbol for i in instruments}
+    hits = find_symbols(text, [*instruments, *(i for i in well_known() if i.symbol not in loaded)])
+    return ([h for h in hits if h.symbol in loaded],
+            [SymbolHit(h.symbol, h.start, h.end, known=False) for h in hits if h.symbol not in loaded])
 
 
 # Words that are both a session name and a coin's ticker: "ETH" is extended trading hours beside
