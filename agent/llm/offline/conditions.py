@@ -29,7 +29,8 @@ _GTE = re.compile(r"at\s+least|or\s+more|and\s+more|and\s+above|or\s+higher|and\
                   r"|(?:и|или)\s+(?:более|больше|выше)|не\s+менее|не\s+меньше|как\s+минимум|минимум"
                   r"|по\s+меньшей\s+мере|хотя\s+бы|al\s+menos|como\s+minimo|o\s+mas|por\s+lo\s+menos|>=|≥")
 _GT = re.compile(r"more\s+than|over|above|greater\s+than|exceed\w*|in\s+excess\s+of|больше|более"
-                 r"|свыше|выше|сильнее|mas\s+de|mas\s+del|superior\w*|por\s+encima|>")
+                 r"|свыше|выше|сильнее|mas\s+de|mas\s+del|superior\w*|por\s+encima"
+                 r"|mayor(?:es)?\s+(?:al|a|que|del?)(?!\w)|>")
 _GAP = re.compile(r"(?<!\w)(?:gap\w*|гэп\w*|геп\w*|hueco\w*|brecha\w*)")
 
 
@@ -107,7 +108,7 @@ HORIZON = [re.compile(p) for p in (
     rf"следующ\w+\s+{_NX}\s+{_U}",
     rf"(?:los|las)\s+{_NX}\s+{_U}\s+(?:siguientes|posteriores|despues|proxim[oa]s)",
     rf"(?:proxim[oa]s|siguientes)\s+{_NX}\s+{_U}",
-    rf"{_NX}\s+{_U}\s+(?:despues|mas\s+tarde)",
+    rf"{_NX}\s+{_U}\s+(?:despues|mas\s+tarde|tras|luego|posteriores?)",   # "20 sesiones tras una subida"
     rf"(?:a\s+los|tras|durante\s+los|en\s+los)\s+{_NX}\s+{_U}",
     r"(?:next|following|a|one)\s+(?P<u>week|month|day|session)(?:\s+later|\s+after)?",
     r"(?:через|спустя|на\s+следующ\w+|в\s+следующ\w+|за\s+следующ\w+)\s+(?P<u>недел\w+|месяц\w*|день|дн\w+|сесси\w+)",
