@@ -265,7 +265,8 @@ def _blank(text: str, a: int, b: int) -> str:
 # Coordinated ordinals share one noun: "the first and second half of January 2024", "в первой и
 # второй половине января", "la primera y la segunda mitad de enero" (each half its own period).
 _COORD_HALF = re.compile(
-    rf"(?<!\w)(?:first|1st|перв\w*|primer\w*)\s+(?:and|и|y)\s+(?:the\s+|la\s+)?(?:second|2nd|втор\w*|segund\w*)\s+"
+    rf"(?<!\w)(?:first|1st|перв\w*|primer\w*)\s+(?:and|и|y|vs\.?|versus|or|o|или|против|contra|frente\s+a)\s+"
+    rf"(?:the\s+|la\s+|el\s+)?(?:second|2nd|втор\w*|segund\w*)\s+"
     rf"(?:halves|half|половин\w*|mitad(?:es)?|quincenas?)\s+(?:of\s+|de\s+|del\s+)?(?P<a>{P.MONYEAR}|{P.YEAR})")
 
 

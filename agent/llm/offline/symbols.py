@@ -149,8 +149,9 @@ def _loaded_and_named(text: str, instruments: list[Instrument]) -> tuple[list[Sy
     "which instrument?", and beside one loaded symbol would have been answered about that one."""
     loaded = {i.symbol for i in instruments}
     hits = find_symbols(text, [*instruments, *(i for i in well_known() if i.symbol not in loaded)])
-    return ([h for h in hits if h.symbol in loaded],
-            [SymbolHit(h.symbol, h.start, h.end, known=False) for h in hits if h.symbol not in loaded])
+    return ([h for h in hits if h.symbol in loaded],     # "eth" alone: the session-or-coin rule decides
+            [SymbolHit(h.symbol, h.start, h.end, known=False) for h in hits
+             if h.symbol not in loaded and not _SESSION_OR_COIN.fullmatch(text[h.start:h.end])])
 
 
 # Words that are both a session name and a coin's ticker: "ETH" is extended trading hours beside
