@@ -11,7 +11,7 @@ from query_builder.models import EventCondition
 Direction = Literal["up", "down"]
 
 UP = (r"rose|rise[sn]?|rising|risen|gain\w*|jump\w*|rall\w*|climb\w*|increas\w*|advanc\w*|surg\w*"
-      r"|soar\w*|spik\w*|up\b|higher|green|рост\w*|росл\w*|вырос\w*|подня\w*|подъем\w*|прибав\w*"
+      r"|soar\w*|spik\w*|up\b|higher|green|рост\w*|росл\w*|рос(?:ла|ли)?\b|вырос\w*|подня\w*|подъем\w*|прибав\w*"
       r"|повыш\w*|взлет\w*|взлете\w*|растущ\w*|укреп\w*|подорож\w*|subi\w*|sube\w*|subir|gan[oóae]\w*|alz\w*|aument\w*"
       r"|repunt\w*|crec\w*|avanz\w*|dispar\w*|verde\w*|mejor\w*|best")
 DOWN = (r"fell|fall\w*|drop\w*|declin\w*|los[te]\w*|loss\w*|plung\w*|sank|sink\w*|crash\w*|tumbl\w*"
@@ -202,3 +202,27 @@ def parse_top(norm: str) -> TopMoves | None:
     elif re.search(r"best|лучш|mejor", phrase) and not _DOWN_RE.search(noun):
         direction = "up"
     return TopMoves(n=max(1, min(n, 100)), direction=direction, explicit=explicit)
+
+
+def opposite_conditions(norm: str) -> list[EventCondition]:
+    """Two thresholds of opposite directions in one question ("days up more than 1% and down more
+    than 1%", "рос больше 2% и падал больше 2%"): both, rise first. Each percent takes the move word
+    written between the percent before it and itself. Read as one, the other was dropped in silence.
+    Fewer than two, or the same direction twice: []."""
+    ups, downs, prev = [], [], 0
+    for m in _PCT.finditer(norm):
+        clause = norm[prev:m.start()]
+        prev = m.end()
+        up, down = list(_UP_RE.finditer(clause)), list(_DOWN_RE.finditer(clause))
+        if not (up or down):
+            continue
+        kind = "up" if up and (not down or up[-1].start() > down[-1].start()) else "down"
+        one = _one_condition(norm, m)
+        if one.condition is None:
+            continue
+        thr = abs(one.condition.threshold)
+        inclusive = one.condition.op in ("gte", "lte")
+        (ups if kind == "up" else downs).append(EventCondition(
+            metric=one.condition.metric, op=("gte" if inclusive else "gt") if kind == "up" else ("lte" if inclusive else "lt"),
+            threshold=thr if kind == "up" else -thr))
+    return [ups[0], downs[0]] if len(ups) == 1 and len(downs) == 1 else []

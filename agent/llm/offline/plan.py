@@ -166,7 +166,8 @@ def plan(intent: Intent, ctx: ProviderContext) -> Plan:
         steps = [step for part in intent.parts
                  for step in plan(intent.model_copy(update={
                      "parts": [], "period": part.period, "symbols": part.symbols,
-                     "symbol": part.symbols[0] if part.symbols else intent.symbol}), ctx).steps]
+                     "symbol": part.symbols[0] if part.symbols else intent.symbol,
+                     "condition": part.condition or intent.condition}), ctx).steps]   # a rise and a fall
         return Plan(steps=steps, summary="; ".join(s.description or s.action for s in steps))
     symbols = intent.symbols or [intent.symbol]
     if intent.symbol not in symbols:

@@ -205,3 +205,31 @@ def test_mayor_al_is_a_comparator():
 @pytest.mark.parametrize("q", ["SPY макс. просадка за май 2024", "máx drawdown de SPY en mayo 2024"])
 def test_abbreviated_max_drawdown(q):
     assert read(q).metrics == ["max_drawdown"]
+
+
+# -- 14. a rise threshold and a fall threshold in one question: one part each -------------------
+@pytest.mark.parametrize("q,thr", [
+    ("how often did SPX rise over 1.5% and drop over 1.5% in 2015", (1.5, -1.5)),
+    ("SPX: дни роста больше 1,5% и падения больше 1,5% в 2015", (1.5, -1.5)),
+    ("SPX en 2015: días que subió más de 1,5% y días que cayó más de 1,5%", (1.5, -1.5)),
+])
+def test_rise_and_fall_thresholds_are_two_parts(q, thr):
+    it = read(q)
+    assert [pt.condition.threshold for pt in it.parts if pt.condition] == list(thr)
+    assert all(span_of(pt) == ("2015-01-01", "2015-12-31") for pt in it.parts)
+
+
+def span_of(part) -> tuple[str, str]:
+    return part.period.start.isoformat(), part.period.end.isoformat()
+
+
+def test_one_threshold_stays_one_condition():
+    it = read("SPX days down more than 1.5% in 2015")
+    assert not it.parts and it.condition is not None and it.condition.threshold == -1.5
+
+
+# -- 15. a period written twice (once per symbol) is used, never named as an unused word ---------
+@pytest.mark.parametrize("q", ["NQ dec 2023 vs ES dec 2023", "NQ декабрь 2023 и ES декабрь 2023"])
+def test_repeated_period_words_are_used(q):
+    it = read(q)
+    assert not any(w in n for n in it.notes for w in ("did not use", "не учёл")), it.notes

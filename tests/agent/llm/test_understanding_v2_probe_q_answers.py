@@ -141,3 +141,15 @@ def test_ytd_of_a_named_year(ask, question):
     assert got
     if claims(out, "close"):
         assert claim(out, "close")["value"] == pytest.approx(close.loc["2016"].iloc[-1], abs=0.01)
+
+
+@pytest.mark.parametrize("question", ["how often did SPX rise over 1.5% and drop over 1.5% in 2015",
+                                      "SPX: дни роста больше 1,5% и падения больше 1,5% в 2015",
+                                      "SPX en 2015: días que subió más de 1,5% y días que cayó más de 1,5%"])
+def test_rise_and_fall_thresholds_each_counted_and_worded(ask, question):
+    close = spx()["Close"]
+    pct = ((close / close.shift(1) - 1) * 100).loc["2015"]
+    out = ask(question)
+    counts = [c["value"] for c in claims(out, "event_count")]
+    assert counts == [int((pct > 1.5).sum()), int((pct < -1.5).sum())]
+    assert "-1.5" in out["response"].replace(",", ".") and "+1.5" in out["response"].replace(",", ".")
