@@ -209,7 +209,9 @@ def opposite_conditions(norm: str) -> list[EventCondition]:
     than 1%", "рос больше 2% и падал больше 2%"): both, rise first. Each percent takes the move word
     written between the percent before it and itself. Read as one, the other was dropped in silence.
     Fewer than two, or the same direction twice: []."""
-    ups, downs, prev = [], [], 0
+    ups: list[EventCondition] = []
+    downs: list[EventCondition] = []
+    prev = 0
     for m in _PCT.finditer(norm):
         clause = norm[prev:m.start()]
         prev = m.end()
