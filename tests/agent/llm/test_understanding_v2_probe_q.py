@@ -137,6 +137,10 @@ def test_window_volume_is_its_total(q):
     ("нефть в июне 2023", "CL"), ("серебро за 2021 год", "SI"), ("эфир в феврале 2022", "ETH"),
     ("доу-джонс в 2008", "DJI"), ("plata en 2021", "SI"), ("ethereum en febrero 2022", "ETH"),
     ("el euro dólar en marzo 2024", "EURUSD"), ("eur/usd march 2024", "EURUSD"),
+    ("Brent in May 2023", "BZ"), ("нефть брент за май 2023", "BZ"), ("natural gas in 2022", "NG"),
+    ("Amazon stock in 2023", "AMZN"), ("acciones de Google en 2023", "GOOGL"), ("Nikkei 225 in 2021", "N225"),
+    ("индекс доллара за 2022", "DXY"), ("Сбербанк в 2021 году", "SBER"), ("solana en enero 2022", "SOL"),
+    ("Russell 2000 in 2019", "RUT"),
 ])
 def test_named_instrument_not_loaded_is_read(q, sym):
     it = read(q)
