@@ -1,6 +1,6 @@
 """Offline parser speed (issue 24): time per question of understand() over the generated phrasings
 (tests/agent/llm/phrasings.py), and how many phrasings the generator makes and how many read as
-built. No database: the offline helpers' instruments and ranges.
+built, and the same for the two-part phrasings (tests/agent/llm/phrasings_parts.py). No database: the offline helpers' instruments and ranges.
 
     python benchmarks/parser.py [--limit N] [--json]
 """
@@ -18,7 +18,23 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from agent.llm.offline.understand import understand  # noqa: E402
 from tests.agent.llm.offline_helpers import make_ctx  # noqa: E402
 from tests.agent.llm.phrasings import generate  # noqa: E402
+from tests.agent.llm.phrasings_parts import generate as generate_parts  # noqa: E402
+from tests.agent.llm.test_generated_parts import mismatch as parts_mismatch  # noqa: E402
 from tests.agent.llm.test_generated_phrasings import mismatch  # noqa: E402
+
+
+def _parts(ctx) -> dict:
+    """The two-part phrasings (the token grammar's parts): how many, read as built, CPU per question."""
+    cases = generate_parts()
+    cpu = []
+    for c in cases:
+        c0 = time.process_time()
+        understand(c.text, None, ctx)
+        cpu.append((time.process_time() - c0) * 1000)
+    cpu.sort()
+    return {"parts_generated": len(cases), "parts_read_as_built": sum(1 for c in cases if not parts_mismatch(c)),
+            "parts_cpu_p50_ms": round(statistics.median(cpu), 2),
+            "parts_cpu_p95_ms": round(cpu[int(len(cpu) * 0.95) - 1], 2)}
 
 
 def main() -> None:
@@ -43,7 +59,7 @@ def main() -> None:
            "p50_ms": round(statistics.median(ms), 2), "p95_ms": round(ms[int(len(ms) * 0.95) - 1], 2),
            "max_ms": round(ms[-1], 2), "mean_ms": round(statistics.fmean(ms), 2),
            "cpu_p50_ms": round(statistics.median(cpu), 2), "cpu_p95_ms": round(cpu[int(len(cpu) * 0.95) - 1], 2),
-           "cpu_mean_ms": round(statistics.fmean(cpu), 2)}
+           "cpu_mean_ms": round(statistics.fmean(cpu), 2), **_parts(ctx)}
     print(json.dumps(out) if args.json else "\n".join(f"{k}: {v}" for k, v in out.items()))
 
 

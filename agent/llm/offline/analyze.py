@@ -14,7 +14,7 @@ from typing import Any
 from agent.answer import format as fmt
 from agent.answer.slots import SKIPPED_KEYS
 from agent.lang import plural
-from agent.llm.offline import kinds
+from agent.llm.offline import kinds, reading
 from agent.llm.offline import templates as T
 from agent.llm.offline.periods import make_period
 from agent.llm.offline.texts import period_text
@@ -47,7 +47,7 @@ def _part_of(intent: Intent, r: StepResult) -> Intent:
     """The intent as one part of a question with parts (issue 24): the step's own period."""
     for part in intent.parts:
         if r.symbol in part.symbols and part.period and str(r.params.get("start_date")) == str(part.period.start):
-            return intent.model_copy(update={"period": part.period, "parts": []})
+            return reading.part_intent(intent, part)
     return intent
 
 

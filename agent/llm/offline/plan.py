@@ -4,6 +4,7 @@ from __future__ import annotations
 from datetime import date, timedelta
 
 from agent.llm.base import ProviderContext
+from agent.llm.offline import reading
 from agent.state import Intent, Plan
 from query_builder.granularity import of_minutes
 from query_builder.models import EventCondition, PeriodRange, Step, StepParams
@@ -163,11 +164,8 @@ def plan(intent: Intent, ctx: ProviderContext) -> Plan:
     if intent.type == "concept" or not intent.symbol:
         return Plan(steps=[], summary="no data needed")
     if intent.parts:                   # each part its own symbols and period
-        steps = [step for part in intent.parts
-                 for step in plan(intent.model_copy(update={
-                     "parts": [], "period": part.period, "symbols": part.symbols,
-                     "symbol": part.symbols[0] if part.symbols else intent.symbol,
-                     "condition": part.condition or intent.condition}), ctx).steps]   # a rise and a fall
+        steps = [step for part in intent.parts for step in plan(reading.part_intent(intent, part).model_copy(
+                     update={"condition": part.condition or intent.condition}), ctx).steps]   # a rise and a fall
         return Plan(steps=steps, summary="; ".join(s.description or s.action for s in steps))
     symbols = intent.symbols or [intent.symbol]
     if intent.symbol not in symbols:

@@ -15,6 +15,7 @@ from agent.llm.offline import (
     coverage,
     cues,
     fuzzy,
+    grammar,
     price_levels,
     reading,
     resumes,
@@ -73,6 +74,8 @@ class Parsed:
     volume_rank: VolumeRank | None = None
     price_level: str | None = None      # "above 3,000": counted against a price (not available)
     conditions: list[EventCondition] = field(default_factory=list)   # a rise and a fall threshold
+    grammar: grammar.Reading | None = None   # parts read by the token grammar (grammar.py)
+    measure_text: str = ""              # the text measures are read from (each part's stretch too)
 
 
 def _blank(norm: str, spans) -> str:
@@ -131,12 +134,15 @@ def _parse_once(text: str, ctx: ProviderContext, ref: Period | None) -> Parsed:
     refs = M.reference_spans(masked)       # "vs the 2018 close": a measure's reference, not a period
     spans += refs
     found = parse_periods(_blank(masked, refs + M.glued_spans(masked)), ctx.today, ref, us_dates=lang == "en",
-                          split_between=bool(M.COMPARE.search(masked)))
+                          split_between=bool(M.COMPARE.search(masked)) and len(hits) < 2)
     found = _from_reference(found, masked, refs)
     seen: set[tuple] = set()
     p.periods = [f for f in found if not ((f.resolved.start, f.resolved.end) in seen
                                           or seen.add((f.resolved.start, f.resolved.end)))]  # type: ignore[func-returns-value]
-    p.metrics = M.parse_metrics(_blank(masked, M.named_analysis_spans(masked)))
+    p.grammar = grammar.read(norm, [(h.start, h.end) for h in hits], [(f.pos, f.end) for f in p.periods])
+    spans += list(p.grammar.used) if p.grammar else []
+    p.measure_text = _blank(masked, M.named_analysis_spans(masked))
+    p.metrics = M.parse_metrics(p.measure_text)
     p.cond = parse_condition(_blank(masked, [(f.pos, f.end) for f in found]))   # "dec 1 2023 % chg": no 2023 %
     p.conditions = opposite_conditions(_blank(masked, [(f.pos, f.end) for f in found]))
     level = price_levels.find(masked) if not p.cond.has_threshold else None
@@ -282,7 +288,7 @@ def _day_move(p: Parsed, analysis: str | None) -> bool:
 
 def intent_from(p: Parsed, ctx: ProviderContext) -> Intent:
     """Slots of one text as an Intent; analysis None when the text gives no cue of its own."""
-    parts = reading.pair(list(zip(p.symbols, p.symbol_pos)), [(f.resolved, f.pos) for f in p.periods])
+    parts = reading.parts(p)
     analysis = _analysis(p, single_period=bool(parts))
     day_move = _day_move(p, analysis)
     if day_move:
