@@ -42,6 +42,10 @@ PRODUCERS: dict[str, set[str]] = {
     "avg_return_after": {"get_periods_after"}, "median_return_after": {"get_periods_after"},
     "win_rate_after": {"get_periods_after"}, "rsi": {"get_indicator"},
 }
+# A time-of-day window's bars state its open, close, change and volume ("volume in the last 30
+# minutes"): the windowed plan's intraday step computes them (offline/plan.py, _windowed).
+for _m in ("open", "close", "pct_change", "total_volume"):
+    PRODUCERS[_m] = PRODUCERS[_m] | {"get_intraday_data"}
 
 
 def _span(intent: Intent) -> tuple[date, date] | None:

@@ -341,6 +341,9 @@ def build(results: list[dict], intent: dict | None = None, question: str = "") -
             summary["rsi"] = summary.get("value")     # older post-processors name it value only
         span = _span(res.get("params") or {}, summary)
         _add_mapping(table, i, sym, one, "", summary, label, span)
+        cond = summary.get("condition") or (res.get("params") or {}).get("condition") or {}
+        if isinstance(cond, dict) and cond.get("threshold") is not None:   # each step its own ("up 1% and down 1%": two steps)
+            table.add(f"s{i}.threshold", "threshold", cond["threshold"], kind="pct", param=True)
         _add_rows(table, i, sym, one, res, label, span)
         _add_news(table, i, sym, one, res)
         table.add(f"s{i}.symbol", "symbol", sym, aliases=["symbol"] + ([f"{sym}.symbol"] if one else []),

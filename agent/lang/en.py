@@ -1143,6 +1143,14 @@ PACK["offline_parser"]["function_words"] += "print printed prints".split()
 # Verbs of fetching and reaching that add nothing to the reading ("pull RSI for ES", "when did it
 # hit its low", "measured from the close", "how'd it do"): not named as unused
 PACK["offline_parser"]["function_words"] += "pull pulled fetch fetched hit hits measured how'd what'd".split()
+# Direction adjectives of a day count and the connectives joining two of them: "up vs down days"
+# names both counts (offline/metrics.py)
+PACK["offline_parser"]["cues"]["DAY_UP_WORDS"] = ["up", "rising", "bull(?:ish)?", "green", "positive", "gaining",
+                                                  "advancing", "higher"]
+PACK["offline_parser"]["cues"]["DAY_DOWN_WORDS"] = ["down", "falling", "bear(?:ish)?", "red", "negative", "losing",
+                                                    "declining", "lower"]
+PACK["offline_parser"]["cues"]["JOIN_WORDS"] = ["vs\\.?", "versus", "and", "or", "/", "against"]
+PACK["offline_parser"]["cues"]["DAY_NOUNS"] = ["days?", "sessions?", "candles?", "bars?", "closes"]
 # The typed reading's grammar (agent/llm/offline/grammar.py): words between a symbol and a period
 # that close a part ("NQ in November and SPY in April", "compared with"), and "respectively".
 PACK["grammar"] = {

@@ -151,7 +151,7 @@ PACK: dict[str, Any] = {
             "(?:primer|primero|segundo|tercer|tercero|cuarto|ultimo)\\s+trimestre",
             "(?<!\\d)[1-4](?:er|o|º|°)?\\s+trimestre",
         ],
-        "HALF_WORDS": ["(?:primer|primero|segundo)\\s+(?:semestre|mitad)", "(?<!\\d)[12](?:er|o)?\\s+semestre"],
+        "HALF_WORDS": ["(?:primer[oa]?|segund[oa])\\s+(?:semestre|mitad|quincena)", "(?<!\\d)[12](?:er|o)?\\s+semestre"],
         "ISO_WEEK_WORDS": ["semana"],
         "ISO_WEEK_NUMBER": ["n[uo]mero", "nº"],
         "ORDINAL_SUFFIXES": [],
@@ -1096,6 +1096,22 @@ PACK["offline_periods"]["HALF_WORDS"] += ["(?<!\\d)[12](?:ro|do|\\.?[ºª°])\\s
 # after-events answer reports): words of what is answered, not named as unused
 PACK["offline_parser"]["function_words"] += "fecha fechas medio".split()
 PACK["offline_parser"]["function_words"] += "marco marcó marca marcaron registro registró registraron".split()
+# Direction adjectives of a day count and the connectives joining two of them: "días alcistas vs
+# bajistas" names both counts (offline/metrics.py)
+PACK["offline_parser"]["cues"]["DAY_UP_WORDS"] = ["alcistas?", "positiv[oa]s?", "verdes?", "de\\s+subida",
+                                                  "al\\s+alza"]
+PACK["offline_parser"]["cues"]["DAY_DOWN_WORDS"] = ["bajistas?", "negativ[oa]s?", "roj[oa]s?",
+                                                    "de\\s+(?:caida|bajada)", "a\\s+la\\s+baja"]
+PACK["offline_parser"]["cues"]["JOIN_WORDS"] = ["y", "o", "vs\\.?", "contra", "frente\\s+a", "/"]
+PACK["offline_parser"]["cues"]["DAY_NOUNS"] = ["dias?", "sesion(?:es)?", "velas?", "jornadas?", "cierres"]
+# Trading words only Spanish writes: a question of them and tickers ("rendimiento anual SPX 1995",
+# "rango nocturno de NQ") is answered in Spanish (offline/lang.py, language_evidence)
+PACK["offline_lang"]["DETECTION_WORDS"] += (
+    "rango nocturno nocturna anual mensual semanal diario diaria rendimiento rentabilidad variacion volatilidad "
+    "velas quincena mitad alcistas bajistas caida subida sesion sesiones horario hora minutos mayor menor "
+    "primera segunda cambio media promedio").split()
+# "máx. drawdown", "máx caída desde el pico": the abbreviation belongs to the drawdown
+_V2_METRICS["max_drawdown"] += ["max\\.?\\s*(?:draw[\\s-]?down|retroceso)"]
 # The typed reading's grammar (agent/llm/offline/grammar.py): words between a symbol and a period
 # that close a part ("NQ en noviembre y SPY en abril", "frente a", "comparado con"), and
 # "respectivamente".

@@ -1125,6 +1125,16 @@ _V2_PARSER["metrics"]["low"] += ["(?<![\\d\\w])(?<!\\d\\s)(?<!\\d-)мин(?!\\w)
 # "как торговался", "в какую дату": the answer already gives the session's figures and the date
 PACK["offline_parser"]["function_words"] += "торговался торговалась торговалось торговались дата дату датой".split()
 PACK["offline_parser"]["function_words"] += "показал показала показало показали".split()
+# Direction adjectives of a day count and the connectives joining two of them: "растущих и падающих
+# дней" names both counts (offline/metrics.py)
+PACK["offline_parser"]["cues"]["DAY_UP_WORDS"] = ["раст\\w*", "рост\\w*", "бычь\\w*", "зел[её]н\\w*", "положительн\\w*",
+                                                  "позитивн\\w*"]
+PACK["offline_parser"]["cues"]["DAY_DOWN_WORDS"] = ["пада\\w*", "паден\\w*", "медвежь\\w*", "красн\\w*",
+                                                    "отрицательн\\w*", "негативн\\w*"]
+PACK["offline_parser"]["cues"]["JOIN_WORDS"] = ["и", "или", "против", "vs\\.?", "/"]
+PACK["offline_parser"]["cues"]["DAY_NOUNS"] = ["дн\\w*", "дня", "сесси\\w*", "свеч\\w*"]
+# "макс. просадка", "макс просадку": the abbreviation belongs to the drawdown, not a high of its own
+_V2_PARSER["metrics"]["max_drawdown"] += ["макс\\.?\\s*просадк\\w*"]
 # The typed reading's grammar (agent/llm/offline/grammar.py): words between a symbol and a period
 # that close a part ("NQ за ноябрь и SPY за апрель", "по сравнению с"), and "соответственно".
 PACK["grammar"] = {

@@ -30,7 +30,8 @@ ANSWER = {
     # Closed lists of falsifiable words (normalised: lower case, accents folded). Regexes.
     "SUPERLATIVES": [r"strongest", r"weakest", r"best", r"worst", r"biggest", r"largest", r"smallest",
                      r"record", r"all[- ]time", r"ever", r"the most \w+", r"the least \w+", r"top", r"rank\w*"],
-    "QUANTIFIERS": [r"most", r"majority", r"all", r"every", r"each"],
+    # "at most -3%" is a condition's bound (OPS "lte"), not a share of the sessions
+    "QUANTIFIERS": [r"(?<!at )most", r"majority", r"all", r"every", r"each"],
     "NEGATIONS": [r"never", r"not (?:once|one|a single)", r"no (?:day|session|time)s?", r"none"],
     "CAUSAL": [r"because", r"due to", r"driven by", r"thanks to", r"amid", r"on the back of",
                r"triggered by", r"fueled by", r"fuelled by", r"in response to", r"as a result of",

@@ -131,6 +131,12 @@ _RULES: list[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]] = [
     (re.compile(rf"(?<!\w)({_MONTH})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:to|through|thru|until|till)\s+(?:the\s+)?"
                 rf"(\d{{1,2}})(?:st|nd|rd|th)?(?![\d:])", _I),
      lambda m: f"{m.group(1)} {m.group(2)}-{m.group(3)}"),
+    # "11/27-12/1 2023", "27.11 по 01.12.2023", "27/11 al 1/12/23": two numeric day-month dates with
+    # the year written once, after the second; both get it (read alone, "2023" was the whole year)
+    (re.compile(r"(?<![\d./])(\d{1,2})([./])(\d{1,2})\s*(?:[-–—]|\s(to|through|thru|till|until|по|до|al|a|hasta)\s)"
+                r"\s*(\d{1,2})\2(\d{1,2})(?:\2|,?\s+)((?:19|20)\d\d|\d\d)(?![\d./])", _I),
+     lambda m: f"{m.group(1)}{m.group(2)}{m.group(3)}{m.group(2)}{m.group(7)} {m.group(4) or 'to'} "
+               f"{m.group(5)}{m.group(2)}{m.group(6)}{m.group(2)}{m.group(7)}"),
     # "entre el 2 y el 6 de marzo" / "между 2 и 6 марта": a day range inside one month
     (re.compile(rf"(?<!\w)(?:entre|desde)\s+el\s+(\d{{1,2}})\s+(?:y|hasta|a)\s+el\s+(\d{{1,2}})\s+de\s+({_MONTH})", _I),
      lambda m: f"del {m.group(1)} al {m.group(2)} de {m.group(3)}"),

@@ -139,7 +139,10 @@ def _cond_text(lang: str, cond: dict | None) -> tuple[str, str, str]:
 def _event_count_line(ans: Answer, r: StepResult, intent: Intent) -> dict:
     """The "N days with a change above X" line; the step's summary."""
     lang, p, s = ans.lang, _period_of(intent), r.summary or {}
-    m, op, t = _cond_text(lang, s.get("condition") or r.params.get("condition"))
+    cond = s.get("condition") or r.params.get("condition")
+    m, op, t = _cond_text(lang, cond)
+    if isinstance(cond, dict) and cond.get("threshold") is not None:
+        t = ans.slot("threshold")      # the step's own threshold (a question may hold a rise and a fall)
     ans.lines.append(T.EVENTS[lang].format(s=r.symbol, p=_pname(ans, p), c=ans.slot("event_count"),
                                            m=m, op=op, t=t))
     return s

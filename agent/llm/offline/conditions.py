@@ -11,7 +11,7 @@ from query_builder.models import EventCondition
 Direction = Literal["up", "down"]
 
 UP = (r"rose|rise[sn]?|rising|risen|gain\w*|jump\w*|rall\w*|climb\w*|increas\w*|advanc\w*|surg\w*"
-      r"|soar\w*|spik\w*|up\b|higher|green|рост\w*|росл\w*|вырос\w*|подня\w*|подъем\w*|прибав\w*"
+      r"|soar\w*|spik\w*|up\b|higher|green|рост\w*|росл\w*|рос(?:ла|ли)?\b|вырос\w*|подня\w*|подъем\w*|прибав\w*"
       r"|повыш\w*|взлет\w*|взлете\w*|растущ\w*|укреп\w*|подорож\w*|subi\w*|sube\w*|subir|gan[oóae]\w*|alz\w*|aument\w*"
       r"|repunt\w*|crec\w*|avanz\w*|dispar\w*|verde\w*|mejor\w*|best")
 DOWN = (r"fell|fall\w*|drop\w*|declin\w*|los[te]\w*|loss\w*|plung\w*|sank|sink\w*|crash\w*|tumbl\w*"
@@ -29,7 +29,8 @@ _GTE = re.compile(r"at\s+least|or\s+more|and\s+more|and\s+above|or\s+higher|and\
                   r"|(?:и|или)\s+(?:более|больше|выше)|не\s+менее|не\s+меньше|как\s+минимум|минимум"
                   r"|по\s+меньшей\s+мере|хотя\s+бы|al\s+menos|como\s+minimo|o\s+mas|por\s+lo\s+menos|>=|≥")
 _GT = re.compile(r"more\s+than|over|above|greater\s+than|exceed\w*|in\s+excess\s+of|больше|более"
-                 r"|свыше|выше|сильнее|mas\s+de|mas\s+del|superior\w*|por\s+encima|>")
+                 r"|свыше|выше|сильнее|mas\s+de|mas\s+del|superior\w*|por\s+encima"
+                 r"|mayor(?:es)?\s+(?:al|a|que|del?)(?!\w)|>")
 _GAP = re.compile(r"(?<!\w)(?:gap\w*|гэп\w*|геп\w*|hueco\w*|brecha\w*)")
 
 
@@ -107,7 +108,7 @@ HORIZON = [re.compile(p) for p in (
     rf"следующ\w+\s+{_NX}\s+{_U}",
     rf"(?:los|las)\s+{_NX}\s+{_U}\s+(?:siguientes|posteriores|despues|proxim[oa]s)",
     rf"(?:proxim[oa]s|siguientes)\s+{_NX}\s+{_U}",
-    rf"{_NX}\s+{_U}\s+(?:despues|mas\s+tarde)",
+    rf"{_NX}\s+{_U}\s+(?:despues|mas\s+tarde|tras|luego|posteriores?)",   # "20 sesiones tras una subida"
     rf"(?:a\s+los|tras|durante\s+los|en\s+los)\s+{_NX}\s+{_U}",
     r"(?:next|following|a|one)\s+(?P<u>week|month|day|session)(?:\s+later|\s+after)?",
     r"(?:через|спустя|на\s+следующ\w+|в\s+следующ\w+|за\s+следующ\w+)\s+(?P<u>недел\w+|месяц\w*|день|дн\w+|сесси\w+)",
@@ -201,3 +202,29 @@ def parse_top(norm: str) -> TopMoves | None:
     elif re.search(r"best|лучш|mejor", phrase) and not _DOWN_RE.search(noun):
         direction = "up"
     return TopMoves(n=max(1, min(n, 100)), direction=direction, explicit=explicit)
+
+
+def opposite_conditions(norm: str) -> list[EventCondition]:
+    """Two thresholds of opposite directions in one question ("days up more than 1% and down more
+    than 1%", "рос больше 2% и падал больше 2%"): both, rise first. Each percent takes the move word
+    written between the percent before it and itself. Read as one, the other was dropped in silence.
+    Fewer than two, or the same direction twice: []."""
+    ups: list[EventCondition] = []
+    downs: list[EventCondition] = []
+    prev = 0
+    for m in _PCT.finditer(norm):
+        clause = norm[prev:m.start()]
+        prev = m.end()
+        up, down = list(_UP_RE.finditer(clause)), list(_DOWN_RE.finditer(clause))
+        if not (up or down):
+            continue
+        kind = "up" if up and (not down or up[-1].start() > down[-1].start()) else "down"
+        one = _one_condition(norm, m)
+        if one.condition is None:
+            continue
+        thr = abs(one.condition.threshold)
+        inclusive = one.condition.op in ("gte", "lte")
+        (ups if kind == "up" else downs).append(EventCondition(
+            metric=one.condition.metric, op=("gte" if inclusive else "gt") if kind == "up" else ("lte" if inclusive else "lt"),
+            threshold=thr if kind == "up" else -thr))
+    return [ups[0], downs[0]] if len(ups) == 1 and len(downs) == 1 else []

@@ -67,8 +67,15 @@ def _evidence(code: str) -> set[str]:
     return words - set(_lang_words(code, "MONTH_NOT_EVIDENCE"))
 
 
-EN_MONTH_WORDS = _evidence("en")
-ES_MONTH_WORDS = _evidence("es")
+# A month word both languages write ("nov", "dic" is Spanish only) shows neither: counted for English
+# alone, "rango nocturno de NQ 29 nov 2023" tied and was answered in English.
+def _only(code: str, other: str) -> set[str]:
+    rx = [re.compile(alt) for alt in _lang_words(other, "MONTH_PATTERNS")]
+    return {w for w in _evidence(code) if not any(r.fullmatch(w) for r in rx)}
+
+
+EN_MONTH_WORDS = _only("en", "es")
+ES_MONTH_WORDS = _only("es", "en")
 
 _MONTH_TABLE: list[tuple[re.Pattern[str], int]] = []
 for _code in packs.codes():

@@ -25,6 +25,14 @@ def _cue(name: str) -> str:
 # does not also count as "volume". The words are the packs' (offline_parser.metrics; "a+b" names
 # both claim types).
 _METRICS: list[tuple[tuple[str, ...], str]] = [(tuple(name.split("+")), pat) for name, pat in _words("metrics")]
+# Up and down adjectives joined by a connective share one day noun ("días alcistas vs bajistas",
+# "up or down sessions", "растущих и падающих дней", "sesiones positivas o negativas"): both
+# counts. Read word by word, only the one beside the noun was counted and the other dropped.
+_UP, _DOWN, _JOIN = _cue("DAY_UP_WORDS"), _cue("DAY_DOWN_WORDS"), _cue("JOIN_WORDS")
+_JOINED = rf"(?:(?:{_UP})\s*(?:{_JOIN})\s*(?:{_DOWN})|(?:{_DOWN})\s*(?:{_JOIN})\s*(?:{_UP}))"
+_NOUN = _cue("DAY_NOUNS")
+_METRICS.insert(0, (("up_days", "down_days"),
+                    rf"(?<!\w)(?:(?:{_NOUN})\s+{_JOINED}|{_JOINED}\s+(?:{_NOUN}))(?!\w)"))
 _METRIC_RES = [(types, re.compile(p)) for types, p in _METRICS]
 
 # Words per indicator (specific before general: ema before sma), from the language packs; default

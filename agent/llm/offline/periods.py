@@ -152,7 +152,7 @@ def make_period(start: date, end: date) -> Period:
 # ---- extraction of a date part from a matched fragment ---------------------------------------
 
 _Q_WORDS = {"first": 1, "1st": 1, "перв": 1, "primer": 1, "second": 2, "2nd": 2, "втор": 2,
-            "segundo": 2, "third": 3, "3rd": 3, "трет": 3, "tercer": 3, "fourth": 4, "4th": 4,
+            "segundo": 2, "segund": 2, "third": 3, "3rd": 3, "трет": 3, "tercer": 3, "fourth": 4, "4th": 4,
             "четверт": 4, "cuarto": 4, "i": 1, "ii": 2, "iii": 3, "iv": 4}
 
 
@@ -218,11 +218,11 @@ def extract_dp(s: str, today: date, us_first: bool = False) -> DP:
             s, r"(?<!\w)(\d|first|second|third|fourth|1st|2nd|3rd|4th|перв|втор|трет|четверт|primer"
                r"|segundo|tercer|cuarto|iv|i{1,3})") or _last_part(s, today, "q")
         return dp
-    if re.search(r"(?<!\w)(?:h[12]|[12]h)(?!\w)|half|полугоди|половин|semestre|mitad", s):
+    if re.search(r"(?<!\w)(?:h[12]|[12]h)(?!\w)|half|полугоди|половин|semestre|mitad|quincena", s):
         dp.h = _ordinal(s, r"h([12])|([12])h(?!\w)") or _ordinal(
-            s, r"(?<!\w)(\d|first|second|1st|2nd|перв|втор|primer|segundo)")
+            s, r"(?<!\w)(\d|first|second|1st|2nd|перв|втор|primer|segund)")
     dp.m = month_in(s)
-    if dp.m:
+    if dp.m and not dp.h:        # "2nd half of Apr": the ordinal is the half's, never a day
         dd = re.search(r"(?<!\d)(\d{1,2})(?!\d)", s)
         dp.d = int(dd.group(1)) if dd else None
     return dp
@@ -265,8 +265,9 @@ def _blank(text: str, a: int, b: int) -> str:
 # Coordinated ordinals share one noun: "the first and second half of January 2024", "в первой и
 # второй половине января", "la primera y la segunda mitad de enero" (each half its own period).
 _COORD_HALF = re.compile(
-    rf"(?<!\w)(?:first|1st|перв\w*|primer\w*)\s+(?:and|и|y)\s+(?:the\s+|la\s+)?(?:second|2nd|втор\w*|segund\w*)\s+"
-    rf"(?:halves|half|половин\w*|mitad(?:es)?)\s+(?:of\s+|de\s+|del\s+)?(?P<a>{P.MONYEAR}|{P.YEAR})")
+    rf"(?<!\w)(?:first|1st|перв\w*|primer\w*)\s+(?:and|и|y|vs\.?|versus|or|o|или|против|contra|frente\s+a)\s+"
+    rf"(?:the\s+|la\s+|el\s+)?(?:second|2nd|втор\w*|segund\w*)\s+"
+    rf"(?:halves|half|половин\w*|mitad(?:es)?|quincenas?)\s+(?:of\s+|de\s+|del\s+)?(?P<a>{P.MONYEAR}|{P.YEAR})")
 
 
 def _scan(norm: str, today: date, us: bool = False) -> list[Found]:
@@ -441,13 +442,14 @@ def parse_periods(norm: str, today: date, ref: Period | None = None,
                   us_dates: bool = False, split_between: bool = False) -> list[Found]:
     """Every period written in a normalised question, resolved, in text order. `us_dates`: read
     an ambiguous 05/03/2020 month first (an English question)."""
-    from agent.llm.offline import ref_days
+    from agent.llm.offline import ref_days, year_to_date
     days = ref_days.find(norm, ref, make_period)   # "and only the 1st to the 5th?" of the period before
     for a, b, _per in days:
         norm = _blank(norm, a, b)
     found = _scan(norm, today, us_dates) + [Found(a, b, "fixed", period=per, explicit_year=True)
                                             for a, b, per in days]
     found.sort(key=lambda f: f.pos)
+    found = year_to_date.of_named_year(found, norm)
     if split_between:   # "compare ... between 2006 and 2009": two periods, not one range
         found = [g for f in found for g in _split(f, norm)]
     for i, f in enumerate(found):

@@ -164,7 +164,8 @@ def plan(intent: Intent, ctx: ProviderContext) -> Plan:
     if intent.type == "concept" or not intent.symbol:
         return Plan(steps=[], summary="no data needed")
     if intent.parts:                   # each part its own symbols and period
-        steps = [step for part in intent.parts for step in plan(reading.part_intent(intent, part), ctx).steps]
+        steps = [step for part in intent.parts for step in plan(reading.part_intent(intent, part).model_copy(
+                     update={"condition": part.condition or intent.condition}), ctx).steps]   # a rise and a fall
         return Plan(steps=steps, summary="; ".join(s.description or s.action for s in steps))
     symbols = intent.symbols or [intent.symbol]
     if intent.symbol not in symbols:

@@ -85,6 +85,20 @@ def window(it: Intent, p: Any, ctx: ProviderContext) -> None:
         it.metrics = ["open", "close", "pct_change", "return_prev_close", "change_points", "high", "low"]
 
 
+def window_measures(it: Intent) -> None:
+    """Measures of a time-of-day window are the window's own: its range is its high and low (the
+    window's bars, never the session's average daily range) and its volume the window's total.
+    Asked as daily measures, the plan had no step for them and fell back to a generic one."""
+    if it.time_window is None or not it.metrics:
+        return
+    out: list[str] = []
+    for m in it.metrics:
+        for w in {"avg_daily_range": ["high", "low"], "avg_daily_volume": ["total_volume"]}.get(m, [m]):
+            if w not in out:
+                out.append(w)
+    it.metrics = out
+
+
 def has_data(ctx: ProviderContext, symbol: str, period: Period | None) -> bool:
     rng = ctx.range_for(symbol)
     return rng is not None and (period is None or not (period.end < rng.first or period.start > rng.last))

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from agent.llm.offline.lang import normalize
-from agent.market.instruments import Instrument
+from agent.market.instruments import Instrument, well_known
 
 COMMON_WORDS = {
     # en
@@ -126,17 +126,56 @@ def symbols_in(text: str, instruments: list[Instrument], skip_words: set[str] | 
     """Known symbols and ticker-looking unknown words, in order of appearance. Beside a known
     symbol an unknown ticker counts only in a text not written in capitals ("SPY for April and CL
     for March": CL is named and declined, never dropped in silence)."""
-    known = find_symbols(text, instruments)
+    known, named = _loaded_and_named(text, instruments)
     skip = {w.upper() for w in skip_words}
+    known = sorted([*known, *_session_or_coin(text, known, instruments)], key=lambda h: h.start)
     if not known:
-        return _dedupe(unknown_tickers(text, skip))
+        return _dedupe(sorted([*named, *_outside(unknown_tickers(text, skip), named)], key=lambda h: h.start))
     letters = re.findall(r"[^\W\d_]", text)
     if sum(c.islower() for c in letters) < 0.4 * len(letters):   # written in capitals (a rewrite
         return _dedupe(known)                                    # such as "quarter" may be lower)
-    spans = [(h.start, h.end) for h in known]
-    extra = [h for h in unknown_tickers(text, skip | {h.symbol for h in known})
-             if all(h.end <= a or h.start >= b for a, b in spans)]
-    return _dedupe(sorted([*known, *extra], key=lambda h: h.start))
+    extra = _outside(unknown_tickers(text, skip | {h.symbol for h in known}), [*known, *named])
+    return _dedupe(sorted([*known, *named, *extra], key=lambda h: h.start))
+
+
+def _outside(hits: list[SymbolHit], taken: list[SymbolHit]) -> list[SymbolHit]:
+    return [h for h in hits if all(h.end <= t.start or h.start >= t.end for t in taken)]
+
+
+def _loaded_and_named(text: str, instruments: list[Instrument]) -> tuple[list[SymbolHit], list[SymbolHit]]:
+    """Loaded instruments mentioned, and well-known ones named by a word that are not loaded ("gold",
+    "Tesla", "нефть", "petróleo", "ethereum": GC, TSLA, CL, ETH). One search over both, so the longer
+    name wins ("S&P futures" is ES, never the loaded SPX's "S&P"). Unread, "gold in January 2022" got
+    "which instrument?", and beside one loaded symbol would have been answered about that one."""
+    loaded = {i.symbol for i in instruments}
+    hits = find_symbols(text, [*instruments, *(i for i in well_known() if i.symbol not in loaded)])
+    return ([h for h in hits if h.symbol in loaded],     # "eth" alone: the session-or-coin rule decides
+            [SymbolHit(h.symbol, h.start, h.end, known=False) for h in hits
+             if h.symbol not in loaded and not _SESSION_OR_COIN.fullmatch(text[h.start:h.end])])
+
+
+# Words that are both a session name and a coin's ticker: "ETH" is extended trading hours beside
+# a session-traded symbol ("NQ ETH range"), and Ether beside a coin, joined to another symbol
+# ("ETH vs BTC", "ETH и BTC") or alone. Read as hours, "ETH vs BTC" answered BTC overnight, never naming ETH.
+_SESSION_OR_COIN = re.compile(r"(?<![\w&^$])(ETH)(?![\w&])", re.IGNORECASE)
+_JOIN = re.compile(r"\s*(?:,|/|&|\+|vs\.?|versus|and|or|against|и|или|против|contra|frente\s+a|y|o|e)\s*",
+                   re.IGNORECASE)
+
+
+def _session_or_coin(text: str, known: list[SymbolHit], instruments: list[Instrument]) -> list[SymbolHit]:
+    by_symbol = {i.symbol: i for i in instruments}
+    sessions = [by_symbol[h.symbol] for h in known if h.symbol in by_symbol]
+    out = []
+    for m in _SESSION_OR_COIN.finditer(text):
+        if any(h.start < m.end() and m.start() < h.end for h in known):
+            continue                                  # a loaded coin's own alias already read it
+        joined = any(_JOIN.fullmatch(text[m.end():h.start]) or _JOIN.fullmatch(text[h.end:m.start()])
+                     for h in known)
+        session_symbol = any(i.asset_class != "crypto" and i.session not in ("24h", "daily") for i in sessions)
+        coin_beside = any(i.asset_class == "crypto" for i in sessions)
+        if joined or coin_beside or not session_symbol:
+            out.append(SymbolHit(m.group(1).upper(), m.start(1), m.end(1), known=False))
+    return out
 
 
 def symbol_spans(text: str, instruments: list[Instrument], hits: list[SymbolHit]) -> list[tuple[int, int]]:

@@ -11,6 +11,7 @@ from agent.llm.base import ProviderContext
 from agent.llm.offline import (
     abbreviations,
     clarify,
+    condition_parts,
     coverage,
     cues,
     followup_days,
@@ -27,6 +28,7 @@ from agent.llm.offline import notes as notes_mod
 from agent.llm.offline.conditions import (
     ConditionParse,
     TopMoves,
+    opposite_conditions,
     parse_condition,
     parse_horizon,
     parse_top,
@@ -72,6 +74,7 @@ class Parsed:
     indicators: list[tuple[str, int | None, int]] = field(default_factory=list)
     volume_rank: VolumeRank | None = None
     price_level: str | None = None      # "above 3,000": counted against a price (not available)
+    conditions: list[EventCondition] = field(default_factory=list)   # a rise and a fall threshold
     grammar: grammar.Reading | None = None   # parts read by the token grammar (grammar.py)
     measure_text: str = ""              # the text measures are read from (each part's stretch too)
 
@@ -141,7 +144,8 @@ def _parse_once(text: str, ctx: ProviderContext, ref: Period | None) -> Parsed:
     spans += list(p.grammar.used) if p.grammar else []
     p.measure_text = _blank(masked, M.named_analysis_spans(masked))
     p.metrics = M.parse_metrics(p.measure_text)
-    p.cond = parse_condition(masked)
+    p.cond = parse_condition(_blank(masked, [(f.pos, f.end) for f in found]))   # "dec 1 2023 % chg": no 2023 %
+    p.conditions = opposite_conditions(_blank(masked, [(f.pos, f.end) for f in found]))
     level = price_levels.find(masked) if not p.cond.has_threshold else None
     if level:                          # "closed above 3,000": a price level, asked about (below)
         spans.append(level[:2])
@@ -158,7 +162,7 @@ def _parse_once(text: str, ctx: ProviderContext, ref: Period | None) -> Parsed:
     p.indicators = M.parse_indicators(masked)
     p.pattern = M.parse_pattern(masked)
     p.unsupported = M.parse_unsupported(norm)
-    unused = coverage.unused_words(masked, spans + [(f.pos, f.end) for f in p.periods])
+    unused = coverage.unused_words(masked, spans + [(f.pos, f.end) for f in found])   # repeats are used too
     p.unused_spans = unused
     p.unused = [text[a:b] for a, b in unused]
     if _asks_concept_then_data(norm):
@@ -345,10 +349,12 @@ def intent_from(p: Parsed, ctx: ProviderContext) -> Intent:
     if p.concepts:
         it.concept = p.concepts[0]
     shaping.window(it, p, ctx)
+    shaping.window_measures(it)
     shaping.calendar_week(it, ctx, p)
     shaping.best_period(it, p, ctx)
     if it.parts:
         it.parts = reading.with_common(it.parts, p, it)
+    condition_parts.split(it, p.conditions)
     return it
 
 

@@ -22,6 +22,12 @@ _CLOCK = r"(?P<{n}>\d{{1,2}})(?:[:h](?P<{n}m>\d{{2}}))?\s*(?P<{n}ap>a\.?m\.?|p\.
 _BETWEEN = re.compile(
     r"(?<!\w)(?:between|from|между|с|со|entre|desde|de)\s+(?:las?\s+)?" + _CLOCK.format(n="a")
     + r"\s*(?:and|to|till|until|-|–|и|до|по|y|a|hasta)\s*(?:las?\s+)?" + _CLOCK.format(n="b") + r"(?!\d)")
+# Two clocks with no "between"/"from" before them ("10:00-11:00", "9:30 to 10am", "14h-15h"): each
+# end has minutes or am/pm, so no date or count reads the same. Unread, "SPY 10:00-11:00 high" gave
+# the whole session's high.
+_BARE = re.compile(
+    r"(?<![\w:.])" + _CLOCK.format(n="a") + r"\s*(?:-|–|—|to|till|until|до|a|hasta)\s*" + _CLOCK.format(n="b")
+    + r"(?![\d:])")
 _FIRST_LAST = re.compile(
     r"(?<!\w)(?P<edge>first|opening|last|closing|перв\w*|последн\w*|primer[oa]?s?|ultim[oa]s?)\s+"
     r"(?:(?P<n>\d{1,3})\s+)?(?P<unit>hours?|minutes?|mins?|час\w*|минут\w*|horas?|minutos?)"
@@ -31,8 +37,10 @@ _NAMED = [
     ("rth", re.compile(r"(?<!\w)(?:rth|regular\s+(?:trading\s+)?(?:hours|session)|cash\s+session"
                        r"|основн\w+\s+сесси\w*|регулярн\w+\s+(?:сесси\w*|час\w*)|horario\s+regular"
                        r"|sesion\s+regular)(?!\w)")),
-    ("overnight", re.compile(r"(?<!\w)(?:overnight|eth|globex\s+session|ночн\w+\s+сесси\w*|ночью"
-                             r"|sesion\s+nocturna|nocturn[oa])(?!\w)")),
+    # any form of the adjective ("ночной диапазон", "ночного максимума", "nocturnos"): said of a
+    # market, night is the overnight session, never the whole day
+    ("overnight", re.compile(r"(?<!\w)(?:overnight|over\s+night|eth|globex(?:\s+session)?|ночн\w*|ночью"
+                             r"|овернайт\w*|sesion\s+nocturna|nocturn[oa]s?|de\s+noche)(?!\w)")),
     ("premarket", re.compile(r"(?<!\w)(?:pre-?\s?market|премаркет\w*|пре-?маркет\w*|preapertura"
                              r"|pre-?mercado)(?!\w)")),
     ("after_hours", re.compile(r"(?<!\w)(?:after-?\s?hours|post-?market|постмаркет\w*|после\s+закрытия"
@@ -95,9 +103,26 @@ def _has_clock_cue(m: re.Match[str]) -> bool:
     return False
 
 
+def _both_clocks(m: re.Match[str]) -> bool:
+    return bool((m.group("am") or m.group("aap")) and (m.group("bm") or m.group("bap")))
+
+
+_HOUR_WORD = re.compile(r"\s*(?:h|hrs?|hours?|o'?clock|ч\.?|час\w*|horas?)(?!\w)")
+_ENDS = re.compile(r"\s*(?:[?.!]\s*)?$")
+
+
+def _bare_hours(m: re.Match[str], norm: str) -> bool:
+    """'с 10 до 11' is hours when an hour word follows, or when it ends a question about bars
+    ("15-минутки 28 ноября с 10 до 11"); 'с 10 до 11 ноября' stays days."""
+    rest = norm[m.end():]
+    return bool(_HOUR_WORD.match(rest) or (_ENDS.match(rest) and _BAR.search(norm)))
+
+
 def parse_window(norm: str) -> Window | None:
     m = _BETWEEN.search(norm)
-    if m and _has_clock_cue(m):
+    if not (m and (_has_clock_cue(m) or _bare_hours(m, norm))):
+        m = next((b for b in _BARE.finditer(norm) if _both_clocks(b)), None)
+    if m:
         a, b = _clock(m, "a"), _clock(m, "b")
         if a is not None and b is not None:
             return Window(a, b, f"{a:%H:%M}-{b:%H:%M}", m.span(), extended=not (RTH_OPEN <= a <= RTH_CLOSE))
