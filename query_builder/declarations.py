@@ -86,8 +86,10 @@ ACTIONS = [
         ("symbol", "start_date?", "end_date?", "top_n?", "direction?"), build_rank_volume,
         {"rank_volume": post_rank_volume}, claims=("total_volume",), chart="volume_rank"),
     ActionDecl(
-        "get_indicator", "technical indicator values on daily bars over a period",
-        ("symbol", "indicator", "start_date", "end_date", "window?"), build_indicator,
+        "get_indicator", "technical indicator values on daily bars over a period; vwap only: a local "
+        "time-of-day window (start_time/end_time) gives each date's VWAP over that window's minutes",
+        ("symbol", "indicator", "start_date", "end_date", "window?", "start_time?", "end_time?",
+         "extended_hours?"), build_indicator,
         {"indicator": post_indicator}, claims=("rsi",), sample={"indicator": "rsi"}, chart="indicator"),
 ]
 

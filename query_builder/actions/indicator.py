@@ -1,9 +1,11 @@
 """get_indicator: SQL reads daily bars with warm-up before the period; numpy computes the values.
 
-VWAP is the exception: per trading date from the session's 1-min bars (not for daily-only data).
+VWAP is the exception: per trading date from the session's 1-min bars (not for daily-only data),
+or from the bars of a local time-of-day window when one is given ("VWAP between 10:00 and 11:00").
 """
 from __future__ import annotations
 
+from datetime import date
 from typing import Any
 
 import numpy as np
@@ -12,7 +14,9 @@ from psycopg import sql
 from query_builder import declare
 from query_builder import indicators as ind
 from query_builder.base import Context, Output
+from query_builder.actions.intraday import clock_filter
 from query_builder.convert import column, date_column, fnum, iso
+from query_builder.dialects import Params
 from query_builder.errors import MissingParameter
 from query_builder.fragments import anchor, iso_date
 from query_builder.granularity import bounds, ts_window
@@ -25,8 +29,8 @@ _DAILY = (
 _VWAP = (
     "SELECT {td} AS trading_date, d.close, d.volume, v.vwap FROM ohlcv_1d d JOIN"
     " (SELECT trading_date, sum((high + low + close) / 3 * volume) / NULLIF(sum(volume), 0) AS vwap"
-    " FROM ohlcv_1min WHERE symbol = {symbol} AND ts >= {ts_lo} AND ts < {ts_hi}"
-    " AND trading_date >= {start} AND trading_date <= {end} AND in_session GROUP BY trading_date) v"
+    " FROM ohlcv_1min b WHERE b.symbol = {symbol} AND b.ts >= {ts_lo} AND b.ts < {ts_hi}"
+    " AND b.trading_date >= {start} AND b.trading_date <= {end}{session}{clock} GROUP BY b.trading_date) v"
     " ON v.trading_date = d.trading_date WHERE d.symbol = {symbol} AND d.trading_date >= {start}"
     " AND d.trading_date <= {end} ORDER BY d.trading_date"
 )
@@ -43,14 +47,24 @@ def build_indicator(ctx: Context):
     args: dict[str, Any] = {"indicator": name, "window": window, "start_date": start.isoformat()}
     if name == "vwap":
         # a daily-only symbol never gets here: the declaration needs intraday bars (runner.check_needs)
-        lo, hi = ts_window(start, end)
-        q = sql.SQL(_VWAP).format(td=iso_date(p, "d"), symbol=ctx.dialect.placeholder("symbol"), ts_lo=p("ts_lo", lo),
-                                  ts_hi=p("ts_hi", hi), start=p("start_date", start),
-                                  end=p("end_date", end))
-        return ctx.built(q, p, "indicator", post_args=args, granularity="daily")
+        return _vwap(ctx, p, args, start, end)
     q = sql.SQL(_DAILY).format(td=iso_date(p, "d"), symbol=ctx.dialect.placeholder("symbol"),
                                anchor=anchor(p, start, back=ind.warmup_bars(name, window)),
                                end=p("end_date", end))
+    return ctx.built(q, p, "indicator", post_args=args, granularity="daily")
+
+
+def _vwap(ctx: Context, p: Params, args: dict[str, Any], start: date, end: date):
+    """Per trading date from the 1-min bars; a time-of-day window keeps only its minutes (the
+    window's VWAP, never the whole session's), and an extended-hours one keeps minutes outside the
+    session too."""
+    prm, lo_hi = ctx.params, ts_window(start, end)
+    local = ctx.dialect.to_local(sql.Identifier("b", "ts"), p("tz", ctx.timezone))
+    session = sql.SQL("") if prm.extended_hours else sql.SQL(" AND b.in_session")
+    q = sql.SQL(_VWAP).format(td=iso_date(p, "d"), symbol=ctx.dialect.placeholder("symbol"),
+                              ts_lo=p("ts_lo", lo_hi[0]), ts_hi=p("ts_hi", lo_hi[1]),
+                              start=p("start_date", start), end=p("end_date", end), session=session,
+                              clock=clock_filter(local, p, prm.start_time, prm.end_time))
     return ctx.built(q, p, "indicator", post_args=args, granularity="daily")
 
 

@@ -42,7 +42,7 @@ _AGG_BARS = (
 )
 
 
-def _clock_filter(local: sql.Composable, p: Params, t0: time | None, t1: time | None) -> sql.Composable:
+def clock_filter(local: sql.Composable, p: Params, t0: time | None, t1: time | None) -> sql.Composable:
     """Local wall-clock window [t0, t1); t0 > t1 wraps midnight (e.g. 18:00-02:00)."""
     tod = sql.SQL("CAST({} AS TIME)").format(local)
     parts = []
@@ -74,7 +74,7 @@ def bars_query(ctx: Context, p: Params, granularity: str, start: date, end: date
         symbol=d.placeholder("symbol"), ts_lo=p("ts_lo", ts_lo), ts_hi=p("ts_hi", ts_hi),
         start=p("start_date", start), end=p("end_date", end),
         session=sql.SQL(" AND b.in_session") if minute and not extended else sql.SQL(""),
-        clock=_clock_filter(local, p, t0, t1), limit=p("row_limit", MAX_INTRADAY_ROWS + 1))
+        clock=clock_filter(local, p, t0, t1), limit=p("row_limit", MAX_INTRADAY_ROWS + 1))
 
 
 def _aggregated(ctx: Context, p: Params, minutes: int, start: date, end: date, *,
@@ -90,7 +90,7 @@ def _aggregated(ctx: Context, p: Params, minutes: int, start: date, end: date, *
         bucket=d.bucket(local, p("bar_minutes", minutes)), symbol=d.placeholder("symbol"),
         ts_lo=p("ts_lo", ts_lo), ts_hi=p("ts_hi", ts_hi), start=p("start_date", start), end=p("end_date", end),
         session=sql.SQL("") if extended else sql.SQL(" AND b.in_session"),
-        clock=_clock_filter(local, p, t0, t1), limit=p("row_limit", MAX_INTRADAY_ROWS + 1))
+        clock=clock_filter(local, p, t0, t1), limit=p("row_limit", MAX_INTRADAY_ROWS + 1))
 
 
 def intraday_granularity(ctx: Context) -> str:

@@ -93,6 +93,9 @@ def _indicator(intent: Intent, symbol: str, ctx: ProviderContext) -> list[Step]:
         start = end - timedelta(days=INDICATOR_LATEST_DAYS)
     params = StepParams(symbol=symbol, start_date=start, end_date=end, indicator=intent.indicator,
                         window=intent.indicator_window)
+    w = intent.time_window
+    if w is not None and intent.indicator == "vwap":     # the window's VWAP, not the session's
+        params = params.model_copy(update={"start_time": w.start, "end_time": w.end, "extended_hours": w.extended})
     return [Step(action="get_indicator", params=params,
                  description=f"{symbol}: {intent.indicator} up to {end.isoformat()}")]
 
