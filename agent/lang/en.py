@@ -1158,3 +1158,22 @@ PACK["grammar"] = {
                      "then", "also", ",", ";", "&", "/"],
     "RESPECTIVELY": ["respectively", "resp"],
 }
+
+# ---- issue 24 (silent readings): per-unit returns, highest/lowest close, named days ----
+# "weekly returns", "week-by-week performance", "the return of each week": every week of the period
+# with its own close-to-close return (offline/per_unit.py), never one change for the whole period
+_RET = "(?:returns?|performance|changes?|gains?|moves?|%\\s*changes?|percent(?:age)?\\s+changes?)"
+PACK["offline_parser"]["cues"]["PER_WEEK"] = [
+    f"(?<!\\w)(?:weekly|week[\\s-]by[\\s-]week|week[\\s-]over[\\s-]week|wow)\\s+{_RET}",
+    f"{_RET}\\s+(?:for\\s+|of\\s+|in\\s+)?(?:each|every)\\s+week", f"{_RET}\\s+(?:by|per)\\s+week",
+    f"(?:each|every)\\s+week'?s\\s+{_RET}"]
+PACK["offline_parser"]["cues"]["PER_MONTH"] = [
+    f"(?<!\\w)(?:monthly|month[\\s-]by[\\s-]month|month[\\s-]over[\\s-]month|mom)\\s+{_RET}",
+    f"{_RET}\\s+(?:for\\s+|of\\s+|in\\s+)?(?:each|every)\\s+month", f"{_RET}\\s+(?:by|per)\\s+month",
+    f"(?:each|every)\\s+month'?s\\s+{_RET}"]
+PACK["offline_parser"]["cues"]["PER_QUARTER"] = [
+    f"(?<!\\w)(?:quarterly|quarter[\\s-]by[\\s-]quarter)\\s+{_RET}",
+    f"{_RET}\\s+(?:for\\s+|of\\s+|in\\s+)?(?:each|every)\\s+quarter", f"{_RET}\\s+(?:by|per)\\s+quarter"]
+PACK["offline_parser"]["cues"]["PER_YEAR"] = [
+    f"(?<!\\w)(?:yearly|annual|year[\\s-]by[\\s-]year)\\s+{_RET}",
+    f"{_RET}\\s+(?:for\\s+|of\\s+|in\\s+)?(?:each|every)\\s+year", f"{_RET}\\s+(?:by|per)\\s+year"]

@@ -1120,3 +1120,16 @@ PACK["grammar"] = {
                      "luego", "también", "tambien", "además", "ademas", ",", ";", "&", "/"],
     "RESPECTIVELY": ["respectivamente", "resp"],
 }
+
+# ---- issue 24 (silent readings): per-unit returns, highest/lowest close, named days ----
+# "rendimientos semanales", "rentabilidad por semana", "el rendimiento de cada semana": every week
+# with its own close-to-close return (offline/per_unit.py)
+_RET = "(?:rendimientos?|rentabilidad(?:es)?|retornos?|variacion(?:es)?|cambios?|desempe[nñ]os?|ganancias?)"
+PACK["offline_parser"]["cues"]["PER_WEEK"] = [
+    f"{_RET}\\s+semanales", f"{_RET}\\s+semanal", f"{_RET}\\s+(?:\\w+\\s+)?(?:por\\s+semana|de\\s+cada\\s+semana|semana\\s+a\\s+semana)"]
+PACK["offline_parser"]["cues"]["PER_MONTH"] = [
+    f"{_RET}\\s+mensual(?:es)?", f"{_RET}\\s+(?:\\w+\\s+)?(?:por\\s+mes|de\\s+cada\\s+mes|mes\\s+a\\s+mes)"]
+PACK["offline_parser"]["cues"]["PER_QUARTER"] = [
+    f"{_RET}\\s+trimestral(?:es)?", f"{_RET}\\s+(?:\\w+\\s+)?(?:por\\s+trimestre|de\\s+cada\\s+trimestre)"]
+PACK["offline_parser"]["cues"]["PER_YEAR"] = [
+    f"{_RET}\\s+anual(?:es)?", f"{_RET}\\s+(?:\\w+\\s+)?(?:por\\s+a[nñ]o|de\\s+cada\\s+a[nñ]o|a[nñ]o\\s+a\\s+a[nñ]o)"]

@@ -1142,3 +1142,17 @@ PACK["grammar"] = {
                      "versus", ",", ";", "&", "/"],
     "RESPECTIVELY": ["соответственно", "соотв"],
 }
+
+# ---- issue 24 (silent readings): per-unit returns, highest/lowest close, named days ----
+# "недельная доходность", "доходность по неделям", "изменение за каждую неделю": every week with its
+# own close-to-close return (offline/per_unit.py)
+_RET = "(?:доходност\\w*|изменени\\w*|динамик\\w*|прирост\\w*|рост\\w*|результат\\w*)"
+PACK["offline_parser"]["cues"]["PER_WEEK"] = [
+    f"(?:по)?недельн\\w*\\s+{_RET}", f"{_RET}\\s+(?:\\w+\\s+)?(?:по\\s+неделям|понедельно|за\\s+каждую\\s+неделю)",
+    f"{_RET}\\s+(?:\\w+\\s+)?недел[яюи]\\s+за\\s+недел\\w+"]
+PACK["offline_parser"]["cues"]["PER_MONTH"] = [
+    f"(?:по)?месячн\\w*\\s+{_RET}", f"{_RET}\\s+(?:\\w+\\s+)?(?:по\\s+месяцам|помесячно|за\\s+каждый\\s+месяц)"]
+PACK["offline_parser"]["cues"]["PER_QUARTER"] = [
+    f"(?:по)?квартальн\\w*\\s+{_RET}", f"{_RET}\\s+(?:\\w+\\s+)?(?:по\\s+кварталам|поквартально|за\\s+каждый\\s+квартал)"]
+PACK["offline_parser"]["cues"]["PER_YEAR"] = [
+    f"(?:годов|ежегодн)\\w*\\s+{_RET}", f"{_RET}\\s+(?:\\w+\\s+)?(?:по\\s+годам|за\\s+каждый\\s+год)"]

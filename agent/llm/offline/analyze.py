@@ -185,8 +185,9 @@ def _compare(ans: Answer, r: StepResult, intent: Intent) -> None:
         items = _metric_items(ans, r, wanted or ["open", "close", "pct_change", "high", "low"],
                               f"p{k}.", row)
         ans.lines.append(f"{r.symbol}, {name}: " + "; ".join(items) + ".")
-        if row.get("pct_change") is not None and (best is None or row["pct_change"] > best[0]):
-            best = (row["pct_change"], ans.slot(f"p{k}.period"))
+        key = "return_prev_close" if wanted == ["return_prev_close"] else "pct_change"   # the return shown
+        if row.get(key) is not None and (best is None or row[key] > best[0]):
+            best = (row[key], ans.slot(f"p{k}.period"))
     if best and len(r.rows) > 1:
         ans.lines.append(T.COMPARE_BEST[lang].format(p=best[1]))
 

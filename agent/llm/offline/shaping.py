@@ -13,6 +13,7 @@ from agent.llm.base import ProviderContext
 from agent.llm.offline import cues, notes
 from agent.llm.offline import metrics as M
 from agent.llm.offline.lang import normalize
+from agent.llm.offline.per_unit import per_unit
 from agent.llm.offline.periods import (
     make_period,
     split_period,
@@ -25,11 +26,21 @@ from agent.state import Intent, Period
 MAX_PARTS = 24
 
 
+def _unit(m: re.Match[str]) -> str:
+    u = m.group("u")
+    if re.match(r"quarter|квартал|trimestre|year|год|año", u):
+        return "quarter" if re.match(r"quarter|квартал|trimestre", u) else "year"
+    return window_unit(u)
+
+
 def best_period(it: Intent, p: Any, ctx: ProviderContext) -> None:
     """'The best month of SPY in 2024': every month (week, quarter, year) of the period side by
-    side with its change, and the strongest and weakest named."""
-    m = cues.BEST_PERIOD.search(normalize(p.text)) if p.text else None
-    if m is None or it.analysis not in (None, "stats", "top_moves", "compare"):
+    side with its change, and the strongest and weakest named. 'Weekly returns of SPY in April
+    2024' (offline/per_unit.py): every week with its own close-to-close return."""
+    norm = normalize(p.text) if p.text else ""
+    m = cues.BEST_PERIOD.search(norm)
+    each = None if m else per_unit(norm)
+    if (m is None and each is None) or it.analysis not in (None, "stats", "top_moves", "compare"):
         return
     span = it.period
     rng = ctx.range_for(it.symbol)
@@ -40,17 +51,15 @@ def best_period(it: Intent, p: Any, ctx: ProviderContext) -> None:
     if rng is not None and not (span.end < rng.first or span.start > rng.last):
         span = make_period(max(span.start, rng.first), min(span.end, rng.last))   # where the data is
     inst = ctx.instrument(it.symbol)
-    parts = split_period(span, window_unit(m.group("u")) if not re.match(r"quarter|квартал|trimestre|year|год|año",
-                                                                       m.group("u")) else
-                         ("quarter" if re.match(r"quarter|квартал|trimestre", m.group("u")) else "year"),
-                         seven_days=bool(inst and inst.session == "24h"))
+    parts = split_period(span, _unit(m) if m else str(each), seven_days=bool(inst and inst.session == "24h"))
     if len(parts) < 2:
         return
     if len(parts) > MAX_PARTS:
         it.notes.append(notes.only_last(MAX_PARTS, parts[-MAX_PARTS].start, it.lang))
     it.analysis, it.compare_periods, it.period = "compare", parts[-MAX_PARTS:], span
     it.top_n, it.direction, it.condition = None, None, None
-    it.metrics = ["pct_change", "return_prev_close"]
+    # each period's own return is close to close (vs the close before it), as return tables give it
+    it.metrics = ["pct_change", "return_prev_close"] if m else ["return_prev_close"]
 
 
 def calendar_week(it: Intent, ctx: ProviderContext, p: Any = None) -> None:
