@@ -29,7 +29,7 @@ from query_builder.declare import ActionDecl, ClaimDecl, IndicatorDecl, PatternD
 
 _STATS_CLAIMS = ("open", "close", "high", "low", "pct_change", "total_volume", "avg_daily_volume",
                  "trading_days", "avg_daily_range", "up_days", "down_days", "volatility",
-                 "change_points", "return_prev_close", "max_drawdown")
+                 "change_points", "return_prev_close", "max_drawdown", "max_close", "min_close")
 _CONDITION = {"condition": {"op": "gt", "threshold": 1}}
 
 ACTIONS = [
@@ -159,6 +159,14 @@ CLAIMS = [
               "close vs the close before the period, %", "pct"),
     ClaimDecl("max_drawdown", "get_period_stats", "summary.max_drawdown",
               "largest peak-to-trough fall of closes, % (peak and trough dates)", "pct"),
+    ClaimDecl("max_close", "get_period_stats", "summary.max_close",
+              "highest daily close of the period (date = when)", "price",
+              templates={"en": "highest close {v} on {d}", "ru": "максимальная цена закрытия {v} ({d})",
+                         "es": "máximo de cierre {v} el {d}"}),
+    ClaimDecl("min_close", "get_period_stats", "summary.min_close",
+              "lowest daily close of the period (date = when)", "price",
+              templates={"en": "lowest close {v} on {d}", "ru": "минимальная цена закрытия {v} ({d})",
+                         "es": "mínimo de cierre {v} el {d}"}),
 ]
 
 register(*ACTIONS, *INDICATORS, *PATTERNS, *CLAIMS)

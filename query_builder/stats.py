@@ -74,7 +74,8 @@ class Daily:
 EMPTY_SUMMARY_KEYS = ("first_date", "last_date", "open", "close", "high", "high_date", "low",
                       "low_date", "pct_change", "total_volume", "avg_daily_volume", "trading_days",
                       "avg_daily_range", "up_days", "down_days", "volatility", "change_points",
-                      "return_prev_close", "max_drawdown", "max_drawdown_date", "max_drawdown_peak_date")
+                      "return_prev_close", "max_drawdown", "max_drawdown_date", "max_drawdown_peak_date",
+                      "max_close", "max_close_date", "min_close", "min_close_date")
 
 
 def period_summary(d: Daily) -> dict[str, Any]:
@@ -102,7 +103,16 @@ def period_summary(d: Daily) -> dict[str, Any]:
         "return_prev_close": (fnum((d.close[-1] / d.prev_close[0] - 1.0) * 100.0)
                               if np.isfinite(d.prev_close[0]) and d.prev_close[0] else None),
         **max_drawdown(d),
+        **close_extremes(d),
     }
+
+
+def close_extremes(d: Daily) -> dict[str, Any]:
+    """The highest and the lowest daily close of the period and their trading dates (the first
+    one on a tie): "the highest close of April", not the highest high."""
+    top, bottom = int(np.argmax(d.close)), int(np.argmin(d.close))
+    return {"max_close": fnum(d.close[top]), "max_close_date": iso(d.dates[top]),
+            "min_close": fnum(d.close[bottom]), "min_close_date": iso(d.dates[bottom])}
 
 
 def max_drawdown(d: Daily) -> dict[str, Any]:

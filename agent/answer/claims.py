@@ -13,7 +13,8 @@ from typing import Any
 
 PERIOD_TYPES = {"open", "close", "high", "low", "pct_change", "total_volume", "avg_daily_volume",
                 "trading_days", "avg_daily_range", "up_days", "down_days", "volatility",
-                "change_points", "return_prev_close", "max_drawdown"}
+                "change_points", "return_prev_close", "max_drawdown", "max_close", "min_close"}
+DATED = ("high", "low", "max_drawdown", "max_close", "min_close")   # claims whose value has a date
 AFTER_TYPES = {"avg_return_after", "median_return_after", "win_rate_after"}
 
 
@@ -43,7 +44,16 @@ def period_stats(rows: list[dict[str, Any]]) -> dict[str, Any]:
         "return_prev_close": ((rows[-1]["close"] / rows[0]["prev_close"] - 1) * 100
                               if rows[0].get("prev_close") else None),
         **_drawdown(rows),
+        **_close_extremes(rows),
     }
+
+
+def _close_extremes(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """The highest and lowest daily close and their dates (the first on a tie)."""
+    top = max(rows, key=lambda r: r["close"])
+    bottom = min(rows, key=lambda r: r["close"])
+    return {"max_close": top["close"], "max_close_date": str(top["trading_date"]),
+            "min_close": bottom["close"], "min_close_date": str(bottom["trading_date"])}
 
 
 def _drawdown(rows: list[dict[str, Any]]) -> dict[str, Any]:
@@ -116,7 +126,7 @@ def candidates(claim: dict, results: list[dict],
 
 
 def _pick(stats: dict, ctype: str) -> tuple[float | None, str | None]:
-    date = stats.get(f"{ctype}_date") if ctype in ("high", "low", "max_drawdown") else None
+    date = stats.get(f"{ctype}_date") if ctype in DATED else None
     return stats.get(ctype), (str(date) if date else None)
 
 

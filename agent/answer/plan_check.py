@@ -31,7 +31,7 @@ MAX_STEPS = 12
 PERIOD_METRICS = {"open", "close", "high", "low", "pct_change", "total_volume", "avg_daily_volume",
                   "trading_days", "avg_daily_range", "up_days", "down_days", "volatility",
                   # issue 10's analyses, computed by the same period summary (query_builder/stats.py)
-                  "change_points", "return_prev_close", "max_drawdown"}
+                  "change_points", "return_prev_close", "max_drawdown", "max_close", "min_close"}
 # Which actions can compute each metric (claim type).
 PRODUCERS: dict[str, set[str]] = {
     **{m: {"get_period_stats", "compare_periods"} for m in PERIOD_METRICS},

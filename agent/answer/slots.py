@@ -199,10 +199,11 @@ def _add_mapping(table: SlotTable, n: int, sym: str, one: bool, prefix: str, dat
         if (pattern, key) in _PATTERN_KINDS:
             extra["kind"] = _PATTERN_KINDS[(pattern, key)]
         if key in _SKIP or key.endswith("_date") and key[:-5] in ("high", "low", "max", "min",
-                                                                   "max_drawdown"):
+                                                                   "max_drawdown", "max_close", "min_close"):
             continue
         local = f"{prefix}{key}"
-        date = data.get(f"{key}_date") if key in ("high", "low", "max", "min", "max_drawdown") else None
+        date = data.get(f"{key}_date") if key in ("high", "low", "max", "min", "max_drawdown", "max_close",
+                                                  "min_close") else None
         if key == "max_drawdown":   # trough as the date, peak as the context (claim table)
             peak = data.get("max_drawdown_peak_date")
             _qualified(table, n, sym, one, local, key, value, period=period,

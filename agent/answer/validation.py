@@ -23,7 +23,7 @@ from agent.state import Validation
 
 PRICE_FAMILIES = ("open", "close", "high", "low")
 _FAMILY = {"close": "close", "day_close": "close", "previous_close": "close", "open": "open", "high": "high", "low": "low",
-           "max": "high", "rsi_max": "high", "min": "low", "rsi_min": "low",
+           "max": "high", "rsi_max": "high", "max_close": "close", "min_close": "close", "min": "low", "rsi_min": "low",
            "total_volume": "volume", "avg_daily_volume": "volume", "volume": "volume",
            "volatility": "volatility"}
 # Differences of two prices: described by the words of what they differ ("the range between high

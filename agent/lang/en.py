@@ -78,6 +78,8 @@ PACK: dict[str, Any] = {
             "change_points": "change in points {v} (close minus open)",
             "return_prev_close": "return vs the previous close {v}",
             "max_drawdown": "max drawdown of closes {v} (peak {c}, trough {d})",
+            "max_close": "highest close {v} on {d}",
+            "min_close": "lowest close {v} on {d}",
         },
         "COVERAGE": "data {a} – {b}, {n} trading days",
         "ALL_DATA": "all available data",
@@ -1177,3 +1179,20 @@ PACK["offline_parser"]["cues"]["PER_QUARTER"] = [
 PACK["offline_parser"]["cues"]["PER_YEAR"] = [
     f"(?<!\\w)(?:yearly|annual|year[\\s-]by[\\s-]year)\\s+{_RET}",
     f"{_RET}\\s+(?:for\\s+|of\\s+|in\\s+)?(?:each|every)\\s+year", f"{_RET}\\s+(?:by|per)\\s+year"]
+# "the highest close", "closing low": the highest / lowest daily close and its date (claims max_close,
+# min_close), read before "high" and "close" (the metrics table is read in this order, specific first)
+PACK["offline_parser"]["metrics"] = {
+    "max_close": ["(?:highest|max(?:imum)?|top|peak|record)\\s+(?:daily\\s+)?clos(?:e|es|ing)(?:\\s+(?:price|level|value)s?)?(?!\\w)",
+                  "(?<!\\w)closing\\s+high(?!\\w)", "(?<!\\w)clos(?:ed|e)\\s+(?:the\\s+)?highest(?!\\w)"],
+    "min_close": ["(?:lowest|min(?:imum)?|bottom)\\s+(?:daily\\s+)?clos(?:e|es|ing)(?:\\s+(?:price|level|value)s?)?(?!\\w)",
+                  "(?<!\\w)closing\\s+low(?!\\w)", "(?<!\\w)clos(?:ed|e)\\s+(?:the\\s+)?lowest(?!\\w)"],
+    **PACK["offline_parser"]["metrics"]}
+PACK["offline_parser"]["cues"]["NOT_COMPUTED"] = [
+    "(?:highest|lowest|max(?:imum)?|min(?:imum)?)\\s+(?:daily\\s+)?(?:open|opening\\s+price)",
+    "(?:average|avg|mean|median)\\s+(?:daily\\s+)?(?:close|closing\\s+price|open|opening\\s+price)"]
+PACK["offline_parser"]["metrics"] = {
+    "max_close+min_close": [
+        "(?:highest|max(?:imum)?)\\s+(?:and|&|/|or)\\s+(?:the\\s+)?(?:lowest|min(?:imum)?)\\s+(?:daily\\s+)?clos(?:e|es|ing)"
+        "(?:\\s+(?:price|level|value)s?)?(?!\\w)",
+        "(?<!\\w)closing\\s+highs?\\s+(?:and|&|/|or)\\s+(?:the\\s+)?(?:closing\\s+)?lows?(?!\\w)"],
+    **PACK["offline_parser"]["metrics"]}

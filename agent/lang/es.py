@@ -82,6 +82,8 @@ PACK: dict[str, Any] = {
             "change_points": "variación en puntos {v} (cierre menos apertura)",
             "return_prev_close": "rentabilidad frente al cierre anterior {v}",
             "max_drawdown": "caída máxima (drawdown) de cierres {v} (pico {c}, mínimo {d})",
+            "max_close": "máximo de cierre {v} el {d}",
+            "min_close": "mínimo de cierre {v} el {d}",
         },
         "COVERAGE": "datos {a} – {b}, {n} días de negociación",
         "ALL_DATA": "todo el histórico disponible",
@@ -1133,3 +1135,20 @@ PACK["offline_parser"]["cues"]["PER_QUARTER"] = [
     f"{_RET}\\s+trimestral(?:es)?", f"{_RET}\\s+(?:\\w+\\s+)?(?:por\\s+trimestre|de\\s+cada\\s+trimestre)"]
 PACK["offline_parser"]["cues"]["PER_YEAR"] = [
     f"{_RET}\\s+anual(?:es)?", f"{_RET}\\s+(?:\\w+\\s+)?(?:por\\s+a[nñ]o|de\\s+cada\\s+a[nñ]o|a[nñ]o\\s+a\\s+a[nñ]o)"]
+# "el cierre más alto", "el mínimo precio de cierre": the highest / lowest daily close and its date
+PACK["offline_parser"]["metrics"] = {
+    "max_close": ["(?:precio\\s+de\\s+)?cierres?\\s+(?:diarios?\\s+)?(?:mas\\s+altos?|maximos?|mayor(?:es)?|record)(?!\\w)",
+                  "(?:maximo|mayor|mas\\s+alto)\\s+(?:precio\\s+de\\s+)?cierre"],
+    "min_close": ["(?:precio\\s+de\\s+)?cierres?\\s+(?:diarios?\\s+)?(?:mas\\s+bajos?|minimos?|menor(?:es)?)(?!\\w)",
+                  "(?:minimo|menor|mas\\s+bajo)\\s+(?:precio\\s+de\\s+)?cierre"],
+    **PACK["offline_parser"]["metrics"]}
+PACK["offline_parser"]["cues"]["NOT_COMPUTED"] = [
+    "(?:precio\\s+de\\s+)?apertura\\s+(?:mas\\s+alto|mas\\s+bajo|maximo|minimo|promedio|medio|mediano)",
+    "(?:precio\\s+de\\s+)?cierre\\s+(?:promedio|medio|mediano)",
+    "(?:maximo|minimo|mayor|menor)\\s+(?:precio\\s+de\\s+)?apertura"]
+PACK["offline_parser"]["metrics"] = {
+    "max_close+min_close": [
+        "(?:precio\\s+de\\s+)?cierres?\\s+(?:mas\\s+altos?|maximos?|mayor(?:es)?)\\s+(?:y|e|/|o)\\s+(?:el\\s+|los\\s+)?"
+        "(?:mas\\s+bajos?|minimos?|menor(?:es)?)(?!\\w)",
+        "(?:maximo|mayor|mas\\s+alto)\\s+(?:y|e|/|o)\\s+(?:el\\s+)?(?:minimo|menor|mas\\s+bajo)\\s+(?:precio\\s+de\\s+)?cierres?"],
+    **PACK["offline_parser"]["metrics"]}

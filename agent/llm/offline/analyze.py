@@ -73,7 +73,7 @@ def _metric_items(ans: Answer, r: StepResult, keys: Sequence[str], prefix: str =
         v = (s or {}).get(k)
         if v is None or (k in ("total_volume", "avg_daily_volume") and not v):
             continue
-        d = ans.slot(f"{prefix}{k}.date") if k in ("high", "low", "max_drawdown") \
+        d = ans.slot(f"{prefix}{k}.date") if k in ("high", "low", "max_drawdown", "max_close", "min_close") \
             and (s or {}).get(f"{k}_date") else ""
         c = ans.slot(f"{prefix}{k}.peak_date") if k == "max_drawdown" \
             and (s or {}).get("max_drawdown_peak_date") else ""
@@ -260,7 +260,7 @@ def _generic(ans: Answer, r: StepResult, intent: Intent) -> None:
     for k, v in s.items():
         if k in own or isinstance(v, bool) or v is None or isinstance(v, (dict, list)) or k in CLAIM_TYPES \
                 or k in SKIPPED_KEYS or any(c.isdigit() for c in k) or k.endswith("_ts") \
-                or k.endswith("_date") and k[:-5] in ("high", "low", "max", "min") \
+                or k.endswith("_date") and k[:-5] in ("high", "low", "max", "min", "max_close", "min_close") \
                 or k.endswith("_date") and r.action == "get_intraday_data":
             continue            # values with a claim type are stated (and checked) by their own step
         items.append(f"{k.replace('_', ' ')} {ans.slot(k)}")
