@@ -1196,3 +1196,15 @@ PACK["offline_parser"]["metrics"] = {
         "(?:\\s+(?:price|level|value)s?)?(?!\\w)",
         "(?<!\\w)closing\\s+highs?\\s+(?:and|&|/|or)\\s+(?:the\\s+)?(?:closing\\s+)?lows?(?!\\w)"],
     **PACK["offline_parser"]["metrics"]}
+# "closed above its open", "finished higher than it opened": sessions closing above (below) their own
+# open, the up (down) days count, not the open price
+_V2_METRICS = PACK["offline_parser"]["metrics"]
+_OPEN_REF = "(?:(?:its|their|the|that\\s+day'?s|the\\s+day'?s|the\\s+session'?s)\\s+)?open(?:ing)?(?:\\s+(?:price|level))?"
+_V2_METRICS["up_days"] = [
+    f"clos(?:e|ed|es|ing)\\s+(?:\\w+\\s+)?(?:above|over|higher\\s+than|>)\\s+{_OPEN_REF}(?!\\w)",
+    "(?:close|finish|end)(?:ed|s)?\\s+(?:\\w+\\s+)?higher\\s+than\\s+(?:it|they)\\s+opened",
+    "close\\s*>\\s*open"] + _V2_METRICS["up_days"]
+_V2_METRICS["down_days"] = [
+    f"clos(?:e|ed|es|ing)\\s+(?:\\w+\\s+)?(?:below|under|lower\\s+than|<)\\s+{_OPEN_REF}(?!\\w)",
+    "(?:close|finish|end)(?:ed|s)?\\s+(?:\\w+\\s+)?lower\\s+than\\s+(?:it|they)\\s+opened",
+    "close\\s*<\\s*open"] + _V2_METRICS["down_days"]

@@ -1152,3 +1152,9 @@ PACK["offline_parser"]["metrics"] = {
         "(?:mas\\s+bajos?|minimos?|menor(?:es)?)(?!\\w)",
         "(?:maximo|mayor|mas\\s+alto)\\s+(?:y|e|/|o)\\s+(?:el\\s+)?(?:minimo|menor|mas\\s+bajo)\\s+(?:precio\\s+de\\s+)?cierres?"],
     **PACK["offline_parser"]["metrics"]}
+# "cerró por encima de su apertura", "cierre mayor que la apertura": up (down) days, not the open price
+_OPEN_REF = "(?:(?:su|la|el|sus|las)\\s+)?(?:precio\\s+de\\s+)?apertura"
+PACK["offline_parser"]["metrics"]["up_days"] = [
+    f"(?:cerr|cierr)\\w*\\s+(?:\\w+\\s+)?(?:por\\s+encima\\s+(?:de|del)|mas\\s+alto\\s+que|mayor\\s+que|sobre)\\s+{_OPEN_REF}"] + PACK["offline_parser"]["metrics"]["up_days"]
+PACK["offline_parser"]["metrics"]["down_days"] = [
+    f"(?:cerr|cierr)\\w*\\s+(?:\\w+\\s+)?(?:por\\s+debajo\\s+(?:de|del)|mas\\s+bajo\\s+que|menor\\s+que|bajo)\\s+{_OPEN_REF}"] + PACK["offline_parser"]["metrics"]["down_days"]

@@ -1172,3 +1172,9 @@ PACK["offline_parser"]["metrics"] = {
     "max_close+min_close": ["(?:максимальн|наибольш|высш|самы\\w+\\s+высок)\\w*\\s+(?:и|или|/)\\s+"
                             "(?:минимальн|наименьш|низш|самы\\w+\\s+низк)\\w*\\s+(?:дневн\\w+\\s+)?(?:цен\\w+\\s+)?закрыти\\w*"],
     **PACK["offline_parser"]["metrics"]}
+# "закрылся выше открытия", "закрытие ниже цены открытия": up (down) days, not the open price
+_OPEN_REF = "(?:сво\\w+\\s+|дневн\\w+\\s+)?(?:цен\\w+\\s+)?открыти\\w*"
+PACK["offline_parser"]["metrics"]["up_days"] = [
+    f"закры\\w+\\s+(?:\\w+\\s+)?(?:выше|больше)\\s+(?:чем\\s+)?{_OPEN_REF}"] + PACK["offline_parser"]["metrics"]["up_days"]
+PACK["offline_parser"]["metrics"]["down_days"] = [
+    f"закры\\w+\\s+(?:\\w+\\s+)?(?:ниже|меньше)\\s+(?:чем\\s+)?{_OPEN_REF}"] + PACK["offline_parser"]["metrics"]["down_days"]
