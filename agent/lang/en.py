@@ -1208,3 +1208,19 @@ _V2_METRICS["down_days"] = [
     f"clos(?:e|ed|es|ing)\\s+(?:\\w+\\s+)?(?:below|under|lower\\s+than|<)\\s+{_OPEN_REF}(?!\\w)",
     "(?:close|finish|end)(?:ed|s)?\\s+(?:\\w+\\s+)?lower\\s+than\\s+(?:it|they)\\s+opened",
     "close\\s*<\\s*open"] + _V2_METRICS["down_days"]
+# Named days (offline/named_days.py): one date each, never the year beside them
+PACK["offline_periods"]["NAMED_HOLIDAYS"] = {
+    "good_friday": ["good\\s+friday"], "thanksgiving": ["thanksgiving(?:\\s+day)?"],
+    "black_friday": ["black\\s+friday", "(?:the\\s+)?day\\s+after\\s+thanksgiving"],
+    "memorial_day": ["memorial\\s+day"], "labor_day": ["labou?r\\s+day"],
+    "mlk_day": ["(?:martin\\s+luther\\s+king|mlk)(?:\\s+jr\\.?)?(?:'s)?\\s+day"],
+    "presidents_day": ["presidents'?\\s+day", "washington'?s\\s+birthday"],
+    "christmas_eve": ["christmas\\s+eve"], "christmas": ["christmas(?:\\s+day)?(?!\\s+eve)", "xmas"],
+    "new_years_eve": ["new\\s+year'?s\\s+eve"], "new_years_day": ["new\\s+year'?s(?:\\s+day)?(?!\\s+eve)"],
+    "independence_day": ["independence\\s+day", "(?:the\\s+)?(?:fourth|4th)\\s+of\\s+july"],
+    "juneteenth": ["juneteenth"],
+}
+PACK["offline_periods"]["NAMED_MARKET_DAYS"] = {
+    "black_monday": ["black\\s+monday"], "black_tuesday": ["black\\s+tuesday"],
+    "black_thursday": ["black\\s+thursday"], "flash_crash": ["(?:the\\s+)?flash\\s+crash"],
+}

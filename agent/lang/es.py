@@ -1158,3 +1158,18 @@ PACK["offline_parser"]["metrics"]["up_days"] = [
     f"(?:cerr|cierr)\\w*\\s+(?:\\w+\\s+)?(?:por\\s+encima\\s+(?:de|del)|mas\\s+alto\\s+que|mayor\\s+que|sobre)\\s+{_OPEN_REF}"] + PACK["offline_parser"]["metrics"]["up_days"]
 PACK["offline_parser"]["metrics"]["down_days"] = [
     f"(?:cerr|cierr)\\w*\\s+(?:\\w+\\s+)?(?:por\\s+debajo\\s+(?:de|del)|mas\\s+bajo\\s+que|menor\\s+que|bajo)\\s+{_OPEN_REF}"] + PACK["offline_parser"]["metrics"]["down_days"]
+# Named days (offline/named_days.py): one date each, never the year beside them
+PACK["offline_periods"]["NAMED_HOLIDAYS"] = {
+    "good_friday": ["viernes\\s+santo"], "thanksgiving": ["(?:(?:el\\s+)?dia\\s+de\\s+)?accion\\s+de\\s+gracias"],
+    "black_friday": ["viernes\\s+negro"],
+    "memorial_day": ["dia\\s+de\\s+los\\s+caidos"], "labor_day": ["dia\\s+del\\s+trabajo(?:\\s+de\\s+ee\\.?\\s*uu\\.?)?"],
+    "mlk_day": ["dia\\s+de\\s+martin\\s+luther\\s+king"], "presidents_day": ["dia\\s+de\\s+los\\s+presidentes"],
+    "christmas_eve": ["nochebuena", "vispera\\s+de\\s+navidad"], "christmas": ["navidad(?:es)?"],
+    "new_years_eve": ["nochevieja"], "new_years_day": ["(?:dia\\s+de\\s+)?a[nñ]o\\s+nuevo"],
+    "independence_day": ["dia\\s+de\\s+la\\s+independencia\\s+de\\s+(?:ee\\.?\\s*uu\\.?|estados\\s+unidos)"],
+    "juneteenth": [],
+}
+PACK["offline_periods"]["NAMED_MARKET_DAYS"] = {
+    "black_monday": ["lunes\\s+negro"], "black_tuesday": ["martes\\s+negro"],
+    "black_thursday": ["jueves\\s+negro"], "flash_crash": [],
+}

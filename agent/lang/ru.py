@@ -1178,3 +1178,17 @@ PACK["offline_parser"]["metrics"]["up_days"] = [
     f"закры\\w+\\s+(?:\\w+\\s+)?(?:выше|больше)\\s+(?:чем\\s+)?{_OPEN_REF}"] + PACK["offline_parser"]["metrics"]["up_days"]
 PACK["offline_parser"]["metrics"]["down_days"] = [
     f"закры\\w+\\s+(?:\\w+\\s+)?(?:ниже|меньше)\\s+(?:чем\\s+)?{_OPEN_REF}"] + PACK["offline_parser"]["metrics"]["down_days"]
+# Named days (offline/named_days.py): one date each, never the year beside them
+PACK["offline_periods"]["NAMED_HOLIDAYS"] = {
+    "good_friday": ["страстн\\w+\\s+пятниц\\w*"], "thanksgiving": ["(?:день|дн\\w+)\\s+благодарени\\w*"],
+    "black_friday": ["черн\\w+\\s+пятниц\\w*"],
+    "memorial_day": ["(?:день|дн\\w+)\\s+памяти(?:\\s+павших)?"], "labor_day": ["(?:день|дн\\w+)\\s+труда"],
+    "mlk_day": ["(?:день|дн\\w+)\\s+мартина\\s+лютера\\s+кинга"], "presidents_day": ["(?:день|дн\\w+)\\s+президент\\w*"],
+    "christmas_eve": ["сочельник\\w*", "канун\\w*\\s+рождеств\\w*"], "christmas": ["рождеств\\w*"],
+    "new_years_eve": ["канун\\w*\\s+нового\\s+года"], "new_years_day": [],
+    "independence_day": ["(?:день|дн\\w+)\\s+независимости\\s+сша"], "juneteenth": ["джунтин\\w*"],
+}
+PACK["offline_periods"]["NAMED_MARKET_DAYS"] = {
+    "black_monday": ["черн\\w+\\s+понедельник\\w*"], "black_tuesday": ["черн\\w+\\s+вторник\\w*"],
+    "black_thursday": ["черн\\w+\\s+четверг\\w*"], "flash_crash": ["фл[еэ]ш[\\s-]?кр[еэа]ш\\w*"],
+}

@@ -112,10 +112,13 @@ _RULES: list[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]] = [
      lambda m: f"{m.group(1)} {_century(m.group(2))}"),
     (re.compile(r"(?<!\w)([12])h\s*['’]?(\d{2})(?!\d)", _I), lambda m: f"H{m.group(1)} {_century(m.group(2))}"),
     (re.compile(r"(?<!\w)h([12])\s*['’](\d{2})(?!\d)", _I), lambda m: f"H{m.group(1)} {_century(m.group(2))}"),
-    # a weekday named before its date ("the week of Monday, March 4", "el lunes 4 de marzo")
+    # a weekday named before its date ("the week of Monday, March 4", "el lunes 4 de marzo"); a
+    # bare year after it is no date of the weekday's: "Good Friday 2020", "Black Monday 1987" are days
+    # of their own (offline/named_days.py)
     (re.compile(r"(?<!\w)(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|thu|thur|thurs"
                 r"|fri|sat|sun|понедельник\w*|вторник\w*|сред[аыу]|четверг\w*|пятниц\w*|суббот\w*|воскресень\w*"
-                r"|lunes|martes|miercoles|miércoles|jueves|viernes|sabado|sábado|domingo)\.?,?\s+(?=\d|(?:the\s+)?"
+                r"|lunes|martes|miercoles|miércoles|jueves|viernes|sabado|sábado|domingo)\.?,?\s+(?!(?:19|20)\d\d(?![-/.\d]))"
+                r"(?=\d|(?:the\s+)?"
                 rf"{_MONTH}\.?\s+\d)", _I), ""),
     # "Apr 1 - Apr 12 2024", "March 4th – March 8th": a range of two month-day dates
     (re.compile(rf"(?<!\w)({_MONTH}\.?\s+\d{{1,2}})(?:st|nd|rd|th)?\s*[-–—]\s*({_MONTH}\.?\s+\d{{1,2}})(?:st|nd|rd|th)?"

@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from agent import lang as packs
 from agent.llm import glossary
 from agent.llm.offline import conditions as C
-from agent.llm.offline import cues, resumes
+from agent.llm.offline import cues, per_unit, resumes
 from agent.llm.offline import metrics as M
 
 # Function words, question words, generic verbs and politeness: using them or not changes nothing.
@@ -73,7 +73,8 @@ def _vocabulary_patterns() -> list[re.Pattern[str]]:
     pats += [C._UP_RE, C._DOWN_RE, C._MOVE_RE, C._PCT, C._GTE, C._GT, C._GAP, C._TOP, *C.HORIZON]
     pats += [cues.CONCEPT, cues.EXPLAIN, cues.STATS, cues.FOLLOWUP, _NUMBER, _IMPLIED]
     pats += [resumes.YES, resumes.AVAILABLE, resumes.ANOTHER, cues.ALL_HISTORY, cues.BEST_PERIOD, cues.DAY_MOVE,
-             _NOT_COMPUTED_RX]            # named in their own note
+             _NOT_COMPUTED_RX,            # named in their own note
+             *per_unit.PATTERNS]
     return pats
 
 

@@ -10,6 +10,7 @@ from agent import lang as packs
 
 UNITS = ("week", "month", "quarter", "year")
 _RES = [(u, re.compile(packs.alternation("offline_parser", "cues", f"PER_{u.upper()}"))) for u in UNITS]
+PATTERNS = [rx for _u, rx in _RES]     # words the reading uses (offline/coverage.py)
 
 
 def per_unit(norm: str) -> str | None:

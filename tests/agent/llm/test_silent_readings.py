@@ -208,3 +208,66 @@ def test_closes_below_the_open_are_down_days(ask, question):
     out = ask(question)
     assert claim(out, "down_days")["value"] == int((d["close"] < d["open"]).sum())
     assert not claims(out, "open")
+
+
+# ---- 5. named days ---------------------------------------------------------------------------------
+
+def _thanksgiving(year: int) -> pd.Timestamp:
+    """The fourth Thursday of November."""
+    first = pd.Timestamp(year, 11, 1)
+    return first + pd.Timedelta(days=(3 - first.weekday()) % 7 + 21)
+
+
+@pytest.mark.parametrize("question", [
+    "How did SPX do on Black Monday 1987?",
+    "Что было с SPX в чёрный понедельник 1987 года?",
+    "¿Qué pasó con el SPX el lunes negro de 1987?",
+    "SPX on black monday",
+])
+def test_black_monday_is_one_day(ask, question):
+    df = spx()
+    out = ask(question)
+    assert out["intent"]["period"]["start"] == out["intent"]["period"]["end"] == "1987-10-19"
+    assert claim(out, "close")["value"] == pytest.approx(df.loc["1987-10-19", "Close"], abs=0.01)
+    assert not claims(out, "trading_days") or claim(out, "trading_days")["value"] == 1
+
+
+@pytest.mark.parametrize("question", [
+    "SPX on Good Friday 2020",
+    "SPX в Страстную пятницу 2020 года",
+    "SPX el Viernes Santo de 2020",
+])
+def test_good_friday_is_that_day_never_the_year(ask, question):
+    from dateutil.easter import easter
+    day = (pd.Timestamp(easter(2020)) - pd.Timedelta(days=2)).strftime("%Y-%m-%d")
+    assert day not in spx().index.strftime("%Y-%m-%d")      # the exchange was closed
+    out = ask(question)
+    assert out["intent"]["period"]["start"] == out["intent"]["period"]["end"] == day
+    assert not claims(out, "trading_days")                   # never the year's statistics
+    assert out["status"] == "no_data", out["response"][:300]
+
+
+@pytest.mark.parametrize("question", [
+    "SPX the day after Thanksgiving 2019",
+    "SPX в чёрную пятницу 2019",
+    "SPX el viernes negro de 2019",
+])
+def test_day_after_thanksgiving(ask, question):
+    day = _thanksgiving(2019) + pd.Timedelta(days=1)
+    out = ask(question)
+    assert out["intent"]["period"]["start"] == day.strftime("%Y-%m-%d")
+    assert claim(out, "close")["value"] == pytest.approx(spx().loc[day, "Close"], abs=0.01)
+
+
+def test_holiday_rules_over_the_years():
+    """The named days' dates against independent rules (Easter, the fourth Thursday), 1990-2030."""
+    from datetime import date
+
+    from dateutil.easter import easter
+
+    from agent.llm.offline import named_days
+    from agent.llm.offline.periods import make_period
+    for year in range(1990, 2031):
+        found = named_days.find(f"good friday {year} and thanksgiving {year}", date(2031, 1, 1), make_period)
+        assert [p.start for _a, _b, p in found] == [easter(year) - pd.Timedelta(days=2),
+                                                    _thanksgiving(year).date()]
