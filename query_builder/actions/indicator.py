@@ -13,8 +13,8 @@ from psycopg import sql
 
 from query_builder import declare
 from query_builder import indicators as ind
-from query_builder.base import Context, Output
 from query_builder.actions.intraday import clock_filter
+from query_builder.base import Context, Output
 from query_builder.convert import column, date_column, fnum, iso
 from query_builder.dialects import Params
 from query_builder.errors import MissingParameter
@@ -59,12 +59,15 @@ def _vwap(ctx: Context, p: Params, args: dict[str, Any], start: date, end: date)
     window's VWAP, never the whole session's), and an extended-hours one keeps minutes outside the
     session too."""
     prm, lo_hi = ctx.params, ts_window(start, end)
-    local = ctx.dialect.to_local(sql.Identifier("b", "ts"), p("tz", ctx.timezone))
+    clock: sql.Composable = sql.SQL("")
+    if prm.start_time is not None or prm.end_time is not None:   # bind tz only when used (DuckDB)
+        local = ctx.dialect.to_local(sql.Identifier("b", "ts"), p("tz", ctx.timezone))
+        clock = clock_filter(local, p, prm.start_time, prm.end_time)
     session = sql.SQL("") if prm.extended_hours else sql.SQL(" AND b.in_session")
     q = sql.SQL(_VWAP).format(td=iso_date(p, "d"), symbol=ctx.dialect.placeholder("symbol"),
                               ts_lo=p("ts_lo", lo_hi[0]), ts_hi=p("ts_hi", lo_hi[1]),
                               start=p("start_date", start), end=p("end_date", end), session=session,
-                              clock=clock_filter(local, p, prm.start_time, prm.end_time))
+                              clock=clock)
     return ctx.built(q, p, "indicator", post_args=args, granularity="daily")
 
 
