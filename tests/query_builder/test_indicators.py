@@ -113,6 +113,24 @@ def test_vwap_from_minute_bars(loaded_store):
     assert nq.row_count == 9
 
 
+@pytest.mark.parametrize("symbol,start,end,t0,t1", [
+    ("SPY", "2024-03-01", "2024-03-31", "10:00", "11:00"),
+    ("NQ", "2023-11-20", "2023-11-30", "09:30", "10:30"),
+    ("NQ", "2023-11-20", "2023-11-30", "20:00", "02:00"),     # a window across midnight
+])
+def test_vwap_of_a_clock_window(loaded_store, symbol, start, end, t0, t1):
+    """Each date's VWAP over the minutes of a local wall-clock window [t0, t1), not the session's."""
+    res = run(loaded_store, "get_indicator", symbol=symbol, indicator="vwap", start_date=start,
+              end_date=end, start_time=t0, end_time=t1)
+    m = ref.minutes(symbol)
+    t, a, b = m["local"].dt.time, pd.Timestamp(t0).time(), pd.Timestamp(t1).time()
+    inside = ((t >= a) & (t < b)) if a < b else ((t >= a) | (t < b))
+    m = m[m["in_session"] & inside & (m["trading_date"] >= start) & (m["trading_date"] <= end)]
+    tp = (m["high"] + m["low"] + m["close"]) / 3
+    vwap = (tp * m["volume"]).groupby(m["trading_date"]).sum() / m.groupby("trading_date")["volume"].sum()
+    check(res, vwap, "vwap", start, end, tol=1e-9)
+
+
 def test_vwap_unavailable_for_daily_only(loaded_store):
     with pytest.raises(CapabilityUnavailable) as err:
         run(loaded_store, "get_indicator", symbol="SPX", indicator="vwap",

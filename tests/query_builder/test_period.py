@@ -144,3 +144,15 @@ def test_compare_periods(loaded_store):
     assert_summary(spx.rows[0], ref.period_stats("SPX", "2017-01-01", "2017-12-31"))
     assert_summary(spx.rows[1], ref.period_stats("SPX", "2008-01-01", "2008-12-31"))
     assert spx.rows[0]["label"] == "2017-01-01..2017-12-31"
+
+
+@pytest.mark.parametrize("symbol,start,end", PERIODS)
+def test_highest_and_lowest_close_match_pandas(loaded_store, symbol, start, end):
+    """max_close / min_close: the period's highest and lowest daily close, with the first date
+    each is reached (pandas idxmax / idxmin)."""
+    res = run(loaded_store, "get_period_stats", symbol=symbol, start_date=start, end_date=end)
+    closes = ref.period(symbol, start, end)["close"]
+    assert close(res.summary["max_close"], float(closes.max()))
+    assert close(res.summary["min_close"], float(closes.min()))
+    assert res.summary["max_close_date"] == closes.idxmax().date().isoformat()
+    assert res.summary["min_close_date"] == closes.idxmin().date().isoformat()
