@@ -225,11 +225,19 @@ def _generic_indicator(ans: Answer, r: StepResult, name: str) -> None:
     if s.get("value") is None:   # too few bars for the window: say so rather than say nothing
         ans.lines.append(T.INDICATOR_NA[ans.lang].format(name=name.upper(), s=r.symbol))
         return
-    title = name.upper() + (f"({ans.slot('window')})" if s.get("window") else "")
+    title = name.upper() + (f"({ans.slot('window')})" if s.get("window") else "") + _clock(r)
     date = ans.slot(f"{name}.date") if s.get("date") else ""
     line = T.INDICATOR[ans.lang].format(name=title, s=r.symbol, d=date, v=ans.slot("value"))
     parts = kinds.indicator_parts(ans.lang, name, ans.slot, s)
     ans.lines.append(line[:-1] + f" ({parts})." if parts and line.endswith(".") else line)
+
+
+def _clock(r: StepResult) -> str:
+    """The time-of-day window a value was computed over (" 10:00–11:00"), so the answer names it."""
+    t0, t1 = r.params.get("start_time"), r.params.get("end_time")
+    if not t0 and not t1:
+        return ""
+    return " " + "–".join(str(t)[:5] for t in (t0, t1) if t)
 
 
 def _kind_text(ans: Answer, r: StepResult, intent: Intent) -> str | None:

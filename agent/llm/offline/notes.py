@@ -49,3 +49,14 @@ _BAR_SIZE = {"en": "Bars of {n} minutes are not built; {m}-minute bars are used.
 
 def bar_size(n: int, used: str, lang: str) -> str:
     return _BAR_SIZE.get(lang, _BAR_SIZE["en"]).format(n=n, m=BAR_MINUTES[used])
+
+
+_DAILY_WINDOW = {"en": "{names} is computed from daily bars: the time-of-day window is not applied to it.",
+                 "ru": "{names} считается по дневным барам: окно времени суток к нему не применяется.",
+                 "es": "{names} se calcula con barras diarias: la ventana horaria no se le aplica."}
+
+
+def daily_indicator_window(names: list[str], lang: str) -> str:
+    """An indicator of daily bars asked over a time-of-day window ("RSI between 10:00 and 11:00"):
+    said, never dropped in silence (only VWAP is computed over a window's minutes)."""
+    return _DAILY_WINDOW.get(lang, _DAILY_WINDOW["en"]).format(names=", ".join(n.upper() for n in names))

@@ -61,11 +61,12 @@ def ask(loaded_store, tmp_path_factory):
 # ---- 1. VWAP of a time-of-day window -------------------------------------------------------------
 
 def _vwap_value(out: dict) -> float:
-    """The VWAP the answer states (VWAP has no claim type of its own): the figure after "VWAP ...:",
+    """The VWAP the answer states (VWAP has no claim type of its own): the figure ending its line,
     read in the answer's language's number format; the planned step carries the window."""
-    steps = [s for s in out["plan"]["steps"] if s["action"] == "get_indicator"]
+    steps = [s for s in out["plan"]["steps"] if s["params"].get("indicator") == "vwap"]
     assert steps and steps[0]["params"]["start_time"], f"no windowed VWAP step: {out['response'][:300]}"
-    m = re.search(r"VWAP[^:]*:\s*([\d\s\u00a0\u202f.,]+\d)", out["response"])
+    line = next((x for x in out["response"].splitlines() if x.startswith("VWAP")), "")
+    m = re.search(r":\s*([\d\s\u00a0\u202f.,]*\d)\.?\s*$", line)
     assert m, out["response"]
     raw = re.sub(r"[\s\u00a0\u202f]", "", m.group(1))
     raw = raw.replace(".", "").replace(",", ".") if out["intent"]["lang"] in ("ru", "es") else raw.replace(",", "")
@@ -94,6 +95,24 @@ def test_vwap_of_a_clock_window_is_the_windows(ask, question):
 def test_vwap_of_the_first_hour(ask, question):
     window = typical_vwap(clock(nq_minutes(), "2023-11-28", "09:30", "10:30"))
     assert _vwap_value(ask(question)) == pytest.approx(window, abs=0.01)
+
+
+@pytest.mark.parametrize("question,said", [
+    ("RSI of SPY between 10:00 and 11:00 on 2024-04-01", "daily bars"),
+    ("RSI и VWAP SPY с 10:00 до 11:00 1 апреля 2024", "дневным барам"),
+    ("RSI de SPY entre las 10:00 y las 11:00 del 1 de abril de 2024", "barras diarias"),
+])
+def test_a_daily_indicator_over_a_window_says_the_window_is_not_applied(ask, question, said):
+    out = ask(question)
+    assert said in out["response"], out["response"]
+    assert "VWAP" not in out["response"].split(said)[0].rsplit(".", 2)[-1]   # the note names RSI only
+    if "VWAP" in question:                                    # VWAP still takes the window
+        window = typical_vwap(clock(spy_rth(), "2024-04-01", "10:00", "11:00"))
+        assert _vwap_value(out) == pytest.approx(window, abs=0.01)
+
+
+def test_the_answer_names_the_window(ask):
+    assert "10:00–11:00" in ask("SPY's VWAP between 10:00 and 11:00 on 2024-04-01")["response"]
 
 
 # ---- 2. per-week (per-month) returns -------------------------------------------------------------
