@@ -99,7 +99,8 @@ def window_measures(it: Intent) -> None:
     window's bars, never the session's average daily range) and its volume the window's total.
     Asked as daily measures, the plan had no step for them and fell back to a generic one."""
     if it.time_window is not None and it.analysis == "indicator":
-        daily = [n for n in (it.indicators or [it.indicator]) if n and n != "vwap"]   # VWAP takes the window
+        named = it.indicators or ([it.indicator] if it.indicator else [])
+        daily = [n for n in named if n != "vwap"]       # VWAP is computed over the window's minutes
         if daily:
             it.notes.append(notes.daily_indicator_window(daily, it.lang))
     if it.time_window is None or not it.metrics:
