@@ -340,16 +340,16 @@ class PostgresStore:
             in_range, on_dates = _row(conn.execute(ANY_STORED, {**p, **_window(d0, d1), "first": first,
                                                                 "last": last}))
         if not in_range:   # nothing stored in the file's time range: every bar is new
-            keyed = [("symbol", symbol_column(inst.symbol, len(bars))), *columns]
             with ThreadPoolExecutor(1, thread_name_prefix="rollups") as pool:
                 # The load holds every bar of its trading dates: its rollups are computed from the
                 # bars while the server runs the COPY and the key build (0.3-0.6 s off the wall).
                 computed = pool.submit(rollups.compute, bars, inst.timezone) \
                     if not on_dates and not resession else None
                 if pg_partitions.has_partition(conn, inst.symbol):
-                    copy_columns(conn, COPY_1MIN, keyed)
+                    copy_columns(conn, COPY_1MIN, [("symbol", symbol_column(inst.symbol, len(bars))),
+                                                   *columns])
                 else:   # the symbol's first bars: its partition, keyed after the COPY
-                    pg_partitions.load_new_partition(conn, inst.symbol, keyed)
+                    pg_partitions.load_new_partition(conn, inst.symbol, columns)
                 if computed is not None:
                     rebuilt = self._copy_rollups(conn, inst, computed.result(), d0, d1)
             ins, upd = len(bars), 0
