@@ -57,7 +57,7 @@ def copy_columns(conn: Connection, statement: str, columns: Columns) -> None:
 
     def pack(start: int) -> memoryview:
         rows = binary_rows([(name, values[start:start + _CHUNK]) for name, values in columns])
-        return memoryview(rows).cast("B")   # no copy: psycopg sends slices of it
+        return memoryview(rows.data).cast("B")   # no copy: psycopg sends slices of it
 
     with ThreadPoolExecutor(1, thread_name_prefix="copy-pack") as packer, conn.cursor() as cur, \
             cur.copy(statement) as copy:
