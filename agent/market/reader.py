@@ -31,6 +31,8 @@ from agent.market.timestamps import TsParser
 Progress = Callable[[str], None] | None
 PRICES = ("open", "high", "low", "close")
 _BLOCK = 8 << 20                 # bytes of CSV text per batch: ~130k bars, ~20 MB of arrow strings
+_SAMPLE_BLOCK = 1 << 20          # the first rows, read as text to detect the timestamp format
+_TYPED_BLOCK = 2 << 20           # typed parse of 5.26M bars: 0.84 s CPU in 2 MB blocks, 1.1-1.5 s in 8 MB
 _AHEAD = 3                       # batches read ahead of the one being collected (bounds memory)
 _PARQUET_BATCH = 256_000
 _PARQUET_SUFFIXES = (".parquet", ".pq", ".parq")
@@ -68,16 +70,45 @@ def read_bars(path: str | Path, columns: list[str] | None = None, progress: Prog
         raise LoadError(path, "not a file")
     source = _ParquetSource(path, columns) if path.name.lower().endswith(_PARQUET_SUFFIXES) \
         else _CsvSource(path, columns)
+    if isinstance(source, _CsvSource) and (typed := _read_typed(source, progress)) is not None:
+        return typed
     parts: list[dict[str, np.ndarray]] = []
     parser, done = _convert_all(source, parts, progress)
     if not done:
         raise LoadError(path, "no bars in file")
     assert parser is not None                # set by the first batch, and there was one
+    return _bars(source, parts, parser)
+
+
+def _bars(source: _CsvSource | _ParquetSource, parts: list[dict[str, np.ndarray]],
+          parser: TsParser) -> ParsedBars:
     cols = {}
     for key in list(parts[0]):   # one column at a time, freeing its batches: peak = total + 1 column
         cols[key] = np.concatenate([part.pop(key) for part in parts])
     pa.default_memory_pool().release_unused()
-    return ParsedBars(str(path), aware=parser.aware, locate=source.locate, **cols)
+    return ParsedBars(str(source.path), aware=parser.aware, locate=source.locate, **cols)
+
+
+def _read_typed(source: _CsvSource, progress: Progress) -> ParsedBars | None:
+    """Fast path for a CSV with one ISO timestamp column: pyarrow converts the text to timestamps
+    and floats while it parses, no string columns in between (5.26M bars, read_bars 1.27-1.61 ->
+    1.05-1.39 s CPU, 1.5-2.0 -> 1.1-1.6 s wall at load ~5; issue 31). None when the file does not
+    qualify or anything in it fails: the string path then reads it again from the start and names
+    the error exactly as before."""
+    try:
+        first = next(source.batches(_SAMPLE_BLOCK), None)
+        parser = first and TsParser.detect(_sample(first.column("timestamp")), lambda why, row: LoadError(None, why))
+        types = parser and source.typed(parser)
+        if not parser or not types:
+            return None
+        parts, done = [], 0
+        for batch in source.batches(_TYPED_BLOCK, types):
+            parts.append(_convert(batch, parser))
+            done += batch.num_rows
+            source.report(done, progress)
+    except (_BadValue, LoadError, pa.ArrowException, ValueError, OverflowError):
+        return None
+    return _bars(source, parts, parser) if parts else None
 
 
 def _convert_all(source: _CsvSource | _ParquetSource, parts: list[dict[str, np.ndarray]],
@@ -333,7 +364,15 @@ class _CsvSource:
         self.bytes_per_row = max(len(head.encode()) / lines, 1.0)
         self._next_report = 0.1
 
-    def batches(self) -> Iterator[pa.RecordBatch]:
+    def typed(self, parser: TsParser) -> dict[str, pa.DataType] | None:
+        """Column types pyarrow can convert while parsing: one ISO timestamp column, float prices
+        and volume (no split date and time, no epoch numbers or other formats)."""
+        if parser.kind != "iso" or "date" in self.roles.index:
+            return None
+        stamp = pa.timestamp("ns", "UTC" if parser.aware else None)
+        return {f"c{i}": stamp if role == "timestamp" else pa.float64() for role, i in self.roles.index.items()}
+
+    def batches(self, block: int = _BLOCK, types: dict[str, pa.DataType] | None = None) -> Iterator[pa.RecordBatch]:
         names = [f"c{i}" for i in range(self.roles.width)]
         bad: list[str] = []
 
@@ -342,7 +381,7 @@ class _CsvSource:
             return "error"
 
         try:
-            yield from self._read(names, on_invalid)
+            yield from self._read(names, on_invalid, block, types)
         except pa.ArrowInvalid as exc:
             if bad:
                 raise LoadError(self.path, f"expected {self.roles.width} fields, got "
@@ -350,15 +389,16 @@ class _CsvSource:
                                 self._line_of_text(bad[0])) from None
             raise LoadError(self.path, f"unreadable CSV ({str(exc).splitlines()[0]})") from None
 
-    def _read(self, names: list[str], on_invalid) -> Iterator[pa.RecordBatch]:
+    def _read(self, names: list[str], on_invalid, block: int,
+              types: dict[str, pa.DataType] | None) -> Iterator[pa.RecordBatch]:
         reader = pacsv.open_csv(
             self.path,
             read_options=pacsv.ReadOptions(column_names=names, skip_rows=int(self.header),
-                                           block_size=_BLOCK),
+                                           block_size=block),
             parse_options=pacsv.ParseOptions(delimiter=self.delimiter, invalid_row_handler=on_invalid),
-            convert_options=pacsv.ConvertOptions(
-                column_types={n: pa.string() for n in names}, include_columns=self.roles.used,
-                strings_can_be_null=False, quoted_strings_can_be_null=False))
+            convert_options=pacsv.ConvertOptions(   # typed: no null spellings, a blank fails
+                column_types=types or {n: pa.string() for n in names}, include_columns=self.roles.used,
+                null_values=[], strings_can_be_null=False, quoted_strings_can_be_null=False))
         for batch in reader:
             yield self.roles.rename(batch)
 
