@@ -1,7 +1,7 @@
 """Load speed per engine (issue 31 "Load into Postgres ... >= 600k bars/s"): `load_file` of one CSV
 of 1-minute bars into a fresh store, CSV to commit, engines interleaved round by round.
 
-    python benchmarks/load.py [--years 10] [--rounds 2] [--engines duckdb,postgres]
+    python benchmarks/load.py [--years 10] [--rounds 2] [--engines duckdb,postgres] [--append-years N]
 
 The CSV is serve_targets.py's BENCH_A (synthetic, every minute, `--years` of them: 10 years are
 5,258,880 bars), written once to benchmarks/.work. Postgres: a fresh database on the tests' server
@@ -9,6 +9,10 @@ The CSV is serve_targets.py's BENCH_A (synthetic, every minute, `--years` of the
 CPU seconds (parse, checks, packing), and for Postgres the CPU seconds of the database's backends
 (read from /proc: the server runs on this machine), with the load average: on 2 shared cores the
 wall time mostly says how busy the machine was, the CPU seconds what the load costs.
+
+--append-years N: the second load of a symbol instead. The CSV is split at the start of its last N
+years; the first part is loaded (not timed), then the last N years are timed, a load after the
+stored range (Postgres: COPY into the symbol's keyed partition).
 """
 from __future__ import annotations
 
@@ -46,7 +50,24 @@ def _backend_cpu_s(url: str) -> float:
     return total
 
 
-def load_once(engine: str, csv: Path, admin: str) -> dict:
+def split_csv(csv: Path, years: int) -> tuple[Path, Path]:
+    """The CSV's bars before its last `years` years, and those years (files next to it, made once)."""
+    last = int(csv.stem.rsplit("_", 1)[1][:4])
+    cut = f"{last - years + 1}-01-01".encode()
+    head, tail = (csv.with_name(f"{csv.stem}_{k}{years}.csv") for k in ("before", "last"))
+    if not tail.exists():
+        with csv.open("rb") as src, head.open("wb") as a, tail.open("wb") as b:
+            header = src.readline()
+            a.write(header), b.write(header)
+            out = a
+            for line in src:
+                if out is a and line.startswith(cut):
+                    out = b
+                out.write(line)
+    return head, tail
+
+
+def load_once(engine: str, csv: Path, admin: str, before: Path | None = None) -> dict:
     from agent.market.ingest import load_file
 
     work = Path(tempfile.mkdtemp(prefix="askbar-load-"))
@@ -63,6 +84,10 @@ def load_once(engine: str, csv: Path, admin: str) -> dict:
 
             store = DuckDBStore(work / "market.duckdb")
         try:
+            if before is not None:   # the symbol's earlier bars, stored first (not timed)
+                load_file(store, before, "BENCH_A", session="24h", tz="UTC")
+                if url:
+                    base = _backend_cpu_s(url)
             load = os.getloadavg()[0]
             t0, c0 = time.perf_counter(), time.process_time()
             report = load_file(store, csv, "BENCH_A", session="24h", tz="UTC")
@@ -88,12 +113,15 @@ def main() -> None:
     ap.add_argument("--engines", default="duckdb,postgres")
     ap.add_argument("--pg-admin", default=os.environ.get("ASKBAR_TEST_PG_ADMIN_URL",
                                                          "postgresql://postgres@127.0.0.1:5432/test"))
+    ap.add_argument("--append-years", type=int, default=0)
     args = ap.parse_args()
-    csv = synthetic_csv(args.years)
+    csv, before = synthetic_csv(args.years), None
+    if args.append_years:
+        before, csv = split_csv(csv, args.append_years)
     engines = args.engines.split(",")
     for i in range(args.rounds):
         for engine in (engines if i % 2 == 0 else engines[::-1]):
-            print(json.dumps(load_once(engine, csv, args.pg_admin)), flush=True)
+            print(json.dumps(load_once(engine, csv, args.pg_admin, before)), flush=True)
 
 
 if __name__ == "__main__":

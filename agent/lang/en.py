@@ -1101,7 +1101,7 @@ _V2_METRICS["up_days"] += ["(?:close|finish|end)\\s+(?:up|higher|green|in\\s+the
 _V2_METRICS["down_days"] += ["(?:close|finish|end)\\s+(?:down|lower|red|in\\s+the\\s+red|negative)(?!\\w)"]
 _V2_METRICS["return_prev_close"] += ["(?<!\\w)yoy(?!\\w)", "year[\\s-]over[\\s-]year"]
 PACK["offline_parser"]["function_words"] += "sessions session".split()
-# A single day's "move" is its close-to-close change (understand.py, with one single-day period).
+# A single day's "move" is its close-to-close change (to_intent.py, with one single-day period).
 PACK["offline_parser"]["cues"]["DAY_MOVE"] = ["(?<!\\w)mov(?:e|es|ed)(?!\\w)", "(?<!\\w)swing(?!\\w)"]
 # "the first half of the month" in a follow-up: the half of the period before (offline/ref_days.py)
 PACK["offline_periods"]["REF_DAY_RANGE"] += [

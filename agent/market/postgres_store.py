@@ -10,6 +10,7 @@ SQL lives in module constants; values are always bound, identifiers never come f
 from __future__ import annotations
 
 import io
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from datetime import timedelta
 from typing import Any
@@ -346,14 +347,19 @@ class PostgresStore:
             in_range, on_dates = _row(conn.execute(ANY_STORED, {**p, **_window(d0, d1), "first": first,
                                                                 "last": last}))
         if not in_range:   # nothing stored in the file's time range: every bar is new
-            keyed = [("symbol", symbol_column(inst.symbol, len(bars))), *columns]
-            if pg_partitions.has_partition(conn, inst.symbol):
-                copy_columns(conn, COPY_1MIN, keyed)
-            else:   # the symbol's first bars: its partition, keyed after the COPY
-                pg_partitions.load_new_partition(conn, inst.symbol, keyed)
+            with ThreadPoolExecutor(1, thread_name_prefix="rollups") as pool:
+                # The load holds every bar of its trading dates: its rollups are computed from the
+                # bars while the server runs the COPY and the key build (0.3-0.6 s off the wall).
+                computed = pool.submit(rollups.compute, bars, inst.timezone) \
+                    if not on_dates and not resession else None
+                if pg_partitions.has_partition(conn, inst.symbol):
+                    copy_columns(conn, COPY_1MIN, [("symbol", symbol_column(inst.symbol, len(bars))),
+                                                   *columns])
+                else:   # the symbol's first bars: its partition, keyed after the COPY
+                    pg_partitions.load_new_partition(conn, inst.symbol, columns)
+                if computed is not None:
+                    rebuilt = self._copy_rollups(conn, inst, computed.result(), d0, d1)
             ins, upd = len(bars), 0
-            if not on_dates and not resession:   # the load holds every bar of its trading dates
-                rebuilt = self._copy_rollups(conn, inst, bars, d0, d1)
         else:
             ins, upd, d0, d1 = self._merge_staged(conn, p, columns)
         if resession:   # every stored bar was re-dated: rebuild all of the symbol's rollups
@@ -370,10 +376,10 @@ class PostgresStore:
                             last=last.to_pydatetime() if last is not None else None,
                             daily_rebuilt=rebuilt)
 
-    def _copy_rollups(self, conn: Connection, inst: Instrument, bars: pd.DataFrame, d0, d1) -> int | None:
-        """Daily and hourly rollups computed from the loaded bars and copied in; None when they
-        cannot be (bars out of trading-date order): the caller rebuilds them in SQL."""
-        computed = rollups.compute(bars, inst.timezone)
+    def _copy_rollups(self, conn: Connection, inst: Instrument, computed: rollups.Rollups | None,
+                      d0, d1) -> int | None:
+        """Daily and hourly rollups computed from the loaded bars (rollups.compute) copied in; None
+        when they could not be (bars out of trading-date order): the caller rebuilds them in SQL."""
         if computed is None:
             return None
         daily, hourly = computed

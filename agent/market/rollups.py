@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     import pandas as pd
 
 _HOUR_NS = 3_600 * 10**9
+Rollups = tuple[dict[str, np.ndarray], dict[str, np.ndarray]]   # (daily, hourly) columns
 
 
 def _runs(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:
@@ -41,7 +42,7 @@ def _reduce(cols: dict[str, np.ndarray], starts: np.ndarray, ends: np.ndarray) -
             "volume": np.add.reduceat(cols["volume"], starts), "bars": (ends - starts + 1).astype(np.int32)}
 
 
-def compute(bars: pd.DataFrame, tz: str) -> tuple[dict[str, np.ndarray], dict[str, np.ndarray]] | None:
+def compute(bars: pd.DataFrame, tz: str) -> Rollups | None:
     """(daily, hourly) rollup columns of the in-session bars; None when the bars are not in
     trading-date order (the caller rebuilds in SQL)."""
     import pandas as pd

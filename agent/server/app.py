@@ -58,8 +58,21 @@ def _is_redis_error(exc: BaseException) -> bool:
     return isinstance(exc, redis.RedisError)
 
 
-exception_handlers = {HTTPError: http_error_handler, StarletteHTTPException: _starlette_error,
-                      Exception: _internal_error}
+def _redis_error_class() -> type[BaseException] | None:
+    try:
+        import redis
+    except ImportError:
+        return None
+    return redis.RedisError
+
+
+exception_handlers: dict[Any, Any] = {HTTPError: http_error_handler, StarletteHTTPException: _starlette_error,
+                                      Exception: _internal_error}
+# Redis errors by their own class: Starlette answers those in its exception middleware. The catch-all
+# `Exception` handler runs in ServerErrorMiddleware, which sends the 503 and then re-raises, and
+# uvicorn closes the keep-alive connection: the client's next request on it was reset (seen in CI).
+if (_redis_error := _redis_error_class()) is not None:
+    exception_handlers[_redis_error] = _internal_error
 
 
 def runtime_auth(scope) -> Any:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import logging
 import math
+import threading
 import time
 from dataclasses import dataclass
 from typing import Any
@@ -28,6 +29,28 @@ class Refusal:
     retry_after: int      # whole seconds until the window admits a call again (>= 1)
 
 
+class _Serialized:
+    """A limiter over limits' MemoryStorage, one call at a time. That storage starts its expiry
+    timer without a lock: two threads (tool calls run in worker threads) could both replace and
+    start it, and the second start raised "threads can only be started once" (a 500 in a browser
+    test of the full suite). In-process calls take microseconds, so the lock costs nothing."""
+
+    def __init__(self, limiter: MovingWindowRateLimiter):
+        self._limiter, self._lock = limiter, threading.Lock()
+
+    def hit(self, *args):
+        with self._lock:
+            return self._limiter.hit(*args)
+
+    def get_window_stats(self, *args):
+        with self._lock:
+            return self._limiter.get_window_stats(*args)
+
+
+def _memory_limiter() -> _Serialized:
+    return _Serialized(MovingWindowRateLimiter(MemoryStorage()))
+
+
 class _FallbackLimiter:
     """The Redis limiter while Redis answers; this process's own windows while it does not (issue
     25 M5: every Gemini chat failed during a Redis outage). Limits stay enforced per process in
@@ -36,7 +59,7 @@ class _FallbackLimiter:
     WARN_EVERY_S = 30.0
 
     def __init__(self, primary: MovingWindowRateLimiter):
-        self.primary, self.local = primary, MovingWindowRateLimiter(MemoryStorage())
+        self.primary, self.local = primary, _memory_limiter()
         self._warned = 0.0
 
     def _use(self, name: str, *args):
@@ -70,7 +93,7 @@ class ToolRateLimiter:
         self.storage = storage
         self.backend = "redis" if redis_url else "memory"
         self._limiter: Any = (_FallbackLimiter(MovingWindowRateLimiter(storage)) if redis_url
-                              else MovingWindowRateLimiter(storage))
+                              else _Serialized(MovingWindowRateLimiter(storage)))
 
     @staticmethod
     def _items(rl: RateLimit):

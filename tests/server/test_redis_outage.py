@@ -27,6 +27,7 @@ def test_a_redis_outage_costs_no_500(make_app, duck_store):
 
     keep = Keep(logging.WARNING)
     logging.getLogger("askbar").addHandler(keep)     # the server's loggers may not propagate
+    logging.getLogger("uvicorn.error").addHandler(keep)  # an error raised past the app closes the connection
     try:
         app, _ = make_app(duck_store, redis_url=rd.url, tools_redis_prefix="outage-test")
         with live_server(app) as url, httpx.Client(base_url=url, timeout=60) as c:
@@ -55,9 +56,44 @@ def test_a_redis_outage_costs_no_500(make_app, duck_store):
             assert "127.0.0.1" not in r.text and r.headers["retry-after"]
             warned = " ".join(seen)
             assert "rate limits: Redis unavailable" in warned
+            assert "Exception in ASGI application" not in warned   # the 503 was answered, not re-raised
             rd.start()
             assert c.get("/healthz").json()["status"] == "ok"
             assert c.post("/api/tools/get_price", json={"symbol": "NQ"}).json()["success"]
     finally:
         logging.getLogger("askbar").removeHandler(keep)
+        logging.getLogger("uvicorn.error").removeHandler(keep)
         rd.stop()
+
+
+def test_a_redis_error_is_answered_503_and_the_connection_stays_open():
+    """A Redis error raised by a route is answered by its own handler: the catch-all handler's
+    middleware re-raises after answering, and uvicorn then closed the keep-alive connection (the
+    client's next request on it was reset)."""
+    import redis
+    from starlette.applications import Starlette
+    from starlette.routing import Route
+
+    from agent.server.app import exception_handlers
+
+    async def boom(request):
+        raise redis.ConnectionError("Error 111 connecting to 127.0.0.1:1. Connection refused.")
+
+    seen: list[str] = []
+
+    class Keep(logging.Handler):
+        def emit(self, record: logging.LogRecord) -> None:
+            seen.append(record.getMessage())
+
+    keep = Keep(logging.ERROR)
+    logging.getLogger("uvicorn.error").addHandler(keep)
+    try:
+        app = Starlette(routes=[Route("/boom", boom)], exception_handlers=exception_handlers)
+        with live_server(app) as url, httpx.Client(base_url=url, timeout=30) as c:
+            for _ in range(3):
+                r = c.get("/boom")
+                assert r.status_code == 503 and r.json()["error"]["code"] == "redis_unavailable"
+                assert "127.0.0.1" not in r.text
+        assert not [m for m in seen if "Exception in ASGI application" in m], seen
+    finally:
+        logging.getLogger("uvicorn.error").removeHandler(keep)

@@ -44,7 +44,7 @@ def pair(symbols: list[tuple[str, int]], periods: list[tuple[Period, int]]) -> l
 
 
 def parts(p: Any) -> list[Part] | None:
-    """Parts of a parsed text (understand.Parsed): the grammar's reading first, the positional
+    """Parts of a parsed text (parse.Parsed): the grammar's reading first, the positional
     rule below when the grammar reads none. Two periods that differ, or no parts."""
     periods = [f.resolved for f in p.periods]
     if p.grammar is not None:

@@ -150,3 +150,20 @@ def test_error_line_in_a_large_file_spanning_batches(seeded_store, tmp_path):
     with pytest.raises(LoadError, match=r"big.csv, line 250001: high 11 is below low 12"):
         load_file(seeded_store, path, "NQ")
     assert fingerprint(seeded_store) == before
+
+
+def test_the_files_first_error_is_named_when_batches_are_converted_ahead(seeded_store, tmp_path):
+    """Batches are converted on threads while later ones are read (issue 31): a bad value in an
+    early batch is still reported before an unreadable line in a later one."""
+    body = rows(400_000, start=datetime(2031, 1, 1))
+    body[20_000] = body[20_000].replace(",10,11,9,", ",10,11,12,")
+    body[390_000] = body[390_000].rsplit(",", 1)[0]     # 5 fields instead of 6, two batches later
+    path = write_csv(tmp_path / "two.csv", "\n".join([HEADER, *body]) + "\n")
+    before = fingerprint(seeded_store)
+    with pytest.raises(LoadError, match=r"two.csv, line 20002: high 11 is below low 12"):
+        load_file(seeded_store, path, "NQ")
+    body[20_000] = rows(1, start=datetime(2031, 1, 1) + timedelta(minutes=20_000))[0]
+    path = write_csv(tmp_path / "two.csv", "\n".join([HEADER, *body]) + "\n")
+    with pytest.raises(LoadError, match=r"two.csv, line 390002: expected 6 fields, got 5"):
+        load_file(seeded_store, path, "NQ")
+    assert fingerprint(seeded_store) == before
