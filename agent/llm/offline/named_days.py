@@ -4,7 +4,8 @@ year was the only period the parser saw, so the answer was the year's statistics
 
 Holidays move with the year: their dates come from the US exchange holiday rules in pandas
 (the rules exchange_calendars' NYSE calendar is built from; importing exchange_calendars costs
-0.56 s, measured, against microseconds for these rules), without the observance shift: the named
+0.56 s, measured, against 0.4 ms CPU per holiday named and 0.02 ms for a question naming none,
+load 1.0), without the observance shift: the named
 day itself ("Christmas 2021" is Saturday, December 25). A closed day has no bars, so the answer
 says there is no data for it. Market days are one fixed date each ("Black Monday" is 1987-10-19).
 The words are the packs' (offline_periods.NAMED_HOLIDAYS / NAMED_MARKET_DAYS).
