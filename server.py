@@ -48,8 +48,7 @@ def create_app(settings=None, deps=None, server=None) -> Starlette:
     middleware += [Middleware(AuthMiddleware, authenticator_of=runtime_auth),
                    Middleware(RuntimeMetricsMiddleware)]
     return Starlette(routes=routes, lifespan=lifespan_for(settings, deps, server),
-                     # Starlette types each handler as taking the base Exception; ours take subclasses
-                     exception_handlers=exception_handlers,  # type: ignore[arg-type]
+                     exception_handlers=exception_handlers,
                      middleware=middleware)
 
 
