@@ -30,3 +30,11 @@ def make_ctx(today: date | str = date(2024, 5, 20)) -> ProviderContext:
         today = date.fromisoformat(today)
     ranges = [DataRange(symbol=s, first=a, last=b) for s, (a, b) in RANGES.items()]
     return ProviderContext(instruments=instruments(), today=today, ranges=ranges)
+
+
+def history(*user_turns: str) -> list[dict[str, str]]:
+    """A conversation of these user turns, each followed by an assistant reply."""
+    out: list[dict[str, str]] = []
+    for t in user_turns:
+        out += [{"role": "user", "content": t}, {"role": "assistant", "content": "(answer)"}]
+    return out

@@ -10,18 +10,13 @@ import uuid
 import pytest
 
 from agent.llm.offline import OfflineProvider
+from tests.agent.llm.offline_helpers import history as _history
 from tests.agent.llm.offline_helpers import make_ctx
 from tests.agent.llm.test_understanding_v2_answers import claim, spx
 from tests.agents.conftest import make_session
 
 P = OfflineProvider()
 
-
-def _history(*user_turns: str) -> list[dict[str, str]]:
-    out: list[dict[str, str]] = []
-    for t in user_turns:
-        out += [{"role": "user", "content": t}, {"role": "assistant", "content": "(answer)"}]
-    return out
 
 
 @pytest.mark.parametrize("concept,question,metric", [

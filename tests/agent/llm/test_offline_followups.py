@@ -5,16 +5,11 @@ import pytest
 
 from agent.llm.offline import OfflineProvider
 from agent.llm.offline.followups import summarize
+from tests.agent.llm.offline_helpers import history as _history
 from tests.agent.llm.offline_helpers import make_ctx
 
 P = OfflineProvider()
 
-
-def _history(*user_turns: str) -> list[dict[str, str]]:
-    out: list[dict[str, str]] = []
-    for t in user_turns:
-        out += [{"role": "user", "content": t}, {"role": "assistant", "content": "(answer)"}]
-    return out
 
 
 FOLLOWUPS = [

@@ -9,7 +9,11 @@ import pytest
 from agent.llm.offline import grammar
 from agent.llm.offline.understand import understand
 from tests.agent.llm.offline_helpers import make_ctx
-from tests.agent.llm.test_understanding_v2_answers import ask, claim, nq_session_close, spy_daily  # noqa: F401
+from tests.agent.llm.test_understanding_v2_answers import (  # noqa: F401
+    ask,
+    assert_nq_november_and_spy_april,
+    claim,
+)
 
 
 def parts(q: str) -> list[tuple[list[str], str]]:
@@ -76,12 +80,7 @@ def test_coordinators_close_a_chunk_only_when_it_is_complete():
     "SPY y NQ en abril de 2024 y noviembre de 2023, respectivamente",
 ])
 def test_each_part_is_answered_with_its_own_figures(ask, question):  # noqa: F811
-    out = ask(question)
-    assert out["status"] == "answered", out["response"]
-    assert claim(out, "close", symbol="NQ")["value"] == pytest.approx(nq_session_close("2023-11-30"), abs=0.01)
-    spy = spy_daily().loc["2024-04"]
-    assert claim(out, "close", symbol="SPY")["value"] == pytest.approx(spy["Close"].iloc[-1], abs=0.01)
-    assert claim(out, "trading_days", symbol="SPY")["value"] == len(spy)
+    assert_nq_november_and_spy_april(ask(question))
 
 
 # ---- each part its own measures ---------------------------------------------------------------------

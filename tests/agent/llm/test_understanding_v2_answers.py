@@ -115,7 +115,11 @@ def test_first_hour_window(ask):
     "Estadísticas de NQ en noviembre de 2023 y de SPY en abril de 2024",
 ])
 def test_each_symbol_with_its_own_period(ask, question):
-    out = ask(question)
+    assert_nq_november_and_spy_april(ask(question))
+
+
+def assert_nq_november_and_spy_april(out: dict) -> None:
+    """NQ's figures for November 2023 and SPY's for April 2024, each from pandas."""
     assert out["status"] == "answered", out["response"]
     assert claim(out, "close", symbol="NQ")["value"] == pytest.approx(nq_session_close("2023-11-30"), abs=0.01)
     spy = spy_daily().loc["2024-04"]
