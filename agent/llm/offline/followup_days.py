@@ -26,6 +26,7 @@ _DAY = [re.compile(r"(?<![\w.,])(\d{1,2})(?:st|nd|rd|th)(?!\w)"),               
 _ORDINALS = [(1, r"first|1st|перв\w*|primer[oa]?"), (2, r"second|2nd|втор\w*|segund[oa]"),
              (3, r"third|3rd|трет\w*|tercer[oa]?"), (4, r"fourth|4th|четв[её]рт\w*|cuart[oa]"),
              (5, r"fifth|5th|пят(?:ая|ую|ой|ый|ом|ое)|quint[oa]")]
+_ORDINAL_RES = [(n, re.compile(r"(?<!\w)(?:" + pat + r")(?!\w)")) for n, pat in _ORDINALS]
 _ORD_EN = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth"}
 _MONTHS = ("January February March April May June July August September October November "
            "December").split()
@@ -48,7 +49,7 @@ def day_number(norm: str) -> int | None:
 
 
 def ordinal(norm: str) -> int | None:
-    found = {n for n, pat in _ORDINALS if re.search(r"(?<!\w)(?:" + pat + r")(?!\w)", norm)}
+    found = {n for n, rx in _ORDINAL_RES if rx.search(norm)}
     return found.pop() if len(found) == 1 else None
 
 

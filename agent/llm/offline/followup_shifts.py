@@ -28,12 +28,13 @@ _UNITS = (("day", r"days?|sessions?|день|дня|дн[её]м|сутки|се
           ("month", r"months?|месяц\w*|mes(?:es)?"),
           ("quarter", r"quarters?|квартал\w*|trimestres?"),
           ("year", r"years?|год\w*|лет|a[nñ]os?"))
+_UNIT_RES = [(name, re.compile(r"(?<!\w)(?:" + pat + r")(?!\w)")) for name, pat in _UNITS]
 _RX = {name: re.compile(r"(?<!\w)(?:" + pat + r")(?!\w)") for name, pat in
        (("next", _NEXT), ("prev", _PREV), ("whole", _WHOLE))}
 
 
 def _unit(norm: str) -> str | None:
-    found = [name for name, pat in _UNITS if re.search(r"(?<!\w)(?:" + pat + r")(?!\w)", norm)]
+    found = [name for name, rx in _UNIT_RES if rx.search(norm)]
     return found[0] if len(found) == 1 else None
 
 

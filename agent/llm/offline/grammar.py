@@ -84,10 +84,10 @@ def constituents(symbols: list[tuple[int, int]], periods: list[tuple[int, int]])
     return sorted(out, key=lambda c: c.start)
 
 
-def chunks(norm: str, items: list[Constituent]) -> list[Chunk]:
+def chunks(norm: str, items: list[Constituent], toks: list[Token] | None = None) -> list[Chunk]:
     """The chunks of `reading`: a coordinator between two constituents closes the chunk built so
     far when it already holds a symbol and a period."""
-    toks = tokens(norm)
+    toks = tokens(norm) if toks is None else toks
     out: list[Chunk] = []
     syms: list[int] = []
     pers: list[int] = []
@@ -102,9 +102,8 @@ def chunks(norm: str, items: list[Constituent]) -> list[Chunk]:
     return out
 
 
-def _respectively(norm: str, items: list[Constituent]) -> Reading | None:
+def _respectively(said: list[Token], items: list[Constituent]) -> Reading | None:
     """SYM, SYM ... PER, PER ... "respectively": the i-th symbol with the i-th period."""
-    said = [t for t in tokens(norm) if t.text in _words("RESPECTIVELY")]
     kinds = [c.kind for c in items]
     n = kinds.count("SYM")
     if not said or n < 2 or kinds != ["SYM"] * n + ["PER"] * n:
@@ -119,11 +118,12 @@ def read(norm: str, symbols: list[tuple[int, int]], periods: list[tuple[int, int
     `symbols`/`periods`: each one's span in `norm` (the first mention of each symbol)."""
     if len(symbols) < 2 or len(periods) < 2:
         return None
-    items = constituents(symbols, periods)
-    found = chunks(norm, items)
+    items, toks = constituents(symbols, periods), tokens(norm)
+    said = [t for t in toks if t.text in _words("RESPECTIVELY")]
+    found = chunks(norm, items, toks)
     if len(found) >= 2 and all(c.symbols and len(c.periods) == 1 for c in found):
-        said = tuple((t.start, t.end) for t in tokens(norm) if t.text in _words("RESPECTIVELY"))
         starts = [0, *(c.end for c in found[:-1])]
         regions = tuple((a, c.end if c.end >= 0 else len(norm)) for a, c in zip(starts, found))
-        return Reading(tuple((c.symbols, c.periods[0]) for c in found), said, regions)   # a "respectively" too
-    return _respectively(norm, items)
+        used = tuple((t.start, t.end) for t in said)                      # a "respectively" too
+        return Reading(tuple((c.symbols, c.periods[0]) for c in found), used, regions)
+    return _respectively(said, items)
