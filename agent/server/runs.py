@@ -27,6 +27,7 @@ from agent.server.graph_thread import GraphThread, RunState
 from agent.server.recording import RecordingProvider, TraceRecorder, jsonable
 from agent.server.turns import save_turn_details
 from agent.service import result_from_snapshot, turn_input
+from agent.storage.saver_adapter import FRESH_THREAD
 
 log = logging.getLogger("askbar.server")
 HEARTBEAT_S = 2.0
@@ -69,6 +70,15 @@ class RunSpec:
                 "kind": self.kind, "protocol": self.protocol, "status": "running",
                 "created_at": time.time(), "tenant_id": self.user.tenant_id, "user_id": self.user.user_id,
                 **self.extra_meta}
+
+
+def stream_config(config: dict, new_thread: bool) -> dict:
+    """The graph stream's config: a thread made for this run is marked fresh, so the checkpointer
+    skips the read of a checkpoint that cannot exist (agent/storage/pg_saver.py). Reads of the state
+    after the run use the plain config."""
+    if not new_thread:
+        return config
+    return {**config, "configurable": {**config["configurable"], FRESH_THREAD: True}}
 
 
 def pick_suggestion(interrupt: dict | None, answer: str) -> str:
@@ -209,7 +219,8 @@ class RunManager:
                 start = None
             async with self.slots:
                 leftover, (snapshot, result, duration) = await self._stream(
-                    spec, config, options, emitter, recorder, start, end_in_thread)
+                    spec, stream_config(config, spec.new_thread), options, emitter, recorder, start,
+                    end_in_thread)
             rows_saved = True
             status = result["status"]
             final = leftover + emitter.on_end(result, snapshot)

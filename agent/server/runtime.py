@@ -22,11 +22,13 @@ ServerSettings = Settings
 
 @asynccontextmanager
 async def async_checkpointer(settings: Settings, pool_size: int = 10) -> AsyncIterator[Any]:
+    import asyncio
+
     if settings.database_url:
         from langgraph.checkpoint.postgres.aio import AsyncPostgresSaver
-        from psycopg import AsyncConnection
+        from psycopg import AsyncConnection, Connection
         from psycopg.rows import DictRow, dict_row
-        from psycopg_pool import AsyncConnectionPool
+        from psycopg_pool import AsyncConnectionPool, ConnectionPool
 
         from agent.storage import pg_check
 
@@ -42,12 +44,19 @@ async def async_checkpointer(settings: Settings, pool_size: int = 10) -> AsyncIt
                                                                  check=pg_check.acheck
                                                                  ) as pool:
             from agent.storage.pg_lock import apg_migration_lock
+            from agent.storage.pg_saver import ThreadedPostgresSaver
 
-            saver = AsyncPostgresSaver(pool)
             async with pool.connection() as conn:  # several processes starting at once: one migrates
                 async with apg_migration_lock(conn, CHECKPOINT_LOCK_KEY):
                     await AsyncPostgresSaver(conn).setup()  # on the lock's own connection
-            yield saver
+            # the graph's threads write checkpoints on a pool of their own (agent/storage/pg_saver.py)
+            sync_pool = ConnectionPool[Connection[DictRow]](settings.database_url, min_size=1, max_size=pool_size,
+                                                            kwargs=kwargs, open=False, check=pg_check.check)
+            await asyncio.to_thread(sync_pool.open, True)
+            try:
+                yield ThreadedPostgresSaver(pool, sync_pool)
+            finally:
+                await asyncio.to_thread(sync_pool.close)
         return
     import aiosqlite
     from langgraph.checkpoint.sqlite.aio import AsyncSqliteSaver

@@ -18,10 +18,15 @@ from contextlib import asynccontextmanager
 from typing import Any, Literal
 
 SaverKind = Literal["postgres", "sqlite", "memory"]
+# In a run's `configurable`: the server made this thread id for this run (agent/server/runs.py), so
+# no checkpoint of it can exist and the run's first read (get_tuple) needs no query
+# (agent/storage/pg_saver.py). LangGraph leaves "__" keys out of a checkpoint's metadata.
+FRESH_THREAD = "__askbar_fresh_thread"
 Rows = list[dict[str, Any]]
 Run = Callable[[str, Sequence[Any]], Awaitable[Rows]]
 
-_KINDS: dict[str, SaverKind] = {"AsyncPostgresSaver": "postgres", "AsyncSqliteSaver": "sqlite",
+_KINDS: dict[str, SaverKind] = {"AsyncPostgresSaver": "postgres", "ThreadedPostgresSaver": "postgres",
+                                "AsyncSqliteSaver": "sqlite",
                                 "InMemorySaver": "memory"}
 # What the retention and recovery SQL reads and deletes by, per table.
 PG_SCHEMA: dict[str, frozenset[str]] = {
