@@ -14,7 +14,7 @@ import functools
 import logging
 import time
 import uuid
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -110,6 +110,9 @@ class RunManager:
         # every asyncio.to_thread wait behind long runs.
         self.pool = ThreadPoolExecutor(max_workers=max(1, runtime.server.max_concurrent_runs),
                                        thread_name_prefix="askbar-run")
+        # thread rows at a run's start, beside its graph (Postgres traces: as many as the trace
+        # store's pool has connections)
+        self.rows = ThreadPoolExecutor(max_workers=4, thread_name_prefix="askbar-rows")
 
     # -- building runs -----------------------------------------------------------------------
     def in_flight(self, user_id: str) -> int:
@@ -201,10 +204,15 @@ class RunManager:
         status, result, error, snapshot = "error", None, None, None
         rows_saved, duration = False, 0.0
 
+        start: Any = functools.partial(self._start_rows, spec)
+        started: list[Future] = []   # the start rows, when they are written beside the graph
+
         def end_in_thread(state: RunState | None) -> tuple[Any, dict, float]:
             """After the graph, in its worker thread: the state (as the stream left it; read back
             from the checkpoint when the stream gave none), the result object, the trace and
             thread rows (before `done`, so a client that got it can fetch the trace)."""
+            for f in started:
+                f.result()
             snap = state or rt.graph.get_state(config)
             res = result_from_snapshot(snap, spec.thread_id, spec.request_id).model_dump(mode="json")
             took = round((time.perf_counter() - t0) * 1000, 2)
@@ -213,9 +221,14 @@ class RunManager:
             return snap, res, took
 
         try:
-            start: Any = functools.partial(self._start_rows, spec)
             if self.slots.locked():   # it waits for a slot: its thread shows `busy` meanwhile
                 await asyncio.to_thread(start)
+                start = None
+            elif rt.traces.engine == "postgres":
+                # A round trip (~0.9 ms before the graph, issue 31): beside the graph instead,
+                # joined before the end rows so `busy` never lands after the run's end status.
+                # SQLite's write (~0.1 ms) stays in the graph thread: a hop costs more.
+                started.append(self.rows.submit(start))
                 start = None
             async with self.slots:
                 leftover, (snapshot, result, duration) = await self._stream(
@@ -242,6 +255,8 @@ class RunManager:
             beat.cancel()
             rt.metrics.active_runs.dec()
             if not rows_saved:
+                for f in started:
+                    await asyncio.wrap_future(f)
                 duration = round((time.perf_counter() - t0) * 1000, 2)
                 await asyncio.to_thread(self._end_rows, spec, recorder, result, status, error, duration,
                                         "error" if error and status != "cancelled" else "idle")
@@ -390,6 +405,7 @@ class RunManager:
         if still:
             await asyncio.gather(*still, return_exceptions=True)
         self.pool.shutdown(wait=False)
+        self.rows.shutdown(wait=False)
 
 
 class AskbarEmitter:
