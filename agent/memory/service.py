@@ -8,6 +8,7 @@ from __future__ import annotations
 import logging
 import threading
 from concurrent.futures import Future, ThreadPoolExecutor, wait
+from contextvars import ContextVar
 from datetime import UTC, datetime
 from typing import Any
 
@@ -22,6 +23,12 @@ from agent.memory.tokens import Compression, compress
 from agent.settings import Settings
 
 log = logging.getLogger("askbar.memory")
+# Set by the server for a run (agent/server/runs.py): the run's learned turn is queued as now (a
+# read waits for it), but its store writes start once this event is set, after the run's `done`.
+# They ran beside the run's last round trips (checkpoint, trace, Redis) and slowed them: ~2 ms of
+# a question's p50 on Postgres + Redis (benchmarks/RESULTS.md, issue 31). Unset (the CLI): at once.
+AFTER_DONE: ContextVar[threading.Event | None] = ContextVar("askbar_memory_after_done", default=None)
+GATE_TIMEOUT_S = 5.0   # a run that never says it is done does not hold the writer longer
 
 
 class Memory:
@@ -99,7 +106,11 @@ class Memory:
                          intent: dict | None, claims: list[dict] | None, provider: Any = None) -> Future:
         """learn_turn on the writer thread (the remember node: the answer does not wait, and the
         summariser's call, when a turn leaves the window, is outside the request's budget)."""
+        gate = AFTER_DONE.get()
+
         def run() -> None:
+            if gate is not None:
+                gate.wait(GATE_TIMEOUT_S)
             try:
                 self.learn_turn(user, thread_id, question, answer, intent, claims, provider)
             except Exception as exc:  # noqa: BLE001 - best effort; the answer was already given

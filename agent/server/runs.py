@@ -12,6 +12,7 @@ import asyncio
 import dataclasses
 import functools
 import logging
+import threading
 import time
 import uuid
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -22,6 +23,7 @@ from langgraph.types import Command
 
 from agent.deps import RunOptions, run_options
 from agent.identity.models import LOCAL_USER, User
+from agent.memory.service import AFTER_DONE
 from agent.server import events as askbar_events
 from agent.server.graph_thread import GraphThread, RunState
 from agent.server.recording import RecordingProvider, TraceRecorder, jsonable
@@ -206,6 +208,7 @@ class RunManager:
 
         start: Any = functools.partial(self._start_rows, spec)
         started: list[Future] = []   # the start rows, when they are written beside the graph
+        after_done = threading.Event()
 
         def end_in_thread(state: RunState | None) -> tuple[Any, dict, float]:
             """After the graph, in its worker thread: the state (as the stream left it; read back
@@ -231,6 +234,7 @@ class RunManager:
                 started.append(self.rows.submit(start))
                 start = None
             async with self.slots:
+                AFTER_DONE.set(after_done)   # copied into the graph's thread with the context
                 leftover, (snapshot, result, duration) = await self._stream(
                     spec, stream_config(config, spec.new_thread), options, emitter, recorder, start,
                     end_in_thread)
@@ -273,7 +277,10 @@ class RunManager:
                 await delete_thread_checkpoints(rt.graph.checkpointer, spec.thread_id)
                 await asyncio.to_thread(rt.traces.delete_user_thread, spec.thread_id,
                                         spec.user.tenant_id, spec.user.user_id)
-            await self._finish(spec, final, status, duration)
+            try:
+                await self._finish(spec, final, status, duration)
+            finally:
+                after_done.set()    # the turn's memory writes go now (agent/memory/service.py)
             if not error and spec.on_completion != "delete":  # after `done`: details for reloads
                 await save_turn_details(rt, spec.thread_id, spec.request_id, result, snapshot)
 

@@ -36,3 +36,27 @@ def test_a_failing_write_is_logged_not_raised(any_settings, monkeypatch, caplog)
     mem.learn_turn_later(ALICE, "t", "q", "a", INTENT, []).result(timeout=5)
     assert "store down" in caplog.text
     assert mem.profile(ALICE).is_empty()
+
+
+def test_a_server_runs_turn_is_written_after_its_done_and_still_seen_by_the_next_read(any_settings):
+    """In a server run (AFTER_DONE set) the learned turn is queued at once but written only once
+    the run says it is done; a read meanwhile waits for it, as for any queued write."""
+    import contextvars
+    import threading
+    import time
+
+    from agent.memory.service import AFTER_DONE
+
+    mem = Memory(any_settings)
+    gate = threading.Event()
+    ctx = contextvars.copy_context()
+    ctx.run(AFTER_DONE.set, gate)
+    fut = ctx.run(mem.learn_turn_later, ALICE, "t", "I prefer NQ", "answer", INTENT, [])
+    time.sleep(0.3)
+    assert not fut.done()                  # held until the run is done
+    assert mem.conversations.get(ALICE, "t") is None   # nothing written yet (a read without the wait)
+    threading.Timer(0.2, gate.set).start()
+    t0 = time.monotonic()
+    assert mem.profile(ALICE).symbol_counts["NQ"] == 1     # waited for the gate, then the write
+    assert time.monotonic() - t0 >= 0.15 and fut.done()
+    mem.forget(ALICE)
