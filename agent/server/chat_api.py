@@ -13,7 +13,7 @@ from agent.server.buffer import is_stale, last_run_cut_off
 from agent.server.caller import current_user
 from agent.server.http import HTTPError, JSONResponse, date_field, read_json, text_field, thread_field
 from agent.server.owners import owned_run, owned_thread, owns
-from agent.server.runs import NotWaiting, RunConflict
+from agent.server.run_spec import NotWaiting, RunConflict
 from agent.server.sse import last_event_id, run_stream
 from agent.service import result_from_snapshot
 

@@ -28,7 +28,7 @@ from agent.server.lg_params import _int
 from agent.server.lg_threads import GRAPH_METADATA, body_of, rt_of
 from agent.server.owners import owned_thread, owns
 from agent.server.run_queue import enqueue
-from agent.server.runs import NotWaiting, RunConflict
+from agent.server.run_spec import NotWaiting, RunConflict
 from agent.server.sse import last_event_id, run_stream
 
 RUN_STATUSES = ("pending", "running", "error", "success", "timeout", "interrupted")

@@ -15,7 +15,8 @@ from typing import Any, Awaitable, Callable
 
 from agent.server.buffer import is_stale
 from agent.server.http import HTTPError
-from agent.server.runs import HEARTBEAT_S, RunConflict, RunSpec
+from agent.server.run_spec import RunConflict, RunSpec
+from agent.server.runs import HEARTBEAT_S
 
 POLL_S = 0.1
 

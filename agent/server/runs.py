@@ -16,7 +16,6 @@ import threading
 import time
 import uuid
 from concurrent.futures import Future, ThreadPoolExecutor
-from dataclasses import dataclass, field
 from typing import Any
 
 from langgraph.types import Command
@@ -24,76 +23,24 @@ from langgraph.types import Command
 from agent.deps import RunOptions, run_options
 from agent.identity.models import LOCAL_USER, User
 from agent.memory.service import AFTER_DONE
-from agent.server import events as askbar_events
 from agent.server.graph_thread import GraphThread, RunState
 from agent.server.recording import RecordingProvider, TraceRecorder, jsonable
+from agent.server.run_spec import (
+    INTERRUPT_STATUSES,
+    AskbarEmitter,
+    NotWaiting,
+    RunConflict,
+    RunSpec,
+    checkpoint_id_of,
+    pick_suggestion,
+    stream_config,
+)
 from agent.server.turns import save_turn_details
 from agent.service import result_from_snapshot, turn_input
-from agent.storage.saver_adapter import FRESH_THREAD
 
 log = logging.getLogger("askbar.server")
 HEARTBEAT_S = 2.0
 CANCEL_POLL_S = 0.5   # how soon a run sees a cancel asked on another server (one Redis read each)
-INTERRUPT_STATUSES = frozenset({"clarification", "no_data", "confirm_plan", "confirm_action"})
-
-
-class RunConflict(Exception):
-    def __init__(self, thread_id: str, run_id: str):
-        super().__init__(f"thread {thread_id} already has a running request (run {run_id}); "
-                         f"wait for it or follow GET /api/runs/{run_id}/stream")
-        self.run_id = run_id
-
-
-class NotWaiting(Exception):
-    pass
-
-
-@dataclass
-class RunSpec:
-    kind: str                       # ask | resume
-    thread_id: str
-    graph_input: Any                # the turn's input dict or a Command(resume=...)
-    protocol: str = "askbar"        # askbar | langgraph
-    question: str | None = None
-    answer: str | None = None
-    parent_request_id: str | None = None
-    log_input: dict[str, Any] = field(default_factory=dict)
-    stream_modes: list[str] = field(default_factory=list)
-    new_thread: bool = False        # a thread id made here: no state, no leftovers to look for
-    on_completion: str = "keep"     # keep | delete: a stateless run's thread goes when it ends
-    head: str | None = None         # the thread's checkpoint the run starts from (a cancel rolls back to it)
-    extra_meta: dict[str, Any] = field(default_factory=dict)  # LangGraph API: assistant, run metadata
-    user: User = field(default_factory=lambda: LOCAL_USER)  # the caller (token): owns run and thread
-    run_id: str = field(default_factory=lambda: uuid.uuid4().hex)
-    request_id: str = field(default_factory=lambda: uuid.uuid4().hex)
-
-    def meta(self) -> dict[str, Any]:
-        return {"run_id": self.run_id, "thread_id": self.thread_id, "request_id": self.request_id,
-                "kind": self.kind, "protocol": self.protocol, "status": "running",
-                "created_at": time.time(), "tenant_id": self.user.tenant_id, "user_id": self.user.user_id,
-                **self.extra_meta}
-
-
-def stream_config(config: dict, new_thread: bool) -> dict:
-    """The graph stream's config: a thread made for this run is marked fresh, so the checkpointer
-    skips the read of a checkpoint that cannot exist (agent/storage/pg_saver.py). Reads of the state
-    after the run use the plain config."""
-    if not new_thread:
-        return config
-    return {**config, "configurable": {**config["configurable"], FRESH_THREAD: True}}
-
-
-def pick_suggestion(interrupt: dict | None, answer: str) -> str:
-    """A bare number answers with that numbered suggestion (as the CLI does)."""
-    options = (interrupt or {}).get("suggestions") or []
-    text = answer.strip()
-    if text.isdigit() and 1 <= int(text) <= len(options):
-        return options[int(text) - 1]
-    return answer
-
-
-def _checkpoint_id(snapshot: Any) -> str | None:
-    return ((getattr(snapshot, "config", None) or {}).get("configurable") or {}).get("checkpoint_id")
 
 
 class RunManager:
@@ -128,7 +75,7 @@ class RunManager:
         snapshot = None if new else await self.rt.graph.aget_state(self.rt.config(thread_id))
         prev = (snapshot.values if snapshot else None) or {}
         spec = RunSpec(kind="ask", thread_id=thread_id, graph_input=None, protocol=protocol,
-                       question=question, new_thread=new, user=user, head=_checkpoint_id(snapshot))
+                       question=question, new_thread=new, user=user, head=checkpoint_id_of(snapshot))
         spec.graph_input = turn_input(prev, question, thread_id, spec.request_id, now, user.user_id, message)
         spec.log_input = {"question": question, "chat_history": spec.graph_input["chat_history"],
                           "now": now}
@@ -150,7 +97,7 @@ class RunManager:
         spec = RunSpec(kind="resume", thread_id=thread_id, graph_input=None, protocol=protocol,
                        answer=answer if isinstance(answer, str) else jsonable(answer),
                        parent_request_id=(snapshot.values or {}).get("request_id"), user=user,
-                       head=_checkpoint_id(snapshot))
+                       head=checkpoint_id_of(snapshot))
         # The user's thinking time is not the request's: the budget restarts on resume.
         spec.graph_input = Command(resume=answer, update={"request_id": spec.request_id,
                                                           "started_at": time.time()})
@@ -413,13 +360,3 @@ class RunManager:
             await asyncio.gather(*still, return_exceptions=True)
         self.pool.shutdown(wait=False)
         self.rows.shutdown(wait=False)
-
-
-class AskbarEmitter:
-    modes = askbar_events.STREAM_MODES
-
-    def on_chunk(self, mode: str, chunk: Any) -> list[tuple[str, dict]]:
-        return askbar_events.from_chunk(mode, chunk)
-
-    def on_end(self, result: dict, snapshot: Any) -> list[tuple[str, dict]]:
-        return askbar_events.final_events(result)
