@@ -18,7 +18,7 @@ class JSONResponse(_StarletteJSON):
     lone surrogates are replaced, instead of a 500 from json.dumps(allow_nan=False)."""
 
     def render(self, content: Any) -> bytes:
-        from agent.storage.traces import clean
+        from agent.storage.trace_rows import clean
 
         return json.dumps(clean(content), ensure_ascii=False, allow_nan=False, default=str,
                           separators=(",", ":")).encode("utf-8")
@@ -139,7 +139,7 @@ def date_field(value: Any) -> str | None:
 
 
 def sse_frame(event_id: Any, event: str, data: Any) -> bytes:
-    from agent.storage.traces import dumps_clean
+    from agent.storage.trace_rows import dumps_clean
 
     payload = dumps_clean(data)   # the same text as json.dumps(clean(data)), one walk
     head = f"id: {event_id}\n" if event_id is not None else ""

@@ -8,16 +8,15 @@ the server calls it from a worker thread.
 from __future__ import annotations
 
 import json
-import math
 import re
 import sqlite3
 import threading
-from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
 from agent.settings import Settings
 from agent.storage import migrations
+from agent.storage.trace_rows import dump_json, grouped, load_row, now_iso, row_values
 
 LOG_COLS = ("request_id", "thread_id", "run_id", "kind", "question", "user_response",
             "parent_request_id", "input", "status", "response", "result", "provider",
@@ -25,7 +24,6 @@ LOG_COLS = ("request_id", "thread_id", "run_id", "kind", "question", "user_respo
 STEP_COLS = ("request_id", "thread_id", "seq", "agent", "input", "output", "duration_ms", "llm",
              "input_tokens", "output_tokens", "cost_usd", "intent", "plan", "was_interrupted",
              "interrupt_type", "user_response", "error")
-JSON_COLS = {"input", "output", "llm", "intent", "plan", "result", "metadata", "details"}
 
 _SQLITE_DDL = """
 CREATE TABLE IF NOT EXISTS chat_logs (
@@ -79,58 +77,6 @@ META_KEY = re.compile(r"^[A-Za-z0-9_.-]{1,64}$")
 THREAD_STATUSES = ("idle", "busy", "interrupted", "error")
 
 
-def _now() -> str:
-    return datetime.now(timezone.utc).isoformat()
-
-
-def clean(value: Any) -> Any:
-    """A value every store can keep: NaN/Infinity become null (JSON has no such numbers; Postgres
-    jsonb refuses them), NUL and unpaired surrogates in text are replaced (Postgres text refuses
-    NUL; UTF-8 cannot encode a lone surrogate). A trace is evidence: never lose it over one char."""
-    if isinstance(value, float):
-        return value if math.isfinite(value) else None
-    if isinstance(value, str):
-        return clean_text(value)
-    if isinstance(value, dict):
-        return {clean_text(str(k)): clean(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [clean(v) for v in value]
-    return value
-
-
-def clean_text(text: str) -> str:
-    if text.isascii():
-        return text.replace("\x00", "\ufffd")
-    return text.replace("\x00", "\ufffd").encode("utf-8", "replace").decode("utf-8")
-
-
-def _dump(value: Any) -> str | None:
-    return None if value is None else dumps_clean(value)
-
-
-def dumps_clean(value: Any) -> str:
-    """json.dumps(clean(value)) without walking the value twice when it is clean already (nearly
-    always): dump it as it is and check the text (NaN/Infinity: allow_nan=False raises; NUL: json
-    writes it as \\u0000; a lone surrogate: the UTF-8 encode fails); otherwise clean() it.
-    clean() walked ~1,800 values per month question's trace: ~70 % of TraceStore.save in a
-    profile (yappi, 40 questions in process), ~1 ms of the 18 ms run at load 11."""
-    try:
-        text = json.dumps(value, ensure_ascii=False, allow_nan=False, default=str)
-        if "\\u0000" not in text and (text.isascii() or _encodes(text)):
-            return text
-    except (ValueError, TypeError):  # NaN/Infinity, or a key json cannot write: clean() decides
-        pass
-    return json.dumps(clean(value), ensure_ascii=False, allow_nan=False, default=str)
-
-
-def _encodes(text: str) -> bool:
-    try:
-        text.encode("utf-8")
-        return True
-    except UnicodeEncodeError:
-        return False
-
-
 def _insert(table: str, cols: tuple[str, ...]) -> str:
     """INSERT with %s placeholders (rewritten to ? for SQLite); table and columns are constants."""
     return ("INSERT INTO " + table + " (" + ", ".join(cols) + ") VALUES ("
@@ -146,34 +92,6 @@ INSERT_THREAD = ("INSERT INTO api_threads (thread_id, metadata, created_at, upda
                  "VALUES (%s, %s, %s, %s, %s, %s) ON CONFLICT (thread_id) DO NOTHING")
 UPSERT_DETAILS = ("INSERT INTO turn_details (request_id, thread_id, details, created_at) VALUES (%s, %s, %s, %s) "
                   "ON CONFLICT (request_id) DO UPDATE SET details = excluded.details")
-
-
-def _grouped(statements: list[tuple[str, list[Any]]]) -> list[tuple[str, list[list[Any]]]]:
-    """Consecutive statements with the same SQL as one (sql, rows) for executemany."""
-    out: list[tuple[str, list[list[Any]]]] = []
-    for sql, params in statements:
-        if out and out[-1][0] == sql:
-            out[-1][1].append(params)
-        else:
-            out.append((sql, [params]))
-    return out
-
-
-def _row(cols: tuple[str, ...], row: dict[str, Any]) -> list[Any]:
-    return [_dump(row.get(c)) if c in JSON_COLS else clean(row.get(c)) for c in cols]
-
-
-def _load(row: dict[str, Any]) -> dict[str, Any]:
-    out = {}
-    for k, v in row.items():
-        if k in JSON_COLS and isinstance(v, str):
-            v = json.loads(v)
-        elif isinstance(v, datetime):
-            v = v.isoformat()
-        elif k == "was_interrupted":
-            v = bool(v)
-        out[k] = v
-    return out
 
 
 RECENT_LOGS = ("SELECT request_id, thread_id, kind, question, user_response, status, response, duration_ms, "
@@ -253,7 +171,7 @@ class TraceStore:
                 try:
                     with conn.pipeline(), conn.cursor() as cur:
                         cur.execute("BEGIN")
-                        for sql, rows in _grouped(statements):
+                        for sql, rows in grouped(statements):
                             cur.executemany(sql, rows)
                         cur.execute("COMMIT")
                 except BaseException:
@@ -273,32 +191,32 @@ class TraceStore:
     def _query(self, sql: str, params: list[Any]) -> list[dict[str, Any]]:
         if self.engine == "postgres":
             with self._pool.connection() as conn:
-                return [_load(dict(r)) for r in conn.execute(sql, params).fetchall()]
+                return [load_row(dict(r)) for r in conn.execute(sql, params).fetchall()]
         with self._lock:
             rows = self._conn.execute(sql.replace("%s", "?"), params).fetchall()
-        return [_load(dict(r)) for r in rows]
+        return [load_row(dict(r)) for r in rows]
 
     # -- traces ----------------------------------------------------------------------------
     def save(self, log: dict[str, Any], steps: list[dict[str, Any]], thread_status: str | None = None) -> None:
         """One request: its chat_logs row, its steps and (given) its thread's new status, in one
         transaction (the run's end: one write phase)."""
-        now = _now()
+        now = now_iso()
         log = {**log, "tenant_id": log.get("tenant_id") or "local", "user_id": log.get("user_id") or "local"}
-        stmts = [(INSERT_LOG, _row(LOG_COLS, log) + [now])]
-        stmts += [(INSERT_STEP, _row(STEP_COLS, s) + [now]) for s in steps]
+        stmts = [(INSERT_LOG, row_values(LOG_COLS, log) + [now])]
+        stmts += [(INSERT_STEP, row_values(STEP_COLS, s) + [now]) for s in steps]
         if thread_status is not None:
             stmts.append((SET_STATUS, [thread_status, now, log["thread_id"]]))
         self._exec(stmts)
 
     def start_run(self, thread_id: str, new_thread: bool, tenant_id: str, user_id: str) -> None:
         """A run's start (one write phase): a new thread's row for its owner, and `busy`."""
-        now = _now()
+        now = now_iso()
         stmts = [(INSERT_THREAD, [thread_id, "{}", now, now, tenant_id, user_id])] if new_thread else []
         self._exec(stmts + [(SET_STATUS, ["busy", now, thread_id])])
 
     def save_details(self, request_id: str, thread_id: str, details: dict[str, Any]) -> None:
         """An answered turn's details for reloads (agent/server/turns.py), written after `done`."""
-        self._exec([(UPSERT_DETAILS, [request_id, thread_id, _dump(details), _now()])])
+        self._exec([(UPSERT_DETAILS, [request_id, thread_id, dump_json(details), now_iso()])])
 
     def thread_details(self, thread_id: str) -> dict[str, dict[str, Any]]:
         """request_id -> details for the thread's answered turns."""
@@ -341,13 +259,13 @@ class TraceStore:
                       tenant_id: str = "local", user_id: str = "local") -> dict[str, Any] | None:
         """Creates the thread for its owner or merges metadata into the owner's existing thread;
         another owner's thread is left untouched (returns None)."""
-        now = _now()
+        now = now_iso()
         if self.engine == "postgres":
             sql = ("INSERT INTO api_threads (thread_id, metadata, created_at, updated_at, tenant_id, user_id) "
                    "VALUES (%s, %s, %s, %s, %s, %s) ON CONFLICT (thread_id) DO UPDATE SET "
                    "metadata = api_threads.metadata || EXCLUDED.metadata, updated_at = EXCLUDED.updated_at "
                    "WHERE api_threads.tenant_id = EXCLUDED.tenant_id AND api_threads.user_id = EXCLUDED.user_id")
-            self._exec([(sql, [thread_id, _dump(metadata or {}), now, now, tenant_id, user_id])])
+            self._exec([(sql, [thread_id, dump_json(metadata or {}), now, now, tenant_id, user_id])])
         else:
             with self._lock:
                 self._conn.execute("BEGIN IMMEDIATE")
@@ -357,11 +275,11 @@ class TraceStore:
                         self._conn.execute(
                             "INSERT INTO api_threads (thread_id, metadata, created_at, updated_at, tenant_id, "
                             "user_id) VALUES (?, ?, ?, ?, ?, ?)",
-                            [thread_id, _dump(metadata or {}), now, now, tenant_id, user_id])
+                            [thread_id, dump_json(metadata or {}), now, now, tenant_id, user_id])
                     elif (row["tenant_id"], row["user_id"]) == (tenant_id, user_id):
                         merged = {**json.loads(row["metadata"] or "{}"), **(metadata or {})}
                         self._conn.execute("UPDATE api_threads SET metadata = ?, updated_at = ? WHERE thread_id = ?",
-                                           [_dump(merged), now, thread_id])
+                                           [dump_json(merged), now, thread_id])
                     self._conn.execute("COMMIT")
                 except BaseException:
                     self._conn.execute("ROLLBACK")
@@ -374,7 +292,7 @@ class TraceStore:
         return rows[0] if rows else None
 
     def set_thread_status(self, thread_id: str, status: str) -> None:
-        self._exec([(SET_STATUS, [status, _now(), thread_id])])
+        self._exec([(SET_STATUS, [status, now_iso(), thread_id])])
 
     def threads(self, limit: int = 10, offset: int = 0) -> list[dict[str, Any]]:
         return self._query("SELECT * FROM api_threads ORDER BY updated_at DESC LIMIT %s OFFSET %s",
@@ -391,10 +309,10 @@ class TraceStore:
                 raise ValueError(f"metadata key {key!r} is not valid: 1-64 letters, digits, _ . -")
             if self.engine == "postgres":
                 where.append("metadata @> %s::jsonb")
-                params.append(_dump({key: value}))
+                params.append(dump_json({key: value}))
             else:
                 where.append("json_extract(metadata, %s) IS json_extract(%s, '$')")
-                params += [f'$."{key}"', _dump(value)]
+                params += [f'$."{key}"', dump_json(value)]
         if status:
             where.append("status = %s")
             params.append(status)

@@ -16,7 +16,7 @@ from agent import budget
 from agent.llm.offline.provider import OfflineProvider
 from agent.server.buffer import MemoryBuffer, tail, tail_batches
 from agent.server.recording import RecordingProvider
-from agent.storage.traces import clean, dumps_clean
+from agent.storage.trace_rows import clean, dumps_clean
 
 VALUES = [
     {"a": 1.5, "b": [1, 2, "x"], "c": None, "d": True},
