@@ -8,7 +8,7 @@ from __future__ import annotations
 from datetime import date
 
 from agent.llm.base import ProviderContext
-from agent.llm.offline.periods import add_months, make_period
+from agent.llm.offline.period_math import add_months, make_period
 from agent.llm.offline.texts import period_request
 from agent.state import Intent, Period
 

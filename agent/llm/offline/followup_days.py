@@ -78,7 +78,7 @@ def _nth_part(prev: Period, n: int) -> Period | None:
 def _day_of(prev: Period, day: int) -> Period | None:
     if (prev.start.year, prev.start.month) != (prev.end.year, prev.end.month):
         return None                       # "the 28th" of which month: not guessed
-    from agent.llm.offline.periods import make_period
+    from agent.llm.offline.period_math import make_period
     try:
         d = prev.start.replace(day=day)
     except ValueError:                    # "the 31st" of a 30-day month

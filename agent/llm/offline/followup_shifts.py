@@ -16,7 +16,7 @@ import re
 from datetime import date, timedelta
 
 from agent.llm.offline.lang import normalize
-from agent.llm.offline.periods import add_months, make_period
+from agent.llm.offline.period_math import add_months, make_period
 from agent.state import Period
 
 _NEXT = r"next|following|later|after|subsequent|siguientes?|posterior|despu[eé]s|следующ\w*|после\w*|позже|спустя|через"

@@ -99,7 +99,7 @@ def _from_reference(found: list[Found], norm: str, refs: list[tuple[int, int]]) 
     between = norm[refs[0][1]:found[0].pos]
     if not year or not re.search(r"(?<!\w)(?:to|until|through|till|по|до|hasta|al|a)(?!\w)", between):
         return found
-    from agent.llm.offline.periods import make_period
+    from agent.llm.offline.period_math import make_period
     start, end = date(int(year.group(0)) + 1, 1, 1), found[0].resolved.end
     if end < start:
         return found

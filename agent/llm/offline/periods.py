@@ -7,7 +7,6 @@ recent one that has started by today.
 """
 from __future__ import annotations
 
-import calendar
 import re
 from dataclasses import dataclass, replace
 from datetime import date, timedelta
@@ -15,6 +14,7 @@ from datetime import date, timedelta
 from agent.llm.offline import period_patterns as P
 from agent.llm.offline.lang import month_in, tokenize_months
 from agent.llm.offline.numbers import count_value, word_number
+from agent.llm.offline.period_math import add_months, make_period, month_days, trading_days, window_period, window_unit
 from agent.llm.offline.relative import relative_period, trailing_sessions
 from agent.state import Period
 
@@ -36,17 +36,17 @@ class DP:
             return date(y, 1 if self.h == 1 else 7, 1)
         if self.m:
             day = self.d or (16 if self.h == 2 else 1)
-            return date(y, self.m, min(day, _mdays(y, self.m)))
+            return date(y, self.m, min(day, month_days(y, self.m)))
         return date(y, 1, 1)
 
     def end(self) -> date:
         y = self.y or 2000
         if self.q:
-            return date(y, self.q * 3, _mdays(y, self.q * 3))
+            return date(y, self.q * 3, month_days(y, self.q * 3))
         if self.h and not self.m:
             return date(y, 6, 30) if self.h == 1 else date(y, 12, 31)
         if self.m:
-            last = _mdays(y, self.m)
+            last = month_days(y, self.m)
             day = self.d or (15 if self.h == 1 else last)
             return date(y, self.m, min(day, last))
         return date(y, 12, 31)
@@ -72,81 +72,6 @@ class Found:
     @property
     def single_day(self) -> bool:
         return self.period is not None and self.period.start == self.period.end
-
-
-def _mdays(y: int, m: int) -> int:
-    return calendar.monthrange(y, m)[1]
-
-
-def add_months(d: date, n: int) -> date:
-    y, m = divmod(d.month - 1 + n, 12)
-    y, m = d.year + y, m + 1
-    return date(y, m, min(d.day, _mdays(y, m)))
-
-
-def window_unit(u: str) -> str:
-    u = u.lower()
-    return ("week" if re.match(r"week|недел|semana", u) else "month" if re.match(r"month|месяц|mes", u)
-            else "day")
-
-
-def trading_days(n: int, unit: str, calendar: bool) -> int:
-    """Trading dates in N units: a week is 5 (7 for a market open every day), a month 21 (30)."""
-    per = {"week": 7 if calendar else 5, "month": 30 if calendar else 21}.get(unit, 1)
-    return max(1, min(n * per, 260))
-
-
-def split_period(span: Period, unit: str, seven_days: bool = False) -> list[Period]:
-    """Calendar months / Monday weeks / quarters / years inside `span` (clipped to it)."""
-    out: list[Period] = []
-    if unit == "week":
-        start = span.start - timedelta(days=span.start.weekday())
-        while start <= span.end:
-            a, b = max(start, span.start), min(start + timedelta(days=6 if seven_days else 4), span.end)
-            if a <= b:
-                out.append(make_period(a, b))
-            start += timedelta(days=7)
-        return out
-    months = {"month": 1, "quarter": 3, "year": 12}.get(unit, 1)
-    first = date(span.start.year, (span.start.month - 1) // months * months + 1 if months < 12 else 1, 1)
-    while first <= span.end:
-        nxt = add_months(first, months)
-        a, b = max(first, span.start), min(nxt - timedelta(days=1), span.end)
-        out.append(make_period(a, b))
-        first = nxt
-    return out
-
-
-def window_period(anchor: date, days: int, calendar_days: bool = False) -> Period:
-    """The first `days` trading dates after `anchor` (US exchange holidays skipped, pandas' holiday
-    rules; exchange_calendars costs seconds to load, too slow for the parser). The query builder
-    still keeps the first `days` dates with data, so the period named is the one computed."""
-    if calendar_days:
-        return make_period(anchor + timedelta(days=1), anchor + timedelta(days=days))
-    from agent.llm.offline.sessions import nth_session_after
-    return make_period(anchor + timedelta(days=1), nth_session_after(anchor, days))
-
-
-def label_for(start: date, end: date) -> str:
-    """'2024-03', '2008', '2020-Q1', '2020-H1', '2019-12-31', else 'start..end'."""
-    if start == end:
-        return start.isoformat()
-    if start.day == 1 and end == date(end.year, end.month, _mdays(end.year, end.month)) \
-            and start.year == end.year:
-        months = end.month - start.month + 1
-        if months == 1:
-            return f"{start.year}-{start.month:02d}"
-        if months == 12:
-            return f"{start.year}"
-        if months == 3 and start.month % 3 == 1:
-            return f"{start.year}-Q{start.month // 3 + 1}"
-        if months == 6 and start.month in (1, 7):
-            return f"{start.year}-H{1 if start.month == 1 else 2}"
-    return f"{start.isoformat()}..{end.isoformat()}"
-
-
-def make_period(start: date, end: date) -> Period:
-    return Period(start=start, end=end, label=label_for(start, end))
 
 
 # ---- extraction of a date part from a matched fragment ---------------------------------------

@@ -12,7 +12,7 @@ import re
 
 from agent.llm.base import ProviderContext
 from agent.llm.offline.lang import normalize
-from agent.llm.offline.periods import make_period
+from agent.llm.offline.period_math import make_period
 from agent.messages import MESSAGES
 from agent.state import Intent
 

@@ -14,7 +14,7 @@ from agent.llm.offline import cues, notes
 from agent.llm.offline import metrics as M
 from agent.llm.offline.lang import normalize
 from agent.llm.offline.per_unit import per_unit
-from agent.llm.offline.periods import (
+from agent.llm.offline.period_math import (
     make_period,
     split_period,
     trading_days,

@@ -23,7 +23,7 @@ DEFAULT_HORIZON = 5
 # ---- from parsed slots to an Intent ----------------------------------------------------------
 
 def _cover(periods: list[Period]) -> Period:
-    from agent.llm.offline.periods import make_period
+    from agent.llm.offline.period_math import make_period
     return make_period(min(p.start for p in periods), max(p.end for p in periods))
 
 

@@ -6,7 +6,8 @@ from datetime import date
 import pytest
 
 from agent.llm.offline.lang import detect_language, month_number, normalize
-from agent.llm.offline.periods import make_period, parse_periods
+from agent.llm.offline.period_math import make_period
+from agent.llm.offline.periods import parse_periods
 
 TODAY = date(2024, 5, 20)
 
