@@ -22,7 +22,8 @@ def test_killed_workers_tasks_reclaimed_within_15_s_and_run_once(tmp_path, stub,
     reg, db, env = deployment(tmp_path, stub, pg_database_factory(), registry_concurrency=16)
     assert reg.settings.registry_visibility_timeout_s == 5.0        # the default, not shortened
     user = tenant_user()
-    procs = [start_worker(env) for _ in range(3)]
+    logs = [open(tmp_path / f"worker{i}.log", "wb") for i in range(3)]
+    procs = [start_worker(env, log) for log in logs]
     try:
         tool = TenantToolConfig(id="calc", name="Calc", schema=SCHEMA, endpoint=f"{stub.base}/ok",
                                 timeout_ms=3000)
@@ -45,7 +46,7 @@ def test_killed_workers_tasks_reclaimed_within_15_s_and_run_once(tmp_path, stub,
         while time.time() < deadline and reg.tasks.counts().get("completed", 0) < N_TASKS + 1:
             time.sleep(0.2)
         statuses = Counter(reg.tasks.get(t)["status"] for t in tasks)
-        assert statuses == {"completed": N_TASKS}, statuses
+        assert statuses == {"completed": N_TASKS}, _stuck(db, reg, user, procs, tmp_path, statuses)
         taken_over = max(ts(reg.tasks.get(t)["updated_at"]) for t in held) - killed_at
         print(f"killed worker held {len(held)} tasks; all done {taken_over:.1f} s after the kill")
         assert taken_over < 15, f"the killed worker's tasks finished {taken_over:.1f} s after the kill"
@@ -68,5 +69,20 @@ def test_killed_workers_tasks_reclaimed_within_15_s_and_run_once(tmp_path, stub,
         assert reg.queue.depth(stream_name("tool_execution", user.tenant_id)) == 0
     finally:
         stop_workers(procs)
+        for log in logs:
+            log.close()
         reg.close()
         db.close()
+
+
+def _stuck(db, reg, user, procs, tmp_path, statuses) -> str:
+    """What a failure needs to be diagnosed: the unfinished tasks' rows (which worker holds them,
+    its lease, attempts), the queue's pending messages, which workers live, their logs' ends."""
+    rows = db.execute("SELECT task_id, status, worker, lease_until, attempts, updated_at FROM registry_tasks "
+                      "WHERE status <> %s AND kind = %s", ("completed", "execute"))
+    stream = stream_name("tool_execution", user.tenant_id)
+    pending = reg.queue.r.xpending(stream, "tool-registry")
+    alive = {p.pid: p.poll() is None for p in procs}
+    tails = {f.name: f.read_text(errors="replace").splitlines()[-15:] for f in sorted(tmp_path.glob("worker*.log"))}
+    return (f"{statuses}; now {time.time():.1f}; unfinished rows {rows}; pending {pending}; "
+            f"workers alive {alive}; worker logs {tails}")
