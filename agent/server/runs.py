@@ -154,15 +154,15 @@ class RunManager:
         rows_saved, duration = False, 0.0
 
         start: Any = functools.partial(self._start_rows, spec)
-        started: list[Future] = []   # the start rows, when they are written beside the graph
+        started: Future | None = None   # the start rows, when they are written beside the graph
         after_done = threading.Event()
 
         def end_in_thread(state: RunState | None) -> tuple[Any, dict, float]:
             """After the graph, in its worker thread: the state (as the stream left it; read back
             from the checkpoint when the stream gave none), the result object, the trace and
             thread rows (before `done`, so a client that got it can fetch the trace)."""
-            for f in started:
-                f.result()
+            if started is not None:
+                started.result()
             snap = state or rt.graph.get_state(config)
             res = result_from_snapshot(snap, spec.thread_id, spec.request_id).model_dump(mode="json")
             took = round((time.perf_counter() - t0) * 1000, 2)
@@ -178,8 +178,7 @@ class RunManager:
                 # A round trip (~0.9 ms before the graph, issue 31): beside the graph instead,
                 # joined before the end rows so `busy` never lands after the run's end status.
                 # SQLite's write (~0.1 ms) stays in the graph thread: a hop costs more.
-                started.append(self.rows.submit(start))
-                start = None
+                started, start = self.rows.submit(start), None
             async with self.slots:
                 AFTER_DONE.set(after_done)   # copied into the graph's thread with the context
                 leftover, (snapshot, result, duration) = await self._stream(
@@ -206,8 +205,8 @@ class RunManager:
             beat.cancel()
             rt.metrics.active_runs.dec()
             if not rows_saved:
-                for f in started:
-                    await asyncio.wrap_future(f)
+                if started is not None:
+                    await asyncio.wrap_future(started)
                 duration = round((time.perf_counter() - t0) * 1000, 2)
                 await asyncio.to_thread(self._end_rows, spec, recorder, result, status, error, duration,
                                         "error" if error and status != "cancelled" else "idle")

@@ -5,15 +5,13 @@ verbs and pronouns are never named as unused; "how did X do after <event>" plans
 only (it added a stats step over the period's first N days)."""
 from __future__ import annotations
 
-import uuid
-
 import pytest
 
 from agent.llm.offline import OfflineProvider
 from tests.agent.llm.offline_helpers import history as _history
 from tests.agent.llm.offline_helpers import make_ctx
 from tests.agent.llm.test_understanding_v2_answers import claim, spx
-from tests.agents.conftest import make_session
+from tests.agents.conftest import conversation, make_session
 
 P = OfflineProvider()
 
@@ -43,15 +41,7 @@ def test_generic_verbs_are_never_named_as_unused(q):
 
 @pytest.fixture(scope="module")
 def chat(loaded_store, tmp_path_factory):
-    session = make_session(loaded_store, tmp_path_factory.mktemp("concepts"))
-
-    def run(*turns: str) -> dict:
-        thread = f"c-{uuid.uuid4().hex[:8]}"
-        out = None
-        for t in turns:
-            out = session.ask(t, thread_id=thread, now="2025-06-02")
-        return out.model_dump()
-    return run
+    return conversation(make_session(loaded_store, tmp_path_factory.mktemp("concepts")), "c", "2025-06-02")
 
 
 def spx_max_drawdown(year: str) -> float:

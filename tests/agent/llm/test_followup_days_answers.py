@@ -2,28 +2,18 @@
 are the new days', each from an independent pandas computation (never the previous answer again)."""
 from __future__ import annotations
 
-import uuid
-
 import pandas as pd
 import pytest
 
 from tests.agent.llm.test_understanding_v2_answers import claim, spy_daily
-from tests.agents.conftest import make_session
+from tests.agents.conftest import conversation, make_session
 
 NOW = "2025-06-02"
 
 
 @pytest.fixture(scope="module")
 def chat(loaded_store, tmp_path_factory):
-    session = make_session(loaded_store, tmp_path_factory.mktemp("days"))
-
-    def run(*turns: str) -> dict:
-        thread = f"d-{uuid.uuid4().hex[:8]}"
-        out = None
-        for t in turns:
-            out = session.ask(t, thread_id=thread, now=NOW)
-        return out.model_dump()
-    return run
+    return conversation(make_session(loaded_store, tmp_path_factory.mktemp("days")), "d", NOW)
 
 
 @pytest.mark.parametrize("turns,day", [

@@ -3,7 +3,6 @@ conversation probe: they answered the previous period again), own phrasings in E
 the parser level and through the graph with values from pandas."""
 from __future__ import annotations
 
-import uuid
 from datetime import date
 
 import pytest
@@ -12,7 +11,7 @@ from agent.llm.offline import OfflineProvider
 from tests.agent.llm.offline_helpers import history as _history
 from tests.agent.llm.offline_helpers import make_ctx
 from tests.agent.llm.test_understanding_v2_answers import claim, spx, spy_daily
-from tests.agents.conftest import make_session
+from tests.agents.conftest import conversation, make_session
 
 P = OfflineProvider()
 
@@ -58,15 +57,7 @@ def test_after_an_event_study_the_next_day_is_no_shift(question):
 
 @pytest.fixture(scope="module")
 def chat(loaded_store, tmp_path_factory):
-    session = make_session(loaded_store, tmp_path_factory.mktemp("shifts"))
-
-    def run(*turns: str) -> dict:
-        thread = f"s-{uuid.uuid4().hex[:8]}"
-        out = None
-        for t in turns:
-            out = session.ask(t, thread_id=thread, now="2025-06-02")
-        return out.model_dump()
-    return run
+    return conversation(make_session(loaded_store, tmp_path_factory.mktemp("shifts")), "s", "2025-06-02")
 
 
 @pytest.mark.parametrize("turns", [("SPY close on April 12 2024", "and on the next trading day?"),

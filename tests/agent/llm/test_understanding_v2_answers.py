@@ -46,7 +46,7 @@ def spy_rth() -> pd.DataFrame:
 def spy_daily() -> pd.DataFrame:
     r = spy_rth()
     g = r.groupby(r.index.date)
-    out = pd.DataFrame({"Close": g["close"].last(), "Volume": g["volume"].sum()})
+    out = pd.DataFrame({"Open": g["open"].first(), "Close": g["close"].last(), "Volume": g["volume"].sum()})
     out.index = pd.to_datetime(out.index)
     return out
 

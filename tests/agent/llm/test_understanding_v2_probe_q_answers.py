@@ -6,7 +6,7 @@ from __future__ import annotations
 import pandas as pd
 import pytest
 
-from tests.agent.llm.test_understanding_v2_answers import ask, claim, claims, spx, spy_rth  # noqa: F401
+from tests.agent.llm.test_understanding_v2_answers import ask, claim, claims, spx, spy_daily, spy_rth  # noqa: F401
 from tests.conftest import DATA
 
 
@@ -17,14 +17,6 @@ def spy_window(day: str, start: str, end: str) -> pd.DataFrame:
     inside = (t.date == pd.Timestamp(day).date()) & (t.time >= pd.Timestamp(start).time()) \
         & (t.time < pd.Timestamp(end).time())
     return r[inside]
-
-
-def spy_sessions() -> pd.DataFrame:
-    r = spy_rth()
-    g = r.groupby(r.index.date)
-    out = pd.DataFrame({"Open": g["open"].first(), "Close": g["close"].last()})
-    out.index = pd.to_datetime(out.index)
-    return out
 
 
 def btc_daily_close() -> pd.Series:
@@ -65,7 +57,7 @@ def test_a_windows_volume(ask, question):
                                       "растущие или падающие сессии SPY в апреле 2024",
                                       "sesiones positivas y negativas de SPY en abril de 2024"])
 def test_joined_direction_adjectives_give_both_counts(ask, question):
-    s = spy_sessions().loc["2024-04"]
+    s = spy_daily().loc["2024-04"]
     out = ask(question)
     assert claim(out, "up_days")["value"] == int((s["Close"] > s["Open"]).sum())
     assert claim(out, "down_days")["value"] == int((s["Close"] < s["Open"]).sum())
@@ -74,7 +66,7 @@ def test_joined_direction_adjectives_give_both_counts(ask, question):
 @pytest.mark.parametrize("question", ["SPY 2nd half of April 2024", "SPY во второй половине апреля 2024",
                                       "SPY en la segunda quincena de abril de 2024"])
 def test_second_half_of_a_month(ask, question):
-    s = spy_sessions().loc["2024-04-16":"2024-04-30"]
+    s = spy_daily().loc["2024-04-16":"2024-04-30"]
     out = ask(question)
     assert claim(out, "trading_days")["value"] == len(s)
     assert claim(out, "close")["value"] == pytest.approx(s["Close"].iloc[-1], abs=0.01)
@@ -83,7 +75,7 @@ def test_second_half_of_a_month(ask, question):
 @pytest.mark.parametrize("question", ["SPY Apr 3 2024 % move", "SPY 3 апреля 2024 % изменение",
                                       "SPY el 3 de abril de 2024 % de cambio"])
 def test_a_named_days_percent_with_the_year_before_the_sign(ask, question):
-    c = spy_sessions()["Close"]
+    c = spy_daily()["Close"]
     pct = (c.loc["2024-04-03"] / c.loc[:"2024-04-02"].iloc[-1] - 1) * 100
     out = ask(question)
     assert claim(out, "return_prev_close")["value"] == pytest.approx(pct, abs=0.01)
@@ -91,7 +83,7 @@ def test_a_named_days_percent_with_the_year_before_the_sign(ask, question):
 
 @pytest.mark.parametrize("question", ["SPY 4/1 to 4/5/24", "SPY с 01.04 по 05.04.2024", "SPY del 1/4 al 5/4/2024"])
 def test_numeric_day_month_range(ask, question):
-    s = spy_sessions().loc["2024-04-01":"2024-04-05"]
+    s = spy_daily().loc["2024-04-01":"2024-04-05"]
     out = ask(question)
     assert claim(out, "trading_days")["value"] == len(s) == 5
     assert claim(out, "open")["value"] == pytest.approx(s["Open"].iloc[0], abs=0.01)
