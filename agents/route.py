@@ -22,7 +22,7 @@ Route = str  # "trading" | "tools" | "understander"
 
 
 def decide(state: dict[str, Any], deps: Deps) -> Route:
-    from agent.llm.offline.tool_intents import detect_tool_call
+    from agent.nlu.tool_intents import detect_tool_call
     from agent.tools.graph_step import planner_decides
     from agent.trading.commands import parse_trading_command
 

@@ -9,9 +9,9 @@ from langgraph.runtime import Runtime
 
 from agent.budget import OutOfTime
 from agent.deps import Deps
-from agent.llm.offline.escape import asks_anew
-from agent.llm.offline.resumes import reply_kind
 from agent.messages import msg
+from agent.nlu.escape import asks_anew
+from agent.nlu.resumes import reply_kind
 from agent.state import Intent
 from agents.common import call_llm, fallback_disclaimers, final, partial, visited, with_usage
 

@@ -15,7 +15,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from agent.llm.offline.understand import understand  # noqa: E402
+from agent.nlu.understand import understand  # noqa: E402
 from tests.agent.llm.offline_helpers import make_ctx  # noqa: E402
 from tests.agent.llm.phrasings import generate  # noqa: E402
 from tests.agent.llm.phrasings_parts import generate as generate_parts  # noqa: E402

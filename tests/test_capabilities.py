@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 import capabilities as cap
-from agent.llm.offline import metrics as offline_metrics
+from agent.nlu import metrics as offline_metrics
 from agent.state import CLAIM_TYPES, Claim
 from query_builder import build, declare
 from query_builder.actions import BUILDERS

@@ -24,7 +24,7 @@ from agent import lang as packs
 from agent.answer.sentences import Sentence
 from agent.answer.slots import SlotValue
 from agent.answer.statements import Answer, phrase
-from agent.llm.offline.lang import normalize
+from agent.nlu.lang import normalize
 
 _ITEM = re.compile(r"^(?:s\d+\.)?(?:[A-Z0-9!]+\.)?(news\d+)\.")
 

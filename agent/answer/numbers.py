@@ -12,7 +12,7 @@ from datetime import date
 from typing import Iterable
 
 from agent.answer.wording import metric_before
-from agent.llm.offline.lang import MONTH, month_number, normalize
+from agent.nlu.lang import MONTH, month_number, normalize
 
 Span = tuple[date, date]
 

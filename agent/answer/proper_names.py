@@ -19,7 +19,7 @@ from babel import Locale
 
 from agent import lang as packs
 from agent.answer.statements import Answer
-from agent.llm.offline.lang import month_number, normalize
+from agent.nlu.lang import month_number, normalize
 
 # A word as written: letters, digits and the joiners of names ("S&P", "U.S.", "MES1!", "SPX's").
 _WORD = re.compile(r"[^\W_][\w&!]*(?:[.'’-][^\W_][\w&!]*)*\.?")

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from agent.llm.offline.lang import normalize
+from agent.nlu.lang import normalize
 
 _TOKEN = re.compile(r"\{[^{}]+\}|[^\W\d_]+(?:[-'&][^\W\d_]+)*|\$|[,:;()–—]|\d[\d:-]*")
 _SENTENCE_END = re.compile(r"(?<=[.!?;])\s+|\n+")

@@ -45,8 +45,8 @@ SKIPPED_KEYS = _SKIP = {"prev_close", "granularity", "condition", "synthetic", "
 def period_name(label: str, span: tuple[str, str] | None, lang: str) -> str:
     """A period in the user's language ("November 2023", "ноябрь 2023", "noviembre de 2023")."""
     # the offline package imports this module (its templates write slots): import at call time
-    from agent.llm.offline.period_math import make_period
-    from agent.llm.offline.texts import period_text
+    from agent.nlu.period_math import make_period
+    from agent.nlu.texts import period_text
     from agent.state import Period
 
     if not span:

@@ -17,7 +17,7 @@ from agent import lang as packs
 from agent.answer import wording
 from agent.answer.sentences import Sentence, clause_of, split
 from agent.answer.slots import SlotTable, SlotValue
-from agent.llm.offline.lang import month_number
+from agent.nlu.lang import month_number
 
 _NUMERIC = ("price", "pct", "pct_level", "volume", "count", "number")
 

@@ -14,7 +14,7 @@ from agent.answer.numbers import DATE_PATTERNS, Span, month_end, span_of
 from agent.answer.sentences import Sentence, clause_of
 from agent.answer.slots import SlotValue
 from agent.answer.statements import Answer, phrase, words
-from agent.llm.offline.lang import month_number, normalize
+from agent.nlu.lang import month_number, normalize
 
 _EVER = re.compile(r"(?<![\w§])(?:ever|all[- ]time|record\w*|за всю историю|рекорд\w*|"
                    r"de todos los tiempos|(?:maximo|minimo|record) historic\w*)(?![\w])")

@@ -10,7 +10,7 @@ import re
 from functools import lru_cache
 
 from agent import lang as packs
-from agent.llm.offline.lang import language_evidence, month_number, normalize
+from agent.nlu.lang import language_evidence, month_number, normalize
 
 _WORD = re.compile(r"[a-zа-яñ]+")
 # How far back from a slot a word still describes it: the clause (previous slot, or . ; ! ? newline).

@@ -1153,7 +1153,7 @@ PACK["offline_parser"]["cues"]["DAY_DOWN_WORDS"] = ["down", "falling", "bear(?:i
                                                     "declining", "lower"]
 PACK["offline_parser"]["cues"]["JOIN_WORDS"] = ["vs\\.?", "versus", "and", "or", "/", "against"]
 PACK["offline_parser"]["cues"]["DAY_NOUNS"] = ["days?", "sessions?", "candles?", "bars?", "closes"]
-# The typed reading's grammar (agent/llm/offline/grammar.py): words between a symbol and a period
+# The typed reading's grammar (agent/nlu/grammar.py): words between a symbol and a period
 # that close a part ("NQ in November and SPY in April", "compared with"), and "respectively".
 PACK["grammar"] = {
     "COORDINATORS": ["and", "vs", "versus", "against", "plus", "compared", "with", "while", "whereas",

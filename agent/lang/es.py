@@ -1114,7 +1114,7 @@ PACK["offline_lang"]["DETECTION_WORDS"] += (
     "primera segunda cambio media promedio").split()
 # "máx. drawdown", "máx caída desde el pico": the abbreviation belongs to the drawdown
 _V2_METRICS["max_drawdown"] += ["max\\.?\\s*(?:draw[\\s-]?down|retroceso)"]
-# The typed reading's grammar (agent/llm/offline/grammar.py): words between a symbol and a period
+# The typed reading's grammar (agent/nlu/grammar.py): words between a symbol and a period
 # that close a part ("NQ en noviembre y SPY en abril", "frente a", "comparado con"), and
 # "respectivamente".
 PACK["grammar"] = {

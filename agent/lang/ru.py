@@ -1137,7 +1137,7 @@ PACK["offline_parser"]["cues"]["JOIN_WORDS"] = ["и", "или", "против", 
 PACK["offline_parser"]["cues"]["DAY_NOUNS"] = ["дн\\w*", "дня", "сесси\\w*", "свеч\\w*"]
 # "макс. просадка", "макс просадку": the abbreviation belongs to the drawdown, not a high of its own
 _V2_PARSER["metrics"]["max_drawdown"] += ["макс\\.?\\s*просадк\\w*"]
-# The typed reading's grammar (agent/llm/offline/grammar.py): words between a symbol and a period
+# The typed reading's grammar (agent/nlu/grammar.py): words between a symbol and a period
 # that close a part ("NQ за ноябрь и SPY за апрель", "по сравнению с"), and "соответственно".
 PACK["grammar"] = {
     "COORDINATORS": ["и", "а", "против", "плюс", "также", "затем", "потом", "сравнению", "с", "со", "vs",

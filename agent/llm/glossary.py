@@ -69,7 +69,7 @@ ENTRIES: dict[str, tuple] = {key: _entry(key, rel) for key, rel in RELATED.items
 
 
 def _norm(text: str) -> str:
-    from agent.llm.offline.lang import normalize
+    from agent.nlu.lang import normalize
     return normalize(text)
 
 

@@ -1,4 +1,4 @@
-"""The graph's tool step: a question a catalogue tool answers (agent/llm/offline/tool_intents.py)
+"""The graph's tool step: a question a catalogue tool answers (agent/nlu/tool_intents.py)
 runs through the ToolExecutor as the run's user (Deps.user, never model output) and is answered
 from the tool's result in the user's language.
 
@@ -43,7 +43,7 @@ def planner_decides(deps, name: str) -> bool:
 
 def tool_turn(state: dict[str, Any], deps, ctx) -> dict[str, Any] | None:
     """The finished turn when the question is a tool's, else None (the normal path continues)."""
-    from agent.llm.offline.tool_intents import detect_tool_call
+    from agent.nlu.tool_intents import detect_tool_call
     from agent.state import Intent, final
 
     call = detect_tool_call(state["question"], ctx)

@@ -103,7 +103,7 @@ def checked(plan: ToolPlan, intent: Intent) -> ToolPlan | None:
 def offline_tool_plan(question: str, ctx: Any, offered: list[OfferedTool]) -> ToolPlan | None:
     """The code fallback when the model failed: the offline detector's tool call, if it is one
     of the tools offered to this user."""
-    from agent.llm.offline.tool_intents import detect_tool_call
+    from agent.nlu.tool_intents import detect_tool_call
 
     call = detect_tool_call(question, ctx)
     hit = next((t for t in offered if call is not None and t.name == call.name), None)

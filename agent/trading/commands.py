@@ -87,7 +87,7 @@ _TICKER_AFTER_QTY = re.compile(r"(?<![\w$.,])\d+(?:[.,]\d+)?\s+(?:" + r"(?:share
 def _order_symbol(text: str, symbols: Iterable[str]) -> str | None:
     """A loaded symbol named anywhere, else a capitalised ticker right after the quantity ("long 200
     SMA" names an indicator, not a ticker)."""
-    from agent.llm.offline.symbols import NOT_TICKERS
+    from agent.nlu.symbols import NOT_TICKERS
 
     m = _TICKER_AFTER_QTY.search(text)
     return _symbol(text, symbols) or (m.group(1) if m and m.group(1) not in NOT_TICKERS else None)

@@ -13,7 +13,7 @@ import logging
 import re
 from typing import Any
 
-from agent.llm.offline.lang import language_evidence
+from agent.nlu.lang import language_evidence
 from agent.state import Intent
 from agent.trading.commands import TradingCommand, parse_trading_command
 from agent.trading.confirmation import new_action

@@ -14,10 +14,11 @@ from typing import Any
 from agent.answer import format as fmt
 from agent.answer.slots import SKIPPED_KEYS
 from agent.lang import plural
-from agent.llm.offline import kinds, reading
+from agent.llm.offline import kinds
 from agent.llm.offline import templates as T
-from agent.llm.offline.period_math import make_period
-from agent.llm.offline.texts import period_text
+from agent.nlu import reading
+from agent.nlu.period_math import make_period
+from agent.nlu.texts import period_text
 from agent.state import CLAIM_TYPES, AnalystOutput, Intent, Period
 from query_builder import declare
 from query_builder.models import StepResult

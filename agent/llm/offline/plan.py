@@ -4,7 +4,7 @@ from __future__ import annotations
 from datetime import date, timedelta
 
 from agent.llm.base import ProviderContext
-from agent.llm.offline import reading
+from agent.nlu import reading
 from agent.state import Intent, Plan
 from query_builder.granularity import of_minutes
 from query_builder.models import EventCondition, PeriodRange, Step, StepParams

@@ -8,8 +8,8 @@ from agent.llm import glossary
 from agent.llm.base import ProviderContext
 from agent.llm.offline import analyze as _analyze
 from agent.llm.offline import plan as _plan
-from agent.llm.offline import understand as _understand
-from agent.llm.offline.followups import summarize as _summarize
+from agent.nlu import understand as _understand
+from agent.nlu.followups import summarize as _summarize
 from agent.state import AnalystOutput, Intent, Plan
 from query_builder.models import StepResult
 

@@ -12,7 +12,7 @@ from datetime import date
 import pytest
 
 from agent.llm.offline import OfflineProvider
-from agent.llm.offline.followup_days import day_number, ordinal
+from agent.nlu.followup_days import day_number, ordinal
 from tests.agent.llm.offline_helpers import history as _history
 from tests.agent.llm.offline_helpers import make_ctx
 

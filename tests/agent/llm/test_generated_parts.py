@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from agent.llm.offline.understand import understand
+from agent.nlu.understand import understand
 from tests.agent.llm.offline_helpers import make_ctx
 from tests.agent.llm.phrasings_parts import PartsCase, generate
 

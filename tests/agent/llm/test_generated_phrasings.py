@@ -7,7 +7,7 @@ from functools import lru_cache
 
 import pytest
 
-from agent.llm.offline.understand import understand
+from agent.nlu.understand import understand
 from tests.agent.llm.offline_helpers import make_ctx
 from tests.agent.llm.phrasings import Case, generate, paraphrase_groups
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from agent.llm.offline.lang import normalize
-from agent.llm.offline.memory_statements import memory_call
-from agent.llm.offline.symbols import symbols_in
+from agent.nlu.lang import normalize
+from agent.nlu.memory_statements import memory_call
+from agent.nlu.symbols import symbols_in
 from tests.agent.llm.offline_helpers import make_ctx
 
 CTX = make_ctx()

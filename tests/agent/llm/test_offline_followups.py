@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from agent.llm.offline import OfflineProvider
-from agent.llm.offline.followups import summarize
+from agent.nlu.followups import summarize
 from tests.agent.llm.offline_helpers import history as _history
 from tests.agent.llm.offline_helpers import make_ctx
 

@@ -1,4 +1,4 @@
-"""The token grammar of the typed reading (agent/llm/offline/grammar.py): parts pair symbols and
+"""The token grammar of the typed reading (agent/nlu/grammar.py): parts pair symbols and
 periods by chunks and coordinators in any word order, EN/RU/ES; a shared period or a comparison is
 never split into parts; the answers carry each part's own figures (pandas, both engines)."""
 from __future__ import annotations
@@ -6,8 +6,8 @@ from __future__ import annotations
 import pandas as pd
 import pytest
 
-from agent.llm.offline import grammar
-from agent.llm.offline.understand import understand
+from agent.nlu import grammar
+from agent.nlu.understand import understand
 from tests.agent.llm.offline_helpers import make_ctx
 from tests.agent.llm.test_understanding_v2_answers import (  # noqa: F401
     ask,

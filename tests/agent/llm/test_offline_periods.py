@@ -5,9 +5,9 @@ from datetime import date
 
 import pytest
 
-from agent.llm.offline.lang import detect_language, month_number, normalize
-from agent.llm.offline.period_math import make_period
-from agent.llm.offline.periods import parse_periods
+from agent.nlu.lang import detect_language, month_number, normalize
+from agent.nlu.period_math import make_period
+from agent.nlu.periods import parse_periods
 
 TODAY = date(2024, 5, 20)
 
@@ -79,8 +79,8 @@ def test_absurd_trailing_spans_mean_all_the_history_there_is():
     """'the last 99999999 days' / 'last 3000 years' never overflow the calendar (probe fault)."""
     from datetime import date
 
-    from agent.llm.offline.periods import parse_periods
-    from agent.llm.offline.relative import EARLIEST
+    from agent.nlu.periods import parse_periods
+    from agent.nlu.relative import EARLIEST
 
     for text in ("last 99999999 days", "last 3000 years", "последние 5000 лет"):
         found = parse_periods(text, date(2024, 6, 15), None)

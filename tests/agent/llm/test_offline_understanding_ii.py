@@ -9,8 +9,8 @@ from datetime import date
 import pytest
 
 from agent.llm.offline.plan import plan
-from agent.llm.offline.understand import understand
-from agent.llm.offline import fuzzy
+from agent.nlu.understand import understand
+from agent.nlu import fuzzy
 from tests.agent.llm.offline_helpers import make_ctx
 
 

@@ -284,8 +284,8 @@ def test_holiday_rules_over_the_years():
 
     from dateutil.easter import easter
 
-    from agent.llm.offline import named_days
-    from agent.llm.offline.period_math import make_period
+    from agent.nlu import named_days
+    from agent.nlu.period_math import make_period
     for year in range(1990, 2031):
         found = named_days.find(f"good friday {year} and thanksgiving {year}", date(2031, 1, 1), make_period)
         assert [p.start for _a, _b, p in found] == [easter(year) - pd.Timedelta(days=2),

@@ -7,11 +7,11 @@ from datetime import time
 
 import pytest
 
-from agent.llm.offline import abbreviations
-from agent.llm.offline.escape import asks_anew
+from agent.nlu import abbreviations
+from agent.nlu.escape import asks_anew
 from agent.llm.offline.plan import plan
-from agent.llm.offline.tool_intents import detect_tool_call
-from agent.llm.offline.understand import understand
+from agent.nlu.tool_intents import detect_tool_call
+from agent.nlu.understand import understand
 from agent.market.instruments import Instrument
 from agent.trading.commands import parse_trading_command
 from tests.agent.llm.offline_helpers import make_ctx

@@ -9,7 +9,7 @@ from datetime import date
 
 import pytest
 
-from agent.llm.offline.understand import understand
+from agent.nlu.understand import understand
 from tests.agent.llm.offline_helpers import make_ctx
 
 UNUSED_NOTE = ("did not use", "не учёл", "No utilicé")

@@ -11,7 +11,7 @@ from datetime import time
 
 import pytest
 
-from agent.llm.offline.understand import understand
+from agent.nlu.understand import understand
 from tests.agent.llm.offline_helpers import make_ctx
 
 

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from agent.llm.offline import abbreviations
-from agent.llm.offline.tool_intents import detect_tool_call
-from agent.llm.offline.understand import understand
+from agent.nlu import abbreviations
+from agent.nlu.tool_intents import detect_tool_call
+from agent.nlu.understand import understand
 from agent.trading.commands import parse_trading_command
 from tests.agent.llm.offline_helpers import make_ctx
 from tests.agent.llm.probes_v2 import PROBES

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from agent.llm.offline.plan import plan
-from agent.llm.offline.understand import understand
+from agent.nlu.understand import understand
 from tests.agent.llm.offline_helpers import make_ctx
 
 

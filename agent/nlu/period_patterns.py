@@ -10,8 +10,8 @@ from __future__ import annotations
 import re
 
 from agent import lang as packs
-from agent.llm.offline.lang import MONTH_TOKEN_B as MONTH_B
-from agent.llm.offline.numbers import COUNT
+from agent.nlu.lang import MONTH_TOKEN_B as MONTH_B
+from agent.nlu.numbers import COUNT
 
 Y = r"(?:1[89]\d\d|20\d\d|'\d\d(?!\d))"   # 'dec \'23': a year with an apostrophe
 YS = r"(?:\s*(?:г\.|гг\.|года|году|год|г)(?!\w))?"

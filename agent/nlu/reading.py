@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from agent.llm.offline import metrics as M
+from agent.nlu import metrics as M
 from agent.state import Part, Period, TimeWindow
 
 INDICATOR_WINDOWS = {name: window for name, _pat, window in M.INDICATORS}

@@ -14,9 +14,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from agent.llm.base import ProviderContext
-from agent.llm.offline.lang import language_evidence, normalize
-from agent.llm.offline.memory_statements import memory_call
-from agent.llm.offline.symbols import symbols_in
+from agent.nlu.lang import language_evidence, normalize
+from agent.nlu.memory_statements import memory_call
+from agent.nlu.symbols import symbols_in
 
 
 @dataclass
@@ -184,14 +184,14 @@ def _candles(question: str, norm: str, ctx: ProviderContext, lang: str) -> ToolC
 
 def _dated(norm: str, ctx: ProviderContext) -> bool:
     """A period written as dates ("on 2024-04-01", "in March 2024"), not as the last N of something."""
-    from agent.llm.offline.periods import parse_periods
+    from agent.nlu.periods import parse_periods
 
     return any(f.kind != "fixed" for f in parse_periods(norm, ctx.today, None))
 
 
 def _price(question: str, norm: str, ctx: ProviderContext, lang: str) -> ToolCall | None:
-    from agent.llm.offline import metrics as M
-    from agent.llm.offline.periods import parse_periods
+    from agent.nlu import metrics as M
+    from agent.nlu.periods import parse_periods
 
     symbol = _symbol(question, ctx)
     if not symbol or not PRICE.search(norm):

@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
-from agent.llm.offline.numbers import CARDINAL_WORD, count_value
+from agent.nlu.numbers import CARDINAL_WORD, count_value
 
 COUNT = rf"(?:\d{{1,2}}(?!\d)|{CARDINAL_WORD})"     # "3", "three", "три": never a year
 _UP = (r"highest|largest|biggest|heaviest|most|max(?:imum|imal)?|наибольш\w*|максимальн\w*|самы\w+\s+больш\w*"

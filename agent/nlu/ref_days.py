@@ -11,8 +11,8 @@ import re
 from datetime import date, timedelta
 
 from agent import lang as packs
-from agent.llm.offline.lang import MONTH_B
-from agent.llm.offline.numbers import COUNT, count_value
+from agent.nlu.lang import MONTH_B
+from agent.nlu.numbers import COUNT, count_value
 from agent.state import Period
 
 _D = r"(?:3[01]|[12]\d|0?[1-9])(?:st|nd|rd|th|-?(?:го|е|ое))?(?![\d%.,:/]|\s*%)"
@@ -86,7 +86,7 @@ def _first_days(m: re.Match[str], ref: Period, make) -> Period | None:
     if not 1 <= n <= 366:
         return None
     if re.match(r"trading|торгов|sess|sesi|сесси|dias\s+\w", m.group("u")):
-        from agent.llm.offline.sessions import nth_session_after
+        from agent.nlu.sessions import nth_session_after
         end = nth_session_after(ref.start - timedelta(days=1), n)
     else:
         end = ref.start + timedelta(days=n - 1)

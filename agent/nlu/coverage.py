@@ -12,9 +12,9 @@ from collections.abc import Iterable
 
 from agent import lang as packs
 from agent.llm import glossary
-from agent.llm.offline import conditions as C
-from agent.llm.offline import cues, per_unit, resumes
-from agent.llm.offline import metrics as M
+from agent.nlu import conditions as C
+from agent.nlu import cues, per_unit, resumes
+from agent.nlu import metrics as M
 
 # Function words, question words, generic verbs and politeness: using them or not changes nothing.
 STOPWORDS = set("""

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import re
 
-from agent.llm.offline.lang import normalize
-from agent.llm.offline.parse import Parsed
+from agent.nlu.lang import normalize
+from agent.nlu.parse import Parsed
 
 
 def analysis_of(p: Parsed, single_period: bool = False) -> str | None:

@@ -5,7 +5,7 @@ import re
 
 from agent import lang as packs
 from agent.answer import format as fmt
-from agent.llm.offline.lang import MONTH_NAMES
+from agent.nlu.lang import MONTH_NAMES
 from agent.state import Period
 
 _ORD = packs.by_lang("offline_texts", "_ORD")

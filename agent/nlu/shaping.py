@@ -10,11 +10,11 @@ from typing import Any
 
 import capabilities
 from agent.llm.base import ProviderContext
-from agent.llm.offline import cues, notes
-from agent.llm.offline import metrics as M
-from agent.llm.offline.lang import normalize
-from agent.llm.offline.per_unit import per_unit
-from agent.llm.offline.period_math import (
+from agent.nlu import cues, notes
+from agent.nlu import metrics as M
+from agent.nlu.lang import normalize
+from agent.nlu.per_unit import per_unit
+from agent.nlu.period_math import (
     make_period,
     split_period,
     trading_days,

@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from agent.llm.offline import followup_days, followup_shifts
+from agent.nlu import followup_days, followup_shifts
 from agent.state import Intent
 
 _ANALYSIS_FIELDS = ("metrics", "condition", "horizon_days", "top_n", "direction", "indicator",

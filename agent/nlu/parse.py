@@ -8,17 +8,9 @@ from datetime import date
 
 from agent.llm import glossary
 from agent.llm.base import ProviderContext
-from agent.llm.offline import (
-    abbreviations,
-    coverage,
-    cues,
-    fuzzy,
-    grammar,
-    price_levels,
-    year_words,
-)
-from agent.llm.offline import metrics as M
-from agent.llm.offline.conditions import (
+from agent.nlu import abbreviations, coverage, cues, fuzzy, grammar, price_levels, year_words
+from agent.nlu import metrics as M
+from agent.nlu.conditions import (
     ConditionParse,
     TopMoves,
     opposite_conditions,
@@ -26,11 +18,11 @@ from agent.llm.offline.conditions import (
     parse_horizon,
     parse_top,
 )
-from agent.llm.offline.lang import language_evidence, normalize
-from agent.llm.offline.periods import Found, parse_periods
-from agent.llm.offline.symbols import symbol_spans, symbols_in
-from agent.llm.offline.volume_rank import VolumeRank, parse_volume_rank
-from agent.llm.offline.windows import BarSize, Window, parse_bar_size, parse_window
+from agent.nlu.lang import language_evidence, normalize
+from agent.nlu.periods import Found, parse_periods
+from agent.nlu.symbols import symbol_spans, symbols_in
+from agent.nlu.volume_rank import VolumeRank, parse_volume_rank
+from agent.nlu.windows import BarSize, Window, parse_bar_size, parse_window
 from agent.state import ClaimType, Period
 from query_builder.models import EventCondition
 
@@ -99,7 +91,7 @@ def _from_reference(found: list[Found], norm: str, refs: list[tuple[int, int]]) 
     between = norm[refs[0][1]:found[0].pos]
     if not year or not re.search(r"(?<!\w)(?:to|until|through|till|по|до|hasta|al|a)(?!\w)", between):
         return found
-    from agent.llm.offline.period_math import make_period
+    from agent.nlu.period_math import make_period
     start, end = date(int(year.group(0)) + 1, 1, 1), found[0].resolved.end
     if end < start:
         return found

@@ -3,16 +3,10 @@
 from __future__ import annotations
 
 from agent.llm.base import ProviderContext
-from agent.llm.offline import (
-    clarify,
-    condition_parts,
-    price_levels,
-    reading,
-    shaping,
-)
-from agent.llm.offline import metrics as M
-from agent.llm.offline.analyses import also_analyses, analysis_of, is_vague
-from agent.llm.offline.parse import Parsed
+from agent.nlu import clarify, condition_parts, price_levels, reading, shaping
+from agent.nlu import metrics as M
+from agent.nlu.analyses import also_analyses, analysis_of, is_vague
+from agent.nlu.parse import Parsed
 from agent.state import Intent, Period, TimeWindow
 from query_builder.models import EventCondition
 
@@ -23,7 +17,7 @@ DEFAULT_HORIZON = 5
 # ---- from parsed slots to an Intent ----------------------------------------------------------
 
 def _cover(periods: list[Period]) -> Period:
-    from agent.llm.offline.period_math import make_period
+    from agent.nlu.period_math import make_period
     return make_period(min(p.start for p in periods), max(p.end for p in periods))
 
 

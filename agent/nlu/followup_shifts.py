@@ -15,8 +15,8 @@ from __future__ import annotations
 import re
 from datetime import date, timedelta
 
-from agent.llm.offline.lang import normalize
-from agent.llm.offline.period_math import add_months, make_period
+from agent.nlu.lang import normalize
+from agent.nlu.period_math import add_months, make_period
 from agent.state import Period
 
 _NEXT = r"next|following|later|after|subsequent|siguientes?|posterior|despu[eé]s|следующ\w*|после\w*|позже|спустя|через"

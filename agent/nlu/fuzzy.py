@@ -17,7 +17,7 @@ from functools import lru_cache
 from rapidfuzz.distance import OSA
 
 from agent import lang as packs
-from agent.llm.offline.lang import normalize
+from agent.nlu.lang import normalize
 
 
 def _words(key: str) -> str:

@@ -58,7 +58,7 @@ def window_period(anchor: date, days: int, calendar_days: bool = False) -> Perio
     still keeps the first `days` dates with data, so the period named is the one computed."""
     if calendar_days:
         return make_period(anchor + timedelta(days=1), anchor + timedelta(days=days))
-    from agent.llm.offline.sessions import nth_session_after
+    from agent.nlu.sessions import nth_session_after
     return make_period(anchor + timedelta(days=1), nth_session_after(anchor, days))
 
 

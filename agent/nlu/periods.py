@@ -11,11 +11,11 @@ import re
 from dataclasses import dataclass, replace
 from datetime import date, timedelta
 
-from agent.llm.offline import period_patterns as P
-from agent.llm.offline.lang import month_in, tokenize_months
-from agent.llm.offline.numbers import count_value, word_number
-from agent.llm.offline.period_math import add_months, make_period, month_days, trading_days, window_period, window_unit
-from agent.llm.offline.relative import relative_period, trailing_sessions
+from agent.nlu import period_patterns as P
+from agent.nlu.lang import month_in, tokenize_months
+from agent.nlu.numbers import count_value, word_number
+from agent.nlu.period_math import add_months, make_period, month_days, trading_days, window_period, window_unit
+from agent.nlu.relative import relative_period, trailing_sessions
 from agent.state import Period
 
 
@@ -332,7 +332,7 @@ def _period(f: Found, today: date, ref: Period | None, year: int | None) -> Peri
         monday = a.start() - timedelta(days=a.start().weekday())
         return make_period(monday, monday + timedelta(days=4))
     if f.kind in ("end_session", "start_session"):      # "the last trading day of": a session
-        from agent.llm.offline.sessions import session_on_or_after, session_on_or_before
+        from agent.nlu.sessions import session_on_or_after, session_on_or_before
         day = session_on_or_before(a.end()) if f.kind == "end_session" else session_on_or_after(a.start())
         return make_period(day, day)
     if f.kind == "end_of":
@@ -367,7 +367,7 @@ def parse_periods(norm: str, today: date, ref: Period | None = None,
                   us_dates: bool = False, split_between: bool = False) -> list[Found]:
     """Every period written in a normalised question, resolved, in text order. `us_dates`: read
     an ambiguous 05/03/2020 month first (an English question)."""
-    from agent.llm.offline import named_days, ref_days, year_to_date
+    from agent.nlu import named_days, ref_days, year_to_date
     days = ref_days.find(norm, ref, make_period)   # "and only the 1st to the 5th?" of the period before
     days += named_days.find(norm, today, make_period)   # "Good Friday 2020", "Black Monday"
     for a, b, _per in days:

@@ -11,9 +11,9 @@ from __future__ import annotations
 import re
 
 from agent.llm.base import ProviderContext
-from agent.llm.offline.lang import normalize
-from agent.llm.offline.period_math import make_period
 from agent.messages import MESSAGES
+from agent.nlu.lang import normalize
+from agent.nlu.period_math import make_period
 from agent.state import Intent
 
 YES = re.compile(

@@ -6,19 +6,14 @@ from __future__ import annotations
 
 import capabilities
 from agent.llm.base import ProviderContext
-from agent.llm.offline import (
-    clarify,
-    coverage,
-    followup_days,
-    resumes,
-)
-from agent.llm.offline import metrics as M
-from agent.llm.offline import notes as notes_mod
-from agent.llm.offline.analyses import concept_term, is_concept
-from agent.llm.offline.followups import merge
-from agent.llm.offline.lang import language_evidence, normalize
-from agent.llm.offline.parse import Parsed, parse_text
-from agent.llm.offline.to_intent import finalize, intent_from
+from agent.nlu import clarify, coverage, followup_days, resumes
+from agent.nlu import metrics as M
+from agent.nlu import notes as notes_mod
+from agent.nlu.analyses import concept_term, is_concept
+from agent.nlu.followups import merge
+from agent.nlu.lang import language_evidence, normalize
+from agent.nlu.parse import Parsed, parse_text
+from agent.nlu.to_intent import finalize, intent_from
 from agent.state import Intent
 from query_builder.granularity import of_minutes
 

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from agent.llm.base import ProviderContext
-from agent.llm.offline.texts import period_text
+from agent.nlu.texts import period_text
 from agent.state import Period
 from query_builder.granularity import BAR_MINUTES
 

@@ -10,8 +10,8 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from agent.llm.offline.lang import normalize
 from agent.market.instruments import Instrument, well_known
+from agent.nlu.lang import normalize
 
 COMMON_WORDS = {
     # en

@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 
 from agent import lang as packs
-from agent.llm.offline.lang import MONTH_B
+from agent.nlu.lang import MONTH_B
 from agent.state import ClaimType
 from query_builder import declare
 

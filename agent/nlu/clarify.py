@@ -8,8 +8,8 @@ from __future__ import annotations
 from datetime import date
 
 from agent.llm.base import ProviderContext
-from agent.llm.offline.period_math import add_months, make_period
-from agent.llm.offline.texts import period_request
+from agent.nlu.period_math import add_months, make_period
+from agent.nlu.texts import period_request
 from agent.state import Intent, Period
 
 QUESTIONS = {
@@ -44,7 +44,7 @@ def _symbols(ctx: ProviderContext, intent: Intent) -> list[str]:
     """The symbol asked, else loaded symbols with data (in the period first, real before demo)."""
     if intent.symbol:
         return [intent.symbol]
-    from agent.llm.offline.resumes import symbols_with_data
+    from agent.nlu.resumes import symbols_with_data
     return symbols_with_data(ctx, intent)[:3]
 
 

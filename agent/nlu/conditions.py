@@ -5,7 +5,7 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
-from agent.llm.offline.numbers import CARDINAL_WORD, COUNT, NUM, count_value, to_float
+from agent.nlu.numbers import CARDINAL_WORD, COUNT, NUM, count_value, to_float
 from query_builder.models import EventCondition
 
 Direction = Literal["up", "down"]

@@ -6,7 +6,7 @@ import re
 from datetime import date, timedelta
 
 from agent import lang as packs
-from agent.llm.offline.numbers import count_value
+from agent.nlu.numbers import count_value
 from agent.state import Period
 
 # The unit of a relative period's word, by how it starts (the packs' offline_periods.UNIT_NAMES,

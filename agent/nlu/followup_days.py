@@ -14,8 +14,8 @@ from __future__ import annotations
 import re
 from datetime import date
 
-from agent.llm.offline import followup_shifts
-from agent.llm.offline.lang import normalize
+from agent.nlu import followup_shifts
+from agent.nlu.lang import normalize
 from agent.state import Period
 
 _DAY = [re.compile(r"(?<![\w.,])(\d{1,2})(?:st|nd|rd|th)(?!\w)"),                          # the 28th
@@ -54,7 +54,7 @@ def ordinal(norm: str) -> int | None:
 
 
 def _read(text: str, today: date) -> Period | None:
-    from agent.llm.offline.periods import parse_periods
+    from agent.nlu.periods import parse_periods
     found = parse_periods(normalize(text), today)
     return found[0].resolved if len(found) == 1 else None
 
@@ -78,7 +78,7 @@ def _nth_part(prev: Period, n: int) -> Period | None:
 def _day_of(prev: Period, day: int) -> Period | None:
     if (prev.start.year, prev.start.month) != (prev.end.year, prev.end.month):
         return None                       # "the 28th" of which month: not guessed
-    from agent.llm.offline.period_math import make_period
+    from agent.nlu.period_math import make_period
     try:
         d = prev.start.replace(day=day)
     except ValueError:                    # "the 31st" of a 30-day month

@@ -15,7 +15,7 @@ from agent.llm.base import ProviderContext
 
 
 def _gives(text: str, ctx: ProviderContext) -> set[str]:
-    from agent.llm.offline.parse import parse_text
+    from agent.nlu.parse import parse_text
 
     p = parse_text(text, ctx)
     out = set()

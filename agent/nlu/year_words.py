@@ -72,7 +72,7 @@ def _ru(m: re.Match[str]) -> str:
 
 def replace_years(text: str) -> str:
     """`text` (any case, accents) with spelled-out years as digits; the rest left as written."""
-    from agent.llm.offline.lang import normalize
+    from agent.nlu.lang import normalize
     norm = normalize(text)
     if len(norm) != len(text):
         return text
