@@ -132,6 +132,16 @@ def _replay(c: Client, args: argparse.Namespace) -> int:
     return print_report(report, args.json)
 
 
+def _export(c: Client, args: argparse.Namespace) -> int:
+    from agent.cli.export import latest_answered, write
+
+    rid = args.request_id
+    if rid == "last":
+        rid = latest_answered(c.call("GET", "/api/history", query={"limit": 200})["requests"])
+    body = c.download(f"/api/requests/{segment(rid)}/export", {"format": args.format})
+    return write(body, rid, args.format, args.output)
+
+
 def _mcp(c: Client, args: argparse.Namespace) -> int:
     from agent.cli.remote_mcp import serve_remote
 
@@ -151,7 +161,7 @@ HANDLERS: dict[str, Callable[[Client, argparse.Namespace], int]] = {
     "memory": _memory, "orders": _trading("/api/orders", views.print_orders),
     "alerts": _trading("/api/alerts", views.print_alerts),
     "portfolio": _trading("/api/portfolio", views.print_portfolio),
-    "history": _history, "replay": _replay, "mcp": _mcp, "eval": _eval,
+    "history": _history, "replay": _replay, "mcp": _mcp, "eval": _eval, "export": _export,
 }
 
 

@@ -55,6 +55,8 @@ ROUTE_SCOPES: tuple[tuple[str, str, Requirement], ...] = (
     # handler also requires the local user or a service JWT: a tenant admin is not the operator)
     ("GET", "/api/orders", "read"), ("GET", "/api/alerts", "read"), ("GET", "/api/portfolio", "read"),
     ("GET", "/api/history", "read"), ("POST", "/api/traces/{request_id}/replay", "read"),
+    # exports of the caller's answered requests; a plan run again (the notebook export's call)
+    ("GET", "/api/requests/{request_id}/export", "read"), ("POST", "/api/plans/run", "read"),
     ("POST", "/api/load", "admin"), ("POST", "/api/demo", "admin"), ("POST", "/api/eval", "admin"),
     # tools, memory
     ("GET", "/api/tools", "read"), ("POST", "/api/tools/{name}", TOOL_IN_PATH),
