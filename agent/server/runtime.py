@@ -135,6 +135,7 @@ class Runtime:
 
             self.auth = Authenticator(UserStore(appdb), server.host, server.jwt_secret, server.auth_cache_s)
         self.limiter = RunLimiter(settings, server)
+        self.scheduled: set = set()   # runs of schedules this server claimed (agent/server/scheduler.py)
         from agent.server.registry_owner import SharedRegistry
 
         # One Tool Registry for the REST/WebSocket API and graph runs, opened by the first user
@@ -183,10 +184,16 @@ class Runtime:
             await asyncio.to_thread(startup_check, deps.provider)
             refresher = asyncio.create_task(refresh_coverage(deps, server.coverage_refresh_s))
             sweeper = asyncio.create_task(retention_sweeps(rt))
+            from agent.server.scheduler import schedule_ticks
+
+            ticker = asyncio.create_task(schedule_ticks(rt))
             try:
                 yield rt
             finally:
                 refresher.cancel()
                 sweeper.cancel()
+                ticker.cancel()
+                for task in list(rt.scheduled):
+                    task.cancel()
                 await rt.runs.shutdown(server.shutdown_grace_s)
                 await asyncio.to_thread(rt.registry.close)

@@ -50,6 +50,10 @@ ROUTE_SCOPES: tuple[tuple[str, str, Requirement], ...] = (
     ("POST", "/threads/{thread_id}/runs/{run_id}/cancel", "read"),
     ("GET", "/threads/{thread_id}/runs/{run_id}/join", "read"),
     ("POST", "/runs", "read"), ("POST", "/runs/stream", "read"), ("POST", "/runs/wait", "read"),
+    # crons (scheduled questions): making or deleting one is `write`, as alerts; reading is `read`
+    ("POST", "/runs/crons", "write"), ("POST", "/threads/{thread_id}/runs/crons", "write"),
+    ("POST", "/runs/crons/search", "read"), ("POST", "/runs/crons/count", "read"),
+    ("GET", "/runs/crons/{cron_id}", "read"), ("DELETE", "/runs/crons/{cron_id}", "write"),
     # the CLI as a client of the server (agent/server/cli_api.py): the caller's own account and
     # requests are read; loading market data and running an evaluation are the operator's (the
     # handler also requires the local user or a service JWT: a tenant admin is not the operator)
