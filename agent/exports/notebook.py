@@ -47,7 +47,8 @@ check'''
 
 _SUMMARY = '''summary = {"claims": len(check), "recomputed": int(check["recomputed"].notna().sum()),
            "matching": int((check["match"] == True).sum())}  # noqa: E712
-print(json.dumps(summary))'''
+done = check[check["recomputed"].notna()]
+print(json.dumps({"summary": summary, "recomputed": dict(zip(done["type"], done["recomputed"]))}))'''
 
 
 def to_ipynb(data: ExportData, url: str) -> bytes:
