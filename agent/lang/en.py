@@ -946,6 +946,8 @@ PACK: dict[str, Any] = {
         "token_label": "API token",
         "notif_fill": "Order filled",
         "notif_alert": "Alert",
+        "notif_schedule": "Scheduled answer",
+        "export": "Export",
         "buy": "buy",
         "sell": "sell",
         "at": "at",

@@ -914,6 +914,8 @@ PACK: dict[str, Any] = {
         "token_label": "Token de API",
         "notif_fill": "Orden ejecutada",
         "notif_alert": "Alerta",
+        "notif_schedule": "Respuesta programada",
+        "export": "Exportar",
         "buy": "compra",
         "sell": "venta",
         "at": "a",

@@ -942,6 +942,8 @@ PACK: dict[str, Any] = {
         "token_label": "API-токен",
         "notif_fill": "Ордер исполнен",
         "notif_alert": "Алерт",
+        "notif_schedule": "Ответ по расписанию",
+        "export": "Экспорт",
         "buy": "покупка",
         "sell": "продажа",
         "at": "по",
