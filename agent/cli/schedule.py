@@ -56,8 +56,8 @@ def _add(args: argparse.Namespace, user: Any) -> int:
 
     settings, body = get_settings(), add_body(args)
     try:
-        fields = {"cron": check_schedule(args.cron), "tz": check_timezone(args.tz or user.timezone),
-                  "webhook": check_webhook(args.webhook, settings.webhook_allowed_hosts) if args.webhook else None}
+        cron, tz = check_schedule(args.cron), check_timezone(args.tz or user.timezone)
+        webhook = check_webhook(args.webhook, settings.webhook_allowed_hosts) if args.webhook else None
     except (CronError, WebhookRefused) as exc:
         raise BadInput(f"schedule add: {exc}") from None
     if args.thread:
@@ -71,7 +71,8 @@ def _add(args: argparse.Namespace, user: Any) -> int:
     try:
         row = ScheduleStore(open_appdb(settings)).create(
             user, question=body["input"]["question"], payload=body, limit=settings.max_schedules_per_user,
-            thread_id=args.thread, on_run_completed=None if args.thread else "keep", **fields)
+            thread_id=args.thread, on_run_completed=None if args.thread else "keep", cron=cron, tz=tz,
+            webhook=webhook)
     except TooManySchedules as exc:
         raise BadInput(f"schedule add: {exc}") from None
     return print_created(cron_json(row), args.json)

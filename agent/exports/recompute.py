@@ -45,7 +45,7 @@ def period_stats(df: pd.DataFrame) -> dict:
 
 def event_stats(df: pd.DataFrame) -> dict:
     """find_events rows: how many, and each event day's close-to-close change."""
-    out = {"event_count": (float(len(df)), None)}
+    out: dict = {"event_count": (float(len(df)), None)}
     for day, ret in zip(df["trading_date"], _ret(df)):
         out[("daily_pct_change", str(day))] = (ret, day)
     return out
@@ -73,12 +73,12 @@ def recompute(claims: list, steps: list, frames: list) -> pd.DataFrame:
     """One row per claim: the claimed value, the value recomputed from the rows, whether they
     match (relative tolerance RTOL), or why it was not recomputed. `steps` are the plan's steps,
     `frames` their rows as DataFrames (same order)."""
-    stats = [BY_ACTION[s["action"]](f) if s["action"] in BY_ACTION and len(f) else None
-             for s, f in zip(steps, frames)]
+    stats: list[dict] = [BY_ACTION[s["action"]](f) if s["action"] in BY_ACTION and len(f) else {}
+                         for s, f in zip(steps, frames)]
     rows = []
     for c in claims:
         sym = (c.get("symbol") or "").upper()
-        cands = [i for i, s in enumerate(steps) if stats[i] is not None
+        cands = [i for i, s in enumerate(steps) if stats[i]
                  and (not sym or s["params"].get("symbol", "").upper() == sym)]
         held = [i for i in cands if _holds(steps[i], c.get("period"))] or cands
         key = (c["type"], str(c.get("date"))) if c["type"] == "daily_pct_change" else c["type"]

@@ -51,12 +51,12 @@ class ExportData:
 
 def answered(traces: Any, record: dict[str, Any]) -> tuple[dict[str, Any], str]:
     """(result object, the question it answered); NotExportable when the request was not answered."""
-    result = record.get("result") if isinstance(record.get("result"), dict) else {}
+    result: dict[str, Any] = record["result"] if isinstance(record.get("result"), dict) else {}
     status = record.get("status") or result.get("status")
     if status != "answered":
         raise NotExportable(f"request {record['request_id']} was not answered (status {status}): "
                             "only answered requests export")
-    question = record.get("question") or ""
+    question: str = record.get("question") or ""
     if record.get("kind") == "resume":   # the question is the ask this resume continued
         chain = traces.chain(record["request_id"])
         question = next((r.get("question") for r in chain if r.get("question")), "") or ""

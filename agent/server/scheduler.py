@@ -19,15 +19,14 @@ log = logging.getLogger("askbar.schedules")
 
 def owner_of(rt: Any, row: dict[str, Any]) -> User | None:
     """The schedule's user as it is now (a revoked user's schedules run no more)."""
-    if (row["tenant_id"], row["user_id"]) == (LOCAL_USER.tenant_id, LOCAL_USER.user_id):
-        user: User | None = LOCAL_USER
-    else:
+    user: User | None = LOCAL_USER
+    if (row["tenant_id"], row["user_id"]) != (LOCAL_USER.tenant_id, LOCAL_USER.user_id):
         from agent.identity.users import UserStore
         from agent.server.dismissed import appdb_of
 
         user = UserStore(appdb_of(rt)).get(row["user_id"])
-        if user is None or user.tenant_id != row["tenant_id"]:
-            return None
+    if user is None or user.tenant_id != row["tenant_id"]:
+        return None
     return user.model_copy(update={"scopes": row.get("scopes")})
 
 
