@@ -10,7 +10,8 @@ CLAIM_COLUMNS = ("type", "value", "symbol", "date", "period", "context")
 
 
 class NotExportable(Exception):
-    """The request exists (and is the caller's) but has no answer to export."""
+    """The request exists (and is the caller's) but cannot be exported (not answered, or more rows
+    than the format holds): the message says why."""
 
 
 @dataclass

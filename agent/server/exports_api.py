@@ -49,7 +49,7 @@ async def export(request: Request) -> Response:
     try:
         body = await asyncio.to_thread(export_file, rt, record, fmt, str(request.base_url).rstrip("/"))
     except NotExportable as exc:
-        raise HTTPError(409, "not_answered", str(exc)) from None
+        raise HTTPError(409, "not_exportable", str(exc)) from None
     name = file_name(request_id, fmt)  # type: ignore[arg-type]
     return Response(body, media_type=MEDIA[fmt], headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
@@ -72,11 +72,18 @@ def _plan(data: dict[str, Any], max_steps: int) -> dict[str, Any]:
         raise HTTPError(422, "bad_plan", f"steps.{where}: {first.get('msg')}") from None
 
 
+MAX_ROWS = 1_000_000   # rows of one plan run's answer (about 100 MB of JSON)
+
+
 def _run_plan(rt: Any, plan: dict[str, Any]) -> list[dict[str, Any]]:
     from agent.exports.request import rerun
 
-    out = []
-    for s in rerun(rt.deps.store, plan):
+    out, steps = [], rerun(rt.deps.store, plan)
+    total = sum(len(s.rows) for s in steps)
+    if total > MAX_ROWS:
+        raise HTTPError(413, "too_many_rows", f"the plan's steps return {total:,} rows; at most {MAX_ROWS:,}: "
+                        "ask for a shorter period or a larger bar size")
+    for s in steps:
         res = s.result or {}
         out.append({"step": s.index, "action": s.action, "symbol": s.symbol, "granularity": s.granularity,
                     "sql": res.get("sql"), "params": res.get("params"), "rows": s.rows, "error": s.error})
