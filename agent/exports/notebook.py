@@ -36,7 +36,7 @@ _RUN = '''def run_plan(steps):
         return json.load(resp)["results"]
 
 
-results = run_plan(PLAN["steps"])
+results = run_plan(PLAN["steps"]) if PLAN.get("steps") else []   # an answer without query steps
 frames = [pd.DataFrame(r["rows"]) for r in results]
 for r, frame in zip(results, frames):
     print(f"step {r['step'] + 1}: {r['action']} {r['symbol']}: {len(frame)} rows")
@@ -60,7 +60,9 @@ def to_ipynb(data: ExportData, url: str) -> bytes:
              "This notebook runs the request's plan again through the AskBar HTTP API and recomputes "
              "every claim with pandas from the rows. Set `ASKBAR_URL` and `ASKBAR_TOKEN` (an API token "
              "of the request's owner) in the environment before running it.")
-    setup = _SETUP.format(url=url, plan=json.dumps(data.plan, ensure_ascii=False, default=str),
+    # the steps the query builder runs (a tool's step, such as an order, is never run again)
+    plan = {**data.plan, "steps": [data.plan["steps"][s.index] for s in data.steps if s.runnable]}
+    setup = _SETUP.format(url=url, plan=json.dumps(plan, ensure_ascii=False, default=str),
                           claims=json.dumps(data.claims, ensure_ascii=False, default=str))
     nb = new_notebook(cells=[
         new_markdown_cell(intro), new_code_cell(setup), new_markdown_cell("## The plan's rows, computed again"),

@@ -11,6 +11,7 @@ import numpy as np
 import pandas as pd
 
 RTOL = 1e-6
+COLUMNS = ["type", "symbol", "period", "date", "claimed", "recomputed", "recomputed_date", "step", "match", "note"]
 
 
 def _ret(df: pd.DataFrame) -> pd.Series:
@@ -93,4 +94,4 @@ def recompute(claims: list, steps: list, frames: list) -> pd.DataFrame:
             row.update(recomputed=float(value), step=i + 1, recomputed_date=day,
                        match=bool(same_day and np.isclose(float(value), float(c["value"]), rtol=RTOL, atol=1e-9)))
         rows.append(row)
-    return pd.DataFrame(rows)
+    return pd.DataFrame(rows, columns=COLUMNS)

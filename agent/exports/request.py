@@ -24,6 +24,7 @@ class StepRows:
     rows: list[dict[str, Any]]
     error: str | None = None
     result: dict[str, Any] | None = None    # the StepResult as JSON (the chart reads it)
+    runnable: bool = True                   # a query-builder step (POST /api/plans/run runs it)
 
     @property
     def label(self) -> str:
@@ -66,6 +67,8 @@ def answered(traces: Any, record: dict[str, Any]) -> tuple[dict[str, Any], str]:
 
 def rerun(store: Any, plan: dict[str, Any]) -> list[StepRows]:
     """Each query step of the plan run again: its full rows (a step that fails says why)."""
+    from pydantic import ValidationError
+
     from query_builder import run_step
     from query_builder.convert import as_list
     from query_builder.errors import QueryBuilderError
@@ -73,7 +76,14 @@ def rerun(store: Any, plan: dict[str, Any]) -> list[StepRows]:
 
     out = []
     for i, raw in enumerate(plan.get("steps") or []):
-        step = Step.model_validate(raw)
+        try:
+            step = Step.model_validate(raw)
+        except ValidationError:    # a tool's step (an order, a price): never run again by an export
+            p = raw.get("params") if isinstance(raw.get("params"), dict) else {}
+            out.append(StepRows(i, str(raw.get("action")), str(p.get("symbol") or "").upper(), p, None, [],
+                                "a tool step: its result is not run again (a tool may change something)",
+                                runnable=False))
+            continue
         params = step.params.model_dump(mode="json", exclude_none=True)
         try:
             res = run_step(store, step, i)

@@ -158,3 +158,22 @@ def test_plans_run_checks_the_plan(srv):
                                                      "end_date": "2023-11-30"}}
     got = c.post("/api/plans/run", json={"steps": [step]}, headers=bearer(token)).json()["results"][0]
     assert max(r["high"] for r in got["rows"]) == pytest.approx(nq_claims()["high"])
+
+
+def test_a_confirmed_order_exports_without_running_its_tool_again(srv):
+    c, _, token, _ = srv
+    asked = ask(c, token, "buy 1 NQ at market")
+    assert asked["status"] == "confirm_action"
+    r, events = stream(c, "POST", f"/api/chat/{asked['thread_id']}/resume", json={"answer": "yes"},
+                       headers=bearer(token))
+    done = events[-1]["data"]
+    assert done["status"] == "answered" and done["response"].startswith("Done: bought 1 NQ")
+    orders = c.get("/api/orders", headers=bearer(token)).json()
+    got = sections(export(c, token, done["request_id"], "csv").content)
+    meta = got["request"].set_index("field")["value"]
+    assert meta["question"] == "buy 1 NQ at market"           # the ask this resume answered
+    step = next(v for k, v in got.items() if k.startswith("step 1: tool"))
+    assert "not run again" in step["note"][0]
+    assert c.get("/api/orders", headers=bearer(token)).json() == orders    # nothing placed twice
+    nb = export(c, token, done["request_id"], "ipynb")
+    assert nb.status_code == 200 and '"steps": []' in nb.text.replace('\\"', '"')
