@@ -7,6 +7,7 @@ choice: simplify drops query steps only.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from langgraph.types import interrupt
@@ -51,7 +52,7 @@ def _kept(plan: Plan, tools: list[dict]) -> dict[str, Any]:
     return {**out, "tools": tools} if tools else out
 
 
-def needs_confirmation(state: dict[str, Any]) -> bool:
+def needs_confirmation(state: Mapping[str, Any]) -> bool:
     plan = state.get("plan") or {}
     return len(plan.get("steps") or []) > MAX_STEPS_WITHOUT_CONFIRM and not state.get("plan_confirmed")
 
