@@ -34,7 +34,7 @@ def choice(answer: Any) -> str | None:
     return None
 
 
-def describe(plan: Plan, tools: list[dict] | None = None) -> list[str]:
+def describe(plan: Plan, tools: list[dict[str, Any]] | None = None) -> list[str]:
     out = []
     for i, step in enumerate(plan.steps, 1):
         p = step.params
@@ -46,7 +46,7 @@ def describe(plan: Plan, tools: list[dict] | None = None) -> list[str]:
     return out
 
 
-def _kept(plan: Plan, tools: list[dict]) -> dict[str, Any]:
+def _kept(plan: Plan, tools: list[dict[str, Any]]) -> dict[str, Any]:
     """The plan for state: Plan drops unknown keys, so the tool calls are put back."""
     out = plan.model_dump(mode="json")
     return {**out, "tools": tools} if tools else out

@@ -45,7 +45,7 @@ def needs_reset(state: Mapping[str, Any]) -> bool:
                 or state.get("turn_question") != state.get("question") or chat_question(state))
 
 
-def _asked(state: dict[str, Any]) -> tuple[str, list]:
+def _asked(state: dict[str, Any]) -> tuple[str, list[Any]]:
     """The turn's question and the human message to add for it (none when the chat form sent it)."""
     chat = chat_question(state)
     if chat is not None:
