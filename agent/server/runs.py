@@ -113,13 +113,7 @@ class RunManager:
                                    "request_id": spec.request_id})
         else:
             first = ("metadata", {"run_id": spec.run_id, "attempt": 1})
-        if hasattr(buffer, "start_run"):  # Redis: one round trip
-            other = await buffer.start_run(spec.thread_id, spec.run_id, meta, *first)
-        else:
-            other = await buffer.claim_thread(spec.thread_id, spec.run_id)
-            if not other:
-                await buffer.create(spec.run_id, meta)
-                await buffer.append(spec.run_id, *first)
+        other = await buffer.start_run(spec.thread_id, spec.run_id, meta, *first)  # Redis: one round trip
         if other:
             raise RunConflict(spec.thread_id, other)
         if not spec.new_thread:
@@ -317,7 +311,7 @@ class RunManager:
         """Beats for readers on every process; with a shared buffer, also looks for a cancel asked
         on another process (POST .../cancel there sets `cancel_requested` in the run's metadata)
         every CANCEL_POLL_S. In process, a cancel stops the task directly."""
-        shared = hasattr(self.rt.buffer, "remote")
+        shared = self.rt.buffer.shared
         step = CANCEL_POLL_S if shared else HEARTBEAT_S
         beat = time.monotonic()
         while True:
