@@ -193,7 +193,9 @@ class Runtime:
                 refresher.cancel()
                 sweeper.cancel()
                 ticker.cancel()
+                await rt.runs.shutdown(server.shutdown_grace_s)
+                if rt.scheduled:   # scheduled runs just ended: their answers' delivery, briefly
+                    await asyncio.wait(list(rt.scheduled), timeout=5)
                 for task in list(rt.scheduled):
                     task.cancel()
-                await rt.runs.shutdown(server.shutdown_grace_s)
                 await asyncio.to_thread(rt.registry.close)
