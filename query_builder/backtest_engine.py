@@ -8,8 +8,8 @@ Conventions (stated here once; the answer states the costs):
 - Exit after N sessions: session entry + N (at its close, or its open). Opposite condition: the
   session it fires (same fill style as the entry). Weekday: the next such session after the
   entry. Stop / target: checked on each bar's low / high from the first bar after the fill
-  (the entry bar too when the fill was its open); a gap through the level fills at the bar's
-  open; a bar touching both is read as the stop (the worse case). A trade open on the span's
+  (the entry bar too when the fill was its open), levels from the entry fill before costs; a gap
+  through the level fills at the bar's open; a bar touching both is read as the stop (the worse case). A trade open on the span's
   last session closes at its close ("end").
 - Costs: slippage moves each fill against the trade, commission is paid on each side:
   entry = price * (1 + slip) * (1 + comm), exit = price * (1 - slip) * (1 - comm).
@@ -60,11 +60,11 @@ def _ma(close: np.ndarray, kind: str, window: int) -> np.ndarray:
 
 
 def _crossing(close: np.ndarray, ref: np.ndarray, up: bool) -> np.ndarray:
-    above = close > ref
+    """Closes that cross `ref`: above it after a close at or below it (up), or the mirror (down)."""
     prev_ok = np.r_[False, ~np.isnan(ref[:-1])] & ~np.isnan(ref)
-    prev_above = np.r_[False, above[:-1]]
-    prev_below = np.r_[False, (close <= ref)[:-1]]
-    return prev_ok & (above & prev_below if up else (close < ref) & prev_above)
+    if up:
+        return prev_ok & (close > ref) & np.r_[False, (close <= ref)[:-1]]
+    return prev_ok & (close < ref) & np.r_[False, (close >= ref)[:-1]]
 
 
 def _streak(close: np.ndarray, up: bool, count: int) -> np.ndarray:
@@ -177,7 +177,7 @@ def run_daily(b: Bars, rule: BacktestRule) -> Result:
         x, fill, reason = _timed_exit(rule, s, e, last, opp, wd)
         out = float(b.open[x] if fill == "open" else b.close[x])
         scan_to = x - 1 if fill == "open" else x
-        hit = _stop_target(b, rule, px * buy, e if at_open else e + 1, scan_to)
+        hit = _stop_target(b, rule, px, e if at_open else e + 1, scan_to)
         if hit is not None:
             x, out, reason = hit
             fill = reason
@@ -287,7 +287,7 @@ def run_intraday(b: Bars, rule: BacktestRule) -> Result:
                 x, fill, reason = lo + int(j[0]), "open", "time"
         px = float(b.open[e])
         out = float(b.open[x] if fill == "open" else b.close[x])
-        hit = _stop_target(b, rule, px * buy, e, x - 1 if fill == "open" else x)
+        hit = _stop_target(b, rule, px, e, x - 1 if fill == "open" else x)
         if hit is not None:
             x, out, reason = hit
             fill = reason
