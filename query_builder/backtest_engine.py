@@ -11,6 +11,8 @@ Conventions (stated here once; the answer states the costs):
   (the entry bar too when the fill was its open), levels from the entry fill before costs; a gap
   through the level fills at the bar's open; a bar touching both is read as the stop (the worse case). A trade open on the span's
   last session closes at its close ("end").
+- One position at a time: a signal counts when it comes after the last exit (a signal on the
+  close of a session whose open or range closed the trade does; one on the exit's own close not).
 - Costs: slippage moves each fill against the trade, commission is paid on each side:
   entry = price * (1 + slip) * (1 + comm), exit = price * (1 - slip) * (1 - comm).
 - All in: each trade compounds the equity; a quantity: P&L = quantity * (exit - entry), return
@@ -165,9 +167,10 @@ def run_daily(b: Bars, rule: BacktestRule) -> Result:
     wd = np.flatnonzero(weekday_of(b.day) == rule.exit.weekday) if rule.exit.weekday is not None else None
     buy, sell = entry_cost(rule), exit_cost(rule)
     trades: list[dict[str, Any]] = []
-    free = first
+    known_at_open = rule.fill == "open"         # a weekday: the signal exists at the session's open
+    free = -1.0                                  # the time the last trade closed (bar*2, +0.5 inside, +1 close)
     for s in np.flatnonzero(sig):
-        if s < free:
+        if s * 2 + (0 if known_at_open else 1) <= free:
             continue
         e = s + 1 if rule.fill == "next_open" else s
         if e > last:
@@ -182,7 +185,7 @@ def run_daily(b: Bars, rule: BacktestRule) -> Result:
             x, out, reason = hit
             fill = reason
         trades.append(_trade(b, s, e, x, px, out, buy, sell, reason, at_open, fill))
-        free = x + 1
+        free = x * 2 + {"open": 0.0, "stop": 0.5, "target": 0.5}.get(fill, 1.0)
     return _finish(b, rule, trades)
 
 

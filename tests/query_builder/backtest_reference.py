@@ -4,7 +4,8 @@ the product's code (its signals are recomputed with pandas: pct_change, rolling,
 
 At each bar, in time order: the open (a pending entry fills; a timed exit at the open), the bar's
 range (stop, then target, for a position held at the open), the close (timed exits at the close,
-the opposite condition, then a new entry on the signal). A bar that closed a trade opens none.
+the opposite condition, then a new entry on the signal). A trade closed at a bar's close opens no
+new one on that close; one closed at its open or inside its range may.
 """
 from __future__ import annotations
 
@@ -85,7 +86,7 @@ def run(df: pd.DataFrame, start: str, end: str, spec: Spec) -> dict:
         pos = None
 
     for i in range(first, last + 1):
-        closed = False
+        closed = False          # closed at this bar's close
         # the open
         if pending_entry == i:
             pos, pending_entry = {"e": i, "px": o[i], "open": True}, None
@@ -95,20 +96,17 @@ def run(df: pd.DataFrame, start: str, end: str, spec: Spec) -> dict:
             if spec.sessions and i == pos["e"] + spec.sessions or \
                     spec.exit_weekday is not None and days[i].dayofweek == spec.exit_weekday:
                 close_trade(i, o[i], "timed")
-                closed = True
         if pos is not None and pending_exit == i:
             close_trade(i, o[i], "opposite")
-            pending_exit, closed = None, True
+            pending_exit = None
         # the bar's range
         if pos is not None and (i > pos["e"] or pos["open"]):
             stop = pos["px"] * (1 - spec.stop / 100) if spec.stop else None
             target = pos["px"] * (1 + spec.target / 100) if spec.target else None
             if stop is not None and lo[i] <= stop:
                 close_trade(i, min(o[i], stop) if i > pos["e"] else stop, "stop")
-                closed = True
             elif target is not None and h[i] >= target:
                 close_trade(i, max(o[i], target) if i > pos["e"] else target, "target")
-                closed = True
         # the close
         if pos is not None and spec.exit_fill == "close":
             own_day = i > pos["e"] or pos["open"]
