@@ -83,7 +83,7 @@ def _cross(t: str) -> Entry | None:
         m = _re(of.upper()).search(t)
         if m:
             return Entry(kind="cross", direction=direction, of=of, window=int(_first_group(m)))
-    level = re.search(r"(\d+(?:[.,]\d+)?)(?!\s*%|[\d.,])", t[hit.end():hit.end() + 40])
+    level = re.search(r"(?<![\d.,])(\d+(?:[.,]\d+)?)(?![\d%]|[.,]\d|\s+%)", t[hit.end():hit.end() + 40])
     if level:
         return Entry(kind="cross", direction=direction, of="level", level=_num(level.group(1)))
     return None
