@@ -13,8 +13,8 @@ from langgraph.graph.message import add_messages
 from pydantic import BaseModel, Field
 from typing_extensions import TypedDict  # pydantic (the graph's JSON schemas) needs it on Python < 3.12
 
-from query_builder.declare import Declared, names
 from query_builder.backtest_rule import BacktestRule
+from query_builder.declare import Declared, names
 from query_builder.models import EventCondition, Indicator, Pattern, Step
 
 Lang = Literal["en", "ru", "es"]
