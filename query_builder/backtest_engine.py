@@ -9,8 +9,8 @@ Conventions (stated here once; the answer states the costs):
   session it fires (same fill style as the entry). Weekday: the next such session after the
   entry. Stop / target: checked on each bar's low / high from the first bar after the fill
   (the entry bar too when the fill was its open), levels from the entry fill before costs; a gap
-  through the level fills at the bar's open; a bar touching both is read as the stop (the worse case). A trade open on the span's
-  last session closes at its close ("end").
+  through the level fills at the bar's open; a bar touching both is read as the stop (the worse
+  case). A trade open on the span's last session closes at its close ("end").
 - One position at a time: a signal counts when it comes after the last exit (a signal on the
   close of a session whose open or range closed the trade does; one on the exit's own close not).
 - Costs: slippage moves each fill against the trade, commission is paid on each side:
