@@ -93,3 +93,15 @@ def test_a_rule_is_backtested_and_every_figure_is_verified(ask, lang, question, 
 def test_an_order_is_still_an_order(ask):
     out, _ = ask("buy 2 SPY at market")
     assert out["status"] == "confirm_action"
+
+
+def test_a_rule_without_an_exit_asks_and_the_answer_completes_it(loaded_store, tmp_path):
+    session = make_session(loaded_store, tmp_path)
+    first = session.ask("бэктест SPX: покупать после падения на 3% за день, 2000-2019", thread_id="bt-ask", now=NOW)
+    assert first.status == "clarification" and "продаёт" in first.response
+    out = session.resume("bt-ask", "продавать через 5 сессий").model_dump()
+    want = ref.run(raw.daily("SPX"), "2000-01-01", "2019-12-31", ref.Spec("move", "down", threshold=3, sessions=5))
+    assert out["status"] == "answered" and out["intent"]["lang"] == "ru"
+    claims = {c["type"]: c["value"] for c in out["claims"]}
+    assert claims["backtest_trades"] == want["backtest_trades"]
+    assert claims["backtest_total_return"] == pytest.approx(want["backtest_total_return"], rel=1e-9)
