@@ -153,7 +153,7 @@ def _quantity(t: str) -> float | None:
 
 def _ask(lang: str, what: str, base: Intent) -> Intent:
     base.needs_clarification = True
-    base.missing = ["symbol"] if what == "symbol" else ["condition"]
+    base.missing = ["symbol"] if what == "symbol" else ["condition"]   # short: the rule's side
     base.clarifying_questions = [packs.get(lang, "backtest", "parser", "ASK")[what]]
     base.confidence = 0.4
     return base
@@ -181,6 +181,8 @@ def read(question: str, ctx) -> Intent | None:
     buy = _re("BUY").search(t)
     sell = _re("SELL").search(t, buy.end() if buy else 0)
     t_entry, t_exit = (t[:sell.start()], t[sell.start():]) if sell else (t, "")
+    if _re("SHORT").search(t):        # long rules only: a short rule is never tested as a long one
+        return _ask(lang, "short", base)
     entry = _entry(t_entry) or _entry(t)
     if entry is None:
         return _ask(lang, "entry", base)

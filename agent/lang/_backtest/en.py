@@ -7,7 +7,8 @@ from typing import Any
 _N = r"(\d+(?:[.,]\d+)?)"
 BACKTEST: dict[str, Any] = {
     "parser": {
-        "ASK": {"symbol": "Which instrument should the rule be tested on?",
+        "ASK": {"short": "Short rules (selling first) are not tested yet: only buying, then selling. Which rule should I test as a purchase?",
+                "symbol": "Which instrument should the rule be tested on?",
                 "entry": "When should the rule buy? For example: after a 3 % down day, after 3 lower closes in a row, when the close crosses above its SMA 50, every Monday.",
                 "exit": "When should the rule sell? For example: 5 sessions later, on the opposite crossing, on Friday, with a stop or a target in %."},
         # a question about a rule, never an order ("backtest", "what if I had bought ... and sold")

@@ -6,7 +6,8 @@ from typing import Any
 _N = r"(\d+(?:[.,]\d+)?)"
 BACKTEST: dict[str, Any] = {
     "parser": {
-        "ASK": {"symbol": "¿Sobre qué instrumento pruebo la regla?",
+        "ASK": {"short": "Las reglas en corto (vender primero) aún no se prueban: solo comprar y luego vender. ¿Qué regla de compra pruebo?",
+                "symbol": "¿Sobre qué instrumento pruebo la regla?",
                 "entry": "¿Cuándo compra la regla? Por ejemplo: tras una caída del 3 % en el día, tras 3 cierres seguidos a la baja, cuando cruza hacia arriba su SMA 50, cada lunes.",
                 "exit": "¿Cuándo vende la regla? Por ejemplo: 5 sesiones después, en el cruce contrario, el viernes, con un stop o un objetivo en %."},
         "CUES": [r"back[- ]?test\w*", r"prueb\w*\s+(?:la|esta|mi|una)\s+(?:estrategia|regla)",

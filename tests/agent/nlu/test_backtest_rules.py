@@ -122,3 +122,13 @@ def test_route_sends_rules_to_the_understander_and_orders_to_trading():
 
     for _, q in MISREADINGS:
         assert decide({"question": q}, Deps()) == "understander"
+
+
+@pytest.mark.parametrize("question", [
+    "backtest: sell short SPX when it rises 3%, cover 5 sessions later",
+    "бэктест: шортить SPX после роста на 3%, закрывать через 5 дней",
+    "prueba la estrategia: vendo en corto SPX cuando sube un 3% y recompro 5 sesiones después",
+])
+def test_a_short_rule_is_never_tested_as_a_long_one(question):
+    it = read(question, CTX)
+    assert it.needs_clarification and it.rule is None
