@@ -195,4 +195,14 @@ def read(question: str, ctx) -> Intent | None:
     base.rule = rule
     if base.symbol is None:
         return _ask(lang, "symbol", base)
+    base.notes = _not_applied(p.indicators, rule, lang)
     return base
+
+
+def _not_applied(indicators: list, rule: BacktestRule, lang: str) -> list[str]:
+    """Indicators the question names that the rule does not use ("... and RSI below 30"): said
+    with the answer, never dropped silently."""
+    used = {rule.entry.of} if rule.entry.kind == "cross" else set()
+    names = [str(i[0]) for i in indicators if str(i[0]) not in used]
+    text = packs.get(lang, "backtest", "parser", "NOT_APPLIED")
+    return [text.format(w=n.upper()) for n in dict.fromkeys(names)]

@@ -132,3 +132,9 @@ def test_route_sends_rules_to_the_understander_and_orders_to_trading():
 def test_a_short_rule_is_never_tested_as_a_long_one(question):
     it = read(question, CTX)
     assert it.needs_clarification and it.rule is None
+
+
+def test_a_condition_the_rule_cannot_apply_is_named():
+    it = read("backtest: buy SPX when it falls 3% and RSI is below 30, sell 5 days later", CTX)
+    assert it.rule.entry.kind == "move" and it.notes == ["Not applied: the RSI condition (the rule tested is stated below)."]
+    assert read("compro SPY cuando cruza arriba de su SMA 50 y vendo cuando cruza abajo", CTX).notes == []
