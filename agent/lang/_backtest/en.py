@@ -7,7 +7,7 @@ from typing import Any
 _N = r"(\d+(?:[.,]\d+)?)"
 BACKTEST: dict[str, Any] = {
     "parser": {
-        "NOT_APPLIED": "Not applied: the {w} condition (the rule tested is stated below).",
+        "NOT_APPLIED": "Not applied: the {w} condition (the answer states the rule tested).",
         "ASK": {"short": "Short rules (selling first) are not tested yet: only buying, then selling. Which rule should I test as a purchase?",
                 "symbol": "Which instrument should the rule be tested on?",
                 "entry": "When should the rule buy? For example: after a 3 % down day, after 3 lower closes in a row, when the close crosses above its SMA 50, every Monday.",

@@ -6,7 +6,7 @@ from typing import Any
 _N = r"(\d+(?:[.,]\d+)?)"
 BACKTEST: dict[str, Any] = {
     "parser": {
-        "NOT_APPLIED": "No aplicado: la condición sobre {w} (la regla probada se describe abajo).",
+        "NOT_APPLIED": "No aplicado: la condición sobre {w} (la respuesta indica la regla probada).",
         "ASK": {"short": "Las reglas en corto (vender primero) aún no se prueban: solo comprar y luego vender. ¿Qué regla de compra pruebo?",
                 "symbol": "¿Sobre qué instrumento pruebo la regla?",
                 "entry": "¿Cuándo compra la regla? Por ejemplo: tras una caída del 3 % en el día, tras 3 cierres seguidos a la baja, cuando cruza hacia arriba su SMA 50, cada lunes.",

@@ -136,5 +136,5 @@ def test_a_short_rule_is_never_tested_as_a_long_one(question):
 
 def test_a_condition_the_rule_cannot_apply_is_named():
     it = read("backtest: buy SPX when it falls 3% and RSI is below 30, sell 5 days later", CTX)
-    assert it.rule.entry.kind == "move" and it.notes == ["Not applied: the RSI condition (the rule tested is stated below)."]
+    assert it.rule.entry.kind == "move" and it.notes == ["Not applied: the RSI condition (the answer states the rule tested)."]
     assert read("compro SPY cuando cruza arriba de su SMA 50 y vendo cuando cruza abajo", CTX).notes == []
