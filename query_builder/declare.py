@@ -25,7 +25,8 @@ ClaimKind = Literal["price", "pct", "pct_level", "volume", "count", "number"]  #
 # The chart an answer of a kind draws (agent/server/charts/ builds each one; tests/server/test_charts_declared.py
 # checks every action and pattern names one that has a builder).
 Chart = Literal["candles", "extremes", "intraday", "volume_profile", "events", "after_events", "compare_periods",
-                "gaps", "volume_spikes", "hourly_profile", "indicator", "by_pattern", "volume_rank"]
+                "gaps", "volume_spikes", "hourly_profile", "indicator", "by_pattern", "volume_rank",
+                "backtest"]
 Panel = Literal["price", "below"]   # an indicator drawn over the price (same scale) or under it
 
 
