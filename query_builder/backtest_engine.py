@@ -57,16 +57,16 @@ class Result:
 def _ma(close: np.ndarray, kind: str, window: int) -> np.ndarray:
     s = pd.Series(close)
     if kind == "ema":
-        return s.ewm(span=window, adjust=False).mean().to_numpy()
-    return s.rolling(window).mean().to_numpy()
+        return np.asarray(s.ewm(span=window, adjust=False).mean().to_numpy())
+    return np.asarray(s.rolling(window).mean().to_numpy())
 
 
 def _crossing(close: np.ndarray, ref: np.ndarray, up: bool) -> np.ndarray:
     """Closes that cross `ref`: above it after a close at or below it (up), or the mirror (down)."""
     prev_ok = np.r_[False, ~np.isnan(ref[:-1])] & ~np.isnan(ref)
     if up:
-        return prev_ok & (close > ref) & np.r_[False, (close <= ref)[:-1]]
-    return prev_ok & (close < ref) & np.r_[False, (close >= ref)[:-1]]
+        return np.asarray(prev_ok & (close > ref) & np.r_[False, (close <= ref)[:-1]])
+    return np.asarray(prev_ok & (close < ref) & np.r_[False, (close >= ref)[:-1]])
 
 
 def _streak(close: np.ndarray, up: bool, count: int) -> np.ndarray:
@@ -74,7 +74,7 @@ def _streak(close: np.ndarray, up: bool, count: int) -> np.ndarray:
     step = close > prev if up else close < prev
     run = pd.Series(step.astype(int))
     length = run.groupby((run == 0).cumsum()).cumsum().to_numpy()
-    return length >= count
+    return np.asarray(length >= count)
 
 
 def signals(b: Bars, rule: BacktestRule, opposite: bool = False) -> np.ndarray:
@@ -86,13 +86,13 @@ def signals(b: Bars, rule: BacktestRule, opposite: bool = False) -> np.ndarray:
         prev = np.r_[np.nan, b.close[:-1]]
         with np.errstate(divide="ignore", invalid="ignore"):
             chg = (b.close / prev - 1) * 100
-        return chg >= e.threshold if up else chg <= -float(e.threshold or 0)
+        return np.asarray(chg >= float(e.threshold or 0) if up else chg <= -float(e.threshold or 0))
     if e.kind == "streak":
         return _streak(b.close, up, int(e.count or 1))
     if e.kind == "cross":
-        ref = np.full(len(b.close), float(e.level)) if e.of == "level" else _ma(b.close, str(e.of), int(e.window or 2))
+        ref = np.full(len(b.close), float(e.level or 0)) if e.of == "level" else _ma(b.close, str(e.of), int(e.window or 2))
         return _crossing(b.close, ref, up)
-    return weekday_of(b.day) == e.weekday
+    return np.asarray(weekday_of(b.day) == e.weekday)
 
 
 def weekday_of(days: np.ndarray) -> np.ndarray:
@@ -169,7 +169,7 @@ def run_daily(b: Bars, rule: BacktestRule) -> Result:
     trades: list[dict[str, Any]] = []
     known_at_open = rule.fill == "open"         # a weekday: the signal exists at the session's open
     free = -1.0                                  # the time the last trade closed (bar*2, +0.5 inside, +1 close)
-    for s in np.flatnonzero(sig):
+    for s in (int(i) for i in np.flatnonzero(sig)):
         if s * 2 + (0 if known_at_open else 1) <= free:
             continue
         e = s + 1 if rule.fill == "next_open" else s

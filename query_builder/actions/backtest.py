@@ -17,11 +17,12 @@ from psycopg import sql
 
 from query_builder.backtest_engine import Bars, Result, run_daily, run_intraday
 from query_builder.backtest_rule import BacktestRule
-from query_builder.base import Context, Output
+from query_builder.base import Args, Context, Extra, Output, Rows
 from query_builder.convert import column
 from query_builder.errors import MissingParameter
 from query_builder.fragments import anchor
 from query_builder.granularity import MIN_DATE, bounds, ts_window
+from query_builder.models import BuiltQuery
 
 MAX_CURVE_POINTS = 2500
 _DAILY = ("SELECT {day} AS day, open, high, low, close FROM ohlcv_1d WHERE symbol = {symbol}"
@@ -55,7 +56,7 @@ def warmup_sessions(rule: BacktestRule) -> int | None:
     return 1
 
 
-def build_backtest(ctx: Context):
+def build_backtest(ctx: Context) -> BuiltQuery:
     rule = _rule(ctx)
     start, end = bounds(ctx.params)
     p = ctx.new_params()
@@ -68,7 +69,7 @@ def build_backtest(ctx: Context):
     return ctx.built(q, p, "backtest", post_args=args, granularity="daily", numeric=_DAILY_COLUMNS)
 
 
-def build_backtest_intraday(ctx: Context):
+def build_backtest_intraday(ctx: Context) -> BuiltQuery:
     rule = _rule(ctx)
     start, end = bounds(ctx.params)
     p = ctx.new_params()
@@ -128,7 +129,7 @@ def rule_values(rule: BacktestRule) -> dict[str, Any]:
     return out
 
 
-def post_backtest(rows, args, extra) -> Output:
+def post_backtest(rows: Rows, args: Args, extra: Extra) -> Output:
     rule = BacktestRule.model_validate(args["rule"])
     b = bars_of(rows, args["start_date"])
     if b.first >= len(b.close):
@@ -136,7 +137,7 @@ def post_backtest(rows, args, extra) -> Output:
     return _output(b, run_daily(b, rule), rule, per_session=False)
 
 
-def post_backtest_intraday(rows, args, extra) -> Output:
+def post_backtest_intraday(rows: Rows, args: Args, extra: Extra) -> Output:
     rule = BacktestRule.model_validate(args["rule"])
     b = bars_of(rows, args["start_date"], minutes=True)
     if b.first >= len(b.close):
