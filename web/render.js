@@ -62,9 +62,9 @@ class Turn {
       el("p", {text: (kind === "confirm_action" && ((data.texts || {})[LANG] || data.action_text)) || data.message || ""}));
     for (const q of data.questions || []) card.append(el("p", {class: "question", text: q}));
     for (const line of data.plan_summary || []) card.append(el("p", {class: "plan-line", text: line}));
-    if (kind === "confirm_action" && data.params) {
-      card.append(el("pre", {class: "action-params", text: `${data.tool}(${JSON.stringify(data.params)})`}));
-    }
+    // a confirm_action card says what will be done in words (data.texts, numbers formatted by the
+    // server like any answer); the machine fields (tool, params, action_id) stay in the payload
+    if (kind === "confirm_action" && data.tool) card.dataset.tool = data.tool;
     const box = el("div", {class: "suggestions"});
     for (const s of data.suggestions || []) {
       // confirm answers are keywords (execute/simplify/cancel): shown translated, sent as is
