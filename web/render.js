@@ -22,6 +22,9 @@ const CLAIM_BASIS = {
   avg_return_after: "basis_event_close", median_return_after: "basis_event_close",
   win_rate_after: "basis_event_close", max_drawdown: "basis_peak",
 };
+// The nodes that only ask (an interrupt): a resumed run starts by passing through the one it
+// stopped in, which is not a step of the answer ("1. Asking for a detail" on an answered card).
+const ASKING_NODES = new Set(["clarify", "confirm_plan", "confirm_action", "no_data"]);
 const INTERRUPT_TITLES = {clarification_needed: "clarification", no_data: "no_data",
                           confirm_plan: "confirm_plan", confirm_action: "confirm_action"};
 
@@ -41,6 +44,7 @@ class Turn {
   }
 
   step(agent) {
+    if (!this.steps.children.length && ASKING_NODES.has(agent)) return;
     for (const li of this.steps.querySelectorAll("li.active")) li.classList.replace("active", "done");
     this.steps.append(el("li", {class: "active", "data-agent": agent, text: agentLabel(agent)}));
   }
@@ -145,7 +149,9 @@ class Turn {
     if (!this.plan && details.plan) this.plan = details.plan;
     if (!this.sql.length) this.sql = details.sql || [];
     if (!this.steps.children.length) {
-      for (const a of details.steps || []) this.steps.append(el("li", {class: "done", "data-agent": a, text: agentLabel(a)}));
+      const steps = [...(details.steps || [])];
+      while (steps.length && ASKING_NODES.has(steps[0])) steps.shift();
+      for (const a of steps) this.steps.append(el("li", {class: "done", "data-agent": a, text: agentLabel(a)}));
     }
     this.details();
     this.disclaimers(details.disclaimers);
