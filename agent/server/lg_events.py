@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from agent.server.events import text_chunks
+from agent.server.human_interrupt import human_interrupt
 from agent.server.recording import jsonable
 
 SUPPORTED = ("values", "updates", "custom", "messages-tuple", "messages", "tasks", "debug", "checkpoints")
@@ -19,9 +20,11 @@ GRAPH_MODES = ("values", "updates", "custom", "tasks", "debug", "checkpoints")
 
 
 def interrupt_json(item: Any) -> dict[str, Any]:
+    """An interrupt as the LangGraph API serves it: its value in HumanInterrupt form too
+    (agent/server/human_interrupt.py), so Agent Chat UI shows buttons."""
     if isinstance(item, dict):
-        return {"value": jsonable(item.get("value")), "id": item.get("id")}
-    return {"value": jsonable(getattr(item, "value", None)), "id": getattr(item, "id", None)}
+        return {"value": human_interrupt(jsonable(item.get("value"))), "id": item.get("id")}
+    return {"value": human_interrupt(jsonable(getattr(item, "value", None))), "id": getattr(item, "id", None)}
 
 
 def state_json(values: Any) -> Any:

@@ -22,6 +22,7 @@ from agent.server.buffer import is_stale, tail
 from agent.server.caller import current_user
 from agent.server.chat_api import admit
 from agent.server.http import HTTPError, JSONResponse, date_field, thread_field
+from agent.server.human_interrupt import BadResponse
 from agent.server.lg_body import ASSISTANT_ID, RunBody, check_resume_value, modes_of, parse_run, question_of
 from agent.server.lg_events import state_json
 from agent.server.lg_params import _int
@@ -77,6 +78,8 @@ async def _spec(rt, user, thread_id: str, body: RunBody, modes: list[str], state
             spec = await rt.runs.resume_spec(thread_id, body.command["resume"], protocol="langgraph", user=user)
         except NotWaiting as exc:
             raise HTTPError(409, "not_waiting", str(exc)) from None
+        except BadResponse as exc:
+            raise HTTPError(422, "bad_human_response", str(exc)) from None
     else:
         payload = body.input or {}
         question, message = question_of(payload, rt.server.max_question_chars)
