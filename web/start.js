@@ -77,8 +77,9 @@ async function loadCoverage() {
   } catch (e) {
     state.coverage = [];
   }
-  try {   // the user's own frequent questions (what they ask), verbatim
-    const mem = await getJSON("/api/memory");
+  try {   // the user's own frequent questions (what they ask), verbatim; only where memory is served
+    const features = await getJSON("/api/ui/features");
+    const mem = features.memory ? await getJSON("/api/memory") : {};
     state.asked = ((mem.long_term || {}).frequent_questions || []).filter((q) => !/\[(SYMBOL|N)\]/.test(q));
   } catch (e) {
     state.asked = [];
