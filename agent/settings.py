@@ -135,6 +135,9 @@ class Settings(BaseSettings, ServerOptions):
     # account currency; how often GET /api/notifications looks for new rows when Redis is not set.
     trading_starting_cash: float = Field(default=100_000.0, gt=0)
     notifications_poll_s: float = Field(default=1.0, gt=0)
+    # A notification toast in the chat UI hides itself after this many seconds (never left over
+    # the answer); the fill or alert stays in the account panel.
+    ui_toast_s: float = Field(default=8.0, gt=0)
     # Tools (issue 13): Redis key prefix of tool rate limits and cached results (tests use a uuid).
     tools_redis_prefix: str = "askbar"
     # Schedules (agent/schedules): per-user cap (429 past it), and the hosts a scheduled answer's

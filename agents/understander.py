@@ -72,7 +72,7 @@ def understander(state: dict[str, Any], config: RunnableConfig, runtime: Runtime
     # The user's usual symbol, said (issue 15) - not when they just asked for another instrument
     # than the one without data: they pick from the loaded ones offered (issue 10).
     if reply_kind(state["question"]) != "another":
-        intent, note = memory_defaults(state, deps, intent)
+        intent, note = memory_defaults(state, deps, intent, config)
     asked = state.get("clarifications") or 0
     if intent.needs_clarification and asked >= MAX_CLARIFICATIONS:
         example = intent.suggestions[0] if intent.suggestions else "NQ 2023-11"

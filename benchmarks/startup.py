@@ -4,6 +4,9 @@ Three cases on a fresh ASKBAR_HOME with the NQ sample loaded (shared/data):
 - help:      `askbar --help`
 - client:    `askbar ask "NQ stats for November 2023"` beside a running `askbar serve` (client mode)
 - cold:      the same question in process (no server: the graph stack is imported and the store opened)
+- tools-list, tools-show, data: `askbar tools list`, `askbar tools show get_indicators` and
+  `askbar data` beside the server (client commands: each should cost a round trip, not an import
+  of the tool registry)
 Each case runs --warmup times uncounted, then --runs times; wall time per run (and the children's CPU
 time from getrusage) as min / p50 / max. `--src DIR` runs another checkout's code (e.g. main before
 a change: `git worktree add /tmp/before main`), with this interpreter and its installed packages.
@@ -118,6 +121,9 @@ def main() -> int:
         if server is not None:
             try:
                 results.append(measure("client", [*cmd, "ask", QUESTION], env, args.runs, args.warmup))
+                for case, argv in (("tools-list", ["tools", "list"]), ("tools-show", ["tools", "show", "get_indicators"]),
+                                   ("data", ["data"])):
+                    results.append(measure(case, [*cmd, *argv], env, args.runs, args.warmup))
             finally:
                 stop(server)
     finally:
@@ -125,10 +131,10 @@ def main() -> int:
     if args.json:
         print(json.dumps({"src": str(args.src), "pyc": args.pyc, "results": results}))
         return 0
-    print(f"{'case':<8} {'wall p50':>9} {'min':>7} {'max':>7} {'cpu p50':>8}  exit")
+    print(f"{'case':<10} {'wall p50':>9} {'min':>7} {'max':>7} {'cpu p50':>8}  exit")
     for r in results:
         w, c = r["wall_s"], r["cpu_s"]
-        print(f"{r['case']:<8} {w['p50']:>9.3f} {w['min']:>7.3f} {w['max']:>7.3f} {c['p50']:>8.3f}  {r['exit_codes']}")
+        print(f"{r['case']:<10} {w['p50']:>9.3f} {w['min']:>7.3f} {w['max']:>7.3f} {c['p50']:>8.3f}  {r['exit_codes']}")
     return 0
 
 

@@ -142,9 +142,39 @@ function chartLayout(spec, traces) {
   return layout;
 }
 
+// A title broken into lines that fit `width` px (plotly never wraps a title itself; at 13 px a
+// character is about 7 px wide): at a phone's width a long title would be clipped.
+function wrapTitle(text, width) {
+  const per = Math.max(12, Math.floor((width - 20) / 7.5)), lines = [];
+  let line = "";
+  for (const word of text.split(" ")) {
+    if (line && (line + " " + word).length > per) { lines.push(line); line = word; } else line = line ? `${line} ${word}` : word;
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
+// The layout at the chart's own width: on a narrow screen the x axis shows as many labels as fit
+// side by side (about 80 px for a date) without tilting them, so none overlaps or is clipped;
+// the title wraps and the top margin grows with its lines.
+function fitWidth(layout, width) {
+  const lines = wrapTitle(layout.title.text, width);
+  layout.title.text = lines.join("<br>");
+  layout.margin.t += 16 * (lines.length - 1);
+  layout.height += 16 * (lines.length - 1);
+  if (width < 700) {
+    Object.assign(layout.xaxis, {nticks: Math.max(2, Math.floor((width - 70) / 85)), tickangle: 0,
+                                 tickfont: {size: 10}});
+    layout.margin.l = 45;
+    layout.margin.r = 12;
+  }
+  return layout;
+}
+
 function plotChart(div, spec) {
   const traces = spec.series.map((s, i) => seriesTrace(s, PALETTE[i % PALETTE.length]));
   div.dataset.kind = spec.kind;
   if (spec.bar_size) div.dataset.barSize = spec.bar_size;
-  Plotly.newPlot(div, traces, chartLayout(spec, traces), {displayModeBar: false, responsive: true});
+  const width = div.getBoundingClientRect().width || 600;
+  Plotly.newPlot(div, traces, fitWidth(chartLayout(spec, traces), width), {displayModeBar: false, responsive: true});
 }

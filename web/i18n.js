@@ -38,5 +38,16 @@ function applyI18n() {
   document.querySelectorAll("[data-i18n]").forEach((el) => { el.textContent = t(el.dataset.i18n); });
   document.querySelectorAll("[data-i18n-placeholder]").forEach((el) => {
     el.placeholder = t(el.dataset.i18nPlaceholder);
+    if (!fits(el, el.placeholder)) el.placeholder = t(el.dataset.i18nPlaceholder + "_short");
   });
 }
+
+// Whether `text` fits in the input's content box in its own font (a phone's narrow input gets the
+// pack's short placeholder instead of a cut one).
+function fits(input, text) {
+  const cs = getComputedStyle(input), ctx = document.createElement("canvas").getContext("2d");
+  ctx.font = `${cs.fontStyle} ${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+  const room = input.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
+  return !room || ctx.measureText(text).width <= room;
+}
+window.addEventListener("resize", () => applyI18n());

@@ -1,20 +1,24 @@
 // Paper-trading notifications (fills, fired alerts) as they arrive: follows GET /api/notifications
 // (SSE with ids) through apiFetch, so the bearer token is sent; reconnects with Last-Event-ID, so
-// nothing is missed or shown twice. Each one is a card in the corner, in the UI language.
+// nothing is missed or shown twice. Each one is a toast in the UI language (the server's `texts`,
+// the bar's time in the user's time zone), in a strip of its own between the chat and the input:
+// it takes its own room, so it never covers the answer or the input, and hides itself after
+// `toast_s` seconds (GET /api/ui/features; the fill stays in the account panel).
 "use strict";
 
-const Notifications = {lastId: null, seen: new Set()};
+const Notifications = {lastId: null, seen: new Set(), toastMs: 8000};
 
 function notificationBox() {
   let box = document.getElementById("notifications");
   if (!box) {
     box = el("aside", {id: "notifications", class: "notifications", "aria-live": "polite"});
-    document.body.append(box);
+    document.getElementById("ask").before(box);
   }
   return box;
 }
 
 function notificationLine(n) {
+  if (n.texts && n.texts[LANG]) return n.texts[LANG];
   const when = `${t("bar")} ${String(n.bar_ts || "").replace("T", " ").slice(0, 16)} UTC`;
   if (n.kind === "schedule") return `${n.question} · ${String(n.response || "").slice(0, 400)}`;
   if (n.kind === "fill") {
@@ -32,7 +36,9 @@ function showNotification(n) {
                   onclick: () => dismiss(n.id, card)}),
     el("div", {class: "notification-title", text: t(n.kind === "fill" ? "notif_fill" : n.kind === "schedule" ? "notif_schedule" : "notif_alert")}),
     el("div", {class: "notification-body", text: notificationLine(n)}));
+  card.notification = n;
   notificationBox().prepend(card);
+  setTimeout(() => card.remove(), Notifications.toastMs);   // hidden, not dismissed: a reload shows it again
   document.dispatchEvent(new CustomEvent("askbar:notification", {detail: n}));
 }
 
@@ -70,8 +76,19 @@ async function followNotifications() {
 document.addEventListener("DOMContentLoaded", async () => {
   try {
     const features = await getJSON("/api/ui/features");
+    if (features.toast_s) Notifications.toastMs = features.toast_s * 1000;
     if (features.notifications) followNotifications();
   } catch (e) { /* no notifications on this build */ }
 });
 // panels follow what a notification changed (a fill empties the pending orders)
 document.addEventListener("askbar:notification", () => { if (typeof refreshPanels === "function" && Panels.features) refreshPanels(); });
+// a language switch re-words the toasts on screen
+document.addEventListener("askbar:lang", () => {
+  document.querySelectorAll(".notification").forEach((card) => {
+    const n = card.notification;
+    if (!n) return;
+    card.querySelector(".notification-title").textContent = t(n.kind === "fill" ? "notif_fill" : "notif_alert");
+    card.querySelector(".notification-body").textContent = notificationLine(n);
+    card.querySelector(".notification-close").title = t("dismiss");
+  });
+});

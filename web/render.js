@@ -22,6 +22,9 @@ const CLAIM_BASIS = {
   avg_return_after: "basis_event_close", median_return_after: "basis_event_close",
   win_rate_after: "basis_event_close", max_drawdown: "basis_peak",
 };
+// The nodes that only ask (an interrupt): a resumed run starts by passing through the one it
+// stopped in, which is not a step of the answer ("1. Asking for a detail" on an answered card).
+const ASKING_NODES = new Set(["clarify", "confirm_plan", "confirm_action", "no_data"]);
 const INTERRUPT_TITLES = {clarification_needed: "clarification", no_data: "no_data",
                           confirm_plan: "confirm_plan", confirm_action: "confirm_action"};
 
@@ -41,6 +44,7 @@ class Turn {
   }
 
   step(agent) {
+    if (!this.steps.children.length && ASKING_NODES.has(agent)) return;
     for (const li of this.steps.querySelectorAll("li.active")) li.classList.replace("active", "done");
     this.steps.append(el("li", {class: "active", "data-agent": agent, text: agentLabel(agent)}));
   }
@@ -62,9 +66,9 @@ class Turn {
       el("p", {text: (kind === "confirm_action" && ((data.texts || {})[LANG] || data.action_text)) || data.message || ""}));
     for (const q of data.questions || []) card.append(el("p", {class: "question", text: q}));
     for (const line of data.plan_summary || []) card.append(el("p", {class: "plan-line", text: line}));
-    if (kind === "confirm_action" && data.params) {
-      card.append(el("pre", {class: "action-params", text: `${data.tool}(${JSON.stringify(data.params)})`}));
-    }
+    // a confirm_action card says what will be done in words (data.texts, numbers formatted by the
+    // server like any answer); the machine fields (tool, params, action_id) stay in the payload
+    if (kind === "confirm_action" && data.tool) card.dataset.tool = data.tool;
     const box = el("div", {class: "suggestions"});
     for (const s of data.suggestions || []) {
       // confirm answers are keywords (execute/simplify/cancel): shown translated, sent as is
@@ -145,7 +149,9 @@ class Turn {
     if (!this.plan && details.plan) this.plan = details.plan;
     if (!this.sql.length) this.sql = details.sql || [];
     if (!this.steps.children.length) {
-      for (const a of details.steps || []) this.steps.append(el("li", {class: "done", "data-agent": a, text: agentLabel(a)}));
+      const steps = [...(details.steps || [])];
+      while (steps.length && ASKING_NODES.has(steps[0])) steps.shift();
+      for (const a of steps) this.steps.append(el("li", {class: "done", "data-agent": a, text: agentLabel(a)}));
     }
     this.details();
     this.disclaimers(details.disclaimers);

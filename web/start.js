@@ -18,17 +18,28 @@ function fill(template, symbol, when) {
   return template.replace("{s}", symbol).replace("{m}", t("months")[when.m]).replace("{y}", String(when.y));
 }
 
-function buildExamples(symbols) {
-  const out = [];
+// The symbols examples are built from: the real loaded data (synthetic DEMO symbols only when nothing
+// real is loaded), freshest data first, so a trader's own recent market is what the chips show.
+function exampleSymbols(symbols) {
   const usable = symbols.filter((s) => s.first && s.last);
-  for (const s of usable.slice(0, 3)) out.push(fill(t("ex_stats"), s.symbol, exampleMonth(s.first, s.last)));
+  const real = usable.filter((s) => !s.synthetic);
+  return (real.length ? real : usable).slice().sort((a, b) => (a.last < b.last) - (a.last > b.last));
+}
+
+// Example chips: up to two of the user's own frequent questions (memory, their words), then one
+// stats question per loaded symbol, an RSI and an intraday profile on symbols that have the bars
+// for them, and a concept; no two alike, at most six.
+function buildExamples(symbols, asked) {
+  const out = [...(asked || []).slice(0, 2)];
+  const pool = exampleSymbols(symbols);
+  for (const s of pool.slice(0, 3)) out.push(fill(t("ex_stats"), s.symbol, exampleMonth(s.first, s.last)));
   // RSI(14) needs a few weeks of daily bars before the month asked about
-  const longRun = usable.find((s) => (s.bars_1d || 0) >= 60);
+  const longRun = pool.find((s) => (s.bars_1d || 0) >= 60);
   if (longRun) out.push(fill(t("ex_rsi"), longRun.symbol, exampleMonth(longRun.first, longRun.last)));
-  const intraday = usable.find((s) => (s.bars_1min || 0) > 0);
+  const intraday = pool.find((s) => (s.bars_1min || 0) > 0);
   if (intraday) out.push(fill(t("ex_profile"), intraday.symbol, exampleMonth(intraday.first, intraday.last)));
   out.push(t("ex_concept"));
-  return out;
+  return [...new Set(out)].slice(0, 6);
 }
 
 function renderCoverage(symbols) {
@@ -53,7 +64,7 @@ function renderStart(symbols) {
   const box = document.getElementById("examples");
   if (!box) return;
   box.textContent = "";
-  for (const q of buildExamples(symbols)) {
+  for (const q of buildExamples(symbols, state.asked)) {
     box.append(el("button", {type: "button", class: "suggestion example", text: q, onclick: () => send(q)}));
   }
 }
@@ -65,6 +76,13 @@ async function loadCoverage() {
                                                         last: s.last && String(s.last).slice(0, 10)}));
   } catch (e) {
     state.coverage = [];
+  }
+  try {   // the user's own frequent questions (what they ask), verbatim; only where memory is served
+    const features = await getJSON("/api/ui/features");
+    const mem = features.memory ? await getJSON("/api/memory") : {};
+    state.asked = ((mem.long_term || {}).frequent_questions || []).filter((q) => !/\[(SYMBOL|N)\]/.test(q));
+  } catch (e) {
+    state.asked = [];
   }
   renderStart(state.coverage);
   document.body.dataset.coverage = "1";

@@ -126,6 +126,24 @@ def moment(value: datetime | str, lang: str) -> str:
     return f"{ts:%H:%M} ({day(ts.date(), lang)})"
 
 
+def when(value: datetime, lang: str, tz: str = "UTC") -> str:
+    """An instant in the user's time zone, as the locale writes a short date and a 24-hour time,
+    with the zone named: "Nov 30, 2023, 16:00 (America/New_York)", "30 нояб. 2023 г., 16:00 (UTC)".
+    A naive value is UTC (bars are stored in UTC)."""
+    from datetime import timezone
+    from zoneinfo import ZoneInfo
+
+    if value.tzinfo is None:
+        value = value.replace(tzinfo=timezone.utc)
+    try:
+        zone = ZoneInfo(tz)
+    except (KeyError, ValueError):   # an unknown zone name: UTC, named as such
+        zone, tz = ZoneInfo("UTC"), "UTC"
+    local = value.astimezone(zone)
+    text = format_date(local.date(), format="medium", locale=_locale(lang_of(lang))).translate(_SPACES)
+    return f"{text}, {local:%H:%M} ({tz})"
+
+
 def month(year: int, month_no: int, lang: str, case: Case = "nom") -> str:
     """A month of a year: "November 2023", "noviembre de 2023"; Russian in the case the words
     before it need: "ноябрь 2023" (nom), "в ноябре 2023" (prep), "до ноября 2023" (gen)."""

@@ -75,11 +75,12 @@ def _demo(c: Client, args: argparse.Namespace) -> int:
 def _tools(c: Client, args: argparse.Namespace) -> int:
     from agent.cli import tools
 
+    # list and show read the server's catalogue: building the registry here (every handler's
+    # imports) took seconds, the HTTP round trip takes milliseconds
     if args.action == "show":
-        return tools._show(args)           # the declaration: nothing to ask the server
+        return _show_remote(c, args)
     if args.action == "list":
-        plan = c.call("GET", "/api/tools")["plan"]
-        return tools.print_list(tools.catalogue(plan), args.json)
+        return tools.print_list(c.call("GET", "/api/tools", query={"all": "1"})["tools"], args.json)
     if args.action == "export":            # the server's GET /api/tools?format=, for the caller's plan
         exported = c.call("GET", "/api/tools", query={"format": args.format})["tools"]
         print(tools.json.dumps(exported, ensure_ascii=False))
@@ -90,6 +91,21 @@ def _tools(c: Client, args: argparse.Namespace) -> int:
     if not isinstance(result, dict) or "success" not in result:
         raise ServerError(500, "bad_answer", f"unexpected answer from POST /api/tools/{name}")
     return tools.print_result(name, result, args.json)
+
+
+def _show_remote(c: Client, args: argparse.Namespace) -> int:
+    from agent.cli import tools
+    from agent.cli.tool_show import render
+
+    name = tools.need_name(args)
+    try:
+        info = c.call("GET", f"/api/tools/{segment(name)}")
+    except ServerError as exc:
+        if exc.status == 404:
+            raise BadInput(f"tools show: no tool named {name!r} (see askbar tools list)") from None
+        raise
+    print(tools.json.dumps(info, ensure_ascii=False, default=str) if args.json else render(info))
+    return 0
 
 
 def _memory(c: Client, args: argparse.Namespace) -> int:

@@ -778,6 +778,7 @@ PACK: dict[str, Any] = {
         "hello": "Ask about your market data",
         "hint": "Every number in the answer is checked against the data before you see it.",
         "placeholder": "Ask about a symbol and a period",
+        "placeholder_short": "A symbol and a period",
         "thinking": "Working…",
         "steps": "Steps",
         "plan": "Plan",

@@ -746,6 +746,7 @@ PACK: dict[str, Any] = {
         "hello": "Pregunta sobre tus datos de mercado",
         "hint": "Cada número de la respuesta se comprueba con los datos antes de mostrarlo.",
         "placeholder": "Pregunta por un símbolo y un periodo",
+        "placeholder_short": "Símbolo y periodo",
         "thinking": "Trabajando…",
         "steps": "Pasos",
         "plan": "Plan",

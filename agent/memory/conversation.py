@@ -67,7 +67,11 @@ def turn_updater(question: str, answer: str, claims: list[dict] | None, intent: 
             recent = recent[-KEEP_MESSAGES:]
         it = intent or {}
         syms = it.get("symbols") or ([it["symbol"]] if it.get("symbol") else [])
-        return {**rec, "recent": [m.model_dump() for m in recent], "message_count": rec["message_count"] + 2,
+        # the instrument and period this turn answered about: a follow-up that names neither
+        # ("show me the stats" again) continues with them (agent/memory/defaults.py)
+        last = {"symbol": syms[0], "period": it.get("period")} if syms else rec.get("last")
+        return {**rec, "last": last, "recent": [m.model_dump() for m in recent],
+                "message_count": rec["message_count"] + 2,
                 "topics": _front([label] if label else [], rec.get("topics", []), MAX_TOPICS),
                 "symbols": _front(syms, rec.get("symbols", []), MAX_SYMBOLS)}
     return fn

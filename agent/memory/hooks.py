@@ -56,18 +56,27 @@ def memory_history(state: dict[str, Any], config: Mapping[str, Any] | None, deps
         return history
 
 
-def memory_defaults(state: dict[str, Any], deps: Any, intent):
+def memory_defaults(state: dict[str, Any], deps: Any, intent, config: Mapping[str, Any] | None = None):
     """(intent with memory defaults, state update with the note for the answer)."""
-    if not (intent.needs_clarification and intent.missing == ["symbol"]):
+    if not (intent.needs_clarification and "symbol" in intent.missing):
         return intent, {}
+    from agent.nlu import clarify
+
     try:
-        mem = memory_for(deps.settings).profile(deps.user)
+        mem = memory_for(deps.settings)
+        profile = mem.profile(deps.user)      # waits for the last turn's learning (flush)
+        thread = thread_of(state, config)
+        last = (mem.conversations.get(deps.user, thread) or {}).get("last") if thread else None
         ctx = deps.context()
-        filled, note = fill_defaults(intent, mem, lambda s: ctx.instrument(s) is not None)
+        filled, note = fill_defaults(
+            intent, profile, lambda s: ctx.instrument(s) is not None, last,
+            lambda it: (clarify.questions(it.lang, it.missing), clarify.suggestions(it, ctx, it.missing)))
     except Exception as exc:  # noqa: BLE001 - memory never breaks a run
         log.warning("memory defaults unavailable: %s: %s", type(exc).__name__, exc)
         return intent, {}
-    return filled, ({"disclaimers": [*(state.get("disclaimers") or []), note]} if note else {})
+    if not note or filled.needs_clarification:   # a card: the note is its first line
+        return filled, {}
+    return filled, {"disclaimers": [*(state.get("disclaimers") or []), note]}
 
 
 def memory_prompt(state: dict[str, Any], config: dict | None, deps: Any,

@@ -40,7 +40,8 @@ class Lesson:
     usual_symbol: str | None = None
     statement: str | None = None
     symbols: list[str] = field(default_factory=list)
-    question: str | None = None
+    question: str | None = None       # the user's own words, shown as they asked it
+    question_key: str | None = None   # its template (symbols, numbers blanked): merges near-duplicates
     strategy: str | None = None
 
 
@@ -78,7 +79,8 @@ def lesson(question: str, intent: dict[str, Any] | None) -> Lesson:
         if symbols:
             out.usual_symbol = symbols[0]
     if intent.get("type") in ("data", "mixed", "complex"):
-        out.question = normalize_question(question, symbols)
+        out.question = " ".join(question.split())[:200]
+        out.question_key = normalize_question(question, symbols)
     if intent.get("analysis") in STRATEGY_ANALYSES:
         out.strategy = topic(intent)
     return out
@@ -101,7 +103,7 @@ def updates(les: Lesson, at: str | None = None) -> dict[str, Any]:
     if les.symbols:
         fns["favorites"] = lt.add_symbols(les.symbols)
     if les.question:
-        fns["questions"] = lt.add_question(les.question)
+        fns["questions"] = lt.add_question(les.question, les.question_key)
     if les.strategy:
         fns["strategies"] = lt.add_strategy(les.strategy, at)
     return fns

@@ -100,8 +100,8 @@ def vote_style(style: str, stated: bool) -> Updater:
     return fn
 
 
-def add_question(question: str) -> Updater:
-    return lambda v: {"items": merge_question(v.get("items", []), question)[:MAX_QUESTIONS]}
+def add_question(question: str, key: str | None = None) -> Updater:
+    return lambda v: {"items": merge_question(v.get("items", []), question, key)[:MAX_QUESTIONS]}
 
 
 def add_strategy(name: str, at: str | None) -> Updater:
@@ -175,8 +175,8 @@ class LongTermMemory:
     def set_style(self, user: User, style: str) -> None:
         self.update(user, "style", set_style(style))
 
-    def add_question(self, user: User, question: str) -> None:
-        self.update(user, "questions", add_question(question))
+    def add_question(self, user: User, question: str, key: str | None = None) -> None:
+        self.update(user, "questions", add_question(question, key))
 
     def add_strategy(self, user: User, name: str, at: str | None = None) -> None:
         self.update(user, "strategies", add_strategy(name, at))
@@ -203,15 +203,20 @@ QUESTION_MERGE_SCORE = 85          # rapidfuzz token_set_ratio: near-duplicates 
 STATEMENT_MERGE_SCORE = 90         # statements about oneself: a near-duplicate replaces the older one
 
 
-def merge_question(items: list[dict[str, Any]], question: str) -> list[dict[str, Any]]:
-    """Count a near-duplicate once (rapidfuzz), most asked first."""
+def merge_question(items: list[dict[str, Any]], question: str, key: str | None = None) -> list[dict[str, Any]]:
+    """Count a near-duplicate once (rapidfuzz over the questions' templates `key`, so "NQ stats for
+    March 2024" and "ES stats for May 2023" are one question), most asked first. What is shown is
+    the user's own words, the newest asking's (never the template: it mixed placeholders into
+    another language's sentence)."""
     items = [dict(i) for i in items]
+    key = key or question
     for it in items:
-        if fuzz.token_set_ratio(it["q"].lower(), question.lower()) >= QUESTION_MERGE_SCORE:
+        if fuzz.token_set_ratio((it.get("k") or it["q"]).lower(), key.lower()) >= QUESTION_MERGE_SCORE:
             it["n"] = it.get("n", 1) + 1
+            it["q"], it["k"] = question, key
             break
     else:
-        items.append({"q": question, "n": 1})
+        items.append({"q": question, "k": key, "n": 1})
     return sorted(items, key=lambda i: -i.get("n", 1))
 
 

@@ -5,6 +5,7 @@ original question (see understand.understand_with_answer).
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import date
 
 from agent.llm.base import ProviderContext
@@ -67,12 +68,12 @@ def _sep(lang: str) -> str:
     return " "
 
 
-def suggestions(intent: Intent, ctx: ProviderContext, missing: list[str]) -> list[str]:
+def suggestions(intent: Intent, ctx: ProviderContext, missing: Sequence[str]) -> list[str]:
     """2-3 answers the user can pick."""
     lang = intent.lang
     syms = _symbols(ctx, intent)
     if "threshold" in missing or "condition" in missing:
-        return _move_suggestions(intent, ctx, missing)
+        return _move_suggestions(intent, ctx, list(missing))
     out: list[str] = []
     if "symbol" in missing:
         for sym in syms:
@@ -114,7 +115,7 @@ def _move_suggestions(intent: Intent, ctx: ProviderContext, missing: list[str]) 
     return [t.format(s=prefix, t=3) for t in table[lang]]
 
 
-def questions(lang: str, missing: list[str]) -> list[str]:
+def questions(lang: str, missing: Sequence[str]) -> list[str]:
     return [QUESTIONS[m][lang] for m in missing if m in QUESTIONS]
 
 

@@ -108,11 +108,14 @@ def resume_intent(kind: str, prev: Intent, ctx: ProviderContext) -> Intent:
 
 
 def symbols_with_data(ctx: ProviderContext, intent: Intent, exclude: str | None = None) -> list[str]:
-    """Loaded symbols to offer: with data in the intent's period first, real before synthetic."""
-    def rank(sym: str) -> tuple[int, int]:
+    """Loaded symbols to offer: real ones only (synthetic when nothing real is loaded), with data in
+    the intent's period first, then the freshest data first (not the alphabet: three offers out of
+    four symbols left SPY out)."""
+    def rank(sym: str) -> tuple[int, int, int]:
         rng = ctx.range_for(sym)
         covers = bool(rng and (intent.period is None or not (intent.period.end < rng.first
                                                                 or intent.period.start > rng.last)))
-        return (0 if covers else 1, 1 if ctx.is_synthetic(sym) else 0)
+        return (0 if covers else 1, 1 if ctx.is_synthetic(sym) else 0, -rng.last.toordinal() if rng else 0)
     syms = [r.symbol for r in ctx.ranges if r.symbol != exclude]
-    return sorted(syms, key=rank)
+    real = [s for s in syms if not ctx.is_synthetic(s)]
+    return sorted(real or syms, key=rank)      # synthetic DEMO symbols only when nothing real is loaded

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from agent.server.events import text_chunks
+from agent.server.human_interrupt import human_interrupt
 from agent.server.recording import jsonable
 
 SUPPORTED = ("values", "updates", "custom", "messages-tuple", "messages", "tasks", "debug", "checkpoints")
@@ -19,9 +20,11 @@ GRAPH_MODES = ("values", "updates", "custom", "tasks", "debug", "checkpoints")
 
 
 def interrupt_json(item: Any) -> dict[str, Any]:
+    """An interrupt as the LangGraph API serves it: its value in HumanInterrupt form too
+    (agent/server/human_interrupt.py), so Agent Chat UI shows buttons."""
     if isinstance(item, dict):
-        return {"value": jsonable(item.get("value")), "id": item.get("id")}
-    return {"value": jsonable(getattr(item, "value", None)), "id": getattr(item, "id", None)}
+        return {"value": human_interrupt(jsonable(item.get("value"))), "id": item.get("id")}
+    return {"value": human_interrupt(jsonable(getattr(item, "value", None))), "id": getattr(item, "id", None)}
 
 
 def state_json(values: Any) -> Any:
@@ -40,6 +43,21 @@ def normalize_modes(stream_mode: Any) -> list[str]:
     if bad:
         raise ValueError(f"unsupported stream_mode {bad}; supported: {', '.join(SUPPORTED)}")
     return modes or ["values"]
+
+
+def _message_events(message: Any, meta: dict[str, Any], pieces: list[str]) -> list[tuple[str, Any]]:
+    """stream_mode "messages" as LangGraph's server sends it (langgraph_api/stream.py):
+    `messages/metadata` once per message id, then `messages/partial` with the message so far (an
+    AIMessageChunk, content accumulated), then `messages/complete` with the whole AI message."""
+    from langchain_core.messages import AIMessageChunk
+
+    out: list[tuple[str, Any]] = [("messages/metadata", {message.id: {"metadata": meta}})]
+    so_far = ""
+    for piece in pieces:
+        so_far += piece
+        out.append(("messages/partial", [jsonable(AIMessageChunk(content=so_far, id=message.id).model_dump())]))
+    out.append(("messages/complete", [jsonable(message.model_dump())]))
+    return out
 
 
 class LangGraphEmitter:
@@ -78,8 +96,12 @@ class LangGraphEmitter:
             if getattr(message, "type", None) != "ai" or not isinstance(message.content, str):
                 continue
             meta = {"langgraph_node": "reply", **(message.response_metadata or {})}
-            out += [("messages", [{"type": "AIMessageChunk", "content": piece, "id": message.id}, meta])
-                    for piece in text_chunks(message.content)]
+            pieces = text_chunks(message.content)
+            if "messages-tuple" in self.requested:
+                out += [("messages", [{"type": "AIMessageChunk", "content": piece, "id": message.id}, meta])
+                        for piece in pieces]
+            if "messages" in self.requested:
+                out += _message_events(message, meta, pieces)
         return out
 
     def on_end(self, result: dict, snapshot: Any) -> list[tuple[str, Any]]:

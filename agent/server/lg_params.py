@@ -9,6 +9,10 @@ from typing import Any
 from agent.server.http import HTTPError
 
 MAX_LIMIT = 100
+# threads.get_history: LangGraph's React hook (useStream, so Agent Chat UI) asks for 1000
+# checkpoints on every thread it opens; the official server sets no bound. A thread has as many
+# checkpoints as its turns' steps, so 1000 stays a bounded read.
+MAX_HISTORY_LIMIT = 1000
 MAX_OFFSET = 100_000
 MAX_METADATA_KEYS = 32
 MAX_METADATA_BYTES = 8_000
@@ -55,7 +59,7 @@ def search_params(data: dict[str, Any]) -> tuple[dict[str, Any], str | None, int
 
 
 def history_params(data: dict[str, Any]) -> tuple[int, dict[str, Any] | None]:
-    limit = _int(data, "limit", 10, 1, MAX_LIMIT)
+    limit = _int(data, "limit", 10, 1, MAX_HISTORY_LIMIT)
     before = data.get("before")
     if before is None or before == "":
         return limit, None

@@ -22,6 +22,7 @@ from agent.server.buffer import is_stale, tail
 from agent.server.caller import current_user
 from agent.server.chat_api import admit
 from agent.server.http import HTTPError, JSONResponse, date_field, thread_field
+from agent.server.human_interrupt import BadResponse
 from agent.server.lg_body import ASSISTANT_ID, RunBody, check_resume_value, modes_of, parse_run, question_of
 from agent.server.lg_events import state_json
 from agent.server.lg_params import _int
@@ -77,6 +78,8 @@ async def _spec(rt, user, thread_id: str, body: RunBody, modes: list[str], state
             spec = await rt.runs.resume_spec(thread_id, body.command["resume"], protocol="langgraph", user=user)
         except NotWaiting as exc:
             raise HTTPError(409, "not_waiting", str(exc)) from None
+        except BadResponse as exc:
+            raise HTTPError(422, "bad_human_response", str(exc)) from None
     else:
         payload = body.input or {}
         question, message = question_of(payload, rt.server.max_question_chars)
@@ -214,8 +217,8 @@ async def runs_list(request: Request) -> Response:
 
 
 async def run_cancel(request: Request) -> Response:
-    """Cancels a running or queued run (here at once, on another server at its next heartbeat);
-    `wait=1` answers when it has stopped. Only action=interrupt: AskBar checkpoints a run when it
+    """Cancels a running or queued run (here at once, on another server at its next heartbeat):
+    202, or 404 when it already finished (as LangGraph's server); `wait=1` answers when it has stopped. Only action=interrupt: AskBar checkpoints a run when it
     stops, so a cancelled run leaves the thread as it was and there is nothing to roll back."""
     rt = rt_of(request)
     meta = await find_run(rt, current_user(request), request.path_params["run_id"], request.path_params["thread_id"])
@@ -223,13 +226,15 @@ async def run_cancel(request: Request) -> Response:
     if action not in ("interrupt", "rollback"):
         raise HTTPError(422, "bad_action", "'action' must be 'interrupt' or 'rollback'")
     if meta.get("status") not in ("running", "pending") or is_stale(meta, rt.buffer.stale_s):
-        raise HTTPError(409, "run_not_active", f"run {meta['run_id']} is not running or queued "
-                        f"(status {run_json(meta, rt.buffer.stale_s)['status']})")
+        # as LangGraph's own server (langgraph-api's Runs.cancel): a run that already finished is
+        # not a cancelable match, 404 (a Stop pressed just after the end is told, not a conflict)
+        raise HTTPError(404, "no_matching_runs", "No matching runs to cancel: run "
+                        f"{meta['run_id']} already finished (status {run_json(meta, rt.buffer.stale_s)['status']})")
     await rt.runs.cancel(meta["run_id"])
     if request.query_params.get("wait") in ("1", "true", "True"):
         async for _ev in tail(rt.buffer, meta["run_id"], 0, poll_s=POLL_S):
             pass
-    return Response(status_code=204)
+    return Response(status_code=202)     # LangGraph's server answers 202 Accepted
 
 
 routes = [

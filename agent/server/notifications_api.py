@@ -30,6 +30,7 @@ from agent.server.http import sse_frame
 from agent.server.sse import DRAIN_MARGIN_S, RunEventStream, last_event_id, sse_stream
 from agent.storage.redis_client import async_redis_client
 from agent.trading import notify
+from agent.trading.texts import notification_texts
 
 BATCH = 200
 REDIS_RECHECK_S = 5.0
@@ -77,9 +78,12 @@ class _Waker:
             await self.client.aclose()
 
 
-def _event(n: notify.Notification) -> dict[str, Any]:
+def _event(n: notify.Notification, tz: str | None = None) -> dict[str, Any]:
+    """The stored notification, plus `texts`: its sentence in each language with the bar's time
+    in the user's time zone (the UI shows the one of its language)."""
     return {"id": n.id, "kind": n.kind, "ref_id": n.ref_id, "symbol": n.symbol,
-            "bar_ts": n.bar_ts.isoformat(), **n.payload}
+            "bar_ts": n.bar_ts.isoformat(), **n.payload,
+            "texts": notification_texts(n.kind, n.payload, n.bar_ts, tz)}
 
 
 async def _frames(store: Any, user: User, after: int, follow: bool, redis_url: str | None,
@@ -96,7 +100,7 @@ async def _frames(store: Any, user: User, after: int, follow: bool, redis_url: s
             for n in rows:
                 after = n.id
                 if n.id not in skip:      # dismissed in the UI (agent/server/dismissed.py)
-                    yield sse_frame(n.id, "notification", _event(n))
+                    yield sse_frame(n.id, "notification", _event(n, user.timezone))
             if len(rows) == BATCH:
                 continue
             if not follow:

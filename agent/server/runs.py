@@ -24,6 +24,7 @@ from agent.deps import RunOptions, run_options
 from agent.identity.models import LOCAL_USER, User
 from agent.memory.service import AFTER_DONE
 from agent.server.graph_thread import GraphThread, RunState
+from agent.server.human_interrupt import resume_value
 from agent.server.recording import RecordingProvider, TraceRecorder, jsonable
 from agent.server.run_spec import (
     INTERRUPT_STATUSES,
@@ -109,6 +110,8 @@ class RunManager:
                                  "cut off (the server stopped while answering); ask the question again "
                                  "on this thread")
             raise NotWaiting(f"thread {thread_id} is not waiting for an answer; ask a new question instead")
+        # a HumanResponse (Agent Chat UI's buttons) becomes the answer the node reads
+        answer = resume_value(snapshot.interrupts[0].value, answer)
         if isinstance(answer, str):
             answer = pick_suggestion(snapshot.interrupts[0].value, answer)
         spec = RunSpec(kind="resume", thread_id=thread_id, graph_input=None, protocol=protocol,

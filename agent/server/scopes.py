@@ -63,7 +63,7 @@ ROUTE_SCOPES: tuple[tuple[str, str, Requirement], ...] = (
     ("GET", "/api/requests/{request_id}/export", "read"), ("POST", "/api/plans/run", "read"),
     ("POST", "/api/load", "admin"), ("POST", "/api/demo", "admin"), ("POST", "/api/eval", "admin"),
     # tools, memory
-    ("GET", "/api/tools", "read"), ("POST", "/api/tools/{name}", TOOL_IN_PATH),
+    ("GET", "/api/tools", "read"), ("GET", "/api/tools/{name}", "read"), ("POST", "/api/tools/{name}", TOOL_IN_PATH),
     ("GET", "/api/memory", "read"), ("DELETE", "/api/memory", "write"),
     # Tool Registry Service
     ("GET", "/api/v1/tools", "read"), ("GET", "/api/v1/tools/{tool_id}", "read"),

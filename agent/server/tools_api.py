@@ -43,8 +43,21 @@ async def list_tools(request: Request) -> JSONResponse:
             raise HTTPError(400, "bad_parameter", f"format must be one of {', '.join(EXPORT_FORMATS)}")
         return JSONResponse({"format": fmt, "plan": user.plan,
                              "tools": export_tools(registry, user.plan, fmt)})
-    return JSONResponse({"tools": [catalogue_entry(s, user.plan)
-                                   for s in registry.available_for(user.plan)], "plan": user.plan})
+    # ?all=1: every declared tool, each saying whether the plan allows it (`askbar tools list`
+    # beside a server reads it, so the CLI never builds the registry in its own process)
+    specs = registry.all() if request.query_params.get("all") in ("1", "true") else registry.available_for(user.plan)
+    return JSONResponse({"tools": [catalogue_entry(s, user.plan) for s in specs], "plan": user.plan})
+
+
+async def show_tool(request: Request) -> JSONResponse:
+    """One tool's declaration as `askbar tools show` prints it (agent/tools/describe.py)."""
+    from agent.tools.describe import describe
+
+    name = request.path_params["name"]
+    info = describe(name, executor_for(request).registry)
+    if info is None:
+        raise HTTPError(404, "TOOL_NOT_FOUND", f"no tool named {name!r} (see GET /api/tools)")
+    return JSONResponse(info)
 
 
 def _response(result: dict[str, Any]) -> JSONResponse:
@@ -107,4 +120,5 @@ async def _once(executor: Any, name: str, body: Any, user: User, key: str) -> Re
 routes = [
     Route("/api/tools", list_tools, methods=["GET"]),
     Route("/api/tools/{name}", call_tool, methods=["POST"]),
+    Route("/api/tools/{name}", show_tool, methods=["GET"]),
 ]

@@ -63,7 +63,10 @@ async def features(request: Request) -> Response:
     """Which optional APIs this build serves, so the UI shows only the panels that work (and a
     build without one makes no failing request at all)."""
     paths = {getattr(r, "path", None) for r in request.app.routes}
-    return JSONResponse({name: path in paths for name, path in FEATURE_PATHS.items()})
+    shown = {name: path in paths for name, path in FEATURE_PATHS.items()}
+    # how long a notification toast stays before it hides itself (seconds)
+    settings = request.app.state.runtime.settings
+    return JSONResponse({**shown, "toast_s": float(getattr(settings, "ui_toast_s", 8.0))})
 
 
 routes = [

@@ -118,7 +118,8 @@ def _context(cmd: TradingCommand, deps) -> dict[str, Any]:
     p = cmd.params
     if cmd.tool == "create_paper_order" and p.get("order_type") == "market":
         bar = last_bar(read(deps.store), p["symbol"])
-        return {"last_bar_ts": bar.ts.isoformat()} if bar else {}
+        # the user's time zone: the card says the bar's time as the user reads clocks
+        return {"last_bar_ts": bar.ts.isoformat(), "tz": deps.user.timezone} if bar else {}
     if cmd.tool == "cancel_paper_order":
         return {"order": service.get_order(deps.store, deps.user, p["order_id"]).model_dump(mode="json")}
     if cmd.tool == "delete_alert":

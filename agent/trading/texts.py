@@ -9,6 +9,7 @@ from typing import Any
 
 from agent.answer import format as fmt
 
+LANGS = ("en", "ru", "es")
 Lang = str   # "en" | "ru" | "es"; anything else falls back to English
 
 _SIDE = {"en": {"buy": "buy", "sell": "sell"}, "ru": {"buy": "купить", "sell": "продать"},
@@ -48,10 +49,17 @@ def num(value: float | None, lang: str = "en") -> str:
     return text.rstrip("0").rstrip(point) if point in text else text
 
 
-def ts_text(ts: Any) -> str:
+def ts_text(ts: Any, lang: str | None = None, tz: str | None = None) -> str:
+    """A bar's time. Without a language: the stored UTC form (logs, the CLI's English records);
+    with one: in the user's time zone and locale through Babel ("Nov 30, 2023, 16:00 (America/
+    New_York)", "30 нояб. 2023 г., 16:00 (UTC)"), never an ISO string in a sentence."""
     if isinstance(ts, str):
         ts = datetime.fromisoformat(ts)
-    return f"{ts:%Y-%m-%d %H:%M} UTC" if isinstance(ts, datetime) else str(ts)
+    if not isinstance(ts, datetime):
+        return str(ts)
+    if lang is None:
+        return f"{ts:%Y-%m-%d %H:%M} UTC"
+    return fmt.when(ts, _lang(lang), tz or "UTC")
 
 
 def _lang(lang: str | None) -> str:
@@ -70,7 +78,7 @@ def describe_action(tool: str, params: dict[str, Any], lang: str = "en",
     """Exactly what executing `tool` with `params` will do, in the user's language."""
     lang, ctx = _lang(lang), context or {}
     if tool == "create_paper_order":
-        asof = _ASOF[lang].format(ts=ts_text(ctx["last_bar_ts"])) \
+        asof = _ASOF[lang].format(ts=ts_text(ctx["last_bar_ts"], lang, ctx.get("tz"))) \
             if params["order_type"] == "market" and ctx.get("last_bar_ts") else ""
         kind = _TYPE[lang][params["order_type"]].format(limit=num(params.get("limit_price"), lang),
                                                         stop=num(params.get("stop_price"), lang))
@@ -100,3 +108,39 @@ def alert_text(a: dict[str, Any]) -> str:
     tail = f": {a['message']}" if a.get("message") else ""
     return (f"Alert: {a['symbol']} {a['condition']} {num(a['price'])} reached at "
             f"{num(a['fired_price'])} on the bar of {ts_text(a['bar_ts'])}{tail}")
+
+
+
+_NOTE = {
+    "fill": {"en": "{side} {qty} {symbol} ({kind}) filled at {price} · bar of {ts}",
+             "ru": "{side} {qty} {symbol} ({kind}): исполнено по {price} · бар {ts}",
+             "es": "{side} {qty} {symbol} ({kind}): ejecutada a {price} · barra de {ts}"},
+    "alert": {"en": "{symbol} {condition} {price} reached at {fired} · bar of {ts}{tail}",
+              "ru": "{symbol} {condition} {price}: достигнуто на {fired} · бар {ts}{tail}",
+              "es": "{symbol} {condition} {price}: alcanzado en {fired} · barra de {ts}{tail}"},
+}
+_KIND = {"en": {"market": "market", "limit": "limit", "stop": "stop", "stop_limit": "stop limit"},
+         "ru": {"market": "рыночный", "limit": "лимитный", "stop": "стоп", "stop_limit": "стоп-лимит"},
+         "es": {"market": "a mercado", "limit": "límite", "stop": "stop", "stop_limit": "stop límite"}}
+
+
+def notification_texts(kind: str, payload: dict[str, Any], bar_ts: Any, tz: str | None) -> dict[str, str]:
+    """A fill or fired alert in each language, its bar time in the user's time zone: the UI
+    shows the one of its language (switching languages switches the toast too)."""
+    out = {}
+    for lang in LANGS:
+        when, symbol = ts_text(bar_ts, lang, tz), payload.get("symbol")
+        if kind == "fill":
+            otype = payload.get("order_type") or "market"
+            text = _NOTE["fill"][lang].format(side=_SIDE[lang].get(payload["side"], payload["side"]),
+                                              qty=num(payload["quantity"], lang), symbol=symbol,
+                                              kind=_KIND[lang].get(otype, otype),
+                                              price=fmt.price(payload["price"], lang, symbol), ts=when)
+        else:
+            tail = f" · \u00ab{payload['message']}\u00bb" if payload.get("message") else ""
+            text = _NOTE["alert"][lang].format(symbol=symbol, condition=payload["condition"],
+                                               price=num(payload["price"], lang),
+                                               fired=fmt.price(payload["fired_price"], lang, symbol),
+                                               ts=when, tail=tail)
+        out[lang] = text[:1].upper() + text[1:]
+    return out

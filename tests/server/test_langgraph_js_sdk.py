@@ -36,3 +36,16 @@ def test_js_sdk_stream_resume_state_runs(make_app, duck_store):
     assert got["background_run"]["status"] == "success" and got["runs"] == ["success", "success"]
     assert _high(got["stateless"]) == pytest.approx(nq_november()["high"])
     assert got["found"] == [got["thread_id"]]
+    # cancel of a run that has just finished: 404 as LangGraph's server (langgraph-api), never 409
+    assert got["cancel_finished"]["status"] == 404, got["cancel_finished"]
+    # stream_mode "messages" as the official server emits it (not the messages-tuple events)
+    events = got["messages_events"]
+    assert "messages" not in events and events.count("messages/metadata") == 1
+    assert events.index("messages/metadata") < events.index("messages/partial") < events.index("messages/complete")
+    partials, answer = got["messages_partials"], got["messages_state"]["response"]
+    assert len(partials) > 1 and all(answer.startswith(p) for p in partials) and partials[-1] == answer
+    (complete,) = got["messages_complete"]
+    ai = got["messages_state"]["messages"][-1]
+    assert complete["type"] == "ai" and complete["content"] == answer and complete["id"] == ai["id"]
+    (meta,) = got["messages_metadata"]
+    assert list(meta) == [ai["id"]] and meta[ai["id"]]["metadata"]["langgraph_node"] == "reply"

@@ -100,7 +100,7 @@ def test_multitask_reject_enqueue_and_cancel(make_app, duck_store):
         after = await client.threads.get_state(tid)
         assert after["checkpoint"] == before["checkpoint"]        # the thread is as it was
         assert (await client.threads.get(tid))["status"] == "idle"
-        with pytest.raises(ConflictError):      # a finished run cannot be cancelled
+        with pytest.raises(NotFoundError):      # a finished run is no match to cancel (as langgraph-api)
             await client.runs.cancel(tid, doomed["run_id"])
         # a queued run cancelled before it starts never runs
         running = await client.runs.create(tid, "askbar", input={"question": QUESTION})

@@ -36,5 +36,6 @@ def test_unknown_and_bad_thread_ids(client):
 
 def test_features_say_which_optional_apis_are_served(client):
     f = client.get("/api/ui/features").json()
-    assert set(f) == {"tools", "notifications", "memory"}
-    assert all(isinstance(v, bool) for v in f.values())
+    assert set(f) == {"tools", "notifications", "memory", "toast_s"}
+    assert all(isinstance(f[k], bool) for k in ("tools", "notifications", "memory"))
+    assert f["toast_s"] == 8.0      # how long a notification toast stays (settings.ui_toast_s)

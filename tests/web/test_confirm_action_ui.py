@@ -4,6 +4,8 @@ language with its exact parameters, "confirm" places it in the real DuckDB paper
 answer shows the fill from the records; "cancel" stores nothing. Headless Debian Chromium."""
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from agent.identity.models import LOCAL_USER
@@ -20,6 +22,7 @@ SELL = {"en": "sell 1 NQ at market please", "ru": "продай 1 контрак
 CARD = {"en": "buy 2 NQ at market", "ru": "купить 2 NQ по рынку", "es": "comprar 2 NQ a mercado"}
 BUTTONS = {"en": ["Yes, do it", "No, cancel"], "ru": ["Да, выполнить", "Нет, отменить"],
            "es": ["Sí, hazlo", "No, cancelar"]}
+SOLD = {"en": "sell 1 NQ at market", "ru": "продать 1 NQ по рынку", "es": "vender 1 NQ a mercado"}
 CANCELLED = {"en": "Cancelled", "ru": "Отменено", "es": "Cancelado"}
 
 
@@ -45,7 +48,10 @@ def test_confirm_places_the_order_and_shows_the_fill(make_app, nq, lang):
         ask(page, BUY[lang])
         card = _card(page)
         text = card.inner_text()
-        assert CARD[lang] in text and '"quantity":2' in text and "create_paper_order" in text
+        # in words, numbers as answers write them, the bar's time not as ISO; no raw call or JSON
+        assert CARD[lang] in text and "create_paper_order" not in text and "{" not in text, text
+        assert not re.search(r"\d{4}-\d{2}-\d{2}", text), text
+        assert card.get_attribute("data-tool") == "create_paper_order"
         assert card.locator("button.suggestion").all_inner_texts() == BUTTONS[lang]
         assert service.list_orders(store, LOCAL_USER) == []          # nothing before the click
         shot(page, f"confirm_action_{lang}")
@@ -73,7 +79,7 @@ def test_cancel_stores_nothing(make_app, nq, lang):
     with live_server(app) as url, browser_page(url, lang) as (page, errors):
         ask(page, SELL[lang])
         card = _card(page)
-        assert '"side":"sell"' in card.inner_text()
+        assert SOLD[lang] in card.inner_text() and "{" not in card.inner_text()
         card.locator("button.choice-cancel").click()
         page.wait_for_function("document.querySelectorAll(\".msg.bot[data-complete='1']\").length >= 2",
                                timeout=60000)

@@ -34,7 +34,10 @@ def test_memory_panel_in_words(url, lang):
         text = page.locator("#panel-memory dl.memory").inner_text()
         assert "[SYMBOL]" not in text and "[N]" not in text and "after_events" not in text
         ui = packs.get(lang, "ui")
-        assert ui["mem_symbol"] in text and ui["analysis"]["after_events"] in text
+        assert ui["analysis"]["after_events"] in text
+        assert QUESTIONS[lang][0] in text          # the user's own words, verbatim (no template)
+        other = [packs.get(o, "ui")["mem_symbol"] for o in LANGS]
+        assert not [w for w in other if w in text], text   # no placeholder word in any language
         assert "NQ" in text and "SPX" in text
         shot(page, f"memory_words_{lang}")
     assert not [e for e in errors if "pageerror" in e], errors

@@ -6,6 +6,7 @@ bar, said "as of" its time, never presented as live.
 from __future__ import annotations
 
 from datetime import date, datetime
+from functools import lru_cache
 from typing import Any, Literal
 from zoneinfo import ZoneInfo
 
@@ -112,6 +113,22 @@ def _indicator_bars(store, inst, timeframe: str) -> list[dict[str, Any]]:
     return md.intraday_candles(store, inst, timeframe, INDICATOR_BARS)
 
 
+@lru_cache(maxsize=None)
+def bars_needed(key: str) -> int:
+    """How many bars indicator `key` (default window) needs before its last value exists: the
+    first finite value of every output column, read off the indicator's own code run on a long
+    made-up series (so the figure follows the code, never a hand-kept table)."""
+    from query_builder import indicators as ind
+
+    n = INDICATOR_BARS
+    i = np.arange(n, dtype=float)
+    close = 100 + 5 * np.sin(i / 7) + 0.05 * i
+    arrays = {"open": close - 0.3, "high": close + 1, "low": close - 1, "close": close,
+              "volume": 1000 + 10 * np.cos(i / 3)}
+    cols = ind.compute(key, arrays, None, start=0)
+    return max(int(np.argmax(np.isfinite(np.asarray(cols[c], dtype=float)))) for c in ind.COLUMNS[key]) + 1
+
+
 def get_indicators(ctx: ToolContext, p: IndicatorParams) -> dict[str, Any]:
     from query_builder import indicators as ind
 
@@ -130,6 +147,9 @@ def get_indicators(ctx: ToolContext, p: IndicatorParams) -> dict[str, Any]:
         cols = ind.compute(key, arrays, None, start=0)
         values[name] = {c: _r(cols[c][-1]) for c in ind.COLUMNS[key]}
         values[name]["window"] = ind.DEFAULT_WINDOW[key]
+        if any(values[name][c] is None for c in ind.COLUMNS[key]):   # never a bare null
+            values[name]["reason"] = (f"needs {bars_needed(key)} {p.timeframe} bars, "
+                                      f"{len(bars)} available")
     return {"symbol": inst.symbol, "timeframe": p.timeframe, "as_of": bars[-1]["ts"],
             "close": _r(arrays["close"][-1]), "bars_used": len(bars),
             "timezone": "UTC" if p.timeframe != "1d" else inst.timezone,

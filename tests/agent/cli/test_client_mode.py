@@ -123,12 +123,18 @@ def test_ask_resume_history_replay(both):
 def test_tools_list_show_call(both):
     both.run("load", NQ, "--symbol", "NQ")
     _same(*both.run("tools", "list"))
+    _same(*both.run("tools", "list", "--json"))
     _same(*both.run("tools", "show", "get_indicators"))
+    _same(*both.run("tools", "show", "get_indicators", "--json"))
+    a, b = both.run("tools", "show", "no_such_tool")          # beside a server: GET /api/tools/{name}
+    assert a.returncode == b.returncode == 2 and a.stderr == b.stderr and "no tool named" in b.stderr
     a, b = both.run("tools", "call", "get_price", "--args", '{"symbol": "NQ"}', "--json")
     assert _without(_json(a), "metadata") == _without(_json(b), "metadata")
     a, b = both.run("tools", "call", "get_indicators", "--args",
                     '{"symbol": "NQ", "indicators": ["rsi", "Sma"]}', "--json")
     assert _json(a)["success"] and _without(_json(a), "metadata") == _without(_json(b), "metadata")
+    rsi = _json(b)["data"]["indicators"]["RSI"]          # 11 daily bars: null, and why
+    assert rsi["rsi"] is None and rsi["reason"] == "needs 15 1d bars, 11 available"
     a, b = both.run("tools", "call", "get_price", "--args", '{"symbol": "SPY"}')
     assert a.returncode == b.returncode == 2
     assert a.stderr == b.stderr and "VALIDATION_ERROR" in b.stderr

@@ -84,7 +84,8 @@ def test_clarification_in_the_users_language(question, lang, missing):
 
 def test_suggestions_come_from_the_stored_data():
     intent = P.understand("Покажи статистику", None, make_ctx())
-    assert intent.suggestions == ["NQ за ноябрь 2023", "SPY за апрель 2024", "BTCUSD за январь 2022"]
+    # freshest data first: SPY and ZETA end 2024-05-17, NQ 2023-12-04 (BTCUSD 2022, SPX 2020 left out)
+    assert intent.suggestions == ["SPY за апрель 2024", "ZETA за апрель 2024", "NQ за ноябрь 2023"]
 
 
 def test_no_clarification_when_history_makes_it_clear():

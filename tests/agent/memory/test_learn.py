@@ -45,7 +45,8 @@ def test_preference_cues_make_the_symbol_usual(text):
 def test_no_cue_no_preference_but_symbols_and_question(text):
     les = lesson(text, NQ)
     assert les.usual_symbol is None and les.symbols == ["NQ"]
-    assert "[SYMBOL]" in les.question and "2024" not in les.question
+    assert les.question == text                     # shown in the user's own words
+    assert "[SYMBOL]" in les.question_key and "2024" not in les.question_key   # merged by its template
 
 
 def test_strategies_from_event_analyses():

@@ -3,6 +3,7 @@ persistence across processes, isolation by tenant and user, forgetting."""
 from __future__ import annotations
 
 import psycopg
+import pytest
 
 from agent.memory.learn import apply, lesson
 from agent.memory.long_term import MAX_FAVORITES, MAX_QUESTIONS, MAX_STRATEGIES
@@ -29,6 +30,16 @@ def test_near_duplicate_questions_merge(mem):
     for i in range(30):
         mem.ltm.add_question(ALICE, f"distinct question {i} " + "x" * i * 3 + f" {chr(65 + i % 26) * 5}")
     assert len(mem.ltm.profile(ALICE).frequent_questions) <= MAX_QUESTIONS
+
+
+@pytest.mark.parametrize("asked", [
+    [("NQ stats for November 2023", "NQ"), ("ES stats for March 2024", "ES")],
+    [("статистика NQ за ноябрь 2023", "NQ"), ("статистика SPY за март 2024", "SPY")],
+    [("estadísticas de NQ de noviembre de 2023", "NQ"), ("estadísticas de SPY de marzo de 2024", "SPY")]])
+def test_questions_kept_verbatim_and_merged_by_template(mem, asked):
+    for text, sym in asked:
+        apply(mem.ltm, ALICE, lesson(text, {"type": "data", "symbol": sym, "symbols": [sym]}))
+    assert mem.ltm.profile(ALICE).frequent_questions == [asked[-1][0]]   # one question, the newest words
 
 
 def test_strategies_newest_first_capped(mem):

@@ -180,3 +180,22 @@ def test_vwap_is_the_last_sessions(loaded_store, executor_for, raw):
     r = executor_for(loaded_store).execute("get_indicators", {"symbol": "SPX", "indicators": ["VWAP"]},
                                            LOCAL_USER)
     assert r["error"]["code"] == "VALIDATION_ERROR"
+
+
+def test_a_null_indicator_says_why(loaded_store, executor_for, raw):
+    """The README's example: NQ has too few daily bars for RSI(14) and SMA(20); each null value
+    carries its reason with the bars it needs (pandas: the first defined value of a 20-bar mean
+    and of Wilder's RSI over 14 changes) and the bars stored (NQ's CME trading dates)."""
+    nq = raw["nq"]
+    days = (nq["local"].dt.tz_localize(None) + pd.Timedelta(hours=6)).dt.date.nunique()
+    closes = pd.Series(np.linspace(100, 120, 60) + np.sin(np.arange(60)))
+    need_sma = int(closes.rolling(20).mean().first_valid_index()) + 1
+    change = closes.diff()
+    gain = change.clip(lower=0).iloc[1:].rolling(14).mean()          # Wilder's seed: 14 changes
+    need_rsi = int(gain.first_valid_index()) + 1
+    d = call(executor_for(loaded_store), "get_indicators", symbol="NQ", indicators=["RSI", "SMA", "EMA"])
+    assert d["bars_used"] == days
+    assert d["indicators"]["RSI"]["rsi"] is None and d["indicators"]["SMA"]["sma"] is None
+    assert d["indicators"]["RSI"]["reason"] == f"needs {need_rsi} 1d bars, {days} available"
+    assert d["indicators"]["SMA"]["reason"] == f"needs {need_sma} 1d bars, {days} available"
+    assert d["indicators"]["EMA"]["ema"] is not None and "reason" not in d["indicators"]["EMA"]

@@ -45,6 +45,23 @@ if (joinRun) {
   out.background = await client.runs.join(thread.thread_id, run.run_id);
   out.background_run = await client.runs.get(thread.thread_id, run.run_id);
   out.runs = (await client.runs.list(thread.thread_id)).map((r) => r.status);
+  // a Stop pressed just after the run ended: LangGraph's server answers 404 (no matching run)
+  try {
+    await client.runs.cancel(thread.thread_id, run.run_id);
+    out.cancel_finished = { ok: true };
+  } catch (e) {
+    out.cancel_finished = { status: e.status ?? e.response?.status ?? null, message: String(e.message || e) };
+  }
+  // stream_mode "messages": messages/metadata, messages/partial (accumulated), messages/complete
+  const chat = await client.threads.create();
+  const messages = await collect(client.runs.stream(chat.thread_id, "askbar", {
+    input: { question: QUESTION }, streamMode: "messages",
+  }));
+  out.messages_events = messages.map((p) => p.event);
+  out.messages_partials = messages.filter((p) => p.event === "messages/partial").map((p) => p.data[0].content);
+  out.messages_complete = messages.filter((p) => p.event === "messages/complete").map((p) => p.data[0]);
+  out.messages_metadata = messages.filter((p) => p.event === "messages/metadata").map((p) => p.data);
+  out.messages_state = (await client.threads.getState(chat.thread_id)).values;
   out.stateless = await client.runs.wait(null, "askbar", { input: { question: QUESTION } });
   out.found = (await client.threads.search({ metadata: { sdk: "js" } })).map((t) => t.thread_id);
   out.thread_id = thread.thread_id;
