@@ -28,6 +28,54 @@ _T: dict[str, dict[str, str]] = {
              "es": "Noticias de {sym}: {count} titulares ({pos} positivos, {neg} negativos)"},
     "news_item": {"en": "; among them, {date}: “{headline}”", "ru": "; среди них, {date}: «{headline}»",
                   "es": "; entre ellos, {date}: «{headline}»"},
+    "news_period": {"en": "{sym} news{period}: {count} headlines ({pos} positive, {neu} neutral, {neg} "
+                           "negative), mean sentiment score {mean}",
+                    "ru": "Новости {sym}{period}: заголовков {count} (позитивных {pos}, нейтральных {neu}, "
+                          "негативных {neg}), средняя оценка тональности {mean}",
+                    "es": "Noticias de {sym}{period}: {count} titulares ({pos} positivos, {neu} neutrales, "
+                          "{neg} negativos), puntuación media de sentimiento {mean}"},
+    "news_items": {"en": ". The latest {n}:", "ru": ". Последние {n}:", "es": ". Los últimos {n}:"},
+    "news_line": {"en": "\n- {date}: “{headline}” ({label})", "ru": "\n- {date}: «{headline}» ({label})",
+                  "es": "\n- {date}: «{headline}» ({label})"},
+    "sentiment": {"en": "{sym} news sentiment{period}: {count} headlines on {days} sessions ({pos} positive, "
+                        "{neu} neutral, {neg} negative); mean score {mean} (from minus one to one)",
+                  "ru": "Тональность новостей {sym}{period}: заголовков {count} за сессий {days} (позитивных "
+                        "{pos}, нейтральных {neu}, негативных {neg}); средняя оценка {mean} (от минус "
+                        "единицы до единицы)",
+                  "es": "Sentimiento de las noticias de {sym}{period}: {count} titulares en {days} sesiones "
+                        "({pos} positivos, {neu} neutrales, {neg} negativos); puntuación media {mean} "
+                        "(de menos uno a uno)"},
+    "sentiment_corr": {"en": "; correlation of the daily score with the day's change {corr}",
+                       "ru": "; корреляция дневной оценки с изменением за день {corr}",
+                       "es": "; correlación de la puntuación diaria con el cambio del día {corr}"},
+    "ml_signal": {"en": "{sym} ML signal from the bars up to {as_of}: next session {dir}, probability {p}. "
+                        "Walk-forward accuracy {acc} against a baseline of {base} over {days} test days "
+                        "(p-value {pv}): {edge}. A description of past data, not advice.",
+                  "ru": "ML-сигнал {sym} по барам до {as_of}: следующая сессия {dir}, вероятность {p}. "
+                        "Точность на скользящей проверке {acc} против базовой {base} за тестовых дней "
+                        "{days} (p-value {pv}): {edge}. Это описание прошлых данных, не совет.",
+                  "es": "Señal ML de {sym} con las barras hasta {as_of}: próxima sesión {dir}, probabilidad "
+                        "{p}. Precisión walk-forward {acc} frente a una base de {base} en {days} días de "
+                        "prueba (p-valor {pv}): {edge}. Es una descripción de datos pasados, no un consejo."},
+    "ml_up": {"en": "up", "ru": "вверх", "es": "al alza"},
+    "ml_down": {"en": "down", "ru": "вниз", "es": "a la baja"},
+    "ml_edge": {"en": "better than the baseline beyond chance", "ru": "лучше базовой сверх случайности",
+                "es": "mejor que la base más allá del azar"},
+    "ml_no_edge": {"en": "no edge over the baseline beyond chance", "ru": "преимущества над базовой сверх "
+                   "случайности нет", "es": "sin ventaja sobre la base más allá del azar"},
+    "ml_features": {"en": "{sym} ML model (version {ver}): the feature it relies on most is {top}; "
+                          "{useful} features matter beyond noise (permutation importance over {days} "
+                          "test days). Prediction {pid}.",
+                    "ru": "ML-модель {sym} (версия {ver}): важнее всего признак {top}; значимых сверх "
+                          "шума признаков {useful} (перестановочная важность за тестовых дней {days}). "
+                          "Прогноз {pid}.",
+                    "es": "Modelo ML de {sym} (versión {ver}): la característica en la que más se apoya es "
+                          "{top}; {useful} características importan más allá del ruido (importancia por "
+                          "permutación en {days} días de prueba). Predicción {pid}."},
+    "fund": {"en": "{sym} fundamentals for the period ending {end}: {items}.",
+             "ru": "Фундаментальные данные {sym} за период, закончившийся {end}: {items}.",
+             "es": "Datos fundamentales de {sym} del periodo que termina el {end}: {items}."},
+    "no_data": {"en": "{message}", "ru": "{message}", "es": "{message}"},
     "generic": {"en": "Result of {tool}: ", "ru": "Результат инструмента {tool}: ", "es": "Resultado de {tool}: "},
 }
 
@@ -55,6 +103,8 @@ def _draft(n: int, res: dict[str, Any], lang: str) -> str:
                   risk=slot("risk_amount"))
     if tool == "calculate_risk_reward" and "ratio" in s:
         return _t("rr", lang, risk=slot("risk"), reward=slot("reward"), ratio=slot("ratio"))
+    if tool in READING and "extra" in res:     # the tools node's own step (agent/tools/graph_step.py)
+        return READING[tool](n, res, lang)
     if tool == "get_news" and "count" in s:
         text = _t("news", lang, sym=res.get("symbol") or "", count=slot("count"), pos=slot("positive"),
                   neg=slot("negative"))
@@ -71,6 +121,76 @@ def _draft(n: int, res: dict[str, Any], lang: str) -> str:
     items = [f"{label(k)} {slot(k)}" for k, v in s.items()
              if isinstance(v, (int, float)) and not isinstance(v, bool)]
     return _t("generic", lang, tool=label(tool)) + "; ".join(items[:12]) + "."
+
+
+def _slot(n: int, key: str) -> str:
+    return "{s%d.%s}" % (n, key)
+
+
+def _period(res: dict[str, Any]) -> str:
+    """The step's period slot when the question named one ({s1.period}), else nothing."""
+    return "" if not (res.get("params") or {}).get("start_date") else ", {period}"
+
+
+def _news(n: int, res: dict[str, Any], lang: str) -> str:
+    s = res.get("summary") or {}
+    if not s.get("count"):
+        return _t("no_data", lang, message=str((res.get("extra") or {}).get("message") or ""))
+    text = _t("news_period", lang, sym=res.get("symbol") or "", period=_period(res),
+              count=_slot(n, "count"), pos=_slot(n, "positive"), neu=_slot(n, "neutral"),
+              neg=_slot(n, "negative"), mean=_slot(n, "mean_score"))
+    rows = res.get("rows") or []
+    if rows:
+        text += _t("news_items", lang, n=_slot(n, "returned"))
+        text += "".join(_t("news_line", lang, date=_slot(n, f"news{k}.date"),
+                           headline=_slot(n, f"news{k}.headline"),
+                           label=_LABELS.get(str(r.get("sentiment_label")), {}).get(lang, "-"))
+                        for k, r in enumerate(rows, 1))
+    return text
+
+
+def _sentiment(n: int, res: dict[str, Any], lang: str) -> str:
+    s = res.get("summary") or {}
+    if not s.get("count"):
+        return _t("no_data", lang, message=str((res.get("extra") or {}).get("message") or ""))
+    text = _t("sentiment", lang, sym=res.get("symbol") or "", period=_period(res),
+              count=_slot(n, "count"), days=_slot(n, "dates_with_news"), pos=_slot(n, "positive"),
+              neu=_slot(n, "neutral"), neg=_slot(n, "negative"), mean=_slot(n, "mean_score"))
+    if s.get("score_return_correlation") is not None:
+        text += _t("sentiment_corr", lang, corr=_slot(n, "score_return_correlation"))
+    return text + "."
+
+
+def _ml_signal(n: int, res: dict[str, Any], lang: str) -> str:
+    extra = res.get("extra") or {}
+    return _t("ml_signal", lang, sym=res.get("symbol") or "", as_of=_slot(n, "as_of"),
+              dir=_t("ml_up" if extra.get("prediction") == "up" else "ml_down", lang),
+              p=_slot(n, "probability"), acc=_slot(n, "accuracy"), base=_slot(n, "baseline_accuracy"),
+              days=_slot(n, "test_days"), pv=_slot(n, "p_value"),
+              edge=_t("ml_edge" if extra.get("edge") else "ml_no_edge", lang))
+
+
+def _ml_features(n: int, res: dict[str, Any], lang: str) -> str:
+    extra = res.get("extra") or {}
+    return _t("ml_features", lang, sym=res.get("symbol") or "", ver=_slot(n, "model_version"),
+              top=str(extra.get("top_feature") or "-"), useful=_slot(n, "useful_features"),
+              days=_slot(n, "test_days"), pid=str(extra.get("prediction_id") or "-"))
+
+
+def _fundamentals(n: int, res: dict[str, Any], lang: str) -> str:
+    extra = res.get("extra") or {}
+    if not extra.get("available"):
+        return _t("no_data", lang, message=str((res.get("extra") or {}).get("message") or ""))
+    items = ", ".join(f"{k} {_slot(n, 'f_' + k)}" for k in sorted(extra.get("fields") or {}))
+    return _t("fund", lang, sym=res.get("symbol") or "", end=str(extra.get("period_end") or "-"),
+              items=items)
+
+
+_LABELS = {"positive": {"en": "positive", "ru": "позитивная", "es": "positiva"},
+           "neutral": {"en": "neutral", "ru": "нейтральная", "es": "neutral"},
+           "negative": {"en": "negative", "ru": "негативная", "es": "negativa"}}
+READING = {"get_news": _news, "get_sentiment": _sentiment, "get_ml_signals": _ml_signal,
+           "get_ml_features": _ml_features, "get_fundamentals": _fundamentals}
 
 
 def with_tool_drafts(draft: str, results: list[dict[str, Any]], lang: str) -> str:
