@@ -58,7 +58,8 @@ def _no_data(plan: Plan, coverage: list, lang: str) -> NoDataInterrupt | None:
 
 def _ask(state: dict, payload: NoDataInterrupt) -> dict:
     """Route to the no_data node with what to ask."""
-    return {**visited(state, "executor"), "no_data": payload.model_dump(), "data": None}
+    return {**visited(state, "executor"), "no_data": payload.model_dump(), "data": None,
+            "has_data": False}
 
 
 def _kept(res: Any) -> dict[str, Any]:
@@ -93,7 +94,8 @@ def executor(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
     tool_results, refusals = run_plan_tools(state, deps, len(results))   # issues 13/17
     results += [compact(r) for r in tool_results]   # query steps are compacted by _kept
     if not results:  # the capability registry's honest answer, a tool's refusal, else a failure
-        return final(state, "executor", " ".join(unavailable + refusals) or msg("execution_failed", lang))
+        return {**final(state, "executor", " ".join(unavailable + refusals) or msg("execution_failed", lang)),
+                "has_data": False}
     stats_empty = [r for r in results if r["action"] == "get_period_stats" and not r["row_count"]]
     if stats_empty:
         step = plan.steps[stats_empty[0]["step"]]
@@ -102,6 +104,7 @@ def executor(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
                         period=f"{step.params.start_date}..{step.params.end_date}"),
             suggestions=NO_DATA_SUGGESTIONS[lang]))
     return {**visited(state, "executor"), "execution_errors": errors,
+            "has_data": any(r["row_count"] for r in results),
             **({"disclaimers": [*(state.get("disclaimers") or []), *refusals]} if refusals else {}),
             "queries": [{"sql": r["sql"], "params": r["params"]} for r in results if r["sql"]],
             "data": {"results": results,

@@ -108,7 +108,7 @@ def tool_turn(state: dict[str, Any], deps, ctx) -> dict[str, Any] | None:
     else:
         response = render(call.name, call.params, result, call.lang)
     out = final({**state, "intent": intent}, "tools", response)
-    return {**out, "intent": intent, "claims": claims,
+    return {**out, "intent": intent, "claims": claims, "has_data": bool(result.get("success")),
             "plan": {"steps": [{"action": "tool", "tool": call.name, "params": call.params}]},
             "data": {"results": [], "tool_results": [{"tool": call.name, **result}],
                      "total_rows": 0}}

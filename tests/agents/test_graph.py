@@ -87,3 +87,26 @@ def test_indicator_without_enough_history_says_so(session):
     assert r.status == "answered" and r.validation["status"] == "ok"
     assert not [c for c in r.claims if c["type"] == "rsi"]
     assert "недостаточно" in r.response
+
+
+def test_state_says_whether_the_plan_found_data(loaded_store, tmp_path):
+    """Seed TradingState.has_data: True when the executor's steps returned rows, False for a
+    period without bars (the no_data interrupt), reset on each new turn."""
+    import uuid as _uuid
+
+    from langgraph.checkpoint.memory import InMemorySaver as _Saver
+
+    from agent.deps import build_deps as _deps
+    from agent.llm.offline.provider import OfflineProvider as _Offline
+    from agent.service import Session as _Session
+    from agent.settings import Settings as _Settings
+
+    session = _Session(_deps(_Settings(home=tmp_path, redis_url=None), store=loaded_store,
+                             provider=_Offline()), _Saver())
+    thread = _uuid.uuid4().hex
+    session.ask("NQ stats for November 2023", thread_id=thread)
+    values = session.graph.get_state(session._config(thread)).values
+    assert values["has_data"] is True and values["data"]["total_rows"] > 0
+    session.ask("NQ stats for March 2019", thread_id=thread)
+    values = session.graph.get_state(session._config(thread)).values
+    assert values["has_data"] is False
