@@ -82,7 +82,8 @@ def memory_prompt(state: dict[str, Any], config: dict | None, deps: Any,
 
     try:
         mem = memory_for(deps.settings)
-        ctx = mem.context(deps.user, thread_of(state, config), symbols=symbols)
+        ctx = mem.context(deps.user, thread_of(state, config), symbols=symbols,
+                          market_store=getattr(deps, "store", None))
         packed = mem.compressed(ctx, getattr(deps, "provider", None))
         return build_system_prompt(packed.context), packed.strategies
     except Exception as exc:  # noqa: BLE001 - memory never breaks a run
@@ -107,7 +108,7 @@ def _prompt_memory(deps: Any, thread: str | None, symbols: tuple[str, ...]):
 
     user = deps.user            # from the token / --user (Deps), never from the state or a model
     mem = memory_for(deps.settings)
-    ctx = mem.context(user, thread, symbols=list(symbols) or None)
+    ctx = mem.context(user, thread, symbols=list(symbols) or None, market_store=getattr(deps, "store", None))
     # The code summariser only: an LLM summary here would be a call outside the node's budget
     # and usage; the stored thread summary is already there for the model to read.
     packed = mem.compressed(ctx, None)
