@@ -58,7 +58,11 @@ def tools_for_plan(plan: str) -> tuple[str, ...]:
 
 
 def user_context(user: User, memory: MemoryContext | None) -> UserContext:
-    return UserContext(**user.model_dump(), preferences=dict(memory.preferences) if memory else {})
+    """The user's record with what they stated in the chat on top (a typed time zone or risk
+    profile preference wins over the account's)."""
+    prefs = dict(memory.preferences) if memory else {}
+    stated = {k: prefs[k] for k in ("timezone", "risk_profile") if prefs.get(k)}
+    return UserContext(**{**user.model_dump(), **stated}, preferences=prefs)
 
 
 def _safe(errors: dict[str, str], name: str, fn: Callable[[], Any]) -> Any:

@@ -56,8 +56,28 @@ def memory_history(state: dict[str, Any], config: Mapping[str, Any] | None, deps
         return history
 
 
+def stated_preferences(deps: Any) -> dict[str, Any]:
+    """The user's typed preferences (long-term memory), {} when memory is unavailable."""
+    try:
+        return dict(memory_for(deps.settings).profile(deps.user).preferences)
+    except Exception as exc:  # noqa: BLE001 - memory never breaks a run
+        log.warning("memory preferences unavailable: %s: %s", type(exc).__name__, exc)
+        return {}
+
+
+def with_preferences(plan, intent, state: dict[str, Any], deps: Any):
+    """(plan drawn at the preferred granularity, state update with the note saying so)."""
+    from agent.memory.preferences_use import preferred_granularity
+
+    plan, note = preferred_granularity(plan, intent, stated_preferences(deps))
+    return plan, ({"disclaimers": [*(state.get("disclaimers") or []), note]} if note else {})
+
+
 def memory_defaults(state: dict[str, Any], deps: Any, intent):
     """(intent with memory defaults, state update with the note for the answer)."""
+    from agent.memory.preferences_use import preferred_language
+
+    intent = preferred_language(intent, stated_preferences(deps))
     if not (intent.needs_clarification and intent.missing == ["symbol"]):
         return intent, {}
     try:

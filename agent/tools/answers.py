@@ -62,6 +62,9 @@ T.update({
                    "es": " Tu símbolo habitual ahora es {symbol}."},
     "mem_style": {"en": " Trading style: {style}.", "ru": " Стиль торговли: {style}.",
                   "es": " Estilo de trading: {style}."},
+    "mem_pref": {"en": " Saved as your preference: {what}; I will use it.",
+                 "ru": " Сохранил как ваше предпочтение: {what}; буду им пользоваться.",
+                 "es": " Guardado como tu preferencia: {what}; lo usaré."},
     "mem_forgot": {"en": "Forgotten: {kinds}.", "ru": "Забыл: {kinds}.", "es": "Olvidado: {kinds}."},
     "mem_nothing": {"en": "There was nothing to forget.", "ru": "Забывать было нечего.",
                     "es": "No había nada que olvidar."},
@@ -88,11 +91,31 @@ def _memory(name: str, d: dict, lang: str) -> str:
             out += _t("mem_symbol", lang, symbol=d["usual_symbol"])
         if d.get("trading_style"):
             out += _t("mem_style", lang, style=STYLE_WORDS.get(d["trading_style"], {}).get(lang, d["trading_style"]))
-        return out
+        return out + _prefs(d.get("preferences") or {}, lang)
     # "conversation/<thread id>": every thread's record is one "the conversations", never its id
     keys = ["short_term" if k.startswith("conversation/") else k.split("/")[-1] for k in d.get("deleted") or []]
     kinds = list(dict.fromkeys(KIND_WORDS.get(k, {}).get(lang, k) for k in keys))
     return _t("mem_forgot", lang, kinds=", ".join(kinds)) if kinds else _t("mem_nothing", lang)
+
+
+PREF_WORDS = {
+    "chart_granularity": {"hourly": {"en": "hourly charts", "ru": "часовые графики", "es": "gráficos horarios"},
+                          "daily": {"en": "daily charts", "ru": "дневные графики", "es": "gráficos diarios"},
+                          "weekly": {"en": "weekly charts", "ru": "недельные графики", "es": "gráficos semanales"}},
+    "language": {"en": {"en": "answers in English", "ru": "ответы на английском", "es": "respuestas en inglés"},
+                 "ru": {"en": "answers in Russian", "ru": "ответы на русском", "es": "respuestas en ruso"},
+                 "es": {"en": "answers in Spanish", "ru": "ответы на испанском", "es": "respuestas en español"}},
+    "risk_profile": {"conservative": {"en": "conservative risk", "ru": "консервативный риск", "es": "riesgo conservador"},
+                     "moderate": {"en": "moderate risk", "ru": "умеренный риск", "es": "riesgo moderado"},
+                     "aggressive": {"en": "aggressive risk", "ru": "агрессивный риск", "es": "riesgo agresivo"}},
+}
+TZ_WORD = {"en": "time zone {tz}", "ru": "часовой пояс {tz}", "es": "zona horaria {tz}"}
+
+
+def _prefs(prefs: dict, lang: str) -> str:
+    said = [TZ_WORD[lang if lang in TZ_WORD else "en"].format(tz=v) if k == "timezone"
+            else PREF_WORDS.get(k, {}).get(v, {}).get(lang, f"{k} {v}") for k, v in prefs.items()]
+    return _t("mem_pref", lang, what=", ".join(said)) if said else ""
 
 
 DIRECTION = {"long": {"en": "long", "ru": "лонг", "es": "largo"},
