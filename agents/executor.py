@@ -5,7 +5,7 @@ the user, suggesting the range that exists); this node never interrupts.
 """
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, timedelta
 from typing import Any
 
 from langgraph.runtime import Runtime
@@ -23,6 +23,7 @@ from query_builder import CapabilityUnavailable, run_step
 from query_builder.granularity import BAR_MINUTES
 
 _RANGE_SUGGESTION = packs.by_lang("executor", "_RANGE_SUGGESTION")
+_PARTIAL = packs.by_lang("executor", "_PARTIAL")
 
 
 def _spans(step) -> list[tuple[date | None, date | None]]:
@@ -54,6 +55,36 @@ def _no_data(plan: Plan, coverage: list, lang: str) -> NoDataInterrupt | None:
                 return NoDataInterrupt(message=text, suggestions=[hint, *NO_DATA_SUGGESTIONS[lang][1:]],
                                        available={"symbol": sym, "first": cov.first, "last": cov.last})
     return None
+
+
+def _weekdays(a: date, b: date) -> int:
+    """Weekdays from `a` (inclusive) to `b` (exclusive): a weekend at either end of the period
+    asked is no missing data."""
+    import numpy as np
+
+    return int(np.busday_count(a, b)) if b > a else 0
+
+
+def _partial(plan: Plan, coverage: list, lang: str, today: date | None) -> list[str]:
+    """One line per symbol whose stored bars cover only part of a period asked (the part after
+    today is not missing data: nothing can be stored for it yet)."""
+    by_symbol = {c.symbol.upper(): c for c in coverage if c.first}
+    out: dict[str, str] = {}
+    for step in plan.steps:
+        sym = step.params.symbol.upper()
+        cov = by_symbol.get(sym)
+        if cov is None or sym in out:
+            continue
+        first, last = date.fromisoformat(cov.first), date.fromisoformat(cov.last)
+        for start, end in _spans(step):
+            if start is None or end is None:
+                continue
+            asked_end = min(end, today) if today else end
+            if _weekdays(start, first) or _weekdays(last + timedelta(days=1), asked_end + timedelta(days=1)):
+                table = _PARTIAL.get(lang, _PARTIAL["en"])
+                out[sym] = table.format(s=sym, a=max(start, first), b=min(end, last), start=start, end=end)
+                break
+    return list(out.values())
 
 
 def _ask(state: dict, payload: NoDataInterrupt) -> dict:
@@ -103,9 +134,11 @@ def executor(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
             message=msg("no_data", lang, symbol=step.params.symbol,
                         period=f"{step.params.start_date}..{step.params.end_date}"),
             suggestions=NO_DATA_SUGGESTIONS[lang]))
+    today = date.fromisoformat(state["now"]) if state.get("now") else deps.settings.today()
+    notes = [*refusals, *_partial(plan, deps.coverage(), lang, today)]   # a part of the period only
     return {**visited(state, "executor"), "execution_errors": errors,
             "has_data": any(r["row_count"] for r in results),
-            **({"disclaimers": [*(state.get("disclaimers") or []), *refusals]} if refusals else {}),
+            **({"disclaimers": [*(state.get("disclaimers") or []), *notes]} if notes else {}),
             "queries": [{"sql": r["sql"], "params": r["params"]} for r in results if r["sql"]],
             "data": {"results": results,
                      "total_rows": sum(r["row_count"] for r in results)}}

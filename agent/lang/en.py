@@ -595,7 +595,8 @@ PACK: dict[str, Any] = {
             "zero",
         )
     },
-    "executor": {"_RANGE_SUGGESTION": "{s} from {a} to {b}"},
+    "executor": {"_RANGE_SUGGESTION": "{s} from {a} to {b}",
+                 "_PARTIAL": "The data covers only part of the period asked: {s} has bars from {a} to {b} of {start} to {end}."},
     "offline_parser": {
         # Cue words deciding the kind of question (cues.py, metrics.py): regex alternatives.
         "cues": {

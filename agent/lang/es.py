@@ -617,7 +617,8 @@ PACK: dict[str, Any] = {
             "cero",
         )
     },
-    "executor": {"_RANGE_SUGGESTION": "{s} del {a} al {b}"},
+    "executor": {"_RANGE_SUGGESTION": "{s} del {a} al {b}",
+                 "_PARTIAL": "Los datos cubren solo parte del periodo pedido: {s} tiene barras del {a} al {b} del periodo del {start} al {end}."},
     "offline_parser": {
         # Cue words deciding the kind of question (cues.py, metrics.py): regex alternatives.
         "cues": {

@@ -627,7 +627,8 @@ PACK: dict[str, Any] = {
             "нуля",
         )
     },
-    "executor": {"_RANGE_SUGGESTION": "{s} с {a} по {b}"},
+    "executor": {"_RANGE_SUGGESTION": "{s} с {a} по {b}",
+                 "_PARTIAL": "Данные покрывают только часть запрошенного периода: у {s} есть бары с {a} по {b} из периода с {start} по {end}."},
     "offline_parser": {
         # Cue words deciding the kind of question (cues.py, metrics.py): regex alternatives.
         "cues": {
