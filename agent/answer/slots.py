@@ -255,6 +255,14 @@ def _add_rows(table: SlotTable, n: int, sym: str, one: bool, res: dict, period: 
             _qualified(table, n, sym, one, f"e{k}.close", "day_close", row.get("close"), date=d,
                        period=period, kind="price", ranked=ranked, span=span)
             _qualified(table, n, sym, one, f"e{k}.date", "date", d, kind="date", period=period)
+    elif action == "get_periods_after":   # each event: its date, its day's move, the return after
+        for k, row in enumerate(rows[:MAX_LISTED_ROWS], 1):
+            d = str(row.get("event_date") or "")[:10] or None
+            _qualified(table, n, sym, one, f"e{k}.pct_change", "daily_pct_change",
+                       row.get("event_pct_change"), date=d, period=period, span=span)
+            _qualified(table, n, sym, one, f"e{k}.return_after", "return_after", row.get("return_pct"),
+                       date=d, period=period, kind="pct", span=span)
+            _qualified(table, n, sym, one, f"e{k}.date", "date", d, kind="date", period=period)
     elif action == "rank_volume_days":   # days ranked by volume: each day's volume, dated
         table.ranked_steps.add(f"s{n}")
         for k, row in enumerate(rows[:MAX_LISTED_ROWS], 1):
