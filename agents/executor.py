@@ -24,6 +24,7 @@ from query_builder.granularity import BAR_MINUTES
 
 _RANGE_SUGGESTION = packs.by_lang("executor", "_RANGE_SUGGESTION")
 _PARTIAL = packs.by_lang("executor", "_PARTIAL")
+_PARTIAL_HOUR = packs.by_lang("executor", "_PARTIAL_HOUR")
 
 
 def _spans(step) -> list[tuple[date | None, date | None]]:
@@ -87,6 +88,13 @@ def _partial(plan: Plan, coverage: list, lang: str, today: date | None) -> list[
     return list(out.values())
 
 
+def _partial_hours(results: list[dict], lang: str) -> list[str]:
+    """An hourly profile's hours the session covers only in part, labelled (09:30-10:00)."""
+    table = _PARTIAL_HOUR.get(lang, _PARTIAL_HOUR["en"])
+    return [table.format(h=p["hour"], span=p["span"], m=p["minutes"]) for r in results
+            for p in (r.get("summary") or {}).get("partial_hours") or []]
+
+
 def _ask(state: dict, payload: NoDataInterrupt) -> dict:
     """Route to the no_data node with what to ask."""
     return {**visited(state, "executor"), "no_data": payload.model_dump(), "data": None,
@@ -135,7 +143,8 @@ def executor(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
                         period=f"{step.params.start_date}..{step.params.end_date}"),
             suggestions=NO_DATA_SUGGESTIONS[lang]))
     today = date.fromisoformat(state["now"]) if state.get("now") else deps.settings.today()
-    notes = [*refusals, *_partial(plan, deps.coverage(), lang, today)]   # a part of the period only
+    notes = [*refusals, *_partial(plan, deps.coverage(), lang, today),   # a part of the period only
+             *_partial_hours(results, lang)]
     return {**visited(state, "executor"), "execution_errors": errors,
             "has_data": any(r["row_count"] for r in results),
             **({"disclaimers": [*(state.get("disclaimers") or []), *notes]} if notes else {}),

@@ -596,7 +596,8 @@ PACK: dict[str, Any] = {
         )
     },
     "executor": {"_RANGE_SUGGESTION": "{s} from {a} to {b}",
-                 "_PARTIAL": "The data covers only part of the period asked: {s} has bars from {a} to {b} of {start} to {end}."},
+                 "_PARTIAL": "The data covers only part of the period asked: {s} has bars from {a} to {b} of {start} to {end}.",
+                 "_PARTIAL_HOUR": "Hour {h} covers only {span} (a partial hour: {m} minutes of bars)."},
     "offline_parser": {
         # Cue words deciding the kind of question (cues.py, metrics.py): regex alternatives.
         "cues": {

@@ -618,7 +618,8 @@ PACK: dict[str, Any] = {
         )
     },
     "executor": {"_RANGE_SUGGESTION": "{s} del {a} al {b}",
-                 "_PARTIAL": "Los datos cubren solo parte del periodo pedido: {s} tiene barras del {a} al {b} del periodo del {start} al {end}."},
+                 "_PARTIAL": "Los datos cubren solo parte del periodo pedido: {s} tiene barras del {a} al {b} del periodo del {start} al {end}.",
+                 "_PARTIAL_HOUR": "La hora {h} cubre solo {span} (hora parcial: {m} minutos de barras)."},
     "offline_parser": {
         # Cue words deciding the kind of question (cues.py, metrics.py): regex alternatives.
         "cues": {

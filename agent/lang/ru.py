@@ -628,7 +628,8 @@ PACK: dict[str, Any] = {
         )
     },
     "executor": {"_RANGE_SUGGESTION": "{s} с {a} по {b}",
-                 "_PARTIAL": "Данные покрывают только часть запрошенного периода: у {s} есть бары с {a} по {b} из периода с {start} по {end}."},
+                 "_PARTIAL": "Данные покрывают только часть запрошенного периода: у {s} есть бары с {a} по {b} из периода с {start} по {end}.",
+                 "_PARTIAL_HOUR": "Час {h} покрывает только {span} (неполный час: {m} минут баров)."},
     "offline_parser": {
         # Cue words deciding the kind of question (cues.py, metrics.py): regex alternatives.
         "cues": {

@@ -137,3 +137,23 @@ def test_answer_says_the_data_covers_only_part_of_the_period(loaded_store, tmp_p
     assert r.intent["lang"] == lang and word in r.response and f"{first}" in r.response, r.response
     inside = session.ask("NQ stats from 2023-11-27 to 2023-12-01", thread_id=_uuid.uuid4().hex, now="2024-06-01")
     assert "only part of the period" not in inside.response
+
+
+@pytest.mark.parametrize("q,word", [("hourly profile of SPY in April 2024", "partial hour"),
+                                    ("почасовой профиль SPY за апрель 2024", "неполный час"),
+                                    ("perfil horario de SPY en abril de 2024", "hora parcial")])
+def test_hourly_profile_answer_labels_the_partial_first_hour(loaded_store, tmp_path, q, word):
+    import uuid as _uuid
+
+    from langgraph.checkpoint.memory import InMemorySaver as _Saver
+
+    from agent.deps import build_deps as _deps
+    from agent.llm.offline.provider import OfflineProvider as _Offline
+    from agent.service import Session as _Session
+    from agent.settings import Settings as _Settings
+
+    session = _Session(_deps(_Settings(home=tmp_path, redis_url=None), store=loaded_store,
+                             provider=_Offline()), _Saver())
+    r = session.ask(q, thread_id=_uuid.uuid4().hex, now="2024-06-01")
+    assert r.plan["steps"][0]["params"]["pattern"] == "hourly_profile"
+    assert "09:30-10:00" in r.response and word in r.response, r.response
