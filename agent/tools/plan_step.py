@@ -117,8 +117,8 @@ def beyond_plan(question: str, ctx: Any, user: Any) -> ToolPlan | None:
     """A question for a catalogue tool the user's plan lacks (never offered to the model): that
     call as the plan, so the executor answers with the seed's upgrade message (PLAN_REQUIRED, in
     the user's language) instead of a plan that silently answers something else."""
-    from agent.nlu.tool_intents import detect_tool_call
     from agent.identity.models import plan_allows
+    from agent.nlu.tool_intents import detect_tool_call
     from agent.tools.registry import get_registry
 
     call = detect_tool_call(question, ctx)
