@@ -58,6 +58,13 @@ def _no_data(plan: Plan, coverage: list, lang: str) -> NoDataInterrupt | None:
     return None
 
 
+def _day(d: date, lang: str) -> str:
+    """A date in words in the user's language, as the answer writes dates ("20 ноября 2023 г.")."""
+    from agent.answer.render import render
+
+    return render(d.isoformat(), "date", lang)
+
+
 def _weekdays(a: date, b: date) -> int:
     """Weekdays from `a` (inclusive) to `b` (exclusive): a weekend at either end of the period
     asked is no missing data."""
@@ -83,7 +90,9 @@ def _partial(plan: Plan, coverage: list, lang: str, today: date | None) -> list[
             asked_end = min(end, today) if today else end
             if _weekdays(start, first) or _weekdays(last + timedelta(days=1), asked_end + timedelta(days=1)):
                 table = _PARTIAL.get(lang, _PARTIAL["en"])
-                out[sym] = table.format(s=sym, a=max(start, first), b=min(end, last), start=start, end=end)
+                out[sym] = table.format(s=sym, **{k: _day(v, lang) for k, v in (
+                    ("a", max(start, first)), ("b", min(end, last)), ("start", start), ("end", end))}
+                ).replace("..", ".")       # "2023 г.." ending the sentence
                 break
     return list(out.values())
 

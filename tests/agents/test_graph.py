@@ -134,7 +134,10 @@ def test_answer_says_the_data_covers_only_part_of_the_period(loaded_store, tmp_p
     session = _Session(_deps(_Settings(home=tmp_path, redis_url=None), store=loaded_store,
                              provider=_Offline()), _Saver())
     r = session.ask(q, thread_id=_uuid.uuid4().hex, now="2024-06-01")
-    assert r.intent["lang"] == lang and word in r.response and f"{first}" in r.response, r.response
+    from agent.answer.render import render as _render
+
+    shown = _render(first, "date", lang)
+    assert r.intent["lang"] == lang and word in r.response and shown in r.response, r.response
     inside = session.ask("NQ stats from 2023-11-27 to 2023-12-01", thread_id=_uuid.uuid4().hex, now="2024-06-01")
     assert "only part of the period" not in inside.response
 
