@@ -14,6 +14,7 @@ from starlette.middleware import Middleware
 from starlette.middleware.cors import CORSMiddleware
 from starlette.routing import Route
 
+from agent.deps import Deps
 from agent.server import (
     chat_api,
     cli_api,
@@ -30,9 +31,11 @@ from agent.server.auth import AuthMiddleware
 from agent.server.guard import GuardMiddleware
 from agent.server.metrics import metrics_endpoint
 from agent.server.runtime import ServerSettings
+from agent.settings import Settings
 
 
-def create_app(settings=None, deps=None, server=None) -> Starlette:
+def create_app(settings: Settings | None = None, deps: Deps | None = None,
+               server: ServerSettings | None = None) -> Starlette:
     """settings/deps/server default to the environment (tests pass their own)."""
     server = server or ServerSettings()
     routes = [*chat_api.routes, *lg_api.routes, *notifications_api.routes, *dismissed.routes, *tools_api.routes,

@@ -10,6 +10,7 @@ from __future__ import annotations
 from contextlib import AsyncExitStack, asynccontextmanager
 from typing import Any, AsyncIterator
 
+from agent.server.buffer import EventBuffer
 from agent.settings import Settings, get_settings
 
 CHECKPOINT_LOCK_KEY = 48151624
@@ -70,7 +71,7 @@ async def async_checkpointer(settings: Settings, pool_size: int = 10) -> AsyncIt
         yield lite_saver
 
 
-def make_buffer(settings: Settings, server: ServerSettings):
+def make_buffer(settings: Settings, server: ServerSettings) -> EventBuffer:
     from agent.server.buffer import MemoryBuffer
 
     local = MemoryBuffer(ttl_s=server.run_ttl_s, stale_s=server.run_stale_s)
@@ -118,7 +119,7 @@ async def retention_sweeps(rt: Any) -> None:
 
 class Runtime:
     def __init__(self, settings: Settings, server: ServerSettings, deps: Any, graph: Any,
-                 buffer: Any, traces: Any, appdb: Any = None):
+                 buffer: EventBuffer, traces: Any, appdb: Any = None):
         from agent.server.limits import RunLimiter
         from agent.server.metrics import Metrics
         from agent.server.runs import RunManager
@@ -173,8 +174,7 @@ class Runtime:
             stack.callback(traces.close)
             buffer = make_buffer(settings, server)
             stack.push_async_callback(buffer.close)
-            if hasattr(buffer, "warm"):
-                await buffer.warm(server.redis_warm_connections)
+            await buffer.warm(server.redis_warm_connections)
             rt = cls(settings, server, deps, build_graph(saver), buffer, traces, appdb)
             stack.push_async_callback(rt.limiter.close)
             await asyncio.to_thread(warm_deps, deps)
