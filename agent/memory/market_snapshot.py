@@ -8,9 +8,9 @@ market cache: a context is built by several nodes of one question.
 from __future__ import annotations
 
 import re
-import threading
 import time
 from datetime import date
+from functools import lru_cache
 from typing import Any
 
 LAST_1MIN = ("SELECT ts, trading_date, close FROM ohlcv_1min WHERE symbol = $symbol "
@@ -20,8 +20,6 @@ PREV_CLOSE = ("SELECT trading_date, close FROM ohlcv_1d WHERE symbol = $symbol A
               "ORDER BY trading_date DESC LIMIT 1")
 TTL_S = 5.0
 _DOLLAR = re.compile(r"\$([a-z_][a-z0-9_]*)")
-_cache: dict[tuple[int, str], tuple[float, dict[str, Any] | None]] = {}
-_lock = threading.Lock()
 
 
 def _q(store: Any, statement: str, **params: Any) -> list[dict[str, Any]]:
@@ -49,15 +47,12 @@ def _read(store: Any, symbol: str) -> dict[str, Any] | None:
     return out
 
 
+@lru_cache(maxsize=256)
+def _kept(store: Any, symbol: str, bucket: int) -> dict[str, Any] | None:
+    return _read(store, symbol)
+
+
 def snapshot(store: Any, symbol: str) -> dict[str, Any] | None:
-    """{last_price, as_of, previous_close, previous_date, change, change_pct} or None (no bars)."""
-    key = (id(store), symbol)
-    now = time.monotonic()
-    with _lock:
-        hit = _cache.get(key)
-    if hit is not None and now - hit[0] < TTL_S:
-        return hit[1]
-    value = _read(store, symbol)
-    with _lock:
-        _cache[key] = (now, value)
-    return value
+    """{last_price, as_of, previous_close, previous_date, change, change_pct} or None (no bars);
+    read again in each TTL_S window of the clock."""
+    return _kept(store, symbol, int(time.monotonic() // TTL_S))

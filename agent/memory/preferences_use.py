@@ -11,14 +11,7 @@ from typing import Any
 
 from agent.state import Intent, Plan
 
-GRANULARITY_NOTE = {
-    "en": "{what} bars, as you prefer.",
-    "ru": "{what} бары, как вы предпочитаете.",
-    "es": "Barras {what}, como prefieres.",
-}
-GRANULARITY_WORDS = {"hourly": {"en": "Hourly", "ru": "Часовые", "es": "horarias"},
-                     "daily": {"en": "Daily", "ru": "Дневные", "es": "diarias"},
-                     "weekly": {"en": "Weekly", "ru": "Недельные", "es": "semanales"}}
+GRANULARITIES = ("hourly", "daily", "weekly")
 DRAWN = ("get_period_stats",)         # actions whose bars follow the period's granularity
 
 
@@ -28,7 +21,7 @@ def preferred_granularity(plan: Plan, intent: Intent, prefs: dict[str, Any]) -> 
     from query_builder.granularity import by_period
 
     want = prefs.get("chart_granularity")
-    if want not in GRANULARITY_WORDS or intent.bar_minutes:
+    if want not in GRANULARITIES or intent.bar_minutes:
         return plan, None
     steps, changed = [], False
     for step in plan.steps:
@@ -39,12 +32,16 @@ def preferred_granularity(plan: Plan, intent: Intent, prefs: dict[str, Any]) -> 
         steps.append(step)
     if not changed:
         return plan, None
-    lang = intent.lang if intent.lang in GRANULARITY_NOTE else "en"
-    note = GRANULARITY_NOTE[lang].format(what=GRANULARITY_WORDS[want][lang])
+    from agent import lang as packs
+
+    note = str(packs.get(intent.lang, "chat_tools", "granularity_note")).format(
+        what=packs.get(intent.lang, "chat_tools", "granularity_words", want))
     return plan.model_copy(update={"steps": steps}), note
 
 
 def preferred_language(intent: Intent, prefs: dict[str, Any]) -> Intent:
     """The intent in the language the user asked answers in."""
     lang = prefs.get("language")
-    return intent.model_copy(update={"lang": lang}) if lang in GRANULARITY_NOTE and lang != intent.lang else intent
+    from agent import lang as packs
+
+    return intent.model_copy(update={"lang": lang}) if lang in packs.codes() and lang != intent.lang else intent

@@ -15,36 +15,24 @@ import re
 from functools import lru_cache
 from typing import Any
 
+from agent import lang as packs
+
 _W = r"(?<![\w])"
-PREFER = re.compile(_W + r"(?:prefer\w*|i\s+like|i\s+want|use|show\s+me|always|предпочита\w*|предпочт\w*|"
-                    r"удобнее|люблю|хочу|показывай\w*|используй\w*|всегда|prefier\w*|prefer\w*|me\s+gusta\w*|"
-                    r"quiero|usa|muestra\w*|siempre)(?![\w])")
-CHART = re.compile(_W + r"(?:charts?|graphs?|candles?|bars?|timeframe|график\w*|свеч\w*|бар\w*|таймфрейм\w*|"
-                   r"graficos?|graficas?|velas?|barras?|temporalidad)(?![\w])")
-GRANULARITY = [("hourly", re.compile(_W + r"(?:hourly|1h|1-hour|часов\w*|почасов\w*|horari\w*|por\s+hora)(?![\w])")),
-               ("daily", re.compile(_W + r"(?:daily|1d|дневн\w*|daily|diari\w*|por\s+dia)(?![\w])")),
-               ("weekly", re.compile(_W + r"(?:weekly|1w|недельн\w*|еженедельн\w*|semanal\w*)(?![\w])"))]
-ANSWER = re.compile(_W + r"(?:answer|reply|respond|speak|write|talk|отвечай\w*|ответь\w*|пиши|говори|"
-                    r"общайся|respond\w*|contesta\w*|habla\w*|escrib\w*)(?![\w])")
-LANGUAGES = [("ru", re.compile(_W + r"(?:in\s+russian|по[\s-]русски|на\s+русском|en\s+ruso)(?![\w])")),
-             ("en", re.compile(_W + r"(?:in\s+english|по[\s-]английски|на\s+английском|en\s+ingles)(?![\w])")),
-             ("es", re.compile(_W + r"(?:in\s+spanish|по[\s-]испански|на\s+испанском|en\s+espanol)(?![\w])"))]
-TZ_WORDS = re.compile(_W + r"(?:time\s*zone|timezone|tz|часов\w+\s+пояс\w*|пояс\w*|zona\s+horaria|huso\s+horario)"
-                      r"(?![\w])")
-RISK_WORDS = re.compile(_W + r"(?:risk|риск\w*|riesgo)(?![\w])")
-RISK = [("conservative", re.compile(_W + r"(?:conservative|low|консерватив\w*|низк\w*|осторожн\w*|conservador\w*|"
-                                    r"bajo)(?![\w])")),
-        ("moderate", re.compile(_W + r"(?:moderate|medium|умерен\w*|средн\w*|moderad\w*|medio)(?![\w])")),
-        ("aggressive", re.compile(_W + r"(?:aggressive|high|агрессив\w*|высок\w*|agresiv\w*|alto)(?![\w])"))]
-# Cities said in words (EN/RU/ES) for the zones a trader of these markets names most; any IANA
-# name ("America/Chicago") is read as it is written.
-CITIES = {"new york": "America/New_York", "нью-йорк": "America/New_York", "nueva york": "America/New_York",
-          "chicago": "America/Chicago", "чикаго": "America/Chicago", "london": "Europe/London",
-          "лондон": "Europe/London", "londres": "Europe/London", "moscow": "Europe/Moscow",
-          "москва": "Europe/Moscow", "москве": "Europe/Moscow", "moscu": "Europe/Moscow",
-          "madrid": "Europe/Madrid", "мадрид": "Europe/Madrid", "berlin": "Europe/Berlin",
-          "tokyo": "Asia/Tokyo", "токио": "Asia/Tokyo", "mexico": "America/Mexico_City",
-          "buenos aires": "America/Argentina/Buenos_Aires", "utc": "UTC"}
+
+
+def _cue(name: str) -> re.Pattern[str]:
+    """One pattern of the packs' alternatives for `name` (chat_tools.cues), at word bounds."""
+    return re.compile(_W + "(?:" + packs.alternation("chat_tools", "cues", name) + r")(?![\w])")
+
+
+PREFER, STRONG, CHART, ANSWER = _cue("PREFER"), _cue("STRONG_PREFER"), _cue("CHART"), _cue("ANSWER")
+GRANULARITY = [("hourly", _cue("HOURLY")), ("daily", _cue("DAILY")), ("weekly", _cue("WEEKLY"))]
+LANGUAGES = [("ru", _cue("IN_RU")), ("en", _cue("IN_EN")), ("es", _cue("IN_ES"))]
+TZ_WORDS, RISK_WORDS = _cue("TIME_ZONE"), _cue("RISK")
+RISK = [("conservative", _cue("CONSERVATIVE")), ("moderate", _cue("MODERATE")), ("aggressive", _cue("AGGRESSIVE"))]
+# Cities said in words for the zones a trader of these markets names most (the packs' lists); any
+# IANA name ("America/Chicago") is read as it is written.
+CITIES: dict[str, str] = {k: v for code in packs.codes() for k, v in packs.get(code, "chat_tools", "cities").items()}
 IANA = re.compile(r"\b([A-Za-z]+/[A-Za-z_]+(?:/[A-Za-z_]+)?)\b")
 
 
@@ -62,9 +50,6 @@ def _timezone(question: str, norm: str) -> str | None:
     if m and m.group(1).lower() in _zones():
         return _zones()[m.group(1).lower()]
     return next((z for city, z in CITIES.items() if re.search(_W + re.escape(city) + r"(?![\w])", norm)), None)
-
-
-STRONG = re.compile(_W + r"(?:prefer\w*|предпочита\w*|предпочт\w*|удобнее|prefier\w*)(?![\w])")
 
 
 def preferences_in(question: str, norm: str, symbols: list[str] | None = None) -> dict[str, Any]:

@@ -46,19 +46,18 @@ CANDLES = re.compile(_W + r"(?:candle\w*|candlestick\w*|ohlcv|bars?|свеч\w*|
 PRICE = re.compile(_W + r"(?:price|quote|trading\s+at|цен\w*|котировк\w*|сколько\s+стоит|почем|"
                    r"precio|cotizaci\w*|cuanto\s+(?:vale|cuesta)|a\s+cuanto\s+esta)(?![\w])")
 
-# Reading tools of a symbol (news, sentiment, ML, fundamentals): the class's vocabulary + a symbol.
-NEWS = re.compile(_W + r"(?:news|headlines?|новост\w*|заголов\w*|noticias?|titular\w*)(?![\w])")
-SENTIMENT = re.compile(_W + r"(?:sentiment\w*|mood|tone|сентимент\w*|настроени\w*|тональност\w*|"
-                       r"sentimiento\w*|tono)(?![\w])")
-ML_MODEL = re.compile(_W + r"(?:ml|machine\s+learning|model\w*|модел\w*|modelo\w*|машинн\w+\s+обучени\w*|"
-                      r"aprendizaje\s+automatico)(?![\w])")
-ML_SIGNAL = re.compile(_W + r"(?:signal\w*|predict\w*|forecast\w*|сигнал\w*|прогноз\w*|предсказ\w*|"
-                       r"señal\w*|senal\w*|predic\w*|pronostic\w*)")
-ML_FEATURES = re.compile(_W + r"(?:features?|feature\s+importance|признак\w*|фактор\w*|важност\w*|"
-                         r"caracteristicas?|variables|importancia)(?![\w])")
-FUNDAMENTALS = re.compile(_W + r"(?:fundamental\w*|p\s*/\s*e|pe\s+ratio|eps|revenue|earnings|market\s+cap\w*|"
-                          r"фундамент\w*|выручк\w*|мультипликатор\w*|капитализац\w*|прибыл\w+\s+на\s+акци\w*|"
-                          r"ingresos|beneficio\s+por\s+accion|capitalizacion|per\s+ratio)(?![\w])")
+# Reading tools of a symbol (news, sentiment, ML, fundamentals): the class's vocabulary (the packs'
+# chat_tools.cues) + a symbol.
+
+
+def _cue(name: str) -> re.Pattern[str]:
+    from agent import lang as packs
+
+    return re.compile(_W + "(?:" + packs.alternation("chat_tools", "cues", name) + r")(?![\w])")
+
+
+NEWS, SENTIMENT, ML_MODEL = _cue("NEWS"), _cue("SENTIMENT"), _cue("ML_MODEL")
+ML_SIGNAL, ML_FEATURES, FUNDAMENTALS = _cue("ML_SIGNAL"), _cue("ML_FEATURES"), _cue("FUNDAMENTALS")
 
 _NUM = r"(\d[\d\s.,]*\d|\d)\s*(k|к|тыс\w*|mil|m|м|млн)?(?![\w])"
 NUMBER = re.compile(_NUM)

@@ -62,9 +62,6 @@ T.update({
                    "es": " Tu símbolo habitual ahora es {symbol}."},
     "mem_style": {"en": " Trading style: {style}.", "ru": " Стиль торговли: {style}.",
                   "es": " Estilo de trading: {style}."},
-    "mem_pref": {"en": " Saved as your preference: {what}; I will use it.",
-                 "ru": " Сохранил как ваше предпочтение: {what}; буду им пользоваться.",
-                 "es": " Guardado como tu preferencia: {what}; lo usaré."},
     "mem_forgot": {"en": "Forgotten: {kinds}.", "ru": "Забыл: {kinds}.", "es": "Olvidado: {kinds}."},
     "mem_nothing": {"en": "There was nothing to forget.", "ru": "Забывать было нечего.",
                     "es": "No había nada que olvidar."},
@@ -98,24 +95,16 @@ def _memory(name: str, d: dict, lang: str) -> str:
     return _t("mem_forgot", lang, kinds=", ".join(kinds)) if kinds else _t("mem_nothing", lang)
 
 
-PREF_WORDS = {
-    "chart_granularity": {"hourly": {"en": "hourly charts", "ru": "часовые графики", "es": "gráficos horarios"},
-                          "daily": {"en": "daily charts", "ru": "дневные графики", "es": "gráficos diarios"},
-                          "weekly": {"en": "weekly charts", "ru": "недельные графики", "es": "gráficos semanales"}},
-    "language": {"en": {"en": "answers in English", "ru": "ответы на английском", "es": "respuestas en inglés"},
-                 "ru": {"en": "answers in Russian", "ru": "ответы на русском", "es": "respuestas en ruso"},
-                 "es": {"en": "answers in Spanish", "ru": "ответы на испанском", "es": "respuestas en español"}},
-    "risk_profile": {"conservative": {"en": "conservative risk", "ru": "консервативный риск", "es": "riesgo conservador"},
-                     "moderate": {"en": "moderate risk", "ru": "умеренный риск", "es": "riesgo moderado"},
-                     "aggressive": {"en": "aggressive risk", "ru": "агрессивный риск", "es": "riesgo agresivo"}},
-}
-TZ_WORD = {"en": "time zone {tz}", "ru": "часовой пояс {tz}", "es": "zona horaria {tz}"}
-
-
 def _prefs(prefs: dict, lang: str) -> str:
-    said = [TZ_WORD[lang if lang in TZ_WORD else "en"].format(tz=v) if k == "timezone"
-            else PREF_WORDS.get(k, {}).get(v, {}).get(lang, f"{k} {v}") for k, v in prefs.items()]
-    return _t("mem_pref", lang, what=", ".join(said)) if said else ""
+    """The typed preferences just stored, said in the user's language (the packs' chat_tools)."""
+    if not prefs:
+        return ""
+    from agent import lang as packs
+
+    words = packs.get(lang, "chat_tools", "pref_words")
+    said = [words["timezone"].format(tz=v) if k == "timezone" else words.get(str(v), f"{k} {v}")
+            for k, v in prefs.items()]
+    return str(packs.get(lang, "chat_tools", "mem_pref")).format(what=", ".join(said))
 
 
 DIRECTION = {"long": {"en": "long", "ru": "лонг", "es": "largo"},

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from agent import lang as packs
 from agent.tools import answers
 
 _T: dict[str, dict[str, str]] = {
@@ -28,59 +29,14 @@ _T: dict[str, dict[str, str]] = {
              "es": "Noticias de {sym}: {count} titulares ({pos} positivos, {neg} negativos)"},
     "news_item": {"en": "; among them, {date}: “{headline}”", "ru": "; среди них, {date}: «{headline}»",
                   "es": "; entre ellos, {date}: «{headline}»"},
-    "news_period": {"en": "{sym} news{period}: {count} headlines ({pos} positive, {neu} neutral, {neg} "
-                           "negative), mean sentiment score {mean}",
-                    "ru": "Новости {sym}{period}: заголовков {count} (позитивных {pos}, нейтральных {neu}, "
-                          "негативных {neg}), средняя оценка тональности {mean}",
-                    "es": "Noticias de {sym}{period}: {count} titulares ({pos} positivos, {neu} neutrales, "
-                          "{neg} negativos), puntuación media de sentimiento {mean}"},
-    "news_items": {"en": ". The latest {n}:", "ru": ". Последние {n}:", "es": ". Los últimos {n}:"},
-    "news_line": {"en": "\n- {date}: “{headline}” ({label})", "ru": "\n- {date}: «{headline}» ({label})",
-                  "es": "\n- {date}: «{headline}» ({label})"},
-    "sentiment": {"en": "{sym} news sentiment{period}: {count} headlines on {days} sessions ({pos} positive, "
-                        "{neu} neutral, {neg} negative); mean score {mean} (from minus one to one)",
-                  "ru": "Тональность новостей {sym}{period}: заголовков {count} за сессий {days} (позитивных "
-                        "{pos}, нейтральных {neu}, негативных {neg}); средняя оценка {mean} (от минус "
-                        "единицы до единицы)",
-                  "es": "Sentimiento de las noticias de {sym}{period}: {count} titulares en {days} sesiones "
-                        "({pos} positivos, {neu} neutrales, {neg} negativos); puntuación media {mean} "
-                        "(de menos uno a uno)"},
-    "sentiment_corr": {"en": "; correlation of the daily score with the day's change {corr}",
-                       "ru": "; корреляция дневной оценки с изменением за день {corr}",
-                       "es": "; correlación de la puntuación diaria con el cambio del día {corr}"},
-    "ml_signal": {"en": "{sym} ML signal from the bars up to {as_of}: next session {dir}, probability {p}. "
-                        "Walk-forward accuracy {acc} against a baseline of {base} over {days} test days "
-                        "(p-value {pv}): {edge}. A description of past data, not advice.",
-                  "ru": "ML-сигнал {sym} по барам до {as_of}: следующая сессия {dir}, вероятность {p}. "
-                        "Точность на скользящей проверке {acc} против базовой {base} за тестовых дней "
-                        "{days} (p-value {pv}): {edge}. Это описание прошлых данных, не совет.",
-                  "es": "Señal ML de {sym} con las barras hasta {as_of}: próxima sesión {dir}, probabilidad "
-                        "{p}. Precisión walk-forward {acc} frente a una base de {base} en {days} días de "
-                        "prueba (p-valor {pv}): {edge}. Es una descripción de datos pasados, no un consejo."},
-    "ml_up": {"en": "up", "ru": "вверх", "es": "al alza"},
-    "ml_down": {"en": "down", "ru": "вниз", "es": "a la baja"},
-    "ml_edge": {"en": "better than the baseline beyond chance", "ru": "лучше базовой сверх случайности",
-                "es": "mejor que la base más allá del azar"},
-    "ml_no_edge": {"en": "no edge over the baseline beyond chance", "ru": "преимущества над базовой сверх "
-                   "случайности нет", "es": "sin ventaja sobre la base más allá del azar"},
-    "ml_features": {"en": "{sym} ML model (version {ver}): the feature it relies on most is {top}; "
-                          "{useful} features matter beyond noise (permutation importance over {days} "
-                          "test days). Prediction {pid}.",
-                    "ru": "ML-модель {sym} (версия {ver}): важнее всего признак {top}; значимых сверх "
-                          "шума признаков {useful} (перестановочная важность за тестовых дней {days}). "
-                          "Прогноз {pid}.",
-                    "es": "Modelo ML de {sym} (versión {ver}): la característica en la que más se apoya es "
-                          "{top}; {useful} características importan más allá del ruido (importancia por "
-                          "permutación en {days} días de prueba). Predicción {pid}."},
-    "fund": {"en": "{sym} fundamentals for the period ending {end}: {items}.",
-             "ru": "Фундаментальные данные {sym} за период, закончившийся {end}: {items}.",
-             "es": "Datos fundamentales de {sym} del periodo que termina el {end}: {items}."},
     "no_data": {"en": "{message}", "ru": "{message}", "es": "{message}"},
     "generic": {"en": "Result of {tool}: ", "ru": "Результат инструмента {tool}: ", "es": "Resultado de {tool}: "},
 }
 
 
 def _t(key: str, lang: str, **v: str) -> str:
+    if key not in _T and key not in answers.T:   # the reading tools' words: the packs' chat_tools
+        return str(packs.get(lang, "chat_tools", "drafts", key)).format(**v)
     table = _T if key in _T else answers.T       # the watchlist lines are the tool answers' own
     return table[key].get(lang, table[key]["en"]).format(**v)
 
@@ -144,7 +100,8 @@ def _news(n: int, res: dict[str, Any], lang: str) -> str:
         text += _t("news_items", lang, n=_slot(n, "returned"))
         text += "".join(_t("news_line", lang, date=_slot(n, f"news{k}.date"),
                            headline=_slot(n, f"news{k}.headline"),
-                           label=_LABELS.get(str(r.get("sentiment_label")), {}).get(lang, "-"))
+                           label=_t(str(r.get("sentiment_label")), lang)
+                           if r.get("sentiment_label") in ("positive", "neutral", "negative") else "-")
                         for k, r in enumerate(rows, 1))
     return text
 
@@ -186,9 +143,6 @@ def _fundamentals(n: int, res: dict[str, Any], lang: str) -> str:
               items=items)
 
 
-_LABELS = {"positive": {"en": "positive", "ru": "позитивная", "es": "positiva"},
-           "neutral": {"en": "neutral", "ru": "нейтральная", "es": "neutral"},
-           "negative": {"en": "negative", "ru": "негативная", "es": "negativa"}}
 READING = {"get_news": _news, "get_sentiment": _sentiment, "get_ml_signals": _ml_signal,
            "get_ml_features": _ml_features, "get_fundamentals": _fundamentals}
 
