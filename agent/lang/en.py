@@ -1245,10 +1245,8 @@ PACK["chat_tools"] = {
         "TIME_ZONE": ["time\\s*zone", "timezone", "tz"], "RISK": ["risk"],
         "CONSERVATIVE": ["conservative", "low"], "MODERATE": ["moderate", "medium"], "AGGRESSIVE": ["aggressive", "high"],
     },
-    "cities": {"new york": "America/New_York", "chicago": "America/Chicago", "london": "Europe/London",
-               "moscow": "Europe/Moscow", "madrid": "Europe/Madrid", "berlin": "Europe/Berlin",
-               "tokyo": "Asia/Tokyo", "mexico": "America/Mexico_City", "buenos aires": "America/Argentina/Buenos_Aires",
-               "utc": "UTC"},
+    # [name as written, IANA zone] (a list: each language names its own cities)
+    "cities": [["new york", "America/New_York"], ["chicago", "America/Chicago"], ["london", "Europe/London"], ["moscow", "Europe/Moscow"], ["madrid", "Europe/Madrid"], ["berlin", "Europe/Berlin"], ["tokyo", "Asia/Tokyo"], ["mexico", "America/Mexico_City"], ["buenos aires", "America/Argentina/Buenos_Aires"], ["utc", "UTC"]],
     "drafts": {
         "news_period": "{sym} news{period}: {count} headlines ({pos} positive, {neu} neutral, {neg} negative), "
                        "mean sentiment score {mean}",

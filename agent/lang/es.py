@@ -1193,8 +1193,8 @@ PACK["chat_tools"] = {
         "CONSERVATIVE": ["conservador\\w*", "bajo"], "MODERATE": ["moderad\\w*", "medio"],
         "AGGRESSIVE": ["agresiv\\w*", "alto"],
     },
-    "cities": {"nueva york": "America/New_York", "londres": "Europe/London", "moscu": "Europe/Moscow",
-               "madrid": "Europe/Madrid", "mexico": "America/Mexico_City"},
+    # [name as written, IANA zone] (a list: each language names its own cities)
+    "cities": [["nueva york", "America/New_York"], ["londres", "Europe/London"], ["moscu", "Europe/Moscow"], ["madrid", "Europe/Madrid"], ["mexico", "America/Mexico_City"]],
     "drafts": {
         "news_period": "Noticias de {sym}{period}: {count} titulares ({pos} positivos, {neu} neutrales, "
                        "{neg} negativos), puntuación media de sentimiento {mean}",

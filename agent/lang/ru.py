@@ -1215,9 +1215,8 @@ PACK["chat_tools"] = {
         "CONSERVATIVE": ["консерватив\\w*", "низк\\w*", "осторожн\\w*"], "MODERATE": ["умерен\\w*", "средн\\w*"],
         "AGGRESSIVE": ["агрессив\\w*", "высок\\w*"],
     },
-    "cities": {"нью-йорк": "America/New_York", "чикаго": "America/Chicago", "лондон": "Europe/London",
-               "москва": "Europe/Moscow", "москве": "Europe/Moscow", "мадрид": "Europe/Madrid",
-               "токио": "Asia/Tokyo"},
+    # [name as written, IANA zone] (a list: each language names its own cities)
+    "cities": [["нью-йорк", "America/New_York"], ["чикаго", "America/Chicago"], ["лондон", "Europe/London"], ["москва", "Europe/Moscow"], ["москве", "Europe/Moscow"], ["мадрид", "Europe/Madrid"], ["токио", "Asia/Tokyo"]],
     "drafts": {
         "news_period": "Новости {sym}{period}: заголовков {count} (позитивных {pos}, нейтральных {neu}, "
                        "негативных {neg}), средняя оценка тональности {mean}",

@@ -32,7 +32,7 @@ TZ_WORDS, RISK_WORDS = _cue("TIME_ZONE"), _cue("RISK")
 RISK = [("conservative", _cue("CONSERVATIVE")), ("moderate", _cue("MODERATE")), ("aggressive", _cue("AGGRESSIVE"))]
 # Cities said in words for the zones a trader of these markets names most (the packs' lists); any
 # IANA name ("America/Chicago") is read as it is written.
-CITIES: dict[str, str] = {k: v for code in packs.codes() for k, v in packs.get(code, "chat_tools", "cities").items()}
+CITIES: dict[str, str] = {k: v for code in packs.codes() for k, v in packs.get(code, "chat_tools", "cities")}
 IANA = re.compile(r"\b([A-Za-z]+/[A-Za-z_]+(?:/[A-Za-z_]+)?)\b")
 
 

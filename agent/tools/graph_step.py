@@ -66,8 +66,8 @@ def slotted_answer(call, result: dict[str, Any], intent: dict[str, Any], questio
     result (agent/tools/tool_results.py) drafted with slots (agent/tools/tool_drafts.py) and filled
     by the slot table, so its numbers are rendered and claimed like a query step's."""
     from agent.answer import slots
+    from agent.tools.step_results import step_result
     from agent.tools.tool_drafts import with_tool_drafts
-    from agent.tools.tool_results import step_result
 
     spec = executor_for_call_spec(call.name)
     step = step_result(1, {"tool": call.name, "params": call.params}, result, spec.claims if spec else ())
