@@ -190,11 +190,11 @@ def describe(lang: Lang = "en") -> str:
     return "\n".join(lines)
 
 
-def actions_text() -> str:
-    """One line per declared action: name(params): description, and what it needs."""
+def actions_text(only: set[str] | None = None) -> str:
+    """One line per declared action (`only`: those): name(params): description, and what it needs."""
     return "\n".join(f"- {name}({', '.join(a['params'])}): {a['description']}"
                      + (f" [needs {a['needs']} bars]" if a.get("needs") else "")
-                     for name, a in actions().items())
+                     for name, a in actions().items() if only is None or name in only)
 
 
 def indicators_text() -> str:
@@ -208,11 +208,15 @@ def patterns_text() -> str:
                      for n, p in patterns().items())
 
 
-def planner_text() -> str:
-    """The catalogue as the planner prompt lists it (English, generated from the declarations)."""
-    return "\n".join([
-        "Actions (name(params), '?' optional): what each computes:", actions_text(),
-        "Indicators (default window): " + indicators_text(),
-        "Patterns (for aggregate_patterns): " + patterns_text(),
-        "Not available (say so, plan the closest action): "
-        + ", ".join(k.replace("_", " ") for k in NOT_AVAILABLE)])
+def planner_text(only: set[str] | None = None) -> str:
+    """The catalogue as the planner prompt lists it (English, generated from the declarations);
+    `only`: the actions an intent can use (the indicators and patterns with the actions that take
+    them), None: everything."""
+    lines = ["Actions (name(params), '?' optional): what each computes:", actions_text(only)]
+    if only is None or "get_indicator" in only:
+        lines.append("Indicators (default window): " + indicators_text())
+    if only is None or "aggregate_patterns" in only:
+        lines.append("Patterns (for aggregate_patterns): " + patterns_text())
+    lines.append("Not available (say so, plan the closest action): "
+                 + ", ".join(k.replace("_", " ") for k in NOT_AVAILABLE))
+    return "\n".join(lines)

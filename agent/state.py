@@ -199,6 +199,7 @@ class TradingState(TypedDict, total=False):
     confirmed_action: dict | None  # the exact action the user confirmed, for execute_action
     queries: list[dict]
     data: dict | None            # {"results": [StepResult...], "total_rows": int}
+    has_data: bool               # seed TradingState: the executor found rows for the plan
     execution_errors: list[str]
     # analyst / validator
     draft: str                   # the analyst's text with slots, before the validator fills it

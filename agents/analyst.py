@@ -24,6 +24,17 @@ def _synthetic_note(deps: Deps, results: list[dict[str, Any]], lang: str) -> str
     return msg("synthetic", lang, symbols=", ".join(used)) if used else None
 
 
+def _slow_line(error: BaseException, lang: str) -> str | None:
+    """The seed's "the service is responding slowly" when the model timed out (its own timeout or
+    the analyst's time budget), else None: other failures keep the one code-summary line."""
+    from agent.budget import AgentTimeout
+    from agent.llm.errors import USER_MESSAGES, LLMTimeout
+
+    if isinstance(error, (LLMTimeout, AgentTimeout)):
+        return USER_MESSAGES["timeout"].get(lang) or USER_MESSAGES["timeout"]["en"]
+    return None
+
+
 def analyst(state: dict[str, Any], config: RunnableConfig, runtime: Runtime[Deps]) -> dict[str, Any]:
     from agent.memory.hooks import with_memory
 
@@ -47,7 +58,8 @@ def analyst(state: dict[str, Any], config: RunnableConfig, runtime: Runtime[Deps
     except OutOfTime:
         return partial(state, "analyst", deps)
     if error is not None:   # one line saying what the answer lacks: the analysis (issue 30)
+        slow = _slow_line(error, intent.lang)    # seed error table: a timeout says the service is slow
         line = msg("auto_summary", intent.lang)
-        disclaimers += [line] if line not in disclaimers else []
+        disclaimers += [x for x in (slow, line) if x and x not in disclaimers]
     return {**visited(state, "analyst"), **with_usage(state, usage), "draft": out.response,
             "response": "", "claims": [], "disclaimers": disclaimers}

@@ -5,7 +5,7 @@ the user, suggesting the range that exists); this node never interrupts.
 """
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, timedelta
 from typing import Any
 
 from langgraph.runtime import Runtime
@@ -24,6 +24,8 @@ from query_builder.granularity import BAR_MINUTES
 from query_builder.models import Step
 
 _RANGE_SUGGESTION = packs.by_lang("executor", "_RANGE_SUGGESTION")
+_PARTIAL = packs.by_lang("executor", "_PARTIAL")
+_PARTIAL_HOUR = packs.by_lang("executor", "_PARTIAL_HOUR")
 
 
 def _spans(step: Step) -> list[tuple[date | None, date | None]]:
@@ -57,9 +59,56 @@ def _no_data(plan: Plan, coverage: list[Any], lang: str) -> NoDataInterrupt | No
     return None
 
 
+def _day(d: date, lang: str) -> str:
+    """A date in words in the user's language, as the answer writes dates ("20 ноября 2023 г.")."""
+    from agent.answer.render import render
+
+    return render(d.isoformat(), "date", lang)
+
+
+def _weekdays(a: date, b: date) -> int:
+    """Weekdays from `a` (inclusive) to `b` (exclusive): a weekend at either end of the period
+    asked is no missing data."""
+    import numpy as np
+
+    return int(np.busday_count(a, b)) if b > a else 0
+
+
+def _partial(plan: Plan, coverage: list[Any], lang: str, today: date | None) -> list[str]:
+    """One line per symbol whose stored bars cover only part of a period asked (the part after
+    today is not missing data: nothing can be stored for it yet)."""
+    by_symbol = {c.symbol.upper(): c for c in coverage if c.first}
+    out: dict[str, str] = {}
+    for step in plan.steps:
+        sym = step.params.symbol.upper()
+        cov = by_symbol.get(sym)
+        if cov is None or sym in out:
+            continue
+        first, last = date.fromisoformat(cov.first), date.fromisoformat(cov.last)
+        for start, end in _spans(step):
+            if start is None or end is None:
+                continue
+            asked_end = min(end, today) if today else end
+            if _weekdays(start, first) or _weekdays(last + timedelta(days=1), asked_end + timedelta(days=1)):
+                table = _PARTIAL.get(lang, _PARTIAL["en"])
+                out[sym] = table.format(s=sym, **{k: _day(v, lang) for k, v in (
+                    ("a", max(start, first)), ("b", min(end, last)), ("start", start), ("end", end))}
+                ).replace("..", ".")       # "2023 г.." ending the sentence
+                break
+    return list(out.values())
+
+
+def _partial_hours(results: list[dict[str, Any]], lang: str) -> list[str]:
+    """An hourly profile's hours the session covers only in part, labelled (09:30-10:00)."""
+    table = _PARTIAL_HOUR.get(lang, _PARTIAL_HOUR["en"])
+    return [table.format(h=p["hour"], span=p["span"], m=p["minutes"]) for r in results
+            for p in (r.get("summary") or {}).get("partial_hours") or []]
+
+
 def _ask(state: dict[str, Any], payload: NoDataInterrupt) -> dict[str, Any]:
     """Route to the no_data node with what to ask."""
-    return {**visited(state, "executor"), "no_data": payload.model_dump(), "data": None}
+    return {**visited(state, "executor"), "no_data": payload.model_dump(), "data": None,
+            "has_data": False}
 
 
 def _kept(res: Any) -> dict[str, Any]:
@@ -95,7 +144,8 @@ def executor(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
     tool_results, refusals = run_plan_tools(state, deps, len(results))   # issues 13/17
     results += [compact(r) for r in tool_results]   # query steps are compacted by _kept
     if not results:  # the capability registry's honest answer, a tool's refusal, else a failure
-        return final(state, "executor", " ".join(unavailable + refusals) or msg("execution_failed", lang))
+        return {**final(state, "executor", " ".join(unavailable + refusals) or msg("execution_failed", lang)),
+                "has_data": False}
     stats_empty = [r for r in results if r["action"] == "get_period_stats" and not r["row_count"]]
     if stats_empty:
         step = plan.steps[stats_empty[0]["step"]]
@@ -103,8 +153,12 @@ def executor(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
             message=msg("no_data", lang, symbol=step.params.symbol,
                         period=f"{step.params.start_date}..{step.params.end_date}"),
             suggestions=NO_DATA_SUGGESTIONS[lang]))
+    today = date.fromisoformat(state["now"]) if state.get("now") else deps.settings.today()
+    notes = [*refusals, *_partial(plan, deps.coverage(), lang, today),   # a part of the period only
+             *_partial_hours(results, lang)]
     return {**visited(state, "executor"), "execution_errors": errors,
-            **({"disclaimers": [*(state.get("disclaimers") or []), *refusals]} if refusals else {}),
+            "has_data": any(r["row_count"] for r in results),
+            **({"disclaimers": [*(state.get("disclaimers") or []), *notes]} if notes else {}),
             "queries": [{"sql": r["sql"], "params": r["params"]} for r in results if r["sql"]],
             "data": {"results": results,
                      "total_rows": sum(r["row_count"] for r in results)}}

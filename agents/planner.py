@@ -87,7 +87,11 @@ def planner(state: dict[str, Any], config: RunnableConfig, runtime: Runtime[Deps
             plan = _plan(state, deps, intent, ctx, usage, failures, first=plan, feedback=feedback)
     except OutOfTime:
         return partial(state, "planner", deps)
-    return {**visited(state, "planner"), **with_usage(state, usage),
+    from agent.memory.hooks import with_preferences
+
+    plan, said = with_preferences(plan, intent, state, deps)   # a stated chart granularity
+    state = {**state, **said}
+    return {**visited(state, "planner"), **with_usage(state, usage), **said,
             **fallback_disclaimers(state, "planner", failures, intent.lang, complete=_whole(plan, intent)),
             "plan": plan.model_dump(mode="json"),
             "plan_confirmed": False, "queries": [], "data": None}

@@ -23,7 +23,8 @@ TURN_RESET: dict[str, Any] = {
     "route": None, "intent": None, "needs_clarification": False, "clarifying_questions": [], "clarify_answer": None,
     "clarifications": 0, "plan": None, "plan_confirmed": False, "confirm_again": False,
     "no_data": None, "pending_action": None, "confirmed_action": None,
-    "queries": [], "data": None, "execution_errors": [], "draft": "", "response": "", "claims": [],
+    "queries": [], "data": None, "has_data": False, "execution_errors": [], "draft": "", "response": "",
+    "claims": [],
     "validation": None, "validation_attempts": 0, "replans": 0, "status": None, "interrupt": None,
     "disclaimers": [], "agents_used": [], "usage": {}}
 

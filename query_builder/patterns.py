@@ -47,7 +47,7 @@ _HOURLY = (
     " avg(volume) AS avg_volume, avg(high - low) AS avg_range,"
     " avg((close / NULLIF(open, 0) - 1) * 100) AS avg_return_pct,"
     " avg(CASE WHEN close > open THEN CAST(100 AS DOUBLE PRECISION) ELSE 0 END) AS up_share_pct,"
-    " count(DISTINCT trading_date) AS trading_days"
+    " count(DISTINCT trading_date) AS trading_days, avg(bars) AS avg_minutes"
     " FROM ohlcv_1h WHERE symbol = {symbol} AND ts >= {ts_lo} AND ts < {ts_hi}"
     " AND trading_date >= {start} AND trading_date <= {end} GROUP BY 1 ORDER BY 1"
 )
@@ -120,10 +120,30 @@ def post_spikes(rows: Rows, args: Args, extra: Extra) -> Output:
     })
 
 
+FULL_HOUR_MINUTES = 55     # an hour with fewer 1-minute bars on average is a part of an hour
+
+
+def _partial_hours(out: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Hours the session covers only in part (SPY's 09:30-10:00): the first hour of the profile
+    is its end, any later one its start; each row gets its `span` ("09:30-10:00")."""
+    partial = []
+    for i, r in enumerate(out):
+        minutes = int(round(float(r.get("avg_minutes") or 60)))
+        h = int(r["hour"])
+        if minutes >= FULL_HOUR_MINUTES:
+            r["span"] = f"{h:02d}:00-{(h + 1) % 24:02d}:00"
+            continue
+        r["span"] = (f"{h:02d}:{60 - minutes:02d}-{(h + 1) % 24:02d}:00" if i == 0
+                     else f"{h:02d}:00-{h:02d}:{minutes:02d}")
+        partial.append({"hour": h, "span": r["span"], "minutes": minutes})
+    return partial
+
+
 def post_hourly(rows: Rows, args: Args, extra: Extra) -> Output:
     out = jsonable_rows(rows)
     summary: dict[str, Any] = {"pattern": "hourly_profile", "hours": len(out),
-                               "total_bars": int(sum(r["bars"] for r in out))}
+                               "total_bars": int(sum(r["bars"] for r in out)),
+                               "partial_hours": _partial_hours(out)}
     if out:
         def by(key: str) -> Any:
             return max(out, key=lambda r: r[key] if r[key] is not None else -1e300)["hour"]

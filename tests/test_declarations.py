@@ -79,7 +79,7 @@ def test_not_there_without_the_declaration():
 
 
 def test_declaration_reaches_prompts_schema_and_catalogue(temporary_action):
-    assert "- get_close_range(symbol, start_date, end_date): difference between" in P.PLANNER_SYSTEM
+    assert "- get_close_range(symbol, start_date, end_date): difference between" in P.planner_catalogue()
     # the understander reads what it may ask for from its declaration's enums (issue 30: not a
     # second list in its prompt): the new claim type is one of the metrics it may name
     intent = schemas.declarations()[schemas.PARSE_INTENT].model_dump(mode="json", exclude_none=True)

@@ -72,6 +72,7 @@ class SlotValue:
     decimals: int | None = None  # a price's precision: its instrument's tick size
     span: tuple[str, str] | None = None  # the dates the value is about (its step's or period's)
     ranked: bool = False         # the result of a ranking code computed (top N, best hour, max...)
+    tool: str | None = None      # the catalogue tool whose result holds it: a claim of its own name
 
     def text(self, lang: str, absolute: bool = False, case: Case = "nom") -> str:
         if self.kind == "period":
@@ -85,6 +86,8 @@ class SlotValue:
             return None
         if self.metric in declare.names("claim"):
             return self.metric
+        if self.tool:                  # a tool's number is a claim like a query's (tool.field)
+            return f"{self.tool}.{self.metric}"
         return "rsi" if self.metric in ("rsi_min", "rsi_max") else None
 
     @property
@@ -190,10 +193,10 @@ _PATTERN_KINDS: dict[tuple[str, str], Kind] = {
 
 
 def _add_mapping(table: SlotTable, n: int, sym: str, one: bool, prefix: str, data: dict,
-                 period: str | None, span: tuple[str, str] | None = None) -> None:
+                 period: str | None, span: tuple[str, str] | None = None, tool: str | None = None) -> None:
     pattern = str(data.get("pattern") or "")
     for key, value in data.items():
-        extra: dict[str, Any] = {"span": span}
+        extra: dict[str, Any] = {"span": span, **({"tool": tool} if tool else {})}
         if key in RANKED:
             extra["ranked"] = True
         if (pattern, key) in _PATTERN_KINDS:
@@ -251,6 +254,14 @@ def _add_rows(table: SlotTable, n: int, sym: str, one: bool, res: dict, period: 
                        row.get("pct_change"), date=d, period=period, ranked=ranked, span=span)
             _qualified(table, n, sym, one, f"e{k}.close", "day_close", row.get("close"), date=d,
                        period=period, kind="price", ranked=ranked, span=span)
+            _qualified(table, n, sym, one, f"e{k}.date", "date", d, kind="date", period=period)
+    elif action == "get_periods_after":   # each event: its date, its day's move, the return after
+        for k, row in enumerate(rows[:MAX_LISTED_ROWS], 1):
+            d = str(row.get("event_date") or "")[:10] or None
+            _qualified(table, n, sym, one, f"e{k}.pct_change", "daily_pct_change",
+                       row.get("event_pct_change"), date=d, period=period, span=span)
+            _qualified(table, n, sym, one, f"e{k}.return_after", "return_after", row.get("return_pct"),
+                       date=d, period=period, kind="pct", span=span)
             _qualified(table, n, sym, one, f"e{k}.date", "date", d, kind="date", period=period)
     elif action == "rank_volume_days":   # days ranked by volume: each day's volume, dated
         table.ranked_steps.add(f"s{n}")
@@ -341,7 +352,8 @@ def build(results: list[dict], intent: dict | None = None, question: str = "") -
         if summary.get("indicator") == "rsi" and summary.get("rsi") is None:
             summary["rsi"] = summary.get("value")     # older post-processors name it value only
         span = _span(res.get("params") or {}, summary)
-        _add_mapping(table, i, sym, one, "", summary, label, span)
+        tool = str((res.get("params") or {}).get("tool") or "") if res.get("action") == "tool" else None
+        _add_mapping(table, i, sym, one, "", summary, label, span, tool or None)
         cond = summary.get("condition") or (res.get("params") or {}).get("condition") or {}
         if isinstance(cond, dict) and cond.get("threshold") is not None:   # each step its own ("up 1% and down 1%": two steps)
             table.add(f"s{i}.threshold", "threshold", cond["threshold"], kind="pct", param=True)

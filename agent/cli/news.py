@@ -67,12 +67,16 @@ def cmd_load_news(args: argparse.Namespace) -> int:
         print(json.dumps(asdict(report)))
         return 0
     keyed = ", ".join(f"{s} {n:,}" for s, n in report.symbols.items()) or "none"
-    print(f"{report.path}: {report.rows:,} headlines, {report.inserted:,} new, {report.existing:,} "
-          f"already stored; symbols: {keyed}; {report.unmatched:,} matched no symbol")
+    # the parts add up to the rows read: new + already stored + repeated + skipped (with reasons)
+    parts = [f"{report.inserted:,} new", f"{report.existing:,} already stored"]
+    if report.repeated:
+        parts.append(f"{report.repeated:,} repeated in the file (stored once)")
     if report.blank:
-        print(f"skipped {report.blank:,} empty rows")
+        parts.append(f"{report.blank:,} skipped: empty")
     if report.undated_lines:
         lines = ", ".join(map(str, report.undated_lines[:5]))
-        print(f"skipped {len(report.undated_lines):,} rows whose date has no day (lines {lines}"
-              f"{', ...' if len(report.undated_lines) > 5 else ''})")
+        parts.append(f"{len(report.undated_lines):,} skipped: date without a day (lines {lines}"
+                     f"{', ...' if len(report.undated_lines) > 5 else ''})")
+    print(f"{report.path}: {report.total_rows:,} rows = {' + '.join(parts)}; symbols: {keyed}; "
+          f"{report.unmatched:,} matched no symbol")
     return 0

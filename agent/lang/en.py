@@ -596,7 +596,9 @@ PACK: dict[str, Any] = {
             "zero",
         )
     },
-    "executor": {"_RANGE_SUGGESTION": "{s} from {a} to {b}"},
+    "executor": {"_RANGE_SUGGESTION": "{s} from {a} to {b}",
+                 "_PARTIAL": "The data covers only part of the period asked: {s} has bars from {a} to {b} of {start} to {end}.",
+                 "_PARTIAL_HOUR": "Hour {h} covers only {span} (a partial hour: {m} minutes of bars)."},
     "offline_parser": {
         # Cue words deciding the kind of question (cues.py, metrics.py): regex alternatives.
         "cues": {
@@ -1232,3 +1234,50 @@ PACK["offline_periods"]["NAMED_MARKET_DAYS"] = {
 PACK["backtest"] = BACKTEST
 for _key in ("chart_kind", "legend", "axis"):
     PACK["ui"][_key].update(BACKTEST["ui"][_key])
+
+# The chat's reading tools and stated preferences: cue words (regex alternatives on normalised
+# text: agent/nlu/tool_intents.py, agent/nlu/preferences.py) and the answers' words
+# (agent/tools/tool_drafts.py, agent/tools/answers.py, agent/memory/preferences_use.py).
+PACK["chat_tools"] = {
+    "cues": {
+        "NEWS": ["news", "headlines?"], "SENTIMENT": ["sentiment\\w*", "mood", "tone"],
+        "ML_MODEL": ["ml", "machine\\s+learning", "model\\w*"],
+        "ML_SIGNAL": ["signal\\w*", "predict\\w*", "forecast\\w*"],
+        "ML_FEATURES": ["features?", "feature\\s+importance"],
+        "FUNDAMENTALS": ["fundamental\\w*", "p\\s*/\\s*e", "pe\\s+ratio", "eps", "revenue", "earnings", "market\\s+cap\\w*"],
+        "PREFER": ["prefer\\w*", "i\\s+like", "i\\s+want", "use", "show\\s+me", "always"],
+        "STRONG_PREFER": ["prefer\\w*"],
+        "CHART": ["charts?", "graphs?", "candles?", "bars?", "timeframe"],
+        "HOURLY": ["hourly", "1h", "1-hour"], "DAILY": ["daily", "1d"], "WEEKLY": ["weekly", "1w"],
+        "ANSWER": ["answer", "reply", "respond", "speak", "write", "talk"],
+        "IN_RU": ["in\\s+russian"], "IN_EN": ["in\\s+english"], "IN_ES": ["in\\s+spanish"],
+        "TIME_ZONE": ["time\\s*zone", "timezone", "tz"], "RISK": ["risk"],
+        "CONSERVATIVE": ["conservative", "low"], "MODERATE": ["moderate", "medium"], "AGGRESSIVE": ["aggressive", "high"],
+    },
+    # [name as written, IANA zone] (a list: each language names its own cities)
+    "cities": [["new york", "America/New_York"], ["chicago", "America/Chicago"], ["london", "Europe/London"], ["moscow", "Europe/Moscow"], ["madrid", "Europe/Madrid"], ["berlin", "Europe/Berlin"], ["tokyo", "Asia/Tokyo"], ["mexico", "America/Mexico_City"], ["buenos aires", "America/Argentina/Buenos_Aires"], ["utc", "UTC"]],
+    "drafts": {
+        "news_period": "{sym} news{period}: {count} headlines ({pos} positive, {neu} neutral, {neg} negative), "
+                       "mean sentiment score {mean}",
+        "news_items": ". The latest {n}:", "news_line": "\n- {date}: “{headline}” ({label})",
+        "sentiment": "{sym} news sentiment{period}: {count} headlines on {days} sessions ({pos} positive, "
+                     "{neu} neutral, {neg} negative); mean score {mean} (from minus one to one)",
+        "sentiment_corr": "; correlation of the daily score with the day's change {corr}",
+        "ml_signal": "{sym} ML signal from the bars up to {as_of}: next session {dir}, probability {p}. "
+                     "Walk-forward accuracy {acc} against a baseline of {base} over {days} test days "
+                     "(p-value {pv}): {edge}. A description of past data, not advice.",
+        "ml_up": "up", "ml_down": "down", "ml_edge": "better than the baseline beyond chance",
+        "ml_no_edge": "no edge over the baseline beyond chance",
+        "ml_features": "{sym} ML model (version {ver}): the feature it relies on most is {top}; {useful} features "
+                       "matter beyond noise (permutation importance over {days} test days). Prediction {pid}.",
+        "fund": "{sym} fundamentals for the period ending {end}: {items}.",
+        "positive": "positive", "neutral": "neutral", "negative": "negative",
+    },
+    "mem_pref": " Saved as your preference: {what}; I will use it.",
+    "pref_words": {"hourly": "hourly charts", "daily": "daily charts", "weekly": "weekly charts",
+                   "en": "answers in English", "ru": "answers in Russian", "es": "answers in Spanish",
+                   "conservative": "conservative risk", "moderate": "moderate risk", "aggressive": "aggressive risk",
+                   "timezone": "time zone {tz}"},
+    "granularity_note": "{what} bars, as you prefer.",
+    "granularity_words": {"hourly": "Hourly", "daily": "Daily", "weekly": "Weekly"},
+}

@@ -618,7 +618,9 @@ PACK: dict[str, Any] = {
             "cero",
         )
     },
-    "executor": {"_RANGE_SUGGESTION": "{s} del {a} al {b}"},
+    "executor": {"_RANGE_SUGGESTION": "{s} del {a} al {b}",
+                 "_PARTIAL": "Los datos cubren solo parte del periodo pedido: {s} tiene barras del {a} al {b} del periodo del {start} al {end}.",
+                 "_PARTIAL_HOUR": "La hora {h} cubre solo {span} (hora parcial: {m} minutos de barras)."},
     "offline_parser": {
         # Cue words deciding the kind of question (cues.py, metrics.py): regex alternatives.
         "cues": {
@@ -1181,3 +1183,51 @@ PACK["offline_periods"]["NAMED_MARKET_DAYS"] = {
 PACK["backtest"] = BACKTEST
 for _key in ("chart_kind", "legend", "axis"):
     PACK["ui"][_key].update(BACKTEST["ui"][_key])
+
+# The chat's reading tools and stated preferences (see the English pack).
+PACK["chat_tools"] = {
+    "cues": {
+        "NEWS": ["noticias?", "titular\\w*"], "SENTIMENT": ["sentimiento\\w*", "tono"],
+        "ML_MODEL": ["modelo\\w*", "aprendizaje\\s+automatico"],
+        "ML_SIGNAL": ["señal\\w*", "senal\\w*", "predic\\w*", "pronostic\\w*"],
+        "ML_FEATURES": ["caracteristicas?", "variables", "importancia"],
+        "FUNDAMENTALS": ["fundamental\\w*", "ingresos", "beneficio\\s+por\\s+accion", "capitalizacion", "per\\s+ratio"],
+        "PREFER": ["prefier\\w*", "prefer\\w*", "me\\s+gusta\\w*", "quiero", "usa", "muestra\\w*", "siempre"],
+        "STRONG_PREFER": ["prefier\\w*"],
+        "CHART": ["graficos?", "graficas?", "velas?", "barras?", "temporalidad"],
+        "HOURLY": ["horari\\w*", "por\\s+hora"], "DAILY": ["diari\\w*", "por\\s+dia"], "WEEKLY": ["semanal\\w*"],
+        "ANSWER": ["respond\\w*", "contesta\\w*", "habla\\w*", "escrib\\w*"],
+        "IN_RU": ["en\\s+ruso"], "IN_EN": ["en\\s+ingles"], "IN_ES": ["en\\s+espanol"],
+        "TIME_ZONE": ["zona\\s+horaria", "huso\\s+horario"], "RISK": ["riesgo"],
+        "CONSERVATIVE": ["conservador\\w*", "bajo"], "MODERATE": ["moderad\\w*", "medio"],
+        "AGGRESSIVE": ["agresiv\\w*", "alto"],
+    },
+    # [name as written, IANA zone] (a list: each language names its own cities)
+    "cities": [["nueva york", "America/New_York"], ["londres", "Europe/London"], ["moscu", "Europe/Moscow"], ["madrid", "Europe/Madrid"], ["mexico", "America/Mexico_City"]],
+    "drafts": {
+        "news_period": "Noticias de {sym}{period}: {count} titulares ({pos} positivos, {neu} neutrales, "
+                       "{neg} negativos), puntuación media de sentimiento {mean}",
+        "news_items": ". Los últimos {n}:", "news_line": "\n- {date}: «{headline}» ({label})",
+        "sentiment": "Sentimiento de las noticias de {sym}{period}: {count} titulares en {days} sesiones "
+                     "({pos} positivos, {neu} neutrales, {neg} negativos); puntuación media {mean} "
+                     "(de menos uno a uno)",
+        "sentiment_corr": "; correlación de la puntuación diaria con el cambio del día {corr}",
+        "ml_signal": "Señal ML de {sym} con las barras hasta {as_of}: próxima sesión {dir}, probabilidad "
+                     "{p}. Precisión walk-forward {acc} frente a una base de {base} en {days} días de "
+                     "prueba (p-valor {pv}): {edge}. Es una descripción de datos pasados, no un consejo.",
+        "ml_up": "al alza", "ml_down": "a la baja", "ml_edge": "mejor que la base más allá del azar",
+        "ml_no_edge": "sin ventaja sobre la base más allá del azar",
+        "ml_features": "Modelo ML de {sym} (versión {ver}): la característica en la que más se apoya es "
+                       "{top}; {useful} características importan más allá del ruido (importancia por "
+                       "permutación en {days} días de prueba). Predicción {pid}.",
+        "fund": "Datos fundamentales de {sym} del periodo que termina el {end}: {items}.",
+        "positive": "positiva", "neutral": "neutral", "negative": "negativa",
+    },
+    "mem_pref": " Guardado como tu preferencia: {what}; lo usaré.",
+    "pref_words": {"hourly": "gráficos horarios", "daily": "gráficos diarios", "weekly": "gráficos semanales",
+                   "en": "respuestas en inglés", "ru": "respuestas en ruso", "es": "respuestas en español",
+                   "conservative": "riesgo conservador", "moderate": "riesgo moderado",
+                   "aggressive": "riesgo agresivo", "timezone": "zona horaria {tz}"},
+    "granularity_note": "Barras {what}, como prefieres.",
+    "granularity_words": {"hourly": "horarias", "daily": "diarias", "weekly": "semanales"},
+}

@@ -628,7 +628,9 @@ PACK: dict[str, Any] = {
             "нуля",
         )
     },
-    "executor": {"_RANGE_SUGGESTION": "{s} с {a} по {b}"},
+    "executor": {"_RANGE_SUGGESTION": "{s} с {a} по {b}",
+                 "_PARTIAL": "Данные покрывают только часть запрошенного периода: у {s} есть бары с {a} по {b} из периода с {start} по {end}.",
+                 "_PARTIAL_HOUR": "Час {h} покрывает только {span} (неполный час: {m} минут баров)."},
     "offline_parser": {
         # Cue words deciding the kind of question (cues.py, metrics.py): regex alternatives.
         "cues": {
@@ -1200,3 +1202,53 @@ PACK["offline_periods"]["NAMED_MARKET_DAYS"] = {
 PACK["backtest"] = BACKTEST
 for _key in ("chart_kind", "legend", "axis"):
     PACK["ui"][_key].update(BACKTEST["ui"][_key])
+
+# The chat's reading tools and stated preferences (see the English pack).
+PACK["chat_tools"] = {
+    "cues": {
+        "NEWS": ["новост\\w*", "заголов\\w*"], "SENTIMENT": ["сентимент\\w*", "настроени\\w*", "тональност\\w*"],
+        "ML_MODEL": ["модел\\w*", "машинн\\w+\\s+обучени\\w*"],
+        "ML_SIGNAL": ["сигнал\\w*", "прогноз\\w*", "предсказ\\w*"],
+        "ML_FEATURES": ["признак\\w*", "фактор\\w*", "важност\\w*"],
+        "FUNDAMENTALS": ["фундамент\\w*", "выручк\\w*", "мультипликатор\\w*", "капитализац\\w*",
+                         "прибыл\\w+\\s+на\\s+акци\\w*"],
+        "PREFER": ["предпочита\\w*", "предпочт\\w*", "удобнее", "люблю", "хочу", "показывай\\w*",
+                   "используй\\w*", "всегда"],
+        "STRONG_PREFER": ["предпочита\\w*", "предпочт\\w*", "удобнее"],
+        "CHART": ["график\\w*", "свеч\\w*", "бар\\w*", "таймфрейм\\w*"],
+        "HOURLY": ["часов\\w*", "почасов\\w*"], "DAILY": ["дневн\\w*"], "WEEKLY": ["недельн\\w*", "еженедельн\\w*"],
+        "ANSWER": ["отвечай\\w*", "ответь\\w*", "пиши", "говори", "общайся"],
+        "IN_RU": ["по[\\s-]русски", "на\\s+русском"], "IN_EN": ["по[\\s-]английски", "на\\s+английском"],
+        "IN_ES": ["по[\\s-]испански", "на\\s+испанском"],
+        "TIME_ZONE": ["часов\\w+\\s+пояс\\w*", "пояс\\w*"], "RISK": ["риск\\w*"],
+        "CONSERVATIVE": ["консерватив\\w*", "низк\\w*", "осторожн\\w*"], "MODERATE": ["умерен\\w*", "средн\\w*"],
+        "AGGRESSIVE": ["агрессив\\w*", "высок\\w*"],
+    },
+    # [name as written, IANA zone] (a list: each language names its own cities)
+    "cities": [["нью-йорк", "America/New_York"], ["чикаго", "America/Chicago"], ["лондон", "Europe/London"], ["москва", "Europe/Moscow"], ["москве", "Europe/Moscow"], ["мадрид", "Europe/Madrid"], ["токио", "Asia/Tokyo"]],
+    "drafts": {
+        "news_period": "Новости {sym}{period}: заголовков {count} (позитивных {pos}, нейтральных {neu}, "
+                       "негативных {neg}), средняя оценка тональности {mean}",
+        "news_items": ". Последние {n}:", "news_line": "\n- {date}: «{headline}» ({label})",
+        "sentiment": "Тональность новостей {sym}{period}: заголовков {count} за сессий {days} (позитивных "
+                     "{pos}, нейтральных {neu}, негативных {neg}); средняя оценка {mean} (от минус "
+                     "единицы до единицы)",
+        "sentiment_corr": "; корреляция дневной оценки с изменением за день {corr}",
+        "ml_signal": "ML-сигнал {sym} по барам до {as_of}: следующая сессия {dir}, вероятность {p}. "
+                     "Точность на скользящей проверке {acc} против базовой {base} за тестовых дней "
+                     "{days} (p-value {pv}): {edge}. Это описание прошлых данных, не совет.",
+        "ml_up": "вверх", "ml_down": "вниз", "ml_edge": "лучше базовой сверх случайности",
+        "ml_no_edge": "преимущества над базовой сверх случайности нет",
+        "ml_features": "ML-модель {sym} (версия {ver}): важнее всего признак {top}; значимых сверх шума "
+                       "признаков {useful} (перестановочная важность за тестовых дней {days}). Прогноз {pid}.",
+        "fund": "Фундаментальные данные {sym} за период, закончившийся {end}: {items}.",
+        "positive": "позитивная", "neutral": "нейтральная", "negative": "негативная",
+    },
+    "mem_pref": " Сохранил как ваше предпочтение: {what}; буду им пользоваться.",
+    "pref_words": {"hourly": "часовые графики", "daily": "дневные графики", "weekly": "недельные графики",
+                   "en": "ответы на английском", "ru": "ответы на русском", "es": "ответы на испанском",
+                   "conservative": "консервативный риск", "moderate": "умеренный риск",
+                   "aggressive": "агрессивный риск", "timezone": "часовой пояс {tz}"},
+    "granularity_note": "{what} бары, как вы предпочитаете.",
+    "granularity_words": {"hourly": "Часовые", "daily": "Дневные", "weekly": "Недельные"},
+}

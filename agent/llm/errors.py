@@ -48,7 +48,7 @@ class LLMError(Exception):
 
 class LLMRateLimited(LLMError):
     """HTTP 429 after the retries were spent."""
-    kind, retryable, severity = "rate_limited", True, "medium"
+    kind, retryable, severity = "rate_limited", True, "critical"   # seed: AllRetriesFailed
 
 
 class LLMTimeout(LLMError):
@@ -63,12 +63,31 @@ class LLMUnavailable(LLMError):
 
 class LLMConfigError(LLMError):
     """400/401/403/404: the request is wrong for this key or model (configuration, not load)."""
-    kind, retryable, severity = "config", False, "error"
+    kind, retryable, severity = "config", False, "critical"   # fails every call: alert
 
 
 class LLMInvalidOutput(LLMError):
     """The model did not call the function, or its arguments failed validation after one repair."""
-    kind, retryable, severity = "invalid_output", False, "medium"
+    kind, retryable, severity = "invalid_output", False, "low"   # repaired once, then code answers
+
+
+Severity = str       # "low" | "medium" | "high" | "critical" (seed 004, logging)
+SEVERITIES = ("low", "medium", "high", "critical")
+
+
+def severity_of(err: Any) -> Severity:
+    """Seed 004's severity of an error in a trace: low (validation skipped, partial result,
+    invalid model output the code answered for), medium (LLM or query timeout), high (LLM or
+    database error, a bug), critical (all retries failed, a configuration that fails every call).
+    `err`: the exception, or its "Type: message" text as traces keep it."""
+    if isinstance(err, LLMError):
+        return err.severity
+    name = type(err).__name__ if isinstance(err, BaseException) else str(err).split(":", 1)[0]
+    if name in ("OutOfTime", "ValidationSkipped", "PartialResult"):
+        return "low"
+    if "Timeout" in name or "Cancel" in name:
+        return "medium"
+    return "high"
 
 
 def fallback_line(exc: BaseException | None, agent: str, lang: str = "en") -> str:

@@ -34,6 +34,7 @@ from agent.llm.base import ProviderContext
 from agent.llm.errors import LLMConfigError, LLMError, LLMInvalidOutput, LLMRateLimited, classify
 from agent.llm.gemini_cache import ExplicitCache
 from agent.llm.gemini_memory import memory_block
+from agent.llm.plan_actions import usable_actions
 from agent.llm.schemas import PARSE_INTENT, SUBMIT_ANSWER, SUBMIT_PLAN, declarations, derive
 from agent.llm.usage import UsageMeter, load_prices
 from agent.settings import Settings
@@ -255,7 +256,7 @@ class GeminiProvider:
         # them into the intent); its system instruction is the same on every call.
         system = P.PLANNER_SYSTEM.format(safety=P.SAFETY)
         text = memory_block(ctx, "planner") + P.PLANNER_USER.format(
-            today=ctx.today.isoformat(), coverage=P.wrap("data_coverage", P.coverage_text(ctx)),
+            catalogue=P.planner_catalogue(usable_actions(intent, ctx)), today=ctx.today.isoformat(), coverage=P.wrap("data_coverage", P.coverage_text(ctx)),
             intent=P.wrap("data", P.intent_json(intent)))
         if feedback:
             text += P.PLANNER_FEEDBACK.format(problems=P.wrap(

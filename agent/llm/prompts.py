@@ -85,10 +85,9 @@ You are the Planner of AskBar. Turn a structured intent into the steps a code qu
 by calling `submit_plan` once; never write SQL, never compute numbers. The request gives today and \
 the stored data per symbol (trading dates; intraday bars or daily bars only).
 
-What the query builder computes (params.symbol always required; dates are trading dates, both \
-inclusive; [needs intraday bars]: only for a symbol with intraday bars, as are hourly and 1min \
-granularity):
-{catalogue}
+The request lists what the query builder computes for this intent (params.symbol always \
+required; dates are trading dates, both inclusive; [needs intraday bars]: only for a symbol with \
+intraday bars, as are hourly and 1min granularity).
 Leave granularity empty for the default; a bar size the intent asks (bar_minutes) is that \
 granularity (2min-30min, 2h, 4h bars are built from 1-minute bars). One step per question part, at most 3 unless the intent \
 truly needs more. Plan the period asked even outside the stored data: the system tells the user \
@@ -97,6 +96,9 @@ what is available.
 {safety}"""
 
 PLANNER_USER = """\
+What the query builder computes for this intent:
+{catalogue}
+
 Today is {today}. Stored data, one symbol a line (symbol | trading dates | bars):
 {coverage}
 
@@ -225,9 +227,15 @@ def _escape(text: str) -> str:
 
 
 def planner_system() -> str:
-    """The planner's system template (placeholders today, safety) with the capability catalogue
-    generated from the declarations (capabilities.py): the planner reads the catalogue."""
-    return _PLANNER_TEMPLATE.replace("{catalogue}", _escape(capabilities.planner_text()))
+    """The planner's system template (placeholder safety): static, the same on every call (the
+    catalogue it plans from is in the request, cut to what the intent can use)."""
+    return _PLANNER_TEMPLATE
+
+
+def planner_catalogue(only: set[str] | None = None) -> str:
+    """The capability catalogue generated from the declarations (capabilities.py), for the
+    planner's request: `only` the actions the intent can use (None: all of them)."""
+    return _escape(capabilities.planner_text(only))
 
 
 def understander_system() -> str:

@@ -58,7 +58,11 @@ def tools_for_plan(plan: str) -> tuple[str, ...]:
 
 
 def user_context(user: User, memory: MemoryContext | None) -> UserContext:
-    return UserContext(**user.model_dump(), preferences=dict(memory.preferences) if memory else {})
+    """The user's record with what they stated in the chat on top (a typed time zone or risk
+    profile preference wins over the account's)."""
+    prefs = dict(memory.preferences) if memory else {}
+    stated = {k: prefs[k] for k in ("timezone", "risk_profile") if prefs.get(k)}
+    return UserContext(**{**user.model_dump(), **stated}, preferences=prefs)
 
 
 def _safe(errors: dict[str, str], name: str, fn: Callable[[], Any]) -> Any:
@@ -70,9 +74,24 @@ def _safe(errors: dict[str, str], name: str, fn: Callable[[], Any]) -> Any:
         return None
 
 
+def _with_prices(statuses: list, market_store: Any) -> list:
+    """Each status with its symbol's price snapshot (last price, change, as-of), when bars exist."""
+    if market_store is None:
+        return statuses
+    from agent.memory.market_snapshot import snapshot
+
+    out = []
+    for st in statuses:
+        snap = snapshot(market_store, st.symbol)
+        out.append(st.model_copy(update={k: v for k, v in (snap or {}).items()
+                                         if k in type(st).model_fields}))
+    return out
+
+
 def build_context(mem, user: User, *, thread_id: str | None = None, symbols: list[str] | None = None,
-                  now: datetime | None = None) -> FullContext:
-    """Every part of the context for `user` on `thread_id` (mem: agent.memory.service.Memory)."""
+                  now: datetime | None = None, market_store: Any = None) -> FullContext:
+    """Every part of the context for `user` on `thread_id` (mem: agent.memory.service.Memory);
+    `market_store`: where the relevant symbols' price snapshot is read (none: statuses only)."""
     errors: dict[str, str] = {}
     at = now_for(mem.settings, now)
     # The store and Redis reads overlap on the pool (network round trips on Postgres / Redis);
@@ -89,7 +108,8 @@ def build_context(mem, user: User, *, thread_id: str | None = None, symbols: lis
                                *((got["short_term"] or {}).get("recent_symbols", [])),
                                *(memory.favorite_symbols[:3] if memory else [])]))[:MAX_MARKET_SYMBOLS]
     market = _safe(errors, "market", lambda: MarketContext(
-        current_time=at.isoformat(timespec="seconds"), instruments=market_statuses(play, at)))
+        current_time=at.isoformat(timespec="seconds"),
+        instruments=_with_prices(market_statuses(play, at), market_store)))
     system = SystemContext(current_date=at.date().isoformat(), current_time=at.isoformat(timespec="seconds"),
                            agent_version=AGENT_VERSION, available_tools=list(got["tools"] or ()))
     return FullContext(user=user_context(user, memory), market=market, conversation=conv,

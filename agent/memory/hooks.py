@@ -56,8 +56,28 @@ def memory_history(state: dict[str, Any], config: Mapping[str, Any] | None, deps
         return history
 
 
+def stated_preferences(deps: Any) -> dict[str, Any]:
+    """The user's typed preferences (long-term memory), {} when memory is unavailable."""
+    try:
+        return dict(memory_for(deps.settings).profile(deps.user).preferences)
+    except Exception as exc:  # noqa: BLE001 - memory never breaks a run
+        log.warning("memory preferences unavailable: %s: %s", type(exc).__name__, exc)
+        return {}
+
+
+def with_preferences(plan, intent, state: dict[str, Any], deps: Any):
+    """(plan drawn at the preferred granularity, state update with the note saying so)."""
+    from agent.memory.preferences_use import preferred_granularity
+
+    plan, note = preferred_granularity(plan, intent, stated_preferences(deps))
+    return plan, ({"disclaimers": [*(state.get("disclaimers") or []), note]} if note else {})
+
+
 def memory_defaults(state: dict[str, Any], deps: Any, intent, config: Mapping[str, Any] | None = None):
     """(intent with memory defaults, state update with the note for the answer)."""
+    from agent.memory.preferences_use import preferred_language
+
+    intent = preferred_language(intent, stated_preferences(deps))
     if not (intent.needs_clarification and "symbol" in intent.missing):
         return intent, {}
     from agent.nlu import clarify
@@ -91,7 +111,8 @@ def memory_prompt(state: dict[str, Any], config: dict | None, deps: Any,
 
     try:
         mem = memory_for(deps.settings)
-        ctx = mem.context(deps.user, thread_of(state, config), symbols=symbols)
+        ctx = mem.context(deps.user, thread_of(state, config), symbols=symbols,
+                          market_store=getattr(deps, "store", None))
         packed = mem.compressed(ctx, getattr(deps, "provider", None))
         return build_system_prompt(packed.context), packed.strategies
     except Exception as exc:  # noqa: BLE001 - memory never breaks a run
@@ -116,7 +137,7 @@ def _prompt_memory(deps: Any, thread: str | None, symbols: tuple[str, ...]):
 
     user = deps.user            # from the token / --user (Deps), never from the state or a model
     mem = memory_for(deps.settings)
-    ctx = mem.context(user, thread, symbols=list(symbols) or None)
+    ctx = mem.context(user, thread, symbols=list(symbols) or None, market_store=getattr(deps, "store", None))
     # The code summariser only: an LLM summary here would be a call outside the node's budget
     # and usage; the stored thread summary is already there for the model to read.
     packed = mem.compressed(ctx, None)

@@ -40,6 +40,13 @@ class InstrumentStatus(BaseModel):
     next_close: str | None = None
     # Closures (weekday holidays) and early closes of the next UPCOMING_DAYS, from the calendar
     upcoming: list[Closure] = Field(default_factory=list)
+    # The price snapshot (seed 002): the last stored price, its change against the previous
+    # session's close and the time it is as of (agent/memory/market_snapshot.py); None: no bars
+    last_price: float | None = None
+    as_of: str | None = None           # ISO UTC minute of the last 1-minute bar, or its date
+    previous_close: float | None = None
+    change: float | None = None
+    change_pct: float | None = None
 
 
 class MarketContext(BaseModel):

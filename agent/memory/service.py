@@ -67,9 +67,10 @@ class Memory:
         return self.conversations.context(user, thread_id)
 
     def context(self, user: User, thread_id: str | None = None, symbols: list[str] | None = None,
-                now: datetime | None = None) -> FullContext:
+                now: datetime | None = None, market_store: Any = None) -> FullContext:
         self.flush(user)
-        return build_context(self, user, thread_id=thread_id, symbols=symbols, now=now)
+        return build_context(self, user, thread_id=thread_id, symbols=symbols, now=now,
+                             market_store=market_store)
 
     def compressed(self, ctx: FullContext, provider: Any = None) -> Compression:
         """The context within the seed's token limits (LLM summariser with the code fallback)."""

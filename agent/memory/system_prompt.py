@@ -55,6 +55,11 @@ def market_section(m: MarketContext) -> str:
     lines = [f"## Market\n- Current time (UTC): {m.current_time}"]
     for i in m.instruments[:MAX_MARKET_LINES]:
         line = f"- {i.symbol} ({i.calendar}): {STATUS_NAMES[i.status]}"
+        if i.last_price is not None:      # the snapshot (seed 002): price, change, as of when
+            line += f", last {i.last_price:g}"
+            if i.change_pct is not None:
+                line += f" ({i.change_pct:+.2f}% vs previous close {i.previous_close:g})"
+            line += f" as of {i.as_of}"
         if i.early_close:
             line += ", early close today"
         if i.status == "open" and i.next_close:

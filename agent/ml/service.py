@@ -93,12 +93,19 @@ def _summary(m: StoredModel, trained_now: bool) -> dict[str, Any]:
             "significance_test": TEST}
 
 
+def prediction_id(symbol: str, model_version: Any, as_of: str) -> str:
+    """The seed's prediction id: which model predicted from which day's bars (the same bars and
+    model give the same id, so get_ml_features can name the prediction it explains)."""
+    return f"{symbol}:v{model_version}:{as_of}"
+
+
 def signals(store: MarketStore, db: AppDB, symbol: str, retrain: bool = False) -> dict:
     m, bars, now = model_for(store, db, symbol, retrain)
     feats = build_features(bars)
     last = feats.iloc[[-1]]
     p_up = float(m.model.predict_proba(last[list(FEATURES)].to_numpy(float))[0, 1])
-    return {**_summary(m, now), "as_of": last["trading_date"].iloc[0].date().isoformat(),
+    as_of = last["trading_date"].iloc[0].date().isoformat()
+    return {**_summary(m, now), "as_of": as_of, "prediction_id": prediction_id(m.symbol, m.version, as_of),
             "prediction": "up" if p_up >= 0.5 else "down",
             "probability_up": round(p_up, 4),
             "probability": round(max(p_up, 1 - p_up), 4),
@@ -108,9 +115,11 @@ def signals(store: MarketStore, db: AppDB, symbol: str, retrain: bool = False) -
 
 
 def features(store: MarketStore, db: AppDB, symbol: str, retrain: bool = False) -> dict:
-    m, _, now = model_for(store, db, symbol, retrain)
+    m, bars, now = model_for(store, db, symbol, retrain)
     imp = m.evaluation["importance"]
-    return {**_summary(m, now), "importance_method": (
+    as_of = build_features(bars)["trading_date"].iloc[-1].date().isoformat()
+    return {**_summary(m, now), "as_of": as_of,
+            "prediction_id": prediction_id(m.symbol, m.version, as_of), "importance_method": (
                 f"permutation importance: drop in accuracy on the {m.evaluation['test_days']} test "
                 f"days when one feature is shuffled ({IMPORTANCE_REPEATS} repeats); a model fitted "
                 "on the training window just before the test window"),

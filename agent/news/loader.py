@@ -38,6 +38,12 @@ class NewsLoadReport:
     undated_lines: list[int] = field(default_factory=list)   # month-only dates, skipped
     symbols: dict[str, int] = field(default_factory=dict)    # items per symbol in this file
     unmatched: int = 0               # items keyed to no symbol
+    repeated: int = 0                # rows repeating an earlier row of the same file verbatim
+
+    @property
+    def total_rows(self) -> int:
+        """Every data row of the file: new + already stored + repeated + skipped (blank, undated)."""
+        return self.rows + self.blank + len(self.undated_lines)
 
 
 class AliasMatcher:
@@ -102,7 +108,7 @@ def load_news(db: AppDB, path: str | Path, *, instruments: Iterable[Instrument] 
     inserted, new_keys = insert_items(db, unique)
     return NewsLoadReport(str(path), len(items), inserted, len(unique) - inserted, new_keys,
                           result.blank, result.undated_lines, dict(sorted(per_symbol.items())),
-                          unmatched)
+                          unmatched, len(items) - len(unique))
 
 
 def _check_tz(tz: str) -> None:

@@ -67,6 +67,10 @@ def memory_call(question: str, norm: str, symbols: list[str]) -> tuple[str, dict
         return None                    # "I always trade NQ. NQ stats for November": a question too
     if FORGET.search(norm):
         return "forget", {"kind": _forget_kind(norm, symbols)}
+    from agent.nlu.preferences import preferences_in
+
+    if prefs := preferences_in(question, norm, symbols):     # typed: granularity, language, zone, risk
+        return "remember", {"note": question.strip()[:500], "preferences": prefs}
     if REMEMBER.search(norm) or SELF_TRADE.search(norm) or (symbols and (SELF_SYMBOL.search(norm)
                                                                          or _weak_statement(norm))):
         params: dict[str, Any] = {"note": question.strip()[:500]}

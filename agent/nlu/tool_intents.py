@@ -3,7 +3,8 @@
     detect_tool_call(question, ctx) -> ToolCall | None
 
 Classes: watchlist add / remove / show, position size, risk/reward, OHLCV candles, the current
-(last stored) price. Patterns key on the class's vocabulary and on labelled numbers, never on a
+(last stored) price, a symbol's news (of a period), news sentiment, ML signal and its features,
+fundamentals. Patterns key on the class's vocabulary and on labelled numbers, never on a
 whole phrasing; anything else (a price on a date, a close in March) is left to the data parser.
 """
 from __future__ import annotations
@@ -44,6 +45,19 @@ RISK_REWARD = re.compile(_W + r"(?:risk\s*[/-]?\s*(?:to\s*-?\s*)?reward|r\s*[:/]
 CANDLES = re.compile(_W + r"(?:candle\w*|candlestick\w*|ohlcv|bars?|свеч\w*|бар\w*|velas?)(?![\w])")
 PRICE = re.compile(_W + r"(?:price|quote|trading\s+at|цен\w*|котировк\w*|сколько\s+стоит|почем|"
                    r"precio|cotizaci\w*|cuanto\s+(?:vale|cuesta)|a\s+cuanto\s+esta)(?![\w])")
+
+# Reading tools of a symbol (news, sentiment, ML, fundamentals): the class's vocabulary (the packs'
+# chat_tools.cues) + a symbol.
+
+
+def _cue(name: str) -> re.Pattern[str]:
+    from agent import lang as packs
+
+    return re.compile(_W + "(?:" + packs.alternation("chat_tools", "cues", name) + r")(?![\w])")
+
+
+NEWS, SENTIMENT, ML_MODEL = _cue("NEWS"), _cue("SENTIMENT"), _cue("ML_MODEL")
+ML_SIGNAL, ML_FEATURES, FUNDAMENTALS = _cue("ML_SIGNAL"), _cue("ML_FEATURES"), _cue("FUNDAMENTALS")
 
 _NUM = r"(\d[\d\s.,]*\d|\d)\s*(k|к|тыс\w*|mil|m|м|млн)?(?![\w])"
 NUMBER = re.compile(_NUM)
@@ -201,7 +215,45 @@ def _price(question: str, norm: str, ctx: ProviderContext, lang: str) -> ToolCal
     return ToolCall("get_price", {"symbol": symbol}, lang)
 
 
-_ES_CUES = re.compile(_W + r"(?:lista|posicion|velas?|precio|cotizacion|agreg\w*|anad\w*|quit\w*|"
+def _span(norm: str, ctx: ProviderContext) -> dict[str, Any]:
+    """The first period the question names as start/end dates ({} when none)."""
+    from agent.nlu.periods import parse_periods
+
+    found = parse_periods(norm, ctx.today, None)
+    per = found[0].period if found else None
+    return {"start": per.start.isoformat(), "end": per.end.isoformat()} if per else {}
+
+
+# Capitalised words of these questions that are no ticker ("ML signal", "EPS of AAPL").
+_NOT_TICKERS = frozenset({"ML", "AI", "EPS", "PE", "P", "E", "API"})
+
+
+def _reading_symbol(question: str, ctx: ProviderContext) -> str | None:
+    hits = symbols_in(question, ctx.instruments, _NOT_TICKERS)
+    known = [h for h in hits if h.known]
+    return (known or hits)[0].symbol if hits else None
+
+
+def _reading(question: str, norm: str, ctx: ProviderContext, lang: str) -> ToolCall | None:
+    """News, news sentiment, the ML signal or its features, fundamentals of a named symbol."""
+    symbol = _reading_symbol(question, ctx)
+    if not symbol:
+        return None
+    if SENTIMENT.search(norm):
+        return ToolCall("get_sentiment", {"symbol": symbol, **_span(norm, ctx)}, lang)
+    if NEWS.search(norm):
+        return ToolCall("get_news", {"symbol": symbol, **_span(norm, ctx)}, lang)
+    if ML_FEATURES.search(norm) and (ML_MODEL.search(norm) or ML_SIGNAL.search(norm)):
+        return ToolCall("get_ml_features", {"symbol": symbol}, lang)
+    if ML_SIGNAL.search(norm) and (ML_MODEL.search(norm) or not _span(norm, ctx)):
+        return ToolCall("get_ml_signals", {"symbol": symbol}, lang)
+    if FUNDAMENTALS.search(norm):
+        return ToolCall("get_fundamentals", {"symbol": symbol}, lang)
+    return None
+
+
+_ES_CUES = re.compile(_W + r"(?:lista|posicion|velas?|precio|cotizacion|noticias|titulares|señal|"
+                      r"modelo|sentimiento|agreg\w*|anad\w*|quit\w*|"
                       r"elimin\w*|riesgo|entrada|objetivo|mi|de|del|para|con)(?![\w])")
 
 
@@ -225,6 +277,8 @@ def detect_tool_call(question: str, ctx: ProviderContext) -> ToolCall | None:
     if RISK_REWARD.search(norm) and (call := _risk_reward(norm, lang)):
         return call
     if POSITION.search(norm) and (call := _position(norm, lang)):
+        return call
+    if call := _reading(question, norm, ctx, lang):
         return call
     if CANDLES.search(norm) and (call := _candles(question, norm, ctx, lang)):
         return call

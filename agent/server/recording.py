@@ -79,6 +79,17 @@ def _error_text(err: Any) -> str | None:
     return err if isinstance(err, str) else f"{type(err).__name__}: {err}"
 
 
+def _severity(err: Any, calls: list[dict[str, Any]]) -> str | None:
+    """The step's error severity (seed 004): its own error's, else the worst of its failed LLM
+    calls' (a fallback answered for them); None when nothing failed."""
+    from agent.llm.errors import SEVERITIES, severity_of
+
+    if err is not None:
+        return severity_of(err)
+    failed = [c["severity"] for c in calls if c.get("severity") in SEVERITIES]
+    return max(failed, key=SEVERITIES.index) if failed else None
+
+
 class RecordingProvider:
     """The run's provider, recording each LLM method call into `calls` (thread-safe)."""
 
@@ -111,7 +122,10 @@ class RecordingProvider:
                     rec["response"] = jsonable(out)
                     return out
                 except Exception as exc:
+                    from agent.llm.errors import severity_of
+
                     rec["error"] = f"{type(exc).__name__}: {exc}"
+                    rec["severity"] = severity_of(exc)
                     raise
         finally:  # after our scope is reset, so the records can go on to the enclosing one
             rec["duration_ms"] = round((time.perf_counter() - started) * 1000, 2)
@@ -187,7 +201,8 @@ class TraceRecorder:
                "intent": out_dict.get("intent") or start["input"].get("intent"),
                "plan": out_dict.get("plan") or start["input"].get("plan"),
                "was_interrupted": bool(interrupts), "interrupt_type": first.get("type") if first else None,
-               "user_response": None if self.steps else self.user_response, "error": _error_text(chunk.get("error"))}
+               "user_response": None if self.steps else self.user_response, "error": _error_text(chunk.get("error")),
+               "error_severity": _severity(chunk.get("error"), calls)}
         if interrupts:
             row["output"] = {"interrupt": first}
         self.steps.append(row)

@@ -23,7 +23,7 @@ LOG_COLS = ("request_id", "thread_id", "run_id", "kind", "question", "user_respo
             "duration_ms", "error", "tenant_id", "user_id")
 STEP_COLS = ("request_id", "thread_id", "seq", "agent", "input", "output", "duration_ms", "llm",
              "input_tokens", "output_tokens", "cost_usd", "intent", "plan", "was_interrupted",
-             "interrupt_type", "user_response", "error")
+             "interrupt_type", "user_response", "error", "error_severity")
 
 _SQLITE_DDL = """
 CREATE TABLE IF NOT EXISTS chat_logs (
@@ -38,7 +38,7 @@ CREATE TABLE IF NOT EXISTS request_traces (
     input_tokens INTEGER NOT NULL DEFAULT 0, output_tokens INTEGER NOT NULL DEFAULT 0,
     cost_usd REAL NOT NULL DEFAULT 0, intent TEXT, plan TEXT,
     was_interrupted INTEGER NOT NULL DEFAULT 0, interrupt_type TEXT, user_response TEXT,
-    error TEXT, created_at TEXT NOT NULL);
+    error TEXT, created_at TEXT NOT NULL, error_severity TEXT);
 CREATE INDEX IF NOT EXISTS request_traces_request ON request_traces (request_id, seq);
 CREATE TABLE IF NOT EXISTS api_threads (
     thread_id TEXT PRIMARY KEY, metadata TEXT NOT NULL DEFAULT '{}', created_at TEXT NOT NULL,
@@ -56,6 +56,8 @@ _SQLITE_OWNER_COLUMNS = [
     ("api_threads", "status", "ALTER TABLE api_threads ADD COLUMN status TEXT NOT NULL DEFAULT 'idle'"),
     ("chat_logs", "tenant_id", "ALTER TABLE chat_logs ADD COLUMN tenant_id TEXT NOT NULL DEFAULT 'local'"),
     ("chat_logs", "user_id", "ALTER TABLE chat_logs ADD COLUMN user_id TEXT NOT NULL DEFAULT 'local'"),
+    # as sql/postgres/080_trace_error_severity.sql
+    ("request_traces", "error_severity", "ALTER TABLE request_traces ADD COLUMN error_severity TEXT"),
 ]
 _SQLITE_COLUMNS_OF = "SELECT name FROM pragma_table_info(?)"
 # Deleting one owner's thread (issue 28): steps and details go by the owner's request ids.
@@ -70,7 +72,8 @@ THREAD_RUNS = ("SELECT " + _RUN_COLS + " FROM chat_logs WHERE thread_id = %s AND
 RUN_BY_ID = "SELECT " + _RUN_COLS + " FROM chat_logs WHERE run_id = %s"
 _SQLITE_OWNER_INDEX = "CREATE INDEX IF NOT EXISTS api_threads_owner ON api_threads (tenant_id, user_id, updated_at)"
 _SQLITE_RUN_INDEX = "CREATE INDEX IF NOT EXISTS chat_logs_run ON chat_logs (run_id)"  # as 007_trace_run_index.sql
-PG_MIGRATIONS = ("002_traces.sql", "005_trace_owners.sql", "006_trace_turn_details.sql", "007_trace_run_index.sql")
+PG_MIGRATIONS = ("002_traces.sql", "005_trace_owners.sql", "006_trace_turn_details.sql", "007_trace_run_index.sql",
+                 "080_trace_error_severity.sql")
 APPLIED_MIGRATIONS = "SELECT name FROM schema_migrations"
 RECORD_MIGRATION = "INSERT INTO schema_migrations (name) VALUES (%s)"
 META_KEY = re.compile(r"^[A-Za-z0-9_.-]{1,64}$")

@@ -88,11 +88,23 @@ def _memory(name: str, d: dict, lang: str) -> str:
             out += _t("mem_symbol", lang, symbol=d["usual_symbol"])
         if d.get("trading_style"):
             out += _t("mem_style", lang, style=STYLE_WORDS.get(d["trading_style"], {}).get(lang, d["trading_style"]))
-        return out
+        return out + _prefs(d.get("preferences") or {}, lang)
     # "conversation/<thread id>": every thread's record is one "the conversations", never its id
     keys = ["short_term" if k.startswith("conversation/") else k.split("/")[-1] for k in d.get("deleted") or []]
     kinds = list(dict.fromkeys(KIND_WORDS.get(k, {}).get(lang, k) for k in keys))
     return _t("mem_forgot", lang, kinds=", ".join(kinds)) if kinds else _t("mem_nothing", lang)
+
+
+def _prefs(prefs: dict, lang: str) -> str:
+    """The typed preferences just stored, said in the user's language (the packs' chat_tools)."""
+    if not prefs:
+        return ""
+    from agent import lang as packs
+
+    words = packs.get(lang, "chat_tools", "pref_words")
+    said = [words["timezone"].format(tz=v) if k == "timezone" else words.get(str(v), f"{k} {v}")
+            for k, v in prefs.items()]
+    return str(packs.get(lang, "chat_tools", "mem_pref")).format(what=", ".join(said))
 
 
 DIRECTION = {"long": {"en": "long", "ru": "лонг", "es": "largo"},

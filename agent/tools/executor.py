@@ -146,8 +146,10 @@ class ToolExecutor:
         model, ctx, params_json = checked
         key = None
         if cacheable(spec):
-            key = cache_key(self.prefix, spec.id, user.tenant_id, user.user_id, params_json,
-                            data_version(self.store, self.appdb))
+            version = data_version(self.store, self.appdb)
+            if spec.state_version is not None:
+                version += "|" + spec.state_version(ctx)
+            key = cache_key(self.prefix, spec.id, user.tenant_id, user.user_id, params_json, version)
             hit = self.cache.get(key)
             if hit is not None:
                 return {"data": hit, "cached": True, "params_json": params_json}

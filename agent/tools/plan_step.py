@@ -113,6 +113,22 @@ def offline_tool_plan(question: str, ctx: Any, offered: list[OfferedTool]) -> To
                                               source=hit.source, tool_id=hit.tool_id)])
 
 
+def beyond_plan(question: str, ctx: Any, user: Any) -> ToolPlan | None:
+    """A question for a catalogue tool the user's plan lacks (never offered to the model): that
+    call as the plan, so the executor answers with the seed's upgrade message (PLAN_REQUIRED, in
+    the user's language) instead of a plan that silently answers something else."""
+    from agent.identity.models import plan_allows
+    from agent.nlu.tool_intents import detect_tool_call
+    from agent.tools.registry import get_registry
+
+    call = detect_tool_call(question, ctx)
+    spec = get_registry().get(call.name) if call is not None else None
+    if call is None or spec is None or spec.mutates or plan_allows(user.plan, spec.required_plan):
+        return None
+    return ToolPlan(steps=[], tools=[ToolCall(tool=call.name, params=clean_args(call.params),
+                                              source="catalog", tool_id=spec.id)])
+
+
 def tool_plan(state: dict[str, Any], deps: Any, intent: Intent, ctx: Any, usage: list[dict],
               failures: list[BaseException], feedback: list[Any] | None = None) -> Plan | None:
     """The planner node's hook: a plan made with the user's tools offered, or None for the usual
@@ -124,6 +140,8 @@ def tool_plan(state: dict[str, Any], deps: Any, intent: Intent, ctx: Any, usage:
     from agent.tools.relevance import relevant
     from agent.tools.tenant_step import tenant_rows
 
+    if (locked := beyond_plan(state.get("question") or "", ctx, deps.user)) is not None:
+        return locked
     # only the tools this question calls for (agent/tools/relevance.py): none -> the plain planner
     offered = relevant(offered_tools(deps.user, tenant_rows(deps)), intent, state.get("question") or "")
     if not offered:

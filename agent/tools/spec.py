@@ -98,6 +98,9 @@ class ToolSpec:
     validator: Validator | None = None
     post_processor: PostProcessor | None = None
     cache_ttl_s: int | None = None        # None: never cached (always for trading and alerts)
+    # Per-user state the cached result depends on beyond the loaded data (the paper fills of a
+    # portfolio): a short string that changes with it, carried in the cache key.
+    state_version: Callable[[ToolContext], str] | None = None
     mutates: bool = False                 # changes something: the graph asks confirm_action first
     # MCP tool annotations (exports.mcp_annotations): what the tool does to the user's state.
     writes: bool | None = None            # changes state without a confirmation (None: = mutates)

@@ -102,6 +102,13 @@ INSERT INTO paper_fills (fill_id, order_id, tenant_id, user_id, symbol, side, qu
 FILL_COLS = (("fill_id", "TEXT"), ("order_id", "TEXT"), ("tenant_id", "TEXT"), ("user_id", "TEXT"),
              ("symbol", "TEXT"), ("side", "TEXT"), ("quantity", "FLOAT8"), ("price", "FLOAT8"),
              ("multiplier", "FLOAT8"), ("bar_ts", "TIMESTAMP"))
+# What a user's portfolio depends on besides the bars: its fills and its starting cash.
+USER_FILLS_VERSION = """
+SELECT count(*) AS n, max(seq) AS last,
+    (SELECT max(starting_cash) FROM paper_accounts a
+     WHERE a.tenant_id = %(tenant_id)s AND a.user_id = %(user_id)s) AS cash
+FROM paper_fills WHERE tenant_id = %(tenant_id)s AND user_id = %(user_id)s
+"""
 USER_FILLS = """
 SELECT fill_id, order_id, symbol, side, quantity, price, multiplier, bar_ts FROM paper_fills
 WHERE tenant_id = %(tenant_id)s AND user_id = %(user_id)s ORDER BY bar_ts, seq

@@ -87,3 +87,76 @@ def test_indicator_without_enough_history_says_so(session):
     assert r.status == "answered" and r.validation["status"] == "ok"
     assert not [c for c in r.claims if c["type"] == "rsi"]
     assert "недостаточно" in r.response
+
+
+def test_state_says_whether_the_plan_found_data(loaded_store, tmp_path):
+    """Seed TradingState.has_data: True when the executor's steps returned rows, False for a
+    period without bars (the no_data interrupt), reset on each new turn."""
+    import uuid as _uuid
+
+    from langgraph.checkpoint.memory import InMemorySaver as _Saver
+
+    from agent.deps import build_deps as _deps
+    from agent.llm.offline.provider import OfflineProvider as _Offline
+    from agent.service import Session as _Session
+    from agent.settings import Settings as _Settings
+
+    session = _Session(_deps(_Settings(home=tmp_path, redis_url=None), store=loaded_store,
+                             provider=_Offline()), _Saver())
+    thread = _uuid.uuid4().hex
+    session.ask("NQ stats for November 2023", thread_id=thread)
+    values = session.graph.get_state(session._config(thread)).values
+    assert values["has_data"] is True and values["data"]["total_rows"] > 0
+    session.ask("NQ stats for March 2019", thread_id=thread)
+    values = session.graph.get_state(session._config(thread)).values
+    assert values["has_data"] is False
+
+
+@pytest.mark.parametrize("q,lang,word", [("NQ stats for November 2023", "en", "only part of the period"),
+                                         ("Статистика NQ за ноябрь 2023", "ru", "только часть"),
+                                         ("Estadísticas de NQ en noviembre de 2023", "es", "solo parte")])
+def test_answer_says_the_data_covers_only_part_of_the_period(loaded_store, tmp_path, q, lang, word):
+    """The NQ file starts with the session of 2023-11-20 (pandas, CME sessions end at 17:00 ET):
+    a question for all of November says so; one inside the stored days does not."""
+    import uuid as _uuid
+
+    import pandas as pd
+    from langgraph.checkpoint.memory import InMemorySaver as _Saver
+
+    from agent.deps import build_deps as _deps
+    from agent.llm.offline.provider import OfflineProvider as _Offline
+    from agent.service import Session as _Session
+    from agent.settings import Settings as _Settings
+    from tests.conftest import DATA as _DATA
+
+    ts = pd.to_datetime(pd.read_csv(_DATA / "nq_1min_firstrate" / "NQ_1min_sample.csv")["timestamp"])
+    first = (ts.min() + pd.Timedelta(hours=6)).date().isoformat()       # 18:00 opens the next session
+    session = _Session(_deps(_Settings(home=tmp_path, redis_url=None), store=loaded_store,
+                             provider=_Offline()), _Saver())
+    r = session.ask(q, thread_id=_uuid.uuid4().hex, now="2024-06-01")
+    from agent.answer.render import render as _render
+
+    shown = _render(first, "date", lang)
+    assert r.intent["lang"] == lang and word in r.response and shown in r.response, r.response
+    inside = session.ask("NQ stats from 2023-11-27 to 2023-12-01", thread_id=_uuid.uuid4().hex, now="2024-06-01")
+    assert "only part of the period" not in inside.response
+
+
+@pytest.mark.parametrize("q,word", [("hourly profile of SPY in April 2024", "partial hour"),
+                                    ("почасовой профиль SPY за апрель 2024", "неполный час"),
+                                    ("perfil horario de SPY en abril de 2024", "hora parcial")])
+def test_hourly_profile_answer_labels_the_partial_first_hour(loaded_store, tmp_path, q, word):
+    import uuid as _uuid
+
+    from langgraph.checkpoint.memory import InMemorySaver as _Saver
+
+    from agent.deps import build_deps as _deps
+    from agent.llm.offline.provider import OfflineProvider as _Offline
+    from agent.service import Session as _Session
+    from agent.settings import Settings as _Settings
+
+    session = _Session(_deps(_Settings(home=tmp_path, redis_url=None), store=loaded_store,
+                             provider=_Offline()), _Saver())
+    r = session.ask(q, thread_id=_uuid.uuid4().hex, now="2024-06-01")
+    assert r.plan["steps"][0]["params"]["pattern"] == "hourly_profile"
+    assert "09:30-10:00" in r.response and word in r.response, r.response

@@ -75,3 +75,23 @@ def test_hourly_profile_unavailable_for_daily_only(loaded_store):
     with pytest.raises(CapabilityUnavailable) as err:
         run(loaded_store, "aggregate_patterns", symbol="SPX", pattern="hourly_profile")
     assert err.value.alternative == "get_period_stats"
+
+
+@pytest.mark.parametrize("symbol", ["NQ", "SPY", "BTCUSD"])
+def test_hourly_profile_labels_partial_hours(loaded_store, symbol):
+    """SPY's first regular hour is 09:30-10:00: labelled as the part of an hour it is (pandas:
+    the mean count of in-session minutes per local hour); full hours are spanned whole."""
+    res = run(loaded_store, "aggregate_patterns", symbol=symbol, pattern="hourly_profile")
+    m = ref.minutes(symbol)
+    m = m[m["in_session"]].copy()
+    m["h"] = m["ts"].dt.floor("h")
+    per_hour = m.groupby("h").size()
+    h = ref.hourly(symbol).copy()
+    h["n"] = per_hour.reindex(h.index).to_numpy()
+    mean_minutes = h.groupby(h["ts_local"].dt.hour)["n"].mean().round().astype(int)
+    partial = {int(k): int(v) for k, v in mean_minutes.items() if v < 55}
+    got = {p["hour"]: p for p in res.summary["partial_hours"]}
+    assert {k: v["minutes"] for k, v in got.items()} == partial
+    if symbol == "SPY":
+        assert got[9]["span"] == "09:30-10:00" and res.rows[0]["span"] == "09:30-10:00"
+        assert res.rows[1]["span"] == "10:00-11:00"

@@ -169,6 +169,14 @@ def _after(ans: Answer, r: StepResult, intent: Intent) -> None:
     ans.lines.append(T.AFTER[lang].format(h=h, w=w, avg=ans.slot("avg_return_after"),
                                           med=ans.slot("median_return_after"),
                                           win=ans.slot("win_rate_after")))
+    # each event's date and move, then the return after it (an event study lists its events)
+    listed = [f"{ans.slot(f'e{k}.date')} ({ans.slot(f'e{k}.pct_change')}; {ans.slot(f'e{k}.return_after')})"
+              if row.get("return_pct") is not None else f"{ans.slot(f'e{k}.date')} ({ans.slot(f'e{k}.pct_change')})"
+              for k, row in enumerate(r.rows[:MAX_LISTED_EVENTS], 1)
+              if row.get("event_pct_change") is not None and row.get("event_date")]
+    if listed:
+        more = " " + T.EVENT_MORE[lang] if len(r.rows) > len(listed) else ""
+        ans.lines.append(f"{T.EVENT_LIST[lang]}: " + ", ".join(listed) + more + ".")
 
 
 def _compare(ans: Answer, r: StepResult, intent: Intent) -> None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, field_validator
 
 from agent.memory.learn import detect_style
 from agent.memory.service import memory_for
@@ -18,11 +18,33 @@ MemoryKind = Literal["favorites", "style", "questions", "strategies", "notes", "
 Style = Literal["scalping", "day_trading", "swing", "long_term"]
 
 
+class Preferences(BaseModel):
+    """Typed preferences (long-term memory), each used where it applies: chart granularity by the
+    planner, language by the understander, time zone and risk profile in the user's context."""
+    chart_granularity: Literal["hourly", "daily", "weekly"] | None = None
+    language: Literal["en", "ru", "es"] | None = None
+    timezone: str | None = Field(None, description="IANA time zone, e.g. America/New_York")
+    risk_profile: Literal["conservative", "moderate", "aggressive"] | None = None
+
+    @field_validator("timezone")
+    @classmethod
+    def _zone(cls, v: str | None) -> str | None:
+        from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+        if v is not None:
+            try:
+                ZoneInfo(v)
+            except (ZoneInfoNotFoundError, ValueError):
+                raise ValueError(f"unknown time zone {v!r} (e.g. America/New_York)") from None
+        return v
+
+
 class RememberParams(BaseModel):
     note: str = Field(min_length=1, max_length=500, description="what to remember, in the user's words")
     symbol: str | None = Field(None, pattern=r"^[A-Za-z0-9._/-]{1,15}$",
                                description="the user's usual instrument, when the note names one")
     trading_style: Style | None = None
+    preferences: Preferences | None = Field(None, description="typed preferences the user stated")
 
 
 class RecallParams(BaseModel):
@@ -40,10 +62,14 @@ def remember(ctx: ToolContext, p: RememberParams) -> dict:
     style = p.trading_style or detect_style(p.note)
     if style:
         mem.ltm.set_style(ctx.user, style)
+    prefs = p.preferences.model_dump(exclude_none=True) if p.preferences else {}
     if p.symbol:
-        mem.ltm.set_preferences(ctx.user, {"usual_symbol": p.symbol.upper()})
+        prefs["usual_symbol"] = p.symbol.upper()
+    if prefs:
+        mem.ltm.set_preferences(ctx.user, prefs)
     return {"remembered": p.note.strip(), "usual_symbol": p.symbol.upper() if p.symbol else None,
-            "trading_style": style}
+            "trading_style": style,
+            "preferences": p.preferences.model_dump(exclude_none=True) if p.preferences else {}}
 
 
 def recall(ctx: ToolContext, p: RecallParams) -> dict:
@@ -65,7 +91,8 @@ TOOLS = [
              handler=remember, rate_limit=RateLimit(per_minute=20, per_day=500),
              writes=True, idempotent=True,    # adds to memory; near-duplicates are merged
              description="Remember something the user says about themselves (usual symbol, trading "
-                         "style, a note) for later conversations."),
+                         "style, typed preferences: chart granularity, language, time zone, risk "
+                         "profile; a note) for later conversations."),
     ToolSpec(id="memory.recall", name="recall", chart="none:memory", category="memory", params=RecallParams,
              handler=recall, rate_limit=RateLimit(per_minute=30),
              description="What AskBar remembers about the user: favourite symbols, trading style, "

@@ -17,6 +17,12 @@ class MLParams(BaseModel):
     retrain: bool = Field(False, description="train a new version even if the bars did not change")
 
 
+class MLFeaturesParams(MLParams):
+    prediction_id: str | None = Field(None, description="id of a previous get_ml_signals prediction "
+                                                        "to explain (optional; the model's latest if "
+                                                        "omitted)")
+
+
 def _run(fn_name: str, ctx: ToolContext, params: MLParams) -> dict[str, Any]:
     from agent.ml import service
     from agent.ml.walkforward import NotEnoughHistory
@@ -32,8 +38,15 @@ def get_ml_signals(ctx: ToolContext, params: MLParams) -> dict[str, Any]:
     return _run("signals", ctx, params)
 
 
-def get_ml_features(ctx: ToolContext, params: MLParams) -> dict[str, Any]:
-    return _run("features", ctx, params)
+def get_ml_features(ctx: ToolContext, params: MLFeaturesParams) -> dict[str, Any]:
+    out = _run("features", ctx, params)
+    asked = getattr(params, "prediction_id", None)
+    if asked and asked != out["prediction_id"]:
+        # the importance explains the current model only: an older or another symbol's
+        # prediction is named, never explained with the wrong model
+        raise ToolError("VALIDATION_ERROR", f"prediction_id {asked!r} is not the current prediction of "
+                                            f"{params.symbol} ({out['prediction_id']})")
+    return out
 
 
 # The seed's table: get_ml_signals 30 a minute (pro), get_ml_features 20 a minute (premium), ML
@@ -60,7 +73,7 @@ TOOLS: list[ToolSpec] = [
         id="ml.get_ml_features", name="get_ml_features", chart="ml_features", category="ml",
         description=("Which features the symbol's ML signal model relies on: permutation "
                      "importance (accuracy lost when a feature is shuffled) on out-of-sample days."),
-        params=MLParams, handler=get_ml_features, required_plan="premium",
+        params=MLFeaturesParams, handler=get_ml_features, required_plan="premium",
         rate_limit=RateLimit(per_minute=20, per_hour=_ML_HOUR), cache_ttl_s=SEED_CACHE_TTL["ml"],
         claims=_SLOTS + ("features", "top_feature", "useful_features")),
 ]

@@ -16,7 +16,7 @@ class _SymbolRange(BaseModel):
 
 
 class GetNewsParams(_SymbolRange):
-    limit: int = Field(20, ge=1, le=200, description="most recent headlines to return")
+    limit: int = Field(5, ge=1, le=200, description="most recent headlines to return (seed: 5)")
 
 
 class GetSentimentParams(_SymbolRange):

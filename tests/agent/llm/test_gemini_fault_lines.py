@@ -93,3 +93,18 @@ def test_a_reading_that_leaves_something_out_says_why(gemini_session, stub):  # 
     understander = f"{USER_MESSAGES['unavailable']['en']} {FALLBACKS['understander']['en']}"
     lines = fault_lines(result.response)
     assert lines.count(understander) == 1 and len(lines) == len(set(lines)), result.response
+
+
+@pytest.mark.parametrize("lang,question", [("en", "NQ high in November 2023"),
+                                           ("ru", "Максимум NQ в ноябре 2023")])
+def test_analyst_timeout_says_the_service_is_slow(gemini_session, stub, lang, question):  # noqa: F811
+    """Seed error table: a timeout (never retried) says the service is responding slowly, then
+    the code summary's line; the figures are the code summary's, verified."""
+    from tests.agent.llm.gemini_stub import delayed
+
+    stub.add(call("parse_intent", {**intent_args(), "lang": lang}), call("submit_plan", plan_args()),
+             delayed(4.0, call("submit_answer", answer_args())))
+    result = gemini_session.ask(question, now="2024-06-01")
+    assert result.status == "answered" and _true_high(result), result.response
+    assert USER_MESSAGES["timeout"][lang] in result.response, result.response
+    assert stub.remaining == 0

@@ -75,3 +75,40 @@ def test_memory_prompt_for_a_run(embedded_settings):
                              SimpleNamespace(settings=embedded_settings, user=BOB, provider=None))
     assert "NQ" not in other                       # Bob's prompt carries nothing of Alice's
     mem.forget(ALICE)
+
+
+def test_market_context_gives_each_symbol_its_price_snapshot(embedded_settings, loaded_store):
+    """Seed 002: besides status and next open/close, each relevant symbol has its last price,
+    change against the previous session's close and as-of time; BTCUSD from pandas over the CSV
+    (24/7, UTC dates), SPY and SPX as get_price answers them (the tool, called directly)."""
+    import pandas as pd
+
+    from agent.identity.models import LOCAL_USER
+    from agent.tools.catalog import market as market_tools
+    from agent.tools.spec import ToolContext
+    from tests.conftest import DATA
+
+    mem = Memory(embedded_settings)
+    ctx = mem.context(ALICE, "t9", symbols=["BTCUSD", "SPY", "SPX"], now=BLACK_FRIDAY_NOON_NY,
+                      market_store=loaded_store)
+    got = {i.symbol: i for i in ctx.market.instruments}
+    btc = pd.read_csv(DATA / "btc_perp_1min" / "btc-perp-20211231-20220201_1m.csv")
+    ts = pd.to_datetime(btc.iloc[:, 0])
+    close = btc["close"] if "close" in btc else btc.iloc[:, 4]
+    last = close.iloc[ts.argmax()]
+    days = pd.Series(close.to_numpy(), index=ts).sort_index().groupby(lambda t: t.date()).last()
+    prev = days.iloc[-2]
+    b = got["BTCUSD"]
+    assert b.last_price == float(last) and b.previous_close == float(prev)
+    assert b.change_pct == round((last / prev - 1) * 100, 4)
+    assert b.as_of == ts.max().strftime("%Y-%m-%dT%H:%M") + "Z"
+    tool_ctx = ToolContext(user=LOCAL_USER, settings=embedded_settings, store=loaded_store, appdb=None)
+    for sym in ("SPY", "SPX"):
+        direct = market_tools.get_price(tool_ctx, market_tools.SymbolParams(symbol=sym))
+        assert got[sym].last_price == direct["price"] and got[sym].as_of == direct["as_of"]
+        assert got[sym].change_pct == direct["change_pct"]
+        assert got[sym].status and got[sym].next_open        # the status stays
+    prompt = build_system_prompt(ctx)
+    assert f"BTCUSD (24/7): open, last {float(last):g}" in prompt and f"as of {b.as_of}" in prompt
+    without = mem.context(ALICE, "t9", symbols=["SPY"], now=BLACK_FRIDAY_NOON_NY)
+    assert without.market.instruments[0].last_price is None       # no store: statuses only

@@ -136,3 +136,18 @@ def test_declarations():
     assert specs["get_ml_signals"].required_plan == "pro"
     assert specs["get_ml_features"].required_plan == "premium"
     assert all(t.id == f"ml.{t.name}" and t.category == "ml" for t in specs.values())
+
+
+def test_features_name_the_prediction_they_explain(ml_env):
+    """Seed 000: get_ml_features takes `prediction_id` (of a previous get_ml_signals call)."""
+    assert "prediction_id" in ml_tools.MLFeaturesParams.model_json_schema()["properties"]
+    signal = ml_tools.get_ml_signals(ml_env, ml_tools.MLParams(symbol="SPX"))
+    last = pd.read_csv(SPX_DAILY)["Date"].map(lambda d: pd.Timestamp(d).date().isoformat()).iloc[-1]
+    assert signal["prediction_id"] == f"SPX:v{signal['model_version']}:{last}"
+    out = ml_tools.get_ml_features(ml_env, ml_tools.MLFeaturesParams(
+        symbol="SPX", prediction_id=signal["prediction_id"]))
+    assert out["prediction_id"] == signal["prediction_id"] and out["top_feature"]
+    with pytest.raises(ToolError) as err:
+        ml_tools.get_ml_features(ml_env, ml_tools.MLFeaturesParams(symbol="SPX",
+                                                                   prediction_id="SPX:v0:1999-01-01"))
+    assert err.value.code == "VALIDATION_ERROR" and "SPX:v0:1999-01-01" in err.value.message

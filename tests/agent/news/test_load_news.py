@@ -127,3 +127,40 @@ def test_cli_load_news_postgres_keys_by_alias(tmp_path, pg_database_factory):
     expected = sum(1 for r in rows if alias.search(f"{r['Headlines']} {r['Description']}")
                    or spx.search(f"{r['Headlines']} {r['Description']}"))
     assert report["symbols"] == {"SPX": expected} and report["inserted"] == 2800
+
+
+def test_cli_load_summary_adds_up(tmp_path):
+    """The text summary's parts add up to the file's rows: new + already stored + repeated in
+    the file + skipped (each with its reason); counted independently with pandas."""
+    import re
+
+    import pandas as pd
+
+    env = {**os.environ, "ASKBAR_HOME": str(tmp_path)}
+    env.pop("ASKBAR_DATABASE_URL", None)
+    raw = pd.read_csv(CRYPTO, sep=";", dtype=str, keep_default_na=False)
+    rows = len(raw)
+    repeated = int(raw.duplicated(subset=["date", "title", "text"]).sum())
+    assert repeated >= 1        # the file repeats an item verbatim: the old summary lost it
+
+    def parts(stdout: str) -> tuple[int, dict[str, int]]:
+        head = stdout.splitlines()[0]
+        m = re.search(r": ([\d,]+) rows = (.*?); symbols", head)
+        assert m, head
+        total = int(m.group(1).replace(",", ""))
+        got = {}
+        for part in m.group(2).split(" + "):
+            n, _, what = part.partition(" ")
+            got[what] = int(n.replace(",", ""))
+        assert sum(got.values()) == total, head
+        return total, got
+
+    first = in_process(["load-news", str(CRYPTO), "--symbols", "BTCUSD"], env)
+    assert first.returncode == 0, first.stderr
+    total, got = parts(first.stdout)
+    assert total == rows
+    assert got["new"] == rows - repeated and got["already stored"] == 0
+    assert got["repeated in the file (stored once)"] == repeated
+    again = in_process(["load-news", str(CRYPTO), "--symbols", "BTCUSD"], env)
+    total, got = parts(again.stdout)
+    assert total == rows and got["new"] == 0 and got["already stored"] == rows - repeated

@@ -108,3 +108,11 @@ def test_declarations_and_validation():
     assert err.value.code == "VALIDATION_ERROR"
     with pytest.raises(ValueError):
         news_tools.GetNewsParams(symbol="DROP TABLE;")
+
+
+def test_get_news_limit_defaults_to_the_seeds_five(spx_news):
+    store, db = spx_news
+    assert news_tools.GetNewsParams(symbol="SPX").limit == 5
+    out = news_tools.get_news(_ctx(store, db), news_tools.GetNewsParams(
+        symbol="SPX", start=date(2020, 3, 2), end=date(2020, 3, 31)))
+    assert out["count"] > 5 and out["returned"] == len(out["items"]) == 5

@@ -118,3 +118,30 @@ def test_fundamentals_loader(make_store, executor_for, tmp_path):
     bad.write_text("symbol,period_end,eps\nMSFT,2024-06-30,abc\n")
     with pytest.raises(LoadError, match="line 2: eps 'abc' is not a number"):
         load_fundamentals(ex.appdb, bad)
+
+
+@pytest.mark.parametrize("engine", ["duckdb", "postgres"])
+def test_portfolio_is_cached_until_a_fill(make_store, executor_for, engine, tmp_path):
+    """Seed 000: get_portfolio cached 10 s; a fill of this user is part of the key, so a repeat
+    read is served from the cache but an order's fill is seen at once."""
+    from agent.market.ingest import load_file
+    from agent.tools.spec import SEED_CACHE_TTL
+    from tests.conftest import DATA
+
+    store = make_store(engine)
+    load_file(store, DATA / "nq_1min_firstrate" / "NQ_1min_sample.csv", "NQ")
+    ex = executor_for(store)
+    pro = User(user_id="pia", tenant_id="t1", name="pia", plan="pro")
+    assert ex.registry.get("get_portfolio").cache_ttl_s == SEED_CACHE_TTL["portfolio"] == 10
+    first = ex.execute("get_portfolio", {}, pro)
+    again = ex.execute("get_portfolio", {}, pro)
+    assert first["success"] and not first["metadata"]["cached"] and again["metadata"]["cached"]
+    assert again["data"] == first["data"]
+    order = ex.execute("create_paper_order", {"symbol": "NQ", "side": "buy", "quantity": 1,
+                                              "order_type": "market"}, pro, idempotency_key="k1")
+    assert order["success"], order["error"]
+    after = ex.execute("get_portfolio", {}, pro)
+    assert not after["metadata"]["cached"] and after["data"] != first["data"]
+    assert any(p["symbol"] == "NQ" for p in after["data"]["positions"])
+    other = ex.execute("get_portfolio", {}, User(user_id="ola", tenant_id="t1", name="ola", plan="pro"))
+    assert not other["metadata"]["cached"] and not other["data"]["positions"]
