@@ -62,6 +62,13 @@ class Part(BaseModel):
     horizon_days: int | None = None
 
 
+class Declined(BaseModel):
+    """A part of the question the answer does not apply, named, with why ("the 14:00-15:00 window",
+    "SPX has daily bars only"): the result's `declined`."""
+    part: str
+    reason: str
+
+
 class Intent(BaseModel):
     """What the user wants (Understander output)."""
     type: IntentType = Field(description="data: numbers from bars; concept: explanation only; "
@@ -98,6 +105,8 @@ class Intent(BaseModel):
     bar_minutes: int | None = None
     indicators: list[Indicator] = Field(default_factory=list, description="every indicator named, in order")
     indicator_windows: list[int | None] = Field(default_factory=list, description="each indicator's window")
+    declined: list[Declined] = Field(default_factory=list, description="parts of the question the "
+                                                                         "reading could not apply, by name")
     needs_clarification: bool = False
     missing: list[MissingSlot] = Field(default_factory=list)
     clarifying_questions: list[str] = Field(default_factory=list)
@@ -208,6 +217,8 @@ class TradingState(TypedDict, total=False):
     status: Status
     interrupt: dict | None
     disclaimers: list[str]
+    reading: str | None          # the answer's first line: what it answered (agent/nlu/stated.py)
+    declined: list[dict]         # parts of the question not applied, with why (Declined)
     # meta
     current_agent: str
     agents_used: list[str]

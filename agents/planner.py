@@ -18,6 +18,7 @@ from agent.answer.plan_check import check as check_plan
 from agent.budget import OutOfTime
 from agent.deps import Deps
 from agent.llm.errors import LLMInvalidOutput
+from agent.nlu import declines, stated
 from agent.state import Intent, Plan
 from agent.tools.plan_step import tool_plan
 from agents.common import call_llm, fallback_disclaimers, log, partial, visited, with_usage
@@ -65,6 +66,15 @@ def _whole(plan: Plan, intent: Intent) -> bool:
     return bool(getattr(plan, "tools", None)) or not check_plan(plan, intent)
 
 
+def reading_of(intent: Intent, plan: Plan, ctx) -> dict[str, Any]:
+    """The answer's first line (what it answers) and the parts of the question the plan does not
+    apply, checked in code before anything runs, whoever made the plan."""
+    found = declines.check(intent, plan, ctx)
+    line = stated.reading_line(intent, plan, ctx)
+    return {"reading": "\n".join([line, *declines.sentences(found, intent.lang)]) if line else None,
+            "declined": [d.model_dump() for d in found]}
+
+
 def planner(state: dict[str, Any], config: RunnableConfig, runtime: Runtime[Deps]) -> dict[str, Any]:
     from agent.memory.hooks import with_memory
 
@@ -88,5 +98,6 @@ def planner(state: dict[str, Any], config: RunnableConfig, runtime: Runtime[Deps
         return partial(state, "planner", deps)
     return {**visited(state, "planner"), **with_usage(state, usage),
             **fallback_disclaimers(state, "planner", failures, intent.lang, complete=_whole(plan, intent)),
+            **reading_of(intent, plan, ctx),
             "plan": plan.model_dump(mode="json"),
             "plan_confirmed": False, "queries": [], "data": None}

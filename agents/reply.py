@@ -53,7 +53,9 @@ def answer_text(state: dict[str, Any]) -> str:
     """The answer as the result object shows it: the response, then disclaimers it lacks."""
     response = state.get("response") or ""
     extra = [d for d in state.get("disclaimers") or [] if d and d not in response]
-    return "\n\n".join([response, *extra]) if extra else response
+    answered = (state.get("status") or "answered") == "answered" and state.get("data")
+    reading = state.get("reading") if answered and response else None   # the plan ran: say what it answered
+    return "\n\n".join([*([reading] if reading else []), response, *extra])
 
 
 def reply(state: dict[str, Any]) -> dict[str, Any]:

@@ -24,7 +24,7 @@ TURN_RESET: dict[str, Any] = {
     "no_data": None, "pending_action": None, "confirmed_action": None,
     "queries": [], "data": None, "execution_errors": [], "draft": "", "response": "", "claims": [],
     "validation": None, "validation_attempts": 0, "replans": 0, "status": None, "interrupt": None,
-    "disclaimers": [], "agents_used": [], "usage": {}}
+    "disclaimers": [], "reading": None, "declined": [], "agents_used": [], "usage": {}}
 
 
 # The graph's input schema: a question and its turn as agent.service.turn_input builds it (identity
