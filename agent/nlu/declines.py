@@ -93,3 +93,14 @@ def sentences(declined: list[Declined], lang: str) -> list[str]:
 def unread_words(unused: list[str], lang: str) -> Declined:
     """Words of the question no part of the reading used, declined as one part."""
     return _decline(lang, "words", ", ".join(unused), "unread")
+
+
+def daily_only_parts(intent: Intent, ctx: Any) -> list[Declined]:
+    """The window and intraday bar size of a question about a daily-only symbol, declined."""
+    symbols = [s for s in [intent.symbol, *intent.symbols] if s]
+    out = []
+    if intent.time_window is not None:
+        out.append(_window(intent.time_window, [], symbols, ctx, intent.lang))
+    if intent.bar_minutes and intent.bar_minutes < 1440:
+        out.append(_bars(intent.bar_minutes, [], symbols, ctx, intent.lang))
+    return [d for d in out if d]

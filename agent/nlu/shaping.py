@@ -162,6 +162,8 @@ def degrade(it: Intent, p: Any, ctx: ProviderContext) -> None:
         it.notes.append(capabilities.degrade(it.unsupported, it.lang))
     if not daily_only(ctx, it.symbol):
         return
+    if _decline_intraday(it, ctx) and it.analysis == "intraday":
+        it.analysis = "stats"             # the day's own bars answer, the window declined by name
     needs = (it.indicator if it.analysis == "indicator" and it.indicator == "vwap" else
              it.pattern if it.analysis == "pattern" and it.pattern == "hourly_profile" else
              "get_intraday_data" if it.analysis == "intraday" else None)
@@ -173,6 +175,20 @@ def degrade(it: Intent, p: Any, ctx: ProviderContext) -> None:
         it.indicator, it.indicator_window = alt, {n: w for n, _p, w in M.INDICATORS}.get(alt)
     else:
         it.analysis, it.indicator, it.pattern = "stats", None, None
+
+
+def _decline_intraday(it: Intent, ctx: ProviderContext) -> bool:
+    """A time-of-day window or an intraday bar size asked of a daily-only symbol: declined by name
+    ("the 14:00–15:00 window: SPX has daily bars only") and the day's daily bars answer."""
+    from agent.nlu import declines
+
+    found = declines.daily_only_parts(it, ctx)
+    if not found:
+        return False
+    it.declined = [*it.declined, *found]
+    it.time_window, it.bar_minutes = None, None
+    it.parts = [pt.model_copy(update={"time_window": None, "bar_minutes": None}) for pt in it.parts]
+    return True
 
 
 MAX_YEARS_BACK = 100
