@@ -108,7 +108,7 @@ def result_from_snapshot(snapshot, thread_id: str, request_id: str) -> AskResult
         status = values.get("status") or "answered"
         response = _with_disclaimers(values.get("response") or "", values.get("disclaimers") or [])
     reading = values.get("reading") if status == "answered" and not interrupt and values.get("data") else None
-    if reading and response:        # code-rendered (agent/nlu/stated.py): added after validation
+    if reading and response and not response.startswith(reading):   # code's line (agents/reply.py)
         response = f"{reading}\n\n{response}"
     return AskResult(thread_id=thread_id, request_id=request_id, status=status, response=response,
                      claims=values.get("claims") or [] if not interrupt else [],

@@ -10,7 +10,7 @@ from typing import Any
 
 import capabilities
 from agent.llm.base import ProviderContext
-from agent.nlu import cues, notes
+from agent.nlu import cues, notes, windows
 from agent.nlu import metrics as M
 from agent.nlu.lang import normalize
 from agent.nlu.per_unit import per_unit
@@ -21,7 +21,7 @@ from agent.nlu.period_math import (
     window_period,
     window_unit,
 )
-from agent.state import Intent, Period
+from agent.state import Intent, Period, TimeWindow
 
 MAX_PARTS = 24
 
@@ -149,6 +149,20 @@ def without_data(it: Intent, ctx: ProviderContext) -> None:
             if len(keep_p) == 1:
                 it.period, it.compare_periods = keep_p[0], None
                 it.analysis = "stats" if it.analysis == "compare" else it.analysis
+
+
+def zoned_window(w: Any, it: Intent, ctx: ProviderContext) -> TimeWindow:
+    """The window as the exchange's wall-clock: one written in another zone ("с 9 до 11 по UTC",
+    "10:00-11:00 CET") is moved to the instrument's zone on the period's first day, its label
+    keeping the zone it was written in ("09:00-11:00 UTC")."""
+    inst = ctx.instrument(it.symbol)
+    start, end, label = w.start, w.end, w.label
+    if w.tz and inst is not None and w.tz != inst.timezone and start is not None and end is not None:
+        day = it.period.start if it.period else ctx.today
+        start, end = windows.to_zone(start, end, w.tz, inst.timezone, day)
+        label = f"{w.label} {w.tz}"
+    return TimeWindow(start=start, end=end, label=label, extended=w.extended or not (
+        start is not None and windows.RTH_OPEN <= start <= windows.RTH_CLOSE))
 
 
 def daily_only(ctx: ProviderContext, symbol: str | None) -> bool:

@@ -77,6 +77,9 @@ def _intraday_bits(steps: list[Step], intent: Intent, ctx: Any, lang: str) -> li
         if p.start_time and p.end_time:
             inst = ctx.instrument(p.symbol) if ctx is not None else None
             out.append(window_text(p.start_time, p.end_time, inst.timezone if inst else "UTC", lang))
+    label = intent.time_window.label if intent.time_window else ""
+    if " " in label and any(s.params.start_time for s in steps):   # written in another zone: said as written
+        out[-1:] = [f"{out[-1]} ({label})"] if out else []
     seg = intent.time_window.label if intent.time_window else None
     if seg in words(lang, "segments") and any(s.params.start_time for s in steps):
         out.append(words(lang, "segments")[seg])

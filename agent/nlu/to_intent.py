@@ -7,7 +7,7 @@ from agent.nlu import clarify, condition_parts, price_levels, reading, shaping
 from agent.nlu import metrics as M
 from agent.nlu.analyses import also_analyses, analysis_of, is_vague
 from agent.nlu.parse import Parsed
-from agent.state import Intent, Period, TimeWindow
+from agent.state import Intent, Period
 from query_builder.models import EventCondition
 
 PERIOD_REQUIRED = {"stats", "extremes", "volume", "compare", "pattern", "intraday", "volume_profile"}
@@ -78,8 +78,7 @@ def intent_from(p: Parsed, ctx: ProviderContext) -> Intent:
         it.indicators = [name for name, _w, _pos in p.indicators]
         it.indicator_windows = [w for _n, w, _pos in p.indicators]
     if p.window is not None:
-        it.time_window = TimeWindow(start=p.window.start, end=p.window.end, label=p.window.label,
-                                    extended=p.window.extended)
+        it.time_window = shaping.zoned_window(p.window, it, ctx)
     if p.bar is not None:
         it.bar_minutes = p.bar.minutes
     it.pattern = p.pattern
