@@ -2,10 +2,13 @@
 (finalize)."""
 from __future__ import annotations
 
+import re
+
 from agent.llm.base import ProviderContext
-from agent.nlu import clarify, condition_parts, price_levels, reading, shaping
+from agent.nlu import clarify, condition_parts, cues, price_levels, reading, shaping
 from agent.nlu import metrics as M
 from agent.nlu.analyses import also_analyses, analysis_of, is_vague
+from agent.nlu.lang import normalize
 from agent.nlu.parse import Parsed
 from agent.state import Intent, Period
 from query_builder.models import EventCondition
@@ -109,6 +112,15 @@ def _missing(it: Intent, p: Parsed, ctx: ProviderContext) -> list[str]:
 
 
 
+def _concept_apart(p: Parsed) -> bool:
+    """A sentence of its own asks what something is ("what is RSI? show SPY's RSI for April 2024"):
+    the explanation and the data both; "what is the RSI of SPY in April?" asks only the value."""
+    for m in re.finditer(r"[^?!.¿¡]+[?!.]?", p.text):
+        if not any(m.start() <= s < m.end() for s in p.symbol_pos) and cues.CONCEPT.search(normalize(m.group(0))):
+            return True
+    return False
+
+
 def finalize(it: Intent, p: Parsed, ctx: ProviderContext, concept: str | None = None) -> Intent:
     """Defaults, intent type, and the clarification when something essential is missing."""
     if concept:
@@ -129,7 +141,7 @@ def finalize(it: Intent, p: Parsed, ctx: ProviderContext, concept: str | None = 
         it.indicator_window = {n: w for n, _p, w in M.INDICATORS}.get(it.indicator or "")
     it.type = "complex" if it.analysis in ("after_events", "compare", "pattern") or it.also else "data"
     shaping.without_data(it, ctx)
-    if p.concepts and "explain" in p.flags and p.symbols:
+    if p.concepts and p.symbols and ("explain" in p.flags or "concept" in p.flags and _concept_apart(p)):
         it.type, it.concept = "mixed", p.concepts[0]
     elif it.type != "mixed":
         it.concept = None
