@@ -42,3 +42,17 @@ def test_a_new_question_typed_on_the_card_is_answered_as_asked(session):
 def test_a_trade_command_typed_on_the_card_is_a_trade(session):
     r = card_then(session, ASK["en"], "buy 10 SPY")
     assert r.status == "confirm_action" and "buy 10 SPY" in r.response
+
+
+@pytest.mark.parametrize("first,other,follow", [
+    ("NQ stats for March 2024", "SPY stats for April 2024", "and the RSI?"),
+    ("статистика NQ за март 2024", "статистика SPY за апрель 2024", "а RSI?"),
+    ("estadísticas de NQ en marzo de 2024", "estadísticas de SPY en abril de 2024", "¿y el RSI?"),
+])
+def test_a_follow_up_after_a_no_data_card_builds_on_the_latest_question(session, first, other, follow):
+    thread = f"nd-{uuid.uuid4().hex[:8]}"
+    assert session.ask(first, thread_id=thread, now="2024-06-01").status == "no_data"
+    assert session.resume(thread, other).status == "answered"
+    r = session.ask(follow, thread_id=thread, now="2024-06-01")
+    assert r.status == "answered" and r.intent["symbol"] == "SPY" and r.intent["period"]["label"] == "2024-04"
+    assert any(c["type"] == "rsi" for c in r.claims)
