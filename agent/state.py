@@ -29,7 +29,7 @@ CLAIM_TYPES: tuple[str, ...] = names("claim")
 Status = Literal["answered", "clarification", "no_data", "confirm_plan", "confirm_action", "error"]
 InterruptType = Literal["clarification", "no_data", "confirm_plan", "confirm_action"]
 ValidationStatus = Literal["ok", "rewrite", "need_more_data", "skipped"]
-MissingSlot = Literal["symbol", "period", "threshold", "condition"]
+MissingSlot = Literal["symbol", "period", "threshold", "condition", "span"]
 
 
 class Period(BaseModel):

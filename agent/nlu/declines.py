@@ -104,3 +104,8 @@ def daily_only_parts(intent: Intent, ctx: Any) -> list[Declined]:
     if intent.bar_minutes and intent.bar_minutes < 1440:
         out.append(_bars(intent.bar_minutes, [], symbols, ctx, intent.lang))
     return [d for d in out if d]
+
+
+def week_span(condition: Any, lang: str) -> Declined:
+    """"15 % in a week": the move over a week is not computed; the day-to-day move is answered."""
+    return _decline(lang, "condition", condition_text(condition, lang) + words(lang, "over_week"), "daily_moves")

@@ -11,19 +11,21 @@ from tests.conftest import DATA
 
 ASK = {"en": "what happened the week after a 15 % rise?", "ru": "что было через неделю после роста на 15 %?",
        "es": "¿qué pasó la semana después de una subida del 15 %?"}
-DETAIL = {"en": "daily, SPX, 1930 to 1940", "ru": "SPX, с 1930 по 1940", "es": "SPX, de 1930 a 1940"}
+DETAIL = {"en": "daily, SPX, 1930 to 1940", "ru": "за день, SPX, с 1930 по 1940", "es": "en un día, SPX, de 1930 a 1940"}
+SPAN = {"en": "15 % in a day or in a week?", "ru": "15 % за день или за неделю?", "es": "¿15 % en un día o en una semana?"}
 
 
-def card_then(session, first: str, reply: str):
+def card_then(session, first: str, reply: str, asked: str | None = None):
     thread = f"card-{uuid.uuid4().hex[:8]}"
     r = session.ask(first, thread_id=thread, now="2024-06-01")
     assert r.status == "clarification", r.response
+    assert asked is None or asked in r.interrupt["questions"], r.interrupt
     return session.resume(thread, reply)
 
 
 @pytest.mark.parametrize("lang", ["en", "ru", "es"])
 def test_a_reply_with_detail_keeps_the_pending_condition(session, lang):
-    r = card_then(session, ASK[lang], DETAIL[lang])
+    r = card_then(session, ASK[lang], DETAIL[lang], asked=SPAN[lang])   # the seed's "per day or per week?"
     assert r.status == "answered" and r.intent["condition"]["threshold"] == 15.0
     spx = pd.read_csv(DATA / "sp500_daily/chainins_GSPC.csv")
     spx["d"] = pd.to_datetime(spx["Date"], format="%m/%d/%Y")
@@ -56,3 +58,9 @@ def test_a_follow_up_after_a_no_data_card_builds_on_the_latest_question(session,
     r = session.ask(follow, thread_id=thread, now="2024-06-01")
     assert r.status == "answered" and r.intent["symbol"] == "SPY" and r.intent["period"]["label"] == "2024-04"
     assert any(c["type"] == "rsi" for c in r.claims)
+
+
+def test_a_week_span_is_declined_by_name_and_the_day_move_answered(session):
+    r = card_then(session, ASK["en"], "in a week, SPX, 1930 to 1940", asked=SPAN["en"])
+    assert r.status == "answered" and r.declined and "over a week" in r.declined[0]["part"]
+    assert r.response.split("\n")[1].startswith("Not applied: the condition")

@@ -15,11 +15,14 @@ READING = {
     "horizon": "the {n} trading days after each",
     "last_days": "last {n} trading days",
     "top": "the {n} largest moves",
+    # a large move with no span ("the week after a 15 % rise"): the seed's complex-case question
+    "span_question": "{t} % in a day or in a week?",
+    "over_week": " over a week",
     "decline": "Not applied: {part} ({reason}).",
     "parts": {"window": "the {w} window", "segment": "the {w}", "bars": "the {w}",
               "condition": "the condition ({w})", "horizon": "the horizon ({w})",
               "measure": "{w}", "words": "the words “{w}”"},
     "reasons": {"daily_only": "{s} has daily bars only", "not_planned": "the plan does not apply it",
-                "window_used": "computed over {n} instead", "unread": "read as nothing the question asks",
+                "window_used": "computed over {n} instead", "daily_moves": "only day-to-day moves are computed; answered for one day's move", "unread": "read as nothing the question asks",
                 "bars_used": "{w} are used instead"},
 }

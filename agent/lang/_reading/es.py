@@ -16,11 +16,14 @@ READING = {
     "horizon": "los {n} días hábiles después de cada uno",
     "last_days": "últimos {n} días hábiles",
     "top": "los {n} movimientos más grandes",
+    # a large move with no span ("the week after a 15 % rise"): the seed's complex-case question
+    "span_question": "¿{t} % en un día o en una semana?",
+    "over_week": " en una semana",
     "decline": "No aplicado: {part} ({reason}).",
     "parts": {"window": "la ventana {w}", "segment": "{w}", "bars": "{w}",
               "condition": "la condición ({w})", "horizon": "el horizonte ({w})",
               "measure": "{w}", "words": "las palabras «{w}»"},
     "reasons": {"daily_only": "{s} solo tiene barras diarias", "not_planned": "el plan no la aplica",
-                "window_used": "calculado sobre {n}", "unread": "no se leyeron como parte de la pregunta",
+                "window_used": "calculado sobre {n}", "daily_moves": "solo se calculan los cambios de un día; se responde para el cambio de un día", "unread": "no se leyeron como parte de la pregunta",
                 "bars_used": "se usan {w}"},
 }

@@ -15,11 +15,14 @@ READING = {
     "horizon": "{n} торговых дней после каждого",
     "last_days": "последние {n} торговых дней",
     "top": "{n} крупнейших движений",
+    # a large move with no span ("the week after a 15 % rise"): the seed's complex-case question
+    "span_question": "{t} % за день или за неделю?",
+    "over_week": " за неделю",
     "decline": "Не применено: {part} ({reason}).",
     "parts": {"window": "окно {w}", "segment": "{w}", "bars": "{w}",
               "condition": "условие ({w})", "horizon": "горизонт ({w})",
               "measure": "{w}", "words": "слова «{w}»"},
     "reasons": {"daily_only": "по {s} есть только дневные бары", "not_planned": "план его не применяет",
-                "window_used": "посчитано по {n}", "unread": "не прочитаны как часть вопроса",
+                "window_used": "посчитано по {n}", "daily_moves": "считаются только изменения за день; ответ для изменения за день", "unread": "не прочитаны как часть вопроса",
                 "bars_used": "использованы {w}"},
 }
