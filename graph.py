@@ -164,7 +164,7 @@ def build_graph(checkpointer: Any = None, default_context: Deps | None = None) -
     add(REPLY, reply)          # the answer as an AI message in `messages`
     g.add_conditional_edges(START, before_turn)
     g.add_edge("new_turn", "route")
-    g.add_edge("clarify", "understander")
+    g.add_edge("clarify", "route")      # the card's answer, or a trade command typed on it
     g.add_edge("execute_action", REPLY)
     g.add_edge("summary_fallback", "remember")
     g.add_edge("educator", "remember")

@@ -33,6 +33,8 @@ class AskResult(BaseModel):
     plan: dict[str, Any] = Field(default_factory=lambda: {"steps": []})
     validation: dict[str, Any] = Field(default_factory=dict)
     usage: dict[str, Any] = Field(default_factory=dict)
+    reading: str | None = None
+    declined: list[dict[str, Any]] = Field(default_factory=list)
 
 
 class Session:
@@ -105,11 +107,16 @@ def result_from_snapshot(snapshot, thread_id: str, request_id: str) -> AskResult
     else:
         status = values.get("status") or "answered"
         response = _with_disclaimers(values.get("response") or "", values.get("disclaimers") or [])
+    reading = values.get("reading") if status == "answered" and not interrupt and values.get("data") else None
+    if reading and response and not response.startswith(reading):   # code's line (agents/reply.py)
+        response = f"{reading}\n\n{response}"
     return AskResult(thread_id=thread_id, request_id=request_id, status=status, response=response,
                      claims=values.get("claims") or [] if not interrupt else [],
                      interrupt=interrupt, intent=values.get("intent") or {},
                      plan=values.get("plan") or {"steps": []},
-                     validation=values.get("validation") or {}, usage=values.get("usage") or {})
+                     validation=values.get("validation") or {}, usage=values.get("usage") or {},
+                     reading=reading.split("\n")[0] if reading else None,
+                     declined=values.get("declined") or [])
 
 
 def _interrupt_text(payload: dict) -> str:

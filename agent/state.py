@@ -30,7 +30,7 @@ CLAIM_TYPES: tuple[str, ...] = names("claim")
 Status = Literal["answered", "clarification", "no_data", "confirm_plan", "confirm_action", "error"]
 InterruptType = Literal["clarification", "no_data", "confirm_plan", "confirm_action"]
 ValidationStatus = Literal["ok", "rewrite", "need_more_data", "skipped"]
-MissingSlot = Literal["symbol", "period", "threshold", "condition"]
+MissingSlot = Literal["symbol", "period", "threshold", "condition", "span"]
 
 
 class Period(BaseModel):
@@ -61,6 +61,13 @@ class Part(BaseModel):
     analysis: Analysis | None = None
     condition: EventCondition | None = None
     horizon_days: int | None = None
+
+
+class Declined(BaseModel):
+    """A part of the question the answer does not apply, named, with why ("the 14:00-15:00 window",
+    "SPX has daily bars only"): the result's `declined`."""
+    part: str
+    reason: str
 
 
 class Intent(BaseModel):
@@ -99,6 +106,8 @@ class Intent(BaseModel):
     bar_minutes: int | None = None
     indicators: list[Indicator] = Field(default_factory=list, description="every indicator named, in order")
     indicator_windows: list[int | None] = Field(default_factory=list, description="each indicator's window")
+    declined: list[Declined] = Field(default_factory=list, description="parts of the question the "
+                                                                         "reading could not apply, by name")
     needs_clarification: bool = False
     missing: list[MissingSlot] = Field(default_factory=list)
     clarifying_questions: list[str] = Field(default_factory=list)
@@ -212,6 +221,8 @@ class TradingState(TypedDict, total=False):
     status: Status
     interrupt: dict | None
     disclaimers: list[str]
+    reading: str | None          # the answer's first line: what it answered (agent/nlu/stated.py)
+    declined: list[dict]         # parts of the question not applied, with why (Declined)
     # meta
     current_agent: str
     agents_used: list[str]

@@ -20,6 +20,8 @@ def no_data(state: dict[str, Any]) -> Command[str]:
                                          "no_data": None})
     history = [*(state.get("chat_history") or []), {"role": "user", "content": state["question"]}]
     return Command(goto="understander", update={
-        **visited(state, "no_data"), "question": str(answer), "chat_history": history,
+        # the reply is the turn's question now: the next turn's history holds it (its follow-ups
+        # build on it, never on the card's original question)
+        **visited(state, "no_data"), "question": str(answer), "turn_question": str(answer), "chat_history": history,
         "intent": None, "plan": None, "plan_confirmed": False, "data": None, "no_data": None,
         "clarifications": 0, "clarify_answer": None})

@@ -19,6 +19,7 @@ from agent.budget import OutOfTime
 from agent.deps import Deps
 from agent.llm.base import ProviderContext
 from agent.llm.errors import LLMInvalidOutput
+from agent.nlu import declines, stated
 from agent.state import Intent, Plan
 from agent.tools.plan_step import tool_plan
 from agents.common import call_llm, fallback_disclaimers, log, partial, visited, with_usage
@@ -66,6 +67,15 @@ def _whole(plan: Plan, intent: Intent) -> bool:
     return bool(getattr(plan, "tools", None)) or not check_plan(plan, intent)
 
 
+def reading_of(intent: Intent, plan: Plan, ctx: ProviderContext) -> dict[str, Any]:
+    """The answer's first line (what it answers) and the parts of the question the plan does not
+    apply, checked in code before anything runs, whoever made the plan."""
+    found = declines.check(intent, plan, ctx)
+    line = stated.reading_line(intent, plan, ctx)
+    return {"reading": "\n".join([line, *declines.sentences(found, intent.lang)]) if line else None,
+            "declined": [d.model_dump() for d in found]}
+
+
 def planner(state: dict[str, Any], config: RunnableConfig, runtime: Runtime[Deps]) -> dict[str, Any]:
     from agent.memory.hooks import with_memory
 
@@ -93,5 +103,6 @@ def planner(state: dict[str, Any], config: RunnableConfig, runtime: Runtime[Deps
     state = {**state, **said}
     return {**visited(state, "planner"), **with_usage(state, usage), **said,
             **fallback_disclaimers(state, "planner", failures, intent.lang, complete=_whole(plan, intent)),
+            **reading_of(intent, plan, ctx),
             "plan": plan.model_dump(mode="json"),
             "plan_confirmed": False, "queries": [], "data": None}

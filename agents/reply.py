@@ -50,9 +50,18 @@ def human(question: str, request_id: str) -> HumanMessage:
     return HumanMessage(content=question, id=f"human-{request_id}")
 
 
-def answer_text(state: dict[str, Any]) -> str:
-    """The answer as the result object shows it: the response, then disclaimers it lacks."""
+def with_reading(state: dict[str, Any]) -> str:
+    """The response led by its reading (agent/nlu/stated.py) when the plan ran and answered: code's
+    line, added after the validator, so every surface (result, state, AI message) shows the same."""
     response = state.get("response") or ""
+    answered = (state.get("status") or "answered") == "answered" and state.get("data")
+    reading = state.get("reading") if answered and response else None
+    return f"{reading}\n\n{response}" if reading and not response.startswith(reading) else response
+
+
+def answer_text(state: dict[str, Any]) -> str:
+    """The answer as the result object shows it: the reading, the response, then disclaimers it lacks."""
+    response = with_reading(state)
     extra = [d for d in state.get("disclaimers") or [] if d and d not in response]
     return "\n\n".join([response, *extra]) if extra else response
 
@@ -66,4 +75,5 @@ def reply(state: dict[str, Any]) -> dict[str, Any]:
     ai = AIMessage(content=text, id=f"ai-{request_id}",
                    response_metadata={"status": state.get("status") or "answered", "request_id": request_id})
     gone = [RemoveMessage(id=m.id) for m in messages[:max(0, len(messages) + 1 - MESSAGES_KEEP)] if m.id]
-    return {"messages": [*gone, ai]}
+    response = with_reading(state)
+    return {"messages": [*gone, ai], **({"response": response} if response != state.get("response") else {})}

@@ -42,7 +42,21 @@ def decide(state: dict[str, Any], deps: Deps) -> Route:
     return "understander"
 
 
+def _trade_on_card(state: dict[str, Any], deps: Deps) -> bool:
+    """A trading command typed while a card is open ("buy 10 SPY"): a new request, not the answer."""
+    from agent.trading.commands import parse_trading_command
+
+    answer = state.get("clarify_answer")
+    if not answer:
+        return False
+    ctx = deps.context(state.get("now"))
+    return parse_trading_command(str(answer), [i.symbol for i in ctx.instruments]) is not None
+
+
 def route(state: dict[str, Any], config: RunnableConfig, runtime: Runtime[Deps]) -> dict[str, Any]:
+    if _trade_on_card(state, runtime.context):
+        answer = str(state["clarify_answer"])
+        return {"route": "trading", "question": answer, "turn_question": answer, "clarify_answer": None}
     return {"route": decide(state, runtime.context)}
 
 

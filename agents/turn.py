@@ -26,7 +26,7 @@ TURN_RESET: dict[str, Any] = {
     "queries": [], "data": None, "has_data": False, "execution_errors": [], "draft": "", "response": "",
     "claims": [],
     "validation": None, "validation_attempts": 0, "replans": 0, "status": None, "interrupt": None,
-    "disclaimers": [], "agents_used": [], "usage": {}}
+    "disclaimers": [], "reading": None, "declined": [], "agents_used": [], "usage": {}}
 
 
 # The graph's input schema: a question and its turn as agent.service.turn_input builds it (identity

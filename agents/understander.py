@@ -23,7 +23,7 @@ def read_whole(intent: Intent) -> bool:
     """The built-in parser's reading lacks nothing the user asked: every word used (no note of a
     word left out or a part declined), nothing left to ask (issue 30: then the model's failure
     is not the user's news)."""
-    return not intent.notes and not intent.needs_clarification
+    return not intent.notes and not intent.declined and not intent.needs_clarification
 
 
 def _disclaimers(state: dict[str, Any], intent: Intent, error: BaseException | None,

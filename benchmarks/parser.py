@@ -1,6 +1,7 @@
 """Offline parser speed (issue 24): time per question of understand() over the generated phrasings
 (tests/agent/llm/phrasings.py), and how many phrasings the generator makes and how many read as
-built, and the same for the two-part phrasings (tests/agent/llm/phrasings_parts.py). No database: the offline helpers' instruments and ranges.
+built, and the same for the two-part phrasings (tests/agent/llm/phrasings_parts.py) and the window,
+candle and date-range phrasings (tests/agent/nlu/phrasings_windows.py). No database: the offline helpers' instruments and ranges.
 
     python benchmarks/parser.py [--limit N] [--json]
 """
@@ -21,6 +22,8 @@ from tests.agent.llm.phrasings import generate  # noqa: E402
 from tests.agent.llm.phrasings_parts import generate as generate_parts  # noqa: E402
 from tests.agent.llm.test_generated_parts import mismatch as parts_mismatch  # noqa: E402
 from tests.agent.llm.test_generated_phrasings import mismatch  # noqa: E402
+from tests.agent.nlu.phrasings_windows import generate as generate_windows  # noqa: E402
+from tests.agent.nlu.phrasings_windows import mismatch as windows_mismatch  # noqa: E402
 
 
 def _parts(ctx) -> dict:
@@ -35,6 +38,22 @@ def _parts(ctx) -> dict:
     return {"parts_generated": len(cases), "parts_read_as_built": sum(1 for c in cases if not parts_mismatch(c)),
             "parts_cpu_p50_ms": round(statistics.median(cpu), 2),
             "parts_cpu_p95_ms": round(cpu[int(len(cpu) * 0.95) - 1], 2)}
+
+
+def _windows() -> dict:
+    """The window, candle and date-range phrasings: how many, read as built, CPU per question."""
+    ctx = make_ctx("2024-06-01")
+    cases = generate_windows()
+    cpu, bad = [], 0
+    for c in cases:
+        c0 = time.process_time()
+        it = understand(c.text, None, ctx)
+        cpu.append((time.process_time() - c0) * 1000)
+        bad += windows_mismatch(c, it) is not None
+    cpu.sort()
+    return {"windows_generated": len(cases), "windows_read_as_built": len(cases) - bad,
+            "windows_cpu_p50_ms": round(statistics.median(cpu), 2),
+            "windows_cpu_p95_ms": round(cpu[int(len(cpu) * 0.95) - 1], 2)}
 
 
 def main() -> None:
@@ -59,7 +78,7 @@ def main() -> None:
            "p50_ms": round(statistics.median(ms), 2), "p95_ms": round(ms[int(len(ms) * 0.95) - 1], 2),
            "max_ms": round(ms[-1], 2), "mean_ms": round(statistics.fmean(ms), 2),
            "cpu_p50_ms": round(statistics.median(cpu), 2), "cpu_p95_ms": round(cpu[int(len(cpu) * 0.95) - 1], 2),
-           "cpu_mean_ms": round(statistics.fmean(cpu), 2), **_parts(ctx)}
+           "cpu_mean_ms": round(statistics.fmean(cpu), 2), **_parts(ctx), **_windows()}
     print(json.dumps(out) if args.json else "\n".join(f"{k}: {v}" for k, v in out.items()))
 
 

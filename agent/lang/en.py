@@ -7,6 +7,7 @@ from typing import Any
 
 from agent.lang._answer.en import ANSWER
 from agent.lang._backtest.en import BACKTEST
+from agent.lang._reading.en import READING
 
 # Month names, used by the offline parser/templates and by the UI's date texts.
 _MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December")
@@ -541,6 +542,7 @@ PACK: dict[str, Any] = {
         },
     },
     "answer": ANSWER,  # the answer side (issue 32): agent/lang/_answer/
+    "reading": READING,  # the stated reading and declines: agent/lang/_reading/
     "wording": {
         "METRIC_STEMS": {
             "close": ("close", "closes", "closed", "closing", "settle"),

@@ -7,6 +7,7 @@ from typing import Any
 
 from agent.lang._answer.es import ANSWER
 from agent.lang._backtest.es import BACKTEST
+from agent.lang._reading.es import READING
 
 # Month names, used by the offline parser/templates and by the UI's date texts.
 _MONTHS = ("enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto", "septiembre", "octubre", "noviembre", "diciembre")
@@ -564,6 +565,7 @@ PACK: dict[str, Any] = {
         },
     },
     "answer": ANSWER,  # the answer side (issue 32): agent/lang/_answer/
+    "reading": READING,  # the stated reading and declines: agent/lang/_reading/
     "wording": {
         "METRIC_STEMS": {
             "close": ("cierre", "cerro", "cerr"),

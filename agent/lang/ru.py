@@ -7,6 +7,7 @@ from typing import Any
 
 from agent.lang._answer.ru import ANSWER
 from agent.lang._backtest.ru import BACKTEST
+from agent.lang._reading.ru import READING
 
 # Month names, used by the offline parser/templates and by the UI's date texts.
 _MONTHS = ("январь", "февраль", "март", "апрель", "май", "июнь", "июль", "август", "сентябрь", "октябрь", "ноябрь", "декабрь")
@@ -560,6 +561,7 @@ PACK: dict[str, Any] = {
         },
     },
     "answer": ANSWER,  # the answer side (issue 32): agent/lang/_answer/
+    "reading": READING,  # the stated reading and declines: agent/lang/_reading/
     "wording": {
         "METRIC_STEMS": {
             "close": ("закрыт", "закрыл"),

@@ -258,7 +258,8 @@ SUBMIT_ANSWER = "submit_answer"
 
 
 DERIVED: dict[str, frozenset[str]] = {
-    PARSE_INTENT: frozenset({"symbol", "indicator", "indicator_window", "confidence"}),
+    # `declined` is code's: the parser's unread words and the reading checked against the plan
+    PARSE_INTENT: frozenset({"symbol", "indicator", "indicator_window", "confidence", "declined"}),
     # the plan's summary is read by nothing; a volume profile's bins are never asked for (the
     # typed reading has no such field): the default applies
     SUBMIT_PLAN: frozenset({"summary", "steps.params.bins"})}

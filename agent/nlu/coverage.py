@@ -133,6 +133,11 @@ READ_AS = {"en": "I read {pairs}.", "ru": "Я прочитал {pairs}.", "es": 
 _AS = {"en": "“{a}” as “{b}”", "ru": "«{a}» как «{b}»", "es": "«{a}» como «{b}»"}
 
 
+def unread(words: list[str], used: set[str] | frozenset[str] = frozenset()) -> list[str]:
+    """The unused words no part of the reading used (a symbol answered is never named), once each."""
+    return list(dict.fromkeys(w for w in words if w.lower() not in used and w.upper() not in used))
+
+
 def unused_note(words: list[str], lang: str, used: set[str] | frozenset[str] = frozenset()) -> str | None:
     """The note naming unused words; a word the reading used (a symbol answered) is never named."""
     words = [w for w in words if w.lower() not in used and w.upper() not in used]

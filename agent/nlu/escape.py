@@ -24,7 +24,7 @@ def _gives(text: str, ctx: ProviderContext) -> set[str]:
     if p.periods:
         out.add("period")
     if p.metrics or p.indicator or p.pattern or p.top or p.cond.has_threshold or p.window \
-            or {"compare", "after", "volume_profile", "intraday"} & p.flags:
+            or {"compare", "after", "volume_profile", "intraday", "stats"} & p.flags:
         out.add("analysis")
     if p.cond.has_threshold:
         out.add("threshold")
@@ -42,6 +42,11 @@ def asks_anew(answer: Any, intent: dict | None, ctx: ProviderContext) -> bool:
     if "threshold" in asked or "condition" in asked:
         asked |= {"analysis", "threshold"}
     extra = gives - asked
+    # A reply adding detail to a question beyond plain stats ("daily, SPX, 1930 to 1940" to "the
+    # week after a 15 % rise") names no analysis of its own: it completes the question, never drops
+    # its condition.
+    if "analysis" not in gives and (intent.get("condition") or intent.get("analysis") not in (None, "stats")):
+        return False
     # A new question names at least two things (a symbol and a period, or an analysis with either),
     # one of them not asked: a lone word is always read as the answer.
     return bool(extra) and len(gives) >= 2

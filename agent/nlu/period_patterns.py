@@ -21,7 +21,7 @@ ISO = r"(?<!\d)\d{4}-\d{1,2}-\d{1,2}(?!\d)"
 DMY = r"(?<![\d./])(?:\d{1,2}/\d{1,2}/|\d{1,2}\.\d{1,2}\.)(?:\d{4}|\d{2})(?![\d./])"   # 19.10.1987, 10/19/87
 YM_ISO = r"(?<![\d-])\d{4}-(?:0[1-9]|1[0-2])(?![\d-])"
 SEP = r"(?:\s*,\s*|\s+del?\s+|\s+of\s+|\s+)"
-DAYMON = rf"(?<![\d.])(?:the\s+)?{D}\s*(?:de\s+|of\s+)?{MONTH_B}"
+DAYMON = rf"(?<![\w.])(?:the\s+)?{D}\s*(?:de\s+|of\s+)?{MONTH_B}"
 MONDAY = rf"{MONTH_B}\s+(?:the\s+)?{D}"
 DAYDATE = rf"(?:{ISO}|{DMY}|(?:{DAYMON}|{MONDAY})(?:{SEP}{Y}{YS})?)"
 MONYEAR = rf"(?:{YM_ISO}|{MONTH_B}(?:{SEP}{Y}{YS})?)"
@@ -76,6 +76,8 @@ RANGES = [
     _c(rf"(?<![\d.-])(?P<a>{Y})\s*-\s*(?P<b>{Y}){YS}(?![\d-])"),
     _c(rf"(?P<a>{MONTH_B})\s*-\s*(?P<b>{MONYEAR})"),
     _c(rf"(?P<a>{ISO})\s*(?:\.\.\.?|-|/)\s*(?P<b>{ISO})"),
+    # "01.03.2024-15.03.2024", "01/03/2024 – 15/03/2024": one range, never two days to compare
+    _c(rf"(?P<a>{DMY})\s*(?:\.\.\.?|-|–|—)\s*(?P<b>{DMY})"),
 ]
 # A window of N trading days right after a date: "the week after 1987-10-19", "10 sessions following
 # March 16, 2020", "неделя после 19.10.1987", "las 10 sesiones posteriores al 16 de marzo de 2020".

@@ -232,6 +232,11 @@ def _group0(m: re.Match[str] | None) -> str:
     return m.group(0)
 
 
+def _day_first(*ends: str) -> bool:
+    """Some end of a range of numeric dates is written day first (its first number is over 12)."""
+    return any((m := re.search(r"(?<!\d)(\d{1,2})[/.]\d{1,2}[/.]\d", e)) and int(m.group(1)) > 12 for e in ends)
+
+
 def _found(kind: str, m: re.Match[str], today: date, us: bool = False) -> Found:
     gd = m.groupdict()
     if kind == "point":
@@ -247,6 +252,8 @@ def _found(kind: str, m: re.Match[str], today: date, us: bool = False) -> Found:
         n = count_value(m.group("n"), 1) or 1
         return Found(m.start(), m.end(), kind, a=a, explicit_year=a.y is not None,
                      window=(n, window_unit(m.group("u"))))
+    if gd.get("b") and _day_first(gd["a"], gd["b"]):
+        us = False                    # "01/03/2024 - 15/03/2024": both ends in the order one of them proves
     a = extract_dp(gd["a"], today, us)
     if kind in ("end_of", "start_of") and re.search(r"day|session|дн|день|сесси|dia|sesion", m.group(0)):
         return Found(m.start(), m.end(), kind.replace("_of", "_session"), a=a, explicit_year=a.y is not None)

@@ -10,7 +10,7 @@ from typing import Any
 
 import capabilities
 from agent.llm.base import ProviderContext
-from agent.nlu import cues, notes
+from agent.nlu import cues, notes, windows
 from agent.nlu import metrics as M
 from agent.nlu.lang import normalize
 from agent.nlu.per_unit import per_unit
@@ -21,7 +21,7 @@ from agent.nlu.period_math import (
     window_period,
     window_unit,
 )
-from agent.state import Intent, Period
+from agent.state import Intent, Period, TimeWindow
 
 MAX_PARTS = 24
 
@@ -151,6 +151,20 @@ def without_data(it: Intent, ctx: ProviderContext) -> None:
                 it.analysis = "stats" if it.analysis == "compare" else it.analysis
 
 
+def zoned_window(w: Any, it: Intent, ctx: ProviderContext) -> TimeWindow:
+    """The window as the exchange's wall-clock: one written in another zone ("с 9 до 11 по UTC",
+    "10:00-11:00 CET") is moved to the instrument's zone on the period's first day, its label
+    keeping the zone it was written in ("09:00-11:00 UTC")."""
+    inst = ctx.instrument(it.symbol)
+    start, end, label = w.start, w.end, w.label
+    if w.tz and inst is not None and w.tz != inst.timezone and start is not None and end is not None:
+        day = it.period.start if it.period else ctx.today
+        start, end = windows.to_zone(start, end, w.tz, inst.timezone, day)
+        label = f"{w.label} {w.tz}"
+    return TimeWindow(start=start, end=end, label=label, extended=w.extended or not (
+        start is not None and windows.RTH_OPEN <= start <= windows.RTH_CLOSE))
+
+
 def daily_only(ctx: ProviderContext, symbol: str | None) -> bool:
     inst = ctx.instrument(symbol)
     return bool(inst and inst.session == "daily")
@@ -162,6 +176,8 @@ def degrade(it: Intent, p: Any, ctx: ProviderContext) -> None:
         it.notes.append(capabilities.degrade(it.unsupported, it.lang))
     if not daily_only(ctx, it.symbol):
         return
+    if _decline_intraday(it, ctx) and it.analysis == "intraday":
+        it.analysis = "stats"             # the day's own bars answer, the window declined by name
     needs = (it.indicator if it.analysis == "indicator" and it.indicator == "vwap" else
              it.pattern if it.analysis == "pattern" and it.pattern == "hourly_profile" else
              "get_intraday_data" if it.analysis == "intraday" else None)
@@ -173,6 +189,20 @@ def degrade(it: Intent, p: Any, ctx: ProviderContext) -> None:
         it.indicator, it.indicator_window = alt, {n: w for n, _p, w in M.INDICATORS}.get(alt)
     else:
         it.analysis, it.indicator, it.pattern = "stats", None, None
+
+
+def _decline_intraday(it: Intent, ctx: ProviderContext) -> bool:
+    """A time-of-day window or an intraday bar size asked of a daily-only symbol: declined by name
+    ("the 14:00–15:00 window: SPX has daily bars only") and the day's daily bars answer."""
+    from agent.nlu import declines
+
+    found = declines.daily_only_parts(it, ctx)
+    if not found:
+        return False
+    it.declined = [*it.declined, *found]
+    it.time_window, it.bar_minutes = None, None
+    it.parts = [pt.model_copy(update={"time_window": None, "bar_minutes": None}) for pt in it.parts]
+    return True
 
 
 MAX_YEARS_BACK = 100

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import capabilities
 from agent.llm.base import ProviderContext
-from agent.nlu import backtest_rules, clarify, coverage, followup_days, resumes
+from agent.nlu import backtest_rules, clarify, coverage, declines, followup_days, resumes
 from agent.nlu import metrics as M
 from agent.nlu import notes as notes_mod
 from agent.nlu.analyses import concept_term, is_concept
@@ -122,7 +122,9 @@ def with_notes(it: Intent, p: Parsed) -> Intent:
         if not exact:                    # a bar size bars are not built at: the one used, by name
             notes.append(notes_mod.bar_size(it.bar_minutes or 1, gran, it.lang))
         used = {s.lower() for s in [*it.symbols, *(s for pt in it.parts for s in pt.symbols)]}
-        notes.append(coverage.unused_note(p.unused, it.lang, used))
+        unread = coverage.unread(p.unused, used)
+        if unread:                       # named only as a part declined, never as a bare word list
+            it.declined = [*it.declined, declines.unread_words(unread, it.lang)]
         notes.append(coverage.not_computed_note(normalize(p.text), p.concepts, it.lang))
     it.notes = [*it.notes, *(n for n in notes if n and n not in it.notes)]
     return it

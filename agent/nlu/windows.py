@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from datetime import time
+from datetime import date, datetime, time
+from zoneinfo import ZoneInfo
 
 RTH_OPEN, RTH_CLOSE = time(9, 30), time(16, 0)
 OVERNIGHT_START, OVERNIGHT_END = time(18, 0), time(9, 30)
@@ -29,11 +30,40 @@ _BARE = re.compile(
     r"(?<![\w:.])" + _CLOCK.format(n="a") + r"\s*(?:-|–|—|to|till|until|до|a|hasta)\s*" + _CLOCK.format(n="b")
     + r"(?![\d:])")
 _FIRST_LAST = re.compile(
-    r"(?<!\w)(?P<edge>first|opening|last|closing|перв\w*|последн\w*|primer[oa]?s?|ultim[oa]s?)\s+"
-    r"(?:(?P<n>\d{1,3})\s+)?(?P<unit>hours?|minutes?|mins?|час\w*|минут\w*|horas?|minutos?)"
+    r"(?<!\w)(?P<edge>first|opening|last|closing|final|перв\w*|последн\w*|primer[oa]?s?|ultim[oa]s?)\s+"
+    r"(?:(?P<n>\d{1,3})\s+)?(?P<unit>half\s+(?:an\s+)?hour|hours?|minutes?|mins?|полчаса|час\w*|минут\w*"
+    r"|media\s+hora|horas?|minutos?)"
     r"(?:\s+(?:of\s+(?:the\s+)?(?:session|trading|day)|торгов\w*|сесси\w*|de\s+(?:la\s+)?(?:sesion|negociacion)))?"
     r"(?!\w)")
+# A time zone said after a clock window ("2 to 3 p.m. Eastern", "1-2pm ET", "hora de Nueva York",
+# "по UTC", "MSK", "CET"): the window is in that zone (IANA name), converted to the exchange's.
+_ZONES = [
+    ("America/New_York", r"e[sd]?t|eastern(?:\s+time)?|new\s+york(?:\s+time)?|ny(?:\s+time)?"
+                         r"|(?:по\s+)?нью-?\s?йорк\w*(?:\s+времени)?|(?:по\s+)?восточн\w+(?:\s+времени)?"
+                         r"|(?:hora\s+)?(?:de\s+)?nueva\s+york|hora\s+del\s+este"),
+    ("UTC", r"(?:по\s+)?(?:utc|gmt|гринвич\w*)|(?:hora\s+)?utc"),
+    ("Europe/Moscow", r"(?:по\s+)?(?:msk|мск|москв\w*|московск\w+(?:\s+времени)?)|(?:hora\s+de\s+)?mosc[uú]"),
+    ("Europe/Berlin", r"(?:по\s+)?(?:cet|cest)|hora\s+de\s+europa\s+central"),
+    ("America/Chicago", r"c[sd]?t|central(?:\s+time)?|(?:по\s+)?чикаг\w*|hora\s+de\s+chicago"),
+]
+_ZONE = re.compile(r"\s*(?:,\s*)?(?:\(\s*)?(?:in\s+|at\s+)?(?:the\s+)?(?:" + "|".join(f"(?P<z{i}>{rx})" for i, (_n, rx) in enumerate(_ZONES))
+                   + r")(?:\s*\))?(?!\w)")
+
+
+def zone_after(norm: str, end: int) -> tuple[str, int] | None:
+    """(IANA zone, end of the phrase) of a time zone written right after position `end`."""
+    m = _ZONE.match(norm, end)
+    if not m:
+        return None
+    i = next(int(k[1:]) for k, v in m.groupdict().items() if v)
+    return _ZONES[i][0], m.end()
+
+
 _NAMED = [
+    # the opening range: the session's first 30 minutes (its usual definition); the closing range alike
+    ("opening_range", re.compile(r"(?<!\w)(?:opening\s+range|or\s+high|or\s+low|диапазон\w*\s+открыти\w*"
+                                 r"|рейндж\w*\s+открыти\w*|rango\s+de\s+apertura)(?!\w)")),
+    ("closing_range", re.compile(r"(?<!\w)(?:closing\s+range|диапазон\w*\s+закрыти\w*|rango\s+de\s+cierre)(?!\w)")),
     ("rth", re.compile(r"(?<!\w)(?:rth|regular\s+(?:trading\s+)?(?:hours|session)|cash\s+session"
                        r"|основн\w+\s+сесси\w*|регулярн\w+\s+(?:сесси\w*|час\w*)|horario\s+regular"
                        r"|sesion\s+regular)(?!\w)")),
@@ -46,7 +76,8 @@ _NAMED = [
     ("after_hours", re.compile(r"(?<!\w)(?:after-?\s?hours|post-?market|постмаркет\w*|после\s+закрытия"
                                r"|fuera\s+de\s+horario|post-?mercado)(?!\w)")),
 ]
-_NAMED_TIMES = {"rth": (RTH_OPEN, RTH_CLOSE), "overnight": (OVERNIGHT_START, OVERNIGHT_END),
+_HALF_HOUR = re.compile(r"half\s+(?:an\s+)?hour|полчаса|media\s+hora")
+_NAMED_TIMES = {"opening_range": (RTH_OPEN, time(10, 0)), "closing_range": (time(15, 30), RTH_CLOSE),"rth": (RTH_OPEN, RTH_CLOSE), "overnight": (OVERNIGHT_START, OVERNIGHT_END),
                 "premarket": (time(4, 0), RTH_OPEN), "after_hours": (RTH_CLOSE, time(20, 0))}
 
 _BAR = re.compile(
@@ -55,8 +86,18 @@ _BAR = re.compile(
     r"|(?:bars?|candles?|velas?|barras?|бар\w*|свеч\w*)\s+(?:of|de|по|в)\s+(?P<n2>\d{1,3})\s*"
     r"(?P<u2>minutes?|mins?|hours?|минут\w*|час\w*|minutos?|horas?)"
     r"|(?P<hourly>hourly|часов\w*|horari[oa]s?)\s+(?:bars?|candles?|бар\w*|свеч\w*|velas?|barras?)"
+    r"|(?:velas?|barras?)\s+(?P<hourly2>horari[oa]s?)"
     # Russian trader slang: "на 15-минутках" (15-minute bars), "на часовиках" (hourly bars)
     r"|(?P<n3>\d{1,3})\s*[-‐]?\s*минутк\w*|(?P<h2>часовик\w*))(?!\w)")
+
+
+_ONE_CLOCK = r"(?P<c>\d{1,2})(?::(?P<cm>\d{2})|\s*(?P<cap>a\.?m\.?|p\.?m\.?))\s*"
+_CANDLE_AFTER = re.compile(r"(?<![\w:.])" + _ONE_CLOCK
+                           + r"(?P<bar>(?:\d{1,3}\s*[-‐]?\s*(?:minutes?|mins?|m|hours?|h)\s*|hourly\s+)(?:bar|candle|candlestick)s?)(?!\w)")
+_CANDLE_BEFORE = re.compile(
+    r"(?<!\w)(?P<bar>(?:\d{1,3}\s*[-‐]?\s*(?:minutes?|mins?|hours?|минутн\w*|часов\w*)\s*|hourly\s+|часов\w*\s+)"
+    r"(?:bar|candle|свеч\w*|бар\w*)|(?:vela|barra)s?\s+(?:horari[oa]s?|de\s+\d{1,3}\s+minutos?))"
+    r"\s+(?:at|of|from|в|на|за|de\s+las?|a\s+las?)\s+" + _ONE_CLOCK + r"(?!\d)")
 
 
 @dataclass(frozen=True)
@@ -66,6 +107,7 @@ class Window:
     label: str                # "09:30-10:00", "rth", "first 60 min", ...
     span: tuple[int, int]
     extended: bool = False    # reaches outside the regular session (overnight, premarket)
+    tz: str | None = None     # the zone the clocks were written in, when the question names one
 
 
 @dataclass(frozen=True)
@@ -74,8 +116,10 @@ class BarSize:
     span: tuple[int, int]
 
 
-def _clock(m: re.Match[str], n: str) -> time | None:
-    h, mm, ap = int(m.group(n)), int(m.group(n + "m") or 0), (m.group(n + "ap") or "").replace(".", "")
+def _clock(m: re.Match[str], n: str, inherit: str = "") -> time | None:
+    """The clock of group `n`; a bare hour takes the other end's am/pm ("2 to 3 p.m.", "1-2pm")."""
+    h, mm = int(m.group(n)), int(m.group(n + "m") or 0)
+    ap = (m.group(n + "ap") or inherit).replace(".", "").replace(" ", "")
     if ap == "pm" and h < 12:
         h += 12
     if ap == "am" and h == 12:
@@ -83,6 +127,17 @@ def _clock(m: re.Match[str], n: str) -> time | None:
     if not (0 <= h <= 23 and 0 <= mm <= 59):
         return None
     return time(h, mm)
+
+
+def _ends(m: re.Match[str]) -> tuple[time | None, time | None]:
+    """Both clocks of a range; the start inherits the end's am/pm when it has none and reads as an
+    hour of the same half-day (never "11 to 1pm" as 23:00)."""
+    b_ap = (m.group("bap") or "").replace(".", "")
+    a_bare = not m.group("aap") and not m.group("am")
+    inherit = b_ap if a_bare and b_ap and int(m.group("a")) <= int(m.group("b")) % 12 + (12 if int(m.group("b")) == 12 else 0) else ""
+    if a_bare and b_ap == "pm" and int(m.group("a")) == 12:
+        inherit = ""
+    return _clock(m, "a", inherit), _clock(m, "b")
 
 
 def _plus(t: time, minutes: int) -> time:
@@ -103,8 +158,12 @@ def _has_clock_cue(m: re.Match[str]) -> bool:
     return False
 
 
-def _both_clocks(m: re.Match[str]) -> bool:
-    return bool((m.group("am") or m.group("aap")) and (m.group("bm") or m.group("bap")))
+def _both_clocks(m: re.Match[str], norm: str) -> bool:
+    """Each end has minutes or am/pm ("10:00-11:00", "9:30 to 10am"), or the end has am/pm and the
+    start is a bare hour ("2 to 3 p.m.", "1-2pm"), or a time zone follows ("9-11 UTC")."""
+    if (m.group("am") or m.group("aap")) and (m.group("bm") or m.group("bap")):
+        return True
+    return bool(m.group("bap") or (m.group("bm") and zone_after(norm, m.end())))
 
 
 _HOUR_WORD = re.compile(r"\s*(?:h|hrs?|hours?|o'?clock|ч\.?|час\w*|horas?)(?!\w)")
@@ -115,31 +174,71 @@ def _bare_hours(m: re.Match[str], norm: str) -> bool:
     """'с 10 до 11' is hours when an hour word follows, or when it ends a question about bars
     ("15-минутки 28 ноября с 10 до 11"); 'с 10 до 11 ноября' stays days."""
     rest = norm[m.end():]
-    return bool(_HOUR_WORD.match(rest) or (_ENDS.match(rest) and _BAR.search(norm)))
+    return bool(_HOUR_WORD.match(rest) or zone_after(norm, m.end()) or (_ENDS.match(rest) and _BAR.search(norm)))
+
+
+def _zoned(w: Window, norm: str) -> Window:
+    """The window with the time zone written after it (its span grown to cover the phrase)."""
+    z = zone_after(norm, w.span[1])
+    if z is None:
+        return w
+    return Window(w.start, w.end, w.label, (w.span[0], z[1]), w.extended, z[0])
+
+
+def _clock_range(norm: str) -> Window | None:
+    m = _BETWEEN.search(norm)
+    if not (m and (_has_clock_cue(m) or _bare_hours(m, norm))):
+        m = next((b for b in _BARE.finditer(norm) if _both_clocks(b, norm)), None)
+    if not m:
+        return None
+    a, b = _ends(m)
+    if a is None or b is None:
+        return None
+    return _zoned(Window(a, b, f"{a:%H:%M}-{b:%H:%M}", m.span(), extended=not (RTH_OPEN <= a <= RTH_CLOSE)), norm)
+
+
+def _edge(norm: str) -> Window | None:
+    """First / last N minutes or hours of the session ("last half hour", "первые 2 часа")."""
+    m = _FIRST_LAST.search(norm)
+    if not m:
+        return None
+    unit = m.group("unit")
+    n = int(m.group("n") or 1)
+    minutes = 30 if _HALF_HOUR.fullmatch(unit) else n * 60 if re.match(r"h|час|hora", unit) else n
+    if not 0 < minutes <= 390:
+        return None
+    if re.match(r"first|opening|перв|primer", m.group("edge")):
+        return Window(RTH_OPEN, _plus(RTH_OPEN, minutes), f"first {minutes} min", m.span())
+    return Window(_minus(RTH_CLOSE, minutes), RTH_CLOSE, f"last {minutes} min", m.span())
+
+
+def _candle(norm: str) -> Window | None:
+    """One bar at a time: "the 15:00 hourly candle", "the 10:30 5-minute bar", "часовая свеча в
+    15:00", "la vela horaria de las 15:00": the window of that bar, [clock, clock + size)."""
+    for rx in (_CANDLE_AFTER, _CANDLE_BEFORE):
+        m = rx.search(norm)
+        if m is None:
+            continue
+        bar = parse_bar_size(m.group("bar"))
+        t = _clock(m, "c")
+        if bar is None or t is None or bar.minutes > 240:
+            continue
+        end = _plus(t, bar.minutes)
+        return _zoned(Window(t, end, f"{t:%H:%M}-{end:%H:%M}", m.span(), extended=not (RTH_OPEN <= t < RTH_CLOSE)),
+                      norm)
+    return None
 
 
 def parse_window(norm: str) -> Window | None:
-    m = _BETWEEN.search(norm)
-    if not (m and (_has_clock_cue(m) or _bare_hours(m, norm))):
-        m = next((b for b in _BARE.finditer(norm) if _both_clocks(b)), None)
-    if m:
-        a, b = _clock(m, "a"), _clock(m, "b")
-        if a is not None and b is not None:
-            return Window(a, b, f"{a:%H:%M}-{b:%H:%M}", m.span(), extended=not (RTH_OPEN <= a <= RTH_CLOSE))
-    m = _FIRST_LAST.search(norm)
-    if m:
-        n = int(m.group("n") or 1)
-        minutes = n * 60 if re.match(r"h|час|hora", m.group("unit")) else n
-        if 0 < minutes <= 390:
-            first = bool(re.match(r"first|opening|перв|primer", m.group("edge")))
-            if first:
-                return Window(RTH_OPEN, _plus(RTH_OPEN, minutes), f"first {minutes} min", m.span())
-            return Window(_minus(RTH_CLOSE, minutes), RTH_CLOSE, f"last {minutes} min", m.span())
+    for read in (_candle, _clock_range, _edge):
+        w = read(norm)
+        if w is not None:
+            return w
     for name, rx in _NAMED:
         m = rx.search(norm)
         if m:
             a, b = _NAMED_TIMES[name]
-            return Window(a, b, name, m.span(), extended=name != "rth")
+            return Window(a, b, name, m.span(), extended=name not in ("rth", "opening_range", "closing_range"))
     return None
 
 
@@ -147,10 +246,18 @@ def parse_bar_size(norm: str) -> BarSize | None:
     m = _BAR.search(norm)
     if not m:
         return None
-    if m.group("hourly") or m.group("h2"):
+    if m.group("hourly") or m.group("hourly2") or m.group("h2"):
         return BarSize(60, m.span())
     if m.group("n3"):
         return BarSize(int(m.group("n3")), m.span()) if 0 < int(m.group("n3")) <= 24 * 60 else None
     n, unit = (m.group("n"), m.group("u")) if m.group("n") else (m.group("n2"), m.group("u2"))
     minutes = int(n) * (60 if re.match(r"h|час", unit) else 1)
     return BarSize(minutes, m.span()) if 0 < minutes <= 24 * 60 else None
+
+
+def to_zone(start: time, end: time, src: str, dst: str, day: date) -> tuple[time, time]:
+    """A window written in zone `src` as wall-clock times of zone `dst` on `day` ("14:00-15:00 UTC"
+    is 10:00-11:00 New York in summer, 09:00-10:00 in winter)."""
+    def move(t: time) -> time:
+        return datetime.combine(day, t, ZoneInfo(src)).astimezone(ZoneInfo(dst)).time()
+    return move(start), move(end)

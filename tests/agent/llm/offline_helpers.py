@@ -38,3 +38,14 @@ def history(*user_turns: str) -> list[dict[str, str]]:
     for t in user_turns:
         out += [{"role": "user", "content": t}, {"role": "assistant", "content": "(answer)"}]
     return out
+
+
+# The declines of unread words, as the answer says them ("Not applied: the words “x” (...)").
+UNUSED_NOTE = ("Not applied: the words", "Не применено: слова", "No aplicado: las palabras")
+
+
+def said(it) -> list[str]:
+    """What the parser tells the user beside the answer: its notes and its declines as sentences."""
+    from agent.nlu.declines import sentences
+
+    return [*it.notes, *sentences(it.declined, it.lang)]

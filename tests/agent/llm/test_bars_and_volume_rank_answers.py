@@ -144,19 +144,20 @@ def test_nq_five_minute_bars_over_the_cme_session(ask, question):
 
 
 @pytest.mark.parametrize("question,line", [
-    ("SPX 5-minute bars on 2020-03-16", "SPX has daily bars only, so 5-minute bars cannot be built from it."),
-    ("5-минутные бары SPX 16.03.2020", "По SPX есть только дневные бары, поэтому 5-минутные бары построить нельзя."),
-    ("velas de 5 minutos del SPX el 16/03/2020",
-     "SPX solo tiene barras diarias, así que no se pueden construir barras de 5 minutos."),
-    ("SPX 15-minute bars on 2020-03-16", "SPX has daily bars only, so 15-minute bars cannot be built from it."),
-    ("30-минутные свечи SPX 16.03.2020", "По SPX есть только дневные бары, поэтому 30-минутные бары построить нельзя."),
+    ("SPX 5-minute bars on 2020-03-16", "Not applied: the 5-minute bars (SPX has daily bars only)."),
+    ("5-минутные бары SPX 16.03.2020", "Не применено: 5-минутные бары (по SPX есть только дневные бары)."),
+    ("velas de 5 minutos del SPX el 16/03/2020", "No aplicado: barras de 5 minutos (SPX solo tiene barras diarias)."),
+    ("SPX 15-minute bars on 2020-03-16", "Not applied: the 15-minute bars (SPX has daily bars only)."),
+    ("30-минутные свечи SPX 16.03.2020", "Не применено: 30-минутные бары (по SPX есть только дневные бары)."),
 ])
 def test_daily_only_symbol_names_the_size_it_cannot_build(ask, question, line):
-    # the refusal names the symbol and the size asked, in the user's language (never a vague
-    # "intraday data needs intraday bars"), and the day's daily figures are still answered
+    # the decline names the symbol and the size asked, in the user's language, right under the
+    # reading (never a vague "intraday data needs intraday bars"), and the day's daily figures are
+    # still answered
     out, _ = ask(question)
     assert out["status"] == "answered"
-    assert line in out["response"].splitlines()[-1], out["response"]
+    assert out["response"].splitlines()[1] == line, out["response"]
+    assert len(out["declined"]) == 1 and "SPX" in out["declined"][0]["reason"]
     spx = pd.read_csv(DATA / "sp500_daily/chainins_GSPC.csv")
     day = spx[pd.to_datetime(spx["Date"], format="%m/%d/%Y") == "2020-03-16"].iloc[0]
     claims = {c["type"]: c["value"] for c in out["claims"]}

@@ -51,7 +51,7 @@ def test_declarations_are_gemini_schemas_without_refs():
     assert set(answer.properties) == {"response"} and "slot" in answer.properties["response"].description
     # fields code derives after validation are not offered (agent/llm/schemas.py DERIVED)
     assert set(declarations()["parse_intent"].parameters.properties) == \
-        set(Intent.model_fields) - {"symbol", "indicator", "indicator_window", "confidence"}
+        set(Intent.model_fields) - {"symbol", "indicator", "indicator_window", "confidence", "declined"}
 
 
 def test_understand_forces_parse_intent_and_wraps_the_question(stub, provider_for, ctx):

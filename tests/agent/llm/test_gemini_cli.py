@@ -45,7 +45,7 @@ def test_key_in_the_environment_selects_gemini(nq_home, stub):
              call("submit_answer", answer_args()))
     code, result, out = _ask(nq_home, stub, QUESTION)
     assert code == 0, out
-    assert result["status"] == "answered" and result["response"].startswith(shown(nq_reference()))
+    assert result["status"] == "answered" and result["response"].startswith(f"{result['reading']}\n\n{shown(nq_reference())}")
     assert len(stub.generate_requests()) == 3
     assert all(r["headers"]["x-goog-api-key"] == API_KEY for r in stub.requests)
 

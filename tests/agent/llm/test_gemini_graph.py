@@ -93,7 +93,9 @@ def test_full_question_through_every_node(gemini_session, stub):
     result = gemini_session.ask(QUESTION)
     assert result.status == "answered", result.response
     assert result.validation.get("status") == "ok"
-    assert result.response.startswith(shown(ref))
+    # the reading (code's, agent/nlu/stated.py) first, then the model's answer
+    assert result.reading == "Answered: NQ, November 2023."
+    assert result.response.startswith(f"{result.reading}\n\n{shown(ref)}")
     assert _claims(result)["high"] == (ref["high"], ref["high_date"])
     assert _claims(result)["low"] == (ref["low"], ref["low_date"])
     assert result.intent["symbol"] == "NQ" and result.plan["steps"][0]["action"] == "get_period_stats"

@@ -10,9 +10,8 @@ from datetime import date
 import pytest
 
 from agent.nlu.understand import understand
-from tests.agent.llm.offline_helpers import make_ctx
+from tests.agent.llm.offline_helpers import UNUSED_NOTE, make_ctx, said
 
-UNUSED_NOTE = ("did not use", "не учёл", "No utilicé")
 
 
 def read(q: str, prev: str | None = None, today: str = "2024-06-15"):
@@ -81,7 +80,7 @@ def test_move_span_is_not_the_horizon(q, hz):
     it = read(q)
     assert it.analysis == "after_events" and it.condition is not None, q
     assert it.horizon_days == hz, (q, it.horizon_days)
-    assert not any(w in n for n in it.notes for w in UNUSED_NOTE), it.notes
+    assert not any(w in n for n in said(it) for w in UNUSED_NOTE), said(it)
 
 
 # -- 3. an indicator glued to its window before a month: the window is not the month's day ------
@@ -117,7 +116,7 @@ def test_candle_colours_count_up_and_down_sessions(q, want):
     it = read(q)
     assert sorted(it.metrics or []) == want, (q, it.metrics, it.analysis)
     assert it.condition is None and it.analysis == "stats", (q, it.analysis)
-    assert not any(w in n for n in it.notes for w in UNUSED_NOTE), it.notes
+    assert not any(w in n for n in said(it) for w in UNUSED_NOTE), said(it)
 
 
 # -- 5. Spanish quarter abbreviations, Russian high/low abbreviations, Russian bar slang ---------
@@ -131,7 +130,7 @@ def test_candle_colours_count_up_and_down_sessions(q, want):
 def test_spanish_quarter_abbreviations(q, want):
     it = read(q)
     assert span(it) == want, (q, span(it))
-    assert not it.needs_clarification and not any(w in n for n in it.notes for w in UNUSED_NOTE), it.notes
+    assert not it.needs_clarification and not any(w in n for n in said(it) for w in UNUSED_NOTE), said(it)
 
 
 @pytest.mark.parametrize("q,want", [
@@ -143,7 +142,7 @@ def test_spanish_quarter_abbreviations(q, want):
 def test_russian_high_low_abbreviations(q, want):
     it = read(q)
     assert sorted(it.metrics or []) == want, (q, it.metrics)
-    assert not any(w in n for n in it.notes for w in UNUSED_NOTE), it.notes
+    assert not any(w in n for n in said(it) for w in UNUSED_NOTE), said(it)
 
 
 def test_minutes_after_a_number_are_not_the_low():
@@ -159,7 +158,7 @@ def test_minutes_after_a_number_are_not_the_low():
 def test_russian_bar_slang(q, bar):
     it = read(q)
     assert it.bar_minutes == bar, (q, it.bar_minutes)
-    assert not any(w in n for n in it.notes for w in UNUSED_NOTE), it.notes
+    assert not any(w in n for n in said(it) for w in UNUSED_NOTE), said(it)
 
 
 # -- 6. "I did not use" never names a word that was used or says nothing ------------------------
@@ -175,12 +174,12 @@ def test_russian_bar_slang(q, bar):
 def test_no_unused_note_for_words_that_were_answered(q):
     it = read(q)
     assert not it.needs_clarification, (q, it.clarifying_questions)
-    assert not any(w in n for n in it.notes for w in UNUSED_NOTE), (q, it.notes)
+    assert not any(w in n for n in said(it) for w in UNUSED_NOTE), (q, said(it))
 
 
 def test_a_word_really_left_out_is_still_named():
     it = read("SPY perfume March 2024")
-    assert any("perfume" in n for n in it.notes), it.notes
+    assert any("perfume" in n for n in said(it)), said(it)
 
 
 @pytest.mark.parametrize("q,want", [("SPY de enero 22 a marzo 23", ("2022-01-01", "2023-03-31")),

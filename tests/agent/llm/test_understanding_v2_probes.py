@@ -11,10 +11,9 @@ from agent.nlu import abbreviations
 from agent.nlu.tool_intents import detect_tool_call
 from agent.nlu.understand import understand
 from agent.trading.commands import parse_trading_command
-from tests.agent.llm.offline_helpers import make_ctx
+from tests.agent.llm.offline_helpers import UNUSED_NOTE, make_ctx, said
 from tests.agent.llm.probes_v2 import PROBES
 
-UNUSED_NOTE = ("did not use", "не учёл", "No utilicé")
 
 
 def read(q: str, prev: str | None):
@@ -41,7 +40,7 @@ def reading(it, keys) -> dict:
 def test_probe_reads_as_meant(q, prev, want):
     it = read(q, prev)
     want = dict(want)
-    said, unused = want.pop("said", None), want.pop("unused", False)
+    told, unused = want.pop("said", None), want.pop("unused", False)
     keys = list(want) if not want.get("ask") else ["ask"]
     if not want.get("ask"):
         keys += [k for k in ("m", "ind", "top", "parts", "cmp") if k not in want]   # none read silently
@@ -50,8 +49,8 @@ def test_probe_reads_as_meant(q, prev, want):
     if it.needs_clarification:
         assert it.clarifying_questions and all(q_.strip() for q_ in it.clarifying_questions)
     else:      # a word not used is named (unused=True) or there is none; a measure declined is said
-        assert bool([n for n in it.notes if any(w in n for w in UNUSED_NOTE)]) == unused, it.notes
-        assert said is None or any(said in n for n in it.notes), it.notes
+        assert bool([n for n in said(it) if any(w in n for w in UNUSED_NOTE)]) == unused, said(it)
+        assert told is None or any(told in n for n in said(it)), said(it)
 
 
 def test_probes_cover_the_classes_in_three_languages():

@@ -1,0 +1,28 @@
+"""English: the stated reading and the declines (see __init__)."""
+READING = {
+    "prefix": "Answered: {what}.",
+    "data": "stored data {a} – {b}",
+    "no_data": "no stored data",
+    "window": "{a}–{b} {tz}",
+    "segments": {"rth": "regular hours", "overnight": "overnight session", "premarket": "pre-market",
+                 "after_hours": "after hours"},
+    "bars": {"1": "1-minute bars", "60": "hourly bars", "1440": "daily bars", "n": "{n}-minute bars",
+             "h": "{n}-hour bars", "weekly": "weekly bars", "monthly": "monthly bars"},
+    "condition": {"daily_pct_change": "days with a close-to-close change {op} {t}",
+                  "gap_pct": "days with an opening gap {op} {t}",
+                  "range_pct": "days with a range {op} {t}"},
+    "ops": {"gt": "above", "gte": "of at least", "lt": "below", "lte": "of at most"},
+    "horizon": "the {n} trading days after each",
+    "last_days": "last {n} trading days",
+    "top": "the {n} largest moves",
+    # a large move with no span ("the week after a 15 % rise"): the seed's complex-case question
+    "span_question": "{t} % in a day or in a week?",
+    "over_week": " over a week",
+    "decline": "Not applied: {part} ({reason}).",
+    "parts": {"window": "the {w} window", "segment": "the {w}", "bars": "the {w}",
+              "condition": "the condition ({w})", "horizon": "the horizon ({w})",
+              "measure": "{w}", "words": "the words “{w}”"},
+    "reasons": {"daily_only": "{s} has daily bars only", "not_planned": "the plan does not apply it",
+                "window_used": "computed over {n} instead", "daily_moves": "only day-to-day moves are computed; answered for one day's move", "unread": "read as nothing the question asks",
+                "bars_used": "{w} are used instead"},
+}

@@ -1,0 +1,28 @@
+"""Russian: the stated reading and the declines (see __init__)."""
+READING = {
+    "prefix": "Ответ на: {what}.",
+    "data": "данные с {a} по {b}",
+    "no_data": "данных нет",
+    "window": "{a}–{b} {tz}",
+    "segments": {"rth": "основная сессия", "overnight": "ночная сессия", "premarket": "премаркет",
+                 "after_hours": "постмаркет"},
+    "bars": {"1": "минутные бары", "60": "часовые бары", "1440": "дневные бары", "n": "{n}-минутные бары",
+             "h": "{n}-часовые бары", "weekly": "недельные бары", "monthly": "месячные бары"},
+    "condition": {"daily_pct_change": "дни с изменением от закрытия к закрытию {op} {t}",
+                  "gap_pct": "дни с гэпом на открытии {op} {t}",
+                  "range_pct": "дни с диапазоном {op} {t}"},
+    "ops": {"gt": "больше", "gte": "не меньше", "lt": "меньше", "lte": "не больше"},
+    "horizon": "{n} торговых дней после каждого",
+    "last_days": "последние {n} торговых дней",
+    "top": "{n} крупнейших движений",
+    # a large move with no span ("the week after a 15 % rise"): the seed's complex-case question
+    "span_question": "{t} % за день или за неделю?",
+    "over_week": " за неделю",
+    "decline": "Не применено: {part} ({reason}).",
+    "parts": {"window": "окно {w}", "segment": "{w}", "bars": "{w}",
+              "condition": "условие ({w})", "horizon": "горизонт ({w})",
+              "measure": "{w}", "words": "слова «{w}»"},
+    "reasons": {"daily_only": "по {s} есть только дневные бары", "not_planned": "план его не применяет",
+                "window_used": "посчитано по {n}", "daily_moves": "считаются только изменения за день; ответ для изменения за день", "unread": "не прочитаны как часть вопроса",
+                "bars_used": "использованы {w}"},
+}

@@ -1,0 +1,141 @@
+"""The reading, stated: the first line of every answer says what it answered, built by code from
+the intent and the plan that runs (offline and model paths alike), in the user's language.
+
+"Answered: NQ, November 30, 2023, 14:00–15:00 America/New_York, 1-minute bars." names the
+instruments, the period and the stored data it covers (when the data covers less), the time-of-day
+window with its time zone, the bar size, the session segment, the measures with their parameters,
+the condition and the horizon. The line is rendered from typed values only (never from a model's
+text), so the answer validator need not check it: it is added to the response after validation.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from agent import lang as packs
+from agent.answer import format as fmt
+from agent.nlu.texts import period_text
+from agent.state import Intent, Period, Plan
+from query_builder.granularity import BAR_MINUTES, daily_only
+from query_builder.models import EventCondition, Step
+
+INTRADAY_ACTIONS = ("get_intraday_data",)
+
+
+def words(lang: str, key: str) -> Any:
+    return packs.get(lang if lang in packs.codes() else "en", "reading", key)
+
+
+def bars_text(granularity: str, lang: str) -> str:
+    b = words(lang, "bars")
+    if granularity in ("weekly", "monthly"):
+        return b[granularity]
+    n = 1440 if granularity == "daily" else BAR_MINUTES.get(granularity, 1)
+    if str(n) in b:
+        return b[str(n)]
+    return b["h"].format(n=n // 60) if n % 60 == 0 else b["n"].format(n=n)
+
+
+def window_text(start, end, tz: str, lang: str) -> str:
+    return words(lang, "window").format(a=f"{start:%H:%M}", b=f"{end:%H:%M}", tz=tz)
+
+
+def condition_text(c: EventCondition, lang: str) -> str:
+    signed = c.metric == "daily_pct_change"
+    t = fmt.percent(c.threshold if signed else abs(c.threshold), lang, signed=signed)
+    return words(lang, "condition")[c.metric].format(op=words(lang, "ops")[c.op], t=t)
+
+
+def _covered(period: Period, symbol: str, ctx: Any, lang: str) -> str | None:
+    """The stored data the period covers, said when it covers less than the period."""
+    rng = ctx.range_for(symbol) if ctx is not None else None
+    if rng is None:
+        return None
+    a, b = max(period.start, rng.first), min(period.end, rng.last)
+    if a > b:
+        return words(lang, "no_data")
+    if (a, b) == (period.start, period.end):
+        return None
+    return words(lang, "data").format(a=fmt.day(a, lang), b=fmt.day(b, lang))
+
+
+def _period_bit(symbols: list[str], period: Period | None, ctx: Any, lang: str) -> list[str]:
+    if period is None:
+        return []
+    covered = [c for s in symbols if (c := _covered(period, s, ctx, lang))]
+    text = period_text(period, lang)
+    return [f"{text} ({'; '.join(dict.fromkeys(covered))})" if covered else text]
+
+
+def _intraday_bits(steps: list[Step], intent: Intent, ctx: Any, lang: str) -> list[str]:
+    """Window with its time zone, session segment and bar size as the steps apply them; a daily-only
+    symbol is answered from daily bars whatever was asked (said when a window or size was asked)."""
+    daily = [s for s in steps if ctx is not None and daily_only(ctx.instrument(s.params.symbol))]
+    out = [bars_text("daily", lang)] if daily and (intent.time_window or intent.bar_minutes) else []
+    steps = [s for s in steps if s not in daily]
+    for s in steps:
+        p = s.params
+        if p.start_time and p.end_time:
+            inst = ctx.instrument(p.symbol) if ctx is not None else None
+            out.append(window_text(p.start_time, p.end_time, inst.timezone if inst else "UTC", lang))
+    label = intent.time_window.label if intent.time_window else ""
+    if " " in label and any(s.params.start_time for s in steps):   # written in another zone: said as written
+        out[-1:] = [f"{out[-1]} ({label})"] if out else []
+    seg = intent.time_window.label if intent.time_window else None
+    if seg in words(lang, "segments") and any(s.params.start_time for s in steps):
+        out.append(words(lang, "segments")[seg])
+    grans = [s.params.granularity for s in steps if s.params.granularity]
+    if not grans and any(s.action in INTRADAY_ACTIONS or s.params.start_time for s in steps):
+        grans = ["1min"]
+    return out + [bars_text(g, lang) for g in dict.fromkeys(grans)]
+
+
+def _step_bits(steps: list[Step], intent: Intent, ctx: Any, lang: str) -> list[str]:
+    """Window, segment, bar size, measures, condition and horizon as the plan's steps apply them."""
+    out = _intraday_bits(steps, intent, ctx, lang)
+    out += [f"{s.params.indicator.upper()} {s.params.window}" if s.params.window else s.params.indicator.upper()
+            for s in steps if s.params.indicator]
+    conds = [s.params.condition for s in steps if s.params.condition]
+    out += [condition_text(c, lang) for c in conds[:1]]
+    horizons = [s.params.horizon_days for s in steps if s.params.horizon_days]
+    out += [words(lang, "horizon").format(n=h) for h in horizons[:1]]
+    last = [s.params.last_trading_days for s in steps if s.params.last_trading_days]
+    out += [words(lang, "last_days").format(n=n) for n in last[:1]]
+    return list(dict.fromkeys(out))
+
+
+def _part(symbols: list[str], period: Period | None, steps: list[Step], intent: Intent, ctx: Any,
+          lang: str) -> str:
+    return ", ".join([", ".join(symbols), *_period_bit(symbols, period, ctx, lang),
+                      *_step_bits(steps, intent, ctx, lang)])
+
+
+def _step_period(step: Step) -> Period | None:
+    p = step.params
+    if p.start_date is None or p.end_date is None:
+        return None
+    label = p.start_date.isoformat() if p.start_date == p.end_date else f"{p.start_date}..{p.end_date}"
+    return Period(start=p.start_date, end=p.end_date, label=label)
+
+
+def _periods(intent: Intent) -> list[Period]:
+    return [p for p in [intent.period, *(intent.compare_periods or [])] if p]
+
+
+def reading_line(intent: Intent, plan: Plan, ctx: Any) -> str | None:
+    """"Answered: ..." for a data question with a plan, else None (a concept, a tool call)."""
+    steps = [s for s in plan.steps if s.params.symbol]
+    if intent.type == "concept" or not steps:
+        return None
+    lang = intent.lang
+    if intent.parts:
+        bits = [_part(pt.symbols, pt.period, [s for s in steps if s.params.symbol in pt.symbols], intent, ctx, lang)
+                for pt in intent.parts]
+    else:
+        symbols = list(dict.fromkeys(s.params.symbol for s in steps))
+        periods = _periods(intent) or [p for p in (_step_period(steps[0]),) if p]
+        head = [", ".join(symbols)]
+        for period in periods[:4]:
+            head += _period_bit(symbols, period, ctx, lang)
+        bits = [", ".join([*head, *_step_bits(steps, intent, ctx, lang)])]
+    return words(lang, "prefix").format(what="; ".join(b for b in bits if b))
+

@@ -1,0 +1,28 @@
+"""Dates in every notation: two-digit years, halves of a month, day.month.year ranges read as one
+range (never two days compared), EN/RU/ES."""
+from __future__ import annotations
+
+import pytest
+
+from agent.nlu.understand import understand
+from tests.agent.llm.offline_helpers import make_ctx
+
+
+@pytest.mark.parametrize("q,label", [
+    ("SPY stats for may 3 '24", "2024-05-03"), ("SPY 3 мая '24", "2024-05-03"), ("SPY el 3 de mayo del '24", "2024-05-03"),
+    ("NQ nov 30 '23", "2023-11-30"), ("SPY in H2 of feb '24", "2024-02-16..2024-02-29"),
+    ("SPY march '24", "2024-03"),
+    ("SPY 01.03.2024-15.03.2024", "2024-03-01..2024-03-15"),
+    ("SPY 01.03.2024 – 15.03.2024", "2024-03-01..2024-03-15"),
+    ("SPY с 01.03.2024 по 15.03.2024", "2024-03-01..2024-03-15"),
+    ("статистика SPY 01.03.2024-15.03.2024", "2024-03-01..2024-03-15"),
+    ("SPY del 01.03.2024 al 15.03.2024", "2024-03-01..2024-03-15"),
+    ("estadísticas de SPY 01.03.2024-15.03.2024", "2024-03-01..2024-03-15"),
+    ("SPY 01/03/2024 - 15/03/2024", "2024-03-01..2024-03-15"),      # 15 proves day first for both ends
+    ("SPY 03/01/2024 - 03/15/2024", "2024-03-01..2024-03-15"),
+    ("SPY 01.03.24-15.03.24", "2024-03-01..2024-03-15"),
+])
+def test_dates_read_as_one_period(q, label):
+    it = understand(q, None, make_ctx("2024-06-01"))
+    assert it.period is not None and it.period.label == label and not it.compare_periods, (it.period, it.compare_periods)
+    assert it.analysis != "compare"
