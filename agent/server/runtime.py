@@ -143,7 +143,8 @@ class Runtime:
         from agent.registry.stats import registry_collector
 
         # The seed's registry metrics on /metrics in every deployment (workers may be elsewhere)
-        self.metrics.registry.register(registry_collector(settings, lambda: self.registry.opened))
+        self.registry_metrics = registry_collector(settings, lambda: self.registry.opened)
+        self.metrics.registry.register(self.registry_metrics)
 
     def config(self, thread_id: str) -> dict:
         return {"configurable": {"thread_id": thread_id}}
