@@ -119,6 +119,7 @@ class TraceStore:
             # the WAL flush took 4.5 ms median on the shared test machine, 0.2 ms without.
             self._pool = ConnectionPool(settings.database_url, min_size=1, max_size=4, open=True,
                                         check=pg_check.check,
+                                        reconnect_timeout=pg_check.RECONNECT_TIMEOUT_S,
                                         kwargs={"autocommit": True, "row_factory": dict_row,
                                                 "options": "-c synchronous_commit=off"})
             with self._pool.connection() as conn:
