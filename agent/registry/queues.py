@@ -62,6 +62,10 @@ class StreamQueue(Protocol):
     def consumers(self) -> dict[str, dict[str, Any]]: ...
 
 
+def consumers_key(namespace: str = "") -> str:
+    return f"{CONSUMERS_KEY}:{namespace}" if namespace else CONSUMERS_KEY
+
+
 def _nogroup(exc: Exception) -> bool:
     """Redis answered that a stream or its group does not exist: it lost its data (a restart
     without persistence, a failover to an empty replica, a flush)."""
@@ -79,7 +83,7 @@ class RedisStreamQueue:
         self.streams_key = f"{STREAMS_SET}:{namespace}" if namespace else STREAMS_SET
         self.delayed_key = f"{DELAYED_SET}:{namespace}" if namespace else DELAYED_SET
         self.alive_key = f"{ALIVE_KEY}:{namespace}" if namespace else ALIVE_KEY
-        self.consumers_key = f"{CONSUMERS_KEY}:{namespace}" if namespace else CONSUMERS_KEY
+        self.consumers_key = consumers_key(namespace)
 
     def _regroup(self, streams: list[str]) -> None:
         """Redis lost the groups this client created: forget them and create them again (id 0:
