@@ -63,6 +63,32 @@ class ServerOptions(BaseModel):
     checkpoint_keep: int = 50        # checkpoints kept per thread after each run (0: keep all)
     thread_retention_days: float = 0  # delete threads idle this long (0: keep forever)
     retention_every_s: float = 3600  # how often the thread retention sweep runs
+    # Per-user caps, all here (0: none). One past the cap is refused with 429 and the limit
+    # (`check_user_cap` below): a free user made 2,000 threads in 40 s and opened 1,000 WebSockets.
+    max_threads_per_user: int = Field(default=1000, ge=0)
+    max_websockets_per_user: int = Field(default=20, ge=0)
+    max_schedules_per_user: int = Field(default=50, ge=0)
+    max_alerts_per_user: int = Field(default=200, ge=0)       # active alerts
+    max_feed_subscriptions_per_user: int = Field(default=50, ge=0)
+
+
+UserCap = Literal["threads", "websockets", "schedules", "alerts", "feed_subscriptions"]
+
+
+class CapReached(Exception):
+    """A user already has `limit` of `kind` (the server answers 429 with the limit)."""
+
+    def __init__(self, kind: UserCap, limit: int):
+        self.kind, self.limit = kind, limit
+        what = kind.replace("_", " ")
+        super().__init__(f"limit reached: at most {limit} {what} per user; remove one first")
+
+
+def check_user_cap(settings: "ServerOptions", kind: UserCap, count: int) -> None:
+    """Raise CapReached when a user holding `count` of `kind` may not add one more."""
+    limit = int(getattr(settings, f"max_{kind}_per_user"))
+    if limit and count >= limit:
+        raise CapReached(kind, limit)
 
 
 class Settings(BaseSettings, ServerOptions):

@@ -96,6 +96,23 @@ except ImportError:
     pass
 
 
+async def _cap_reached(request: Request, exc: Exception) -> JSONResponse:
+    from agent.settings import CapReached
+
+    assert isinstance(exc, CapReached)
+    return await http_error_handler(request, HTTPError(429, "limit_reached", str(exc),
+                                                       limit=exc.limit, kind=exc.kind))
+
+
+def _add_cap_handler() -> None:
+    from agent.settings import CapReached
+
+    exception_handlers[CapReached] = _cap_reached
+
+
+_add_cap_handler()
+
+
 def runtime_auth(scope) -> Any:
     """The running app's Authenticator (None before startup: nothing is served then anyway)."""
     rt = getattr(getattr(scope.get("app"), "state", None), "runtime", None)

@@ -141,6 +141,7 @@ class Runtime:
 
         # One Tool Registry for the REST/WebSocket API and graph runs, opened by the first user
         self.registry = SharedRegistry(self)
+        self.websockets: dict[tuple[str, str], int] = {}   # open WebSockets per (tenant, user)
         deps.open_registry = self.registry.get
         from agent.registry.stats import registry_collector
 
