@@ -53,6 +53,10 @@ def check_order(tx, user: User, p: CreateOrder, starting_cash: float) -> dict[st
     bar = _last_bar_or_refuse(tx, p.symbol)
     mult = multiplier(tx, p.symbol)
     margined = {r["symbol"] for r in tx.rows(Q.MARGINED_SYMBOLS)}
+    if (p.symbol in margined or mult != 1) and not float(p.quantity).is_integer():
+        # a futures contract (or any instrument with a contract multiplier) is indivisible
+        raise _bad(f"{p.symbol} trades in whole contracts: quantity {p.quantity:g} is not a whole "
+                   "number")
     if p.side == "buy" and p.symbol not in margined:
         ref = p.limit_price or p.stop_price or bar.close
         acct = _account(tx, user, starting_cash)
