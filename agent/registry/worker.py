@@ -295,7 +295,8 @@ class Worker:
             if await asyncio.to_thread(self.reg.queue.lost_state):
                 n = await asyncio.to_thread(self.books.requeue_unfinished)
                 self._streams_at = 0.0                    # read the re-created stream set now
-                log.warning("registry: Redis had lost its queues; %d queued tasks published again", n)
+                log.warning("registry: no queue state in Redis (a new Redis, or it lost its data); "
+                            "%d queued tasks published again", n)
             await asyncio.to_thread(self.reg.queue.move_due)
             got: list[Delivery] = []
             for s in self._streams or [s for q in QUEUES for s in self.reg.queue.streams(q)]:
