@@ -64,6 +64,32 @@ class ServerOptions(BaseModel):
     thread_retention_days: float = 0  # delete threads idle this long (0: keep forever)
     retention_every_s: float = 3600  # how often the thread retention sweep runs
     schedule_tick_s: float = 15.0    # how often a server looks for due schedules (0: it runs none)
+    # Per-user caps, all here (0: none). One past the cap is refused with 429 and the limit
+    # (`check_user_cap` below): a free user made 2,000 threads in 40 s and opened 1,000 WebSockets.
+    max_threads_per_user: int = Field(default=1000, ge=0)
+    max_websockets_per_user: int = Field(default=20, ge=0)
+    max_schedules_per_user: int = Field(default=50, ge=0)
+    max_alerts_per_user: int = Field(default=200, ge=0)       # active alerts
+    max_feed_subscriptions_per_user: int = Field(default=50, ge=0)
+
+
+UserCap = Literal["threads", "websockets", "schedules", "alerts", "feed_subscriptions"]
+
+
+class CapReached(Exception):
+    """A user already has `limit` of `kind` (the server answers 429 with the limit)."""
+
+    def __init__(self, kind: UserCap, limit: int):
+        self.kind, self.limit = kind, limit
+        what = kind.replace("_", " ")
+        super().__init__(f"limit reached: at most {limit} {what} per user; remove one first")
+
+
+def check_user_cap(settings: "ServerOptions", kind: UserCap, count: int) -> None:
+    """Raise CapReached when a user holding `count` of `kind` may not add one more."""
+    limit = int(getattr(settings, f"max_{kind}_per_user"))
+    if limit and count >= limit:
+        raise CapReached(kind, limit)
 
 
 class Settings(BaseSettings, ServerOptions):
@@ -140,9 +166,9 @@ class Settings(BaseSettings, ServerOptions):
     ui_toast_s: float = Field(default=8.0, gt=0)
     # Tools (issue 13): Redis key prefix of tool rate limits and cached results (tests use a uuid).
     tools_redis_prefix: str = "askbar"
-    # Schedules (agent/schedules): per-user cap (429 past it), and the hosts a scheduled answer's
-    # webhook may be sent to (the registry's rule: host or host:port, comma-separated; empty = none).
-    max_schedules_per_user: int = Field(default=20, ge=0)
+    # Schedules (agent/schedules): the hosts a scheduled answer's webhook may be sent to (the
+    # registry's rule: host or host:port, comma-separated; empty = none); the per-user cap is
+    # max_schedules_per_user with the other caps.
     webhook_allowed_hosts: str = ""
     # Memory (agent/memory): Redis key prefix of short-term memory (tests use a unique one).
     memory_key_prefix: str = "askbar:"

@@ -9,7 +9,11 @@ Phases, each N concurrent chats over real HTTP/SSE:
   2. the private Redis is stopped for --redis-outage-s seconds, 2 s into the load: every answered
      run must also be in the database (GET /api/threads/{id} has the same response);
   3. the private Postgres is restarted 2 s into the load; then, once it accepts connections, 60
-     sequential requests (chat, thread, data, registry list): each must succeed.
+     sequential requests (chat, thread, data, registry list): each must succeed;
+  4. Redis loses its data (FLUSHALL, as a restart without persistence) 2 s into the load, while
+     registry tasks (two in-server workers), paper orders and alerts are submitted, each with its
+     own Idempotency-Key and retried once on a failure: after recovery every task finished once,
+     and each key holds exactly one order / alert (none lost, none duplicated).
 Prints one JSON object with the counts and timings.
 """
 from __future__ import annotations
@@ -129,6 +133,76 @@ def sequential_after_restart(url: str, n: int = 60) -> dict:
     return {"requests after Postgres is back": n, "failed": len(failed), "first failures": failed[:5]}
 
 
+async def keyed_work(url: str, n: int) -> dict:
+    """n registry tasks, n/4 orders and n/4 alerts, each with its own key (retried once)."""
+    import uuid
+
+    async def post(c: httpx.AsyncClient, path: str, body: dict, key: str) -> httpx.Response | None:
+        for _ in range(2):
+            try:
+                r = await c.post(path, json=body, headers={"Idempotency-Key": key, "X-Tenant-ID": "local"})
+                if r.status_code < 500:
+                    return r
+            except httpx.HTTPError:
+                pass
+            await asyncio.sleep(1.0)
+        return None
+
+    keys = {"task": [uuid.uuid4().hex for _ in range(n)], "order": [uuid.uuid4().hex for _ in range(n // 4)],
+            "alert": [uuid.uuid4().hex for _ in range(n // 4)]}
+    jobs = [("task", "/api/v1/tools/async-execute",
+             {"tool_id": "market.get_price", "parameters": {"symbol": "NQ"}}, k) for k in keys["task"]]
+    jobs += [("order", "/api/tools/create_paper_order",     # buy, sell, ...: within the margin
+              {"symbol": "NQ", "side": ("buy", "sell")[i % 2], "quantity": 1, "order_type": "market"}, k)
+             for i, k in enumerate(keys["order"])]
+    jobs += [("alert", "/api/tools/create_alert",
+              {"symbol": "NQ", "condition": ">=", "price": 1e6, "message": k}, k) for k in keys["alert"]]
+    limits = httpx.Limits(max_connections=64)
+    async with httpx.AsyncClient(base_url=url, timeout=120, limits=limits) as c:
+        sem = asyncio.Semaphore(32)
+
+        async def one(job):
+            async with sem:
+                return job, await post(c, job[1], job[2], job[3])
+        done = await asyncio.gather(*(one(j) for j in jobs))
+        codes: dict[str, int] = {}
+        for _, r in done:
+            key = "no answer" if r is None else str(r.status_code)
+            codes[key] = codes.get(key, 0) + 1
+
+        def accepted(r) -> bool:
+            if r is None or r.status_code >= 300:
+                return False
+            body = r.json()
+            return bool(body.get("task_id")) if "task_id" in body else bool(body.get("success"))
+        took = {kind: [job[3] for job, r in done if job[0] == kind and accepted(r)]
+                for kind in ("task", "order", "alert")}
+        task_ids = [r.json()["task_id"] for (kind, *_), r in done if kind == "task" and accepted(r)]
+        deadline, left = time.monotonic() + 120, list(dict.fromkeys(task_ids))
+        while left and time.monotonic() < deadline:
+            still = []
+            for t in left:
+                r = await c.get(f"/api/v1/tasks/{t}", headers={"X-Tenant-ID": "local"})
+                if r.status_code != 200 or r.json().get("status") not in ("completed", "failed"):
+                    still.append(t)
+            left = still
+            if left:
+                await asyncio.sleep(1.0)
+        orders = (await c.get("/api/orders")).json()
+        alerts = (await c.get("/api/alerts")).json()
+    order_rows = orders.get("orders", []) if isinstance(orders, dict) else orders
+    alert_rows = alerts.get("alerts", []) if isinstance(alerts, dict) else alerts
+    notes = [a.get("message") for a in alert_rows]
+    return {"requests": len(jobs), "HTTP status of each (after one retry on 5xx)": codes,
+            "5xx or no answer after a retry": codes.get("no answer", 0) + sum(
+                v for k, v in codes.items() if k.isdigit() and int(k) >= 500),
+            "tasks accepted": len(task_ids), "tasks unfinished after 120 s": len(left),
+            "orders accepted": len(took["order"]), "orders stored": len(order_rows),
+            "alerts accepted": len(took["alert"]),
+            "alerts lost": sum(k not in notes for k in took["alert"]),
+            "alerts duplicated": sum(notes.count(k) > 1 for k in took["alert"])}
+
+
 def _warnings(log: Path) -> dict[str, int]:
     """Warning and error lines of the server's log, counted by message."""
     counts: dict[str, int] = {}
@@ -159,7 +233,9 @@ def main() -> None:
     home = Path(tempfile.mkdtemp(prefix="askbar-faults-"))
     env = {"ASKBAR_DATABASE_URL": pg.url, "ASKBAR_REDIS_URL": rd.url, "ASKBAR_HOME": str(home),
            "ASKBAR_LLM": "offline", "ASKBAR_MAX_USER_RUNS": str(args.streams + 10),
-           "ASKBAR_MAX_QUEUED_RUNS": str(args.streams + 10), "ASKBAR_RATE_LIMIT": "100000/minute"}
+           "ASKBAR_MAX_QUEUED_RUNS": str(args.streams + 10), "ASKBAR_RATE_LIMIT": "100000/minute",
+           "ASKBAR_REGISTRY_WORKERS": "2", "ASKBAR_MAX_ALERTS_PER_USER": "0",
+           "ASKBAR_MAX_THREADS_PER_USER": "0"}
     out: dict = {"streams": args.streams, "cpus": os.cpu_count()}
     server = None
     try:
@@ -190,9 +266,23 @@ def main() -> None:
             await asyncio.to_thread(pg.start)
 
         if "3" in args.phases:
-            results, secs = asyncio.run(burst(url, args.streams // 2, pg_restart))
+            results, secs = asyncio.run(burst(url, args.streams, pg_restart))
             out["3 postgres restarted mid-load"] = {**summary(results), "seconds": round(secs, 1)}
             out["3 after the restart"] = sequential_after_restart(url)
+
+        if "4" in args.phases:
+            async def flush_under_load():
+                import redis
+
+                async def flush():
+                    await asyncio.sleep(2)
+                    await asyncio.to_thread(lambda: redis.Redis.from_url(rd.url).flushall())
+                results, work = await asyncio.gather(burst(url, args.streams, flush),
+                                                     keyed_work(url, args.streams))
+                return results, work
+            (results, secs), work = asyncio.run(flush_under_load())
+            out["4 redis flushed mid-load"] = {**summary(results), "seconds": round(secs, 1),
+                                               "keyed work": work}
     finally:
         if server is not None:
             server.stop()

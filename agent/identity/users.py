@@ -89,11 +89,11 @@ class UserStore:
         return user, token
 
     def authenticate(self, token: str) -> User | None:
-        row = self.db.one(SELECT_BY_TOKEN, (hash_token(token),))
+        row = self.db.read_one(SELECT_BY_TOKEN, (hash_token(token),))
         return _user(row) if row else None
 
     def get(self, user_id: str) -> User | None:
-        row = self.db.one(SELECT_BY_ID, (user_id,))
+        row = self.db.read_one(SELECT_BY_ID, (user_id,))
         return _user(row) if row else None
 
     def find(self, ref: str) -> User:
@@ -118,7 +118,7 @@ class UserStore:
         return out
 
     def count_active(self) -> int:
-        row = self.db.one(COUNT_ACTIVE)
+        row = self.db.read_one(COUNT_ACTIVE)
         return int(row["n"]) if row else 0
 
     def set_plan(self, ref: str, plan: str) -> User:

@@ -59,19 +59,27 @@ class Roles:
         return pa.RecordBatch.from_pydict(cols)
 
 
-def assign_roles(names: list[str], path: Path, header_line: int | None) -> Roles:
+def assign_roles(names: list[str], path: Path, header_line: int | None,
+                 from_flags: bool = False) -> Roles:
+    """`from_flags`: the names are the user's --columns (repeated in errors); otherwise they are
+    the file's text and an error names a column by its position only."""
     roles: dict[str, int] = {}
+
+    def col(i: int) -> str:
+        return repr(names[i].strip()) if from_flags else str(i + 1)
     for i, raw in enumerate(names):
         name = _norm(raw)
         if name in IGNORED:
             continue
         role = _ROLE_OF.get(name)
         if role is None:
-            raise LoadError(path, f"unknown column {raw.strip()!r}: expected timestamp (or date and "
+            # by position: a header line is the file's text (a secret file's first line, when an
+            # operator names the wrong path), never repeated in an error
+            raise LoadError(path, f"unknown column {col(i)}: expected timestamp (or date and "
                             "time), open, high, low, close, volume; rename or skip ('-') columns "
                             "with --columns", header_line)
         if role in roles:
-            raise LoadError(path, f"columns {names[roles[role]].strip()!r} and {raw.strip()!r} "
+            raise LoadError(path, f"columns {col(roles[role])} and {col(i)} "
                             f"both mean {role}", header_line)
         roles[role] = i
     if "timestamp" in roles:

@@ -59,11 +59,11 @@ def _schedule(spec: DemoSpec, start: date, end: date) -> pd.DataFrame | None:
     """The exchange's sessions start..end (index: trading date; close: UTC), or None without one."""
     if spec.calendar is None:
         return None
-    import exchange_calendars as xc
+    from agent.market.calendars import exchange_calendar
 
     # a week either side: the calendar wants start < end, and one day is a valid request here
-    cal = xc.get_calendar(spec.calendar, start=(start - timedelta(days=7)).isoformat(),
-                          end=(end + timedelta(days=7)).isoformat())
+    cal = exchange_calendar(spec.calendar, (start - timedelta(days=7)).isoformat(),
+                            (end + timedelta(days=7)).isoformat())
     return cal.schedule.loc[str(start):str(end)]
 
 

@@ -121,6 +121,7 @@ class PostgresStore:
         psycopg.connect(url, connect_timeout=10).close()
         self.pool = ConnectionPool(url, min_size=1, max_size=max_size, open=True,
                                    check=pg_check.check,   # survives a DB restart
+                                   reconnect_timeout=pg_check.RECONNECT_TIMEOUT_S,
                                    kwargs={"autocommit": True, "options": "-c TimeZone=UTC -c statement_timeout="
                                                                    f"{STATEMENT_TIMEOUT_MS}"})
         self.pool.wait(timeout=15)

@@ -193,8 +193,10 @@ def _column(arr: pa.Array, convert: Callable[[pa.Array], pa.Array], what: str) -
         except (pa.ArrowInvalid, ValueError, OverflowError):
             row = _first_bad(arr, convert)
             value = arr[row].as_py()
+            # the value is not repeated: an error names file, line and reason, never the file's
+            # text (the server loads paths an operator names; a line may be a secret)
             raise _BadValue(row, f"missing {what}" if value in ("", None)
-                            else f"unparsable {what} {value!r}") from None
+                            else f"unparsable {what}") from None
     if out.null_count:
         raise _BadValue(int(np.argmax(np.asarray(out.is_null()))), f"missing {what}")
     if pa.types.is_timestamp(out.type):
@@ -270,7 +272,8 @@ class _CsvSource:
         if len(names) != len(fields):
             raise LoadError(path, f"--columns names {len(names)} columns but the file has {len(fields)}"
                             f" ({self.delimiter!r}-separated)", 1)
-        self.roles = assign_roles(names, path, 1 if self.header and not columns else None)
+        self.roles = assign_roles(names, path, 1 if self.header and not columns else None,
+                                  from_flags=bool(columns))
         lines = max(head.count("\n"), 1)
         self.bytes_per_row = max(len(head.encode()) / lines, 1.0)
         self._next_report = 0.1
@@ -298,7 +301,7 @@ class _CsvSource:
                 raise LoadError(self.path, f"expected {self.roles.width} fields, got "
                                 f"{len(next(csv.reader([bad[0]], delimiter=self.delimiter)))}",
                                 self._line_of_text(bad[0])) from None
-            raise LoadError(self.path, f"unreadable CSV ({str(exc).splitlines()[0]})") from None
+            raise LoadError(self.path, f"unreadable CSV ({_without_content(exc)})") from None
 
     def _read(self, names: list[str], on_invalid, block: int,
               types: dict[str, pa.DataType] | None) -> Iterator[pa.RecordBatch]:
@@ -348,12 +351,12 @@ class _ParquetSource:
         try:
             self.file = pq.ParquetFile(path)
         except (pa.ArrowInvalid, OSError) as exc:
-            raise LoadError(path, f"unreadable Parquet file ({str(exc).splitlines()[0]})") from None
+            raise LoadError(path, f"unreadable Parquet file ({_without_content(exc)})") from None
         names = self.file.schema_arrow.names
         if columns and len(columns) != len(names):
             raise LoadError(path, f"--columns names {len(columns)} columns but the file has {len(names)}")
         self.names = names
-        self.roles = assign_roles(columns or names, path, None)
+        self.roles = assign_roles(columns or names, path, None, from_flags=bool(columns))
         self.total = self.file.metadata.num_rows
         self._next_report = 0.1
 
@@ -388,3 +391,13 @@ def _delimiter(line: str) -> str:
     counts = {d: line.count(d) for d in (",", ";", "\t", "|")}
     best = max(counts, key=counts.__getitem__)
     return best if counts[best] else ","
+
+
+def _without_content(exc: BaseException) -> str:
+    """pyarrow's reason without the text of the file it quotes ("CSV parse error: Expected 6
+    columns, got 1: root:*:..." keeps "CSV parse error: Expected 6 columns, got 1")."""
+    first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+    m = re.match(r"^(.*?\bgot \d+)", first)
+    if m:
+        return m.group(1)
+    return first.split(": ", 2)[0] if first.count(": ") >= 2 else first

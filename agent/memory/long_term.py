@@ -48,6 +48,7 @@ def open_store(settings: Settings) -> Any:  # SqliteStore | PostgresStore (both 
         # WAL flush (a turn's write batch went from ~12 ms to ~3 ms on the shared test machine).
         pool = ConnectionPool(settings.database_url, min_size=1, max_size=4, open=True,
                               check=pg_check.check,   # survives a DB restart
+                              reconnect_timeout=pg_check.RECONNECT_TIMEOUT_S,
                               kwargs={"autocommit": True, "prepare_threshold": 0,
                                       "row_factory": dict_row,
                                       "options": "-c synchronous_commit=off"})

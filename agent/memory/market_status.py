@@ -23,11 +23,10 @@ EXTENDED_HOURS = {"XNYS"}          # calendars with pre-market / after-hours ses
 UPCOMING_DAYS = 14                 # closures and early closes said in the context (issue 30)
 
 
-@lru_cache(maxsize=8)
 def calendar(name: str):
-    import exchange_calendars as xc
+    from agent.market.calendars import exchange_calendar
 
-    return xc.get_calendar(name)
+    return exchange_calendar(name)
 
 
 def calendar_for(symbol: str, session: str | None = None) -> str:

@@ -20,6 +20,8 @@ from agent.storage.redis_client import redis_client
 
 QUEUES = ("tool_execution", "tool_registration", "tool_discovery", "orchestrator_callbacks")
 STREAMS_SET = "tool_registry:streams"
+ALIVE_KEY = "tool_registry:alive"        # set once per Redis data set: missing means Redis lost it
+CONSUMERS_KEY = "tool_registry:consumers"  # hash: worker -> {"at", "ok", "error"} (its last loop)
 DELAYED_SET = "tool_registry:delayed"   # sorted set: "{stream}\n{envelope}" scored by not-before
 GROUP = "tool-registry"
 
@@ -55,6 +57,19 @@ class StreamQueue(Protocol):
     def claim_idle(self, consumer: str, stream: str, min_idle_ms: int, count: int) -> list[Delivery]: ...
     def depth(self, stream: str) -> int: ...
     def entries(self, stream: str) -> list[Envelope]: ...
+    def lost_state(self) -> bool: ...
+    def report(self, consumer: str, ok: bool, error: str | None = None) -> None: ...
+    def consumers(self) -> dict[str, dict[str, Any]]: ...
+
+
+def consumers_key(namespace: str = "") -> str:
+    return f"{CONSUMERS_KEY}:{namespace}" if namespace else CONSUMERS_KEY
+
+
+def _nogroup(exc: Exception) -> bool:
+    """Redis answered that a stream or its group does not exist: it lost its data (a restart
+    without persistence, a failover to an empty replica, a flush)."""
+    return "NOGROUP" in str(exc) or "no such key" in str(exc)
 
 
 class RedisStreamQueue:
@@ -67,6 +82,52 @@ class RedisStreamQueue:
         self._groups: set[str] = set()
         self.streams_key = f"{STREAMS_SET}:{namespace}" if namespace else STREAMS_SET
         self.delayed_key = f"{DELAYED_SET}:{namespace}" if namespace else DELAYED_SET
+        self.alive_key = f"{ALIVE_KEY}:{namespace}" if namespace else ALIVE_KEY
+        self.consumers_key = consumers_key(namespace)
+
+    def _regroup(self, streams: list[str]) -> None:
+        """Redis lost the groups this client created: forget them and create them again (id 0:
+        what was added since, by a publisher that still believed in the group, is read too)."""
+        self._groups.clear()
+        for s in streams:
+            self._ensure_group(s)
+
+    def _retry_nogroup(self, streams: list[str], call):
+        import redis
+
+        try:
+            return call()
+        except redis.ResponseError as exc:
+            if not _nogroup(exc):
+                raise
+            self._regroup(streams)
+            return call()
+
+    def lost_state(self) -> bool:
+        """True once after Redis lost its data (and on a fresh Redis): the caller re-queues what
+        the database says is unfinished. SET NX: of several workers, one re-queues."""
+        if self.r.set(self.alive_key, "1", nx=True):
+            self._groups.clear()
+            return True
+        return False
+
+    def report(self, consumer: str, ok: bool, error: str | None = None) -> None:
+        """A worker's last loop, for /healthz (expired with the hash when no worker reports)."""
+        import json
+
+        pipe = self.r.pipeline(transaction=False)
+        pipe.hset(self.consumers_key, consumer,
+                  json.dumps({"at": time.time(), "ok": ok, "error": error}))
+        pipe.expire(self.consumers_key, 3600)
+        pipe.execute()
+
+    def consumers(self) -> dict[str, dict[str, Any]]:
+        import json
+
+        return {k: json.loads(v) for k, v in self.r.hgetall(self.consumers_key).items()}
+
+    def forget_consumer(self, consumer: str) -> None:
+        self.r.hdel(self.consumers_key, consumer)
 
     def _ensure_group(self, stream: str) -> None:
         if stream in self._groups:
@@ -127,22 +188,39 @@ class RedisStreamQueue:
         for s in streams:
             self._ensure_group(s)
         # BLOCK 0 would wait forever in Redis: no BLOCK at all means "what is there now".
-        res = self.r.xreadgroup(GROUP, consumer, {s: ">" for s in streams}, count=count,
-                                block=block_ms if block_ms > 0 else None)
+        res = self._retry_nogroup(streams, lambda: self.r.xreadgroup(
+            GROUP, consumer, {s: ">" for s in streams}, count=count,
+            block=block_ms if block_ms > 0 else None))
         return [d for stream, items in res or [] for d in self._deliveries(stream, items)]
 
     def ack(self, stream: str, message_id: str) -> None:
-        self.r.xack(stream, GROUP, message_id)
+        self.ack_many(stream, [message_id])
 
     def ack_many(self, stream: str, message_ids: list[str]) -> None:
-        if message_ids:
+        import redis
+
+        if not message_ids:
+            return
+        try:
             self.r.xack(stream, GROUP, *message_ids)
+        except redis.ResponseError as exc:   # the group is gone, and its pending entries with it
+            if not _nogroup(exc):
+                raise
+            self._regroup([stream])
 
     def touch(self, consumer: str, stream: str, message_ids: list[str]) -> None:
         """Reset the idle time of messages this worker is still running (its heartbeat), so
         XAUTOCLAIM with a short idle time takes only the messages of a dead worker."""
-        if message_ids:
+        import redis
+
+        if not message_ids:
+            return
+        try:
             self.r.xclaim(stream, GROUP, consumer, 0, message_ids, justid=True)
+        except redis.ResponseError as exc:   # lost with Redis's data: the database lease holds
+            if not _nogroup(exc):
+                raise
+            self._regroup([stream])
 
     def delay(self, stream: str, envelope: Envelope, not_before: float) -> None:
         """Hold a message off the stream until `not_before` (epoch s): a retry waits in Redis,
@@ -162,14 +240,14 @@ class RedisStreamQueue:
 
     def claim_idle(self, consumer: str, stream: str, min_idle_ms: int, count: int) -> list[Delivery]:
         self._ensure_group(stream)
-        res = self.r.xautoclaim(stream, GROUP, consumer, min_idle_time=min_idle_ms,
-                                start_id="0-0", count=count)
+        res = self._retry_nogroup([stream], lambda: self.r.xautoclaim(
+            stream, GROUP, consumer, min_idle_time=min_idle_ms, start_id="0-0", count=count))
         return self._deliveries(stream, res[1] if res else [])
 
     def depth(self, stream: str) -> int:
         """Messages not yet acknowledged: never delivered (lag) plus delivered but pending."""
         self._ensure_group(stream)
-        for g in self.r.xinfo_groups(stream):
+        for g in self._retry_nogroup([stream], lambda: self.r.xinfo_groups(stream)):
             if g["name"] == GROUP:
                 return int(g.get("lag") or 0) + int(g.get("pending") or 0)
         return 0
@@ -193,6 +271,7 @@ class MemoryStreamQueue:
         self._published: set[str] = set()
         self._delayed: list[tuple[float, int, str, Envelope]] = []
         self._seq = itertools.count(1)
+        self._consumers: dict[str, dict[str, Any]] = {}
 
     def publish(self, stream: str, envelope: Envelope, *, register: bool = True) -> str:
         with self._cv:
@@ -295,6 +374,21 @@ class MemoryStreamQueue:
     def entries(self, stream: str) -> list[Envelope]:
         with self._cv:
             return [e for _, e in self._entries.get(stream, [])]
+
+    def lost_state(self) -> bool:
+        return False          # lives and dies with the process, like its workers
+
+    def report(self, consumer: str, ok: bool, error: str | None = None) -> None:
+        with self._cv:
+            self._consumers[consumer] = {"at": time.time(), "ok": ok, "error": error}
+
+    def consumers(self) -> dict[str, dict[str, Any]]:
+        with self._cv:
+            return {k: dict(v) for k, v in self._consumers.items()}
+
+    def forget_consumer(self, consumer: str) -> None:
+        with self._cv:
+            self._consumers.pop(consumer, None)
 
     def close(self) -> None:
         pass

@@ -62,10 +62,12 @@ class Registry:
         return cls(settings=settings, db=db or open_appdb(settings), queue=queue, bus=bus,
                    builtin=builtin or NoBuiltinTools())
 
-    def depths(self) -> dict[str, int]:
+    def depths(self, tenant: str | None = None) -> dict[str, int]:
+        """Messages waiting per queue (of one tenant's streams when `tenant` is given)."""
         out: dict[str, int] = {}
         for q in ("tool_execution", "tool_registration", "tool_discovery"):
-            out[q] = sum(self.queue.depth(s) for s in self.queue.streams(q))
+            out[q] = sum(self.queue.depth(s) for s in self.queue.streams(q)
+                         if tenant is None or s == stream_name(q, tenant))
         return out
 
     # ---- discovery -------------------------------------------------------------------------------

@@ -9,7 +9,10 @@ and the numbers survive a worker restart.
 Names are the seed's exactly: `tool_execution_duration_ms` (histogram), `tool_execution_success_rate`
 (gauge), `tool_execution_error_count` (counter, exposed under that name: prometheus_client's
 Counter appends `_total`, which made it `tool_execution_error_count_total`),
-`tool_registry_queue_depth` (gauge per queue).
+`tool_registry_queue_depth` (gauge per queue); every series carries `tenant_id`, so a tenant admin
+is shown its own tenant's series only (agent/server/metrics.py). `tool_registry_redelivered_tasks`
+counts tasks taken over from a worker that died holding them: their external call may have run
+once already (the same Idempotency-Key, the task id, is sent again).
 """
 from __future__ import annotations
 
@@ -17,7 +20,12 @@ import threading
 from collections import Counter
 from typing import Any, Callable
 
-from prometheus_client.core import GaugeMetricFamily, HistogramMetricFamily, Metric
+from prometheus_client.core import (
+    CounterMetricFamily,
+    GaugeMetricFamily,
+    HistogramMetricFamily,
+    Metric,
+)
 
 BUCKETS_MS = (5, 10, 25, 50, 100, 250, 500, 1000, 2500, 5000, 10000, 30000, 60000)
 STATS_KEY = "tool_registry:stats"
@@ -28,14 +36,17 @@ def stats_key(namespace: str) -> str:
     return f"{STATS_KEY}:{namespace}" if namespace else STATS_KEY
 
 
-def _fields(tool_id: str, ms: float, code: str | None) -> tuple[Counter[str], dict[str, float]]:
-    counts: Counter[str] = Counter({"done": 1, "ok": 0 if code else 1, f"c{_SEP}{tool_id}": 1})
+def _fields(tenant: str, tool_id: str, ms: float, code: str | None
+            ) -> tuple[Counter[str], dict[str, float]]:
+    t = f"{tenant}{_SEP}{tool_id}"
+    counts: Counter[str] = Counter({f"d{_SEP}{tenant}": 1, f"k{_SEP}{tenant}": 0 if code else 1,
+                                    f"c{_SEP}{t}": 1})
     for b in BUCKETS_MS:
         if ms <= b:
-            counts[f"b{_SEP}{tool_id}{_SEP}{b}"] += 1
+            counts[f"b{_SEP}{t}{_SEP}{b}"] += 1
     if code:
-        counts[f"e{_SEP}{tool_id}{_SEP}{code}"] += 1
-    return counts, {f"s{_SEP}{tool_id}": ms}
+        counts[f"e{_SEP}{t}{_SEP}{code}"] += 1
+    return counts, {f"s{_SEP}{t}": ms}
 
 
 class MemoryStats:
@@ -92,12 +103,16 @@ class StatsBuffer:
         self._counts: Counter[str] = Counter()
         self._sums: dict[str, float] = {}
 
-    def finished(self, tool_id: str, ms: float, code: str | None) -> None:
-        counts, sums = _fields(tool_id, ms, code)
+    def finished(self, tenant: str, tool_id: str, ms: float, code: str | None) -> None:
+        counts, sums = _fields(tenant, tool_id, ms, code)
         with self._lock:
             self._counts.update(counts)
             for k, v in sums.items():
                 self._sums[k] = self._sums.get(k, 0.0) + v
+
+    def redelivered(self, tenant: str, n: int = 1) -> None:
+        with self._lock:
+            self._counts[f"r{_SEP}{tenant}"] += n
 
     def flush(self) -> None:
         with self._lock:
@@ -108,50 +123,69 @@ class StatsBuffer:
 
 
 class RegistryCollector:
-    """Prometheus collector: the four seed metrics from the shared table and the queues."""
+    """Prometheus collector: the four seed metrics from the shared table and the queues, plus the
+    redelivered tasks. `for_tenant(t)` is the same collector showing tenant t's series only."""
 
     def __init__(self, read: Callable[[], dict[str, float]],
-                 depths: Callable[[], dict[str, int]] | None = None):
-        self._read, self._depths = read, depths
+                 depths: Callable[[str | None], dict[str, int]] | None = None,
+                 tenant: str | None = None):
+        self._read, self._depths, self._tenant = read, depths, tenant
+
+    def for_tenant(self, tenant: str) -> "RegistryCollector":
+        return RegistryCollector(self._read, self._depths, tenant)
+
+    def _mine(self, tenant: str) -> bool:
+        return self._tenant is None or tenant == self._tenant
 
     def collect(self):
         try:
             data = self._read()
         except Exception:  # noqa: BLE001 - a scrape must not fail when Redis is down
             data = {}
-        yield self._duration(data)
+        split = [(k.split(_SEP), v) for k, v in sorted(data.items()) if _SEP in k]
+        split = [(parts, v) for parts, v in split if self._mine(parts[1])]
+        yield self._duration(data, split)
         # A counter (it only grows) exposed untyped: prometheus_client names a typed counter
         # `..._total`, and the seed's name is `tool_execution_error_count`.
         errors = Metric("tool_execution_error_count", "tool execution errors by tool and code "
                         "(a counter)", "unknown")
-        for k, v in sorted(data.items()):
-            if k.startswith("e" + _SEP):
-                _, tool, code = k.split(_SEP)
-                errors.add_sample("tool_execution_error_count", {"tool_id": tool, "code": code}, v)
+        for parts, v in split:
+            if parts[0] == "e":
+                errors.add_sample("tool_execution_error_count",
+                                  {"tenant_id": parts[1], "tool_id": parts[2], "code": parts[3]}, v)
         yield errors
         rate = GaugeMetricFamily("tool_execution_success_rate",
                                  "share of finished executions that succeeded")
-        done = data.get("done", 0)
-        rate.add_metric([], data.get("ok", 0) / done if done else 1.0)
+        done = sum(v for parts, v in split if parts[0] == "d")
+        ok = sum(v for parts, v in split if parts[0] == "k")
+        rate.add_metric([], ok / done if done else 1.0)
         yield rate
+        again = CounterMetricFamily("tool_registry_redelivered_tasks", "tasks taken over from a "
+                                    "worker that died holding them (their external call may run "
+                                    "twice, with the same Idempotency-Key)", labels=["tenant_id"])
+        for parts, v in split:
+            if parts[0] == "r":
+                again.add_metric([parts[1]], v)
+        yield again
         depth = GaugeMetricFamily("tool_registry_queue_depth", "messages waiting or unacknowledged",
                                   labels=["queue"])
         try:
-            for name, n in sorted((self._depths() if self._depths else {}).items()):
+            for name, n in sorted((self._depths(self._tenant) if self._depths else {}).items()):
                 depth.add_metric([name], n)
         except Exception:  # noqa: BLE001 - same: Redis down must not fail the scrape
             pass
         yield depth
 
     @staticmethod
-    def _duration(data: dict[str, float]) -> HistogramMetricFamily:
+    def _duration(data: dict[str, float], split: list) -> HistogramMetricFamily:
         h = HistogramMetricFamily("tool_execution_duration_ms", "tool execution time in ms",
-                                  labels=["tool_id"])
-        tools = sorted(k.split(_SEP)[1] for k in data if k.startswith("c" + _SEP))
-        for tool in tools:
-            count = data[f"c{_SEP}{tool}"]
-            buckets = [(str(b), data.get(f"b{_SEP}{tool}{_SEP}{b}", 0)) for b in BUCKETS_MS]
-            h.add_metric([tool], buckets + [("+Inf", count)], data.get(f"s{_SEP}{tool}", 0.0))
+                                  labels=["tenant_id", "tool_id"])
+        for parts, count in split:
+            if parts[0] != "c":
+                continue
+            t = f"{parts[1]}{_SEP}{parts[2]}"
+            buckets = [(str(b), data.get(f"b{_SEP}{t}{_SEP}{b}", 0)) for b in BUCKETS_MS]
+            h.add_metric(parts[1:3], buckets + [("+Inf", count)], data.get(f"s{_SEP}{t}", 0.0))
         return h
 
 
@@ -166,15 +200,21 @@ def registry_collector(settings: Any, opened: Callable[[], Any]) -> RegistryColl
         stats = RedisStats(settings.redis_url, settings.registry_namespace)
         q = RedisStreamQueue(settings.redis_url, settings.registry_namespace)
 
-        def depths() -> dict[str, int]:
-            return {name: sum(q.depth(s) for s in q.streams(name)) for name in queues}
+        def depths(tenant: str | None) -> dict[str, int]:
+            return {name: sum(q.depth(s) for s in q.streams(name) if _of(s, tenant))
+                    for name in queues}
         return RegistryCollector(stats.read, depths)
 
     def read() -> dict[str, float]:
         reg = opened()
         return reg.stats.read() if reg is not None else {}
 
-    def local_depths() -> dict[str, int]:
+    def local_depths(tenant: str | None) -> dict[str, int]:
         reg = opened()
-        return reg.depths() if reg is not None else {name: 0 for name in queues}
+        return reg.depths(tenant) if reg is not None else {name: 0 for name in queues}
     return RegistryCollector(read, local_depths)
+
+
+def _of(stream: str, tenant: str | None) -> bool:
+    """A stream `queue:tenant` is shown to that tenant (to everyone when tenant is None)."""
+    return tenant is None or stream.split(":", 1)[1] == tenant

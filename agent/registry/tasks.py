@@ -51,6 +51,9 @@ SELECT_STALE_RUNNING = """
 SELECT task_id, kind, request FROM registry_tasks
 WHERE status = 'running' AND lease_until < %s ORDER BY updated_at LIMIT 100
 """
+SELECT_QUEUED = """
+SELECT task_id, kind, request FROM registry_tasks WHERE status = 'queued' ORDER BY created_at
+"""
 RECORD_CALLBACK = """
 UPDATE registry_tasks SET status = %s, result = %s, error = %s, execution_time_ms = %s,
        delivered = 1, lease_until = NULL, updated_at = %s
@@ -124,6 +127,10 @@ class TaskStore:
         """Running tasks whose lease expired more than `grace_s` ago (their worker died)."""
         return [t for r in self.db.execute(SELECT_STALE_RUNNING, (time.time() - grace_s,))
                 if (t := _load(r)) is not None]
+
+    def queued(self) -> list[dict[str, Any]]:
+        """Every task waiting for a worker (re-published when Redis lost its streams)."""
+        return [t for r in self.db.execute(SELECT_QUEUED) if (t := _load(r)) is not None]
 
     def record_callback(self, task_id: str, env: Any) -> bool:
         """Record an outcome posted by an external registry; False when one was already recorded."""

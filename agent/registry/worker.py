@@ -73,6 +73,7 @@ class Worker:
         self._rr: list[str] = []
         self._streams: list[str] = []
         self._streams_at = self._last_claim = self._last_beat = self._last_sweep = 0.0
+        self._reported = self._logged = 0.0
         self._wake: asyncio.Event | None = None
 
     # ---- entry points ----------------------------------------------------------------------------
@@ -111,13 +112,41 @@ class Worker:
                     tasks = {t for t in tasks if not t.done()}
                     if busy and n == 0:
                         await self._sleep(0.02)               # woken at once by a finishing task
-                except Exception:  # noqa: BLE001 - keep serving; Redis or the database may come back
-                    log.exception("registry worker loop failed")
+                    await self._report(True)
+                except Exception as exc:  # noqa: BLE001 - keep serving; Redis or the database may come back
+                    self._failed(exc)
+                    await self._report(False, f"{type(exc).__name__}: {str(exc)[:200]}")
                     await asyncio.sleep(1.0)
             if tasks:
                 await asyncio.wait(tasks, timeout=5)
             await self._release_buffered()
             await flusher
+            await asyncio.to_thread(self._forget)
+
+    def _failed(self, exc: Exception) -> None:
+        """Logged with its traceback once, then a line every 30 s while it lasts (an outage of
+        minutes must not write thousands of tracebacks)."""
+        now = time.monotonic()
+        if now - self._logged >= 30:
+            self._logged = now
+            log.exception("registry worker loop failed (repeats are logged every 30 s)")
+
+    async def _report(self, ok: bool, error: str | None = None) -> None:
+        """This worker's state for /healthz, at most once a second (and at once on a change)."""
+        now = time.monotonic()
+        if ok and now - self._reported < 1.0:
+            return
+        self._reported = now if ok else 0.0
+        try:
+            await asyncio.to_thread(self.reg.queue.report, self.name, ok, error)
+        except Exception:  # noqa: BLE001 - Redis down: /healthz sees the stale report's age
+            pass
+
+    def _forget(self) -> None:
+        try:
+            self.reg.queue.forget_consumer(self.name)
+        except Exception:  # noqa: BLE001 - stopping anyway; the report ages out
+            pass
 
     def _session(self):
         import contextlib
@@ -164,12 +193,17 @@ class Worker:
         await self._claim(got)
         return len(got)
 
-    async def _claim(self, got: list[Delivery]) -> None:
+    async def _claim(self, got: list[Delivery], taken_over: bool = False) -> None:
+        """`taken_over`: messages claimed from a dead worker; those whose task this worker wins
+        are counted as redelivered (their external call may have started already)."""
         if not got:
             return
         ids = list(dict.fromkeys(d.envelope.task_id for d in got))
         won = await asyncio.to_thread(self.batch.claim, ids, self.name, self.lease_s)
         lost = [d for d in got if d.envelope.task_id not in won]
+        if taken_over:
+            for row in won.values():
+                self.books.stats.redelivered(row["tenant_id"])
         for d in got:
             task = won.get(d.envelope.task_id)
             if task is None:
@@ -258,13 +292,18 @@ class Worker:
             await asyncio.to_thread(self._beat)
         if force or now - self._last_claim >= min(1.0, self.idle_s / 4):
             self._last_claim = now
+            if await asyncio.to_thread(self.reg.queue.lost_state):
+                n = await asyncio.to_thread(self.books.requeue_unfinished)
+                self._streams_at = 0.0                    # read the re-created stream set now
+                log.warning("registry: no queue state in Redis (a new Redis, or it lost its data); "
+                            "%d queued tasks published again", n)
             await asyncio.to_thread(self.reg.queue.move_due)
             got: list[Delivery] = []
             for s in self._streams or [s for q in QUEUES for s in self.reg.queue.streams(q)]:
                 if len(self._buf.get(s, ())) < self.per_stream:
                     got += await asyncio.to_thread(self.reg.queue.claim_idle, self.name, s,
                                                    int(self.idle_s * 1000), self.per_stream)
-            await self._claim(got)
+            await self._claim(got, taken_over=True)
         if now - self._last_sweep >= 5:
             self._last_sweep = now
             await asyncio.to_thread(self.books.sweep)

@@ -97,9 +97,10 @@ class Books:
         for stream, env in dead:
             self.reg.queue.publish(stream, env, register=False)
         won = self.batch.finish([o.row() for _, o in done], self.worker)
-        for _, o in done:
+        for d, o in done:
             if o.metric:
-                self.stats.finished(o.tool_id, o.ms, o.error["code"] if o.error else None)
+                self.stats.finished(d.envelope.tenant_id, o.tool_id, o.ms,
+                                    o.error["code"] if o.error else None)
         self.deliver(won)
         by_stream: dict[str, list[str]] = {}
         for d in [*acks, *(d for d, _ in outcomes)]:
@@ -143,6 +144,18 @@ class Books:
         for task in self.reg.tasks.stale_running(self.reg.settings.registry_visibility_timeout_s):
             req = Envelope.model_validate(task["request"])
             self.reg.queue.publish(stream_name(_QUEUE_OF[task["kind"]], req.tenant_id), req)
+            self.stats.redelivered(req.tenant_id)
+
+    def requeue_unfinished(self) -> int:
+        """Redis lost its data (streams, groups, delayed retries): publish every task the
+        database says is still queued again. A copy of a task that runs or ran meanwhile is
+        acknowledged without running (the database claim), so a duplicate costs nothing."""
+        n = 0
+        for task in self.reg.tasks.queued():
+            req = Envelope.model_validate(task["request"])
+            self.reg.queue.publish(stream_name(_QUEUE_OF[task["kind"]], req.tenant_id), req)
+            n += 1
+        return n
 
 
 def _result_message(task: dict[str, Any]) -> tuple[Envelope, dict[str, Any]]:

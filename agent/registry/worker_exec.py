@@ -92,9 +92,18 @@ class Executor:
             return await acall_tool(self.client, row["endpoint"], payload.parameters,
                                     timeout_ms=row["timeout_ms"], auth_header=row["auth_header"],
                                     secret=secret, task_id=env.task_id, allowed=self.reg.allowed)
+        # The timeout is the tool's: it starts when a pool thread starts the handler, not while
+        # the call waits for a free thread behind a long queue.
         loop = asyncio.get_running_loop()
-        fut = loop.run_in_executor(self.pool, lambda: self.reg.builtin.execute(
-            user, payload.tool_id, payload.parameters, admitted=True))
+        started = asyncio.Event()
+
+        def handler() -> dict[str, Any]:
+            loop.call_soon_threadsafe(started.set)
+            return self.reg.builtin.execute(user, payload.tool_id, payload.parameters, admitted=True)
+        fut = loop.run_in_executor(self.pool, handler)
+        waiter: asyncio.Future[Any] = asyncio.ensure_future(started.wait())
+        await asyncio.wait({fut, waiter}, return_when=asyncio.FIRST_COMPLETED)
+        waiter.cancel()
         try:
             out = await asyncio.wait_for(fut, timeout_s)
         except asyncio.TimeoutError as exc:

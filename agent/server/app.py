@@ -44,6 +44,11 @@ async def _internal_error(request: Request, exc: Exception) -> JSONResponse:
         return await http_error_handler(request, HTTPError(
             503, "redis_unavailable", "a service this request needs (Redis) is unavailable; "
             "retry in a few seconds", headers={"Retry-After": "5"}))
+    if _is_db_connection_error(exc):
+        log.warning("database unavailable: %s", type(exc).__name__, extra={"path": request.url.path})
+        return await http_error_handler(request, HTTPError(
+            503, "database_unavailable", "the database is unavailable; retry in a few seconds",
+            headers={"Retry-After": "5"}))
     log.exception("unhandled error", extra={"path": request.url.path})
     # The exception's text stays in the log (it can name internal hosts and ports, issue 25 L1)
     return await http_error_handler(request, HTTPError(
@@ -56,6 +61,14 @@ def _is_redis_error(exc: BaseException) -> bool:
     except ImportError:
         return False
     return isinstance(exc, redis.RedisError)
+
+
+def _is_db_connection_error(exc: BaseException) -> bool:
+    try:
+        from agent.storage.pg_check import is_connection_error
+    except ImportError:
+        return False
+    return is_connection_error(exc)
 
 
 def _redis_error_class() -> type[BaseException] | None:
@@ -73,6 +86,31 @@ exception_handlers: dict[Any, Any] = {HTTPError: http_error_handler, StarletteHT
 # uvicorn closes the keep-alive connection: the client's next request on it was reset (seen in CI).
 if (_redis_error := _redis_error_class()) is not None:
     exception_handlers[_redis_error] = _internal_error
+try:   # the same for a lost database connection (a Postgres restart): a told 503, never a reset
+    import psycopg
+    from psycopg_pool import PoolTimeout
+
+    exception_handlers[psycopg.OperationalError] = _internal_error
+    exception_handlers[PoolTimeout] = _internal_error
+except ImportError:
+    pass
+
+
+async def _cap_reached(request: Request, exc: Exception) -> JSONResponse:
+    from agent.settings import CapReached
+
+    assert isinstance(exc, CapReached)
+    return await http_error_handler(request, HTTPError(429, "limit_reached", str(exc),
+                                                       limit=exc.limit, kind=exc.kind))
+
+
+def _add_cap_handler() -> None:
+    from agent.settings import CapReached
+
+    exception_handlers[CapReached] = _cap_reached
+
+
+_add_cap_handler()
 
 
 def runtime_auth(scope) -> Any:

@@ -64,7 +64,7 @@ class Authenticator:
         return self.loopback and self.user_count() == 0
 
     def _lookup(self, tenant: str, name: str):
-        row = self.users.db.one(LOOKUP_BY_TENANT_NAME, (tenant, name))
+        row = self.users.db.read_one(LOOKUP_BY_TENANT_NAME, (tenant, name))
         return self.users.get(row["user_id"]) if row else None
 
     def principal(self, authorization: str | None) -> Principal | None:
@@ -111,6 +111,15 @@ class AuthMiddleware:
             principal = await asyncio.to_thread(auth.principal, authorization)
         except UnicodeError:
             principal = None
+        except Exception as exc:
+            from agent.storage.pg_check import is_connection_error
+
+            if not is_connection_error(exc):
+                raise
+            # the database is down (the lookup was tried twice): told, never a 500
+            return await send_json_error(send, 503, "database_unavailable",
+                                         "the database is unavailable; retry in a few seconds",
+                                         [(b"retry-after", b"5")])
         if principal is None:
             why = ("this server requires a login: send Authorization: Bearer <token> or x-api-key: <token> "
                    "(create one with: askbar users add NAME)") if not authorization else \

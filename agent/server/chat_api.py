@@ -146,14 +146,21 @@ async def healthz(request: Request) -> Response:
     """Each dependency and a readiness status (issue 25 M5: it said ok through a Redis outage).
     `ready` (HTTP 200) while the stores answers are kept in answer; Redis is not needed for that
     (limits, cache, memory and run buffers fall back in process), so Redis down is `degraded`,
-    still ready. Errors name the failure's type only: this route is public."""
+    still ready; so are registry workers that cannot process (`registry`). Errors name the failure's type only: this route is public."""
+    from agent.server.health import in_health_pool, registry_state
+
     rt = _rt(request)
     checks = {"checkpointer": await _check(rt.graph.checkpointer.aget_tuple(rt.config("healthz"))),
-              "app_database": await _check(asyncio.to_thread(_app_db_ping, rt)),
-              "market_store": await _check(asyncio.to_thread(rt.deps.store.instruments)),
+              "app_database": await _check(in_health_pool(_app_db_ping, rt)),
+              "market_store": await _check(in_health_pool(rt.deps.store.instruments)),
               "buffer": await _check(rt.buffer.meta("healthz")),
-              "redis": (await _check(asyncio.to_thread(_redis_ping, rt.settings.redis_url))
+              "redis": (await _check(in_health_pool(_redis_ping, rt.settings.redis_url))
                         if rt.settings.redis_url else "not configured")}
+    # the registry's workers, as they report themselves (agent/server/health.py)
+    try:
+        checks["registry"] = await asyncio.wait_for(in_health_pool(registry_state, rt), HEALTH_TIMEOUT_S)
+    except Exception as exc:  # noqa: BLE001 - Redis down: already said by `redis`
+        checks["registry"] = f"error: {type(exc).__name__}"
     ready = all(checks[k] == "ok" for k in ("checkpointer", "app_database", "market_store"))
     ok = all(v in ("ok", "not configured") for v in checks.values())
     body = {"status": "ok" if ok else "degraded" if ready else "down", "ready": ready,

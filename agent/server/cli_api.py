@@ -22,7 +22,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from agent.server.caller import current_user
+from agent.server.caller import current_user, is_operator
 from agent.server.http import HTTPError, JSONResponse, read_json
 from agent.server.owners import owns
 
@@ -36,11 +36,9 @@ def _rt(request: Request):
 
 
 def _operator(request: Request) -> None:
-    state = request.state
-    via = getattr(state, "auth_via", None)
     # a service JWT with admin, not a tenant admin's API token (which carries admin for its tenant's
     # tools since issue 25): market data is shared by every tenant
-    if via == "local" or (via == "jwt" and "admin" in (getattr(state, "scopes", None) or [])):
+    if is_operator(request):
         return
     raise HTTPError(403, "forbidden", "loading market data is for the operator: the local user of a "
                                       "loopback server, or a service token with the admin scope")

@@ -88,6 +88,8 @@ async def threads_create(request: Request) -> Response:
         await owned_thread(rt, user, thread_id)  # another user's id: 404, never "exists"
         if if_exists == "raise":
             raise HTTPError(409, "thread_exists", f"thread {thread_id} already exists")
+    else:
+        await rt.runs.check_thread_cap(user)
     row = await asyncio.to_thread(rt.traces.upsert_thread, thread_id, metadata, user.tenant_id, user.user_id)
     if row is None:
         raise HTTPError(404, "unknown_thread", f"thread {thread_id} not found")

@@ -91,4 +91,14 @@ def _route(scope) -> str:
 
 
 async def metrics_endpoint(request: Request) -> Response:
-    return request.app.state.runtime.metrics.render()
+    """The operator sees every series; a tenant admin (the route needs `admin`) only its own
+    tenant's registry series: the process-wide ones (HTTP, runs, LLM cost) and other tenants' tool
+    ids are the deployment's, not a tenant's."""
+    from agent.server.caller import current_user, is_operator
+
+    rt = request.app.state.runtime
+    if is_operator(request):
+        return rt.metrics.render()
+    own = CollectorRegistry()
+    own.register(rt.registry_metrics.for_tenant(current_user(request).tenant_id))
+    return Response(generate_latest(own), media_type=CONTENT_TYPE_LATEST)

@@ -3,7 +3,7 @@
 Each event is `notification` with the database id as its SSE id, so a client that reconnects with
 `Last-Event-ID` (or ?last_event_id=) gets exactly what it missed, then the stream follows. New rows
 are noticed at once through the user's Redis stream when ASKBAR_REDIS_URL is set (XREAD BLOCK as
-a wake-up), else by reading the database every `notifications_poll_s`. `?follow=0` answers what is
+a wake-up), else (and while Redis is down) by reading the database every `notifications_poll_s`. `?follow=0` answers what is
 stored after the id and closes. The user comes from the token (current_user), never the request.
 
 The response is the run streams' sse-starlette layer (agent/server/sse.py): keep-alive pings on
@@ -15,6 +15,7 @@ sent, so the client resumes exactly there. Notifications the caller dismissed in
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import AsyncIterator, Callable
 from typing import Any
 
@@ -32,6 +33,7 @@ from agent.storage.redis_client import async_redis_client
 from agent.trading import notify
 from agent.trading.texts import notification_texts
 
+log = logging.getLogger("askbar.server")
 BATCH = 200
 REDIS_RECHECK_S = 5.0
 RECONNECT_MESSAGE = "the server is shutting down; reconnect with Last-Event-ID to continue"
@@ -40,19 +42,26 @@ RECONNECT_MESSAGE = "the server is shutting down; reconnect with Last-Event-ID t
 class _Waker:
     """Blocks until the user's Redis stream grows (or `timeout_s`); a no-op sleep without Redis."""
 
-    def __init__(self, redis_url: str | None, user: User):
+    def __init__(self, redis_url: str | None, user: User, poll_s: float = 1.0):
+        self.poll_s = poll_s
         self.key = notify.stream_key(user.tenant_id, user.user_id)
         # Any: redis-py's types say bytes | str even with decode_responses=True
         self.client: Any
         self.client, self.last = None, "$"
+        self.down = False               # Redis failed: poll the database until it answers again
         if redis_url:
 
             self.client = async_redis_client(redis_url)
 
     async def start(self) -> None:
-        if self.client is not None:     # from the newest entry now: nothing between read and block
+        if self.client is None:
+            return
+        try:                            # from the newest entry now: nothing between read and block
             newest = await self.client.xrevrange(self.key, count=1)
             self.last = newest[0][0] if newest else "0-0"
+            self.down = False
+        except Exception as exc:  # noqa: BLE001 - Redis down: the database is read on a timer
+            self._lost(exc)
 
     async def wait(self, timeout_s: float, shutdown: anyio.Event) -> None:
         """Until new entries, `timeout_s`, or the server starts shutting down (at once)."""
@@ -68,14 +77,32 @@ class _Waker:
         if self.client is None:
             await asyncio.sleep(timeout_s)
             return
-        got = await self.client.xread({self.key: self.last}, block=int(timeout_s * 1000), count=100)
+        if self.down:                   # the stream goes on from the database; Redis tried again
+            await asyncio.sleep(self.poll_s)
+            await self.start()
+            return
+        try:
+            got = await self.client.xread({self.key: self.last}, block=int(timeout_s * 1000),
+                                          count=100)
+        except Exception as exc:  # noqa: BLE001 - an SSE already started: never raise out of it
+            self._lost(exc)
+            return
         for _key, entries in got or []:
             if entries:
                 self.last = entries[-1][0]
 
+    def _lost(self, exc: BaseException) -> None:
+        if not self.down:
+            log.warning("notifications: Redis unavailable (%s); reading the database every %g s",
+                        type(exc).__name__, self.poll_s)
+        self.down = True
+
     async def close(self) -> None:
         if self.client is not None:
-            await self.client.aclose()
+            try:
+                await self.client.aclose()
+            except Exception:  # noqa: BLE001 - closing a client of a Redis that is down
+                pass
 
 
 def _event(n: notify.Notification, tz: str | None = None) -> dict[str, Any]:
@@ -89,7 +116,7 @@ def _event(n: notify.Notification, tz: str | None = None) -> dict[str, Any]:
 async def _frames(store: Any, user: User, after: int, follow: bool, redis_url: str | None,
                   poll_s: float, shutdown: anyio.Event,
                   dismissed: Callable[[], set[int]] = set) -> AsyncIterator[bytes]:
-    waker = _Waker(redis_url if follow else None, user)
+    waker = _Waker(redis_url if follow else None, user, poll_s)
     try:
         await waker.start()
         yield b"retry: 1000\n\n"

@@ -295,6 +295,25 @@ async def ws_events(ws: WebSocket) -> None:
     if user is None or not (allows(user, "read") or is_orchestrator(user)):
         await ws.close(code=4401 if user is None else 4403)
         return
+    from agent.settings import CapReached, check_user_cap
+
+    rt, who = ws.app.state.runtime, (user.tenant_id, user.user_id)
+    try:
+        check_user_cap(rt.server, "websockets", rt.websockets.get(who, 0))
+    except CapReached as exc:    # 4429: the WebSocket form of 429, the limit in the reason
+        await ws.accept()        # (closed before accepting, the client sees a bare HTTP 403)
+        await ws.close(code=4429, reason=str(exc)[:120])
+        return
+    rt.websockets[who] = rt.websockets.get(who, 0) + 1
+    try:
+        await _serve_events(ws, user)
+    finally:
+        rt.websockets[who] -= 1
+        if rt.websockets[who] <= 0:
+            del rt.websockets[who]
+
+
+async def _serve_events(ws: WebSocket, user: Any) -> None:
     await ws.accept()
     reg = registry_for(ws.app)
 

@@ -86,9 +86,19 @@ class RunManager:
         """Runs of this user running or waiting for a slot in this process."""
         return sum(1 for uid in self.owners.values() if uid == user_id)
 
+    async def check_thread_cap(self, user: User) -> None:
+        """A new thread for `user`: refused (CapReached, 429) at `max_threads_per_user`."""
+        from agent.settings import check_user_cap
+
+        if self.rt.server.max_threads_per_user:
+            n = await asyncio.to_thread(self.rt.traces.thread_count, user.tenant_id, user.user_id)
+            check_user_cap(self.rt.server, "threads", n)
+
     async def ask_spec(self, question: str, thread_id: str | None = None, now: str | None = None,
                        protocol: str = "askbar", user: User = LOCAL_USER, message: Any = None) -> RunSpec:
         new = thread_id is None
+        if new:
+            await self.check_thread_cap(user)
         thread_id = thread_id or uuid.uuid4().hex
         snapshot = None if new else await self.rt.graph.aget_state(self.rt.config(thread_id))
         prev = (snapshot.values if snapshot else None) or {}

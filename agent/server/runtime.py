@@ -42,7 +42,8 @@ async def async_checkpointer(settings: Settings, pool_size: int = 10) -> AsyncIt
         # the explicit parameter tells the type checker what row_factory in kwargs does at run time
         async with AsyncConnectionPool[AsyncConnection[DictRow]](settings.database_url, max_size=pool_size,
                                                                  kwargs=kwargs, open=False,
-                                                                 check=pg_check.acheck
+                                                                 check=pg_check.acheck,
+                                                                 reconnect_timeout=pg_check.RECONNECT_TIMEOUT_S
                                                                  ) as pool:
             from agent.storage.pg_lock import apg_migration_lock
             from agent.storage.pg_saver import ThreadedPostgresSaver
@@ -52,7 +53,8 @@ async def async_checkpointer(settings: Settings, pool_size: int = 10) -> AsyncIt
                     await AsyncPostgresSaver(conn).setup()  # on the lock's own connection
             # the graph's threads write checkpoints on a pool of their own (agent/storage/pg_saver.py)
             sync_pool = ConnectionPool[Connection[DictRow]](settings.database_url, min_size=1, max_size=pool_size,
-                                                            kwargs=kwargs, open=False, check=pg_check.check)
+                                                            kwargs=kwargs, open=False, check=pg_check.check,
+                                                            reconnect_timeout=pg_check.RECONNECT_TIMEOUT_S)
             await asyncio.to_thread(sync_pool.open, True)
             try:
                 yield ThreadedPostgresSaver(pool, sync_pool)
@@ -141,11 +143,13 @@ class Runtime:
 
         # One Tool Registry for the REST/WebSocket API and graph runs, opened by the first user
         self.registry = SharedRegistry(self)
+        self.websockets: dict[tuple[str, str], int] = {}   # open WebSockets per (tenant, user)
         deps.open_registry = self.registry.get
         from agent.registry.stats import registry_collector
 
         # The seed's registry metrics on /metrics in every deployment (workers may be elsewhere)
-        self.metrics.registry.register(registry_collector(settings, lambda: self.registry.opened))
+        self.registry_metrics = registry_collector(settings, lambda: self.registry.opened)
+        self.metrics.registry.register(self.registry_metrics)
 
     def config(self, thread_id: str) -> dict:
         return {"configurable": {"thread_id": thread_id}}

@@ -23,7 +23,8 @@ ROUTE_SCOPES: tuple[tuple[str, str, Requirement], ...] = (
     # the UI and health check
     ("GET", "/", PUBLIC), ("GET", "/healthz", PUBLIC), ("GET", "/favicon.ico", PUBLIC),
     ("GET", "/i18n/tables.js", PUBLIC), ("GET", "/vendor/plotly.min.js", PUBLIC),
-    ("GET", "/api/ui/features", "read"), ("GET", "/metrics", "read"),
+    ("GET", "/api/ui/features", "read"),
+    ("GET", "/metrics", "admin"),   # the operator: everything; a tenant admin: its tenant's series
     # AskBar chat, runs, threads, data, traces (read: GET and chat; a confirmed order in a chat
     # is still `trade`: the tool executor checks the run's scopes)
     ("POST", "/api/chat", "read"), ("POST", "/api/chat/{thread_id}/resume", "read"),

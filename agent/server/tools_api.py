@@ -68,6 +68,8 @@ def _response(result: dict[str, Any]) -> JSONResponse:
     if error.get("code") == "RATE_LIMIT":
         headers["Retry-After"] = str(error.get("retry_after", 1))
         return JSONResponse(result, status_code=429, headers=headers)
+    if error.get("code") == "LIMIT_REACHED":      # a per-user cap (agent/settings.py): no retry time
+        return JSONResponse(result, status_code=429, headers=headers)
     return JSONResponse(result, headers=headers)
 
 

@@ -57,6 +57,8 @@ class AppDB:
             # so the restart costs no request once the database is back (issue 25)
             self._pool = ConnectionPool(url, min_size=1, max_size=pool_max, open=True,
                                         check=pg_check.check,
+                                        reconnect_timeout=pg_check.RECONNECT_TIMEOUT_S,
+                                        timeout=pg_check.GETCONN_TIMEOUT_S,
                                         kwargs={"row_factory": dict_row, "prepare_threshold": None})
             self._sqlite: sqlite3.Connection | None = None
         else:
@@ -86,6 +88,19 @@ class AppDB:
     def one(self, statement: str, params: Sequence[Any] = ()) -> dict[str, Any] | None:
         rows = self.execute(statement, params)
         return rows[0] if rows else None
+
+    def read_one(self, statement: str, params: Sequence[Any] = ()) -> dict[str, Any] | None:
+        """`one` for an idempotent read, tried once more on a lost connection (a Postgres restart
+        between the pool's check and the query): the hot path of every request (the token lookup)
+        must not fail because one pooled connection died."""
+        try:
+            return self.one(statement, params)
+        except Exception as exc:
+            from agent.storage import pg_check
+
+            if self.engine != "postgres" or not pg_check.is_connection_error(exc, waited=False):
+                raise
+            return self.one(statement, params)
 
     @contextmanager
     def transaction(self) -> Iterator["Tx"]:

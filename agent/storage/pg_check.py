@@ -20,6 +20,14 @@ import psycopg
 from psycopg.pq import ConnStatus
 
 IDLE_PING_S = 30.0
+# psycopg_pool retries a failed new connection with a doubling pause (1, 2, 4, 8, 16 s...) for up
+# to `reconnect_timeout` (5 minutes by default), and that attempt holds a slot of the pool: after an
+# outage of ~30 s the first request waited for the next try and got PoolTimeout after 30 s. A short
+# attempt gives the slot back, so a request once Postgres is back opens a connection at once.
+RECONNECT_TIMEOUT_S = 2.0
+# How long a request waits for a pooled connection (psycopg_pool's default, 30 s, held a request
+# for a minute while Postgres was down: the lookup and its retry); past it a told 503.
+GETCONN_TIMEOUT_S = 10.0
 _checked: weakref.WeakKeyDictionary[Any, float] = weakref.WeakKeyDictionary()
 
 
@@ -53,3 +61,13 @@ async def acheck(conn: Any) -> None:
         from psycopg_pool import AsyncConnectionPool
 
         await AsyncConnectionPool.check_connection(conn)
+
+
+def is_connection_error(exc: BaseException, *, waited: bool = True) -> bool:
+    """A lost or refused connection, not a statement's own failure (a timeout, a constraint).
+    `waited=False`: not the pool's timeout either (a retry would wait that long again)."""
+    from psycopg_pool import PoolTimeout
+
+    if isinstance(exc, psycopg.errors.QueryCanceled):
+        return False
+    return isinstance(exc, psycopg.OperationalError) or (waited and isinstance(exc, PoolTimeout))

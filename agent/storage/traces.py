@@ -97,6 +97,7 @@ UPSERT_DETAILS = ("INSERT INTO turn_details (request_id, thread_id, details, cre
                   "ON CONFLICT (request_id) DO UPDATE SET details = excluded.details")
 
 
+COUNT_USER_THREADS = "SELECT COUNT(*) AS n FROM api_threads WHERE tenant_id = %s AND user_id = %s"
 RECENT_LOGS = ("SELECT request_id, thread_id, kind, question, user_response, status, response, duration_ms, "
                "error, created_at FROM chat_logs WHERE tenant_id = %s AND user_id = %s "
                "ORDER BY created_at DESC, request_id LIMIT %s")
@@ -122,6 +123,7 @@ class TraceStore:
             # the WAL flush took 4.5 ms median on the shared test machine, 0.2 ms without.
             self._pool = ConnectionPool(settings.database_url, min_size=1, max_size=4, open=True,
                                         check=pg_check.check,
+                                        reconnect_timeout=pg_check.RECONNECT_TIMEOUT_S,
                                         kwargs={"autocommit": True, "row_factory": dict_row,
                                                 "options": "-c synchronous_commit=off"})
             with self._pool.connection() as conn:
@@ -296,6 +298,11 @@ class TraceStore:
 
     def set_thread_status(self, thread_id: str, status: str) -> None:
         self._exec([(SET_STATUS, [status, now_iso(), thread_id])])
+
+    def thread_count(self, tenant_id: str, user_id: str) -> int:
+        """The user's threads (checked against `max_threads_per_user` before a new one)."""
+        rows = self._query(COUNT_USER_THREADS, [tenant_id, user_id])
+        return int(rows[0]["n"]) if rows else 0
 
     def threads(self, limit: int = 10, offset: int = 0) -> list[dict[str, Any]]:
         return self._query("SELECT * FROM api_threads ORDER BY updated_at DESC LIMIT %s OFFSET %s",

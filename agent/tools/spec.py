@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 Category = Literal["market", "news", "ml", "portfolio", "trading", "alerts", "calculate",
                    "watchlist", "education", "memory", "external"]
 ErrorCode = Literal["TOOL_NOT_FOUND", "PLAN_REQUIRED", "SCOPE_REQUIRED", "RATE_LIMIT",
-                    "VALIDATION_ERROR", "EXECUTION_ERROR"]
+                    "VALIDATION_ERROR", "EXECUTION_ERROR", "LIMIT_REACHED"]
 
 # Seed 000/001 (ToolExecutor.getCacheTTL): seconds a read-only result may be reused, per category;
 # anything else 30. Catalogue modules pass `cache_ttl_s=SEED_CACHE_TTL["market"]` etc.; the

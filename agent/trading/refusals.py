@@ -16,7 +16,10 @@ _CASH = re.compile(r"^not enough cash: (?P<q>\S+) (?P<s>\S+) at " + _FIG + " cos
                    + ", available " + _FIG + "$")
 _CARRY = re.compile(r"^the account cannot carry this: (?P<what>margin \d+% of|short sale of) (?P<q>\S+) "
                     r"(?P<s>\S+) at " + _FIG + " needs " + _FIG + ", equity available " + _FIG + "$")
+_WHOLE = re.compile(r"^(?P<s>\S+) trades in whole contracts: quantity (?P<q>\S+) is not a whole number$")
 _TEXT = {
+    "whole": {"ru": "{s} торгуется целыми контрактами: количество {q} не целое.",
+              "es": "{s} se negocia en contratos enteros: la cantidad {q} no es un número entero."},
     "cash": {"ru": "Недостаточно денег: {q} {s} по {a} стоят {b}, доступно {c}.",
              "es": "No hay efectivo suficiente: {q} {s} a {a} cuestan {b}, disponible {c}."},
     "carry": {"ru": "Счёт не выдержит такую позицию: {q} {s} по {a} требуют {b}, доступный капитал {c}.",
@@ -30,6 +33,9 @@ def _figure(text: str) -> float:
 
 def localise(message: str, lang: str) -> str:
     """`message` in `lang` when it is one of the refusals above and `lang` is RU or ES."""
+    m = _WHOLE.match(message)
+    if m and lang in _TEXT["whole"]:
+        return _TEXT["whole"][lang].format(s=m["s"], q=num(float(m["q"]), lang))
     for key, rx in (("cash", _CASH), ("carry", _CARRY)):
         m = rx.match(message)
         if m and lang in _TEXT[key]:

@@ -53,6 +53,10 @@ def check_order(tx, user: User, p: CreateOrder, starting_cash: float) -> dict[st
     bar = _last_bar_or_refuse(tx, p.symbol)
     mult = multiplier(tx, p.symbol)
     margined = {r["symbol"] for r in tx.rows(Q.MARGINED_SYMBOLS)}
+    if (p.symbol in margined or mult != 1) and not float(p.quantity).is_integer():
+        # a futures contract (or any instrument with a contract multiplier) is indivisible
+        raise _bad(f"{p.symbol} trades in whole contracts: quantity {p.quantity:g} is not a whole "
+                   "number")
     if p.side == "buy" and p.symbol not in margined:
         ref = p.limit_price or p.stop_price or bar.close
         acct = _account(tx, user, starting_cash)
@@ -194,18 +198,24 @@ def account(store, user: User, starting_cash: float) -> Account:
     return _account(read(store), user, starting_cash)
 
 
-def create_alert(store, user: User, p: CreateAlert) -> Alert:
-    return create_alert_once(store, user, p, None)[0]
+def create_alert(store, user: User, p: CreateAlert, cap: int = 0) -> Alert:
+    return create_alert_once(store, user, p, None, cap)[0]
 
 
-def create_alert_once(store, user: User, p: CreateAlert, key: str | None) -> tuple[Alert, bool]:
+def create_alert_once(store, user: User, p: CreateAlert, key: str | None,
+                      cap: int = 0) -> tuple[Alert, bool]:
     """(the new alert, False); with an idempotency `key` this user already used, (the alert it
-    created, True) and nothing is written."""
+    created, True) and nothing is written. `cap`: the user's active alerts allowed (0: any)."""
     with transaction(store) as tx:
         tx.lock("askbar.ingest." + p.symbol)
         done = keyed_id(tx, user, "alert", key)
         if done:
             return alert_record(tx, user, done), True
+        if cap:
+            row = tx.one(Q.COUNT_ACTIVE_ALERTS, owner(user))
+            if row and int(row["n"]) >= cap:
+                raise ToolError("LIMIT_REACHED", f"limit reached: at most {cap} active alerts per "
+                                "user; delete one first")
         bar = _last_bar_or_refuse(tx, p.symbol)
         alert_id = "alr_" + uuid.uuid4().hex[:16]
         if not tx.rows(Q.INSERT_ALERT, {**owner(user), "alert_id": alert_id, "symbol": p.symbol,

@@ -132,6 +132,10 @@ ACTIVE_FOR_SYMBOL = f"""
 SELECT {_ALERT_COLS}, tenant_id, user_id, seq FROM price_alerts
 WHERE symbol = %(symbol)s AND status = 'active' ORDER BY seq
 """
+COUNT_ACTIVE_ALERTS = """
+SELECT COUNT(*) AS n FROM price_alerts
+WHERE tenant_id = %(tenant_id)s AND user_id = %(user_id)s AND status = 'active'
+"""
 USER_ALERTS = f"""
 SELECT {_ALERT_COLS} FROM price_alerts
 WHERE tenant_id = %(tenant_id)s AND user_id = %(user_id)s AND status <> 'deleted'

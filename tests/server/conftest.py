@@ -151,12 +151,13 @@ def inproc(app) -> Iterator[Any]:
         yield c
 
 
-def add_user(settings, name: str, tenant: str = "default", plan: str = "free") -> tuple[Any, str]:
-    """A real user in the app database of `settings`: (User, bearer token)."""
+def add_user(settings, name: str, tenant: str = "default", plan: str = "free",
+             admin: bool = False) -> tuple[Any, str]:
+    """A real user in the app database of `settings`: (User, bearer token); `admin`: a tenant admin."""
     from agent.storage.appdb import open_appdb
     from agent.identity.users import UserStore
 
-    return UserStore(open_appdb(settings)).add(name, tenant=tenant, plan=plan)
+    return UserStore(open_appdb(settings)).add(name, tenant=tenant, plan=plan, admin=admin)
 
 
 def bearer(token: str) -> dict[str, str]:

@@ -38,7 +38,7 @@ def test_every_api_route_needs_a_token_once_users_exist(make_app, duck_store, en
         assert c.get("/healthz").status_code == 200 and c.get("/").status_code == 200  # public
         assert c.get("/i18n/tables.js").status_code == 200   # the page's texts are public too
         assert c.get("/api/data", headers=bearer(token)).status_code == 200
-        assert c.get("/metrics", headers=bearer(token)).status_code == 200
+        assert c.get("/metrics", headers=bearer(token)).status_code == 403   # the operator's
         start, events = _chat(c, token)
         assert events[-1]["event"] == "done" and events[-1]["data"]["status"] == "answered"
 

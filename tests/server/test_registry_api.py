@@ -133,7 +133,7 @@ def test_metrics_expose_the_seed_names(api, stub):
                        ("tool_execution_error_count", "untyped"),
                        ("tool_registry_queue_depth", "gauge")):
         assert f"# TYPE {name} {kind}" in text, name
-    assert 'tool_execution_duration_ms_count{tool_id="calc"} 1.0' in text
+    assert 'tool_execution_duration_ms_count{tenant_id="local",tool_id="calc"} 1.0' in text
     assert "tool_execution_error_count_total" not in text     # the seed's name, no suffix added
 
 

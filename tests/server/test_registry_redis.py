@@ -75,6 +75,7 @@ def test_registry_on_redis_with_a_worker_process(make_app, duck_store, pg_databa
     app, settings = make_app(duck_store, **overrides)
     _, tf = add_user(settings, "fay", tenant="acme", plan="free")
     _, tp = add_user(settings, "pat", tenant="acme", plan="pro")
+    _, ta = add_user(settings, "ada", tenant="acme", plan="pro", admin=True)   # /metrics: admin
     hf, hp = {**bearer(tf), "X-Tenant-ID": "acme"}, {**bearer(tp), "X-Tenant-ID": "acme"}
     env = {"ASKBAR_HOME": str(tmp_path / "worker"),
            **{f"ASKBAR_{k.upper()}": str(v) for k, v in overrides.items()}}
@@ -106,7 +107,7 @@ def test_registry_on_redis_with_a_worker_process(make_app, duck_store, pg_databa
                 "tool_id": "weather-gone", "fallback_tool_ids": ["calc"], "parameters": {"a": 3}})
             assert r.status_code == 200 and r.json()["tool_id"] == "calc", r.text
             assert r.json()["result"]["_fallback_from"] == "weather-gone"
-            _seed_metrics_from_the_worker(c, hp)
+            _seed_metrics_from_the_worker(c, bearer(ta))
             # The admitted built-in calls ran on the worker process, counted once (admission).
             done = [_wait(c, hp, t) for t in news]
             assert all(t["status"] in ("completed", "failed") for t in done)

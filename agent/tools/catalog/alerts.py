@@ -13,7 +13,8 @@ from agent.trading.tooling import as_params
 
 def create_alert(ctx: ToolContext, params: Any) -> dict[str, Any]:
     p = as_params(CreateAlert, params)
-    alert, again = service.create_alert_once(ctx.store, ctx.user, p, key_of(ctx))
+    alert, again = service.create_alert_once(ctx.store, ctx.user, p, key_of(ctx),
+                                             ctx.settings.max_alerts_per_user)
     return {"alert": alert.model_dump(mode="json"), **({ALREADY: True} if again else {})}
 
 

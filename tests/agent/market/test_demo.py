@@ -75,14 +75,14 @@ def test_seed_demo_is_flagged_synthetic_and_idempotent(make_store, engine):
 def test_the_demo_follows_the_exchange_calendars():
     """No bars on exchange holidays: March 2024 has 20 NYSE sessions (Good Friday, 29 March, is
     closed), Martin Luther King Day 2020 has no DEMO_SPX bar, the day after Thanksgiving closes at 13:00."""
-    import exchange_calendars as xc
+    from agent.market.calendars import exchange_calendar  # the library, its deprecation silenced once
 
     spy = _local(synthetic_bars("DEMO_SPY", START, END), NY)
-    nyse = xc.get_calendar("XNYS").sessions_in_range("2024-03-01", "2024-03-31")
+    nyse = exchange_calendar("XNYS").sessions_in_range("2024-03-01", "2024-03-31")
     assert spy.dt.date.nunique() == len(nyse) == 20 and date(2024, 3, 29) not in set(spy.dt.date)
     spx = synthetic_bars("DEMO_SPX", date(2015, 1, 1), date(2024, 12, 31), "1D")
     assert pd.Timestamp("2020-01-20") not in set(spx["trading_date"])
-    assert len(spx) == len(xc.get_calendar("XNYS").sessions_in_range("2015-01-01", "2024-12-31"))
+    assert len(spx) == len(exchange_calendar("XNYS").sessions_in_range("2015-01-01", "2024-12-31"))
     half = _local(synthetic_bars("DEMO_SPY", date(2024, 11, 29), date(2024, 11, 29)), NY)
     assert len(half) == 210 and half.max() == pd.Timestamp("2024-11-29 12:59")
     nq_dates = set(_local(synthetic_bars("DEMO_NQ", START, END), NY).dt.date)

@@ -34,12 +34,12 @@ def ts(i: int) -> str:
 # (id, file text, expected line or None, reason pattern)
 CASES = [
     ("unknown-column", "\n".join([HEADER + ",foo", *(r + ",1" for r in rows(3))]), 1,
-     r"unknown column 'foo'"),
+     r"unknown column 7: expected"),
     ("missing-column", "timestamp,open,high,close,volume\n" + "2030-01-02 09:30:00,1,2,1.5,3\n", 1,
      r"missing column low"),
-    ("bad-number", with_row(2, f"{ts(2)},abc,11,9,10.5,100"), 4, r"unparsable open 'abc'"),
+    ("bad-number", with_row(2, f"{ts(2)},abc,11,9,10.5,100"), 4, r"unparsable open$"),
     ("bad-timestamp", with_row(4, "2030-01-02 25:00:00,10,11,9,10.5,1"), 6,
-     r"unparsable timestamp '2030-01-02 25:00:00'"),
+     r"unparsable timestamp$"),
     ("high-below-low", with_row(1, f"{ts(1)},10,9,11,10,1"), 3, r"high 9 is below low 11"),
     ("open-outside", with_row(3, f"{ts(3)},12,11,9,10,1"), 5, r"open 12 is outside \[low 9, high 11\]"),
     ("close-outside", with_row(3, f"{ts(3)},10,11,9,8.5,1"), 5, r"close 8.5 is outside"),
@@ -62,10 +62,10 @@ CASES = [
     ("header-only", HEADER + "\n", None, r"no bars in file"),
     ("headerless-4-columns", "2030-01-02 09:30:00,1,2,0.5\n", 1, r"no header line and 4 columns"),
     ("unknown-timestamp-format", with_row(0, "Jan 2 2030 9:30,10,11,9,10,1"), 2,
-     r"unrecognised timestamp format 'Jan 2 2030 9:30'"),
+     r"unrecognised timestamp format$"),
     ("offset-then-naive", "\n".join([HEADER, "2030-01-02 09:30:00-05:00,10,11,9,10,1",
                                       "2030-01-02 09:31:00,10,11,9,10,1"]) + "\n", 3,
-     r"unparsable timestamp '2030-01-02 09:31:00'"),
+     r"unparsable timestamp$"),
     ("bad-interval", "\n".join([HEADER, *rows(5, step=420)]) + "\n", None,
      r"unsupported bar interval of 420 s"),
 ]
@@ -86,6 +86,9 @@ def test_bad_csv_names_line_and_reason_and_leaves_store_untouched(seeded_store, 
         assert f", line {line}: " in message
     assert re.search(reason, message), message
     assert fingerprint(seeded_store) == before
+    quoted = {v for row in text.splitlines()[1:] for v in row.split(",")} - set("0123456789")
+    assert not [v for v in quoted if len(v) > 3 and v in message and v not in str(path)
+                and not re.fullmatch(r"[\d.e+-]+|nan|inf", v)], message   # no file text echoed
 
 
 @pytest.mark.parametrize("kwargs,reason", [

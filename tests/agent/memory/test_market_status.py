@@ -3,10 +3,10 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
-import exchange_calendars as xc
 import pandas as pd
 import pytest
 
+from agent.market.calendars import exchange_calendar
 from agent.memory.market_status import instrument_status
 
 
@@ -16,7 +16,7 @@ def utc(text: str) -> datetime:
 
 def open_by_schedule(cal_name: str, at: datetime) -> bool:
     """Independent: is `at` inside any [open, close) of the calendar's schedule table?"""
-    sched = xc.get_calendar(cal_name).schedule.loc["2023-11-20":"2023-11-29"]
+    sched = exchange_calendar(cal_name).schedule.loc["2023-11-20":"2023-11-29"]
     ts = pd.Timestamp(at)
     return bool(((sched["open"] <= ts) & (ts < sched["close"])).any())
 
@@ -32,7 +32,7 @@ def test_open_matches_the_calendar_every_15_minutes_over_thanksgiving_week(symbo
 
 
 def test_nq_thanksgiving_and_black_friday_follow_the_cme_calendar():
-    cal = xc.get_calendar("CMES")
+    cal = exchange_calendar("CMES")
     # Thanksgiving: the calendar's CME session closes early; after it, closed until the evening.
     thursday = instrument_status("NQ", utc("2023-11-23T19:00:00"))
     assert thursday.status == "closed"
@@ -48,7 +48,7 @@ def test_nq_thanksgiving_and_black_friday_follow_the_cme_calendar():
 
 
 def test_spy_holiday_pre_market_half_day_and_after_hours():
-    cal = xc.get_calendar("XNYS")
+    cal = exchange_calendar("XNYS")
     holiday = instrument_status("SPY", utc("2023-11-23T16:00:00"))
     assert holiday.status == "closed"          # no session at all on Thanksgiving
     assert holiday.next_open == cal.session_open("2023-11-24").isoformat()
@@ -69,13 +69,13 @@ def test_crypto_is_always_open():
 def test_upcoming_closures_and_early_closes_from_the_calendars():
     # issue 30: the context had no upcoming closures or early closes. Checked against the NYSE's
     # own published 2024 schedule as exchange_calendars encodes it (read independently here).
-    import exchange_calendars as xc
     import pandas as pd
 
+    from agent.market.calendars import exchange_calendar  # the library, its deprecation silenced once
     from agent.memory.market_status import instrument_status
 
     st = instrument_status("SPY", datetime(2024, 11, 25, 15, 0, tzinfo=UTC))
-    cal = xc.get_calendar("XNYS")
+    cal = exchange_calendar("XNYS")
     days = pd.bdate_range("2024-11-25", "2024-12-09")
     sessions = cal.sessions_in_range("2024-11-25", "2024-12-09")
     closed = [d.date().isoformat() for d in days if d not in sessions]
@@ -87,8 +87,8 @@ def test_upcoming_closures_and_early_closes_from_the_calendars():
 
 
 def test_the_market_section_says_them_and_the_user_section_the_name():
-    from agent.memory.models import MarketContext, UserContext
     from agent.memory.market_status import instrument_status
+    from agent.memory.models import MarketContext, UserContext
     from agent.memory.system_prompt import market_section, user_section
 
     st = instrument_status("SPY", datetime(2024, 11, 25, 15, 0, tzinfo=UTC))
