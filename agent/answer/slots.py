@@ -72,6 +72,7 @@ class SlotValue:
     decimals: int | None = None  # a price's precision: its instrument's tick size
     span: tuple[str, str] | None = None  # the dates the value is about (its step's or period's)
     ranked: bool = False         # the result of a ranking code computed (top N, best hour, max...)
+    claim_as: str | None = None  # the claim type of an indicator's value ("sma", "bb_upper")
 
     def text(self, lang: str, absolute: bool = False, case: Case = "nom") -> str:
         if self.kind == "period":
@@ -83,9 +84,15 @@ class SlotValue:
     def claim_type(self) -> str | None:
         if self.param or self.kind in ("date", "time", "text"):
             return None
+        if self.claim_as:
+            return self.claim_as
         if self.metric in declare.names("claim"):
             return self.metric
-        return "rsi" if self.metric in ("rsi_min", "rsi_max") else None
+        if self.metric in ("rsi_min", "rsi_max"):
+            return "rsi"
+        # every other value shown (gaps, spikes, the hourly profile, tools) is listed under its
+        # own name: `claims` lists every value the response shows
+        return self.metric if self.kind in ("price", "pct", "pct_level", "volume", "count", "number") else None
 
     @property
     def signed(self) -> bool:
@@ -189,6 +196,19 @@ _PATTERN_KINDS: dict[tuple[str, str], Kind] = {
     ("gaps", "fill_rate_pct"): "pct_level", ("gaps", "avg_abs_gap_pct"): "pct_level"}
 
 
+# An indicator's value columns as the claim types of DESIGN.md's table.
+_INDICATOR_CLAIMS = {("bollinger", "value"): "bb_middle", ("bollinger", "middle"): "bb_middle",
+                     ("bollinger", "upper"): "bb_upper", ("bollinger", "lower"): "bb_lower",
+                     ("macd", "value"): "macd", ("macd", "macd"): "macd", ("macd", "signal"): "macd_signal",
+                     ("macd", "histogram"): "macd_histogram"}
+
+
+def _indicator_claim(indicator: str, key: str) -> str | None:
+    if not indicator or indicator == "rsi":
+        return None
+    return _INDICATOR_CLAIMS.get((indicator, key)) or (indicator if key in ("value", indicator) else None)
+
+
 def _add_mapping(table: SlotTable, n: int, sym: str, one: bool, prefix: str, data: dict,
                  period: str | None, span: tuple[str, str] | None = None) -> None:
     pattern = str(data.get("pattern") or "")
@@ -223,6 +243,9 @@ def _add_mapping(table: SlotTable, n: int, sym: str, one: bool, prefix: str, dat
             continue
         if key == "date" and data.get("indicator"):
             local = f"{prefix}{data['indicator']}.date"
+        claim_as = _indicator_claim(str(data.get("indicator") or ""), key)
+        if claim_as:
+            extra.update(claim_as=claim_as, context=f"window {data.get('window')}" if data.get("window") else None)
         _qualified(table, n, sym, one, local, key, value, period=period,
                    date=str(date)[:10] if date else (str(data["date"])[:10] if key in ("rsi", "value")
                                                      and data.get("date") else None), **extra)

@@ -10,6 +10,7 @@ read (values, their dates, spans and symbols), never the result rows.
 from __future__ import annotations
 
 import re
+from datetime import date
 from functools import lru_cache
 from typing import Iterable
 
@@ -60,8 +61,9 @@ def _blank(text: str, pattern: re.Pattern[str]) -> str:
 class Answer:
     """One draft's sentences and the slot table: the context every check reads."""
 
-    def __init__(self, draft: str, table: SlotTable, lang: str, fetched: Iterable[str]):
-        self.table, self.lang = table, lang
+    def __init__(self, draft: str, table: SlotTable, lang: str, fetched: Iterable[str],
+                 now: date | None = None):
+        self.table, self.lang, self.now = table, lang, now
         self.fetched = {s.upper() for s in fetched if s}
         self.sentences = split(draft)
         self.conj = set(words(lang, "CONJUNCTIONS"))
@@ -182,6 +184,9 @@ _BELOW = re.compile(r"(?<![\w§])(?:below|under|less than|lower than|smaller tha
                     r"ниже|меньше|por debajo|inferior|mas bajo|menor que)(?![\w])")
 
 
+# Words that also name a value ("banda superior {upper}"): a comparison only with a linker before
+# the slot ("superior a {x}").
+_BAND_NAMES = {"superior", "inferior", "upper", "lower", "выше", "ниже"}
 # Differences of two prices are not compared with prices ("{change_points} above the open").
 _DIFFERENCES = {"avg_daily_range", "change_points", "bin_width", "range"}
 
@@ -206,6 +211,8 @@ def compare(a: Answer) -> list[str]:
                 after = [x for x in slots if x[0] > k]
                 if not before or not after:
                     continue
+                if after[0][0] == s.token_at(m.end() - 1) + 1 and m.group(0) in _BAND_NAMES:
+                    continue     # "superior {upper}": the band's name, not a comparison
                 left, right = a.value(before[-1][1]), a.value(after[0][1])
                 x, y = _numeric(left), _numeric(right)
                 if x is None or y is None or left is None or right is None or left.kind != right.kind:

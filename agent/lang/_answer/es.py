@@ -72,3 +72,7 @@ r"\b(?:dias?|sesion\w*) (?:de )?(?:subida|caida|alza|baja|alcistas?|bajistas?)\b
     "NEWS_LINKS": [r"en medio de", r"el dia de", r"el mismo dia que", r"el mismo dia de", r"en la sesion de",
                    r"la misma sesion que"],
 }
+
+from agent.lang._answer.closed_es import CLOSED  # noqa: E402 (the closed vocabulary)
+
+ANSWER.update(CLOSED)

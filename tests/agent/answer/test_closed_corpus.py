@@ -1,0 +1,76 @@
+"""The closed world's corpora both ways (tests/agent/answer/closed_corpus.py): through the validator
+on the real NQ November 2023 result, and through the real graph with a scripted analyst that
+submits the sentence (both engines): lies never reach the response, truths are shown as written."""
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from agent.answer import slots
+from agent.answer.numbers import scope_of
+from agent.answer.validation import validate
+from query_builder import run_step
+from query_builder.models import Step, StepParams
+from tests.agent.answer.closed_corpus import NOW, lies, truths
+from tests.agent.answer.lies import QUESTIONS
+from tests.agent.answer.test_lies import INTENT, ScriptedAnalyst
+from tests.agents.conftest import make_session
+
+LIES, TRUTHS = lies(), truths()
+
+
+@pytest.fixture(scope="module")
+def nq_result(loaded_store):
+    step = Step(action="get_period_stats", params=StepParams(
+        symbol="NQ", start_date=date(2023, 11, 1), end_date=date(2023, 11, 30)))
+    return run_step(loaded_store, step).model_dump(mode="json")
+
+
+def _check(text: str, result: dict, lang: str):
+    intent = {**INTENT, "lang": lang}
+    table = slots.build([result], intent, QUESTIONS[lang])
+    v = validate(text, table, lang, scope_of(intent, [result]), {"NQ"}, QUESTIONS[lang],
+                 date.fromisoformat(NOW))
+    return v, table
+
+
+def test_corpora_are_large_enough():
+    for corpus in (LIES, TRUTHS):
+        assert len(corpus) >= 150 and {lang for lang, _ in corpus} == {"en", "ru", "es"}
+
+
+@pytest.mark.parametrize("lang,text", LIES)
+def test_validator_rejects_the_lie(nq_result, lang, text):
+    v, _ = _check(text, nq_result, lang)
+    assert v.status == "rewrite" and v.issues, (text, v)
+
+
+@pytest.mark.parametrize("lang,text", TRUTHS)
+def test_validator_shows_the_truth(nq_result, lang, text):
+    v, _ = _check(text, nq_result, lang)
+    assert v.status == "ok", (text, v.issues)
+
+
+def _graph(loaded_store, tmp_path, lang: str, text: str):
+    liar = ScriptedAnalyst(text)
+    session = make_session(loaded_store, tmp_path, liar)
+    return liar, session.ask(QUESTIONS[lang], now=NOW)
+
+
+@pytest.mark.parametrize("lang,text", LIES[::3])
+def test_graph_never_shows_the_lie(loaded_store, tmp_path, nq_result, lang, text):
+    liar, r = _graph(loaded_store, tmp_path, lang, text)
+    _, table = _check(text, nq_result, lang)
+    shown, _ = slots.fill(text, table, lang)
+    assert liar.calls == 3 and r.validation["source"] == "code_summary", r.validation
+    assert shown not in r.response and r.claims, r.response
+
+
+@pytest.mark.parametrize("lang,text", TRUTHS[::3])
+def test_graph_shows_the_truth_as_written(loaded_store, tmp_path, nq_result, lang, text):
+    liar, r = _graph(loaded_store, tmp_path, lang, text)
+    _, table = _check(text, nq_result, lang)
+    shown, claims = slots.fill(text, table, lang)
+    assert liar.calls == 1 and r.validation["status"] == "ok", r.validation
+    assert r.response.endswith(shown) and r.claims == claims, r.response

@@ -1,0 +1,70 @@
+"""The closed world: the offline analyst's and the code summary's answers of every kind pass the
+vocabulary check in every language (by construction: code's words are harmless or verified), show
+their numbers, and list every value they show in `claims`."""
+from __future__ import annotations
+
+import uuid
+
+import pytest
+from langgraph.checkpoint.memory import InMemorySaver
+
+from agent.deps import build_deps
+from agent.llm.offline.provider import OfflineProvider
+from agent.service import Session
+from agent.settings import Settings
+
+# One question per answer kind, in each language (our phrasings).
+KINDS = {
+    "stats": {"en": "NQ stats for November 2023", "ru": "Статистика SPY за март 2024",
+              "es": "Estadísticas de SPX en 2019"},
+    "compare": {"en": "Compare SPY in February and March 2024", "ru": "Сравни SPX 2018 и 2019 годов",
+                "es": "Compara SPY en marzo y abril de 2024"},
+    "events": {"en": "How many days did SPX fall more than 2% in 2018?",
+               "ru": "Сколько дней SPX вырос больше чем на 3% в 2020 году?",
+               "es": "¿Cuántos días cayó BTCUSD más de un 4% en enero de 2022?"},
+    "after": {"en": "After SPX fell more than 4% in a day since 2000, what happened over the next 5 trading days?",
+              "ru": "Что было с SPX через 5 торговых дней после роста больше чем на 3% за день, с 2000 года?",
+              "es": "¿Qué pasó con SPX 10 días después de caer más de un 5% en un día desde 1990?"},
+    "top": {"en": "What were the 3 largest daily gains of SPX in 2020?",
+            "ru": "Три самых сильных дневных падения SPX в 2018 году",
+            "es": "Las 3 mayores caídas diarias de BTCUSD en enero de 2022"},
+    "rsi": {"en": "What was the 14-day RSI of SPX on 2020-06-30?", "ru": "RSI SPX на конец мая 2019",
+            "es": "RSI de SPX el 2018-12-31"},
+    "sma": {"en": "SPX 50-day SMA at the end of 2019", "ru": "SMA 20 для SPY в апреле 2024",
+            "es": "SMA de 50 días del SPX a finales de 2019"},
+    "ema": {"en": "EMA 20 of SPY in April 2024", "ru": "EMA 50 SPX на конец 2019 года",
+            "es": "EMA de 20 días de SPY en abril de 2024"},
+    "macd": {"en": "MACD of SPX at the end of 2019", "ru": "MACD SPY в апреле 2024",
+             "es": "MACD de SPX a finales de 2019"},
+    "bollinger": {"en": "Bollinger bands of SPY in April 2024", "ru": "Полосы Боллинджера SPX на конец 2019",
+                  "es": "Bandas de Bollinger de SPY en abril de 2024"},
+    "gaps": {"en": "Opening gaps of SPY in March 2024", "ru": "Гэпы на открытии SPY в марте 2024",
+             "es": "Gaps de apertura de SPY en marzo de 2024"},
+    "spikes": {"en": "Volume spikes of SPY in April 2024", "ru": "Всплески объёма SPY в марте 2024",
+               "es": "Picos de volumen de SPY en abril de 2024"},
+    "hourly": {"en": "Hourly profile of SPY in March 2024", "ru": "Профиль по часам SPY за март 2024",
+               "es": "Perfil horario de SPY en marzo de 2024"},
+    "volume_profile": {"en": "Volume profile of NQ in November 2023", "ru": "Профиль объёма NQ за ноябрь 2023",
+                       "es": "Perfil de volumen de NQ en noviembre de 2023"},
+    "intraday": {"en": "SPY on 2024-04-01 from 10:00 to 11:00", "ru": "NQ 28 ноября 2023 с 13:00 до 14:00",
+                 "es": "SPY el 2024-03-15 de 10:00 a 12:00"},
+}
+CASES = [(k, lang) for k in KINDS for lang in ("en", "ru", "es")]
+
+
+@pytest.fixture(scope="module")
+def asker(loaded_store, tmp_path_factory):
+    deps = build_deps(Settings(home=tmp_path_factory.mktemp("vocab"), redis_url=None), store=loaded_store,
+                      provider=OfflineProvider())
+    session = Session(deps, InMemorySaver())
+    return lambda q: session.ask(q, thread_id=uuid.uuid4().hex, now="2024-05-20")
+
+
+@pytest.mark.parametrize("kind,lang", CASES)
+def test_every_answer_kind_passes_the_closed_vocabulary(asker, kind, lang):
+    r = asker(KINDS[kind][lang])
+    if r.status != "answered":
+        pytest.fail(f"{kind}/{lang}: {r.status} {r.response}")
+    v = r.validation or {}
+    assert v.get("status") == "ok" and not v.get("attempts"), (KINDS[kind][lang], v, r.response)
+    assert r.claims, (kind, lang, r.response)
