@@ -22,7 +22,7 @@ from agent import lang as packs
 from agent.answer import labels, relative_time, wording
 from agent.answer.lemmas import lemmas
 from agent.answer.sentences import Sentence
-from agent.answer.statements import Answer, _direction_of, phrase
+from agent.answer.statements import _ABOVE, _BELOW, Answer, _direction_of, phrase
 from agent.nlu.lang import month_number, normalize
 
 # The pack lists whose words a statement check binds and verifies (or rejects with a reason).
@@ -89,6 +89,9 @@ def _phrase_mask(s: Sentence, lang: str) -> set[int]:
     for key in STATEMENT_LISTS:
         for m in phrase(lang, key).finditer(text):
             hit |= {s.token_at(c) for c in range(m.start(), max(m.start() + 1, m.end()))}
+    for pattern in (_ABOVE, _BELOW):      # comparisons: compare() verifies them
+        for m in pattern.finditer(text):
+            hit |= {s.token_at(c) for c in range(m.start(), m.end())}
     for name in _name_words(lang):
         for m in re.finditer(r"(?<![\w§])" + re.escape(name) + r"\w{0,4}(?![\w])", text):
             hit |= {s.token_at(c) for c in range(m.start(), m.end())}
@@ -112,8 +115,16 @@ def _statement_word(norm: str) -> bool:
                 or wording.stem_hit(norm, _metric_stems(), set(wording._EXACT)))
 
 
+@lru_cache(maxsize=None)
+def _number_words() -> frozenset[str]:
+    """Numbers in words: the number checks verify them ("the two months") or send them back."""
+    return frozenset(w for ws in wording.NUMBER_WORDS.values() for w in ws) | set(wording._union("ONE"))
+
+
 def _word_ok(word: str, lang: str, known: frozenset[str]) -> bool:
     norm = normalize(word)
+    if norm in _number_words():
+        return True
     if _statement_word(norm) or any(lemma in known for lemma in lemmas(word, lang)):
         return True
     parts = [p for p in re.split(r"[-'&]", word) if p]
@@ -162,7 +173,8 @@ def uncovered(a: Answer) -> list[str]:
         for i, tok in enumerate(s.tokens):
             if tok.slot or i in masked or not _WORD.match(tok.text) \
                     or re.sub(r"'s$", "", tok.text).upper() in symbols \
-                    or len(tok.text) > 1 and tok.text.isupper():   # names: proper_names checks them
+                    or len(tok.text) > 1 and tok.text.isupper() \
+                    or i > 0 and tok.text[:1].isupper():   # names: proper_names checks them
                 continue
             if not _word_ok(tok.text, a.lang, known):
                 issues.append(f"'{tok.text}' is neither a harmless word nor part of a statement code "

@@ -25,6 +25,8 @@ moving exponential simple relative strength index average true directional balan
 weighted drawdown trough peak previous prior next first last final start end beginning
 contract contracts share shares unit units instrument symbol ticker market futures future
 whereas respectively meantime in-between case cases each-other edge as-for regard regarding stand stood come came remain remained end ended finish
+come came happen occur monday tuesday wednesday thursday friday saturday sunday
+reach reached hit touch touched part
 """.split(),
     # Advice and predictions: never a statement of fact (rejected with that reason).
     "ADVICE": [r"(?:good|great|ideal|attractive|perfect) (?:entry|exit|time|opportunity|moment|buy)\w*",
@@ -32,8 +34,7 @@ whereas respectively meantime in-between case cases each-other edge as-for regar
                r"(?:is|are|looks?) (?:set|poised|likely|expected|bound|due) to", r"will \w+",
                r"should \w+", r"(?:we )?recommend\w*", r"expect\w*", r"forecast\w*", r"predict\w*",
                r"outlook", r"target price", r"price target", r"upside", r"downside potential",
-               r"(?:a )?(?:buy|sell|hold)(?: rating)?(?= [,.]|$)", r"bullish", r"bearish", r"oversold",
-               r"overbought", r"undervalued", r"overvalued", r"cheap", r"expensive"],
+               r"(?:a )?(?:buy|sell|hold)(?: rating)?(?= [,.]|$)", r"bullish", r"bearish", r"undervalued", r"overvalued", r"cheap", r"expensive"],
     # Ranks and streaks code does not compute: rejected with that reason.
     "RANKS_STREAKS": [r"(?:second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth)[- ](?:\w+est|best|worst|straight|consecutive|largest|biggest)",
                       r"\w+ (?:straight|consecutive|successive) (?:\w+ )?(?:gains?|loss(?:es)?|days?|sessions?|weeks?|months?|declines?|advances?)",
@@ -45,6 +46,7 @@ whereas respectively meantime in-between case cases each-other edge as-for regar
     # shown only when its rule holds over that value; "pct_change" in percent, "volatility" the
     # daily close-to-close standard deviation in percent.
     "LABELS": [
+        (r"overbought", "rsi", "ge", 70.0), (r"oversold", "rsi", "le", 30.0),
         (r"(?:roughly |nearly |basically |virtually |essentially )?(?:flat|unchanged)|(?:barely|little|hardly) changed|steady",
          "pct_change", "abs_lt", 0.5),
         (r"sharp\w*|steep\w*|big|large|heavy|strong(?:ly)?|massive", "pct_change", "abs_ge", 2.0),

@@ -19,18 +19,21 @@ relativo fuerza indice verdadero direccional balance ponderado caida pico
 anterior previo siguiente primero ultimo final inicio comienzo fin
 contrato accion unidad instrumento simbolo ticker mercado futuro negociacion
 otro otra mismo igual cual quedar situarse ubicarse resultar cuanto respecto terminar acabar
+llegar ocurrir suceder producirse lunes martes miercoles jueves viernes sabado domingo
+alcanzar tocar terminar cerrar parte
 """.split(),
     "ADVICE": [r"(?:buen\w*|excelente|ideal|gran) (?:punto|momento|oportunidad|entrada)\w*",
                r"punto de entrada", r"senal\w* de (?:compra|venta)", r"(?:conviene|hay que|deberia\w*|recomend\w*) \w+",
                r"(?:va|van) a \w+", r"se espera\w*", r"esper\w*", r"pronostic\w*", r"prevision\w*",
                r"probablemente", r"(?:comprar|vender|compra|venta)(?= [,.]|$)",
-               r"sobrecompr\w*", r"sobrevend\w*", r"infravalor\w*", r"sobrevalor\w*",
+               r"infravalor\w*", r"sobrevalor\w*",
                r"potencial\w*"],
     "RANKS_STREAKS": [r"(?:segund|tercer|cuart|quint|sext)\w* (?:peor|mejor|mayor|menor|\w+ seguid\w*|\w+ consecutiv\w*)",
                       r"\w+ (?:seguid\w*|consecutiv\w*)", r"racha\w*"],
     "CURRENCIES": [(r"dolar\w*|usd|\$", "USD"), (r"euros?|eur|€", "EUR"), (r"rublos?|rub|₽", "RUB"),
                    (r"libras?|gbp|£", "GBP"), (r"yenes|yen|jpy|¥", "JPY")],
     "LABELS": [
+        (r"sobrecompr\w*", "rsi", "ge", 70.0), (r"sobrevend\w*", "rsi", "le", 30.0),
         (r"(?:practicamente |casi )?(?:plano|plana|sin cambios|estable)|apenas (?:vari\w*|cambi\w*|se movio)",
          "pct_change", "abs_lt", 0.5),
         (r"(?<!mas )(?<!menos )fuerte\w*|brusc\w*|fuertemente|abrupt\w*|marcad\w*|gran(?:de)?", "pct_change", "abs_ge", 2.0),
@@ -45,8 +48,8 @@ otro otra mismo igual cual quedar situarse ubicarse resultar cuanto respecto ter
         (r"esta semana", "week", 0), (r"la semana pasada|semana anterior", "week", -1),
         (r"este mes", "month", 0), (r"el mes pasado|mes anterior", "month", -1),
         (r"este ano|en lo que va de ano", "year", 0), (r"el ano pasado|ano anterior", "year", -1),
-        (r"el lunes(?: pasado)?", "weekday", 0), (r"el martes(?: pasado)?", "weekday", 1),
-        (r"el miercoles(?: pasado)?", "weekday", 2), (r"el jueves(?: pasado)?", "weekday", 3),
-        (r"el viernes(?: pasado)?", "weekday", 4),
+        (r"el lunes pasado", "weekday", 0), (r"el martes pasado", "weekday", 1),
+        (r"el miercoles pasado", "weekday", 2), (r"el jueves pasado", "weekday", 3),
+        (r"el viernes pasado", "weekday", 4),
     ],
 }
