@@ -27,6 +27,7 @@ contract contracts share shares unit units instrument symbol ticker market futur
 whereas respectively meantime in-between case cases each-other edge as-for regard regarding stand stood come came remain remained end ended finish
 come came happen occur monday tuesday wednesday thursday friday saturday sunday
 reach reached hit touch touched part
+news item headline headlines positive negative
 """.split(),
     # Advice and predictions: never a statement of fact (rejected with that reason).
     "ADVICE": [r"(?:good|great|ideal|attractive|perfect) (?:entry|exit|time|opportunity|moment|buy)\w*",

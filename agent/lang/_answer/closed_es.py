@@ -21,6 +21,7 @@ contrato accion unidad instrumento simbolo ticker mercado futuro negociacion
 otro otra mismo igual cual quedar situarse ubicarse resultar cuanto respecto terminar acabar
 llegar ocurrir suceder producirse lunes martes miercoles jueves viernes sabado domingo
 alcanzar tocar terminar cerrar parte
+noticia titular positivo negativo
 """.split(),
     "ADVICE": [r"(?:buen\w*|excelente|ideal|gran) (?:punto|momento|oportunidad|entrada)\w*",
                r"punto de entrada", r"senal\w* de (?:compra|venta)", r"(?:conviene|hay que|deberia\w*|recomend\w*) \w+",
