@@ -140,7 +140,7 @@ def advice(a: Answer) -> list[str]:
 def ranks_and_streaks(a: Answer) -> list[str]:
     """Ranks ("the third-weakest month") and streaks ("a fourth straight gain"): code computes
     neither over a period's days, so they are never shown."""
-    return [f"'{m.group(0)}' is a rank or a streak code did not compute: state the values"
+    return [f"'{m.group(0)}' is a rank, a streak or a norm code did not compute: state the values"
             for s in a.sentences for m in phrase(a.lang, "RANKS_STREAKS").finditer(s.words())]
 
 

@@ -36,8 +36,8 @@ news item headline headlines positive negative
                r"should \w+", r"(?:we )?recommend\w*", r"expect\w*", r"forecast\w*", r"predict\w*",
                r"outlook", r"target price", r"price target", r"upside", r"downside potential",
                r"(?:a )?(?:buy|sell|hold)(?: rating)?(?= [,.]|$)", r"bullish", r"bearish", r"undervalued", r"overvalued", r"cheap", r"expensive"],
-    # Ranks and streaks code does not compute: rejected with that reason.
-    "RANKS_STREAKS": [r"(?:second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth)[- ](?:\w+est|best|worst|straight|consecutive|largest|biggest)",
+    # Ranks, streaks and outside norms code does not compute: rejected with that reason.
+    "RANKS_STREAKS": [r"(?:long-run|long-term|historical|historic|normal|typical) (?:average|norm|mean|level)s?", r"(?:second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth)[- ](?:\w+est|best|worst|straight|consecutive|largest|biggest)",
                       r"\w+ (?:straight|consecutive|successive) (?:\w+ )?(?:gains?|loss(?:es)?|days?|sessions?|weeks?|months?|declines?|advances?)",
                       r"in a row", r"streak\w*"],
     # Currencies by ISO code: a price is in its instrument's currency only.

@@ -29,7 +29,7 @@ noticia titular positivo negativo
                r"probablemente", r"(?:comprar|vender|compra|venta)(?= [,.]|$)",
                r"infravalor\w*", r"sobrevalor\w*",
                r"potencial\w*"],
-    "RANKS_STREAKS": [r"(?:segund|tercer|cuart|quint|sext)\w* (?:peor|mejor|mayor|menor|\w+ seguid\w*|\w+ consecutiv\w*)",
+    "RANKS_STREAKS": [r"(?:promedio|media|norma|nivel)\w* (?:historic\w*|de largo plazo|habitual\w*)", r"(?:segund|tercer|cuart|quint|sext)\w* (?:peor|mejor|mayor|menor|\w+ seguid\w*|\w+ consecutiv\w*)",
                       r"\w+ (?:seguid\w*|consecutiv\w*)", r"racha\w*"],
     "CURRENCIES": [(r"dolar\w*|usd|\$", "USD"), (r"euros?|eur|€", "EUR"), (r"rublos?|rub|₽", "RUB"),
                    (r"libras?|gbp|£", "GBP"), (r"yenes|yen|jpy|¥", "JPY")],
