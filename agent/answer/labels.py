@@ -14,9 +14,11 @@ from agent.answer.slots import SlotValue
 from agent.answer.statements import Answer
 
 _OPS = {"abs_lt": lambda x, b: abs(x) < b, "abs_ge": lambda x, b: abs(x) >= b,
-        "lt": lambda x, b: x < b, "ge": lambda x, b: x >= b, "le": lambda x, b: x <= b}
+        "lt": lambda x, b: x < b, "ge": lambda x, b: x >= b, "le": lambda x, b: x <= b,
+        "gt": lambda x, b: x > b, "eq": lambda x, b: abs(x - b) < 1e-9}
 _SAYS = {"abs_lt": "|{m}| < {b}", "abs_ge": "|{m}| >= {b}", "lt": "{m} < {b}", "ge": "{m} >= {b}",
-         "le": "{m} <= {b}"}
+         "le": "{m} <= {b}", "gt": "{m} > {b}", "eq": "{m} = {b}"}
+_COUNTS = ("up_days", "down_days", "event_count", "matching_days")
 
 
 @lru_cache(maxsize=None)
@@ -33,6 +35,18 @@ def mask(s: Sentence, lang: str) -> set[int]:
     text = s.words()
     return {s.token_at(c) for p, *_ in rules(lang) for m in p.finditer(text)
             for c in range(m.start(), m.end())}
+
+
+def _share(a: Answer, s: Sentence) -> tuple[SlotValue, float] | None:
+    """The share a count slot of the sentence is of its total ("{up_days} of {trading_days}")."""
+    counts = [v for _, n in s.slots() if (v := a.value(n)) is not None and v.metric in _COUNTS]
+    if len(counts) != 1:
+        return None
+    prefix = counts[0].name.rsplit(".", 1)[0]
+    total = a.table.get(f"{prefix}.trading_days") or a.table.get(f"{prefix}.days_checked")
+    if total is None or not isinstance(total.value, (int, float)) or not total.value:
+        return None
+    return counts[0], float(counts[0].value) / float(total.value)
 
 
 def _bound(a: Answer, s: Sentence, k: int, metric: str) -> SlotValue | None:
@@ -55,8 +69,15 @@ def labels(a: Answer) -> list[str]:
         text = s.words()
         for pattern, metric, op, bound in rules(a.lang):
             for m in pattern.finditer(text):
-                v = _bound(a, s, s.token_at(m.start()), metric)
                 rule = _SAYS[op].format(m=metric, b=f"{bound:g}")
+                if metric == "share":
+                    got = _share(a, s)
+                    if got is None:
+                        issues.append(f"'{m.group(0)}': write the count and its total, {{share:up_days,trading_days}}")
+                    elif not _OPS[op](got[1], bound):
+                        issues.append(f"'{m.group(0)}' needs {rule}, but {{{got[0].name}}} is {got[1]:.0%} of the sessions")
+                    continue
+                v = _bound(a, s, s.token_at(m.start()), metric)
                 if v is None:
                     issues.append(f"'{m.group(0)}' is a label code verifies only over a computed "
                                   f"{metric} ({rule}): none is bound to it; state the value")

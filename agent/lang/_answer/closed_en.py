@@ -47,6 +47,8 @@ news item headline headlines positive negative
     # shown only when its rule holds over that value; "pct_change" in percent, "volatility" the
     # daily close-to-close standard deviation in percent.
     "LABELS": [
+        (r"(?:less|fewer) than half", "share", "lt", 0.5), (r"more than half|the majority", "share", "gt", 0.5),
+        (r"exactly half", "share", "eq", 0.5),
         (r"overbought", "rsi", "ge", 70.0), (r"oversold", "rsi", "le", 30.0),
         (r"(?:roughly |nearly |basically |virtually |essentially )?(?:flat|unchanged)|(?:barely|little|hardly) changed|steady",
          "pct_change", "abs_lt", 0.5),

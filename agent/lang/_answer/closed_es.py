@@ -34,6 +34,8 @@ noticia titular positivo negativo
     "CURRENCIES": [(r"dolar\w*|usd|\$", "USD"), (r"euros?|eur|€", "EUR"), (r"rublos?|rub|₽", "RUB"),
                    (r"libras?|gbp|£", "GBP"), (r"yenes|yen|jpy|¥", "JPY")],
     "LABELS": [
+        (r"menos de la mitad", "share", "lt", 0.5), (r"mas de la mitad", "share", "gt", 0.5),
+        (r"exactamente la mitad", "share", "eq", 0.5),
         (r"sobrecompr\w*", "rsi", "ge", 70.0), (r"sobrevend\w*", "rsi", "le", 30.0),
         (r"(?:practicamente |casi )?(?:plano|plana|sin cambios|estable)|apenas (?:vari\w*|cambi\w*|se movio)",
          "pct_change", "abs_lt", 0.5),

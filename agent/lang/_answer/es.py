@@ -53,7 +53,7 @@ r"\b(?:dias?|sesion\w*) (?:de )?(?:subida|caida|alza|baja|alcistas?|bajistas?)\b
                         r"\b(?:caidas|subidas) diarias\b", r"\bal alza\b", r"\ba la baja\b"],
     "EXTRA_UP": ["subier", "subian", "subia", "ganaron", "ganaba", "crecier", "aumentaron", "dispar", "repunt", "recuper", "escal"],
     "EXTRA_DOWN": ["cayer", "caian", "caia", "bajaron", "bajaba", "bajar", "perdier", "descendier", "retrocedier", "hundi", "desplom", "retroced", "debilit", "se hunde"],
-    "LINKERS": ["un", "una", "del", "de", "el", "la", "en", "a", "casi", "alrededor", "cerca", "solo",
+    "LINKERS": ["un", "una", "del", "de", "el", "la", "en", "a", "hasta", "casi", "alrededor", "cerca", "solo",
                 "apenas", "fuertemente", "ligeramente"],
     "CONJUNCTIONS": ["y", "pero", "aunque", "mientras", "sin", "embargo", "aun"],
     # Empresas e instituciones (issue 32): ver en.

@@ -87,6 +87,21 @@ def _labels(lang: str) -> tuple[list[str], list[str]]:
     return [t for t, ok in said if ok], [t for t, ok in said if not ok]
 
 
+def _shares(lang: str) -> tuple[list[str], list[str]]:
+    """Shares of the sessions ("menos de la mitad"), and levels reached ("bajó hasta {low}")."""
+    f = facts()
+    share = f["up_days"] / f["trading_days"]
+    said = {"en": [("Fewer than half of the sessions closed higher: {up_days} of {trading_days}.", share < 0.5),
+                   ("More than half of the sessions closed higher: {up_days} of {trading_days}.", share > 0.5)],
+            "ru": [("Меньше половины сессий закрылись ростом: {up_days} из {trading_days}.", share < 0.5),
+                   ("Больше половины сессий закрылись ростом: {up_days} из {trading_days}.", share > 0.5),
+                   ("NQ опускался до {low}, а закрылся на {close}.", True)],
+            "es": [("Menos de la mitad de las sesiones cerraron al alza: {up_days} de {trading_days}.", share < 0.5),
+                   ("Más de la mitad de las sesiones cerraron al alza: {up_days} de {trading_days}.", share > 0.5),
+                   ("NQ bajó hasta {low} y cerró en {close}.", True)]}[lang]
+    return [t for t, ok in said if ok], [t for t, ok in said if not ok]
+
+
 def _relative(lang: str) -> tuple[list[str], list[str]]:
     """Against NOW (2023-11-30): the month's values are "this month", nothing else."""
     true = {"en": ["This month NQ closed at {close}.", "This month's high was {high}."],
@@ -148,6 +163,7 @@ def lies() -> list[tuple[str, str]]:
     for lang in LANGS:
         out += [(lang, t) for t in _ALWAYS_FALSE[lang]]
         out += [(lang, t) for t in _labels(lang)[1]]
+        out += [(lang, t) for t in _shares(lang)[1]]
         out += [(lang, t) for t in _relative(lang)[1]]
         # each lie also as the second sentence of an otherwise true answer
         out += [(lang, _values(lang)[k] + " " + t) for k, t in enumerate(_ALWAYS_FALSE[lang])]
@@ -160,5 +176,6 @@ def truths() -> list[tuple[str, str]]:
     for lang in LANGS:
         out += [(lang, t) for t in _values(lang)]
         out += [(lang, t) for t in _labels(lang)[0]]
+        out += [(lang, t) for t in _shares(lang)[0]]
         out += [(lang, t) for t in _relative(lang)[0]]
     return out

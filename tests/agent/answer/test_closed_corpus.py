@@ -74,3 +74,52 @@ def test_graph_shows_the_truth_as_written(loaded_store, tmp_path, nq_result, lan
     shown, claims = slots.fill(text, table, lang)
     assert liar.calls == 1 and r.validation["status"] == "ok", r.validation
     assert r.response.endswith(shown) and r.claims == claims, r.response
+
+
+# True answers once hidden: a year after a verb, months named before a colon list, a comparison
+# whose values follow it; the same comparison reversed is a lie. Truth decided with pandas.
+def _spx_2008(loaded_store) -> dict:
+    step = Step(action="get_period_stats", params=StepParams(
+        symbol="SPX", start_date=date(2008, 1, 1), end_date=date(2008, 12, 31)))
+    return run_step(loaded_store, step).model_dump(mode="json")
+
+
+def _spy_mar_apr(loaded_store) -> dict:
+    step = Step(action="compare_periods", params=StepParams(symbol="SPY", periods=[
+        {"start_date": "2024-03-01", "end_date": "2024-03-31", "label": "2024-03"},
+        {"start_date": "2024-04-01", "end_date": "2024-04-30", "label": "2024-04"}]))
+    return run_step(loaded_store, step).model_dump(mode="json")
+
+
+def _validate(result: dict, symbol: str, lang: str, text: str, start: str, end: str):
+    intent = {"type": "data", "lang": lang, "symbol": symbol, "symbols": [symbol],
+              "period": {"start": start, "end": end, "label": "p"}}
+    table = slots.build([result], intent, "q")
+    return validate(text, table, lang, scope_of(intent, [result]), {symbol}, "q", date(2024, 5, 20))
+
+
+@pytest.mark.parametrize("lang,text", [("en", "SPX closed 2008 at {close}."), ("es", "El SPX cerró 2008 en {close}."),
+                                       ("ru", "SPX закрыл 2008 год на {close}.")])
+def test_a_year_after_a_verb_is_the_period(loaded_store, lang, text):
+    v = _validate(_spx_2008(loaded_store), "SPX", lang, text, "2008-01-01", "2008-12-31")
+    assert v.status == "ok", v.issues
+
+
+_MONTHS_CMP = {"en": "SPY was {w} in April than in March: {p2.close} vs {p1.close}.",
+               "ru": "В апреле закрытие SPY было {w}, чем в марте: {p2.close} против {p1.close}.",
+               "es": "En abril SPY cerró más {w} que en marzo: {p2.close} frente a {p1.close}."}
+_WORDS = {"en": ("higher", "lower"), "ru": ("выше", "ниже"), "es": ("alto", "bajo")}
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "es"])
+def test_months_before_a_colon_list_and_the_comparison_are_verified(loaded_store, lang):
+    from tests.agent.answer.statement_corpus import spy_months
+
+    m = spy_months()
+    up = m["apr_close"] > m["mar_close"]
+    true_word, false_word = _WORDS[lang] if up else _WORDS[lang][::-1]
+    result = _spy_mar_apr(loaded_store)
+    ok = _validate(result, "SPY", lang, _MONTHS_CMP[lang].replace("{w}", true_word), "2024-03-01", "2024-04-30")
+    lie = _validate(result, "SPY", lang, _MONTHS_CMP[lang].replace("{w}", false_word), "2024-03-01", "2024-04-30")
+    assert ok.status == "ok", ok.issues
+    assert lie.status == "rewrite", lie
