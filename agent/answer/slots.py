@@ -364,7 +364,12 @@ def build(results: list[dict], intent: dict | None = None, question: str = "") -
         if summary.get("indicator") == "rsi" and summary.get("rsi") is None:
             summary["rsi"] = summary.get("value")     # older post-processors name it value only
         span = _span(res.get("params") or {}, summary)
-        _add_mapping(table, i, sym, one, "", summary, label, span)
+        step_label = label
+        if summary.get("truncated") and summary.get("first_date") and summary.get("last_date"):
+            # capped rows: their values speak for the dates the rows cover, never the whole period
+            span = (str(summary["first_date"])[:10], str(summary["last_date"])[:10])
+            step_label = f"{span[0]}..{span[1]}"
+        _add_mapping(table, i, sym, one, "", summary, step_label, span)
         cond = summary.get("condition") or (res.get("params") or {}).get("condition") or {}
         if isinstance(cond, dict) and cond.get("threshold") is not None:   # each step its own ("up 1% and down 1%": two steps)
             table.add(f"s{i}.threshold", "threshold", cond["threshold"], kind="pct", param=True)

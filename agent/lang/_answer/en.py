@@ -13,6 +13,9 @@ ANSWER = {
                           "hour {busiest}, widest average range in hour {volatile}, best average return "
                           "in hour {best}, weakest in hour {worst}.",
         "intraday": "{s}, {p}, minute bars ({n}): open {open}, close {close}, change {pct}; volume {vol}.",
+        "intraday_capped": "{s}, {p}: only the first {n} bars are listed (the row cap), from {first} to {last}; over "
+                           "those bars: open {open}, close {close}, change {pct}, volume {vol}. They do not cover the "
+                           "whole period.",
         "intraday_extremes": "High {high} at {high_ts}; low {low} at {low_ts}.",
         "indicator_parts": {"macd": "MACD line {macd}, signal {signal}, histogram {histogram}",
                             "bollinger": "middle band {middle}, upper band {upper}, lower band {lower}",

@@ -14,6 +14,9 @@ ANSWER = {
                           "medio en la hora {best}, peor en la hora {worst}.",
         "intraday": "{s}, {p}, barras de un minuto ({n}): apertura {open}, cierre {close}, variación {pct}; "
                     "volumen {vol}.",
+        "intraday_capped": "{s}, {p}: solo se listan las primeras {n} barras (el límite de filas), del {first} al {last}; "
+                           "en esas barras: apertura {open}, cierre {close}, variación {pct}, volumen {vol}. No cubren "
+                           "todo el periodo.",
         "intraday_extremes": "Máximo {high} a las {high_ts}; mínimo {low} a las {low_ts}.",
         "indicator_parts": {"macd": "línea MACD {macd}, señal {signal}, histograma {histogram}",
                             "bollinger": "banda media {middle}, banda superior {upper}, banda inferior {lower}",

@@ -14,6 +14,9 @@ ANSWER = {
                           "доходность — час {best}, худшая — час {worst}.",
         "intraday": "{s}, {p}, минутные бары ({n}): открытие {open}, закрытие {close}, изменение {pct}; "
                     "объём {vol}.",
+        "intraday_capped": "{s}, {p}: показаны только первые {n} баров (предел выборки), с {first} по {last}; по этим "
+                           "барам: открытие {open}, закрытие {close}, изменение {pct}, объём {vol}. Весь период они не "
+                           "покрывают.",
         "intraday_extremes": "Максимум {high} в {high_ts}; минимум {low} в {low_ts}.",
         "indicator_parts": {"macd": "линия MACD {macd}, сигнальная {signal}, гистограмма {histogram}",
                             "bollinger": "средняя полоса {middle}, верхняя {upper}, нижняя {lower}",

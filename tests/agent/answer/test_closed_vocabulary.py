@@ -48,6 +48,8 @@ KINDS = {
                        "es": "Perfil de volumen de NQ en noviembre de 2023"},
     "intraday": {"en": "SPY on 2024-04-01 from 10:00 to 11:00", "ru": "NQ 28 ноября 2023 с 13:00 до 14:00",
                  "es": "SPY el 2024-03-15 de 10:00 a 12:00"},
+    "premarket": {"en": "SPY premarket volume on 2024-04-01", "ru": "Объём SPY на премаркете 1 апреля 2024",
+                  "es": "Volumen premarket de SPY el 2024-04-01"},
 }
 CASES = [(k, lang) for k in KINDS for lang in ("en", "ru", "es")]
 
@@ -68,3 +70,40 @@ def test_every_answer_kind_passes_the_closed_vocabulary(asker, kind, lang):
     v = r.validation or {}
     assert v.get("status") == "ok" and not v.get("attempts"), (KINDS[kind][lang], v, r.response)
     assert r.claims, (kind, lang, r.response)
+
+
+def _spy_minutes():
+    import pandas as pd
+
+    from tests.conftest import DATA
+
+    df = pd.read_csv(DATA / "spy_1min_2024" / "SPY_1min.csv")
+    df["ts"] = pd.to_datetime(df["datetime"].astype(str).str[:19])
+    return df
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "es"])
+def test_premarket_volume_is_answered_with_its_value(asker, lang):
+    df = _spy_minutes()
+    day = df[(df["ts"] >= "2024-04-01 04:00") & (df["ts"] < "2024-04-01 09:30")]
+    r = asker(KINDS["premarket"][lang])
+    volumes = [c["value"] for c in r.claims if c["type"] == "total_volume"]
+    assert r.validation["status"] == "ok" and volumes == [pytest.approx(float(day["volume"].sum()))], r.response
+
+
+def test_capped_minute_bars_never_speak_for_the_whole_period(asker):
+    """BTCUSD's January 2022 has more minute bars than the cap: the capped step's claims carry
+    the dates its rows cover, every claim for "2022-01" is the whole month's, and the answer says so."""
+    import pandas as pd
+
+    from tests.conftest import DATA
+
+    df = pd.read_csv(DATA / "btc_perp_1min" / "btc-perp-20211231-20220201_1m.csv")
+    df["ts"] = pd.to_datetime(df["timestamp"])
+    jan = df[(df["ts"] >= "2022-01-01") & (df["ts"] < "2022-02-01")].sort_values("ts")
+    month_close = float(jan["close"].iloc[-1])
+    r = asker("BTCUSD 1-minute bars for January 2022")
+    closes = {c["period"]: c["value"] for c in r.claims if c["type"] == "close"}
+    assert closes.get("2022-01") == pytest.approx(month_close), r.claims
+    assert [p for p in closes if p != "2022-01"] and all(".." in p for p in closes if p != "2022-01"), closes
+    assert "20,000" in r.response and "row cap" in r.response, r.response
