@@ -16,6 +16,7 @@ from tests.agent.answer.closed_corpus import NOW, lies, truths
 from tests.agent.answer.lies import QUESTIONS
 from tests.agent.answer.test_lies import INTENT, ScriptedAnalyst
 from tests.agents.conftest import make_session
+from tests.server.conftest import make_app  # noqa: F401 (fixture)
 
 LIES, TRUTHS = lies(), truths()
 
@@ -123,3 +124,33 @@ def test_months_before_a_colon_list_and_the_comparison_are_verified(loaded_store
     lie = _validate(result, "SPY", lang, _MONTHS_CMP[lang].replace("{w}", false_word), "2024-03-01", "2024-04-30")
     assert ok.status == "ok", ok.issues
     assert lie.status == "rewrite", lie
+
+
+def test_sse_never_carries_a_corpus_lie_and_shows_the_truths(make_app, loaded_store, nq_result):
+    """The real server's SSE stream: a lie never reaches text_delta or done; a truth is shown as
+    written (the value sentences: relative time needs the request's date, which SSE takes as today)."""
+    import re
+
+    import httpx
+
+    from tests.server.conftest import live_server, stream
+
+    liar = ScriptedAnalyst("")
+    app, _ = make_app(loaded_store, provider=liar)
+    truths = [(lang, t) for lang, t in TRUTHS if "{pct_change}" not in t and "{volatility}" not in t][::15]
+    with live_server(app) as url, httpx.Client(base_url=url, timeout=60) as client:
+        def ask(lang: str, text: str) -> tuple[str, dict]:
+            liar.answers, liar.calls = [text], 0
+            resp, events = stream(client, "POST", "/api/chat", json={"question": QUESTIONS[lang]})
+            assert resp.status_code == 200, (resp.status_code, resp.text, text)
+            shown = "".join(e["data"]["content"] for e in events if e.get("event") == "text_delta")
+            return shown, next(e["data"] for e in events if e.get("event") == "done")
+        for lang, lie in LIES[::13]:  # under the 30 chats a minute per user
+            longest = max(re.split(r"\{[^}]*\}", lie), key=len).strip()
+            shown, done = ask(lang, lie)
+            assert liar.calls == 3 and longest not in shown and longest not in done["response"], (lie, shown)
+        for lang, truth in truths:
+            shown, done = ask(lang, truth)
+            _, table = _check(truth, nq_result, lang)
+            written, _ = slots.fill(truth, table, lang)
+            assert liar.calls == 1 and written in shown and written in done["response"], (truth, shown)
