@@ -107,3 +107,37 @@ def test_capped_minute_bars_never_speak_for_the_whole_period(asker):
     assert closes.get("2022-01") == pytest.approx(month_close), r.claims
     assert [p for p in closes if p != "2022-01"] and all(".." in p for p in closes if p != "2022-01"), closes
     assert "20,000" in r.response and "row cap" in r.response, r.response
+
+
+def _claim_cases():
+    from agent.llm.offline import templates as T
+    from query_builder import declare
+
+    return [(name, lang, sign) for name in declare.claims() for lang in ("en", "ru", "es")
+            if T.claim_template(lang, name) for sign in (1.0, -1.0, 0.0)
+            if not (name == "max_drawdown" and sign > 0)]     # a drawdown is never positive
+
+
+@pytest.mark.parametrize("name,lang,sign", _claim_cases())
+def test_every_claim_template_passes_by_construction(name, lang, sign):
+    """Every claim declaration's template, in every language, with a positive, a negative and a
+    zero value: code's own words pass the closed vocabulary and the statement checks."""
+    from datetime import date
+
+    from agent.answer import slots
+    from agent.answer.validation import validate
+    from agent.llm.offline import templates as T
+
+    table = slots.SlotTable()
+    table.add("s1.period", "period", "2023-11", aliases=["period"], kind="period", symbol="NQ",
+              span=("2023-11-01", "2023-11-30"))
+    table.add(f"s1.{name}", name, 12.5 * sign, aliases=[name], symbol="NQ", date="2023-11-20",
+              period="2023-11", span=("2023-11-01", "2023-11-30"), context="2023-11-10")
+    for key, day in (("date", "2023-11-20"), ("peak_date", "2023-11-10")):
+        table.add(f"s1.{name}.{key}", "date", day, aliases=[f"{name}.{key}"], kind="date", symbol="NQ")
+    body = T.claim_template(lang, name).format(v="{" + name + "}", d="{" + name + ".date}",
+                                               c="{" + name + ".peak_date}")
+    draft = "NQ, {period}: " + body + "."
+    scope = [(date(2023, 11, 1), date(2023, 11, 30))]
+    v = validate(draft, table, lang, scope, {"NQ"}, "q", date(2023, 11, 30))
+    assert v.status == "ok", (draft, v.issues)
