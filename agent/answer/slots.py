@@ -88,11 +88,7 @@ class SlotValue:
             return self.claim_as
         if self.metric in declare.names("claim"):
             return self.metric
-        if self.metric in ("rsi_min", "rsi_max"):
-            return "rsi"
-        # every other value shown (gaps, spikes, the hourly profile, tools) is listed under its
-        # own name: `claims` lists every value the response shows
-        return self.metric if self.kind in ("price", "pct", "pct_level", "volume", "count", "number") else None
+        return "rsi" if self.metric in ("rsi_min", "rsi_max") else None
 
     @property
     def signed(self) -> bool:
@@ -206,7 +202,8 @@ _INDICATOR_CLAIMS = {("bollinger", "value"): "bb_middle", ("bollinger", "middle"
 def _indicator_claim(indicator: str, key: str) -> str | None:
     if not indicator or indicator == "rsi":
         return None
-    return _INDICATOR_CLAIMS.get((indicator, key)) or (indicator if key in ("value", indicator) else None)
+    found = _INDICATOR_CLAIMS.get((indicator, key)) or (indicator if key in ("value", indicator) else None)
+    return found if found in declare.names("claim") else None
 
 
 def _add_mapping(table: SlotTable, n: int, sym: str, one: bool, prefix: str, data: dict,

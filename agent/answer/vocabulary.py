@@ -121,9 +121,23 @@ def _number_words() -> frozenset[str]:
     return frozenset(w for ws in wording.NUMBER_WORDS.values() for w in ws) | set(wording._union("ONE"))
 
 
+def _declared_words() -> frozenset[str]:
+    """The words of the declared actions' and claims' names ("get close range"): code names a
+    step or a claim by them where no pack has a label (declarations may be added at run time)."""
+    from query_builder import declare
+
+    names = (*declare.names("action"), *declare.names("claim"))
+    return _words_of(names)
+
+
+@lru_cache(maxsize=8)
+def _words_of(names: tuple[str, ...]) -> frozenset[str]:
+    return frozenset(w for n in names for w in n.lower().split("_"))
+
+
 def _word_ok(word: str, lang: str, known: frozenset[str]) -> bool:
     norm = normalize(word)
-    if norm in _number_words():
+    if norm in _number_words() or norm in _declared_words():
         return True
     if _statement_word(norm) or any(lemma in known for lemma in lemmas(word, lang)):
         return True
