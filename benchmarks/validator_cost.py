@@ -110,8 +110,11 @@ def _first_use() -> None:
     print("| first answer in a process | load ms |\n|---|---|")
     for lang in DRAFTS:
         t = time.perf_counter()
+        vocabulary.surface(lang)
+        print(f"| code's words as written (no lemmatiser), {lang} | {(time.perf_counter() - t) * 1000:.0f} |")
+        t = time.perf_counter()
         vocabulary.harmless(lang)
-        print(f"| closed vocabulary + lemmatiser, {lang} | {(time.perf_counter() - t) * 1000:.0f} |")
+        print(f"| lemmatiser + lemmas (on the first unknown word), {lang} | {(time.perf_counter() - t) * 1000:.0f} |")
     print()
 
 

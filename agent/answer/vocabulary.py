@@ -43,6 +43,7 @@ def register_code_texts(lang: str, texts: Iterable[str]) -> None:
     construction, as the templates' are. Features call this at import (answer imports no feature)."""
     _EXTRA_CODE_TEXTS.setdefault(lang, []).extend(texts)
     harmless.cache_clear()
+    surface.cache_clear()
 
 
 def _strings(node: Any) -> Iterable[str]:
@@ -69,6 +70,18 @@ def _code_texts(lang: str) -> Iterable[str]:
         if text:
             yield text
     yield from _EXTRA_CODE_TEXTS.get(lang, [])
+
+
+@lru_cache(maxsize=None)
+def surface(lang: str) -> frozenset[str]:
+    """The harmless words as written (code's own words, the pack's lemmas): checked first, so an
+    answer in code's words never loads a lemmatiser (simplemma's tables take seconds to unpack)."""
+    out: set[str] = set()
+    for code in dict.fromkeys((lang, "en")):
+        out |= {normalize(w) for w in packs.get(code, "answer", "HARMLESS")}
+        for text in _code_texts(code):
+            out |= {normalize(w) for w in _WORD.findall(_SLOT_OR_PLACEHOLDER.sub(" ", text))}
+    return frozenset(out)
 
 
 @lru_cache(maxsize=None)
@@ -135,14 +148,15 @@ def _words_of(names: tuple[str, ...]) -> frozenset[str]:
     return frozenset(w for n in names for w in n.lower().split("_"))
 
 
-def _word_ok(word: str, lang: str, known: frozenset[str]) -> bool:
+def _word_ok(word: str, lang: str) -> bool:
     norm = normalize(word)
-    if norm in _number_words() or norm in _declared_words():
+    if norm in surface(lang) or norm in _number_words() or norm in _declared_words() or _statement_word(norm):
         return True
-    if _statement_word(norm) or any(lemma in known for lemma in lemmas(word, lang)):
+    known = harmless(lang)
+    if any(lemma in known for lemma in lemmas(word, lang)):
         return True
     parts = [p for p in re.split(r"[-'&]", word) if p]
-    return len(parts) > 1 and all(_word_ok(p, lang, known) for p in parts)
+    return len(parts) > 1 and all(_word_ok(p, lang) for p in parts)
 
 
 def advice(a: Answer) -> list[str]:
@@ -178,7 +192,7 @@ def currencies(a: Answer) -> list[str]:
 
 def uncovered(a: Answer) -> list[str]:
     """One issue per word that is neither harmless nor part of a statement code verifies."""
-    known, symbols = harmless(a.lang), a.fetched | a.table.symbols()
+    symbols = a.fetched | a.table.symbols()
     issues: list[str] = []
     for s in a.sentences:
         masked = _phrase_mask(s, a.lang) | _phrase_mask_of(s, a.lang, "ADVICE") \
@@ -190,7 +204,7 @@ def uncovered(a: Answer) -> list[str]:
                     or len(tok.text) > 1 and tok.text.isupper() \
                     or i > 0 and tok.text[:1].isupper():   # names: proper_names checks them
                 continue
-            if not _word_ok(tok.text, a.lang, known):
+            if not _word_ok(tok.text, a.lang):
                 issues.append(f"'{tok.text}' is neither a harmless word nor part of a statement code "
                               f"verifies: say it with a slot or leave it out")
     return list(dict.fromkeys(issues))
