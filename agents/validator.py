@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import logging
 import re
+from datetime import date
 from typing import Any
 
 from langgraph.runtime import Runtime
@@ -30,7 +31,15 @@ def check(state: dict[str, Any], draft: str) -> tuple[Validation, slots.SlotTabl
     table = slots.build(results, state.get("intent"), state.get("question") or "")
     fetched = {str(r.get("symbol") or "") for r in results}
     return validate(draft, table, lang_of(state), scope_of(state.get("intent"), results), fetched,
-                    state.get("question") or ""), table
+                    state.get("question") or "", request_date(state)), table
+
+
+def request_date(state: dict[str, Any]) -> date:
+    """The request's "today" (relative time in answers is verified against it)."""
+    try:
+        return date.fromisoformat(str(state.get("now"))[:10]) if state.get("now") else date.today()
+    except ValueError:
+        return date.today()
 
 
 def _analyst_down(state: dict[str, Any]) -> bool:

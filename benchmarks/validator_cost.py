@@ -1,4 +1,4 @@
-"""The validator's cost per answer (issue 32) and the one formatter's cost per number (issue 23).
+"""The validator's cost per answer (closed vocabulary included) and the one formatter's cost per number (issue 23).
 
     python benchmarks/validator_cost.py [--repeat 200]
 
@@ -78,6 +78,7 @@ def main() -> None:
         load_file(store, DATA / "nq_1min_firstrate" / "NQ_1min_sample.csv", "NQ")
         cases = _results(store)
         store.close()
+    _first_use()
     print("| answer | lang | rows | build + validate + fill p50 / p95 ms | CPU p50 ms |\n|---|---|---|---|---|")
     for name, results in cases.items():
         intent = {"lang": "en", "period": {"start": results[0]["params"]["start_date"],
@@ -99,6 +100,22 @@ def main() -> None:
                       ("date (ru)", lambda: F.day("2023-11-29", "ru"))):
         p50, p95, _ = _time(lambda: [fn() for _ in range(100)], args.repeat)
         print(f"| {label} | {p50 * 10:.1f} / {p95 * 10:.1f} |")
+
+
+def _first_use() -> None:
+    """Once per process and language: the lemmatiser's dictionaries and the closed vocabulary
+    (the lemmas of every text code writes) are loaded on the first answer in that language."""
+    from agent.answer import vocabulary
+
+    print("| first answer in a process | load ms |\n|---|---|")
+    for lang in DRAFTS:
+        t = time.perf_counter()
+        vocabulary.surface(lang)
+        print(f"| code's words as written (no lemmatiser), {lang} | {(time.perf_counter() - t) * 1000:.0f} |")
+        t = time.perf_counter()
+        vocabulary.harmless(lang)
+        print(f"| lemmatiser + lemmas (on the first unknown word), {lang} | {(time.perf_counter() - t) * 1000:.0f} |")
+    print()
 
 
 NEWS_DRAFTS = {

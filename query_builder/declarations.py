@@ -100,7 +100,8 @@ ACTIONS = [
         "time-of-day window (start_time/end_time) gives each date's VWAP over that window's minutes",
         ("symbol", "indicator", "start_date", "end_date", "window?", "start_time?", "end_time?",
          "extended_hours?"), build_indicator,
-        {"indicator": post_indicator}, claims=("rsi",), sample={"indicator": "rsi"}, chart="indicator"),
+        {"indicator": post_indicator}, claims=("rsi", "sma", "ema", "atr", "obv", "adx", "macd", "bb_middle"),
+        sample={"indicator": "rsi"}, chart="indicator"),
     ActionDecl(
         "run_backtest", "a trading rule tested on daily bars (entry: a move over a threshold, N closes in "
         "a row, a close crossing an SMA/EMA or a level, a weekday; exit: after N sessions, the opposite "
@@ -177,6 +178,15 @@ CLAIMS = [
     ClaimDecl("win_rate_after", "get_periods_after", "summary.win_rate_after",
               "share of events followed by a gain after N trading days", "pct_level"),
     ClaimDecl("rsi", "get_indicator", "summary.rsi", "Wilder RSI(14) at date", "number"),
+    # the other indicators' main value at `date` (summary.value: the indicator's first column; the
+    # DESIGN.md claim table; context names the window)
+    ClaimDecl("sma", "get_indicator", "summary.value", "simple moving average of closes at date", "price"),
+    ClaimDecl("ema", "get_indicator", "summary.value", "exponential moving average of closes at date", "price"),
+    ClaimDecl("atr", "get_indicator", "summary.value", "average true range at date", "price"),
+    ClaimDecl("obv", "get_indicator", "summary.value", "on-balance volume at date", "number"),
+    ClaimDecl("adx", "get_indicator", "summary.value", "average directional index at date", "number"),
+    ClaimDecl("macd", "get_indicator", "summary.value", "MACD line at date", "number"),
+    ClaimDecl("bb_middle", "get_indicator", "summary.value", "middle Bollinger band at date", "price"),
     ClaimDecl("change_points", "get_period_stats", "summary.change_points", "close - open in points", "price"),
     ClaimDecl("return_prev_close", "get_period_stats", "summary.return_prev_close",
               "close vs the close before the period, %", "pct"),

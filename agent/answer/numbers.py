@@ -142,6 +142,10 @@ def blank_symbols(text: str, symbols: Iterable[str]) -> str:
 def stray_numbers(text: str, scope: list[Span], symbols: Iterable[str] = ()) -> tuple[list[str], list[str]]:
     """(numbers written outside slots, dates outside the period in scope) in slot-free text."""
     blanked, dates = strip_dates(blank_symbols(text, symbols), scope)
+    # a year of the period in scope, alone after a verb ("closed 2008 at {close}"), names the period
+    years = {y for lo, hi in scope for y in range(lo.year, hi.year + 1)}
+    blanked = _YEAR_ALONE.sub(lambda m: " " * len(m.group(0)) if int(m.group(0)) in years else m.group(0),
+                              blanked)
     if len(blanked) != len(text):        # normalisation changed the length: report as normalised
         text = blanked
     return [text[m.start():m.end()].rstrip(".,") for m in _DIGIT.finditer(blanked)], dates

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from agent.nlu.lang import normalize
 
-_TOKEN = re.compile(r"\{[^{}]+\}|[^\W\d_]+(?:[-'&][^\W\d_]+)*|\$|[,:;()–—]|\d[\d:-]*")
+_TOKEN = re.compile(r"\{[^{}]+\}|[^\W\d_]+(?:[-'&][^\W\d_]+)*|[$€£¥₽]|[,:;()–—]|\d[\d:-]*")
 _SENTENCE_END = re.compile(r"(?<=[.!?;])\s+|\n+")
 CLAUSE_MARKS = {",", ":", ";", "(", ")", "–", "—"}
 

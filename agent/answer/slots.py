@@ -73,6 +73,7 @@ class SlotValue:
     span: tuple[str, str] | None = None  # the dates the value is about (its step's or period's)
     ranked: bool = False         # the result of a ranking code computed (top N, best hour, max...)
     tool: str | None = None      # the catalogue tool whose result holds it: a claim of its own name
+    claim_as: str | None = None  # the claim type of an indicator's value ("sma", "bb_upper")
 
     def text(self, lang: str, absolute: bool = False, case: Case = "nom") -> str:
         if self.kind == "period":
@@ -84,6 +85,8 @@ class SlotValue:
     def claim_type(self) -> str | None:
         if self.param or self.kind in ("date", "time", "text"):
             return None
+        if self.claim_as:
+            return self.claim_as
         if self.metric in declare.names("claim"):
             return self.metric
         if self.tool:                  # a tool's number is a claim like a query's (tool.field)
@@ -192,6 +195,20 @@ _PATTERN_KINDS: dict[tuple[str, str], Kind] = {
     ("gaps", "fill_rate_pct"): "pct_level", ("gaps", "avg_abs_gap_pct"): "pct_level"}
 
 
+# An indicator's value columns as the claim types of DESIGN.md's table.
+_INDICATOR_CLAIMS = {("bollinger", "value"): "bb_middle", ("bollinger", "middle"): "bb_middle",
+                     ("bollinger", "upper"): "bb_upper", ("bollinger", "lower"): "bb_lower",
+                     ("macd", "value"): "macd", ("macd", "macd"): "macd", ("macd", "signal"): "macd_signal",
+                     ("macd", "histogram"): "macd_histogram"}
+
+
+def _indicator_claim(indicator: str, key: str) -> str | None:
+    if not indicator or indicator == "rsi":
+        return None
+    found = _INDICATOR_CLAIMS.get((indicator, key)) or (indicator if key in ("value", indicator) else None)
+    return found if found in declare.names("claim") else None
+
+
 def _add_mapping(table: SlotTable, n: int, sym: str, one: bool, prefix: str, data: dict,
                  period: str | None, span: tuple[str, str] | None = None, tool: str | None = None) -> None:
     pattern = str(data.get("pattern") or "")
@@ -226,6 +243,9 @@ def _add_mapping(table: SlotTable, n: int, sym: str, one: bool, prefix: str, dat
             continue
         if key == "date" and data.get("indicator"):
             local = f"{prefix}{data['indicator']}.date"
+        claim_as = _indicator_claim(str(data.get("indicator") or ""), key)
+        if claim_as:
+            extra.update(claim_as=claim_as, context=f"window {data.get('window')}" if data.get("window") else None)
         _qualified(table, n, sym, one, local, key, value, period=period,
                    date=str(date)[:10] if date else (str(data["date"])[:10] if key in ("rsi", "value")
                                                      and data.get("date") else None), **extra)
@@ -353,7 +373,12 @@ def build(results: list[dict], intent: dict | None = None, question: str = "") -
             summary["rsi"] = summary.get("value")     # older post-processors name it value only
         span = _span(res.get("params") or {}, summary)
         tool = str((res.get("params") or {}).get("tool") or "") if res.get("action") == "tool" else None
-        _add_mapping(table, i, sym, one, "", summary, label, span, tool or None)
+        step_label = label
+        if summary.get("truncated") and summary.get("first_date") and summary.get("last_date"):
+            # capped rows: their values speak for the dates the rows cover, never the whole period
+            span = (str(summary["first_date"])[:10], str(summary["last_date"])[:10])
+            step_label = f"{span[0]}..{span[1]}"
+        _add_mapping(table, i, sym, one, "", summary, step_label, span, tool or None)
         cond = summary.get("condition") or (res.get("params") or {}).get("condition") or {}
         if isinstance(cond, dict) and cond.get("threshold") is not None:   # each step its own ("up 1% and down 1%": two steps)
             table.add(f"s{i}.threshold", "threshold", cond["threshold"], kind="pct", param=True)

@@ -10,6 +10,7 @@ read (values, their dates, spans and symbols), never the result rows.
 from __future__ import annotations
 
 import re
+from datetime import date
 from functools import lru_cache
 from typing import Iterable
 
@@ -60,8 +61,9 @@ def _blank(text: str, pattern: re.Pattern[str]) -> str:
 class Answer:
     """One draft's sentences and the slot table: the context every check reads."""
 
-    def __init__(self, draft: str, table: SlotTable, lang: str, fetched: Iterable[str]):
-        self.table, self.lang = table, lang
+    def __init__(self, draft: str, table: SlotTable, lang: str, fetched: Iterable[str],
+                 now: date | None = None):
+        self.table, self.lang, self.now = table, lang, now
         self.fetched = {s.upper() for s in fetched if s}
         self.sentences = split(draft)
         self.conj = set(words(lang, "CONJUNCTIONS"))
@@ -176,12 +178,15 @@ def _subject_change(a: Answer, s: Sentence, i: int) -> SlotValue | None:
 
 # --- comparisons and ratios between two slots -------------------------------------------------
 
-_ABOVE = re.compile(r"(?<![\w§])(?:above|over|exceed\w*|more than|higher than|greater than|well above|"
+_ABOVE = re.compile(r"(?<![\w§])(?:(?:higher|greater|stronger) (?:in|on|for) [^§]{1,30}? than|above|over|exceed\w*|more than|higher than|greater than|well above|"
                     r"выше|больше|превыс\w*|por encima|superior|mas alto|supero|mayor que)(?![\w])")
-_BELOW = re.compile(r"(?<![\w§])(?:below|under|less than|lower than|smaller than|well below|"
+_BELOW = re.compile(r"(?<![\w§])(?:(?:lower|smaller|weaker) (?:in|on|for) [^§]{1,30}? than|below|under|less than|lower than|smaller than|well below|"
                     r"ниже|меньше|por debajo|inferior|mas bajo|menor que)(?![\w])")
 
 
+# Words that also name a value ("banda superior {upper}"): a comparison only with a linker before
+# the slot ("superior a {x}").
+_BAND_NAMES = {"superior", "inferior", "upper", "lower", "выше", "ниже"}
 # Differences of two prices are not compared with prices ("{change_points} above the open").
 _DIFFERENCES = {"avg_daily_range", "change_points", "bin_width", "range"}
 
@@ -196,16 +201,26 @@ def _numeric(v: SlotValue | None) -> float | None:
 
 def compare(a: Answer) -> list[str]:
     """'{a} ... above {b}': the relation must hold between the two slots it stands between."""
+    from agent.answer import labels  # "more than half": a share, checked by its rule
+
     issues = []
     for s in a.sentences:
         text, slots = s.words(), s.slots()
+        shares = labels.mask(s, a.lang)
         for rel, pattern in (("above", _ABOVE), ("below", _BELOW)):
             for m in pattern.finditer(text):
                 k = s.token_at(m.start())
+                if k in shares:
+                    continue
                 before = [x for x in slots if x[0] < k]
                 after = [x for x in slots if x[0] > k]
+                if not before and len(after) >= 2 and ":" in text[m.end():text.find("§", m.end())]:
+                    # "higher in April than in March: {p2.close} vs {p1.close}"
+                    before, after = after[:1], after[1:]
                 if not before or not after:
                     continue
+                if after[0][0] == s.token_at(m.end() - 1) + 1 and m.group(0) in _BAND_NAMES:
+                    continue     # "superior {upper}": the band's name, not a comparison
                 left, right = a.value(before[-1][1]), a.value(after[0][1])
                 x, y = _numeric(left), _numeric(right)
                 if x is None or y is None or left is None or right is None or left.kind != right.kind:
@@ -218,10 +233,15 @@ def compare(a: Answer) -> list[str]:
 
 
 def _ratios(a: Answer, s: Sentence) -> list[str]:
+    from agent.answer import labels  # shares ("menos de la mitad") are labels over counts
+
     out, text, slots = [], s.words(), s.slots()
+    shares = labels.mask(s, a.lang)
     for word, ratio in _ratio_words(a.lang).items():
         for m in re.finditer(r"(?<![\w§])" + re.escape(word) + r"\w*", text):
             k = s.token_at(m.start())
+            if k in shares:
+                continue
             before = [x for x in slots if x[0] < k]
             after = [x for x in slots if x[0] > k]
             left = a.value(before[-1][1]) if before else None

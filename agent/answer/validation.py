@@ -14,8 +14,9 @@ Nothing here scans result rows: the slot table is built once from summaries and 
 from __future__ import annotations
 
 import re
+from datetime import date
 
-from agent.answer import news_checks, proper_names, statements, word_checks, wording
+from agent.answer import labels, news_checks, proper_names, relative_time, statements, vocabulary, word_checks, wording
 from agent.answer.numbers import Span, stray_numbers
 from agent.answer.relations import relation_values
 from agent.answer.slots import SLOT, SlotTable, SlotValue
@@ -97,16 +98,18 @@ def _slot_issues(text: str, table: SlotTable, fetched: set[str]) -> tuple[list[s
 
 
 def statement_issues(draft: str, table: SlotTable, lang: str, fetched: set[str],
-                     question: str = "") -> tuple[list[str], str]:
+                     question: str = "", now: date | None = None) -> tuple[list[str], str]:
     """(issues of the falsifiable words, the slot-free text with verified number words blanked).
     Causes and events: only beside fetched news items (news_checks); proper names: listed or the
     user's own (proper_names)."""
-    answer = statements.Answer(draft, table, lang, fetched)
+    answer = statements.Answer(draft, table, lang, fetched, now)
     issues, _ = statements.directions(answer)
     issues += statements.compare(answer)
     for check in (word_checks.superlatives, word_checks.quantifiers, word_checks.negations,
                   word_checks.names, word_checks.not_available, word_checks.units,
-                  word_checks.dates_beside_values, news_checks.causes):
+                  word_checks.dates_beside_values, news_checks.causes, labels.labels,
+                  relative_time.relative_time, vocabulary.advice, vocabulary.ranks_and_streaks,
+                  vocabulary.currencies, vocabulary.uncovered):
         issues += check(answer)
     issues += proper_names.unknown_names(answer, question)
     counted, more = word_checks.number_words(answer)
@@ -126,7 +129,7 @@ def _content_free(draft: str, table: SlotTable) -> bool:
 
 
 def validate(draft: str, table: SlotTable, lang: str, scope: list[Span],
-             fetched: set[str] | None = None, question: str = "") -> Validation:
+             fetched: set[str] | None = None, question: str = "", now: date | None = None) -> Validation:
     """ok, rewrite (with one issue per problem and the slots that exist), or need_more_data when
     a slot names a symbol the plan never fetched."""
     if not draft.strip():
@@ -141,7 +144,7 @@ def validate(draft: str, table: SlotTable, lang: str, scope: list[Span],
         issues.append(f"'{m.group(0)}' is not a slot: write {{name}} from the slot list")
     if _content_free(draft, table):
         issues.append("the answer states no computed value: name the values with slots")
-    said, counted = statement_issues(draft, table, lang, symbols, question)
+    said, counted = statement_issues(draft, table, lang, symbols, question, now)
     issues += said
     bare = SLOT.sub(" ", draft)
     numbers, dates = stray_numbers(bare, scope, symbols | table.symbols())

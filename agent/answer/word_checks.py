@@ -237,6 +237,11 @@ def _bound_values(a: Answer, s: Sentence, at: int, dated: list[tuple[int, SlotVa
     local = [v for i, v in dated if lo <= i < hi]
     if not local:
         before, after = [v for i, v in dated if i < k], [v for i, v in dated if i >= hi]
+        if after and hi < len(s.tokens) and s.tokens[hi].norm == ":":
+            # "higher in April than in March: {p2.close} vs {p1.close}": the list after the colon
+            lo2, hi2 = clause_of(s, hi + 1, a.conj) if hi + 1 < len(s.tokens) else (hi, hi)
+            listed = [v for i, v in dated if lo2 <= i < hi2]
+            return before[-1:] + (listed or after[:1])
         return before[-1:] + after[:1]
     points = [v for v in local if v.date]
     return points or local

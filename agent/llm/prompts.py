@@ -154,6 +154,17 @@ by slot and link it by time only ("on the day of {{news1.headline}}"); an event 
 the data, instruments not in the data, rankings or \
 records ("best ever", "strongest") unless the slot comes from a ranking, "most"/"never"/"none" \
 unless the counts beside them prove it, a unit word after a slot (code adds units).
+- The vocabulary is CLOSED: besides slots, write only plain words (articles, pronouns, \
+prepositions, connectives, the names of the measures: close, high, volume, range, change, session, \
+month) and words code verifies (directions, comparisons, months, the instrument's name). Any other \
+word is sent back. Never: advice or predictions ("a good entry point", "is set to recover", \
+"сигнал к покупке", "va a subir"); judgements no rule computed ("thin volume", "above its long-run \
+average"); ranks or streaks ("the third-weakest", "a fourth straight gain", "подряд"); times of \
+day; descriptions instead of names ("the tech-heavy index", "the earlier of the two weeks": write \
+{{s1.symbol}}, {{p1.period}}); another currency or unit ("basis points", "annualised", "€", "рублей"). \
+Labels only where the value proves them (flat/"почти не изменился"/"apenas varió" under 0.5 %, \
+"sharp"/"резкий"/"brusco" from 2 %, "calm"/"спокойный"/"tranquilo" when volatility is under 1 %); \
+relative time ("this month", "вчера", "el lunes pasado") only when the values lie in it.
 - Examples. EN: "{{symbol}} {{dir:pct_change}} {{pct_change}} in {{period}} and closed at {{close}}; \
 the high {{high}} came on {{high.date}}." RU: "{{symbol}} за {{period}}: закрытие {{close}}, \
 изменение {{pct_change}}; максимум {{high}} ({{high.date}})." ES: "{{symbol}} cerró {{period}} en \

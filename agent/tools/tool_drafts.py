@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from agent import lang as packs
+from agent.answer.vocabulary import register_code_texts
 from agent.tools import answers
 
 _T: dict[str, dict[str, str]] = {
@@ -32,6 +33,11 @@ _T: dict[str, dict[str, str]] = {
     "no_data": {"en": "{message}", "ru": "{message}", "es": "{message}"},
     "generic": {"en": "Result of {tool}: ", "ru": "Результат инструмента {tool}: ", "es": "Resultado de {tool}: "},
 }
+
+
+for _lang in ("en", "ru", "es"):      # code writes these: harmless by construction
+    register_code_texts(_lang, [t.get(_lang, "") for table in (_T, answers.T) for t in table.values()
+                                if isinstance(t, dict)])
 
 
 def _t(key: str, lang: str, **v: str) -> str:

@@ -180,7 +180,9 @@ def build_extremes(ctx: Context) -> BuiltQuery:
     if ctx.params.start_time is not None or ctx.params.end_time is not None:
         _require_intraday(ctx, "get_intraday_data")  # a time-of-day window
         gran = intraday_granularity(ctx)
-        q = bars_query(ctx, p, gran, start, end, t0=ctx.params.start_time, t1=ctx.params.end_time)
+        # the same bars as get_intraday_data: a premarket window reads the extended hours
+        q = bars_query(ctx, p, gran, start, end, t0=ctx.params.start_time, t1=ctx.params.end_time,
+                       extended=ctx.params.extended_hours)
         return ctx.built(q, p, "extremes_intraday", granularity=gran)  # type: ignore[arg-type]
     d, tz = ctx.dialect, p("tz", ctx.timezone)
 

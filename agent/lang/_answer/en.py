@@ -13,6 +13,9 @@ ANSWER = {
                           "hour {busiest}, widest average range in hour {volatile}, best average return "
                           "in hour {best}, weakest in hour {worst}.",
         "intraday": "{s}, {p}, minute bars ({n}): open {open}, close {close}, change {pct}; volume {vol}.",
+        "intraday_capped": "{s}, {p}: only the first {n} bars are listed (the row cap), from {first} to {last}; over "
+                           "those bars: open {open}, close {close}, change {pct}, volume {vol}. They do not cover the "
+                           "whole period.",
         "intraday_extremes": "High {high} at {high_ts}; low {low} at {low_ts}.",
         "indicator_parts": {"macd": "MACD line {macd}, signal {signal}, histogram {histogram}",
                             "bollinger": "middle band {middle}, upper band {upper}, lower band {lower}",
@@ -60,7 +63,8 @@ r"\b(?:up|down|gain\w*|los\w*|declin\w*|advanc\w*) (?:days?|sessions?)\b",
                         r"\b(?:after|each|every|following|per) (?:\w+ )?(?:drop|fall|decline|gain|rise|jump|"
                         r"selloff|rally)s?\b",
                         r"\bdaily (?:gains|falls|drops|rises|declines|moves)\b",
-                        r"\bgaps? (?:up|down)\b"],
+                        r"\bgaps? (?:up|down)\b",
+                        r"§\d+ (?:up|down)\b"],   # "({up} up, {down} down)": counts of each
     "EXTRA_UP": ["skyrocket", "surge", "advance", "soar", "rocket", "spik", "rebound", "recover", "outperform", "strengthen"],
     "EXTRA_DOWN": ["fall", "slide", "lose", "shed", "crash", "tank", "slump", "plummet", "collaps", "sink", "sunk", "weaken", "underperform",
                    "retreat", "dip"],
@@ -92,3 +96,7 @@ r"\b(?:up|down|gain\w*|los\w*|declin\w*|advanc\w*) (?:days?|sessions?)\b",
     "NEWS_LINKS": [r"amid", r"on the day of", r"the day of", r"on the same day as", r"the same day as",
                    r"in the session of", r"the same session as"],
 }
+
+from agent.lang._answer.closed_en import CLOSED  # noqa: E402 (the closed vocabulary)
+
+ANSWER.update(CLOSED)

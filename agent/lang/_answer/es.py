@@ -14,6 +14,9 @@ ANSWER = {
                           "medio en la hora {best}, peor en la hora {worst}.",
         "intraday": "{s}, {p}, barras de un minuto ({n}): apertura {open}, cierre {close}, variación {pct}; "
                     "volumen {vol}.",
+        "intraday_capped": "{s}, {p}: solo se listan las primeras {n} barras (el límite de filas), del {first} al {last}; "
+                           "en esas barras: apertura {open}, cierre {close}, variación {pct}, volumen {vol}. No cubren "
+                           "todo el periodo.",
         "intraday_extremes": "Máximo {high} a las {high_ts}; mínimo {low} a las {low_ts}.",
         "indicator_parts": {"macd": "línea MACD {macd}, señal {signal}, histograma {histogram}",
                             "bollinger": "banda media {middle}, banda superior {upper}, banda inferior {lower}",
@@ -53,7 +56,7 @@ r"\b(?:dias?|sesion\w*) (?:de )?(?:subida|caida|alza|baja|alcistas?|bajistas?)\b
                         r"\b(?:caidas|subidas) diarias\b", r"\bal alza\b", r"\ba la baja\b"],
     "EXTRA_UP": ["subier", "subian", "subia", "ganaron", "ganaba", "crecier", "aumentaron", "dispar", "repunt", "recuper", "escal"],
     "EXTRA_DOWN": ["cayer", "caian", "caia", "bajaron", "bajaba", "bajar", "perdier", "descendier", "retrocedier", "hundi", "desplom", "retroced", "debilit", "se hunde"],
-    "LINKERS": ["un", "una", "del", "de", "el", "la", "en", "a", "casi", "alrededor", "cerca", "solo",
+    "LINKERS": ["un", "una", "del", "de", "el", "la", "en", "a", "hasta", "casi", "alrededor", "cerca", "solo",
                 "apenas", "fuertemente", "ligeramente"],
     "CONJUNCTIONS": ["y", "pero", "aunque", "mientras", "sin", "embargo", "aun"],
     # Empresas e instituciones (issue 32): ver en.
@@ -72,3 +75,7 @@ r"\b(?:dias?|sesion\w*) (?:de )?(?:subida|caida|alza|baja|alcistas?|bajistas?)\b
     "NEWS_LINKS": [r"en medio de", r"el dia de", r"el mismo dia que", r"el mismo dia de", r"en la sesion de",
                    r"la misma sesion que"],
 }
+
+from agent.lang._answer.closed_es import CLOSED  # noqa: E402 (the closed vocabulary)
+
+ANSWER.update(CLOSED)

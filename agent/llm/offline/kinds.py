@@ -52,6 +52,11 @@ def intraday(lang: str, slot: Callable[[str], str], s: dict, head: dict) -> str 
     if s.get("open") is None:
         return None
     sized = (s.get("bar_minutes") or 1) != 1     # "5-minute bars": the size asked for, as a slot
+    if s.get("truncated") and s.get("first_ts") and s.get("last_ts"):
+        # capped rows: the answer names the range they cover and speaks only for it
+        return _t(lang, "intraday_capped").format(
+            **head, n=slot("bar_count"), first=slot("first_ts"), last=slot("last_ts"), open=slot("open"),
+            close=slot("close"), pct=slot("pct_change"), vol=slot("total_volume"))
     text = _t(lang, "intraday_sized" if sized else "intraday").format(
         **head, n=slot("bar_count"), open=slot("open"), close=slot("close"), pct=slot("pct_change"),
         vol=slot("total_volume"), size=slot("bar_minutes") if sized else "")

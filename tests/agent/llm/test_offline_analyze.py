@@ -169,12 +169,13 @@ def test_rsi_on_a_date(lang):
     check_backed(out, [14])
 
 
-def test_indicator_without_claim_type_and_no_data_and_synthetic():
+def test_indicator_claim_and_no_data_and_synthetic():
     intent = _intent("SMA 50 for SPX")
     summ = {"indicator": "sma", "window": 50, "date": "2020-11-30", "value": 3400.5}
     out = analyze("q", intent, [result("get_indicator", "SPX", [{"trading_date": "2020-11-30", "sma": 3400.5}],
                                          summ)], "en")
-    assert "SMA(50)" in out.response and "3,400.50" in out.response and out.claims == []
+    assert "SMA(50)" in out.response and "3,400.50" in out.response    # every value shown is a claim
+    assert [(c.type, c.date, c.value, c.context) for c in out.claims] == [("sma", "2020-11-30", 3400.5, "window 50")]
     empty = analyze("q", _intent("NQ stats for 2010"), [result("get_period_stats", "NQ", [], None)], "ru")
     assert empty.claims == [] and "NQ" in empty.response and "2010" in empty.response
     synth = analyze("q", _intent("GLDX stats for 2023"),
