@@ -26,7 +26,7 @@ import dataclasses
 import inspect
 import threading
 from collections.abc import Callable
-from typing import Any, Literal, get_args, get_type_hints
+from typing import Any, Literal, cast, get_args, get_type_hints
 
 from langchain_core.runnables import RunnableConfig
 from langgraph.graph import END, START, StateGraph
@@ -44,8 +44,8 @@ from agents.execute_action import execute_action
 from agents.executor import executor
 from agents.no_data import no_data
 from agents.planner import planner
-from agents.remember import remember  # memory (issue 15)
-from agents.reply import REPLY, reply  # the chat form (issue 28)
+from agents.remember import remember
+from agents.reply import REPLY, reply
 from agents.route import route, tools, trading
 from agents.turn import AskInput, needs_reset, new_turn
 from agents.understander import understander
@@ -54,36 +54,36 @@ from agents.validator import MAX_REWRITES, summary_fallback, validator
 STOP: Literal["reply"] = "reply"   # every ending turn passes through `reply` (its AI message), then END
 
 
-def _finished(state: dict) -> bool:
+def _finished(state: TradingState) -> bool:
     return bool(state.get("status"))
 
 
-def before_turn(state: dict) -> Literal["new_turn", "route"]:
+def before_turn(state: TradingState) -> Literal["new_turn", "route"]:
     # Only stale inputs (a bare {"question"} on an answered thread) pay for the extra step.
     return "new_turn" if needs_reset(state) else "route"
 
 
-def after_route(state: dict) -> Literal["trading", "tools", "understander"]:
+def after_route(state: TradingState) -> Literal["trading", "tools", "understander"]:
     where = state.get("route")
     if where == "trading":
         return "trading"
     return "tools" if where == "tools" else "understander"
 
 
-def after_trading(state: dict) -> Literal["confirm_action", "understander", "reply"]:
+def after_trading(state: TradingState) -> Literal["confirm_action", "understander", "reply"]:
     if _finished(state):
         return STOP
     return "confirm_action" if state.get("pending_action") else "understander"
 
 
-def after_tools(state: dict) -> Literal["understander", "reply"]:
+def after_tools(state: TradingState) -> Literal["understander", "reply"]:
     return STOP if _finished(state) else "understander"
 
 
-def after_understander(state: dict) -> Literal["clarify", "planner", "educator", "confirm_action", "reply"]:
+def after_understander(state: TradingState) -> Literal["clarify", "planner", "educator", "confirm_action", "reply"]:
     if _finished(state):
         return STOP
-    if state.get("pending_action"):      # a trading change (issue 14): ask before executing
+    if state.get("pending_action"):      # a trading change: ask before executing
         return "confirm_action"
     if state.get("needs_clarification"):
         return "clarify"
@@ -91,19 +91,19 @@ def after_understander(state: dict) -> Literal["clarify", "planner", "educator",
     return "educator" if kind == "concept" else "planner"
 
 
-def after_planner(state: dict) -> Literal["confirm_plan", "executor", "reply"]:
+def after_planner(state: TradingState) -> Literal["confirm_plan", "executor", "reply"]:
     if _finished(state):
         return STOP
     return "confirm_plan" if needs_confirmation(state) else "executor"
 
 
-def after_confirm_plan(state: dict) -> Literal["confirm_plan", "executor", "reply"]:
+def after_confirm_plan(state: TradingState) -> Literal["confirm_plan", "executor", "reply"]:
     if _finished(state):
         return STOP
     return "confirm_plan" if state.get("confirm_again") else "executor"
 
 
-def after_executor(state: dict) -> Literal["no_data", "analyst", "reply"]:
+def after_executor(state: TradingState) -> Literal["no_data", "analyst", "reply"]:
     if _finished(state):
         return STOP
     if state.get("no_data"):
@@ -111,11 +111,11 @@ def after_executor(state: dict) -> Literal["no_data", "analyst", "reply"]:
     return "analyst" if state.get("data") else STOP
 
 
-def after_analyst(state: dict) -> Literal["validator", "reply"]:
+def after_analyst(state: TradingState) -> Literal["validator", "reply"]:
     return STOP if _finished(state) else "validator"
 
 
-def after_validator(state: dict) -> Literal["analyst", "planner", "summary_fallback", "educator", "remember"]:
+def after_validator(state: TradingState) -> Literal["analyst", "planner", "summary_fallback", "educator", "remember"]:
     v = state.get("validation") or {}
     if v.get("status") == "need_more_data":
         return "planner"
@@ -125,13 +125,13 @@ def after_validator(state: dict) -> Literal["analyst", "planner", "summary_fallb
 
 
 # A node's router, evaluated on the state the node leaves (see _routed).
-ROUTERS: dict[str, Callable[[dict], str]] = {
+ROUTERS: dict[str, Callable[[TradingState], str]] = {
     "route": after_route, "trading": after_trading, "tools": after_tools,
     "understander": after_understander, "planner": after_planner, "confirm_plan": after_confirm_plan,
     "executor": after_executor, "analyst": after_analyst, "validator": after_validator}
 
 
-def build_graph(checkpointer: Any = None, default_context: Deps | None = None):
+def build_graph(checkpointer: Any = None, default_context: Deps | None = None) -> Any:
     def node(name: str, fn: Callable[..., Any]) -> Callable[..., Any]:  # every node, so a new one is covered too
         fn = fn if default_context is None else _with_context(fn, default_context)
         return _routed(fn, ROUTERS[name]) if name in ROUTERS else fn
@@ -160,8 +160,8 @@ def build_graph(checkpointer: Any = None, default_context: Deps | None = None):
     add("confirm_action", make_confirm_action("execute_action", REPLY),   # asks, routes
         destinations=("execute_action", "confirm_action", REPLY))
     add("execute_action", execute_action)
-    add("remember", remember)  # memory (issue 15): learn from every answered turn
-    add(REPLY, reply)          # the answer as an AI message in `messages` (issue 28)
+    add("remember", remember)  # memory: learn from every answered turn
+    add(REPLY, reply)          # the answer as an AI message in `messages`
     g.add_conditional_edges(START, before_turn)
     g.add_edge("new_turn", "route")
     g.add_edge("clarify", "understander")
@@ -178,12 +178,12 @@ def _injected(wants: set[str], config: RunnableConfig, runtime: Runtime[Deps]) -
     return {k: v for k, v in (("config", config), ("runtime", runtime)) if k in wants}
 
 
-def _destinations(router: Callable[[dict], str]) -> tuple[str, ...]:
+def _destinations(router: Callable[[TradingState], str]) -> tuple[str, ...]:
     """The nodes a router can send to: its Literal return type."""
     return tuple(get_args(get_type_hints(router)["return"]))
 
 
-def _routed(fn: Callable[..., Any], router: Callable[[dict], str]) -> Callable[..., Any]:
+def _routed(fn: Callable[..., Any], router: Callable[[TradingState], str]) -> Callable[..., Any]:
     """The node, returning Command(update=its update, goto=router(the state it leaves)).
 
     Same routing as a conditional edge after the node, for less: LangGraph evaluates a conditional
@@ -193,11 +193,11 @@ def _routed(fn: Callable[..., Any], router: Callable[[dict], str]) -> Callable[.
     returns a Command routes itself."""
     wants = set(inspect.signature(fn).parameters)
 
-    def run(state: dict, config: RunnableConfig, runtime: Runtime[Deps]) -> Any:
+    def run(state: TradingState, config: RunnableConfig, runtime: Runtime[Deps]) -> Any:
         out = fn(state, **_injected(wants, config, runtime))
         if isinstance(out, Command):
             return out
-        return Command(update=out, goto=router({**state, **(out or {})}))
+        return Command(update=out, goto=router(cast(TradingState, {**state, **(out or {})})))
 
     run.__name__ = getattr(fn, "__name__", "node")
     return run
@@ -236,7 +236,7 @@ def _with_context(node: Callable[..., Any], deps: Deps) -> Callable[..., Any]:
     if "runtime" not in wants:
         return node
 
-    def run(state: dict, config: RunnableConfig, runtime: Runtime[Deps]) -> Any:
+    def run(state: TradingState, config: RunnableConfig, runtime: Runtime[Deps]) -> Any:
         rt = runtime if isinstance(runtime.context, Deps) else dataclasses.replace(runtime, context=deps)
         return node(state, **_injected(wants, config, rt))
 

@@ -14,10 +14,12 @@ from starlette.middleware import Middleware
 from starlette.middleware.cors import CORSMiddleware
 from starlette.routing import Route
 
+from agent.deps import Deps
 from agent.server import (
     chat_api,
     cli_api,
     dismissed,
+    exports_api,
     lg_api,
     memory_api,
     notifications_api,
@@ -30,13 +32,16 @@ from agent.server.auth import AuthMiddleware
 from agent.server.guard import GuardMiddleware
 from agent.server.metrics import metrics_endpoint
 from agent.server.runtime import ServerSettings
+from agent.settings import Settings
 
 
-def create_app(settings=None, deps=None, server=None) -> Starlette:
+def create_app(settings: Settings | None = None, deps: Deps | None = None,
+               server: ServerSettings | None = None) -> Starlette:
     """settings/deps/server default to the environment (tests pass their own)."""
     server = server or ServerSettings()
     routes = [*chat_api.routes, *lg_api.routes, *notifications_api.routes, *dismissed.routes, *tools_api.routes,
-              *memory_api.routes, *registry_api.routes, *cli_api.routes, Route("/metrics", metrics_endpoint),
+              *memory_api.routes, *registry_api.routes, *cli_api.routes, *exports_api.routes,
+              Route("/metrics", metrics_endpoint),
               *web.routes]
     middleware = [Middleware(GuardMiddleware, server_settings=server)]
     if server.cors_list:

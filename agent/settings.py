@@ -63,6 +63,7 @@ class ServerOptions(BaseModel):
     checkpoint_keep: int = 50        # checkpoints kept per thread after each run (0: keep all)
     thread_retention_days: float = 0  # delete threads idle this long (0: keep forever)
     retention_every_s: float = 3600  # how often the thread retention sweep runs
+    schedule_tick_s: float = 15.0    # how often a server looks for due schedules (0: it runs none)
 
 
 class Settings(BaseSettings, ServerOptions):
@@ -139,6 +140,10 @@ class Settings(BaseSettings, ServerOptions):
     ui_toast_s: float = Field(default=8.0, gt=0)
     # Tools (issue 13): Redis key prefix of tool rate limits and cached results (tests use a uuid).
     tools_redis_prefix: str = "askbar"
+    # Schedules (agent/schedules): per-user cap (429 past it), and the hosts a scheduled answer's
+    # webhook may be sent to (the registry's rule: host or host:port, comma-separated; empty = none).
+    max_schedules_per_user: int = Field(default=20, ge=0)
+    webhook_allowed_hosts: str = ""
     # Memory (agent/memory): Redis key prefix of short-term memory (tests use a unique one).
     memory_key_prefix: str = "askbar:"
 

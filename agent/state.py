@@ -13,13 +13,14 @@ from langgraph.graph.message import add_messages
 from pydantic import BaseModel, Field
 from typing_extensions import TypedDict  # pydantic (the graph's JSON schemas) needs it on Python < 3.12
 
+from query_builder.backtest_rule import BacktestRule
 from query_builder.declare import Declared, names
 from query_builder.models import EventCondition, Indicator, Pattern, Step
 
 Lang = Literal["en", "ru", "es"]
 IntentType = Literal["data", "concept", "mixed", "complex"]
 Analysis = Literal["stats", "extremes", "volume", "events", "after_events", "top_moves", "compare",
-                   "indicator", "pattern", "intraday", "volume_profile", "volume_rank"]
+                   "indicator", "pattern", "intraday", "volume_profile", "volume_rank", "backtest"]
 # Claim types are declared in query_builder/declarations.py (checked and listed from there).
 if TYPE_CHECKING:
     ClaimType = str
@@ -103,6 +104,8 @@ class Intent(BaseModel):
     clarifying_questions: list[str] = Field(default_factory=list)
     suggestions: list[str] = Field(default_factory=list)
     confidence: float = Field(1.0, ge=0.0, le=1.0)
+    rule: BacktestRule | None = Field(None, description="analysis backtest: the trading rule asked "
+                                                        "about (entry, exit, sizing, costs, fills)")
 
 
 class Plan(BaseModel):

@@ -18,7 +18,7 @@ from agents.code_summary import code_draft, results_of, step_models
 from agents.common import call_llm, partial, visited, with_usage
 
 
-def _synthetic_note(deps, results: list[dict], lang: str) -> str | None:
+def _synthetic_note(deps: Deps, results: list[dict[str, Any]], lang: str) -> str | None:
     synthetic = {c.symbol for c in deps.coverage() if c.synthetic}
     used = sorted({str(r.get("symbol")) for r in results} & synthetic)
     return msg("synthetic", lang, symbols=", ".join(used)) if used else None
@@ -35,7 +35,7 @@ def analyst(state: dict[str, Any], config: RunnableConfig, runtime: Runtime[Deps
     note = _synthetic_note(deps, results, intent.lang)
     if note and note not in disclaimers:
         disclaimers.append(note)
-    usage: list[dict] = []
+    usage: list[dict[str, Any]] = []
 
     def fallback() -> AnalystOutput:   # seed error table: analyst down -> CODE summary
         return AnalystOutput(response=code_draft(deps, state, results))

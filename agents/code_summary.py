@@ -3,22 +3,25 @@ code. Used when the analyst is down (analyst), when rewrites are exhausted (summ
 the validator crashed (validator) and when the time budget ran out (agents.common.partial)."""
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from agent.deps import Deps
 
 from agent.answer import slots
 from agent.state import AnalystOutput, Intent
 from query_builder.models import StepResult
 
 
-def results_of(state: dict) -> list[dict]:
+def results_of(state: dict[str, Any]) -> list[dict[str, Any]]:
     return (state.get("data") or {}).get("results") or []
 
 
-def step_models(results: list[dict]) -> list[StepResult]:
+def step_models(results: list[dict[str, Any]]) -> list[StepResult]:
     return [StepResult.model_validate(r) for r in results]
 
 
-def code_draft(deps, state: dict, results: list[dict]) -> str:
+def code_draft(deps: Deps, state: dict[str, Any], results: list[dict[str, Any]]) -> str:
     """The seed's CODE summary: the offline templates over the same results, with slots; tool
     results (issue 13, last in the list) drafted by agent/tools/tool_drafts.py."""
     from agent.tools.tool_drafts import with_tool_drafts
@@ -30,7 +33,7 @@ def code_draft(deps, state: dict, results: list[dict]) -> str:
     return with_tool_drafts(out.response if queries else "", results, intent.lang)
 
 
-def code_summary(deps, state: dict, results: list[dict]) -> dict[str, Any]:
+def code_summary(deps: Deps, state: dict[str, Any], results: list[dict[str, Any]]) -> dict[str, Any]:
     """The code summary rendered: {"response", "claims"} (templates write only slots that exist)."""
     lang = Intent.model_validate(state["intent"]).lang
     table = slots.build(results, state.get("intent"), state.get("question") or "")

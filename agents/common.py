@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from agent.llm.calls import (  # noqa: F401
+from agent.llm.calls import (
     UNEXPECTED,
     call_llm,
     fallback_disclaimers,
@@ -14,7 +14,11 @@ from agent.llm.calls import (  # noqa: F401
     with_usage,
 )
 from agent.messages import msg
-from agent.state import final, lang_of, visited  # noqa: F401 - the nodes' helpers, re-exported
+from agent.state import final, lang_of, visited
+
+# the nodes' helpers, re-exported
+__all__ = ["UNEXPECTED", "call_llm", "fallback_disclaimers", "fallback_note", "log", "log_error", "unexpected",
+           "with_usage", "final", "lang_of", "visited", "partial"]
 
 
 def partial(state: dict[str, Any], agent: str, deps: Any) -> dict[str, Any]:

@@ -46,11 +46,11 @@ def _lang(state: dict[str, Any]) -> str:
 
 
 def make_confirm_action(on_execute: str, on_cancel: str = END,
-                        self_node: str = "confirm_action") -> Callable[[dict[str, Any]], Command]:
+                        self_node: str = "confirm_action") -> Callable[[dict[str, Any]], Command[str]]:
     """The node function, routing to `on_execute` or `on_cancel` (names of graph nodes), or back
     to itself (`self_node`, its own name in the graph) to ask again."""
 
-    def confirm_action(state: dict[str, Any]) -> Command:
+    def confirm_action(state: dict[str, Any]) -> Command[str]:
         action = PendingAction.model_validate(state["pending_action"])
         lang, attempt = _lang(state), action.asks + 1
         answer = interrupt(payload(action, lang, attempt=attempt).model_dump(mode="json"))

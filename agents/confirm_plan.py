@@ -7,6 +7,7 @@ choice: simplify drops query steps only.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from langgraph.types import interrupt
@@ -33,7 +34,7 @@ def choice(answer: Any) -> str | None:
     return None
 
 
-def describe(plan: Plan, tools: list[dict] | None = None) -> list[str]:
+def describe(plan: Plan, tools: list[dict[str, Any]] | None = None) -> list[str]:
     out = []
     for i, step in enumerate(plan.steps, 1):
         p = step.params
@@ -45,13 +46,13 @@ def describe(plan: Plan, tools: list[dict] | None = None) -> list[str]:
     return out
 
 
-def _kept(plan: Plan, tools: list[dict]) -> dict[str, Any]:
+def _kept(plan: Plan, tools: list[dict[str, Any]]) -> dict[str, Any]:
     """The plan for state: Plan drops unknown keys, so the tool calls are put back."""
     out = plan.model_dump(mode="json")
     return {**out, "tools": tools} if tools else out
 
 
-def needs_confirmation(state: dict[str, Any]) -> bool:
+def needs_confirmation(state: Mapping[str, Any]) -> bool:
     plan = state.get("plan") or {}
     return len(plan.get("steps") or []) > MAX_STEPS_WITHOUT_CONFIRM and not state.get("plan_confirmed")
 

@@ -9,23 +9,24 @@ from langgraph.runtime import Runtime
 
 from agent.budget import OutOfTime, run_budgeted
 from agent.deps import Deps
-from agent.state import Intent
+from agent.state import Intent, Lang
 from agents.common import fallback_disclaimers, log_error, visited, with_usage
 
 
-def _explain(state: dict, deps, concept: str, lang: str, usage: list[dict],
+def _explain(state: dict[str, Any], deps: Deps, concept: str, lang: Lang, usage: list[dict[str, Any]],
              failures: list[BaseException], config: RunnableConfig | None = None) -> str:
     from agent.memory.hooks import with_memory
 
     try:
-        ctx = with_memory(deps.context(state.get("now")), state, deps, config)   # memory (issue 15)
-        return run_budgeted("educator", state, deps.provider.explain, concept, lang, usage=usage, ctx=ctx)
+        ctx = with_memory(deps.context(state.get("now")), state, deps, config) 
+        text: str = run_budgeted("educator", state, deps.provider.explain, concept, lang, usage=usage, ctx=ctx)
+        return text
     except OutOfTime:
-        return deps.fallback.explain(concept, lang)
+        return str(deps.fallback.explain(concept, lang))
     except Exception as exc:  # the glossary is code and always answers
         log_error(state, "educator", exc, "warning")
         failures.append(exc)
-        return deps.fallback.explain(concept, lang)
+        return str(deps.fallback.explain(concept, lang))
 
 
 def _known(concept: str | None) -> bool:
@@ -39,7 +40,7 @@ def educator(state: dict[str, Any], config: RunnableConfig, runtime: Runtime[Dep
     deps = runtime.context
     intent = Intent.model_validate(state["intent"])
     parts: list[str] = []
-    usage: list[dict] = []
+    usage: list[dict[str, Any]] = []
     failures: list[BaseException] = []
     if intent.type == "mixed" and state.get("response"):
         parts.append(state["response"])

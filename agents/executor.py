@@ -21,18 +21,19 @@ from agent.tools.tool_results import run_plan_tools
 from agents.common import final, lang_of, log_error, partial, visited
 from query_builder import CapabilityUnavailable, run_step
 from query_builder.granularity import BAR_MINUTES
+from query_builder.models import Step
 
 _RANGE_SUGGESTION = packs.by_lang("executor", "_RANGE_SUGGESTION")
 
 
-def _spans(step) -> list[tuple[date | None, date | None]]:
+def _spans(step: Step) -> list[tuple[date | None, date | None]]:
     p = step.params
     if p.periods:
         return [(r.start_date, r.end_date) for r in p.periods]
     return [(p.start_date, p.end_date)]
 
 
-def _no_data(plan: Plan, coverage: list, lang: str) -> NoDataInterrupt | None:
+def _no_data(plan: Plan, coverage: list[Any], lang: str) -> NoDataInterrupt | None:
     """The first step asking for a symbol/period with no stored bars, as an interrupt payload."""
     by_symbol = {c.symbol.upper(): c for c in coverage if c.first}
     for step in plan.steps:
@@ -56,7 +57,7 @@ def _no_data(plan: Plan, coverage: list, lang: str) -> NoDataInterrupt | None:
     return None
 
 
-def _ask(state: dict, payload: NoDataInterrupt) -> dict:
+def _ask(state: dict[str, Any], payload: NoDataInterrupt) -> dict[str, Any]:
     """Route to the no_data node with what to ask."""
     return {**visited(state, "executor"), "no_data": payload.model_dump(), "data": None}
 
@@ -66,7 +67,8 @@ def _kept(res: Any) -> dict[str, Any]:
     dumping ten years of daily rows only to drop all but 120 chart buckets cost 6.4 ms of the
     ten-year question (0.3 ms this way; the dict is the same)."""
     small = compact({"action": res.action, "rows": res.rows, "bars": res.bars})
-    return res.model_copy(update={"rows": small["rows"], "bars": small["bars"]}).model_dump(mode="json")
+    out: dict[str, Any] = res.model_copy(update={"rows": small["rows"], "bars": small["bars"]}).model_dump(mode="json")
+    return out
 
 
 def executor(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:

@@ -13,7 +13,7 @@ from agents.reply import REPLY
 _CANCEL = {"cancel", "отмена", "cancelar", "no", "нет"}
 
 
-def no_data(state: dict[str, Any]) -> Command:
+def no_data(state: dict[str, Any]) -> Command[str]:
     answer = interrupt(state["no_data"])
     if str(answer).strip().lower() in _CANCEL:
         return Command(goto=REPLY, update={**final(state, "no_data", msg("cancelled", lang_of(state))),

@@ -17,13 +17,14 @@ from agent.answer.plan_check import PlanProblem
 from agent.answer.plan_check import check as check_plan
 from agent.budget import OutOfTime
 from agent.deps import Deps
+from agent.llm.base import ProviderContext
 from agent.llm.errors import LLMInvalidOutput
 from agent.state import Intent, Plan
 from agent.tools.plan_step import tool_plan
 from agents.common import call_llm, fallback_disclaimers, log, partial, visited, with_usage
 
 
-def replan_feedback(state: dict) -> list[PlanProblem]:
+def replan_feedback(state: dict[str, Any]) -> list[PlanProblem]:
     """The validator's need_more_data feedback as a plan problem (empty on a first plan): the
     answer named data the plan did not fetch. It quotes the analyst's text, so it is untrusted."""
     v = state.get("validation") or {}
@@ -33,7 +34,7 @@ def replan_feedback(state: dict) -> list[PlanProblem]:
                         text=f"the answer needed data the plan did not fetch. {v['feedback']}")]
 
 
-def _plan(state: dict, deps, intent: Intent, ctx, usage: list[dict],
+def _plan(state: dict[str, Any], deps: Deps, intent: Intent, ctx: ProviderContext, usage: list[dict[str, Any]],
           failures: list[BaseException], first: Plan | None = None,
           feedback: list[PlanProblem] | None = None) -> Plan:
     """`first`: a plan the model already made (the call offered the user's tools) to check
@@ -70,7 +71,7 @@ def planner(state: dict[str, Any], config: RunnableConfig, runtime: Runtime[Deps
 
     deps = runtime.context
     intent = Intent.model_validate(state["intent"])
-    usage: list[dict] = []
+    usage: list[dict[str, Any]] = []
     failures: list[BaseException] = []
     try:
         ctx = with_memory(deps.context(state.get("now")), state, deps, config)   # memory (issue 15)

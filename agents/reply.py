@@ -9,6 +9,7 @@ the last human message of `messages` (read by `chat_question`).
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from langchain_core.messages import AIMessage, AnyMessage, HumanMessage, RemoveMessage
@@ -32,7 +33,7 @@ def _is_human(message: Any) -> bool:
     return kind in ("human", "user")
 
 
-def chat_question(state: dict[str, Any]) -> str | None:
+def chat_question(state: Mapping[str, Any]) -> str | None:
     """The question a chat client sent: the last message, when it is the user's and not yet this
     turn's question (a thread whose last turn ended holds an AI message last)."""
     messages = state.get("messages") or []

@@ -3,6 +3,7 @@
     trading command ("buy 2 NQ at market", "alert me when SPY above 520")  -> trading
     catalogue tool or memory statement ("add NQ to my watchlist",
         "remember that I mostly trade NQ", "forget my usual symbol")       -> tools
+    a backtest ("backtest: buy SPX when it falls 3 %, sell 5 sessions later") -> understander
     anything else (data questions, concepts)                                -> understander
 
 Each destination is a node with a named edge in graph.py, so every turn ends in a node. The node
@@ -22,6 +23,7 @@ Route = str  # "trading" | "tools" | "understander"
 
 
 def decide(state: dict[str, Any], deps: Deps) -> Route:
+    from agent.nlu.backtest_rules import is_backtest
     from agent.nlu.tool_intents import detect_tool_call
     from agent.tools.graph_step import planner_decides
     from agent.trading.commands import parse_trading_command
@@ -30,6 +32,8 @@ def decide(state: dict[str, Any], deps: Deps) -> Route:
         return "understander"
     ctx = deps.context(state.get("now"))
     question = state["question"]
+    if is_backtest(question):       # a rule asked about ("backtest: buy ... sell ..."), never an order
+        return "understander"
     if parse_trading_command(question, [i.symbol for i in ctx.instruments]) is not None:
         return "trading"
     call = detect_tool_call(question, ctx)

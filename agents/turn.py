@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import time
 import uuid
+from collections.abc import Mapping
 from typing import Any, get_type_hints
 
 from typing_extensions import TypedDict  # pydantic (the graph's JSON schema) needs it on Python < 3.12
@@ -37,14 +38,14 @@ AskInput = TypedDict(  # type: ignore[misc]  # keys computed: mypy wants a liter
     "AskInput", {k: get_type_hints(TradingState)[k] for k in INPUT_KEYS}, total=False)
 
 
-def needs_reset(state: dict[str, Any]) -> bool:
+def needs_reset(state: Mapping[str, Any]) -> bool:
     """True when the state still holds an earlier turn's results (the input did not reset it), or
     the input is the chat form (a new human message, no `question`)."""
     return bool(state.get("response") or state.get("intent") or state.get("status")
                 or state.get("turn_question") != state.get("question") or chat_question(state))
 
 
-def _asked(state: dict[str, Any]) -> tuple[str, list]:
+def _asked(state: dict[str, Any]) -> tuple[str, list[Any]]:
     """The turn's question and the human message to add for it (none when the chat form sent it)."""
     chat = chat_question(state)
     if chat is not None:

@@ -55,7 +55,7 @@ def understander(state: dict[str, Any], config: RunnableConfig, runtime: Runtime
     if answer and asks_anew(answer, state.get("intent"), ctx):
         question, answer = str(answer), None   # a question of its own escapes the card (issue 26)
         state = {**state, "question": question, "clarify_answer": None}
-    usage: list[dict] = []
+    usage: list[dict[str, Any]] = []
     # trading commands, catalogue tools and memory statements went their own way (agents/route.py)
     # After a clarification: the original question completed by the user's answer.
     args = (question, answer, history, ctx) if answer else (question, history, ctx)

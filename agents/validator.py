@@ -52,7 +52,7 @@ def _skipped(state: dict[str, Any], runtime: Runtime[Deps], agent: str) -> dict[
             "disclaimers": [*disclaimers, msg("validator_skipped", lang)]}
 
 
-def _attempts(state: dict[str, Any]) -> list[dict]:
+def _attempts(state: dict[str, Any]) -> list[dict[str, Any]]:
     return list((state.get("validation") or {}).get("attempts") or [])
 
 
@@ -65,7 +65,7 @@ def _masked(issue: str) -> str:
     return _QUOTED.sub(lambda m: "'" + re.sub(r"\d", "#", m.group(1)) + "'", issue)
 
 
-def _with_history(state: dict[str, Any], v: Validation, source: str | None = None) -> dict:
+def _with_history(state: dict[str, Any], v: Validation, source: str | None = None) -> dict[str, Any]:
     """v with this turn's earlier rejections, and this one when it is a rejection."""
     attempts = _attempts(state)
     if v.status != "ok":

@@ -1,7 +1,7 @@
 """What every action builder and post-processor shares: the build context and the post output."""
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -59,7 +59,11 @@ class Output:
     bars: Sequence[dict[str, Any]] = field(default_factory=list)
 
 
-# post(rows, post_args, extra_rows_by_name) -> Output
-PostProcessor = Callable[[list[dict[str, Any]], dict[str, Any], dict[str, list[dict[str, Any]]]],
-                         Output]
+# post(rows, post_args, extra_rows_by_name) -> Output. Rows may be lazy (convert.LazyRows).
+Rows = Sequence[dict[str, Any]]
+Args = dict[str, Any]
+Extra = Mapping[str, Sequence[dict[str, Any]]]
+PostProcessor = Callable[[Rows, Args, Extra], Output]
+# a pattern's query: (statement, its parameters, the granularity of its rows)
+PatternQuery = tuple[sql.Composable, Params, Granularity]
 Builder = Callable[[Context], BuiltQuery]

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from datetime import date, datetime, time
 from decimal import Decimal
 from typing import Any, overload
@@ -28,7 +28,7 @@ def jsonable(value: Any) -> Any:
     return value
 
 
-def jsonable_rows(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def jsonable_rows(rows: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
     return [{k: jsonable(v) for k, v in r.items()} for r in rows]
 
 
@@ -42,17 +42,17 @@ def fnum(x: Any, ndigits: int | None = None) -> float | None:
     return round(f, ndigits) if ndigits is not None else f
 
 
-class ColumnRows(list):
+class ColumnRows(list[dict[str, Any]]):
     """Row dicts that remember the columns they were built from, so post-processors get numpy
     arrays without walking every dict again (3,100 daily rows: 2.2 ms -> 0.2 ms on Postgres)."""
 
-    def __init__(self, columns: dict[str, list]):
+    def __init__(self, columns: dict[str, list[Any]]):
         names = list(columns)
         super().__init__(dict(zip(names, vals)) for vals in zip(*columns.values()))
         self.columns = columns
 
 
-class LazyRows(Sequence):
+class LazyRows(Sequence[dict[str, Any]]):
     """Fetched columns, read as row dicts only when a row is asked for.
 
     Post-processors that work on columns (query_builder.stats.Daily via `column`) never build the
@@ -83,10 +83,10 @@ class LazyRows(Sequence):
     @overload
     def __getitem__(self, i: slice) -> list[dict[str, Any]]: ...
 
-    def __getitem__(self, i):
+    def __getitem__(self, i: int | slice) -> dict[str, Any] | list[dict[str, Any]]:
         return self.rows()[i]
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[dict[str, Any]]:
         return iter(self.rows())
 
     def __eq__(self, other: object) -> bool:
@@ -100,22 +100,22 @@ def as_list(rows: Any) -> list[dict[str, Any]]:
     return rows.rows() if isinstance(rows, LazyRows) else rows
 
 
-def _values(rows: list[dict[str, Any]], key: str) -> list:
+def _values(rows: Sequence[dict[str, Any]], key: str) -> Any:
     cols = getattr(rows, "columns", None)
     if cols is not None and key in cols:
         return cols[key]
     return [r[key] for r in rows]
 
 
-def column(rows: list[dict[str, Any]], key: str) -> np.ndarray:
+def column(rows: Sequence[dict[str, Any]], key: str) -> np.ndarray:
     """One numeric column as a float array (None or masked -> NaN)."""
     values = _values(rows, key)
     if isinstance(values, np.ma.MaskedArray):
-        return values.astype(float).filled(np.nan)
+        return np.asarray(np.ma.filled(values.astype(float), np.nan))
     return np.array(values, dtype=float)
 
 
-def date_column(rows: list[dict[str, Any]], key: str = "trading_date") -> np.ndarray:
+def date_column(rows: Sequence[dict[str, Any]], key: str = "trading_date") -> np.ndarray:
     return np.array(_values(rows, key), dtype="datetime64[D]")
 
 
@@ -124,4 +124,4 @@ def iso(d: Any) -> str | None:
         return None
     if isinstance(d, np.datetime64):
         return str(d.astype("datetime64[D]"))
-    return d.isoformat()
+    return str(d.isoformat())

@@ -12,6 +12,12 @@ from __future__ import annotations
 
 from query_builder import indicators as ind
 from query_builder import patterns as pat
+from query_builder.actions.backtest import (
+                                          build_backtest,
+                                          build_backtest_intraday,
+                                          post_backtest,
+                                          post_backtest_intraday,
+)
 from query_builder.actions.events import build_find_events, build_periods_after, post_find_events, post_periods_after
 from query_builder.actions.indicator import build_indicator, post_indicator
 from query_builder.actions.intraday import (
@@ -31,6 +37,10 @@ _STATS_CLAIMS = ("open", "close", "high", "low", "pct_change", "total_volume", "
                  "trading_days", "avg_daily_range", "up_days", "down_days", "volatility",
                  "change_points", "return_prev_close", "max_drawdown", "max_close", "min_close")
 _CONDITION = {"condition": {"op": "gt", "threshold": 1}}
+_BACKTEST_CLAIMS = ("backtest_trades", "backtest_total_return", "backtest_win_rate", "backtest_avg_trade",
+                    "backtest_max_drawdown", "buy_hold_return")
+_SAMPLE_RULE = {"entry": {"kind": "move", "direction": "down", "threshold": 3}, "exit": {"sessions": 5}}
+_SAMPLE_INTRADAY = {"entry": {"kind": "time_of_day", "at": "10:00"}, "exit": {"at": "15:30"}, "intraday": True}
 
 ACTIONS = [
     ActionDecl(
@@ -91,6 +101,19 @@ ACTIONS = [
         ("symbol", "indicator", "start_date", "end_date", "window?", "start_time?", "end_time?",
          "extended_hours?"), build_indicator,
         {"indicator": post_indicator}, claims=("rsi",), sample={"indicator": "rsi"}, chart="indicator"),
+    ActionDecl(
+        "run_backtest", "a trading rule tested on daily bars (entry: a move over a threshold, N closes in "
+        "a row, a close crossing an SMA/EMA or a level, a weekday; exit: after N sessions, the opposite "
+        "condition, a weekday, stop, target; all in or a quantity; costs): trades, total return, win "
+        "rate, average trade, max drawdown, buy-and-hold over the same span, the trade list",
+        ("symbol", "rule", "start_date?", "end_date?"), build_backtest, {"backtest": post_backtest},
+        claims=_BACKTEST_CLAIMS, sample={"rule": _SAMPLE_RULE}, chart="backtest"),
+    ActionDecl(
+        "run_backtest_intraday", "a time-of-day rule tested on 1-minute bars (buy at a time, sell at a "
+        "later time or the session's close, stop, target): the same figures as run_backtest",
+        ("symbol", "rule", "start_date?", "end_date?"), build_backtest_intraday,
+        {"backtest_intraday": post_backtest_intraday}, needs="intraday", alternative="run_backtest",
+        claims=_BACKTEST_CLAIMS, sample={"rule": _SAMPLE_INTRADAY}, chart="backtest"),
 ]
 
 INDICATORS = [
@@ -167,6 +190,26 @@ CLAIMS = [
               "lowest daily close of the period (date = when)", "price",
               templates={"en": "lowest close {v} on {d}", "ru": "минимальная цена закрытия {v} ({d})",
                          "es": "mínimo de cierre {v} el {d}"}),
+    ClaimDecl("backtest_trades", "run_backtest", "summary.backtest_trades",
+              "trades the rule made over the span (one position at a time)", "count",
+              templates={"en": "trades {v}", "ru": "сделок {v}", "es": "operaciones {v}"}),
+    ClaimDecl("backtest_total_return", "run_backtest", "summary.backtest_total_return",
+              "the rule's total return over the span after costs, %", "pct",
+              templates={"en": "total return {v}", "ru": "итоговая доходность {v}", "es": "rendimiento total {v}"}),
+    ClaimDecl("backtest_win_rate", "run_backtest", "summary.backtest_win_rate",
+              "share of trades with a gain after costs, %", "pct_level",
+              templates={"en": "winning trades {v}", "ru": "доля прибыльных сделок {v}",
+                         "es": "operaciones ganadoras {v}"}),
+    ClaimDecl("backtest_avg_trade", "run_backtest", "summary.backtest_avg_trade",
+              "mean return per trade after costs, %", "pct",
+              templates={"en": "average trade {v}", "ru": "средняя сделка {v}", "es": "operación media {v}"}),
+    ClaimDecl("backtest_max_drawdown", "run_backtest", "summary.backtest_max_drawdown",
+              "largest peak-to-trough fall of the rule's equity (marked at each close), %, negative", "pct",
+              templates={"en": "max drawdown of the equity {v}", "ru": "максимальная просадка капитала {v}",
+                         "es": "caída máxima del capital {v}"}),
+    ClaimDecl("buy_hold_return", "run_backtest", "summary.buy_hold_return",
+              "buying at the span's first close and holding to its last close, %", "pct",
+              templates={"en": "buy and hold {v}", "ru": "купить и держать {v}", "es": "comprar y mantener {v}"}),
 ]
 
 register(*ACTIONS, *INDICATORS, *PATTERNS, *CLAIMS)

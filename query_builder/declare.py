@@ -6,11 +6,13 @@ lists capabilities reads it: the plan models' name sets (`Declared`), the builde
 post-processor tables, `capabilities.py`'s catalogue and degradation, the planner and understander
 prompts and (through the plan models) the Gemini function schemas. The declarations themselves
 are in query_builder/declarations.py; this module imports nothing from the builders, so the plan
-models can depend on it without an import cycle (the lists load on first use).
+models can depend on it without an import cycle. The package (query_builder/__init__.py) names the
+module that declares them (`declared_in`); the lists load it on first use.
 """
 from __future__ import annotations
 
 import importlib
+import threading
 from dataclasses import dataclass, field
 from typing import Any, Callable, Literal, Mapping
 
@@ -23,7 +25,8 @@ ClaimKind = Literal["price", "pct", "pct_level", "volume", "count", "number"]  #
 # The chart an answer of a kind draws (agent/server/charts/ builds each one; tests/server/test_charts_declared.py
 # checks every action and pattern names one that has a builder).
 Chart = Literal["candles", "extremes", "intraday", "volume_profile", "events", "after_events", "compare_periods",
-                "gaps", "volume_spikes", "hourly_profile", "indicator", "by_pattern", "volume_rank"]
+                "gaps", "volume_spikes", "hourly_profile", "indicator", "by_pattern", "volume_rank",
+                "backtest"]
 Panel = Literal["price", "below"]   # an indicator drawn over the price (same scale) or under it
 
 
@@ -86,7 +89,8 @@ class ClaimDecl:
 Decl = ActionDecl | IndicatorDecl | PatternDecl | ClaimDecl
 _REGISTRY: dict[str, dict[str, Any]] = {"action": {}, "indicator": {}, "pattern": {}, "claim": {}}
 _KIND_OF = {ActionDecl: "action", IndicatorDecl: "indicator", PatternDecl: "pattern", ClaimDecl: "claim"}
-_loaded = False
+_SOURCES: list[str] = []    # modules whose import registers declarations (declared_in)
+_LOAD_LOCK = threading.RLock()
 
 
 def register(*decls: Decl) -> None:
@@ -99,11 +103,18 @@ def unregister(kind: Kind, name: str) -> None:
     _REGISTRY[kind].pop(name, None)
 
 
+def declared_in(module: str) -> None:
+    """Name a module whose import registers declarations: imported the first time a list is read."""
+    _SOURCES.append(module)
+
+
 def _load() -> None:
-    global _loaded
-    if not _loaded:
-        _loaded = True
-        importlib.import_module("query_builder.declarations")
+    # The lists are read at import time by the plan models' users, so declarations load lazily;
+    # a source is taken off the list only once imported (an import that fails is retried).
+    with _LOAD_LOCK:
+        while _SOURCES:
+            importlib.import_module(_SOURCES[0])
+            _SOURCES.pop(0)
 
 
 def actions() -> dict[str, ActionDecl]:

@@ -50,13 +50,13 @@ def wilder(x: np.ndarray, n: int) -> np.ndarray:
 def ema(x: np.ndarray, span: int) -> np.ndarray:
     import pandas as pd
 
-    return pd.Series(x).ewm(span=span, adjust=False).mean().to_numpy()
+    return np.asarray(pd.Series(x).ewm(span=span, adjust=False).mean().to_numpy())
 
 
 def sma(x: np.ndarray, n: int) -> np.ndarray:
     import pandas as pd
 
-    return pd.Series(x).rolling(n).mean().to_numpy()
+    return np.asarray(pd.Series(x).rolling(n).mean().to_numpy())
 
 
 def rsi(close: np.ndarray, n: int = 14) -> dict[str, np.ndarray]:
@@ -86,15 +86,14 @@ def bollinger(close: np.ndarray, n: int = 20) -> dict[str, np.ndarray]:
 
 def true_range(high: np.ndarray, low: np.ndarray, close: np.ndarray) -> np.ndarray:
     prev = np.r_[np.nan, close[:-1]]
-    tr = np.fmax(high - low, np.fmax(np.abs(high - prev), np.abs(low - prev)))
-    return tr
+    return np.asarray(np.fmax(high - low, np.fmax(np.abs(high - prev), np.abs(low - prev))))
 
 
-def atr(high, low, close, n: int = 14) -> dict[str, np.ndarray]:
+def atr(high: np.ndarray, low: np.ndarray, close: np.ndarray, n: int = 14) -> dict[str, np.ndarray]:
     return {"atr": wilder(true_range(high, low, close), n)}
 
 
-def adx(high, low, close, n: int = 14) -> dict[str, np.ndarray]:
+def adx(high: np.ndarray, low: np.ndarray, close: np.ndarray, n: int = 14) -> dict[str, np.ndarray]:
     up = np.r_[np.nan, np.diff(high)]
     down = np.r_[np.nan, -np.diff(low)]
     plus_dm = np.where((up > down) & (up > 0), up, 0.0)

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import BaseModel, Field, field_serializer, model_validator
 
+from query_builder.backtest_rule import BacktestRule
 from query_builder.declare import Declared, names
 
 # The declared names (query_builder/declarations.py), checked and listed in the JSON schema from
@@ -80,6 +81,8 @@ class StepParams(BaseModel):
     last_trading_days: int | None = Field(
         None, ge=1, le=260, description="only the last N trading dates up to end_date")
     extended_hours: bool = Field(False, description="include bars outside the session (pre/post market)")
+    rule: BacktestRule | None = Field(None, description="run_backtest: the rule tested (entry, exit, "
+                                                        "sizing, costs, fills)")
 
     @model_validator(mode="after")
     def _dates_ordered(self) -> "StepParams":

@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 from psycopg import sql
 
-from query_builder.base import Context, Output
+from query_builder.base import Args, Context, Extra, Output, PatternQuery, Rows
 from query_builder.convert import column, fnum, jsonable_rows
 from query_builder.fragments import PCT_CHANGE, daily_series, iso_date
 from query_builder.granularity import bounds, ts_window
@@ -53,7 +53,7 @@ _HOURLY = (
 )
 
 
-def build_gaps(ctx: Context, threshold: float):
+def build_gaps(ctx: Context, threshold: float) -> PatternQuery:
     start, end = bounds(ctx.params)
     p = ctx.new_params()
     q = sql.SQL(_GAPS).format(td=iso_date(p, "g"), pct=sql.SQL(PCT_CHANGE), series=daily_series(p, start, end),
@@ -62,7 +62,7 @@ def build_gaps(ctx: Context, threshold: float):
     return q, p, "daily"
 
 
-def build_spikes(ctx: Context, threshold: float):
+def build_spikes(ctx: Context, threshold: float) -> PatternQuery:
     start, end = bounds(ctx.params)
     p = ctx.new_params()
     n = sql.SQL(str(int(LOOKBACK_DAYS)))
@@ -73,7 +73,7 @@ def build_spikes(ctx: Context, threshold: float):
     return q, p, "daily"
 
 
-def build_hourly(ctx: Context, threshold: float | None):
+def build_hourly(ctx: Context, threshold: float | None) -> PatternQuery:
     # a daily-only symbol never gets here: the declaration needs intraday bars (runner.check_needs)
     start, end = bounds(ctx.params)
     p = ctx.new_params()
@@ -84,7 +84,7 @@ def build_hourly(ctx: Context, threshold: float | None):
     return q, p, "hourly"
 
 
-def post_gaps(rows, args, extra) -> Output:
+def post_gaps(rows: Rows, args: Args, extra: Extra) -> Output:
     out = jsonable_rows(rows)
     days = int(out[0].pop("days_checked")) if out else None
     for r in out[1:]:
@@ -103,7 +103,7 @@ def post_gaps(rows, args, extra) -> Output:
     })
 
 
-def post_spikes(rows, args, extra) -> Output:
+def post_spikes(rows: Rows, args: Args, extra: Extra) -> Output:
     out = jsonable_rows(rows)
     days = int(out[0]["days_checked"]) if out else None
     for r in out:
@@ -120,7 +120,7 @@ def post_spikes(rows, args, extra) -> Output:
     })
 
 
-def post_hourly(rows, args, extra) -> Output:
+def post_hourly(rows: Rows, args: Args, extra: Extra) -> Output:
     out = jsonable_rows(rows)
     summary: dict[str, Any] = {"pattern": "hourly_profile", "hours": len(out),
                                "total_bars": int(sum(r["bars"] for r in out))}

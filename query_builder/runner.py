@@ -26,7 +26,8 @@ def build(step: Step, engine: str, instrument: Instrument | None = None) -> Buil
     if decl is None:
         raise QueryBuilderError(f"unknown action {step.action!r}")
     check_needs(step, instrument)
-    return decl.builder(Context(get_dialect(engine), step.params, instrument))
+    built: BuiltQuery = decl.builder(Context(get_dialect(engine), step.params, instrument))
+    return built
 
 
 def check_needs(step: Step, instrument: Instrument | None) -> None:
@@ -69,7 +70,7 @@ def fetch_lazy(store: MarketStore, sql: str, params: dict[str, Any],
     return LazyRows(columnar(sql, params))
 
 
-def execute(store: MarketStore, built: BuiltQuery) -> tuple[Any, dict[str, list]]:
+def execute(store: MarketStore, built: BuiltQuery) -> tuple[Any, dict[str, list[dict[str, Any]]]]:
     rows = fetch_lazy(store, built.sql, built.params, built.numeric)
     extra = {sub.name: fetch(store, sub.sql, sub.params) for sub in built.extra}
     return rows, extra

@@ -7,6 +7,7 @@ avg_daily_range, up_days, down_days, volatility, change_points, return_prev_clos
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -27,12 +28,12 @@ class Daily:
     prev_close: np.ndarray
 
     @classmethod
-    def from_rows(cls, rows: list[dict[str, Any]]) -> "Daily":
+    def from_rows(cls, rows: Sequence[dict[str, Any]]) -> "Daily":
         return cls(date_column(rows), *(column(rows, k) for k in
                                         ("open", "high", "low", "close", "volume", "prev_close")))
 
     @classmethod
-    def from_bars(cls, rows: list[dict[str, Any]], start: str) -> "Daily":
+    def from_bars(cls, rows: Sequence[dict[str, Any]], start: str) -> "Daily":
         """From fragments.daily_bars' columns (day numbers, the anchor row first when there is
         one): each day's prev_close is the close of the row before it; the anchor (before
         `start`) is dropped once it has given the first day's."""
@@ -58,7 +59,7 @@ class Daily:
 
     def pct_change(self) -> np.ndarray:
         with np.errstate(divide="ignore", invalid="ignore"):
-            return (self.close / self.prev_close - 1.0) * 100.0
+            return np.asarray((self.close / self.prev_close - 1.0) * 100.0)
 
     def rows(self) -> LazyRows:
         """The daily rows (trading_date as ISO text, open..volume, prev_close, close-to-close
@@ -144,7 +145,7 @@ def volatility(d: Daily) -> float | None:
 def _period_keys(dates: np.ndarray, unit: str) -> np.ndarray:
     if unit == "weekly":  # weeks start on Monday; 1970-01-01 was a Thursday
         days = dates.astype("int64")
-        return (days - (days + 3) % 7).astype("datetime64[D]")
+        return np.asarray((days - (days + 3) % 7).astype("datetime64[D]"))
     return dates.astype("datetime64[M]").astype("datetime64[D]")
 
 

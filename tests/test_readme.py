@@ -97,5 +97,7 @@ def _check(outputs: dict[str, str]) -> None:
     assert " NQ      buy  market " in _line(outputs, "askbar orders list")
     assert " x20 " in _line(outputs, "askbar portfolio")
     assert _line(outputs, "askbar tools call get_price").startswith("SPY ")
+    assert _line(outputs, "askbar export last --format csv").startswith("section,request\nfield,value\n")
+    assert "0 17 * * 5" in _line(outputs, "askbar schedule list")
     data = _line(outputs, "askbar data")
     assert all(sym in data for sym in ("NQ", "SPY", "BTCUSD", "SPX", "DEMO_NQ"))

@@ -63,8 +63,10 @@ async function send(text) {
     handle(turn, name, data);
     log.scrollTop = log.scrollHeight;
   }, () => { turn.status.textContent = t("reconnecting"); });
-  if (result && result.status === "answered") await addDetails(turn, result.thread_id);
-  else if (result) turn.details();
+  if (result && result.status === "answered") {
+    await addDetails(turn, result.thread_id);
+    exportButtons(turn, result.request_id);
+  } else if (result) turn.details();
   state.busy = false;
   delete document.body.dataset.busy;
   turn.root.dataset.complete = "1";
@@ -106,6 +108,7 @@ function restoreRequests(log, view, requests) {
     } else {
       turn.text.textContent = q.response || (q.status === "error" ? t("error") : "");
       if (q.details) turn.fill(q.details);
+      if (q.status === "answered") exportButtons(turn, q.request_id);
     }
     turn.root.dataset.complete = "1";
   });

@@ -20,6 +20,7 @@ function notificationBox() {
 function notificationLine(n) {
   if (n.texts && n.texts[LANG]) return n.texts[LANG];
   const when = `${t("bar")} ${String(n.bar_ts || "").replace("T", " ").slice(0, 16)} UTC`;
+  if (n.kind === "schedule") return `${n.question} · ${String(n.response || "").slice(0, 400)}`;
   if (n.kind === "fill") {
     return `${t(n.side)} ${fmtNumber(n.quantity, LANG, 0)} ${n.symbol} ${t("at")} ${fmtNumber(n.price, LANG)} (${tt("order_types", n.order_type)}) · ${when}`;
   }
@@ -33,7 +34,7 @@ function showNotification(n) {
   const card = el("div", {class: "notification", "data-kind": n.kind, "data-id": String(n.id)},
     el("button", {type: "button", class: "notification-close", title: t("dismiss"), "aria-label": t("dismiss"), text: "×",
                   onclick: () => dismiss(n.id, card)}),
-    el("div", {class: "notification-title", text: t(n.kind === "fill" ? "notif_fill" : "notif_alert")}),
+    el("div", {class: "notification-title", text: t(n.kind === "fill" ? "notif_fill" : n.kind === "schedule" ? "notif_schedule" : "notif_alert")}),
     el("div", {class: "notification-body", text: notificationLine(n)}));
   card.notification = n;
   notificationBox().prepend(card);

@@ -41,6 +41,9 @@ PRODUCERS: dict[str, set[str]] = {
     "event_count": {"find_events", "get_periods_after"},
     "avg_return_after": {"get_periods_after"}, "median_return_after": {"get_periods_after"},
     "win_rate_after": {"get_periods_after"}, "rsi": {"get_indicator"},
+    **{m: {"run_backtest", "run_backtest_intraday"} for m in (
+        "backtest_trades", "backtest_total_return", "backtest_win_rate", "backtest_avg_trade",
+        "backtest_max_drawdown", "buy_hold_return")},
 }
 # A time-of-day window's bars state its open, close, change and volume ("volume in the last 30
 # minutes"): the windowed plan's intraday step computes them (offline/plan.py, _windowed).
@@ -88,6 +91,8 @@ def check(plan: Plan, intent: Intent) -> list[PlanProblem]:
                 out.append(PlanProblem(kind="threshold", step=i,
                                        text=f"step {i}: threshold {value} is not a finite number"))
     out += _dates_problems(plan, intent)
+    if intent.rule is not None and not any(s.params.rule == intent.rule for s in plan.steps):
+        out.append(PlanProblem(kind="coverage", text="no step tests the rule as read from the question"))
     actions = {s.action for s in plan.steps}
     for metric in intent.metrics:
         if not PRODUCERS.get(metric, set()) & actions:

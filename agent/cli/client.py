@@ -78,6 +78,22 @@ class Client:
                               str(err.get("message") or raw[:300].decode("utf-8", "replace")))
         return body
 
+    def download(self, path: str, query: dict | None = None) -> bytes:
+        """A GET whose answer is a file: its bytes (an error answer raises ServerError)."""
+        conn, resp = self._send("GET", path, None, query, headers={"Accept": "*/*"})
+        try:
+            raw = resp.read()
+        finally:
+            conn.close()
+        if resp.status != 200:
+            try:
+                err = json.loads(raw).get("error") or {}
+            except (ValueError, AttributeError):
+                err = {}
+            raise ServerError(resp.status, str(err.get("code") or resp.status),
+                              str(err.get("message") or raw[:300].decode("utf-8", "replace")))
+        return raw
+
     def events(self, path: str, data: Any) -> Iterator[tuple[str, dict[str, Any]]]:
         """POST, then the SSE events (name, data) as they come."""
         conn, resp = self._send("POST", path, data, headers={"Accept": "text/event-stream"})

@@ -22,12 +22,14 @@ from agent.market.errors import LoadError
 # Modules that register more subcommands with @command (ask, resume, serve, replay, eval, ...).
 COMMAND_MODULES: tuple[str, ...] = ("agent.cli.ask", "agent.cli.serve", "agent.cli.users",
                                    "agent.cli.news", "agent.cli.trading", "agent.cli.tools",
-                                   "agent.cli.memory", "agent.cli.registry", "agent.cli.history")
+                                   "agent.cli.memory", "agent.cli.registry", "agent.cli.history",
+                                   "agent.cli.export", "agent.cli.schedule")
 
 REMOTE_MODULE = "agent.cli.remote"
 # Commands that run through a running `askbar serve` on the same ASKBAR_HOME (agent/cli/remote.py).
 REMOTE: frozenset[str] = frozenset({"ask", "resume", "data", "load", "demo", "tools", "memory", "orders",
-                                    "alerts", "portfolio", "history", "replay", "mcp", "eval"})
+                                    "alerts", "portfolio", "history", "replay", "mcp", "eval",
+                                    "export", "schedule"})
 
 
 class BadInput(Exception):

@@ -148,6 +148,34 @@ def _replay(c: Client, args: argparse.Namespace) -> int:
     return print_report(report, args.json)
 
 
+def _export(c: Client, args: argparse.Namespace) -> int:
+    from agent.cli.export import latest_answered, write
+
+    rid = args.request_id
+    if rid == "last":
+        rid = latest_answered(c.call("GET", "/api/history", query={"limit": 200})["requests"])
+    body = c.download(f"/api/requests/{segment(rid)}/export", {"format": args.format})
+    return write(body, rid, args.format, args.output)
+
+
+def _schedule(c: Client, args: argparse.Namespace) -> int:
+    from agent.cli.schedule import add_body, print_created, print_crons
+
+    if args.action == "add":
+        body = add_body(args)
+        if args.thread:
+            body.pop("on_run_completed")
+            return print_created(c.call("POST", f"/threads/{segment(args.thread)}/runs/crons", body), args.json)
+        return print_created(c.call("POST", "/runs/crons", body), args.json)
+    if args.action == "list":
+        return print_crons(c.call("POST", "/runs/crons/search", {"limit": 1000}), args.json)
+    if not args.text:
+        raise BadInput("schedule delete: give the schedule id (askbar schedule list)")
+    c.call("DELETE", f"/runs/crons/{segment(args.text)}", ok=(204,))
+    print(views.json.dumps({"deleted": args.text}) if args.json else f"deleted schedule {args.text}")
+    return 0
+
+
 def _mcp(c: Client, args: argparse.Namespace) -> int:
     from agent.cli.remote_mcp import serve_remote
 
@@ -167,7 +195,8 @@ HANDLERS: dict[str, Callable[[Client, argparse.Namespace], int]] = {
     "memory": _memory, "orders": _trading("/api/orders", views.print_orders),
     "alerts": _trading("/api/alerts", views.print_alerts),
     "portfolio": _trading("/api/portfolio", views.print_portfolio),
-    "history": _history, "replay": _replay, "mcp": _mcp, "eval": _eval,
+    "history": _history, "replay": _replay, "mcp": _mcp, "eval": _eval, "export": _export,
+    "schedule": _schedule,
 }
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from agent.lang._answer.en import ANSWER
+from agent.lang._backtest.en import BACKTEST
 
 # Month names, used by the offline parser/templates and by the UI's date texts.
 _MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December")
@@ -947,6 +948,8 @@ PACK: dict[str, Any] = {
         "token_label": "API token",
         "notif_fill": "Order filled",
         "notif_alert": "Alert",
+        "notif_schedule": "Scheduled answer",
+        "export": "Export",
         "buy": "buy",
         "sell": "sell",
         "at": "at",
@@ -1225,3 +1228,7 @@ PACK["offline_periods"]["NAMED_MARKET_DAYS"] = {
     "black_monday": ["black\\s+monday"], "black_tuesday": ["black\\s+tuesday"],
     "black_thursday": ["black\\s+thursday"], "flash_crash": ["(?:the\\s+)?flash\\s+crash"],
 }
+# Backtests (agent/lang/_backtest/): the rule's words, the answer's sentences, the chart's labels
+PACK["backtest"] = BACKTEST
+for _key in ("chart_kind", "legend", "axis"):
+    PACK["ui"][_key].update(BACKTEST["ui"][_key])

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from agent.lang._answer.es import ANSWER
+from agent.lang._backtest.es import BACKTEST
 
 # Month names, used by the offline parser/templates and by the UI's date texts.
 _MONTHS = ("enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto", "septiembre", "octubre", "noviembre", "diciembre")
@@ -915,6 +916,8 @@ PACK: dict[str, Any] = {
         "token_label": "Token de API",
         "notif_fill": "Orden ejecutada",
         "notif_alert": "Alerta",
+        "notif_schedule": "Respuesta programada",
+        "export": "Exportar",
         "buy": "compra",
         "sell": "venta",
         "at": "a",
@@ -1174,3 +1177,7 @@ PACK["offline_periods"]["NAMED_MARKET_DAYS"] = {
     "black_monday": ["lunes\\s+negro"], "black_tuesday": ["martes\\s+negro"],
     "black_thursday": ["jueves\\s+negro"], "flash_crash": [],
 }
+# Backtests (agent/lang/_backtest/): the rule's words, the answer's sentences, the chart's labels
+PACK["backtest"] = BACKTEST
+for _key in ("chart_kind", "legend", "axis"):
+    PACK["ui"][_key].update(BACKTEST["ui"][_key])

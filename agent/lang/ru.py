@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from agent.lang._answer.ru import ANSWER
+from agent.lang._backtest.ru import BACKTEST
 
 # Month names, used by the offline parser/templates and by the UI's date texts.
 _MONTHS = ("январь", "февраль", "март", "апрель", "май", "июнь", "июль", "август", "сентябрь", "октябрь", "ноябрь", "декабрь")
@@ -943,6 +944,8 @@ PACK: dict[str, Any] = {
         "token_label": "API-токен",
         "notif_fill": "Ордер исполнен",
         "notif_alert": "Алерт",
+        "notif_schedule": "Ответ по расписанию",
+        "export": "Экспорт",
         "buy": "покупка",
         "sell": "продажа",
         "at": "по",
@@ -1193,3 +1196,7 @@ PACK["offline_periods"]["NAMED_MARKET_DAYS"] = {
     "black_monday": ["черн\\w+\\s+понедельник\\w*"], "black_tuesday": ["черн\\w+\\s+вторник\\w*"],
     "black_thursday": ["черн\\w+\\s+четверг\\w*"], "flash_crash": ["фл[еэ]ш[\\s-]?кр[еэа]ш\\w*"],
 }
+# Backtests (agent/lang/_backtest/): the rule's words, the answer's sentences, the chart's labels
+PACK["backtest"] = BACKTEST
+for _key in ("chart_kind", "legend", "axis"):
+    PACK["ui"][_key].update(BACKTEST["ui"][_key])

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import capabilities
 from agent.llm.base import ProviderContext
-from agent.nlu import clarify, coverage, followup_days, resumes
+from agent.nlu import backtest_rules, clarify, coverage, followup_days, resumes
 from agent.nlu import metrics as M
 from agent.nlu import notes as notes_mod
 from agent.nlu.analyses import concept_term, is_concept
@@ -52,6 +52,9 @@ def context_from_history(history: list[dict[str, str]] | None, ctx: ProviderCont
 
 def understand(question: str, history: list[dict[str, str]] | None, ctx: ProviderContext) -> Intent:
     """The intent of `question`, using the conversation for what it leaves open."""
+    rule = backtest_rules.read(question, ctx)   # a rule to test reads as a whole, before any order word
+    if rule is not None:
+        return rule
     prev = context_from_history(history, ctx)
     p = parse_text(question, ctx, prev.period if prev else None)
     kind = resumes.reply_kind(question) if prev is not None and not p.symbols else None

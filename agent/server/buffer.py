@@ -30,6 +30,17 @@ class Event:
 
 class EventBuffer(Protocol):
     stale_s: float
+    shared: bool     # runs are visible to other server processes (Redis): cancels are polled
+
+    async def warm(self, n: int = 32) -> None:
+        """Opens connections ahead of a burst (nothing to open in process)."""
+
+    async def start_run(self, thread_id: str, run_id: str, meta: dict[str, Any], event: str,
+                        data: Any) -> str | None:
+        """claim_thread + create + the first event; the live run holding the thread, if any."""
+
+    async def reader_meta(self, run_id: str) -> dict[str, Any] | None:
+        """The metadata an SSE reader acts on (status, heartbeat)."""
 
     async def create(self, run_id: str, meta: dict[str, Any]) -> None: ...
 
@@ -103,7 +114,7 @@ async def tail_batches(buffer: EventBuffer, run_id: str, after: int = 0, poll_s:
     last = after
     # the status a reader acts on: for a run of this process the local mirror's (HybridBuffer),
     # no Redis round trip per idle read while the run works next to it on the same loop
-    reader_meta = getattr(buffer, "reader_meta", buffer.meta)
+    reader_meta = buffer.reader_meta
     while True:
         events = await buffer.read(run_id, last)
         if not events:
@@ -143,6 +154,8 @@ class _Run:
 class MemoryBuffer:
     """In-process buffer (the embedded default); finished runs expire ttl_s after their last event."""
 
+    shared = False
+
     def __init__(self, ttl_s: float = DEFAULT_TTL_S, stale_s: float = STALE_AFTER_S):
         self.ttl_s, self.stale_s = ttl_s, stale_s
         self._runs: dict[str, _Run] = {}
@@ -168,6 +181,20 @@ class MemoryBuffer:
             return
         self._runs[run_id] = _Run(meta={**meta, "heartbeat": time.time()},
                                   expires=time.time() + self.ttl_s)
+
+    async def warm(self, n: int = 32) -> None:
+        return None
+
+    async def start_run(self, thread_id: str, run_id: str, meta: dict[str, Any], event: str,
+                        data: Any) -> str | None:
+        other = await self.claim_thread(thread_id, run_id)
+        if not other:
+            await self.create(run_id, meta)
+            await self.append(run_id, event, data)
+        return other
+
+    async def reader_meta(self, run_id: str) -> dict[str, Any] | None:
+        return await self.meta(run_id)
 
     async def append(self, run_id: str, event: str, data: Any) -> int:
         run = self._runs[run_id]

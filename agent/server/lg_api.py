@@ -11,7 +11,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from agent.server import lg_runs, lg_threads
+from agent.server import crons_api, lg_runs, lg_threads
 from agent.server.http import HTTPError, JSONResponse
 from agent.server.lg_body import ASSISTANT_ID
 from agent.server.lg_params import search_params
@@ -33,7 +33,7 @@ def _check_assistant(value: Any) -> None:
 
 
 async def info(request: Request) -> Response:
-    return JSONResponse({"version": "askbar-0.1", "flags": {"assistants": True, "crons": False,
+    return JSONResponse({"version": "askbar-0.1", "flags": {"assistants": True, "crons": True,
                                                              "langsmith": False}})
 
 
@@ -91,5 +91,6 @@ routes = [
     Route("/assistants/{assistant_id}/graph", assistant_graph, methods=["GET"]),
     Route("/assistants/{assistant_id}/schemas", assistant_schemas, methods=["GET"]),
     *lg_threads.routes,
+    *crons_api.routes,
     *lg_runs.routes,
 ]

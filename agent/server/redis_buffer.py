@@ -96,6 +96,8 @@ def _flat(events: list[tuple[str, Any]]) -> list[str]:
 
 
 class RedisBuffer:
+    shared = True
+
     def __init__(self, url: str, ttl_s: int = DEFAULT_TTL_S, stale_s: float = STALE_AFTER_S):
 
         self.ttl_s, self.stale_s = int(ttl_s), stale_s
@@ -119,6 +121,9 @@ class RedisBuffer:
 
     async def ping(self) -> bool:
         return bool(await self.redis.ping())
+
+    async def reader_meta(self, run_id: str) -> dict[str, Any] | None:
+        return await self.meta(run_id)
 
     async def warm(self, n: int = 32) -> None:
         """Opens n pooled connections now: made lazily under a burst they cost ~2.5 ms each, in series."""
@@ -218,6 +223,8 @@ class HybridBuffer:
     for the rest of the run so event ids stay consistent): the stream ends with its `done`, the
     answer is not lost, and new chats start locally until Redis answers again (every call retries
     it first, so recovery needs no restart)."""
+
+    shared = True
 
     def __init__(self, remote: RedisBuffer, local: Any):
         self.remote, self.local = remote, local

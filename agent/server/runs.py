@@ -44,6 +44,23 @@ HEARTBEAT_S = 2.0
 CANCEL_POLL_S = 0.5   # how soon a run sees a cancel asked on another server (one Redis read each)
 
 
+
+@dataclasses.dataclass
+class _Run:
+    """One run's outcome as its steps fill it in (graph, cancel, close)."""
+    spec: RunSpec
+    recorder: TraceRecorder
+    t0: float
+    status: str = "error"
+    result: dict[str, Any] | None = None
+    error: str | None = None
+    snapshot: Any = None
+    rows_saved: bool = False
+    duration: float = 0.0
+    final: list[Any] = dataclasses.field(default_factory=list)
+    started: Future[Any] | None = None   # the start rows, when they are written beside the graph
+    after_done: threading.Event = dataclasses.field(default_factory=threading.Event)
+
 class RunManager:
     def __init__(self, runtime: Any):
         self.rt = runtime
@@ -116,13 +133,7 @@ class RunManager:
                                    "request_id": spec.request_id})
         else:
             first = ("metadata", {"run_id": spec.run_id, "attempt": 1})
-        if hasattr(buffer, "start_run"):  # Redis: one round trip
-            other = await buffer.start_run(spec.thread_id, spec.run_id, meta, *first)
-        else:
-            other = await buffer.claim_thread(spec.thread_id, spec.run_id)
-            if not other:
-                await buffer.create(spec.run_id, meta)
-                await buffer.append(spec.run_id, *first)
+        other = await buffer.start_run(spec.thread_id, spec.run_id, meta, *first)  # Redis: one round trip
         if other:
             raise RunConflict(spec.thread_id, other)
         if not spec.new_thread:
@@ -146,92 +157,106 @@ class RunManager:
     async def _execute(self, spec: RunSpec) -> None:
         rt, t0 = self.rt, time.perf_counter()
         provider = RecordingProvider(rt.deps.provider)
-        recorder = TraceRecorder(provider, user_response=spec.answer if spec.kind == "resume" else None)
-        config = rt.config(spec.thread_id)
+        run = _Run(spec, TraceRecorder(provider, user_response=spec.answer if spec.kind == "resume" else None), t0)
         # the run's context: the recording provider and the user from the token (never from the body)
         options = run_options(dataclasses.replace(rt.deps, provider=provider, user=spec.user))
-        emitter = self._emitter(spec)
         beat = asyncio.create_task(self._heartbeat(spec.run_id))
         rt.metrics.active_runs.inc()
-        status, result, error, snapshot = "error", None, None, None
-        rows_saved, duration = False, 0.0
-
-        start: Any = functools.partial(self._start_rows, spec)
-        started: Future | None = None   # the start rows, when they are written beside the graph
-        after_done = threading.Event()
-
-        def end_in_thread(state: RunState | None) -> tuple[Any, dict, float]:
-            """After the graph, in its worker thread: the state (as the stream left it; read back
-            from the checkpoint when the stream gave none), the result object, the trace and
-            thread rows (before `done`, so a client that got it can fetch the trace)."""
-            if started is not None:
-                started.result()
-            snap = state or rt.graph.get_state(config)
-            res = result_from_snapshot(snap, spec.thread_id, spec.request_id).model_dump(mode="json")
-            took = round((time.perf_counter() - t0) * 1000, 2)
-            self._end_rows(spec, recorder, res, res["status"], None, took,
-                           "interrupted" if res["status"] in INTERRUPT_STATUSES else "idle")
-            return snap, res, took
-
         try:
-            if self.slots.locked():   # it waits for a slot: its thread shows `busy` meanwhile
-                await asyncio.to_thread(start)
-                start = None
-            elif rt.traces.engine == "postgres":
-                # A round trip (~0.9 ms before the graph, issue 31): beside the graph instead,
-                # joined before the end rows so `busy` never lands after the run's end status.
-                # SQLite's write (~0.1 ms) stays in the graph thread: a hop costs more.
-                started, start = self.rows.submit(start), None
-            async with self.slots:
-                AFTER_DONE.set(after_done)   # copied into the graph's thread with the context
-                leftover, (snapshot, result, duration) = await self._stream(
-                    spec, stream_config(config, spec.new_thread), options, emitter, recorder, start,
-                    end_in_thread)
-            rows_saved = True
-            status = result["status"]
-            final = leftover + emitter.on_end(result, snapshot)
-        except asyncio.CancelledError:
-            if spec.run_id not in self.cancelled:
-                error = "cancelled: the server is shutting down"
-                raise
-            task = asyncio.current_task()
-            if task is not None:
-                task.uncancel()        # a client's cancel ends this run, not the task's caller
-            status, error = "cancelled", "cancelled: the run was cancelled by its client"
-            from agent.server.retention import delete_checkpoints_after
-
-            await delete_checkpoints_after(rt.graph.checkpointer, spec.thread_id, spec.head)
+            await self._run_graph(run, options)
+        except asyncio.CancelledError as exc:
+            await self._cancelled(run, exc)
         except Exception as exc:
             log.exception("run failed", extra={"request_id": spec.request_id, "run_id": spec.run_id})
-            error = f"{type(exc).__name__}: {exc}"
+            run.error = f"{type(exc).__name__}: {exc}"
         finally:
             beat.cancel()
             rt.metrics.active_runs.dec()
-            if not rows_saved:
-                if started is not None:
-                    await asyncio.wrap_future(started)
-                duration = round((time.perf_counter() - t0) * 1000, 2)
-                await asyncio.to_thread(self._end_rows, spec, recorder, result, status, error, duration,
-                                        "error" if error and status != "cancelled" else "idle")
-            if error:
-                code = "cancelled" if status == "cancelled" else "internal_error"
-                final = [("error", {"code": code, "error": code, "message": error, "run_id": spec.run_id,
-                                    "thread_id": spec.thread_id, "request_id": spec.request_id})]
-                rt.metrics.errors.labels(code).inc()
-            if spec.on_completion == "delete":   # a stateless run (LangGraph API): its thread goes,
-                # before the final event: a client that joined the run and then asks for the
-                # thread must find it gone (after `done` it was a race the SDK test lost in CI)
-                from agent.server.retention import delete_thread_checkpoints
+            await self._close(run)
 
-                await delete_thread_checkpoints(rt.graph.checkpointer, spec.thread_id)
-                await asyncio.to_thread(rt.traces.delete_user_thread, spec.thread_id,
-                                        spec.user.tenant_id, spec.user.user_id)
-            try:
-                await self._finish(spec, final, status, duration)
-            finally:
-                after_done.set()    # the turn's memory writes go now (agent/memory/service.py)
-            if not error and spec.on_completion != "delete":  # after `done`: details for reloads
-                await save_turn_details(rt, spec.thread_id, spec.request_id, result, snapshot)
+    async def _run_graph(self, run: _Run, options: RunOptions) -> None:
+        rt, spec = self.rt, run.spec
+        config = rt.config(spec.thread_id)
+        emitter = self._emitter(spec)
+        start: Any = functools.partial(self._start_rows, spec)
+
+        def end_in_thread(state: RunState | None) -> tuple[Any, dict[str, Any], float]:
+            """After the graph, in its worker thread: the state (as the stream left it; read back
+            from the checkpoint when the stream gave none), the result object, the trace and
+            thread rows (before `done`, so a client that got it can fetch the trace)."""
+            if run.started is not None:
+                run.started.result()
+            snap = state or rt.graph.get_state(config)
+            res = result_from_snapshot(snap, spec.thread_id, spec.request_id).model_dump(mode="json")
+            took = round((time.perf_counter() - run.t0) * 1000, 2)
+            self._end_rows(spec, run.recorder, res, res["status"], None, took,
+                           "interrupted" if res["status"] in INTERRUPT_STATUSES else "idle")
+            return snap, res, took
+
+        if self.slots.locked():   # it waits for a slot: its thread shows `busy` meanwhile
+            await asyncio.to_thread(start)
+            start = None
+        elif rt.traces.engine == "postgres":
+            # A round trip (~0.9 ms before the graph): beside the graph instead, joined before
+            # the end rows so `busy` never lands after the run's end status. SQLite's write
+            # (~0.1 ms) stays in the graph thread: a hop costs more.
+            run.started, start = self.rows.submit(start), None
+        async with self.slots:
+            AFTER_DONE.set(run.after_done)   # copied into the graph's thread with the context
+            leftover, (run.snapshot, run.result, run.duration) = await self._stream(
+                spec, stream_config(config, spec.new_thread), options, emitter, run.recorder, start,
+                end_in_thread)
+        run.rows_saved = True
+        run.status = run.result["status"]
+        run.final = leftover + emitter.on_end(run.result, run.snapshot)
+
+    async def _cancelled(self, run: _Run, exc: asyncio.CancelledError) -> None:
+        """A client's cancel ends this run (not the task's caller); a shutdown's cancel goes on up."""
+        spec = run.spec
+        if spec.run_id not in self.cancelled:
+            run.error = "cancelled: the server is shutting down"
+            raise exc
+        task = asyncio.current_task()
+        if task is not None:
+            task.uncancel()
+        run.status, run.error = "cancelled", "cancelled: the run was cancelled by its client"
+        from agent.server.retention import delete_checkpoints_after
+
+        await delete_checkpoints_after(self.rt.graph.checkpointer, spec.thread_id, spec.head)
+
+    async def _close(self, run: _Run) -> None:
+        """The run's end rows (when the graph did not write them), its final event, and after it
+        the turn's memory writes and details."""
+        rt, spec = self.rt, run.spec
+        if not run.rows_saved:
+            if run.started is not None:
+                await asyncio.wrap_future(run.started)
+            run.duration = round((time.perf_counter() - run.t0) * 1000, 2)
+            await asyncio.to_thread(self._end_rows, spec, run.recorder, run.result, run.status, run.error,
+                                    run.duration, "error" if run.error and run.status != "cancelled" else "idle")
+        if run.error:
+            code = "cancelled" if run.status == "cancelled" else "internal_error"
+            run.final = [("error", {"code": code, "error": code, "message": run.error, "run_id": spec.run_id,
+                                    "thread_id": spec.thread_id, "request_id": spec.request_id})]
+            rt.metrics.errors.labels(code).inc()
+        if spec.on_completion == "delete":
+            await self._delete_stateless_thread(spec)
+        try:
+            await self._finish(spec, run.final, run.status, run.duration)
+        finally:
+            run.after_done.set()    # the turn's memory writes go now (agent/memory/service.py)
+        if not run.error and spec.on_completion != "delete":  # after `done`: details for reloads
+            await save_turn_details(rt, spec.thread_id, spec.request_id, run.result, run.snapshot)
+
+    async def _delete_stateless_thread(self, spec: RunSpec) -> None:
+        """A stateless run's (LangGraph API) thread goes before the final event: a client that
+        joined the run and then asks for the thread must find it gone (after `done` it was a race
+        the SDK test lost in CI)."""
+        from agent.server.retention import delete_thread_checkpoints
+
+        await delete_thread_checkpoints(self.rt.graph.checkpointer, spec.thread_id)
+        await asyncio.to_thread(self.rt.traces.delete_user_thread, spec.thread_id,
+                                spec.user.tenant_id, spec.user.user_id)
 
     def _thread_status(self, thread_id: str, status: str) -> None:
         try:  # the stored status lets /threads/search filter in SQL; never fail a run over it
@@ -320,7 +345,7 @@ class RunManager:
         """Beats for readers on every process; with a shared buffer, also looks for a cancel asked
         on another process (POST .../cancel there sets `cancel_requested` in the run's metadata)
         every CANCEL_POLL_S. In process, a cancel stops the task directly."""
-        shared = hasattr(self.rt.buffer, "remote")
+        shared = self.rt.buffer.shared
         step = CANCEL_POLL_S if shared else HEARTBEAT_S
         beat = time.monotonic()
         while True:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from contextlib import AsyncExitStack, asynccontextmanager
 from typing import Any, AsyncIterator
 
+from agent.server.buffer import EventBuffer
 from agent.settings import Settings, get_settings
 
 CHECKPOINT_LOCK_KEY = 48151624
@@ -70,7 +71,7 @@ async def async_checkpointer(settings: Settings, pool_size: int = 10) -> AsyncIt
         yield lite_saver
 
 
-def make_buffer(settings: Settings, server: ServerSettings):
+def make_buffer(settings: Settings, server: ServerSettings) -> EventBuffer:
     from agent.server.buffer import MemoryBuffer
 
     local = MemoryBuffer(ttl_s=server.run_ttl_s, stale_s=server.run_stale_s)
@@ -118,7 +119,7 @@ async def retention_sweeps(rt: Any) -> None:
 
 class Runtime:
     def __init__(self, settings: Settings, server: ServerSettings, deps: Any, graph: Any,
-                 buffer: Any, traces: Any, appdb: Any = None):
+                 buffer: EventBuffer, traces: Any, appdb: Any = None):
         from agent.server.limits import RunLimiter
         from agent.server.metrics import Metrics
         from agent.server.runs import RunManager
@@ -135,6 +136,7 @@ class Runtime:
 
             self.auth = Authenticator(UserStore(appdb), server.host, server.jwt_secret, server.auth_cache_s)
         self.limiter = RunLimiter(settings, server)
+        self.scheduled: set = set()   # runs of schedules this server claimed (agent/server/scheduler.py)
         from agent.server.registry_owner import SharedRegistry
 
         # One Tool Registry for the REST/WebSocket API and graph runs, opened by the first user
@@ -173,8 +175,7 @@ class Runtime:
             stack.callback(traces.close)
             buffer = make_buffer(settings, server)
             stack.push_async_callback(buffer.close)
-            if hasattr(buffer, "warm"):
-                await buffer.warm(server.redis_warm_connections)
+            await buffer.warm(server.redis_warm_connections)
             rt = cls(settings, server, deps, build_graph(saver), buffer, traces, appdb)
             stack.push_async_callback(rt.limiter.close)
             await asyncio.to_thread(warm_deps, deps)
@@ -183,10 +184,18 @@ class Runtime:
             await asyncio.to_thread(startup_check, deps.provider)
             refresher = asyncio.create_task(refresh_coverage(deps, server.coverage_refresh_s))
             sweeper = asyncio.create_task(retention_sweeps(rt))
+            from agent.server.scheduler import schedule_ticks
+
+            ticker = asyncio.create_task(schedule_ticks(rt))
             try:
                 yield rt
             finally:
                 refresher.cancel()
                 sweeper.cancel()
+                ticker.cancel()
                 await rt.runs.shutdown(server.shutdown_grace_s)
+                if rt.scheduled:   # scheduled runs just ended: their answers' delivery, briefly
+                    await asyncio.wait(list(rt.scheduled), timeout=5)
+                for task in list(rt.scheduled):
+                    task.cancel()
                 await asyncio.to_thread(rt.registry.close)

@@ -50,11 +50,17 @@ ROUTE_SCOPES: tuple[tuple[str, str, Requirement], ...] = (
     ("POST", "/threads/{thread_id}/runs/{run_id}/cancel", "read"),
     ("GET", "/threads/{thread_id}/runs/{run_id}/join", "read"),
     ("POST", "/runs", "read"), ("POST", "/runs/stream", "read"), ("POST", "/runs/wait", "read"),
+    # crons (scheduled questions): making or deleting one is `write`, as alerts; reading is `read`
+    ("POST", "/runs/crons", "write"), ("POST", "/threads/{thread_id}/runs/crons", "write"),
+    ("POST", "/runs/crons/search", "read"), ("POST", "/runs/crons/count", "read"),
+    ("GET", "/runs/crons/{cron_id}", "read"), ("DELETE", "/runs/crons/{cron_id}", "write"),
     # the CLI as a client of the server (agent/server/cli_api.py): the caller's own account and
     # requests are read; loading market data and running an evaluation are the operator's (the
     # handler also requires the local user or a service JWT: a tenant admin is not the operator)
     ("GET", "/api/orders", "read"), ("GET", "/api/alerts", "read"), ("GET", "/api/portfolio", "read"),
     ("GET", "/api/history", "read"), ("POST", "/api/traces/{request_id}/replay", "read"),
+    # exports of the caller's answered requests; a plan run again (the notebook export's call)
+    ("GET", "/api/requests/{request_id}/export", "read"), ("POST", "/api/plans/run", "read"),
     ("POST", "/api/load", "admin"), ("POST", "/api/demo", "admin"), ("POST", "/api/eval", "admin"),
     # tools, memory
     ("GET", "/api/tools", "read"), ("GET", "/api/tools/{name}", "read"), ("POST", "/api/tools/{name}", TOOL_IN_PATH),

@@ -8,7 +8,7 @@ always bound parameters; identifiers are constants in the calling module. Migrat
 `sql/app/{sqlite,postgres}/NNN_area.sql`, are append-only, applied in name order and recorded in
 `app_migrations`. Numbers are reserved per area so parallel work never collides:
 010-019 identity, 020-029 tools, 030-039 trading and alerts, 040-049 news/ML/fundamentals,
-050-059 memory, 060-069 registry service, 070-079 server operations.
+050-059 memory, 060-069 registry service, 070-079 server operations, 080-089 schedules.
 On Postgres the migrations run under an advisory transaction lock, in one transaction, on a single
 connection, so several processes starting together on a fresh database apply each file once and
 never wait on each other's other connections.

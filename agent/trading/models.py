@@ -14,7 +14,7 @@ OrderType = Literal["market", "limit", "stop", "stop_limit"]
 OrderStatus = Literal["pending", "filled", "cancelled"]
 Condition = Literal[">=", "<=", "=="]
 AlertStatus = Literal["active", "fired", "deleted"]
-NotificationKind = Literal["fill", "alert"]
+NotificationKind = Literal["fill", "alert", "schedule"]   # schedule: agent/schedules/deliver.py
 
 
 class Order(BaseModel):

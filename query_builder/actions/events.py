@@ -11,12 +11,12 @@ from typing import Any
 import numpy as np
 from psycopg import sql
 
-from query_builder.base import Context, Output
+from query_builder.base import Args, Context, Extra, Output, Rows
 from query_builder.convert import column, fnum
 from query_builder.errors import MissingParameter
 from query_builder.fragments import PCT_CHANGE, daily_series, iso_date, metric, op
 from query_builder.granularity import bounds, horizon_bound
-from query_builder.models import EventCondition
+from query_builder.models import BuiltQuery, EventCondition
 
 _RISING = ("gt", "gte")
 
@@ -32,7 +32,7 @@ def _condition(ctx: Context) -> EventCondition | None:
     return ctx.params.condition
 
 
-def build_find_events(ctx: Context):
+def build_find_events(ctx: Context) -> BuiltQuery:
     cond, top_n = _condition(ctx), ctx.params.top_n
     if cond is None and top_n is None:
         raise MissingParameter("find_events needs a condition (metric, op, threshold) or top_n")
@@ -59,7 +59,7 @@ def build_find_events(ctx: Context):
     return ctx.built(q, p, "find_events", post_args=args, granularity="daily")
 
 
-def post_find_events(rows, args, extra) -> Output:
+def post_find_events(rows: Rows, args: Args, extra: Extra) -> Output:
     matching = int(rows[0]["matching"]) if rows else 0
     out = [{k: v for k, v in r.items() if k != "matching"} for r in rows]
     if args["metric"] != "daily_pct_change":
@@ -88,7 +88,7 @@ _AFTER = (
 _LEADS = "LEAD(close, {n}) OVER w AS exit_close, LEAD(trading_date, {n}) OVER w AS exit_date"
 
 
-def build_periods_after(ctx: Context):
+def build_periods_after(ctx: Context) -> BuiltQuery:
     cond, n = _condition(ctx), ctx.params.horizon_days
     if cond is None or n is None:
         raise MissingParameter("get_periods_after needs a condition and horizon_days")
@@ -104,7 +104,7 @@ def build_periods_after(ctx: Context):
                      post_args={"horizon_days": n, "condition": cond.model_dump()})
 
 
-def post_periods_after(rows, args, extra) -> Output:
+def post_periods_after(rows: Rows, args: Args, extra: Extra) -> Output:
     out = rows
     returns = column(out, "return_pct")
     returns = returns[np.isfinite(returns)]

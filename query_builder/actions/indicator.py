@@ -14,12 +14,13 @@ from psycopg import sql
 from query_builder import declare
 from query_builder import indicators as ind
 from query_builder.actions.intraday import clock_filter
-from query_builder.base import Context, Output
+from query_builder.base import Args, Context, Extra, Output, Rows
 from query_builder.convert import column, date_column, fnum, iso
 from query_builder.dialects import Params
 from query_builder.errors import MissingParameter
 from query_builder.fragments import anchor, iso_date
 from query_builder.granularity import bounds, ts_window
+from query_builder.models import BuiltQuery
 
 _DAILY = (
     "SELECT {td} AS trading_date, d.open, d.high, d.low, d.close, d.volume FROM ohlcv_1d d"
@@ -36,7 +37,7 @@ _VWAP = (
 )
 
 
-def build_indicator(ctx: Context):
+def build_indicator(ctx: Context) -> BuiltQuery:
     name = ctx.params.indicator
     if name is None:
         raise MissingParameter("get_indicator needs an indicator")
@@ -54,7 +55,7 @@ def build_indicator(ctx: Context):
     return ctx.built(q, p, "indicator", post_args=args, granularity="daily")
 
 
-def _vwap(ctx: Context, p: Params, args: dict[str, Any], start: date, end: date):
+def _vwap(ctx: Context, p: Params, args: dict[str, Any], start: date, end: date) -> BuiltQuery:
     """Per trading date from the 1-min bars; a time-of-day window keeps only its minutes (the
     window's VWAP, never the whole session's), and an extended-hours one keeps minutes outside the
     session too."""
@@ -71,7 +72,7 @@ def _vwap(ctx: Context, p: Params, args: dict[str, Any], start: date, end: date)
     return ctx.built(q, p, "indicator", post_args=args, granularity="daily")
 
 
-def post_indicator(rows, args, extra) -> Output:
+def post_indicator(rows: Rows, args: Args, extra: Extra) -> Output:
     name, window = args["indicator"], args["window"]
     summary: dict[str, Any] = {"indicator": name, "window": window}
     if name == "macd":

@@ -8,17 +8,19 @@ date; a bar is the first open, max high, min low, last close and summed volume o
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import date, time
 from typing import Any
 
 import numpy as np
 from psycopg import sql
 
-from query_builder.base import Context, Output
+from query_builder.base import Args, Context, Extra, Output, Rows
 from query_builder.convert import column, fnum, jsonable
 from query_builder.dialects import Params
 from query_builder.errors import CapabilityUnavailable
 from query_builder.granularity import AGGREGATED, BAR_MINUTES, INTRADAY, bounds, daily_only, span_days, ts_window
+from query_builder.models import BuiltQuery
 
 MAX_INTRADAY_ROWS = 20_000
 MINUTE_SPAN_DAYS = 31      # with a time-of-day window, 1-min bars stay sane up to a month
@@ -114,7 +116,7 @@ def _require_intraday(ctx: Context, what: str) -> None:
             capability=what, alternative="get_period_stats")
 
 
-def build_intraday(ctx: Context):
+def build_intraday(ctx: Context) -> BuiltQuery:
     # a daily-only symbol never gets here: the declaration needs intraday bars (runner.check_needs)
     start, end = bounds(ctx.params)
     gran = intraday_granularity(ctx)
@@ -125,7 +127,7 @@ def build_intraday(ctx: Context):
                      post_args={"granularity": gran})
 
 
-def intraday_summary(rows: list[dict[str, Any]]) -> dict[str, Any]:
+def intraday_summary(rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
     if not rows:
         return {"bar_count": 0}
     high, low, vol = column(rows, "high"), column(rows, "low"), column(rows, "volume")
@@ -141,7 +143,7 @@ def intraday_summary(rows: list[dict[str, Any]]) -> dict[str, Any]:
     }
 
 
-def post_intraday(rows, args, extra) -> Output:
+def post_intraday(rows: Rows, args: Args, extra: Extra) -> Output:
     truncated = len(rows) > MAX_INTRADAY_ROWS
     out = rows[:MAX_INTRADAY_ROWS]  # JSON-able as fetched (ISO text times)
     summary = intraday_summary(out)
@@ -172,7 +174,7 @@ _FIRST_TOUCH = (
 )
 
 
-def build_extremes(ctx: Context):
+def build_extremes(ctx: Context) -> BuiltQuery:
     start, end = bounds(ctx.params)
     p = ctx.new_params()
     if ctx.params.start_time is not None or ctx.params.end_time is not None:
@@ -202,7 +204,7 @@ def _extreme_rows(s: dict[str, Any]) -> list[dict[str, Any]]:
             {"kind": "low", "trading_date": s["low_date"], "price": s["low"], "ts_local": s["low_ts"]}]
 
 
-def post_extremes(rows, args, extra) -> Output:
+def post_extremes(rows: Rows, args: Args, extra: Extra) -> Output:
     if not rows:
         return Output([], {"trading_days": 0})
     s = jsonable(rows[0])
@@ -211,7 +213,7 @@ def post_extremes(rows, args, extra) -> Output:
     return Output(_extreme_rows(s), s)
 
 
-def post_extremes_intraday(rows, args, extra) -> Output:
+def post_extremes_intraday(rows: Rows, args: Args, extra: Extra) -> Output:
     if not rows:
         return Output([], {"bar_count": 0})
     full = intraday_summary(rows[:MAX_INTRADAY_ROWS])

@@ -2,11 +2,12 @@
 from __future__ import annotations
 
 from query_builder import declare
-from query_builder.base import Context, Output
+from query_builder.base import Args, Context, Extra, Output, Rows
 from query_builder.errors import MissingParameter
+from query_builder.models import BuiltQuery
 
 
-def build_aggregate_patterns(ctx: Context):
+def build_aggregate_patterns(ctx: Context) -> BuiltQuery:
     name = ctx.params.pattern
     if name is None:
         raise MissingParameter(f"aggregate_patterns needs a pattern ({', '.join(declare.names('pattern'))})")
@@ -17,5 +18,6 @@ def build_aggregate_patterns(ctx: Context):
                      granularity=gran)
 
 
-def post_aggregate_patterns(rows, args, extra) -> Output:
-    return declare.patterns()[args["pattern"]].post(rows, args, extra)
+def post_aggregate_patterns(rows: Rows, args: Args, extra: Extra) -> Output:
+    out: Output = declare.patterns()[args["pattern"]].post(rows, args, extra)
+    return out

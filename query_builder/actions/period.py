@@ -15,14 +15,15 @@ import numpy as np
 from psycopg import sql
 
 from query_builder.actions.intraday import MAX_INTRADAY_ROWS, bars_query
-from query_builder.base import Context, Output
+from query_builder.base import Args, Context, Extra, Output, Rows
 from query_builder.errors import MissingParameter
 from query_builder.fragments import DAILY_BARS_COLUMNS, anchor, daily_bars, iso_date
 from query_builder.granularity import INTRADAY, bounds, choose
+from query_builder.models import BuiltQuery
 from query_builder.stats import Daily, aggregate_bars, period_summary
 
 
-def build_period_stats(ctx: Context):
+def build_period_stats(ctx: Context) -> BuiltQuery:
     start, end = bounds(ctx.params)
     gran, notes = choose(ctx.params, ctx.instrument)
     p = ctx.new_params()
@@ -37,7 +38,7 @@ def build_period_stats(ctx: Context):
                      numeric=DAILY_BARS_COLUMNS)
 
 
-def post_period_stats(rows, args, extra) -> Output:
+def post_period_stats(rows: Rows, args: Args, extra: Extra) -> Output:
     d = Daily.from_bars(rows, args["start_date"])
     if args.get("max_trading_days"):            # a window of N trading dates after a date
         d = d[:int(args["max_trading_days"])]
@@ -74,7 +75,7 @@ _COMPARE = (
 MAX_PERIODS = 24
 
 
-def build_compare(ctx: Context):
+def build_compare(ctx: Context) -> BuiltQuery:
     periods = ctx.params.periods or []
     if len(periods) < 1:
         raise MissingParameter("compare_periods needs periods (2 or more)")
@@ -94,7 +95,7 @@ def build_compare(ctx: Context):
     return ctx.built(q, p, "compare_periods", post_args=args, granularity="daily")
 
 
-def post_compare(rows, args, extra) -> Output:
+def post_compare(rows: Rows, args: Args, extra: Extra) -> Output:
     d = Daily.from_rows(rows)
     out = []
     for per in args["periods"]:

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from psycopg import sql
 
-from query_builder.base import Context, Output
+from query_builder.base import Args, Context, Extra, Output, Rows
 from query_builder.convert import fnum, jsonable_rows
 from query_builder.fragments import iso_date
 from query_builder.granularity import bounds
+from query_builder.models import BuiltQuery
 
 DEFAULT_TOP = 1
 # ORDER BY keyword per direction: constants, never from the request.
@@ -28,7 +29,7 @@ _RANK = (
 )
 
 
-def build_rank_volume(ctx: Context):
+def build_rank_volume(ctx: Context) -> BuiltQuery:
     start, end = bounds(ctx.params)
     direction = ctx.params.direction or "up"
     p = ctx.new_params()
@@ -38,7 +39,7 @@ def build_rank_volume(ctx: Context):
     return ctx.built(q, p, "rank_volume", post_args={"direction": direction}, granularity="daily")
 
 
-def post_rank_volume(rows, args, extra) -> Output:
+def post_rank_volume(rows: Rows, args: Args, extra: Extra) -> Output:
     out = jsonable_rows(rows)
     for r in out:
         r["volume"] = fnum(r["volume"])

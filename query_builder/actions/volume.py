@@ -11,9 +11,10 @@ from typing import Any
 import numpy as np
 from psycopg import sql
 
-from query_builder.base import Context, Output
+from query_builder.base import Args, Context, Extra, Output, Rows
 from query_builder.convert import fnum
 from query_builder.granularity import bounds, daily_only, span_days, ts_window
+from query_builder.models import BuiltQuery
 
 DEFAULT_BINS = 24
 VALUE_AREA = 0.70
@@ -41,7 +42,7 @@ def profile_granularity(ctx: Context) -> str:
     return "1min" if span <= MINUTE_MAX_DAYS else "hourly"
 
 
-def build_volume_profile(ctx: Context):
+def build_volume_profile(ctx: Context) -> BuiltQuery:
     start, end = bounds(ctx.params)
     gran = ctx.params.granularity if ctx.params.granularity in ("1min", "hourly", "daily") \
         else profile_granularity(ctx)
@@ -80,7 +81,7 @@ def value_area(volume: np.ndarray, poc: int, share: float = VALUE_AREA) -> tuple
     return lo, hi
 
 
-def post_volume_profile(rows, args, extra) -> Output:
+def post_volume_profile(rows: Rows, args: Args, extra: Extra) -> Output:
     if not rows:
         return Output([], {"total_volume": 0.0, "bins": args["bins"]})
     nbins = args["bins"]

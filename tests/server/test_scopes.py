@@ -51,7 +51,7 @@ def _fill(path: str) -> str:
     return (path.replace("{thread_id}", "t-none").replace("{run_id}", "r-none")
             .replace("{request_id}", "q-none").replace("{task_id}", "k-none")
             .replace("{tool_id}", "market.get_price").replace("{assistant_id}", "askbar")
-            .replace("{checkpoint_id}", "c-none"))
+            .replace("{checkpoint_id}", "c-none").replace("{cron_id}", "cron-none"))
 
 
 @DUCKDB_ONLY

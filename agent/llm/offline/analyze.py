@@ -14,7 +14,7 @@ from typing import Any
 from agent.answer import format as fmt
 from agent.answer.slots import SKIPPED_KEYS
 from agent.lang import plural
-from agent.llm.offline import kinds
+from agent.llm.offline import backtest, kinds
 from agent.llm.offline import templates as T
 from agent.nlu import reading
 from agent.nlu.period_math import make_period
@@ -276,7 +276,11 @@ def _generic(ans: Answer, r: StepResult, intent: Intent) -> None:
     ans.lines.append(head + " " + "; ".join(items[:12]) + ("." if items else ""))
 
 
-_RENDER = {"get_period_stats": _stats, "get_periods_after": _after, "compare_periods": _compare,
+def _backtest(ans: Answer, r: StepResult, intent: Intent) -> None:
+    ans.lines += backtest.answer(ans.lang, r.symbol, _pname(ans, intent.period), r.summary or {}, ans.slot)
+
+
+_RENDER = {"run_backtest": _backtest, "run_backtest_intraday": _backtest, "get_period_stats": _stats, "get_periods_after": _after, "compare_periods": _compare,
            "get_indicator": _indicator, "rank_volume_days": _volume_rank}
 
 
@@ -292,6 +296,8 @@ def _render(ans: Answer, r: StepResult, intent: Intent) -> None:
 def _has_data(r: StepResult) -> bool:
     if r.rows or r.row_count:
         return True
+    if r.action in ("run_backtest", "run_backtest_intraday"):
+        return bool(r.summary)      # a rule that made no trade still has its figures
     if r.action in ("find_events", "get_periods_after") and (r.summary or {}).get("event_count") is not None:
         return True   # the days were scanned and none matched: "no such days", not "no data"
     summary_only = ("get_price_extremes", "aggregate_patterns", "get_volume_profile")

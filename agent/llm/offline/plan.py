@@ -129,6 +129,15 @@ def _volume_rank(intent: Intent, symbol: str) -> list[Step]:
                  description=f"{symbol}: {n} {'highest' if d == 'up' else 'lowest'} volume days")]
 
 
+def _backtest(intent: Intent, symbol: str) -> list[Step]:
+    """A rule tested on the bars: daily, or 1-minute bars for a time-of-day rule."""
+    rule = intent.rule
+    if rule is None:
+        return []
+    action = "run_backtest_intraday" if rule.intraday else "run_backtest"
+    return [Step(action=action, params=_base(symbol, intent, rule=rule), description=f"{symbol}: backtest of the rule")]
+
+
 def _steps_for(a: str, intent: Intent, symbols: list[str], ctx: ProviderContext) -> list[Step]:
     """The steps of one analysis, for every symbol asked."""
     if a in ("stats", "extremes", "volume") or a not in _PER_SYMBOL:
@@ -143,6 +152,7 @@ def _steps_for(a: str, intent: Intent, symbols: list[str], ctx: ProviderContext)
 _PER_SYMBOL = {
     "top_moves": lambda it, s, ctx: _top(it, s),
     "volume_rank": lambda it, s, ctx: _volume_rank(it, s),
+    "backtest": lambda it, s, ctx: _backtest(it, s),
     "events": lambda it, s, ctx: _events(it, s),
     "after_events": lambda it, s, ctx: _events(it, s),
     "compare": lambda it, s, ctx: _compare(it, s),

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from agent.server.charts.backtest import backtest_chart
 from agent.server.charts.common import Ctx, none, spec
 from agent.server.charts.compare import compare_spec, periods_spec
 from agent.server.charts.events import after_events_chart, events_chart, gaps_chart, spikes_chart
@@ -31,6 +32,7 @@ BUILDERS: dict[str, Builder] = {
     "volume_profile": volume_profile_chart, "events": events_chart, "after_events": after_events_chart,
     "compare_periods": _periods, "gaps": gaps_chart, "volume_spikes": spikes_chart,
     "hourly_profile": hourly_chart, "indicator": indicator_chart, "volume_rank": volume_rank_chart,
+    "backtest": backtest_chart,
 }
 
 

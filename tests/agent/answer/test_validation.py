@@ -6,7 +6,6 @@ from datetime import date
 import pandas as pd
 import pytest
 
-from agent.answer.claims import period_stats
 from query_builder import run_step
 from query_builder.models import Step, StepParams
 from tests.conftest import DATA
@@ -28,10 +27,10 @@ def _spy_rth_daily() -> pd.DataFrame:
                          "close": g["close"].last(), "volume": g["volume"].sum()})
 
 
-def test_recomputed_stats_match_pandas(spy_march):
+def test_period_summary_matches_pandas(spy_march):
     daily = _spy_rth_daily()
     march = daily[(daily.index >= date(2024, 3, 1)) & (daily.index <= date(2024, 3, 31))]
-    got = period_stats(spy_march["rows"])
+    got = spy_march["summary"]
     assert got["high"] == pytest.approx(march["high"].max())
     assert got["high_date"] == str(march["high"].idxmax())
     assert got["avg_daily_volume"] == pytest.approx(march["volume"].mean())
