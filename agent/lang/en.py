@@ -1232,3 +1232,7 @@ PACK["offline_periods"]["NAMED_MARKET_DAYS"] = {
 PACK["backtest"] = BACKTEST
 for _key in ("chart_kind", "legend", "axis"):
     PACK["ui"][_key].update(BACKTEST["ui"][_key])
+# Paper-trading notifications (fills, fired alerts: agent/trading/texts.py) and the note of a
+# follow-up that continues the thread's instrument (agent/memory/defaults.py)
+PACK["notify"] = {"fill": "{side} {qty} {symbol} ({kind}) filled at {price} · bar of {ts}", "alert": "{symbol} {condition} {price} reached at {fired} · bar of {ts}{tail}", "order_kind": {"market": "market", "limit": "limit", "stop": "stop", "stop_limit": "stop limit"}}
+PACK["memory_notes"] = {"thread_symbol": "Using {symbol}, as in this conversation."}

@@ -1200,3 +1200,7 @@ PACK["offline_periods"]["NAMED_MARKET_DAYS"] = {
 PACK["backtest"] = BACKTEST
 for _key in ("chart_kind", "legend", "axis"):
     PACK["ui"][_key].update(BACKTEST["ui"][_key])
+# Paper-trading notifications (fills, fired alerts: agent/trading/texts.py) and the note of a
+# follow-up that continues the thread's instrument (agent/memory/defaults.py)
+PACK["notify"] = {"fill": "{side} {qty} {symbol} ({kind}): исполнено по {price} · бар {ts}", "alert": "{symbol} {condition} {price}: достигнуто на {fired} · бар {ts}{tail}", "order_kind": {"market": "рыночный", "limit": "лимитный", "stop": "стоп", "stop_limit": "стоп-лимит"}}
+PACK["memory_notes"] = {"thread_symbol": "Использую {symbol}, как в этом разговоре."}
