@@ -1283,3 +1283,8 @@ PACK["chat_tools"] = {
     "granularity_note": "{what} bars, as you prefer.",
     "granularity_words": {"hourly": "Hourly", "daily": "Daily", "weekly": "Weekly"},
 }
+
+# Paper-trading notifications (fills, fired alerts: agent/trading/texts.py) and the note of a
+# follow-up that continues the thread's instrument (agent/memory/defaults.py)
+PACK["notify"] = {"fill": "{side} {qty} {symbol} ({kind}) filled at {price} · bar of {ts}", "alert": "{symbol} {condition} {price} reached at {fired} · bar of {ts}{tail}", "order_kind": {"market": "market", "limit": "limit", "stop": "stop", "stop_limit": "stop limit"}}
+PACK["memory_notes"] = {"thread_symbol": "Using {symbol}, as in this conversation."}

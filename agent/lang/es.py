@@ -1233,3 +1233,8 @@ PACK["chat_tools"] = {
     "granularity_note": "Barras {what}, como prefieres.",
     "granularity_words": {"hourly": "horarias", "daily": "diarias", "weekly": "semanales"},
 }
+
+# Paper-trading notifications (fills, fired alerts: agent/trading/texts.py) and the note of a
+# follow-up that continues the thread's instrument (agent/memory/defaults.py)
+PACK["notify"] = {"fill": "{side} {qty} {symbol} ({kind}): ejecutada a {price} · barra de {ts}", "alert": "{symbol} {condition} {price}: alcanzado en {fired} · barra de {ts}{tail}", "order_kind": {"market": "a mercado", "limit": "límite", "stop": "stop", "stop_limit": "stop límite"}}
+PACK["memory_notes"] = {"thread_symbol": "Uso {symbol}, como en esta conversación."}

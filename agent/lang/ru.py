@@ -1254,3 +1254,8 @@ PACK["chat_tools"] = {
     "granularity_note": "{what} бары, как вы предпочитаете.",
     "granularity_words": {"hourly": "Часовые", "daily": "Дневные", "weekly": "Недельные"},
 }
+
+# Paper-trading notifications (fills, fired alerts: agent/trading/texts.py) and the note of a
+# follow-up that continues the thread's instrument (agent/memory/defaults.py)
+PACK["notify"] = {"fill": "{side} {qty} {symbol} ({kind}): исполнено по {price} · бар {ts}", "alert": "{symbol} {condition} {price}: достигнуто на {fired} · бар {ts}{tail}", "order_kind": {"market": "рыночный", "limit": "лимитный", "stop": "стоп", "stop_limit": "стоп-лимит"}}
+PACK["memory_notes"] = {"thread_symbol": "Использую {symbol}, как в этом разговоре."}

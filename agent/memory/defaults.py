@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from agent import lang as packs
 from agent.memory.models import MemoryContext
 from agent.state import Intent, Period
 
@@ -28,11 +29,6 @@ def usual_symbol(mem: MemoryContext) -> str | None:
     return top if top and mem.symbol_counts.get(top, 0) >= MIN_USES else None
 
 
-THREAD_SYMBOL_NOTE = {
-    "en": "Using {symbol}, as in this conversation.",
-    "ru": "Использую {symbol}, как в этом разговоре.",
-    "es": "Uso {symbol}, como en esta conversación.",
-}
 # What may be taken over when a question names no instrument: the thread's last symbol (and its
 # period, when the question names none either); any other missing detail is still asked.
 _CONTINUABLE = {"symbol", "period"}
@@ -57,7 +53,7 @@ def fill_defaults(intent: Intent, mem: MemoryContext, known: Callable[[str], boo
         update: dict = {"symbol": sym, "symbols": [sym]}
         if "period" in intent.missing:
             update["period"] = Period.model_validate(last["period"])
-        return _answerable(intent, update), THREAD_SYMBOL_NOTE[lang].format(symbol=sym)
+        return _answerable(intent, update), packs.get(lang, "memory_notes", "thread_symbol").format(symbol=sym)
     sym = usual_symbol(mem)
     if not sym or not known(sym):
         return intent, None

@@ -7,6 +7,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
+from agent import lang as packs
 from agent.answer import format as fmt
 
 LANGS = ("en", "ru", "es")
@@ -111,36 +112,24 @@ def alert_text(a: dict[str, Any]) -> str:
 
 
 
-_NOTE = {
-    "fill": {"en": "{side} {qty} {symbol} ({kind}) filled at {price} · bar of {ts}",
-             "ru": "{side} {qty} {symbol} ({kind}): исполнено по {price} · бар {ts}",
-             "es": "{side} {qty} {symbol} ({kind}): ejecutada a {price} · barra de {ts}"},
-    "alert": {"en": "{symbol} {condition} {price} reached at {fired} · bar of {ts}{tail}",
-              "ru": "{symbol} {condition} {price}: достигнуто на {fired} · бар {ts}{tail}",
-              "es": "{symbol} {condition} {price}: alcanzado en {fired} · barra de {ts}{tail}"},
-}
-_KIND = {"en": {"market": "market", "limit": "limit", "stop": "stop", "stop_limit": "stop limit"},
-         "ru": {"market": "рыночный", "limit": "лимитный", "stop": "стоп", "stop_limit": "стоп-лимит"},
-         "es": {"market": "a mercado", "limit": "límite", "stop": "stop", "stop_limit": "stop límite"}}
-
-
 def notification_texts(kind: str, payload: dict[str, Any], bar_ts: Any, tz: str | None) -> dict[str, str]:
     """A fill or fired alert in each language, its bar time in the user's time zone: the UI
     shows the one of its language (switching languages switches the toast too)."""
     out = {}
     for lang in LANGS:
         when, symbol = ts_text(bar_ts, lang, tz), payload.get("symbol")
+        words = packs.get(lang, "notify")
         if kind == "fill":
             otype = payload.get("order_type") or "market"
-            text = _NOTE["fill"][lang].format(side=_SIDE[lang].get(payload["side"], payload["side"]),
-                                              qty=num(payload["quantity"], lang), symbol=symbol,
-                                              kind=_KIND[lang].get(otype, otype),
-                                              price=fmt.price(payload["price"], lang, symbol), ts=when)
+            text = words["fill"].format(side=_SIDE[lang].get(payload["side"], payload["side"]),
+                                        qty=num(payload["quantity"], lang), symbol=symbol,
+                                        kind=words["order_kind"].get(otype, otype),
+                                        price=fmt.price(payload["price"], lang, symbol), ts=when)
         else:
             tail = f" · \u00ab{payload['message']}\u00bb" if payload.get("message") else ""
-            text = _NOTE["alert"][lang].format(symbol=symbol, condition=payload["condition"],
-                                               price=num(payload["price"], lang),
-                                               fired=fmt.price(payload["fired_price"], lang, symbol),
-                                               ts=when, tail=tail)
+            text = words["alert"].format(symbol=symbol, condition=payload["condition"],
+                                         price=num(payload["price"], lang),
+                                         fired=fmt.price(payload["fired_price"], lang, symbol),
+                                         ts=when, tail=tail)
         out[lang] = text[:1].upper() + text[1:]
     return out
