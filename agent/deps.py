@@ -28,7 +28,7 @@ class Deps:
     provider: Provider
     fallback: Provider = field(default_factory=lambda: _offline())  # code fallbacks (simple plan, summary)
     user: User = field(default_factory=lambda: LOCAL_USER)  # from the token / --user, never the model
-    registry: Registry | None = None   # tenant tools (issue 17)
+    registry: Registry | None = None   # tenant tools
     # The server's shared registry, opened on first use (agent/server/registry_owner.py)
     open_registry: Callable[[], Registry] | None = None
     # Instruments and coverage, read once and shared by every copy of these deps (each run gets

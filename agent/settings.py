@@ -49,7 +49,7 @@ class ServerOptions(BaseModel):
     coverage_refresh_s: float = 10.0
     redis_warm_connections: int = 32  # opened at startup (a burst would open them one by one)
     max_concurrent_runs: int = 8     # graph runs executing at once; more wait (FIFO) after run_start
-    # Identity and bounded work (issue 12)
+    # Identity and bounded work
     host: str = "127.0.0.1"          # the address `askbar serve` binds (local mode only on loopback)
     jwt_secret: str | None = None    # HS256 secret for service JWTs; none: JWTs are refused
     allowed_hosts: str = "localhost,127.0.0.1,[::1]"  # Host header names, comma-separated; "*": any
@@ -133,7 +133,7 @@ class Settings(BaseSettings, ServerOptions):
     gemini_check_models: bool = True     # models.get of the configured ids at server start-up
     gemini_analyst_rows: int = 30        # rows the analyst sees per step: the findings (events, periods)
     # Points of a SERIES (period bars, intraday bars, indicator values) the analyst sees: none by
-    # default (issue 30): the slot list holds every value it may write; its rows only feed a chart.
+    # default: the slot list holds every value it may write; its rows only feed a chart.
     gemini_analyst_series_rows: int = 0
     # Explicit cached content (agent/llm/gemini_cache.py) for an agent's static system instruction
     # and declaration, when they reach the model's minimum (4,096 tokens for Gemini 3.x Flash):
@@ -157,14 +157,14 @@ class Settings(BaseSettings, ServerOptions):
     registry_concurrency: int = 32           # tasks one worker runs at once (async I/O)
     registry_workers: int | None = None      # in-server workers; default 2 embedded, 0 with Redis
     registry_namespace: str = ""             # separates deployments sharing one Redis (tests)
-    # Paper trading (issue 14, agent/trading): starting cash of a new paper account, in the
+    # Paper trading (agent/trading): starting cash of a new paper account, in the
     # account currency; how often GET /api/notifications looks for new rows when Redis is not set.
     trading_starting_cash: float = Field(default=100_000.0, gt=0)
     notifications_poll_s: float = Field(default=1.0, gt=0)
     # A notification toast in the chat UI hides itself after this many seconds (never left over
     # the answer); the fill or alert stays in the account panel.
     ui_toast_s: float = Field(default=8.0, gt=0)
-    # Tools (issue 13): Redis key prefix of tool rate limits and cached results (tests use a uuid).
+    # Tools: Redis key prefix of tool rate limits and cached results (tests use a uuid).
     tools_redis_prefix: str = "askbar"
     # Schedules (agent/schedules): the hosts a scheduled answer's webhook may be sent to (the
     # registry's rule: host or host:port, comma-separated; empty = none); the per-user cap is

@@ -40,7 +40,7 @@ class Period(BaseModel):
     label: str
 
 
-# ---- the typed reading (issue 24): a question's parts, each binding its own slots ----------------
+# ---- the typed reading: a question's parts, each binding its own slots ----------------
 
 class TimeWindow(BaseModel):
     """A time-of-day window, exchange wall-clock ("between 9:30 and 10:00", "first hour", "RTH")."""
@@ -98,7 +98,7 @@ class Intent(BaseModel):
                                                                    "question asks for (multi-part)")
     notes: list[str] = Field(default_factory=list, description="told to the user with the answer: "
                                                                "words not used, parts declined")
-    # typed reading (issue 24)
+    # typed reading
     parts: list[Part] = Field(default_factory=list, description=(
         'several parts, each with its own symbols and period, paired by position ("NQ in November '
         '2023 and SPY in April 2024": two parts)'))
@@ -143,7 +143,7 @@ class AnalystOutput(BaseModel):
 
 
 class Attempt(BaseModel):
-    """One draft the validator sent back, and why (issue 32: rejections are readable)."""
+    """One draft the validator sent back, and why (rejections are readable)."""
     attempt: int
     status: ValidationStatus
     issues: list[str] = Field(default_factory=list)
@@ -191,7 +191,7 @@ class TradingState(TypedDict, total=False):
     turn_question: str           # the question that opened this turn (kept for the history)
     # route (agents/route.py): trading | tools | understander
     route: str | None
-    # the chat form (issue 28): user turns as human messages, answers as AI messages (agents/reply.py)
+    # the chat form: user turns as human messages, answers as AI messages (agents/reply.py)
     messages: Annotated[list[AnyMessage], add_messages]
     # understander
     intent: dict | None

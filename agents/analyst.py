@@ -57,7 +57,7 @@ def analyst(state: dict[str, Any], config: RunnableConfig, runtime: Runtime[Deps
                               feedback=feedback)
     except OutOfTime:
         return partial(state, "analyst", deps)
-    if error is not None:   # one line saying what the answer lacks: the analysis (issue 30)
+    if error is not None:   # one line saying what the answer lacks: the analysis
         slow = _slow_line(error, intent.lang)    # seed error table: a timeout says the service is slow
         line = msg("auto_summary", intent.lang)
         disclaimers += [x for x in (slow, line) if x and x not in disclaimers]

@@ -23,7 +23,7 @@ def step_models(results: list[dict[str, Any]]) -> list[StepResult]:
 
 def code_draft(deps: Deps, state: dict[str, Any], results: list[dict[str, Any]]) -> str:
     """The seed's CODE summary: the offline templates over the same results, with slots; tool
-    results (issue 13, last in the list) drafted by agent/tools/tool_drafts.py."""
+    results (last in the list) drafted by agent/tools/tool_drafts.py."""
     from agent.tools.tool_drafts import with_tool_drafts
 
     intent = Intent.model_validate(state["intent"])

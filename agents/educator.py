@@ -30,7 +30,7 @@ def _explain(state: dict[str, Any], deps: Deps, concept: str, lang: Lang, usage:
 
 
 def _known(concept: str | None) -> bool:
-    """The glossary explains the concept (its fallback is then a whole explanation, issue 30)."""
+    """The glossary explains the concept (its fallback is then a whole explanation)."""
     from agent.llm import glossary
 
     return concept is None or glossary.lookup(concept) is not None

@@ -141,7 +141,7 @@ def executor(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
         except Exception as exc:  # SQL/DB failure of one step: keep the others
             log_error(state, "executor", exc)
             errors.append(f"step {i} ({step.action}): {type(exc).__name__}: {exc}")
-    tool_results, refusals = run_plan_tools(state, deps, len(results))   # issues 13/17
+    tool_results, refusals = run_plan_tools(state, deps, len(results))   #
     results += [compact(r) for r in tool_results]   # query steps are compacted by _kept
     if not results:  # the capability registry's honest answer, a tool's refusal, else a failure
         return {**final(state, "executor", " ".join(unavailable + refusals) or msg("execution_failed", lang)),

@@ -63,7 +63,7 @@ def _plan(state: dict[str, Any], deps: Deps, intent: Intent, ctx: ProviderContex
 
 def _whole(plan: Plan, intent: Intent) -> bool:
     """The plan (the code's, when the model failed) covers the intent: it passes the same check a
-    model's plan must pass, or it is the tool call code detected (issue 30: no fault line then)."""
+    model's plan must pass, or it is the tool call code detected (no fault line then)."""
     return bool(getattr(plan, "tools", None)) or not check_plan(plan, intent)
 
 
@@ -84,14 +84,14 @@ def planner(state: dict[str, Any], config: RunnableConfig, runtime: Runtime[Deps
     usage: list[dict[str, Any]] = []
     failures: list[BaseException] = []
     try:
-        ctx = with_memory(deps.context(state.get("now")), state, deps, config)   # memory (issue 15)
-        # issues 13/17: Gemini offered the run's user's tools first (agent/tools/plan_step.py)
+        ctx = with_memory(deps.context(state.get("now")), state, deps, config)   # memory
+        # Gemini offered the run's user's tools first (agent/tools/plan_step.py)
         feedback = replan_feedback(state)     # need_more_data: into every planner call
         failed_before = len(failures)
         plan = tool_plan(state, deps, intent, ctx, usage, failures, feedback=feedback)
         if plan is None and len(failures) > failed_before:
             # the model's planner call failed (its retries, if any, are spent): the seed's error
-            # table answers with the code plan, never a second planner call (issue 30)
+            # table answers with the code plan, never a second planner call
             plan = deps.fallback.plan(intent, ctx)
         elif plan is None or not getattr(plan, "tools", None):   # query steps only: checked, retried
             plan = _plan(state, deps, intent, ctx, usage, failures, first=plan, feedback=feedback)

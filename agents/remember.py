@@ -1,4 +1,4 @@
-"""Remember node (memory, issue 15): after an answered turn, learn from it. Never fails the run.
+"""Remember node (memory): after an answered turn, learn from it. Never fails the run.
 
 Queues (the answer does not wait; the next memory read does) the turn for the thread's record (rolling summary), updates long-term memory
 (style, preferences, symbols, questions, strategies) and short-term activity, for the run's user

@@ -1,4 +1,4 @@
-"""The chat form of a thread (issue 28): `messages` holds the user's turns as human messages and
+"""The chat form of a thread: `messages` holds the user's turns as human messages and
 the answers as AI messages (langchain-core types), so LangGraph chat clients (Agent Chat UI, the
 SDKs' useStream) render a thread. The answer's numbers stay in `claims`.
 

@@ -21,17 +21,17 @@ HISTORY_MESSAGES = 10  # seed 004 section 7: the last 10 messages are enough con
 
 def read_whole(intent: Intent) -> bool:
     """The built-in parser's reading lacks nothing the user asked: every word used (no note of a
-    word left out or a part declined), nothing left to ask (issue 30: then the model's failure
+    word left out or a part declined), nothing left to ask (then the model's failure
     is not the user's news)."""
     return not intent.notes and not intent.declined and not intent.needs_clarification
 
 
 def _disclaimers(state: dict[str, Any], intent: Intent, error: BaseException | None,
                  note: dict[str, Any]) -> list[str]:
-    """Known disclaimers + the fallback line when the parser's reading lacks something (issues 11,
-    30) + the memory default said (issue 15) + what the parser did not use or read differently
-    (issue 10), each once."""
-    # Built afresh on each understanding (issue 26): a note of an earlier reading of this turn
+    """Known disclaimers + the fallback line when the parser's reading lacks something (
+    30) + the memory default said + what the parser did not use or read differently
+   , each once."""
+    # Built afresh on each understanding: a note of an earlier reading of this turn
     # ("Using NQ, your usual symbol.") never rides on an answer that did not use it.
     out: list[str] = []
     extra = [*fallback_disclaimers(state, "understander", [error] if error else [], intent.lang,
@@ -47,13 +47,13 @@ def understander(state: dict[str, Any], config: RunnableConfig, runtime: Runtime
     from agent.memory.hooks import memory_defaults, memory_history, with_memory
 
     deps = runtime.context
-    ctx = with_memory(deps.context(state.get("now")), state, deps, config)   # memory (issue 15)
+    ctx = with_memory(deps.context(state.get("now")), state, deps, config)   # memory
     history = list(state.get("chat_history") or [])[-HISTORY_MESSAGES:]
-    # memory (issue 15): the thread's summary of older turns + the recent ones (<= 10 entries)
+    # memory: the thread's summary of older turns + the recent ones (<= 10 entries)
     history = memory_history(state, config, deps, history)
     question, answer = state["question"], state.get("clarify_answer")
     if answer and asks_anew(answer, state.get("intent"), ctx):
-        question, answer = str(answer), None   # a question of its own escapes the card (issue 26)
+        question, answer = str(answer), None   # a question of its own escapes the card
         state = {**state, "question": question, "clarify_answer": None}
     usage: list[dict[str, Any]] = []
     # trading commands, catalogue tools and memory statements went their own way (agents/route.py)
@@ -69,8 +69,8 @@ def understander(state: dict[str, Any], config: RunnableConfig, runtime: Runtime
     except OutOfTime:
         return {**partial(state, "understander", deps), **update}
     note: dict[str, Any] = {}
-    # The user's usual symbol, said (issue 15) - not when they just asked for another instrument
-    # than the one without data: they pick from the loaded ones offered (issue 10).
+    # The user's usual symbol, said - not when they just asked for another instrument
+    # than the one without data: they pick from the loaded ones offered.
     if reply_kind(state["question"]) != "another":
         intent, note = memory_defaults(state, deps, intent, config)
     asked = state.get("clarifications") or 0

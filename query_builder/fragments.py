@@ -75,7 +75,7 @@ def daily_bars(p: Params, start: date, upper: date, upper_name: str = "end_date"
     the day as a number (`day`), open, high, low, close, volume. What daily_series computes in SQL
     (prev_close, a change, ISO dates) the caller computes on the fetched columns
     (query_builder.stats.Daily.from_bars): fetching 3,652 plain rows is ~3 ms on Postgres where the
-    windowed, formatted series is ~8.5 ms (issue 31, benchmarks/RESULTS.md)."""
+    windowed, formatted series is ~8.5 ms (benchmarks/RESULTS.md)."""
     return sql.SQL(
         "SELECT {day} AS day, open, high, low, close, volume FROM ohlcv_1d WHERE symbol = {symbol}"
         " AND trading_date >= {anchor} AND trading_date <= {upper} ORDER BY trading_date"

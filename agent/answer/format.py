@@ -1,4 +1,4 @@
-"""The ONE formatter of numbers, percents, volumes, prices, dates and periods per language (issue 23).
+"""The ONE formatter of numbers, percents, volumes, prices, dates and periods per language.
 
 Every text a user reads (the answer renderer, tool answers, trading answers, the server's texts)
 formats its figures here, so a Spanish price answer and a Spanish stats answer agree:

@@ -1,4 +1,4 @@
-"""Causes and events (issue 32): only from fetched news items, cited by slot, and only as what
+"""Causes and events: only from fetched news items, cited by slot, and only as what
 code can verify.
 
 Bars hold prices, not reasons. What code can verify about a news item is its text (the headline

@@ -1,4 +1,4 @@
-"""The plan checked against the intent in code, before anything runs (issue 9, point 3).
+"""The plan checked against the intent in code, before anything runs.
 
 A plan may only fetch the symbols the intent names, inside the intent's period (an indicator's
 warm-up before it excepted), must cover the metrics asked, has at most MAX_STEPS steps, and every
@@ -30,7 +30,7 @@ class PlanProblem(BaseModel):
 MAX_STEPS = 12
 PERIOD_METRICS = {"open", "close", "high", "low", "pct_change", "total_volume", "avg_daily_volume",
                   "trading_days", "avg_daily_range", "up_days", "down_days", "volatility",
-                  # issue 10's analyses, computed by the same period summary (query_builder/stats.py)
+                  # the stats analyses, computed by the same period summary (query_builder/stats.py)
                   "change_points", "return_prev_close", "max_drawdown", "max_close", "min_close"}
 # Which actions can compute each metric (claim type).
 PRODUCERS: dict[str, set[str]] = {

@@ -1,4 +1,4 @@
-"""Proper names in an answer (issue 32): a capitalised name code cannot bind is not shown.
+"""Proper names in an answer: a capitalised name code cannot bind is not shown.
 
 A name says something about the world ("Goldman said", "Powell's speech", "Microsoft's results"),
 so it is a falsifiable word like the others. Code knows these names, per language pack

@@ -1,4 +1,4 @@
-"""Relation slots (issue 32): {dir:x}, {cmp:a,b}, {share:a,b}, whose words code picks from the
+"""Relation slots: {dir:x}, {cmp:a,b}, {share:a,b}, whose words code picks from the
 values ("rose" / "fell", "higher than", "4 of 9"), so a relation is never the model's word.
 `table` is a slots.SlotTable (not imported: slots imports this module)."""
 from __future__ import annotations

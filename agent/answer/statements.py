@@ -1,4 +1,4 @@
-"""Statement checks (issue 32): the falsifiable WORDS of an answer, bound to the slots they qualify
+"""Statement checks: the falsifiable WORDS of an answer, bound to the slots they qualify
 by the sentence's structure and verified against the values, or sent back.
 
 Per language pack (agent/lang/_answer/<code>.py), closed lists of falsifiable words: directions,

@@ -1,4 +1,4 @@
-"""The other falsifiable words of an answer (issue 32), each bound to slots and verified or sent
+"""The other falsifiable words of an answer, each bound to slots and verified or sent
 back: superlatives (only beside a ranking code computed), quantifiers ("most sessions"), negations
 ("never", "not one down day"), instrument names (must
 own the values beside them), "not available" (for data that was computed), unit words after a

@@ -1,5 +1,5 @@
 """`askbar users add NAME --claim-local` / `askbar users claim NAME`: hand the local user's data to a
-real user (issue 26 item 7).
+real user.
 
 Without users, the CLI and a loopback server run as the local user (tenant "local", user "local").
 The first `users add` makes the server ask for a token, so the local user's rows would vanish from

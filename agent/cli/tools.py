@@ -1,4 +1,4 @@
-"""`askbar tools list|call`, `askbar mcp` and `askbar load-fundamentals` (issue 13)."""
+"""`askbar tools list|call`, `askbar mcp` and `askbar load-fundamentals`."""
 from __future__ import annotations
 
 import argparse

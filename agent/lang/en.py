@@ -541,7 +541,7 @@ PACK: dict[str, Any] = {
             },
         },
     },
-    "answer": ANSWER,  # the answer side (issue 32): agent/lang/_answer/
+    "answer": ANSWER,  # the answer side: agent/lang/_answer/
     "reading": READING,  # the stated reading and declines: agent/lang/_reading/
     "wording": {
         "METRIC_STEMS": {
@@ -769,7 +769,7 @@ PACK: dict[str, Any] = {
         "intraday_for_daily_only": ["vwap", "hourly", "intraday", "minute"],
     },
     # The web UI's texts (web/i18n.js reads them from /i18n/tables.js, built from the packs).
-    # --- Counted phrases outside the chat (issue 27): plural tables, agent/lang plural() ---
+    # --- Counted phrases outside the chat: plural tables, agent/lang plural() ---
     "counts": {
         "trading_days_rebuilt": {"one": "{n} trading day rebuilt", "other": "{n} trading days rebuilt"},
         "orders_filled": {"one": "{n} order filled", "other": "{n} orders filled"},
@@ -961,7 +961,7 @@ PACK: dict[str, Any] = {
         "reached": "reached at",
         "dismiss": "Dismiss",
         "close_panel": "Close",
-        # --- Charts, plurals, step labels and memory in words (issue 27) ---
+        # --- Charts, plurals, step labels and memory in words ---
         "legend": {
             "high": "Period high", "low": "Period low", "event": "Event days", "gap": "Opening gaps",
             "volume_spike": "Volume spikes (× the 20-day mean)", "volume": "Volume",
@@ -1031,14 +1031,14 @@ PACK: dict[str, Any] = {
 }
 
 
-# ---- issue 24: understanding v2 vocabulary (kept apart from the blocks above to ease merges) ----
+# ---- understanding v2 vocabulary (kept apart from the blocks above to ease merges) ----
 _V2_METRICS = PACK["offline_parser"]["metrics"]
 _V2_METRICS["up_days"] += ["bull(?:ish)?\\s+(?:days|sessions)", "up\\s+sessions"]
 _V2_METRICS["down_days"] += ["bear(?:ish)?\\s+(?:days|sessions)", "down\\s+sessions"]
 _V2_METRICS["pct_change"] += ["percent(?:age)?\\s+move", "%\\s*move", "how\\s+much\\s+did\\s+\\S+\\s+move"]
 
 
-# ---- issue 24 (b): N-minute bars and the volume ranking (kept apart to ease merges) ----
+# ---- N-minute bars and the volume ranking (kept apart to ease merges) ----
 PACK["offline_templates"]["VOLUME_RANK"] = {
     "up": {"one": "The highest-volume day of {s} ({p}), top {n} (sessions ranked: {d}):",
            "other": "The {n} highest-volume days of {s} ({p}) (sessions ranked: {d}):"},
@@ -1060,7 +1060,7 @@ PACK["ui"]["bar_size"].update({"2min": "2-minute candles", "3min": "3-minute can
                                "20min": "20-minute candles", "30min": "30-minute candles",
                                "2h": "2-hour candles", "4h": "4-hour candles"})
 
-# ---- issue 24 (generalisation): words the fresh probes found (tests/agent/llm/test_understanding_v2_probes.py) ----
+# ---- words the fresh probes found (tests/agent/llm/test_understanding_v2_probes.py) ----
 # A return against a reference close ("vs the previous year's close", "relative to the 2018 close"):
 # the reference is part of the measure, never a period of its own (understand blanks it first).
 _V2_METRICS["return_prev_close"] += [
@@ -1169,7 +1169,7 @@ PACK["grammar"] = {
     "RESPECTIVELY": ["respectively", "resp"],
 }
 
-# ---- issue 24 (silent readings): per-unit returns, highest/lowest close, named days ----
+# ---- silent readings: per-unit returns, highest/lowest close, named days ----
 # "weekly returns", "week-by-week performance", "the return of each week": every week of the period
 # with its own close-to-close return (offline/per_unit.py), never one change for the whole period
 _RET = "(?:returns?|performance|changes?|gains?|moves?|%\\s*changes?|percent(?:age)?\\s+changes?)"

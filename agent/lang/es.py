@@ -564,7 +564,7 @@ PACK: dict[str, Any] = {
             },
         },
     },
-    "answer": ANSWER,  # the answer side (issue 32): agent/lang/_answer/
+    "answer": ANSWER,  # the answer side: agent/lang/_answer/
     "reading": READING,  # the stated reading and declines: agent/lang/_reading/
     "wording": {
         "METRIC_STEMS": {
@@ -734,7 +734,7 @@ PACK: dict[str, Any] = {
         "intraday_for_daily_only": [],
     },
     # The web UI's texts (web/i18n.js reads them from /i18n/tables.js, built from the packs).
-    # --- Counted phrases outside the chat (issue 27): plural tables, agent/lang plural() ---
+    # --- Counted phrases outside the chat: plural tables, agent/lang plural() ---
     "counts": {
         "trading_days_rebuilt": {"one": "{n} sesión recalculada", "many": "{n} de sesiones recalculadas",
                                  "other": "{n} sesiones recalculadas"},
@@ -929,7 +929,7 @@ PACK: dict[str, Any] = {
         "reached": "alcanzada a",
         "dismiss": "Cerrar",
         "close_panel": "Cerrar",
-        # --- Charts, plurals, step labels and memory in words (issue 27) ---
+        # --- Charts, plurals, step labels and memory in words ---
         "legend": {
             "high": "Máximo del periodo", "low": "Mínimo del periodo", "event": "Días del evento",
             "gap": "Gaps de apertura", "volume_spike": "Picos de volumen (× la media de 20 días)",
@@ -1001,7 +1001,7 @@ PACK: dict[str, Any] = {
 }
 
 
-# ---- issue 24: understanding v2 vocabulary (kept apart from the blocks above to ease merges) ----
+# ---- understanding v2 vocabulary (kept apart from the blocks above to ease merges) ----
 _V2_METRICS = PACK["offline_parser"]["metrics"]
 _V2_METRICS["up_days"] += ["sesiones\\s+alcistas", "dias\\s+de\\s+toro"]
 _V2_METRICS["down_days"] += ["sesiones\\s+bajistas", "dias\\s+de\\s+oso"]
@@ -1010,7 +1010,7 @@ _V2_METRICS["pct_change"] += ["movimiento\\s+porcentual"]
 PACK["offline_parser"]["cues"]["STATS"] += ["rendimiento", "desempe[nñ]o"]
 
 
-# ---- issue 24 (b): N-minute bars and the volume ranking (kept apart to ease merges) ----
+# ---- N-minute bars and the volume ranking (kept apart to ease merges) ----
 PACK["offline_templates"]["VOLUME_RANK"] = {
     "up": {"one": "El día de mayor volumen de {s} ({p}), top {n} (sesiones ordenadas: {d}):",
            "many": "Los {n} días de mayor volumen de {s} ({p}) (sesiones ordenadas: {d}):",
@@ -1031,7 +1031,7 @@ PACK["ui"]["bar_size"].update({"2min": "velas de 2 minutos", "3min": "velas de 3
                                "20min": "velas de 20 minutos", "30min": "velas de 30 minutos",
                                "2h": "velas de 2 horas", "4h": "velas de 4 horas"})
 
-# ---- issue 24 (generalisation): words the fresh probes found (tests/agent/llm/test_understanding_v2_probes.py) ----
+# ---- words the fresh probes found (tests/agent/llm/test_understanding_v2_probes.py) ----
 _V2_METRICS["return_prev_close"] = [
     *_V2_METRICS.get("return_prev_close", []),
     "(?:respecto\\s+(?:a|al|del)|frente\\s+(?:a|al)|vs\\.?|versus|comparad[oa]\\s+con|sobre|desde|contra)\\s+(?:el\\s+)?"
@@ -1131,7 +1131,7 @@ PACK["grammar"] = {
     "RESPECTIVELY": ["respectivamente", "resp"],
 }
 
-# ---- issue 24 (silent readings): per-unit returns, highest/lowest close, named days ----
+# ---- silent readings: per-unit returns, highest/lowest close, named days ----
 # "rendimientos semanales", "rentabilidad por semana", "el rendimiento de cada semana": every week
 # with its own close-to-close return (offline/per_unit.py)
 _RET = "(?:rendimientos?|rentabilidad(?:es)?|retornos?|variacion(?:es)?|cambios?|desempe[nñ]os?|ganancias?)"

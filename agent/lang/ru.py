@@ -560,7 +560,7 @@ PACK: dict[str, Any] = {
             },
         },
     },
-    "answer": ANSWER,  # the answer side (issue 32): agent/lang/_answer/
+    "answer": ANSWER,  # the answer side: agent/lang/_answer/
     "reading": READING,  # the stated reading and declines: agent/lang/_reading/
     "wording": {
         "METRIC_STEMS": {
@@ -762,7 +762,7 @@ PACK: dict[str, Any] = {
         "intraday_for_daily_only": [],
     },
     # The web UI's texts (web/i18n.js reads them from /i18n/tables.js, built from the packs).
-    # --- Counted phrases outside the chat (issue 27): plural tables, agent/lang plural() ---
+    # --- Counted phrases outside the chat: plural tables, agent/lang plural() ---
     "counts": {
         "trading_days_rebuilt": {"one": "пересчитан {n} торговый день", "few": "пересчитано {n} торговых дня",
                                  "many": "пересчитано {n} торговых дней", "other": "пересчитано {n} торгового дня"},
@@ -957,7 +957,7 @@ PACK: dict[str, Any] = {
         "reached": "сработал по",
         "dismiss": "Скрыть",
         "close_panel": "Закрыть",
-        # --- Charts, plurals, step labels and memory in words (issue 27) ---
+        # --- Charts, plurals, step labels and memory in words ---
         "legend": {
             "high": "Максимум периода", "low": "Минимум периода", "event": "Дни событий",
             "gap": "Гэпы на открытии", "volume_spike": "Всплески объёма (× среднего за 20 дней)",
@@ -1030,7 +1030,7 @@ PACK: dict[str, Any] = {
 }
 
 
-# ---- issue 24: understanding v2 vocabulary (kept apart from the blocks above to ease merges) ----
+# ---- understanding v2 vocabulary (kept apart from the blocks above to ease merges) ----
 _V2_PARSER = PACK["offline_parser"]
 _V2_PARSER["metrics"]["up_days"] += ["бычь\\w+\\s+(?:дн\\w+|сесси\\w+)"]
 _V2_PARSER["metrics"]["down_days"] += ["медвежь\\w+\\s+(?:дн\\w+|сесси\\w+)"]
@@ -1045,7 +1045,7 @@ _V2_PARSER["indicators"]["sma"] += ["(?<!\\w)сма(?=\\d|(?!\\w))"]
 _V2_PARSER["indicators"]["vwap"] += ["(?<!\\w)ввап(?!\\w)", "(?<!\\w)ввап(?!\\w)"]
 
 
-# ---- issue 24 (b): N-minute bars and the volume ranking (kept apart to ease merges) ----
+# ---- N-minute bars and the volume ranking (kept apart to ease merges) ----
 _RANK_UP = "Дни с наибольшим объёмом у {s} ({p}), топ {n} (сессий в рейтинге: {d}):"
 _RANK_DOWN = "Дни с наименьшим объёмом у {s} ({p}), топ {n} (сессий в рейтинге: {d}):"
 PACK["offline_templates"]["VOLUME_RANK"] = {
@@ -1067,7 +1067,7 @@ PACK["ui"]["bar_size"].update({"2min": "2-минутные свечи", "3min": 
                                "20min": "20-минутные свечи", "30min": "30-минутные свечи",
                                "2h": "2-часовые свечи", "4h": "4-часовые свечи"})
 
-# ---- issue 24 (generalisation): words the fresh probes found (tests/agent/llm/test_understanding_v2_probes.py) ----
+# ---- words the fresh probes found (tests/agent/llm/test_understanding_v2_probes.py) ----
 _V2_PARSER["metrics"]["return_prev_close"] = [
     *_V2_PARSER["metrics"].get("return_prev_close", []),
     "(?:относительно|по\\s+сравнению\\s+с|к|от|против|vs)\\s+(?:цен\\w+\\s+)?закрыти\\w+\\s+"
@@ -1153,7 +1153,7 @@ PACK["grammar"] = {
     "RESPECTIVELY": ["соответственно", "соотв"],
 }
 
-# ---- issue 24 (silent readings): per-unit returns, highest/lowest close, named days ----
+# ---- silent readings: per-unit returns, highest/lowest close, named days ----
 # "недельная доходность", "доходность по неделям", "изменение за каждую неделю": every week with its
 # own close-to-close return (offline/per_unit.py)
 _RET = "(?:доходност\\w*|изменени\\w*|динамик\\w*|прирост\\w*|рост\\w*|результат\\w*)"

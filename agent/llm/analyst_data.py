@@ -1,6 +1,6 @@
 """The analyst's data section: what each plan step's result shows the model (agent/llm/gemini.py).
 
-Each figure reaches the analyst once (issue 30): the slot list (agent/answer/slots.py) shows the
+Each figure reaches the analyst once: the slot list (agent/answer/slots.py) shows the
 values it may write, rendered; this section keeps what the slot list does not say (the step, its
 parameters, the rest of its summary) and the rows that are findings, numbers at 2 decimals.
 """

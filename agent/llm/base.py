@@ -25,7 +25,7 @@ class DataRange(BaseModel):
 
 
 class PromptMemory(BaseModel):
-    """The run's user's memory for a model's prompt (issue 15): the system prompt sections code
+    """The run's user's memory for a model's prompt: the system prompt sections code
     built (agent/memory/system_prompt.context_sections) for Deps.user, never for a user a model
     named. What the user said or stored is in it, so a prompt carries it as untrusted data."""
     tenant_id: str

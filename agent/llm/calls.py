@@ -68,7 +68,7 @@ def fallback_disclaimers(state: dict[str, Any], agent: str, failures: list[BaseE
                          lang: str, complete: bool = False) -> dict[str, Any]:
     """The state's disclaimers plus one line saying this node answered without the model (and
     why), when it did and its code fallback left something out; {} otherwise. `complete`: the
-    fallback gave the whole of this part (issue 30: a fault line only when the answer lacks
+    fallback gave the whole of this part (a fault line only when the answer lacks
     something; the model's failure is in the logs and the trace's usage either way)."""
     if not failures or complete:
         return {}

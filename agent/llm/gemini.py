@@ -76,7 +76,7 @@ def _function_calls(resp: types.GenerateContentResponse) -> list[types.FunctionC
 class GeminiProvider:
     """Provider protocol (agent/llm/base.py) on the Gemini API. Thread-safe; reuse one instance."""
     name = "gemini"
-    reads_memory = True      # the nodes put the user's memory sections on ProviderContext (issue 15)
+    reads_memory = True      # the nodes put the user's memory sections on ProviderContext
 
     def __init__(self, settings: Settings, client: genai.Client | None = None):
         self.settings = settings
@@ -243,7 +243,7 @@ class GeminiProvider:
     def plan(self, intent: Intent, ctx: ProviderContext,
              feedback: list[PlanProblem] | None = None) -> Plan:
         """One call: the data coverage is in the prompt; on the planner's retry, the problems
-        code found in the previous plan (issue 9)."""
+        code found in the previous plan."""
         system, text = self.planner_prompt(intent, ctx, feedback)
         return self._structured("planner", system, [_user(text)], SUBMIT_PLAN, Plan, check=_check_plan)
 
@@ -377,7 +377,7 @@ def _slot_table(question: str, intent: Intent, results: list[StepResult]) -> Any
 
 def _shown_keys(table: Any, steps: int) -> list[set[str]]:
     """Per step, the summary keys the slot list already shows (a value and its date): the data
-    section leaves them out (issue 30: every summary figure was in the prompt twice)."""
+    section leaves them out (every summary figure was in the prompt twice)."""
     shown: list[set[str]] = [set() for _ in range(steps)]
     for v in table.values.values():
         head, _, _ = v.name.partition(".")

@@ -1,4 +1,4 @@
-"""Explicit cached content for an agent's static request parts (issue 30), behind a setting.
+"""Explicit cached content for an agent's static request parts, behind a setting.
 
 Every agent's system instruction and forced-call declaration are the same on every call (the
 per-request parts are in the user turn, agent/llm/prompts.py), so they can live in a

@@ -1,8 +1,8 @@
-"""The user's memory in the Gemini prompts (issue 15), under a token budget.
+"""The user's memory in the Gemini prompts, under a token budget.
 
 The nodes put the system prompt sections of the run's user (agent.memory.hooks.with_memory) on
 ProviderContext.memory. An agent's user turn opens with the sections it uses (AGENT_SECTIONS,
-issue 30: the planner plans a resolved intent and needs none; the analyst and the educator pitch
+the planner plans a resolved intent and needs none; the analyst and the educator pitch
 the wording to the user (plan, experience, language, name); the understander fills defaults from
 what is remembered and the conversation), wrapped as untrusted data (what a user said or stored is in them) after a trusted
 line saying how to use them. They are in the user turn, not the system instruction, so that the

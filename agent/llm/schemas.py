@@ -5,7 +5,7 @@ from `$defs`, `Optional[X]` (anyOf X | null) as X, Literal enums as STRING enums
 as strings with the expected format in the description, and titles, defaults and
 `additionalProperties` dropped.
 
-Compact by construction (issue 30: declarations were most of a simple question's input tokens),
+Compact by construction (declarations were most of a simple question's input tokens),
 without losing what the model needs to fill the arguments:
 - a definition's own description (a model's docstring) is sent once per declaration, at its first
   use: the same text again at every other place it is inlined says nothing new (the API's Schema

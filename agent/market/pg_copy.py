@@ -3,7 +3,7 @@
 Each row is packed in COPY BINARY layout (a field count, then a big-endian length and value per
 field) by numpy, column-wise, and written in chunks: no Python object per value. The next chunk is
 packed in a worker thread while the current one is sent (numpy and the socket wait release the
-GIL), so the server never waits for the packing: issue 31, 5.26M bars, client CPU of the COPY
+GIL), so the server never waits for the packing:.26M bars, client CPU of the COPY
 1.17 -> 0.45 s, and the packing no longer adds to the wall time (benchmarks/RESULTS.md).
 """
 from __future__ import annotations

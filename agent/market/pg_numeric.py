@@ -6,7 +6,7 @@ collections. Ten years of daily bars (3,652 tuples) made ~7 collections per ques
 server a full one (~0.3 s at load 6) every ~40 questions: 3 in 120 ten-year questions, none with
 the pause. Measured against binary COPY into numpy (no tuple at all, no collection either): COPY
 hands over one message per row and took 4.9 vs 3.4 ms for 3,652 rows, 3.3 vs 2.0 ms for 2,517
-(issue 31, benchmarks/RESULTS.md).
+(benchmarks/RESULTS.md).
 """
 from __future__ import annotations
 

@@ -27,7 +27,7 @@ _COPY = ("COPY {part} (ts, trading_date, in_session, open, high, low, close, vol
          "FROM STDIN (FORMAT BINARY, FREEZE)")
 # The key's sort in memory: it needs ~85 bytes a bar (trace_sort: 443 MB for 5.26M bars), so
 # 256 MB spilled to disk for 10 years of 1-min bars: key build 2.09-2.13 s at 256 MB against
-# 1.44-1.57 s at 1 GB (issue 31). Memory is only taken as the sort needs it; the default 64 MB
+# 1.44-1.57 s at 1 GB. Memory is only taken as the sort needs it; the default 64 MB
 # spilled already at 2M bars (0.60 -> 0.44 s backend CPU).
 _SORT_MEMORY = "SET LOCAL maintenance_work_mem = '1GB'"
 _KEY = "ALTER TABLE {part} ADD PRIMARY KEY (symbol, ts)"

@@ -92,7 +92,7 @@ def _bars(source: _CsvSource | _ParquetSource, parts: list[dict[str, np.ndarray]
 def _read_typed(source: _CsvSource, progress: Progress) -> ParsedBars | None:
     """Fast path for a CSV with one ISO timestamp column: pyarrow converts the text to timestamps
     and floats while it parses, no string columns in between (5.26M bars, read_bars 1.27-1.61 ->
-    1.05-1.39 s CPU, 1.5-2.0 -> 1.1-1.6 s wall at load ~5; issue 31). None when the file does not
+    1.05-1.39 s CPU, 1.5-2.0 -> 1.1-1.6 s wall at load ~5). None when the file does not
     qualify or anything in it fails: the string path then reads it again from the start and names
     the error exactly as before."""
     try:
@@ -118,7 +118,7 @@ def _convert_all(source: _CsvSource | _ParquetSource, parts: list[dict[str, np.n
     Batches are converted on two threads (pyarrow's casts and numpy's checks release the GIL)
     while the next ones are read, and collected in file order, so the error reported is still the
     file's first (a bad row in an earlier batch before an unreadable line in a later one):
-    5.26M bars, the conversions 1.36 -> 0.79 s (issue 31)."""
+    5.26M bars, the conversions 1.36 -> 0.79 s."""
     parser: TsParser | None = None
     done = 0
     pending: deque[tuple[int, Future[dict[str, np.ndarray]]]] = deque()
@@ -230,7 +230,7 @@ def _check_rows(c: dict[str, np.ndarray]) -> None:
     raise _BadValue(i, _reason(row))
 
 
-# No instrument trades at or below zero or near 1e308 (issue 25 M2: such a bar made every P&L on
+# No instrument trades at or below zero or near 1e308 (such a bar made every P&L on
 # it inf); a negative price (some spread or roll series) is not a bar this store can compute on.
 MAX_PRICE = 1e9
 MAX_VOLUME = 1e15

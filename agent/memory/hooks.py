@@ -1,6 +1,6 @@
 """Memory in the graph: the understander's history and defaults. Never breaks a run.
 
-The understander calls two functions (3 lines, marked "memory (issue 15)"):
+The understander calls two functions (3 lines, marked "memory"):
 
     history = memory_history(state, config, deps, history)       # summary + recent whole turns
     ...
@@ -11,7 +11,7 @@ If memory is unavailable (store down, bug) both return their input unchanged and
 
 The LLM nodes (understander, planner, analyst, educator) pass their ProviderContext through
 `with_memory(ctx, state, deps)`: for a provider that reads memory (Gemini) it carries the
-system prompt sections of Deps.user's memory and thread (issue 15); the offline parser gets ctx as is.
+system prompt sections of Deps.user's memory and thread; the offline parser gets ctx as is.
 """
 from __future__ import annotations
 

@@ -87,7 +87,7 @@ def set_style(style: str) -> Updater:
     return lambda v: {**v, "value": style}
 
 
-STYLE_VOTES = 2   # hints (a style word in a data question) before a style is labelled (issue 30)
+STYLE_VOTES = 2   # hints (a style word in a data question) before a style is labelled
 
 
 def vote_style(style: str, stated: bool) -> Updater:
@@ -223,6 +223,6 @@ def merge_question(items: list[dict[str, Any]], question: str, key: str | None =
 
 def merge_statement(items: list[str], statement: str, keep: int = 10) -> list[str]:
     """The newest statement first; older ones that say nearly the same (rapidfuzz) are dropped, so
-    "I mostly trade NQ" said five ways is one line, not five (issue 30)."""
+    "I mostly trade NQ" said five ways is one line, not five."""
     rest = [x for x in items if fuzz.token_set_ratio(x.lower(), statement.lower()) < STATEMENT_MERGE_SCORE]
     return ([statement] + rest)[:keep]

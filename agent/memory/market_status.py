@@ -20,7 +20,7 @@ ALWAYS_OPEN = "24/7"
 PRE_MARKET_FROM = time(4, 0)       # XNYS extended hours (New York)
 AFTER_HOURS_UNTIL = time(20, 0)
 EXTENDED_HOURS = {"XNYS"}          # calendars with pre-market / after-hours sessions
-UPCOMING_DAYS = 14                 # closures and early closes said in the context (issue 30)
+UPCOMING_DAYS = 14                 # closures and early closes said in the context
 
 
 def calendar(name: str):

@@ -26,7 +26,7 @@ log = logging.getLogger("askbar.memory")
 # Set by the server for a run (agent/server/runs.py): the run's learned turn is queued as now (a
 # read waits for it), but its store writes start once this event is set, after the run's `done`.
 # They ran beside the run's last round trips (checkpoint, trace, Redis) and slowed them: ~2 ms of
-# a question's p50 on Postgres + Redis (benchmarks/RESULTS.md, issue 31). Unset (the CLI): at once.
+# a question's p50 on Postgres + Redis (benchmarks/RESULTS.md). Unset (the CLI): at once.
 AFTER_DONE: ContextVar[threading.Event | None] = ContextVar("askbar_memory_after_done", default=None)
 GATE_TIMEOUT_S = 5.0   # a run that never says it is done does not hold the writer longer
 

@@ -21,7 +21,7 @@ TTL_S = 3600
 MAX_RECENT_SYMBOLS = 10
 
 
-MAX_PENDING = 5     # actions awaiting a yes/no, newest last (issue 30: none was ever recorded)
+MAX_PENDING = 5     # actions awaiting a yes/no, newest last (none was ever recorded)
 
 
 class _LocalKV:
@@ -52,7 +52,7 @@ class _LocalKV:
 
 
 class _RedisOrLocal:
-    """Redis while it answers, this process's own copy while it does not (issue 25 M5: memory
+    """Redis while it answers, this process's own copy while it does not (memory
     answered 500 during a Redis outage); a warning in the log at most every WARN_EVERY_S."""
 
     WARN_EVERY_S = 30.0

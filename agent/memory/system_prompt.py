@@ -44,7 +44,7 @@ def _wrap(tag: str, text: str) -> str:
 
 
 def user_section(u: UserContext) -> str:
-    # The name (issue 30: it was missing) is the user's own text: one line, short, no markup; the
+    # The name (it was missing) is the user's own text: one line, short, no markup; the
     # whole section is data (the providers wrap it as untrusted).
     name = " ".join(re.sub(r"[<>{}]", "", u.name or "").split())[:MAX_NAME_CHARS]
     return (f"## User\n- Plan: {u.plan}\n- Risk profile: {u.risk_profile}\n- Experience: "
@@ -107,7 +107,7 @@ def conversation_section(c: ConversationContext) -> str:
 
 def section_map(ctx: FullContext) -> dict[str, str]:
     """The data sections by name (user, market, memory, conversation), the empty ones left out:
-    each Gemini agent carries only those it uses (agent/llm/gemini_memory.py, issue 30)."""
+    each Gemini agent carries only those it uses (agent/llm/gemini_memory.py)."""
     sections = {"user": user_section(ctx.user) if ctx.user else "",
                 "market": market_section(ctx.market) if ctx.market else "",
                 "memory": memory_section(ctx.memory) if ctx.memory else "",
@@ -117,7 +117,7 @@ def section_map(ctx: FullContext) -> dict[str, str]:
 
 def context_sections(ctx: FullContext) -> str:
     """The data sections only (user, market, memory, conversation): what a provider carries as
-    untrusted data beside its own instructions (issue 15), without this builder's header."""
+    untrusted data beside its own instructions, without this builder's header."""
     return "\n\n".join(section_map(ctx).values())
 
 

@@ -1,4 +1,4 @@
-"""A new question escapes an open card (issue 26): the text typed while a clarification card is
+"""A new question escapes an open card: the text typed while a clarification card is
 open is its answer only when it gives what the card asks; a text that names a symbol, period or
 analysis the card did not ask for is a question of its own and starts afresh.
 

@@ -5,7 +5,7 @@
     second week of April (and the same for halves of a month, quarters and halves of a year)
 
 Without this the follow-up kept the previous period and answered it again as if it were the one
-asked (issue 24's blind probe). A day number alone is a day of the previous period's month; an
+asked ('s blind probe). A day number alone is a day of the previous period's month; an
 ordinal alone is the same kind of part (week, half, quarter) as the previous period, recognised by
 re-reading the previous period as "the k-th <part> of <month or year>" with the period grammar.
 """

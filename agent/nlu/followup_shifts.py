@@ -7,7 +7,7 @@
     "SPY, first week of April" + "and the whole month?" / "а за весь месяц?" / "¿y todo el mes?" -> April
 
 Without this such a follow-up answered the previous period again as if it were the one asked
-(issue 24's conversation probe). A direction word and a unit word are read together; a text with a
+('s conversation probe). A direction word and a unit word are read together; a text with a
 number ("the next 5 days") is a window or horizon, never a shift.
 """
 from __future__ import annotations

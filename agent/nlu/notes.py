@@ -41,7 +41,7 @@ def only_last(n: int, start, lang: str) -> str:
     return _ONLY_LAST.get(lang, _ONLY_LAST["en"]).format(n=n, d=start.isoformat())
 
 
-# Issue 24: a bar size that bars are not built at (7 minutes) is said, with the size used instead.
+# a bar size that bars are not built at (7 minutes) is said, with the size used instead.
 _BAR_SIZE = {"en": "Bars of {n} minutes are not built; {m}-minute bars are used.",
              "ru": "Бары по {n} минут не строятся; использованы {m}-минутные бары.",
              "es": "No se construyen barras de {n} minutos; se usan barras de {m} minutos."}

@@ -47,7 +47,7 @@ class Parsed:
     unused_spans: list[tuple[int, int]] = field(default_factory=list)
     text: str = ""
     fixes: list[tuple[str, str]] = field(default_factory=list)   # (written, read as) typo fixes
-    # typed reading (issue 24): positions pair symbols with periods; windows and bar sizes
+    # typed reading: positions pair symbols with periods; windows and bar sizes
     symbol_pos: list[int] = field(default_factory=list)
     window: Window | None = None
     bar: BarSize | None = None

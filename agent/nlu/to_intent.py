@@ -53,14 +53,23 @@ def intent_from(p: Parsed, ctx: ProviderContext) -> Intent:
         it.period = periods[0] if len(periods) == 1 else _cover(periods)
     it.analysis = analysis  # type: ignore[assignment]
     it.also = also_analyses(p, analysis)  # type: ignore[assignment]
-    it.metrics = list(p.metrics)
-    if day_move:
-        it.metrics = ["pct_change"]
+    _metrics(it, p, day_move)
+    _condition(it, p, analysis, day_move)
+    _indicators(it, p)
+    _shape(it, p, ctx)
+    return it
+
+
+def _metrics(it: Intent, p: Parsed, day_move: bool) -> None:
+    it.metrics = ["pct_change"] if day_move else list(p.metrics)
     if len(p.periods) == 1 and p.periods[0].single_day and "pct_change" in it.metrics \
             and "return_prev_close" not in it.metrics:   # one day's move: close to close, as tables give it
         it.metrics = ["return_prev_close" if m == "pct_change" else m for m in it.metrics]
     if "return_prev_close" in it.metrics and "pct_change" in it.metrics:
         it.metrics.remove("pct_change")   # "the return vs the 2018 close": one return, the one named
+
+
+def _condition(it: Intent, p: Parsed, analysis: str | None, day_move: bool) -> None:
     it.condition = None if day_move else p.cond.condition
     it.direction = p.cond.direction  # type: ignore[assignment]
     if analysis == "events" and it.condition is None and it.direction and not is_vague(p):
@@ -72,6 +81,9 @@ def intent_from(p: Parsed, ctx: ProviderContext) -> Intent:
     if p.top is not None and analysis == "top_moves":
         it.top_n, it.direction = p.top.n, p.top.direction
         it.condition = None
+
+
+def _indicators(it: Intent, p: Parsed) -> None:
     if p.indicator:
         it.indicator, it.indicator_window = p.indicator
         if len(p.periods) == 1 and p.periods[0].single_day:
@@ -80,6 +92,10 @@ def intent_from(p: Parsed, ctx: ProviderContext) -> Intent:
         it.indicator, it.indicator_window = p.indicators[0][0], p.indicators[0][1]
         it.indicators = [name for name, _w, _pos in p.indicators]
         it.indicator_windows = [w for _n, w, _pos in p.indicators]
+
+
+def _shape(it: Intent, p: Parsed, ctx: ProviderContext) -> None:
+    """Windows, bar size, pattern, concept and the parts' common slots, in the order they build."""
     if p.window is not None:
         it.time_window = shaping.zoned_window(p.window, it, ctx)
     if p.bar is not None:
@@ -95,7 +111,6 @@ def intent_from(p: Parsed, ctx: ProviderContext) -> Intent:
     if it.parts:
         it.parts = reading.with_common(it.parts, p, it)
     condition_parts.split(it, p.conditions)
-    return it
 
 
 

@@ -270,7 +270,7 @@ def detect_tool_call(question: str, ctx: ProviderContext) -> ToolCall | None:
     norm = normalize(question)
     lang = _lang(question, norm)
     said = memory_call(question, norm, [h.symbol for h in symbols_in(question, ctx.instruments)])
-    if said is not None:               # a statement about the user: remember / forget (issue 24)
+    if said is not None:               # a statement about the user: remember / forget
         return ToolCall(said[0], said[1], lang)
     if call := _watchlist(question, norm, ctx, lang):
         return call

@@ -1,4 +1,4 @@
-"""Checks before queueing (issue 29; seed 7.1 "validación previa" of permissions and parameters).
+"""Checks before queueing (seed 7.1 "validación previa" of permissions and parameters).
 
 A request is queued only when its tool exists and is active for the tenant, the user's plan allows
 it, its parameters are valid and the user's rate limit admits it; anything else is refused at once

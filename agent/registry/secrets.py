@@ -38,7 +38,7 @@ class SecretBox:
         self._mac_key = hashlib.sha256(b"askbar-task-callback:" + key).digest()
 
     def task_secret(self, task_id: str) -> str:
-        """The secret an external party proves a task's callback with (issue 25 H1): an HMAC of
+        """The secret an external party proves a task's callback with: an HMAC of
         the task id under the registry key, so nothing is stored and it cannot be guessed."""
         return hmac.new(self._mac_key, task_id.encode(), hashlib.sha256).hexdigest()
 

@@ -1,7 +1,7 @@
 """Registry task bookkeeping for a batch of tasks in one statement each (the worker's hot path).
 
 A worker claims, finishes, re-queues and marks delivered many tasks at once: one Postgres round trip
-per step and batch instead of four per task (issue 29 measured 8.6 tasks/s with per-task
+per step and batch instead of four per task (measured 8.6 tasks/s with per-task
 statements). The semantics are TaskStore's (agent/registry/tasks.py): a task runs only on the
 worker that won its claim, and only the worker that recorded the outcome delivers it. The id list
 travels as ONE bound JSON parameter (`json_each` / `json_array_elements_text`), so the SQL is a

@@ -114,7 +114,7 @@ class TaskStore:
         return task if task and task["tenant_id"] == tenant_id else None
 
     def get_owned(self, task_id: str, user: User) -> dict[str, Any] | None:
-        """The task if it is this user's (issue 25 H1: inside a tenant too); None otherwise."""
+        """The task if it is this user's (inside a tenant too); None otherwise."""
         task = self.get(task_id)
         ok = task and task["tenant_id"] == user.tenant_id and task["user_id"] == user.user_id
         return task if ok else None

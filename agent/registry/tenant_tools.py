@@ -39,7 +39,7 @@ TOOL_COLS = ("tenant_id, tool_id, user_id, name, description, version, category,
              "created_at, updated_at, shared")
 SELECT_TOOL = "SELECT " + TOOL_COLS + " FROM registry_tools WHERE tenant_id = %s AND tool_id = %s"
 SELECT_TOOLS = "SELECT " + TOOL_COLS + " FROM registry_tools WHERE tenant_id = %s ORDER BY tool_id"
-# What a user of the tenant sees and runs: the tenant's shared tools and its own (issue 25 H1).
+# What a user of the tenant sees and runs: the tenant's shared tools and its own.
 VISIBLE = " AND (shared = 1 OR user_id = %s)"
 SELECT_VISIBLE_TOOL = SELECT_TOOL + VISIBLE
 SELECT_VISIBLE_TOOLS = ("SELECT " + TOOL_COLS + " FROM registry_tools WHERE tenant_id = %s" + VISIBLE
@@ -51,7 +51,7 @@ def _now() -> str:
 
 
 # A tool's schema goes into every planner prompt of its tenant: one 8 MB schema made each Gemini
-# request of the tenant 8.4 MB (issue 25 M1). Real parameter schemas are a few KB, a few levels.
+# request of the tenant 8.4 MB. Real parameter schemas are a few KB, a few levels.
 MAX_SCHEMA_BYTES = 32_000
 MAX_SCHEMA_DEPTH = 12
 

@@ -1,6 +1,6 @@
 """`askbar registry worker`: consumes the seed's queues with a consumer group, many tasks at once.
 
-One asyncio loop per worker (issue 29):
+One asyncio loop per worker:
 - a reader takes messages from the tenants' streams whose local buffer has room (a tenant that
   floods fills only its own buffer), claims them in the database in one statement, and buffers
   them per stream (highest priority first within a stream);

@@ -37,7 +37,7 @@ async def _starlette_error(request: Request, exc: StarletteHTTPException) -> JSO
 
 async def _internal_error(request: Request, exc: Exception) -> JSONResponse:
     if _is_redis_error(exc):
-        # Redis down (issue 25 M5): what has no fallback (the registry's queues) says so and when
+        # Redis down: what has no fallback (the registry's queues) says so and when
         # to retry, instead of a 500 with the connection's text
         log.warning("Redis unavailable: %s", " ".join(str(exc).split())[:200],
                     extra={"path": request.url.path})
@@ -50,7 +50,7 @@ async def _internal_error(request: Request, exc: Exception) -> JSONResponse:
             503, "database_unavailable", "the database is unavailable; retry in a few seconds",
             headers={"Retry-After": "5"}))
     log.exception("unhandled error", extra={"path": request.url.path})
-    # The exception's text stays in the log (it can name internal hosts and ports, issue 25 L1)
+    # The exception's text stays in the log (it can name internal hosts and ports)
     return await http_error_handler(request, HTTPError(
         500, "internal_error", f"internal error ({type(exc).__name__}); the server log has the details"))
 

@@ -143,7 +143,7 @@ async def trace(request: Request) -> Response:
 
 
 async def healthz(request: Request) -> Response:
-    """Each dependency and a readiness status (issue 25 M5: it said ok through a Redis outage).
+    """Each dependency and a readiness status (it said ok through a Redis outage).
     `ready` (HTTP 200) while the stores answers are kept in answer; Redis is not needed for that
     (limits, cache, memory and run buffers fall back in process), so Redis down is `degraded`,
     still ready; so are registry workers that cannot process (`registry`). Errors name the failure's type only: this route is public."""

@@ -37,7 +37,7 @@ def _rt(request: Request):
 
 def _operator(request: Request) -> None:
     # a service JWT with admin, not a tenant admin's API token (which carries admin for its tenant's
-    # tools since issue 25): market data is shared by every tenant
+    # tools): market data is shared by every tenant
     if is_operator(request):
         return
     raise HTTPError(403, "forbidden", "loading market data is for the operator: the local user of a "

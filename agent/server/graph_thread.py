@@ -131,7 +131,7 @@ class GraphThread:
                     batch = pending[:]
                     pending.clear()
                     await sink(batch)
-                # The run may have ended before or during that send (issue 25 M4: an end that
+                # The run may have ended before or during that send (an end that
                 # came during `await sink` was raised as a tuple): its end is either the graph's
                 # exception or (_END, after's value), never anything else.
                 if ended:

@@ -1,4 +1,4 @@
-"""Browser safety (issue 12): Host allowlist (DNS rebinding), Origin check (cross-site requests),
+"""Browser safety: Host allowlist (DNS rebinding), Origin check (cross-site requests),
 JSON content type on POST (a cross-site HTML form can only send form or text bodies), and security
 headers on every response (CSP, X-Frame-Options, X-Content-Type-Options, Referrer-Policy).
 CORS headers are added by Starlette's CORSMiddleware only when ASKBAR_CORS_ORIGINS is configured.
@@ -72,7 +72,7 @@ class GuardMiddleware:
 
     async def __call__(self, scope, receive, send):
         if scope["type"] == "websocket":
-            # The same Host and Origin rules as HTTP (issue 25 M6: in local mode a page on another
+            # The same Host and Origin rules as HTTP (in local mode a page on another
             # origin could listen to the local user's tool events): refused before the handshake.
             problem = self.check({**scope, "method": "GET"})
             if problem:

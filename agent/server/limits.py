@@ -1,4 +1,4 @@
-"""Bounded work per user (issue 12): chats and resumes per user per minute (the `limits` library's
+"""Bounded work per user: chats and resumes per user per minute (the `limits` library's
 moving window; Redis storage when ASKBAR_REDIS_URL is set, so every server process counts
 together), and caps on runs in flight: per user, and queued runs for the whole process. Over a
 limit is a 429 with Retry-After.
@@ -38,7 +38,7 @@ class RunLimiter:
         if settings.redis_url:
             prefix = f"{KEY_PREFIX}:{getattr(server, 'redis_prefix', '') or ''}"
             # a waiting pool: a burst of chats made the default one fail ("Too many connections",
-            # issue 25) and count in process with Redis up
+            #) and count in process with Redis up
             pool = async_redis_pool(settings.redis_url, 128, 2.0, decode=False, socket_timeout=2,
                                     socket_connect_timeout=2)
             storage = RedisStorage("async+" + settings.redis_url, implementation="redispy",

@@ -1,4 +1,4 @@
-"""`RateLimit-*` response headers from a tool result's quota (issue 29: a caller sees what is left).
+"""`RateLimit-*` response headers from a tool result's quota (a caller sees what is left).
 
 Names and meanings of the IETF draft "RateLimit header fields for HTTP" as most clients read them:
 `RateLimit-Limit` (calls in the tightest window), `RateLimit-Remaining` (left in it),

@@ -307,7 +307,7 @@ class HybridBuffer:
             return remote or local
         # A run of this process: its readers tail the local mirror, so the status they act on is
         # the mirror's too. Redis's status moves first (finish_run), and a reader that saw it
-        # before the mirror had `done` ended its stream with no final event (issue 25: 1 of 200
+        # before the mirror had `done` ended its stream with no final event (1 of 200
         # streams during a Postgres restart). Other fields (cancel_requested) still come from Redis.
         return {**remote, "status": local.get("status")}
 

@@ -2,7 +2,7 @@
 
 The caller comes from the token (agent.server.caller); `X-Tenant-ID` must be present and equal to the
 token's tenant. A tenant never sees, runs or hears about another tenant's tools and tasks: anything
-of another tenant is a 404, exactly like something that does not exist. Inside a tenant (issue 25
+of another tenant is a 404, exactly like something that does not exist. Inside a tenant (
 H1) tasks and their events are their user's; a registered tool is its owner's unless shared with
 the tenant, and only its owner or a tenant admin changes it; a callback needs the task's own
 secret (`X-Task-Secret`, given when the task is queued) or the orchestrator's service credential.

@@ -1,4 +1,4 @@
-"""The server's one Tool Registry (issue 17), owned by the Runtime.
+"""The server's one Tool Registry, owned by the Runtime.
 
 Opened lazily (a server whose users never touch tenant tools starts no worker thread) by whichever
 comes first: the REST/WebSocket API (agent/server/registry_api.py) or a graph run calling a tenant

@@ -1,4 +1,4 @@
-"""Retention (issue 12, operations): every run writes a checkpoint (durability "exit": when it stops,
+"""Retention (operations): every run writes a checkpoint (durability "exit": when it stops,
 at an answer or an interrupt), so a long thread grows without bound. After each run the server keeps
 the last `checkpoint_keep` checkpoints of the thread (its current state, pending interrupts and
 recent history stay; older history goes), and a periodic sweep deletes threads idle longer than

@@ -16,7 +16,7 @@ from agent.settings import Settings, get_settings
 CHECKPOINT_LOCK_KEY = 48151624
 
 
-# One settings object (issue 23): the server's knobs are fields of agent.settings.Settings
+# One settings object: the server's knobs are fields of agent.settings.Settings
 # (ServerOptions); ServerSettings names the same class for the server's callers.
 ServerSettings = Settings
 
@@ -36,7 +36,7 @@ async def async_checkpointer(settings: Settings, pool_size: int = 10) -> AsyncIt
         # synchronous_commit=off: a checkpoint commit survives an askbar crash (the database has
         # it) and is lost only if Postgres or the machine crashes within ~0.2 s after it, as the
         # embedded SQLite saver's synchronous=NORMAL below; it no longer waits for the WAL flush
-        # before `done` (4.5 ms median on the shared test machine, 0.2 ms without; issue 31)
+        # before `done` (4.5 ms median on the shared test machine, 0.2 ms without)
         kwargs = {"autocommit": True, "prepare_threshold": 0, "row_factory": dict_row,
                   "options": "-c synchronous_commit=off"}
         # the explicit parameter tells the type checker what row_factory in kwargs does at run time
@@ -183,7 +183,7 @@ class Runtime:
             rt = cls(settings, server, deps, build_graph(saver), buffer, traces, appdb)
             stack.push_async_callback(rt.limiter.close)
             await asyncio.to_thread(warm_deps, deps)
-            from agent.llm.gemini_check import startup_check  # configured model ids (issue 11)
+            from agent.llm.gemini_check import startup_check  # configured model ids
 
             await asyncio.to_thread(startup_check, deps.provider)
             refresher = asyncio.create_task(refresh_coverage(deps, server.coverage_refresh_s))

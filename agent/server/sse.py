@@ -46,7 +46,7 @@ _EVENT_ID = re.compile(r"^[0-9]{1,18}(-[0-9]{1,18})?$")
 
 def last_event_id(request: Request) -> int:
     value = request.headers.get("last-event-id") or request.query_params.get("last_event_id")
-    # An id that is not one this server sent is a 400 (issue 25 L1: it was read as 0, replaying
+    # An id that is not one this server sent is a 400 (it was read as 0, replaying
     # the whole stream); the ids sent are numbers, optionally with a '-N' suffix.
     if value and not _EVENT_ID.match(value.strip()):
         raise HTTPError(400, "bad_last_event_id", "Last-Event-ID must be an event id this server "

@@ -1,4 +1,4 @@
-"""Every turn's details after a reload (issue 18 point 1), not only the last one's.
+"""Every turn's details after a reload, not only the last one's.
 
 The checkpointed state holds only the current turn (earlier ones are text in chat_history, and
 retention drops old checkpoints), so each answered request's details (plan, SQL, steps,
@@ -93,7 +93,7 @@ def requests_of(logs: list[dict[str, Any]], details: dict[str, dict[str, Any]]) 
     """Every request of the thread as the chat showed it: what the user sent (a question, or the
     answer to a clarification / no-data card) and what came back (an answer with its details, or
     the card's message). A reload draws one question and one answer per request, so no-data and
-    clarification turns come back too (issue 27)."""
+    clarification turns come back too."""
     out = []
     for row in logs:
         rid, result = str(row.get("request_id")), _result(row)

@@ -54,7 +54,7 @@ class AppDB:
 
             self.engine: AppEngine = "postgres"
             # check: a connection the server closed (a Postgres restart) is replaced before use,
-            # so the restart costs no request once the database is back (issue 25)
+            # so the restart costs no request once the database is back
             self._pool = ConnectionPool(url, min_size=1, max_size=pool_max, open=True,
                                         check=pg_check.check,
                                         reconnect_timeout=pg_check.RECONNECT_TIMEOUT_S,

@@ -16,7 +16,7 @@ from typing import Callable, Iterable, Literal
 
 Folder = Literal["duckdb", "postgres", "app/sqlite", "app/postgres"]
 
-# new name -> the name a ledger written before the renumbering holds (issue 23: sql/postgres had
+# new name -> the name a ledger written before the renumbering holds (sql/postgres had
 # two 003_* and two 004_* files)
 RENAMED: dict[str, str] = {
     "005_trace_owners.sql": "003_trace_owners.sql",

@@ -1,12 +1,12 @@
 """The check a pooled Postgres connection passes before it is handed out (psycopg_pool `check=`).
 
 psycopg_pool's own `check_connection` sends an empty query: a round trip on every checkout, for
-every market query, trace and memory write (issue 31: ~5 % of a production question's samples,
+every market query, trace and memory write (~5 % of a production question's samples,
 and under load each round trip waits for the backend to get a core). An idle connection's socket
 has nothing to read unless the server spoke unasked: a restart or a terminated backend sends an
 error and closes it. So the empty query is sent only when the socket is readable (a zero-timeout
 poll: no round trip) or the connection was last handed out more than IDLE_PING_S ago (a silent
-network drop says nothing on the socket). Issue 25's guarantee, a restart costs no request once the
+network drop says nothing on the socket).'s guarantee, a restart costs no request once the
 database is back, is tests/server/test_db_restart.py.
 """
 from __future__ import annotations

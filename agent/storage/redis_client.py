@@ -32,7 +32,7 @@ def async_redis_client(url: str, *, decode: bool = True, pool_size: int | None =
     `pool_size` connections in use waits up to that long for one (BlockingConnectionPool) instead
     of failing at once: redis-py's default pool raised "Too many connections" at 100 commands in
     flight, and 200 streams' heartbeats and polls during a Postgres restart made runs fall back to
-    the local buffer with Redis up (issue 25)."""
+    the local buffer with Redis up."""
     import redis.asyncio as aredis
 
     if pool_wait_s is None:

@@ -47,7 +47,7 @@ CREATE TABLE IF NOT EXISTS turn_details (
     request_id TEXT PRIMARY KEY, thread_id TEXT NOT NULL, details TEXT NOT NULL, created_at TEXT NOT NULL);
 CREATE INDEX IF NOT EXISTS turn_details_thread ON turn_details (thread_id);
 """
-# Owners (issue 12), as sql/postgres/005_trace_owners.sql: added to files made before identity.
+# Owners, as sql/postgres/005_trace_owners.sql: added to files made before identity.
 # (table, column, the statement adding it) for trace files made before the owner columns; the
 # table name is bound in pragma_table_info(?), the statements are constants.
 _SQLITE_OWNER_COLUMNS = [
@@ -60,7 +60,7 @@ _SQLITE_OWNER_COLUMNS = [
     ("request_traces", "error_severity", "ALTER TABLE request_traces ADD COLUMN error_severity TEXT"),
 ]
 _SQLITE_COLUMNS_OF = "SELECT name FROM pragma_table_info(?)"
-# Deleting one owner's thread (issue 28): steps and details go by the owner's request ids.
+# Deleting one owner's thread: steps and details go by the owner's request ids.
 _OWNED_REQUESTS = "SELECT request_id FROM chat_logs WHERE thread_id = %s AND tenant_id = %s AND user_id = %s"
 DELETE_USER_DETAILS = "DELETE FROM turn_details WHERE request_id IN (" + _OWNED_REQUESTS + ")"
 DELETE_USER_STEPS = "DELETE FROM request_traces WHERE request_id IN (" + _OWNED_REQUESTS + ")"

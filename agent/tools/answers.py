@@ -55,7 +55,7 @@ T: dict[str, dict[str, str]] = {
                   "ru": "{symbol} не было в списке наблюдения. ",
                   "es": "{symbol} no estaba en tu lista de seguimiento. "},
 }
-# Memory statements (issue 24): what was remembered or forgotten, said back to the user.
+# Memory statements: what was remembered or forgotten, said back to the user.
 T.update({
     "mem_note": {"en": "Noted: “{note}”.", "ru": "Запомнил: «{note}».", "es": "Anotado: «{note}»."},
     "mem_symbol": {"en": " Your usual symbol is now {symbol}.", "ru": " Ваш обычный инструмент теперь {symbol}.",

@@ -78,7 +78,7 @@ class MemoryCache:
 
 class RedisCache:
     """Results in Redis; while Redis is down a read is a miss and a write is skipped, with a
-    warning in the log (issue 25 M5: tools answered 500 during an outage)."""
+    warning in the log (tools answered 500 during an outage)."""
     backend = "redis"
     WARN_EVERY_S = 30.0
 

@@ -1,4 +1,4 @@
-"""The Gemini planner offered the run's tools (issues 13 and 17).
+"""The Gemini planner offered the run's tools.
 
 One planner call carries `submit_plan` AND the FunctionDeclarations of the tools the run's user
 may call (agent/tools/gemini_decls.py: from Deps.user's plan and tenant, never from model

@@ -105,7 +105,7 @@ class ToolRateLimiter:
             yield "day", RateLimitItemPerDay(rl.per_day)
 
     def quota(self, rl: RateLimit, tenant_id: str, user_id: str, tool_id: str) -> dict[str, dict]:
-        """Calls left per window: {"minute": {"limit", "remaining", "reset_s"}, ...} (issue 29:
+        """Calls left per window: {"minute": {"limit", "remaining", "reset_s"}, ...} (
         every result says it, and HTTP answers carry it as RateLimit-* headers)."""
         out: dict[str, dict] = {}
         for period, item in self._items(rl):

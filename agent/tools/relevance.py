@@ -1,4 +1,4 @@
-"""Which of the user's tools the planner is offered for ONE question (issue 30).
+"""Which of the user's tools the planner is offered for ONE question.
 
 Offering every tool the plan allows cost 3,538 of the planner request's 5,134 tokens whatever the
 question was. The planner is now offered only the tools the reading of the question makes

@@ -107,7 +107,7 @@ class ToolSpec:
     destructive: bool = False             # may remove or replace something (orders, deletions)
     idempotent: bool = False              # a repeated call with the same arguments changes nothing more
     claims: tuple[str, ...] = ()          # result fields the answer may state as slots
-    # The chart of its answer in the chat UI (issue 27): a builder of agent/server/charts/
+    # The chart of its answer in the chat UI: a builder of agent/server/charts/
     # (tools.py, tool_answers.py), or "none:<why>", <why> a key of the packs' ui.chart_none.
     chart: str = ""
 

@@ -1,4 +1,4 @@
-"""Tenant tools in the graph (issue 17): listed for the run's tenant and run through the registry.
+"""Tenant tools in the graph: listed for the run's tenant and run through the registry.
 
 The graph plays the seed's Agent Orchestrator: a call of a tenant tool becomes a registry task of
 the run's user (`Deps.user`: tenant and user from the token, never from the model) on the

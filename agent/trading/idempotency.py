@@ -1,4 +1,4 @@
-"""A confirmed order or alert is stored at most once per idempotency key (issue 14, migration 004).
+"""A confirmed order or alert is stored at most once per idempotency key (migration 004).
 
 The graph checkpoints only when a run stops: a process that dies after a confirmed action was
 stored but before the run ended leaves the thread waiting at the same confirmation, and a second

@@ -2,7 +2,7 @@
 
 agent/trading/service.py refuses in one English line (the tool API's VALIDATION_ERROR message);
 a chat request in Russian or Spanish hears the two refusals an order most often meets, enough cash
-and margin, in its own language with its figures in its own number format (issue 24's probe:
+and margin, in its own language with its figures in its own number format ('s probe:
 "купи 1 000 SPY лимит 505" was refused in English). Any other refusal stays as written.
 """
 from __future__ import annotations

@@ -72,7 +72,7 @@ def check_order(tx, user: User, p: CreateOrder, starting_cash: float) -> dict[st
 
 
 # Initial margin held per futures position, as a fraction of its notional (CME's NQ and ES run at
-# about 5-6 %): a paper account carries what a real one of its equity could (issue 25 M2, where a
+# about 5-6 %): a paper account carries what a real one of its equity could (where a
 # market buy of 1e308 NQ was filled and the account's equity became -inf).
 FUTURES_MARGIN_RATE = 0.05
 

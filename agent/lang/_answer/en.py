@@ -72,7 +72,7 @@ r"\b(?:up|down|gain\w*|los\w*|declin\w*|advanc\w*) (?:days?|sessions?)\b",
     "LINKERS": ["by", "of", "to", "a", "an", "about", "around", "roughly", "some", "nearly", "almost",
                 "just", "only", "over", "sharply", "slightly", "strongly"],
     "CONJUNCTIONS": ["and", "but", "yet", "while", "whereas", "although", "though", "still"],
-    # Companies and institutions (issue 32). A company is a name of NAMES (its symbol must be
+    # Companies and institutions. A company is a name of NAMES (its symbol must be
     # fetched; "Nasdaq Inc" is the exchange operator, "Nasdaq" the index); an institution may be
     # named only beside a fetched news item whose text names it (agent/answer/news_checks.py).
     "INSTITUTIONS": ["powell", "lagarde", "yellen", "fed", "federal reserve", "fomc", "ecb", "european central bank", "boj", "bank of japan",

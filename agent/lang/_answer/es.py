@@ -59,7 +59,7 @@ r"\b(?:dias?|sesion\w*) (?:de )?(?:subida|caida|alza|baja|alcistas?|bajistas?)\b
     "LINKERS": ["un", "una", "del", "de", "el", "la", "en", "a", "hasta", "casi", "alrededor", "cerca", "solo",
                 "apenas", "fuertemente", "ligeramente"],
     "CONJUNCTIONS": ["y", "pero", "aunque", "mientras", "sin", "embargo", "aun"],
-    # Empresas e instituciones (issue 32): ver en.
+    # Empresas e instituciones: ver en.
     "INSTITUTIONS": ["powell", "lagarde", "fed", "la fed", "reserva federal", "bce", "banco central europeo", "banco de japon", "opep",
                      "fmi", "tesoro", "congreso", "casa blanca"],
     "TERMS": ["askbar", "e-mini", "mini", "micro", "nyse", "cboe", "nueva york", "chicago", "rsi", "macd", "adx", "di", "atr", "ema", "sma", "vwap", "obv", "poc", "ohlc", "utc", "cme", "ee",

@@ -45,7 +45,7 @@ class Answer:
 
 
 def _part_of(intent: Intent, r: StepResult) -> Intent:
-    """The intent as one part of a question with parts (issue 24): the step's own period."""
+    """The intent as one part of a question with parts: the step's own period."""
     for part in intent.parts:
         if r.symbol in part.symbols and part.period and str(r.params.get("start_date")) == str(part.period.start):
             return reading.part_intent(intent, part)

@@ -1,4 +1,4 @@
-"""Charts of tool answers (issue 27): each catalogue tool declares its chart next to itself
+"""Charts of tool answers: each catalogue tool declares its chart next to itself
 (`ToolSpec.chart` in agent/tools/catalog/: a builder named here, or "none:<why>", the why a key of
 the packs' `chart_none` table that the page shows in the user's language).
 

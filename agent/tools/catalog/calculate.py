@@ -9,7 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 
 from agent.tools.spec import SEED_CACHE_TTL, RateLimit, ToolContext, ToolError, ToolSpec
 
-# Bounds far past any real instrument or account, so every answer is a finite number (issue 25
+# Bounds far past any real instrument or account, so every answer is a finite number (
 # M2: 1e308 inputs overflowed to a 500); NaN and Infinity are refused by the models.
 MAX_PRICE = 1e9
 Price = Field(gt=0, le=MAX_PRICE, description="price in the instrument's units")

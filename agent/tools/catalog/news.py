@@ -24,7 +24,7 @@ class GetSentimentParams(_SymbolRange):
 
 
 # Headlines are stamped in the stores' range: dates outside it (0001-01-01, 9999-12-31) overflowed
-# into an execution error when the day's session bounds were computed (issue 25 L1).
+# into an execution error when the day's session bounds were computed.
 DATE_RANGE = (date(1900, 1, 1), date(2200, 12, 31))
 
 
