@@ -112,12 +112,13 @@ def test_state_says_whether_the_plan_found_data(loaded_store, tmp_path):
     assert values["has_data"] is False
 
 
-@pytest.mark.parametrize("q,lang,word", [("NQ stats for November 2023", "en", "only part of the period"),
-                                         ("Статистика NQ за ноябрь 2023", "ru", "только часть"),
-                                         ("Estadísticas de NQ en noviembre de 2023", "es", "solo parte")])
+@pytest.mark.parametrize("q,lang,word", [("NQ stats for November 2023", "en", "stored data"),
+                                         ("Статистика NQ за ноябрь 2023", "ru", "данные с"),
+                                         ("Estadísticas de NQ en noviembre de 2023", "es", "datos guardados")])
 def test_answer_says_the_data_covers_only_part_of_the_period(loaded_store, tmp_path, q, lang, word):
     """The NQ file starts with the session of 2023-11-20 (pandas, CME sessions end at 17:00 ET):
-    a question for all of November says so; one inside the stored days does not."""
+    a question for all of November says so in its stated reading (the answer's first line, which
+    names the stored range); one inside the stored days does not."""
     import uuid as _uuid
 
     import pandas as pd
@@ -137,9 +138,10 @@ def test_answer_says_the_data_covers_only_part_of_the_period(loaded_store, tmp_p
     from agent.answer.render import render as _render
 
     shown = _render(first, "date", lang)
-    assert r.intent["lang"] == lang and word in r.response and shown in r.response, r.response
+    assert r.intent["lang"] == lang and r.reading and word in r.reading and shown in r.reading, r.response
+    assert r.response.startswith(r.reading)
     inside = session.ask("NQ stats from 2023-11-27 to 2023-12-01", thread_id=_uuid.uuid4().hex, now="2024-06-01")
-    assert "only part of the period" not in inside.response
+    assert inside.reading and "stored data" not in inside.reading
 
 
 @pytest.mark.parametrize("q,word", [("hourly profile of SPY in April 2024", "partial hour"),
