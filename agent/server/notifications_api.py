@@ -23,6 +23,7 @@ from starlette.requests import Request
 from starlette.routing import Route
 
 from agent.identity.models import User
+from agent.live import bell
 from agent.market.tx import read
 from agent.server.caller import current_user
 from agent.server.dismissed import dismissed_ids
@@ -44,6 +45,7 @@ class _Waker:
         # Any: redis-py's types say bytes | str even with decode_responses=True
         self.client: Any
         self.client, self.last = None, "$"
+        self.user, self.seen = user, 0
         if redis_url:
 
             self.client = async_redis_client(redis_url)
@@ -63,9 +65,13 @@ class _Waker:
             await self._wait(timeout_s)
             tg.cancel_scope.cancel()
 
+    def mark(self) -> None:
+        """Before each read: rings of this process's bell after it wake the next wait at once."""
+        self.seen = bell.rung(self.user.tenant_id, self.user.user_id)
+
     async def _wait(self, timeout_s: float) -> None:
-        if self.client is None:
-            await asyncio.sleep(timeout_s)
+        if self.client is None:      # live bars ingested in this process ring it (agent/live/bell.py)
+            await bell.wait(self.user.tenant_id, self.user.user_id, self.seen, timeout_s)
             return
         got = await self.client.xread({self.key: self.last}, block=int(timeout_s * 1000), count=100)
         for _key, entries in got or []:
@@ -90,6 +96,7 @@ async def _frames(store: Any, user: User, after: int, follow: bool, redis_url: s
         await waker.start()
         yield b"retry: 1000\n\n"
         while True:
+            waker.mark()
             rows = await asyncio.to_thread(notify.since, read(store), user.tenant_id, user.user_id,
                                            after, BATCH)
             skip = await asyncio.to_thread(dismissed) if rows else set()

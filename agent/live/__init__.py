@@ -1,0 +1,6 @@
+"""Live market data: one ingest path for bars that arrive one at a time (DESIGN.md "Live market
+data"). Three sources feed it: `POST /api/bars` (NDJSON), `askbar feed replay FILE` and `askbar
+feed alpaca`; each bar goes through `append.append_bars`, which stores it idempotently per
+(symbol, ts), rebuilds the rollups of the trading dates it touched, moves the market-data version
+and runs the after-ingest hooks (paper orders, alerts) in the same transaction, as `askbar load`.
+"""

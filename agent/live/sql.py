@@ -1,0 +1,29 @@
+"""SQL of the live ingest (agent/live/append.py), written once with psycopg named placeholders
+(`%(name)s`; agent.market.tx.Tx turns them into `$name` on DuckDB). Values are always bound; the
+VALUES lists are built by Tx.values from the column constants below. The rollup rebuilds are the
+stores' own statements (agent/market/duckdb_store.py, agent/market/pg_sql.py)."""
+from __future__ import annotations
+
+# The stored bars in the batch's time range: a live batch is a few minutes, so this is a handful
+# of rows read by (symbol, ts).
+STORED_IN_RANGE = """
+SELECT ts, trading_date, in_session, open, high, low, close, volume FROM ohlcv_1min
+WHERE symbol = %(symbol)s AND ts BETWEEN %(first)s AND %(last)s
+"""
+BAR_COLS = (("symbol", "TEXT"), ("ts", "TIMESTAMP"), ("trading_date", "DATE"),
+            ("in_session", "BOOLEAN"), ("open", "DOUBLE PRECISION"), ("high", "DOUBLE PRECISION"),
+            ("low", "DOUBLE PRECISION"), ("close", "DOUBLE PRECISION"), ("volume", "DOUBLE PRECISION"))
+INSERT_BARS = """
+INSERT INTO ohlcv_1min (symbol, ts, trading_date, in_session, open, high, low, close, volume)
+VALUES {values}
+"""
+# a revised bar replaces the stored one (the classification in append.py found it different)
+UPDATE_BARS = """
+UPDATE ohlcv_1min AS m SET trading_date = v.trading_date, in_session = v.in_session, open = v.open,
+    high = v.high, low = v.low, close = v.close, volume = v.volume
+FROM (VALUES {values}) AS v (symbol, ts, trading_date, in_session, open, high, low, close, volume)
+WHERE m.symbol = v.symbol AND m.ts = v.ts
+"""
+LAST_BAR = """
+SELECT ts, close FROM ohlcv_1min WHERE symbol = %(symbol)s ORDER BY ts DESC LIMIT 1
+"""
