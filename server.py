@@ -15,6 +15,7 @@ from starlette.middleware.cors import CORSMiddleware
 from starlette.routing import Route
 
 from agent.server import (
+    bars_api,
     chat_api,
     cli_api,
     dismissed,
@@ -36,7 +37,8 @@ def create_app(settings=None, deps=None, server=None) -> Starlette:
     """settings/deps/server default to the environment (tests pass their own)."""
     server = server or ServerSettings()
     routes = [*chat_api.routes, *lg_api.routes, *notifications_api.routes, *dismissed.routes, *tools_api.routes,
-              *memory_api.routes, *registry_api.routes, *cli_api.routes, Route("/metrics", metrics_endpoint),
+              *memory_api.routes, *registry_api.routes, *cli_api.routes, *bars_api.routes,
+              Route("/metrics", metrics_endpoint),
               *web.routes]
     middleware = [Middleware(GuardMiddleware, server_settings=server)]
     if server.cors_list:

@@ -89,6 +89,8 @@ def parse_ndjson(body: bytes | str) -> list[LiveBar]:
             continue
         try:
             data = json.loads(raw, parse_constant=_no_constant)
+        except RecursionError:
+            raise BarError(n, "not valid JSON (nested too deeply)") from None
         except ValueError as exc:
             raise BarError(n, f"not valid JSON ({' '.join(str(exc).split())[:120]})") from None
         bars.append(bar_from(data, n))
