@@ -22,7 +22,8 @@ from agent.market.errors import LoadError
 # Modules that register more subcommands with @command (ask, resume, serve, replay, eval, ...).
 COMMAND_MODULES: tuple[str, ...] = ("agent.cli.ask", "agent.cli.serve", "agent.cli.users",
                                    "agent.cli.news", "agent.cli.trading", "agent.cli.tools",
-                                   "agent.cli.memory", "agent.cli.registry", "agent.cli.history")
+                                   "agent.cli.memory", "agent.cli.registry", "agent.cli.history",
+                                   "agent.cli.feed")
 
 REMOTE_MODULE = "agent.cli.remote"
 # Commands that run through a running `askbar serve` on the same ASKBAR_HOME (agent/cli/remote.py).

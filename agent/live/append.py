@@ -18,7 +18,7 @@ After COMMIT the notifications go to Redis (when configured) and wake this proce
 from __future__ import annotations
 
 from collections import defaultdict
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from agent.live import bell
@@ -27,7 +27,7 @@ from agent.live.bars import BarError, LiveBar
 from agent.market.hooks import after_ingest
 from agent.market.instruments import Instrument, default_instrument
 from agent.market.store import IngestReport
-from agent.market.tx import Tx
+from agent.market.tx import Tx, read
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -68,6 +68,16 @@ def append_bars(store: Any, bars: list[LiveBar], redis_url: str | None = None) -
         bell.ring(report.notifications)
         reports.append(report)
     return reports
+
+
+def last_stored(store: Any, symbols: list[str]) -> dict[str, datetime | None]:
+    """The newest stored 1-minute bar of each symbol (None: none): where a feed resumes."""
+    reader = read(store)
+    out: dict[str, datetime | None] = {}
+    for s in symbols:
+        row = reader.one(Q.LAST_TS, {"symbol": s})
+        out[s] = row["ts"] if row else None
+    return out
 
 
 def _frame(inst: Instrument, bars: list[LiveBar]) -> pd.DataFrame:

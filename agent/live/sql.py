@@ -27,3 +27,4 @@ WHERE m.symbol = v.symbol AND m.ts = v.ts
 LAST_BAR = """
 SELECT ts, close FROM ohlcv_1min WHERE symbol = %(symbol)s ORDER BY ts DESC LIMIT 1
 """
+LAST_TS = "SELECT max(ts) AS ts FROM ohlcv_1min WHERE symbol = %(symbol)s"

@@ -65,4 +65,21 @@ async def post_bars(request: Request) -> Response:
         raise HTTPError(400, "bad_bar", str(exc)) from None
 
 
-routes = [Route("/api/bars", post_bars, methods=["POST"])]
+def _last(rt: Any, symbols: list[str]) -> dict[str, Any]:
+    from agent.live.append import last_stored
+
+    return {"last": {k: v.isoformat() if v else None for k, v in last_stored(rt.deps.store, symbols).items()}}
+
+
+async def last_bars(request: Request) -> Response:
+    """GET /api/bars/last?symbols=SPY,QQQ: each symbol's newest stored 1-minute bar (a feed
+    resumes from there); market data, readable by any user."""
+    raw = request.query_params.get("symbols", "")
+    symbols = [s.strip().upper() for s in raw.split(",") if s.strip()]
+    if not symbols or len(symbols) > 200 or any(len(s) > 32 for s in symbols):
+        raise HTTPError(400, "bad_symbols", "symbols: 1 to 200 comma-separated symbols of up to 32 characters")
+    return JSONResponse(await asyncio.to_thread(_last, request.app.state.runtime, symbols))
+
+
+routes = [Route("/api/bars", post_bars, methods=["POST"]),
+          Route("/api/bars/last", last_bars, methods=["GET"])]

@@ -57,6 +57,7 @@ ROUTE_SCOPES: tuple[tuple[str, str, Requirement], ...] = (
     ("GET", "/api/history", "read"), ("POST", "/api/traces/{request_id}/replay", "read"),
     ("POST", "/api/load", "admin"), ("POST", "/api/demo", "admin"), ("POST", "/api/eval", "admin"),
     ("POST", "/api/bars", "admin"),      # live bars (agent/server/bars_api.py), the operator's too
+    ("GET", "/api/bars/last", "read"),
     # tools, memory
     ("GET", "/api/tools", "read"), ("POST", "/api/tools/{name}", TOOL_IN_PATH),
     ("GET", "/api/memory", "read"), ("DELETE", "/api/memory", "write"),
