@@ -1224,3 +1224,35 @@ PACK["offline_periods"]["NAMED_MARKET_DAYS"] = {
     "black_monday": ["black\\s+monday"], "black_tuesday": ["black\\s+tuesday"],
     "black_thursday": ["black\\s+thursday"], "flash_crash": ["(?:the\\s+)?flash\\s+crash"],
 }
+# Alerts on statistics (agent/nlu/alert_conditions.py): cue words and the condition in words
+PACK["alert_conditions"] = {
+    "alert": ["alert\\s+me", "notify\\s+me", "let\\s+me\\s+know", "tell\\s+me", "ping\\s+me", "alert", "notify"],
+    "when": ["when(?!\\s+(?:did|was|were|has|had|is|does|do)\\b)", "whenever", "once", "if"],
+    "range": ["range"], "average": ["average", "avg", "mean"], "times": ["x", "×", "times"],
+    "day": ["days?", "sessions?"],
+    "close": ["clos\\w*", "finish\\w*", "end\\w*"], "in_row": ["in\\s+a\\s+row", "straight", "consecutive\\w*"],
+    "lower": ["lower", "down", "below", "red"], "higher": ["higher", "up", "above", "green"],
+    "move": ["mov\\w*", "swing\\w*", "chang\\w*"], "rise": ["ris\\w*", "rall\\w*", "gain\\w*", "jump\\w*"],
+    "fall": ["fall\\w*", "drop\\w*", "declin\\w*", "sink\\w*"],
+    "percent": ["%", "percent", "pct"], "hour": ["(?:an|one|1)\\s+hour", "hour"],
+    "minutes": ["min(?:ute)?s?"],
+    "cross": ["cross\\w*", "break\\w*", "go(?:es)?", "mov\\w*", "ris\\w*", "fall\\w*", "drop\\w*"],
+    "rsi": ["rsi"], "sma": ["sma", "simple\\s+moving\\s+average", "moving\\s+average", "ma"],
+    "ema": ["ema", "exponential\\s+moving\\s+average"],
+    "texts": {
+        "window_range": "{symbol}: alert when the {window} range ({tz} time) is {op} {ratio}x its average over {days} "
+                        "(checked when the window ends)",
+        "closes_in_row": "{symbol}: alert when it closes {dir} {count} in a row (each daily close {dir} "
+                         "than the one before)",
+        "move_within": "{symbol}: alert when it moves {dir}{pct}% within {span} (a close against the close {span} "
+                       "earlier)",
+        "indicator_level": "{symbol}: alert when the daily {ind} crosses {op} {level}",
+        "indicator_price": "{symbol}: alert when the daily close crosses {op} its {ind}",
+    },
+    "op": {"above": "above", "below": "below"}, "dir": {"above": "higher", "below": "lower"},
+    "move_dir": {"any": "", "up": "up ", "down": "down "},
+    "span": {"one": "{n} minute", "other": "{n} minutes", "=60": "an hour"},
+    "window": "{start}-{end}",
+    "sessions": {"one": "{n} session", "other": "{n} sessions"},
+    "fired": "Alert: {text} — fired on the bar of {ts} (value {value})",
+}

@@ -1173,3 +1173,35 @@ PACK["offline_periods"]["NAMED_MARKET_DAYS"] = {
     "black_monday": ["lunes\\s+negro"], "black_tuesday": ["martes\\s+negro"],
     "black_thursday": ["jueves\\s+negro"], "flash_crash": [],
 }
+# Alertas sobre estadísticas (agent/nlu/alert_conditions.py): palabras clave y la condición en palabras
+PACK["alert_conditions"] = {
+    "alert": ["av[íi]same", "av[íi]sa(?:me)?", "notif[íi]ca(?:me)?", "alerta(?:me)?", "dime", "cre[ae]\\s+una\\s+alerta"],
+    "when": ["cuando", "en\\s+cuanto", "si"],
+    "range": ["rango"], "average": ["promedio", "media"], "times": ["x", "×", "veces"],
+    "day": ["d[íi]as?", "sesiones?"],
+    "close": ["cierr\\w*", "cerr\\w*"], "in_row": ["seguid[oa]s", "consecutiv\\w*", "al\\s+hilo"],
+    "lower": ["m[áa]s\\s+bajo", "a\\s+la\\s+baja", "por\\s+debajo", "en\\s+rojo", "abajo"],
+    "higher": ["m[áa]s\\s+alto", "al\\s+alza", "por\\s+encima", "en\\s+verde", "arriba"],
+    "move": ["muev\\w*", "mueva\\w*", "mov\\w*", "vari\\w*"], "rise": ["sub\\w*", "suba\\w*"],
+    "fall": ["caig\\w*", "baje\\w*", "cae\\w*", "caiga\\w*"],
+    "percent": ["%", "por\\s+ciento"], "hour": ["(?:una|1)\\s+hora", "hora"], "minutes": ["minutos?"],
+    "cross": ["cruc\\w*", "cruza\\w*", "rompa\\w*", "sub\\w*", "baj\\w*"],
+    "rsi": ["rsi"], "sma": ["sma", "media\\s+m[óo]vil(?:\\s+simple)?"],
+    "ema": ["ema", "media\\s+m[óo]vil\\s+exponencial"],
+    "texts": {
+        "window_range": "{symbol}: avisar cuando el rango de la ventana {window} (hora de {tz}) esté {op} {ratio}x su "
+                        "promedio de {days} (se comprueba al terminar la ventana)",
+        "closes_in_row": "{symbol}: avisar cuando cierre {dir} {count} seguidas (cada cierre diario {dir} "
+                         "que el anterior)",
+        "move_within": "{symbol}: avisar cuando se mueva {dir}un {pct}% en {span} (un cierre contra el cierre de "
+                       "{span} antes)",
+        "indicator_level": "{symbol}: avisar cuando el {ind} diario cruce {op} {level}",
+        "indicator_price": "{symbol}: avisar cuando el cierre diario cruce {op} su {ind}",
+    },
+    "op": {"above": "por encima de", "below": "por debajo de"}, "dir": {"above": "más alto", "below": "más bajo"},
+    "move_dir": {"any": "", "up": "al alza ", "down": "a la baja "},
+    "span": {"one": "{n} minuto", "many": "{n} minutos", "other": "{n} minutos", "=60": "una hora"},
+    "window": "{start}-{end}",
+    "sessions": {"one": "{n} sesión", "many": "{n} sesiones", "other": "{n} sesiones"},
+    "fired": "Alerta: {text} — se activó en la barra de {ts} (valor {value})",
+}
