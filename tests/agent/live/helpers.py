@@ -15,10 +15,16 @@ NQ = DATA / "nq_1min_firstrate/NQ_1min_sample.csv"
 BTC = DATA / "btc_perp_1min/btc-perp-20211231-20220201_1m.csv"
 
 
-def real_bars(path, symbol: str, start: str, end: str) -> pd.DataFrame:
-    """The file's bars (ts naive UTC, OHLCV) with start <= ts < end, read with pandas."""
+def real_bars(path, symbol: str, start: str, end: str, naive_tz: str = "America/New_York") -> pd.DataFrame:
+    """The file's bars (ts naive UTC, OHLCV) with start <= ts < end, read with pandas; naive
+    stamps are wall clock in `naive_tz`."""
     raw = pd.read_csv(path)
     col = raw.columns[0]
+    if naive_tz == "UTC":
+        bars = pd.DataFrame({"ts": pd.to_datetime(raw[col]), **{k: raw[k] for k in ("open", "high", "low", "close")}})
+        bars["volume"] = raw["volume"].astype(float)
+        sel = bars[(bars["ts"] >= pd.Timestamp(start)) & (bars["ts"] < pd.Timestamp(end))]
+        return sel.sort_values("ts").reset_index(drop=True).assign(symbol=symbol)
     bars = utc_bars(path)
     vol = raw.set_index(_ts(raw[col]))["volume"]
     bars["volume"] = bars["ts"].map(vol).astype(float)
@@ -56,3 +62,9 @@ def table(store, name: str, symbol: str) -> pd.DataFrame:
 
 def at(s: str) -> datetime:
     return datetime.fromisoformat(s)
+
+
+def write_csv(frame: pd.DataFrame, path) -> None:
+    """Bars (ts naive UTC) as a CSV with offsets, as `askbar load` reads it."""
+    out = frame.assign(timestamp=frame["ts"].dt.strftime("%Y-%m-%dT%H:%M:%S+00:00"))
+    out[["timestamp", "open", "high", "low", "close", "volume"]].to_csv(path, index=False)
