@@ -1256,3 +1256,8 @@ PACK["alert_conditions"] = {
     "sessions": {"one": "{n} session", "other": "{n} sessions"},
     "fired": "Alert: {text} — fired on the bar of {ts} (value {value})",
 }
+# Freshness of "now" answers (agent/live/freshness.py): "as of 14:31 ET, 12 s ago"
+PACK["live"] = {
+    "as_of": "{time}, {age}", "seconds": "{n} s ago", "minutes": "{n} min ago", "hours": "{n} h ago",
+    "days": {"one": "{n} day ago", "other": "{n} days ago"}, "future": "ahead of this machine's clock",
+}

@@ -1205,3 +1205,9 @@ PACK["alert_conditions"] = {
     "sessions": {"one": "{n} sesión", "many": "{n} sesiones", "other": "{n} sesiones"},
     "fired": "Alerta: {text} — se activó en la barra de {ts} (valor {value})",
 }
+# Frescura de las respuestas sobre «ahora» (agent/live/freshness.py): «a las 14:31 ET, hace 12 s»
+PACK["live"] = {
+    "as_of": "{time}, {age}", "seconds": "hace {n} s", "minutes": "hace {n} min", "hours": "hace {n} h",
+    "days": {"one": "hace {n} día", "many": "hace {n} días", "other": "hace {n} días"},
+    "future": "por delante del reloj de esta máquina",
+}

@@ -1223,3 +1223,9 @@ PACK["alert_conditions"] = {
     "sessions": {"one": "{n} сессию", "few": "{n} сессии", "many": "{n} сессий", "other": "{n} сессии"},
     "fired": "Оповещение: {text} — сработало на баре {ts} (значение {value})",
 }
+# Свежесть ответов «сейчас» (agent/live/freshness.py): «на 14:31 ET, 12 с назад»
+PACK["live"] = {
+    "as_of": "{time}, {age}", "seconds": "{n} с назад", "minutes": "{n} мин назад", "hours": "{n} ч назад",
+    "days": {"one": "{n} день назад", "few": "{n} дня назад", "many": "{n} дней назад", "other": "{n} дня назад"},
+    "future": "впереди часов этой машины",
+}
