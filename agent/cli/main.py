@@ -136,6 +136,7 @@ def _dispatch(args: argparse.Namespace) -> int:
 @contextmanager
 def open_market_store() -> Iterator[Any]:
     """The store the environment selects (ASKBAR_DATABASE_URL -> Postgres, else DuckDB)."""
+    import agent.live  # noqa: F401 - and the statistics alerts' hook, after it
     import agent.trading  # noqa: F401 - registers its after-ingest hook (orders, alerts) with the stores
     from agent.market.factory import open_store
     from agent.settings import get_settings

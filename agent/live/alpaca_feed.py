@@ -76,7 +76,7 @@ class AlpacaFeed:
 
         base: Any = CryptoDataStream if self.crypto else StockDataStream
 
-        class Stream(base):   # type: ignore[misc, valid-type]
+        class Stream(base):
             async def _start_ws(self) -> None:
                 await super()._start_ws()
                 feed.on_connected()

@@ -32,7 +32,9 @@ def after_ingest(tx, instrument: Any, report: Any) -> Any:
         return report
     last = tx.one(Q.LAST_BAR, {"symbol": instrument.symbol})
     through = last["ts"] if last else None
-    pending = [a for a in alerts if through is not None and a["evaluated_through"] < through]
+    if through is None:
+        return report
+    pending = [a for a in alerts if a["evaluated_through"] < through]
     if not pending:
         return report
     from agent.nlu.alert_conditions import AlertCondition

@@ -9,7 +9,3 @@ from agent.trading.hook import after_ingest as _after_ingest
 
 # Orders and alerts are evaluated by every load once trading is imported (agent/market/hooks.py).
 register_after_ingest("trading", _after_ingest)
-# then the statistics alerts (agent/live/conditions.py), on the same bars in the same transaction
-from agent.live.conditions import after_ingest as _conditions  # noqa: E402
-
-register_after_ingest("conditions", _conditions)

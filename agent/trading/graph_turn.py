@@ -69,9 +69,9 @@ def _target(cmd: TradingCommand, deps, lang: str) -> tuple[TradingCommand, str |
     if cmd.tool == "delete_alert":
         from agent.live import condition_alerts
 
-        key, ids = "alert_id", [a.alert_id for a in (*service.list_alerts(deps.store, deps.user),
-                                                     *condition_alerts.list_for(deps.store, deps.user))
+        key, ids = "alert_id", [a.alert_id for a in service.list_alerts(deps.store, deps.user)
                                 if a.status == "active"]
+        ids += [a.alert_id for a in condition_alerts.list_for(deps.store, deps.user) if a.status == "active"]
     else:
         key, ids = "order_id", [o.order_id for o in service.list_orders(deps.store, deps.user, "pending")]
     if len(ids) == 1:
