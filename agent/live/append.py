@@ -5,9 +5,10 @@ Per symbol, one write transaction that
 - stores the bars idempotently per (symbol, ts): a new bar is inserted, a revised one (other values)
   replaces the stored one, an identical repeat changes nothing; a late bar (older than the newest
   stored) is accepted like any other,
-- rebuilds the daily and hourly rollups of the trading dates the new or revised bars fall on (the
-  stores' own rebuild statements, bounded by the (symbol, ts) key: a live bar costs one day's
-  re-aggregation, never the symbol's history),
+- keeps the daily and hourly rollups current: bars that come after their trading date's last
+  stored bar (the usual live bar) update the day's and hour's rows in place; a revised or late bar
+  rebuilds the rollups of the trading dates it falls on (the stores' own rebuild statements,
+  bounded by the (symbol, ts) key: one day's re-aggregation, never the symbol's history),
 - moves the symbol's coverage row and so the market-data version (tool cache keys, the server's
   coverage cache), and
 - runs the after-ingest hooks (agent/market/hooks.py: paper orders and price alerts, the plain-
@@ -130,12 +131,53 @@ def _append_symbol(store: Any, inst: Instrument, new_symbol: bool, bars: list[Li
         if revised:
             tx.values(Q.UPDATE_BARS, Q.BAR_COLS, revised)
         touched = [r["trading_date"] for r in (*new, *revised)]
-        rebuilt = _rebuild(store.engine, tx, inst, min(touched), max(touched)) if touched else 0
+        rebuilt = len(set(touched))
+        if touched and (revised or not _appended(tx, inst, new)):
+            _rebuild(store.engine, tx, inst, min(touched), max(touched))
         tx.execute(_engine_sql(store.engine).UPSERT_COVERAGE, {**p, "added": len(new)})
         report = IngestReport(symbol=inst.symbol, kind="intraday", rows=len(rows), inserted=len(new),
                               updated=len(revised), unchanged=len(rows) - len(new) - len(revised),
                               first=rows[0]["ts"], last=rows[-1]["ts"], daily_rebuilt=rebuilt)
         return after_ingest(tx, inst, report)
+
+
+def _appended(tx: Tx, inst: Instrument, new: list[dict[str, Any]]) -> bool:
+    """The rollups of bars that all come after their trading date's last stored in-session bar,
+    updated in place (two statements); False when some bar is not such a bar (a late one):
+    the caller then rebuilds the dates."""
+    bars = [r for r in new if r["in_session"]]
+    if not bars:
+        return True                       # out-of-session bars are in no rollup
+    dates = [r["trading_date"] for r in bars]
+    last = {r["trading_date"]: r["last_ts"] for r in tx.rows(Q.DAY_LAST_TS, {"symbol": inst.symbol,
+                                                                            "d0": min(dates), "d1": max(dates)})}
+    if any(last.get(r["trading_date"]) is not None and r["ts"] <= last[r["trading_date"]] for r in bars):
+        return False
+    tx.values(Q.APPEND_1D, Q.DAY_COLS, _reduce(bars, lambda r: r["trading_date"], inst, daily=True))
+    tx.values(Q.APPEND_1H, Q.HOUR_COLS, _reduce(bars, lambda r: r["ts"].replace(minute=0, second=0, microsecond=0),
+                                                inst, daily=False))
+    return True
+
+
+def _reduce(bars: list[dict[str, Any]], key, inst: Instrument, daily: bool) -> list[dict[str, Any]]:
+    """One rollup row per key (bars in ts order): open of the first, close of the last."""
+    from zoneinfo import ZoneInfo
+
+    groups: dict[Any, list[dict[str, Any]]] = {}
+    for r in bars:
+        groups.setdefault(key(r), []).append(r)
+    out = []
+    for k, rows in groups.items():
+        row = {"symbol": inst.symbol, "open": rows[0]["open"], "high": max(r["high"] for r in rows),
+               "low": min(r["low"] for r in rows), "close": rows[-1]["close"],
+               "volume": sum(r["volume"] for r in rows), "bars": len(rows)}
+        if daily:
+            row.update(trading_date=k, first_ts=rows[0]["ts"], last_ts=rows[-1]["ts"])
+        else:
+            local = k.replace(tzinfo=ZoneInfo("UTC")).astimezone(ZoneInfo(inst.timezone)).replace(tzinfo=None)
+            row.update(ts=k, ts_local=local, trading_date=min(r["trading_date"] for r in rows))
+        out.append(row)
+    return out
 
 
 def _engine_sql(engine: str) -> Any:
@@ -163,7 +205,7 @@ def _insert(engine: str, tx: Tx, handle: Any, inst: Instrument, new: list[dict[s
     tx.values(Q.INSERT_BARS, Q.BAR_COLS, new)
 
 
-def _rebuild(engine: str, tx: Tx, inst: Instrument, d0, d1) -> int:
+def _rebuild(engine: str, tx: Tx, inst: Instrument, d0, d1) -> None:
     """The touched trading dates' daily and hourly rollups, rebuilt from their 1-minute bars."""
     m = _engine_sql(engine)
     p = {"symbol": inst.symbol, "d0": d0, "d1": d1}
@@ -175,5 +217,3 @@ def _rebuild(engine: str, tx: Tx, inst: Instrument, d0, d1) -> int:
         p.update(lo=d0 - timedelta(days=2), hi=d1 + timedelta(days=2), tz=inst.timezone)
         for statement in (m.DELETE_1D, m.DELETE_1H, m.REBUILD_1D, m.REBUILD_1H):
             tx.execute(statement, p)
-    row = tx.one(m.COUNT_1D, {"symbol": inst.symbol, "d0": d0, "d1": d1})
-    return int(next(iter(row.values()))) if row else 0
