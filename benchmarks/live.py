@@ -139,16 +139,15 @@ def latency(engine: str, bars: list[LiveBar], tmp: Path, users_n: int = 100, per
     url = None
     if engine == "postgres":
         url = new_pg()
-        env.update(ASKBAR_DATABASE_URL=url, ASKBAR_REDIS_URL=REDIS)
+        env.update(ASKBAR_DATABASE_URL=url)
+        if os.environ.get("BENCH_LIVE_REDIS", "1") == "1":
+            env["ASKBAR_REDIS_URL"] = REDIS
     settings = Settings(home=home, database_url=url, redis_url=env.get("ASKBAR_REDIS_URL"))
     users = UserStore(open_appdb(settings))
     made = [users.add(f"u{i:03d}", tenant="bench", plan="pro") for i in range(users_n)]
-    if engine == "duckdb":
-        from agent.market.duckdb_store import DuckDBStore
-        store = DuckDBStore(home / "market.duckdb")
-    else:
-        from agent.market.postgres_store import PostgresStore
-        store = PostgresStore(url, max_size=2)
+    from agent.market.duckdb_store import DuckDBStore
+    from agent.market.postgres_store import PostgresStore
+    store = DuckDBStore(home / "market.duckdb") if engine == "duckdb" else PostgresStore(url, max_size=2)
     history, live = bars[:3000], bars[3000:3300]
     append_bars(store, history)
     # 1,000 levels the next bars cross, each first crossed by a known bar: above the running high
@@ -186,19 +185,34 @@ def latency(engine: str, bars: list[LiveBar], tmp: Path, users_n: int = 100, per
             if time.time() > deadline or proc.poll() is not None:
                 raise RuntimeError((tmp / f"serve_{engine}.log").read_text()[-2000:])
             time.sleep(0.2)
-        return asyncio.run(_measure(base, admin, made, live, users_n * per_user, pace_s))
+        out = asyncio.run(_measure(base, admin, made, live, users_n * per_user, pace_s))
     finally:
         proc.send_signal(signal.SIGTERM)
         try:
             proc.wait(60)
         except subprocess.TimeoutExpired:
             proc.kill()
+    if os.environ.get("BENCH_LIVE_LOG"):
+        import shutil
+        shutil.copy(tmp / f"serve_{engine}.log", os.environ["BENCH_LIVE_LOG"])
+    try:   # what the store says fired (the server is stopped: DuckDB's file is free)
+        store = DuckDBStore(home / "market.duckdb") if engine == "duckdb" else PostgresStore(url, max_size=1)
+        out["fired_in_store"] = store.query("SELECT count(*) AS n FROM user_notifications")[0]["n"]
+        out["stored_per_user"] = sorted(r["n"] for r in store.query(
+            "SELECT user_id, count(*) AS n FROM user_notifications GROUP BY user_id"))
+        store.close()
+    finally:
         if url:
             drop_pg(url)
+    return out
 
 
 async def _measure(base: str, admin: str, made, live: list[LiveBar], expected: int, pace_s: float) -> dict:
     arrivals: list[tuple[float, str]] = []     # (monotonic time, bar_ts)
+    per_user: dict[str, int] = {}
+    statuses: list[int] = []
+    ids: dict[str, list] = {}
+    ended: list[str] = []
     ready = 0
 
     async def listen(token: str) -> None:
@@ -206,14 +220,18 @@ async def _measure(base: str, admin: str, made, live: list[LiveBar], expected: i
         async with httpx.AsyncClient(timeout=None) as c:
             async with c.stream("GET", base + "/api/notifications", headers={"Authorization": f"Bearer {token}"}) as r:
                 ready += 1
+                statuses.append(r.status_code)
                 data = None
                 async for line in r.aiter_lines():
                     if line.startswith("data:"):
                         data = json.loads(line[5:])
                     elif line == "" and data is not None:
                         if "bar_ts" in data:
+                            ids.setdefault(token, []).append(data.get("id"))
                             arrivals.append((time.monotonic(), str(data["bar_ts"])[:16].replace("T", " ")))
+                            per_user[token] = per_user.get(token, 0) + 1
                         data = None
+                ended.append(line if 'line' in dir() else "")
 
     tasks = [asyncio.create_task(listen(tok)) for _, tok in made]
     while ready < len(made):
@@ -230,7 +248,7 @@ async def _measure(base: str, admin: str, made, live: list[LiveBar], expected: i
             await asyncio.sleep(pace_s)
             if len(arrivals) >= expected:
                 break
-        deadline = time.monotonic() + 10
+        deadline = time.monotonic() + float(os.environ.get("BENCH_LIVE_DRAIN_S", 10))
         while len(arrivals) < expected and time.monotonic() < deadline:
             await asyncio.sleep(0.05)
     for t in tasks:
@@ -239,7 +257,10 @@ async def _measure(base: str, admin: str, made, live: list[LiveBar], expected: i
     q = statistics.quantiles(lat, n=100) if len(lat) > 1 else [float("nan")] * 99
     return {"alerts": expected, "fired_seen": len(lat), "users": len(made), "bars_posted": len(sent),
             "p50_ms": round(q[49], 1), "p95_ms": round(q[94], 1), "p99_ms": round(q[98], 1),
-            "max_ms": round(lat[-1], 1) if lat else None}
+            "max_ms": round(lat[-1], 1) if lat else None,
+            "ids": [ids.get(tok, []) for _, tok in made][:3] if os.environ.get("BENCH_LIVE_IDS") else None,
+            "statuses": sorted(set(statuses)), "streams_ended": len(ended),
+            "seen_per_user": sorted(per_user.get(tok, 0) for _, tok in made)}
 
 
 def main() -> None:
@@ -247,6 +268,7 @@ def main() -> None:
     ap.add_argument("--engines", default="duckdb,postgres")
     ap.add_argument("--latency-engines", default="duckdb,postgres")
     ap.add_argument("--bars", type=int, default=500)
+    ap.add_argument("--users", type=int, default=100)
     args = ap.parse_args()
     bars = spy_bars()
     with tempfile.TemporaryDirectory() as d:
@@ -254,7 +276,7 @@ def main() -> None:
         for engine in filter(None, args.engines.split(",")):
             print(json.dumps({"ingest": ingest(engine, bars, args.bars, tmp)}), flush=True)
         for engine in filter(None, args.latency_engines.split(",")):
-            print(json.dumps({"latency": {"engine": engine, **latency(engine, bars, tmp)}}), flush=True)
+            print(json.dumps({"latency": {"engine": engine, **latency(engine, bars, tmp, users_n=args.users)}}), flush=True)
 
 
 if __name__ == "__main__":

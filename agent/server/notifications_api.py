@@ -15,10 +15,12 @@ sent, so the client resumes exactly there. Notifications the caller dismissed in
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 import anyio
+from redis.exceptions import RedisError
 from starlette.requests import Request
 from starlette.routing import Route
 
@@ -32,6 +34,7 @@ from agent.server.sse import DRAIN_MARGIN_S, RunEventStream, last_event_id, sse_
 from agent.storage.redis_client import async_redis_client
 from agent.trading import notify
 
+log = logging.getLogger("askbar.server")
 BATCH = 200
 REDIS_RECHECK_S = 5.0
 RECONNECT_MESSAGE = "the server is shutting down; reconnect with Last-Event-ID to continue"
@@ -73,7 +76,14 @@ class _Waker:
         if self.client is None:      # live bars ingested in this process ring it (agent/live/bell.py)
             await bell.wait(self.user.tenant_id, self.user.user_id, self.seen, timeout_s)
             return
-        got = await self.client.xread({self.key: self.last}, block=int(timeout_s * 1000), count=100)
+        try:
+            got = await self.client.xread({self.key: self.last}, block=int(timeout_s * 1000), count=100)
+        except RedisError as exc:
+            # a Redis read that fails (a timeout under load was seen) must not end the stream: the
+            # database is the record, so wait on this process's bell for a second and read it again
+            log.warning("notifications: Redis wake-up failed (%s); reading the database", exc)
+            await bell.wait(self.user.tenant_id, self.user.user_id, self.seen, min(timeout_s, 1.0))
+            return
         for _key, entries in got or []:
             if entries:
                 self.last = entries[-1][0]
