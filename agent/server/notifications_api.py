@@ -51,7 +51,9 @@ class _Waker:
         self.user, self.seen = user, 0
         if redis_url:
 
-            self.client = async_redis_client(redis_url)
+            # a read that blocks on purpose needs a socket timeout longer than its block: redis-py's
+            # default (5 s) equals REDIS_RECHECK_S, and the XREAD timed out under load
+            self.client = async_redis_client(redis_url, socket_timeout=REDIS_RECHECK_S + 10)
 
     async def start(self) -> None:
         if self.client is not None:     # from the newest entry now: nothing between read and block

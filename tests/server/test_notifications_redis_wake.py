@@ -37,7 +37,7 @@ def test_stream_survives_failed_redis_reads(make_store, tmp_path, users, monkeyp
     real = notifications_api.async_redis_client
     made = []
     monkeypatch.setattr(notifications_api, "async_redis_client",
-                        lambda url: made.append(_FailingFirstRead(real(url))) or made[-1])
+                        lambda url, **kw: made.append(_FailingFirstRead(real(url, **kw))) or made[-1])
     store, alice = _store_with_nq(make_store, tmp_path), users["alice"]
 
     async def go() -> list[bytes]:
