@@ -16,6 +16,7 @@ from starlette.routing import Route
 
 from agent.deps import Deps
 from agent.server import (
+    bars_api,
     chat_api,
     cli_api,
     dismissed,
@@ -40,7 +41,7 @@ def create_app(settings: Settings | None = None, deps: Deps | None = None,
     """settings/deps/server default to the environment (tests pass their own)."""
     server = server or ServerSettings()
     routes = [*chat_api.routes, *lg_api.routes, *notifications_api.routes, *dismissed.routes, *tools_api.routes,
-              *memory_api.routes, *registry_api.routes, *cli_api.routes, *exports_api.routes,
+              *memory_api.routes, *registry_api.routes, *cli_api.routes, *exports_api.routes, *bars_api.routes,
               Route("/metrics", metrics_endpoint),
               *web.routes]
     middleware = [Middleware(GuardMiddleware, server_settings=server)]

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import TYPE_CHECKING, Callable, Literal, TypedDict
 
+import agent.live  # noqa: F401 - and the statistics alerts' hook, after it
 import agent.trading  # noqa: F401 - registers its after-ingest hook (orders, alerts) with the stores
 from agent.identity.models import LOCAL_USER, User
 from agent.llm import make_provider

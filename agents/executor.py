@@ -155,8 +155,8 @@ def executor(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
             suggestions=NO_DATA_SUGGESTIONS[lang]))
     today = date.fromisoformat(state["now"]) if state.get("now") else deps.settings.today()
     # a part of the period only: said by the stated reading when there is one (its stored range)
-    partial = [] if state.get("reading") else _partial(plan, deps.coverage(), lang, today)
-    notes = [*refusals, *partial, *_partial_hours(results, lang)]
+    part_notes = [] if state.get("reading") else _partial(plan, deps.coverage(), lang, today)
+    notes = [*refusals, *part_notes, *_partial_hours(results, lang)]
     return {**visited(state, "executor"), "execution_errors": errors,
             "has_data": any(r["row_count"] for r in results),
             **({"disclaimers": [*(state.get("disclaimers") or []), *notes]} if notes else {}),

@@ -23,7 +23,7 @@ from agent.market.errors import LoadError
 COMMAND_MODULES: tuple[str, ...] = ("agent.cli.ask", "agent.cli.serve", "agent.cli.users",
                                    "agent.cli.news", "agent.cli.trading", "agent.cli.tools",
                                    "agent.cli.memory", "agent.cli.registry", "agent.cli.history",
-                                   "agent.cli.export", "agent.cli.schedule")
+                                   "agent.cli.export", "agent.cli.schedule", "agent.cli.feed")
 
 REMOTE_MODULE = "agent.cli.remote"
 # Commands that run through a running `askbar serve` on the same ASKBAR_HOME (agent/cli/remote.py).
@@ -137,6 +137,7 @@ def _dispatch(args: argparse.Namespace) -> int:
 @contextmanager
 def open_market_store() -> Iterator[Any]:
     """The store the environment selects (ASKBAR_DATABASE_URL -> Postgres, else DuckDB)."""
+    import agent.live  # noqa: F401 - and the statistics alerts' hook, after it
     import agent.trading  # noqa: F401 - registers its after-ingest hook (orders, alerts) with the stores
     from agent.market.factory import open_store
     from agent.settings import get_settings

@@ -127,19 +127,26 @@ def print_orders(view: dict[str, Any], as_json: bool) -> int:
 
 
 def alerts_view(store: Any, user: Any) -> dict[str, Any]:
+    from agent.live import condition_alerts
     from agent.trading import service
 
     return {"user": user.user_id, "tenant": user.tenant_id,
-            "alerts": [a.model_dump(mode="json") for a in service.list_alerts(store, user)]}
+            "alerts": [a.model_dump(mode="json") for a in service.list_alerts(store, user)],
+            "condition_alerts": [a.model_dump(mode="json") for a in condition_alerts.list_for(store, user)]}
 
 
 def print_alerts(view: dict[str, Any], as_json: bool) -> int:
-    alerts = view["alerts"]
+    alerts, stats = view["alerts"], view.get("condition_alerts") or []
     if as_json:
         print(json.dumps(view))
         return 0
-    if not alerts:
+    if not alerts and not stats:
         print(f"no alerts for {view['tenant']}/{view['user']}")
+        return 0
+    for a in stats:          # statistics alerts (agent/live/condition_alerts.py): their words
+        fired = f" fired at {a['fired_bar_ts']} (value {_num(a['fired_value'])})" if a["fired_bar_ts"] else ""
+        print(f"{a['alert_id']:<20} {a['status']:<7} {a['text']}{fired}")
+    if not alerts:
         return 0
     print(f"{'alert':<20} {'symbol':<7} {'cond':<4} {'price':>10} {'status':<7} fired (price at bar time UTC)")
     for a in alerts:

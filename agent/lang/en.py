@@ -1288,3 +1288,41 @@ PACK["chat_tools"] = {
 # follow-up that continues the thread's instrument (agent/memory/defaults.py)
 PACK["notify"] = {"fill": "{side} {qty} {symbol} ({kind}) filled at {price} · bar of {ts}", "alert": "{symbol} {condition} {price} reached at {fired} · bar of {ts}{tail}", "order_kind": {"market": "market", "limit": "limit", "stop": "stop", "stop_limit": "stop limit"}}
 PACK["memory_notes"] = {"thread_symbol": "Using {symbol}, as in this conversation."}
+
+# Alerts on statistics (agent/nlu/alert_conditions.py): cue words and the condition in words
+PACK["alert_conditions"] = {
+    "alert": ["alert\\s+me", "notify\\s+me", "let\\s+me\\s+know", "tell\\s+me", "ping\\s+me", "alert", "notify"],
+    "when": ["when(?!\\s+(?:did|was|were|has|had|is|does|do)\\b)", "whenever", "once", "if"],
+    "range": ["range"], "average": ["average", "avg", "mean"], "times": ["x", "×", "times"],
+    "day": ["days?", "sessions?"],
+    "close": ["clos\\w*", "finish\\w*", "end\\w*"], "in_row": ["in\\s+a\\s+row", "straight", "consecutive\\w*"],
+    "lower": ["lower", "down", "below", "red"], "higher": ["higher", "up", "above", "green"],
+    "move": ["mov\\w*", "swing\\w*", "chang\\w*"], "rise": ["ris\\w*", "rall\\w*", "gain\\w*", "jump\\w*"],
+    "fall": ["fall\\w*", "drop\\w*", "declin\\w*", "sink\\w*"],
+    "percent": ["%", "percent", "pct"], "hour": ["(?:an|one|1)\\s+hour", "hour"],
+    "minutes": ["min(?:ute)?s?"],
+    "cross": ["cross\\w*", "break\\w*", "go(?:es)?", "mov\\w*", "ris\\w*", "fall\\w*", "drop\\w*"],
+    "rsi": ["rsi"], "sma": ["sma", "simple\\s+moving\\s+average", "moving\\s+average", "ma"],
+    "ema": ["ema", "exponential\\s+moving\\s+average"],
+    "texts": {
+        "window_range": "{symbol}: alert when the {window} range ({tz} time) is {op} {ratio}x its average over {days} "
+                        "(checked when the window ends)",
+        "closes_in_row": "{symbol}: alert when it closes {dir} {count} in a row (each daily close {dir} "
+                         "than the one before)",
+        "move_within": "{symbol}: alert when it moves {dir}{pct}% within {span} (a close against the close {span} "
+                       "earlier)",
+        "indicator_level": "{symbol}: alert when the daily {ind} crosses {op} {level}",
+        "indicator_price": "{symbol}: alert when the daily close crosses {op} its {ind}",
+    },
+    "op": {"above": "above", "below": "below"}, "dir": {"above": "higher", "below": "lower"},
+    "move_dir": {"any": "", "up": "up ", "down": "down "},
+    "span": {"one": "{n} minute", "other": "{n} minutes", "=60": "an hour"},
+    "window": "{start}-{end}",
+    "sessions": {"one": "{n} session", "other": "{n} sessions"},
+    "fired": "Alert: {text} — fired on the bar of {ts} (value {value})",
+}
+# Freshness of "now" answers (agent/live/freshness.py): "as of 14:31 ET, 12 s ago"
+PACK["live"] = {
+    "as_of": "{time}, {age}", "seconds": "{n} s ago", "minutes": "{n} min ago", "hours": "{n} h ago",
+    "days": {"one": "{n} day ago", "other": "{n} days ago"}, "future": "ahead of this machine's clock",
+}

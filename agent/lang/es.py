@@ -1238,3 +1238,42 @@ PACK["chat_tools"] = {
 # follow-up that continues the thread's instrument (agent/memory/defaults.py)
 PACK["notify"] = {"fill": "{side} {qty} {symbol} ({kind}): ejecutada a {price} · barra de {ts}", "alert": "{symbol} {condition} {price}: alcanzado en {fired} · barra de {ts}{tail}", "order_kind": {"market": "a mercado", "limit": "límite", "stop": "stop", "stop_limit": "stop límite"}}
 PACK["memory_notes"] = {"thread_symbol": "Uso {symbol}, como en esta conversación."}
+
+# Alertas sobre estadísticas (agent/nlu/alert_conditions.py): palabras clave y la condición en palabras
+PACK["alert_conditions"] = {
+    "alert": ["av[íi]same", "av[íi]sa(?:me)?", "notif[íi]ca(?:me)?", "alerta(?:me)?", "dime", "cre[ae]\\s+una\\s+alerta"],
+    "when": ["cuando", "en\\s+cuanto", "si"],
+    "range": ["rango"], "average": ["promedio", "media"], "times": ["x", "×", "veces"],
+    "day": ["d[íi]as?", "sesiones?"],
+    "close": ["cierr\\w*", "cerr\\w*"], "in_row": ["seguid[oa]s", "consecutiv\\w*", "al\\s+hilo"],
+    "lower": ["m[áa]s\\s+bajo", "a\\s+la\\s+baja", "por\\s+debajo", "en\\s+rojo", "abajo"],
+    "higher": ["m[áa]s\\s+alto", "al\\s+alza", "por\\s+encima", "en\\s+verde", "arriba"],
+    "move": ["muev\\w*", "mueva\\w*", "mov\\w*", "vari\\w*"], "rise": ["sub\\w*", "suba\\w*"],
+    "fall": ["caig\\w*", "baje\\w*", "cae\\w*", "caiga\\w*"],
+    "percent": ["%", "por\\s+ciento"], "hour": ["(?:una|1)\\s+hora", "hora"], "minutes": ["minutos?"],
+    "cross": ["cruc\\w*", "cruza\\w*", "rompa\\w*", "sub\\w*", "baj\\w*"],
+    "rsi": ["rsi"], "sma": ["sma", "media\\s+m[óo]vil(?:\\s+simple)?"],
+    "ema": ["ema", "media\\s+m[óo]vil\\s+exponencial"],
+    "texts": {
+        "window_range": "{symbol}: avisar cuando el rango de la ventana {window} (hora de {tz}) esté {op} {ratio}x su "
+                        "promedio de {days} (se comprueba al terminar la ventana)",
+        "closes_in_row": "{symbol}: avisar cuando cierre {dir} {count} seguidas (cada cierre diario {dir} "
+                         "que el anterior)",
+        "move_within": "{symbol}: avisar cuando se mueva {dir}un {pct}% en {span} (un cierre contra el cierre de "
+                       "{span} antes)",
+        "indicator_level": "{symbol}: avisar cuando el {ind} diario cruce {op} {level}",
+        "indicator_price": "{symbol}: avisar cuando el cierre diario cruce {op} su {ind}",
+    },
+    "op": {"above": "por encima de", "below": "por debajo de"}, "dir": {"above": "más alto", "below": "más bajo"},
+    "move_dir": {"any": "", "up": "al alza ", "down": "a la baja "},
+    "span": {"one": "{n} minuto", "many": "{n} minutos", "other": "{n} minutos", "=60": "una hora"},
+    "window": "{start}-{end}",
+    "sessions": {"one": "{n} sesión", "many": "{n} sesiones", "other": "{n} sesiones"},
+    "fired": "Alerta: {text} — se activó en la barra de {ts} (valor {value})",
+}
+# Frescura de las respuestas sobre «ahora» (agent/live/freshness.py): «a las 14:31 ET, hace 12 s»
+PACK["live"] = {
+    "as_of": "{time}, {age}", "seconds": "hace {n} s", "minutes": "hace {n} min", "hours": "hace {n} h",
+    "days": {"one": "hace {n} día", "many": "hace {n} días", "other": "hace {n} días"},
+    "future": "por delante del reloj de esta máquina",
+}

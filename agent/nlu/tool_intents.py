@@ -44,7 +44,9 @@ RISK_REWARD = re.compile(_W + r"(?:risk\s*[/-]?\s*(?:to\s*-?\s*)?reward|r\s*[:/]
                          r"(?:beneficio|recompensa))")
 CANDLES = re.compile(_W + r"(?:candle\w*|candlestick\w*|ohlcv|bars?|свеч\w*|бар\w*|velas?)(?![\w])")
 PRICE = re.compile(_W + r"(?:price|quote|trading\s+at|цен\w*|котировк\w*|сколько\s+стоит|почем|"
-                   r"precio|cotizaci\w*|cuanto\s+(?:vale|cuesta)|a\s+cuanto\s+esta)(?![\w])")
+                   r"precio|cotizaci\w*|cuanto\s+(?:vale|cuesta)|a\s+cuanto\s+esta|"
+                   # "what's SPY now": a question about now is the last bar's price (with its age)
+                   r"(?:right\s+)?now|currently|at\s+the\s+moment|сейчас|ahora|ahorita)(?![\w])")
 
 # Reading tools of a symbol (news, sentiment, ML, fundamentals): the class's vocabulary (the packs'
 # chat_tools.cues) + a symbol.

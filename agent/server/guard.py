@@ -52,9 +52,14 @@ def _origin_ok(origin: str, host: str, cors: list[str]) -> bool:
     return bool(parts.scheme in ("http", "https") and parts.netloc and parts.netloc.lower() == host.lower())
 
 
+# NDJSON (POST /api/bars): no HTML form can send these types either
+NDJSON_TYPES = ("application/x-ndjson", "application/jsonl", "application/x-jsonlines")
+
+
 def _is_json(content_type: str | None) -> bool:
     media = (content_type or "").split(";", 1)[0].strip().lower()
-    return media == "application/json" or (media.startswith("application/") and media.endswith("+json"))
+    return (media == "application/json" or media in NDJSON_TYPES
+            or (media.startswith("application/") and media.endswith("+json")))
 
 
 def _has_body(scope: dict) -> bool:

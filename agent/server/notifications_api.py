@@ -24,6 +24,7 @@ from starlette.requests import Request
 from starlette.routing import Route
 
 from agent.identity.models import User
+from agent.live import bell
 from agent.market.tx import read
 from agent.server.caller import current_user
 from agent.server.dismissed import dismissed_ids
@@ -49,9 +50,12 @@ class _Waker:
         self.client: Any
         self.client, self.last = None, "$"
         self.down = False               # Redis failed: poll the database until it answers again
+        self.user, self.seen = user, 0
         if redis_url:
 
-            self.client = async_redis_client(redis_url)
+            # a read that blocks on purpose needs a socket timeout longer than its block: redis-py's
+            # default (5 s) equals REDIS_RECHECK_S, and the XREAD timed out under load
+            self.client = async_redis_client(redis_url, socket_timeout=REDIS_RECHECK_S + 10)
 
     async def start(self) -> None:
         if self.client is None:
@@ -73,18 +77,23 @@ class _Waker:
             await self._wait(timeout_s)
             tg.cancel_scope.cancel()
 
+    def mark(self) -> None:
+        """Before each read: rings of this process's bell after it wake the next wait at once."""
+        self.seen = bell.rung(self.user.tenant_id, self.user.user_id)
+
     async def _wait(self, timeout_s: float) -> None:
-        if self.client is None:
-            await asyncio.sleep(timeout_s)
+        if self.client is None:      # live bars ingested in this process ring it (agent/live/bell.py)
+            await bell.wait(self.user.tenant_id, self.user.user_id, self.seen, timeout_s)
             return
         if self.down:                   # the stream goes on from the database; Redis tried again
-            await asyncio.sleep(self.poll_s)
+            await bell.wait(self.user.tenant_id, self.user.user_id, self.seen, min(timeout_s, self.poll_s))
             await self.start()
             return
         try:
-            got = await self.client.xread({self.key: self.last}, block=int(timeout_s * 1000),
-                                          count=100)
+            got = await self.client.xread({self.key: self.last}, block=int(timeout_s * 1000), count=100)
         except Exception as exc:  # noqa: BLE001 - an SSE already started: never raise out of it
+            # a Redis read that fails (down, or a timeout under load) must not end the stream: the
+            # database is the record, read on this process's bell or the poll until Redis answers
             self._lost(exc)
             return
         for _key, entries in got or []:
@@ -121,6 +130,7 @@ async def _frames(store: Any, user: User, after: int, follow: bool, redis_url: s
         await waker.start()
         yield b"retry: 1000\n\n"
         while True:
+            waker.mark()
             rows = await asyncio.to_thread(notify.since, read(store), user.tenant_id, user.user_id,
                                            after, BATCH)
             skip = await asyncio.to_thread(dismissed) if rows else set()

@@ -63,6 +63,8 @@ ROUTE_SCOPES: tuple[tuple[str, str, Requirement], ...] = (
     # exports of the caller's answered requests; a plan run again (the notebook export's call)
     ("GET", "/api/requests/{request_id}/export", "read"), ("POST", "/api/plans/run", "read"),
     ("POST", "/api/load", "admin"), ("POST", "/api/demo", "admin"), ("POST", "/api/eval", "admin"),
+    ("POST", "/api/bars", "admin"),      # live bars (agent/server/bars_api.py), the operator's too
+    ("GET", "/api/bars/last", "read"),
     # tools, memory
     ("GET", "/api/tools", "read"), ("GET", "/api/tools/{name}", "read"), ("POST", "/api/tools/{name}", TOOL_IN_PATH),
     ("GET", "/api/memory", "read"), ("DELETE", "/api/memory", "write"),

@@ -141,8 +141,14 @@ def _price(d: dict, lang: str) -> str:
         chg = _t("chg", lang, pct=_pct(d["change_pct"], lang, signed=True), date=d["previous_date"],
                  prev=_px(d["previous_close"], sym, lang))
     kind = _t("kind_bar" if d["bar"] == "1min" else "kind_day", lang)
-    return _t("price", lang, symbol=sym, price=_px(d["price"], sym, lang), as_of=d["as_of_local"],
-              kind=kind, chg=chg)
+    as_of = d["as_of_local"]
+    if d["bar"] == "1min" and d.get("as_of"):    # the last bar's time and age, as the answer is written
+        from datetime import datetime
+
+        from agent.live.freshness import as_of as fresh
+
+        as_of = fresh(datetime.fromisoformat(d["as_of"].rstrip("Z")), d.get("timezone") or "UTC", lang)
+    return _t("price", lang, symbol=sym, price=_px(d["price"], sym, lang), as_of=as_of, kind=kind, chg=chg)
 
 
 def _ohlcv(d: dict, lang: str) -> str:

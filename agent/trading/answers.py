@@ -96,6 +96,10 @@ _T: dict[str, dict[str, str]] = {
     "orders": {"en": "Pending orders: {count}.", "ru": "Ожидающих ордеров: {count}.",
                "es": "Órdenes pendientes: {count}."},
     "alerts": {"en": "Alerts: {count}.", "ru": "Алертов: {count}.", "es": "Alertas: {count}."},
+    "condition_alert": {"en": "Alert created ({id}): ", "ru": "Алерт создан ({id}): ", "es": "Alerta creada ({id}): "},
+    "again_condition_alert": {"en": "Already done: alert {id}: ", "ru": "Уже сделано: алерт {id}: ",
+                              "es": "Ya hecho: alerta {id}: "},
+    "condition_deleted": {"en": "Alert {id} deleted: ", "ru": "Алерт {id} удалён: ", "es": "Alerta {id} eliminada: "},
     "trades": {"en": "Fills: {count}.", "ru": "Исполнений: {count}.", "es": "Ejecuciones: {count}."},
 }
 
@@ -186,6 +190,8 @@ def _template(t: SlotTable, store, user: User, tool: str, result: dict, lang: st
             _check(f"alert.{key}", data["alert"][key], getattr(alert, key))
         _alert_slots(t, alert.model_dump())
         return _t("again_alert" if again else "alert", lang)
+    if tool in ("create_condition_alert", "delete_alert") and str(data["alert"]["alert_id"]).startswith("cnd_"):
+        return _condition_alert(store, user, tool, data, lang, again)
     if tool == "delete_alert":
         if any(a.alert_id == data["alert"]["alert_id"] for a in service.list_alerts(store, user)):
             raise Mismatch(f"alert {data['alert']['alert_id']} is still recorded")
@@ -194,6 +200,17 @@ def _template(t: SlotTable, store, user: User, tool: str, result: dict, lang: st
     if tool == "get_portfolio":
         return _account_text(t, store, user, data, lang, cash0)
     return _lists(t, store, user, tool, data, lang)
+
+
+def _condition_alert(store, user: User, tool: str, data: dict, lang: str, again: bool) -> str:
+    """A statistics alert created or deleted, as its record says (agent/live/condition_alerts.py)."""
+    from agent.live import condition_alerts
+
+    alert = condition_alerts.get(store, user, data["alert"]["alert_id"])
+    if tool == "delete_alert" and alert.status == "active":
+        raise Mismatch(f"alert {alert.alert_id} is still active")
+    key = "condition_deleted" if tool == "delete_alert" else "again_condition_alert" if again else "condition_alert"
+    return _t(key, lang).replace("{id}", alert.alert_id) + alert.text.replace("{", "(").replace("}", ")") + "."
 
 
 def _lists(t: SlotTable, store, user: User, tool: str, data: dict, lang: str) -> str:
@@ -208,6 +225,11 @@ def _lists(t: SlotTable, store, user: User, tool: str, data: dict, lang: str) ->
         for k, a in enumerate(alerts, 1):
             t.add(f"a{k}.price", "price", a.price, kind="price", param=True)
             parts.append(f" {a.alert_id}: {a.symbol} {a.condition} {{a{k}.price}} ({a.status}).")
+        from agent.live import condition_alerts
+
+        stats = condition_alerts.list_for(store, user)
+        count += len(stats)
+        parts += [f" {a.alert_id}: {a.text} ({a.status})." for a in stats]
     else:                                   # get_trade_history: newest first, as the tool lists them
         fills = service.trade_history(store, user, limit=10**6)[:data["count"]]
         head, count = "trades", len(fills)

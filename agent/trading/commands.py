@@ -239,6 +239,11 @@ def parse_trading_command(text: str, symbols: Iterable[str]) -> TradingCommand |
         found = [i for i in ids if i.startswith("alr_" if is_alert else "ord_")]
         return TradingCommand(tool=tool, params={key: found[0]} if found else {},
                               missing=[] if found else [key], mutates=True)
+    from agent.nlu.alert_conditions import parse_alert_condition
+
+    stat = parse_alert_condition(text, symbols)       # "when NQ's first-hour range is above 1.5x ..."
+    if stat is not None:
+        return TradingCommand(tool="create_condition_alert", params=stat.model_dump(exclude_none=True), mutates=True)
     if _ALERT.search(text) and (_ABOVE.search(text) or _BELOW.search(text) or _TOUCH.search(text)):
         return _alert(text, symbols)
     if (_BUY.search(text) or _SELL.search(text)) and (_order_symbol(text, symbols) or _ORDER.search(text)):

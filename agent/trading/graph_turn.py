@@ -67,8 +67,11 @@ def _target(cmd: TradingCommand, deps, lang: str) -> tuple[TradingCommand, str |
     from agent.trading import service
 
     if cmd.tool == "delete_alert":
+        from agent.live import condition_alerts
+
         key, ids = "alert_id", [a.alert_id for a in service.list_alerts(deps.store, deps.user)
                                 if a.status == "active"]
+        ids += [a.alert_id for a in condition_alerts.list_for(deps.store, deps.user) if a.status == "active"]
     else:
         key, ids = "order_id", [o.order_id for o in service.list_orders(deps.store, deps.user, "pending")]
     if len(ids) == 1:
@@ -122,8 +125,15 @@ def _context(cmd: TradingCommand, deps) -> dict[str, Any]:
         return {"last_bar_ts": bar.ts.isoformat(), "tz": deps.user.timezone} if bar else {}
     if cmd.tool == "cancel_paper_order":
         return {"order": service.get_order(deps.store, deps.user, p["order_id"]).model_dump(mode="json")}
+    if cmd.tool == "delete_alert" and str(p["alert_id"]).startswith("cnd_"):
+        from agent.live import condition_alerts
+
+        return {"alert": condition_alerts.get(deps.store, deps.user, p["alert_id"]).model_dump(mode="json")}
     if cmd.tool == "delete_alert":
         return {"alert": service.get_alert(deps.store, deps.user, p["alert_id"]).model_dump(mode="json")}
+    if cmd.tool == "create_condition_alert":
+        inst = deps.store.get_instrument(p["symbol"])
+        return {"timezone": inst.timezone} if inst else {}
     return {}
 
 

@@ -93,6 +93,12 @@ def describe_action(tool: str, params: dict[str, Any], lang: str = "en",
         msg = f" \u2014 \u00ab{params['message']}\u00bb" if params.get("message") else ""
         return _TEMPLATES[tool][lang].format(symbol=params["symbol"], condition=params["condition"],
                                              price=num(params["price"], lang), message=msg)
+    if tool == "create_condition_alert":
+        from agent.nlu.alert_conditions import AlertCondition, describe
+
+        return describe(AlertCondition(**params), lang, ctx.get("timezone", "America/New_York")) + "."
+    if tool == "delete_alert" and ctx.get("alert", {}).get("text"):      # a statistics alert
+        return _TEMPLATES[tool][lang].format(alert_id=params["alert_id"], desc=f" ({ctx['alert']['text']})")
     if tool == "delete_alert":
         a = ctx.get("alert")
         desc = f" ({a['symbol']} {a['condition']} {num(a['price'], lang)})" if a else ""

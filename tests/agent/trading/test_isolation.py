@@ -22,12 +22,12 @@ def test_catalogue_declarations():
     names = {t.name for t in ALL_TOOLS}
     assert names == {"create_paper_order", "cancel_paper_order", "get_pending_orders",
                      "get_portfolio", "get_trade_history", "create_alert", "list_alerts",
-                     "delete_alert"}
+                     "delete_alert", "create_condition_alert"}
     for t in ALL_TOOLS:
         assert t.id.split(".")[0] == t.category and t.cache_ttl_s is None
         assert t.required_plan == "pro"
         assert t.mutates == (t.name in {"create_paper_order", "cancel_paper_order", "create_alert",
-                                        "delete_alert"})
+                                        "delete_alert", "create_condition_alert"})
     order = next(t for t in ALL_TOOLS if t.name == "create_paper_order")
     assert order.validator is not None and order.post_processor is not None
     assert order.rate_limit.per_minute == 10
