@@ -188,7 +188,7 @@ def _qualified(table: SlotTable, n: int, symbol: str, one_step: bool, local: str
 
 
 RANKED = {"high", "low", "max", "min", "rsi_max", "rsi_min", "busiest_hour", "best_hour", "worst_hour",
-          "most_volatile_hour", "max_ratio", "max_drawdown", "poc_price"}
+          "most_volatile_hour", "max_ratio", "max_drawdown", "backtest_max_drawdown", "poc_price"}
 # Kinds a pattern's own values take (a spike threshold is a multiple, a fill rate a level).
 _PATTERN_KINDS: dict[tuple[str, str], Kind] = {
     ("volume_spikes", "threshold"): "number", ("gaps", "threshold"): "pct_level",

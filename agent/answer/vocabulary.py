@@ -32,7 +32,7 @@ STATEMENT_LISTS = ("SUPERLATIVES", "QUANTIFIERS", "NEGATIONS", "CAUSAL", "EVENTS
 # Sections of a pack that hold the text code writes (templates and messages).
 CODE_SECTIONS = (("offline_templates",), ("offline_texts",), ("messages", "MESSAGES"), ("counts",),
                  ("answer", "TEMPLATES"), ("answer", "DIR"), ("answer", "DIR_FORMS"), ("answer", "CMP"),
-                 ("answer", "SHARE"))
+                 ("answer", "SHARE"), ("backtest", "answer"))
 _WORD = re.compile(r"[^\W\d_]+", re.U)
 _SLOT_OR_PLACEHOLDER = re.compile(r"\{[^{}]*\}")
 _EXTRA_CODE_TEXTS: dict[str, list[str]] = {}
@@ -169,7 +169,18 @@ def ranks_and_streaks(a: Answer) -> list[str]:
     """Ranks ("the third-weakest month") and streaks ("a fourth straight gain"): code computes
     neither over a period's days, so they are never shown."""
     return [f"'{m.group(0)}' is a rank, a streak or a norm code did not compute: state the values"
-            for s in a.sentences for m in phrase(a.lang, "RANKS_STREAKS").finditer(s.words())]
+            for s in a.sentences for m in phrase(a.lang, "RANKS_STREAKS").finditer(s.words())
+            if not _after_rule_value(s, m.start())]
+
+
+def _after_rule_value(s: Sentence, char: int) -> bool:
+    """The phrase follows a slot of a backtest rule's own number ("{streak_days} lower closes in
+    a row"): it states the rule as tested, not a streak in the data."""
+    from query_builder.actions.backtest import RULE_KEYS
+
+    i = s.token_at(char)
+    before = [t.slot for t in s.tokens[max(0, i - 3):i] if t.slot]
+    return any(name.rsplit(".", 1)[-1] in RULE_KEYS for name in before)
 
 
 # The currency each instrument is quoted in (exchange specifications); any other symbol: US dollars.

@@ -112,6 +112,12 @@ def _output(b: Bars, res: Result, rule: BacktestRule, per_session: bool) -> Outp
     return Output(trades, summary, _curve(b, res, per_session))
 
 
+# The summary keys that state the rule as tested (not facts about the data): the answer's words
+# beside them ("3 lower closes in a row") describe the rule, which the validator does not verify.
+RULE_KEYS = frozenset({"move_pct", "streak_days", "ma_window", "level_price", "hold_sessions", "stop_rate",
+                       "target_rate", "quantity", "entry_time", "exit_time"})
+
+
 def rule_values(rule: BacktestRule) -> dict[str, Any]:
     """The rule's own numbers, for the answer to state as slots (what was tested)."""
     e, ex = rule.entry, rule.exit

@@ -53,7 +53,10 @@ def _shown_as_written(r, text: str, lang: str, liar) -> None:
     assert r.validation["source"] == "analyst" and not r.validation["attempts"]
     assert not _hidden(r, lang) and "{" not in r.response, r.response
     first = re.split(r"\{", text)[0]
-    assert r.response.startswith(first), r.response
+    # the stated reading (code's first line) comes before the analyst's text
+    assert r.reading and r.response.startswith(r.reading), r.response
+    # the reading block (the reading and its declines) is a paragraph of its own
+    assert r.response.split("\n\n", 1)[1].startswith(first), r.response
 
 
 @pytest.mark.parametrize("kind,lang", [(k, lang) for k in NQ_TRUE for lang in LANGS])
