@@ -216,7 +216,7 @@ CLAIMS = [
     ClaimDecl("backtest_max_drawdown", "run_backtest", "summary.backtest_max_drawdown",
               "largest peak-to-trough fall of the rule's equity (marked at each close), %, negative", "pct",
               templates={"en": "max drawdown of the equity {v}", "ru": "максимальная просадка капитала {v}",
-                         "es": "caída máxima del capital {v}"}),
+                         "es": "caída máxima (drawdown) del capital {v}"}),
     ClaimDecl("buy_hold_return", "run_backtest", "summary.buy_hold_return",
               "buying at the span's first close and holding to its last close, %", "pct",
               templates={"en": "buy and hold {v}", "ru": "купить и держать {v}", "es": "comprar y mantener {v}"}),
