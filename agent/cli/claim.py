@@ -4,8 +4,9 @@ real user.
 Without users, the CLI and a loopback server run as the local user (tenant "local", user "local").
 The first `users add` makes the server ask for a token, so the local user's rows would vanish from
 the UI. Claiming moves every per-user row of every store to the new (tenant, user):
-- app DB (SQLite app.sqlite / Postgres): APP_TABLES;
-- market store (DuckDB / Postgres): MARKET_TABLES (paper orders, fills, alerts, notifications, account);
+- app DB (SQLite app.sqlite / Postgres): APP_TABLES (tool runs, watchlist, registry, schedules...);
+- market store (DuckDB / Postgres): MARKET_TABLES (paper orders, fills, price and condition alerts,
+  notifications, account);
 - traces (SQLite traces.sqlite / Postgres): TRACE_TABLES (requests, threads; steps and turn
   details follow their request id);
 - LangGraph checkpoints: threads with state but no registered owner are the local user's
@@ -31,10 +32,11 @@ from agent.settings import Settings
 # Tables holding per-user rows (columns tenant_id, user_id), per store. tests/agent/cli/
 # test_claim_local.py reads every schema for such columns and fails on a table missing here.
 APP_TABLES = ("tool_executions", "watchlist_items", "tool_idempotency", "registry_tools",
-              "registry_tasks", "dismissed_notifications")
+              "registry_tasks", "dismissed_notifications", "schedules")
 # users and api_tokens name the user itself, not data it owns.
 IDENTITY_TABLES = ("users", "api_tokens")
-MARKET_TABLES = ("paper_orders", "paper_fills", "price_alerts", "user_notifications", "paper_accounts")
+MARKET_TABLES = ("paper_orders", "paper_fills", "price_alerts", "condition_alerts", "user_notifications",
+                 "paper_accounts")
 TRACE_TABLES = ("chat_logs", "api_threads")
 
 _OWNER = " WHERE tenant_id = %s AND user_id = %s"

@@ -1,6 +1,7 @@
 """The CSV export: every table of agent/exports/tables.py as one section. A section is a title line
-(`section,<title>`), the table's header and rows, and a blank line; a reader splits on blank lines
-(README "Exports")."""
+(`section,<title>`), the table's header and rows, and a blank line; a reader parses the file as CSV
+and splits on the empty rows (README "Exports"): a quoted field may hold blank lines of its own (the
+request's answer, its reading line first), so splitting the raw text on blank lines is wrong."""
 from __future__ import annotations
 
 import csv

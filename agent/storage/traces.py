@@ -56,7 +56,7 @@ _SQLITE_OWNER_COLUMNS = [
     ("api_threads", "status", "ALTER TABLE api_threads ADD COLUMN status TEXT NOT NULL DEFAULT 'idle'"),
     ("chat_logs", "tenant_id", "ALTER TABLE chat_logs ADD COLUMN tenant_id TEXT NOT NULL DEFAULT 'local'"),
     ("chat_logs", "user_id", "ALTER TABLE chat_logs ADD COLUMN user_id TEXT NOT NULL DEFAULT 'local'"),
-    # as sql/postgres/080_trace_error_severity.sql
+    # as sql/postgres/012_trace_error_severity.sql
     ("request_traces", "error_severity", "ALTER TABLE request_traces ADD COLUMN error_severity TEXT"),
 ]
 _SQLITE_COLUMNS_OF = "SELECT name FROM pragma_table_info(?)"
@@ -73,7 +73,7 @@ RUN_BY_ID = "SELECT " + _RUN_COLS + " FROM chat_logs WHERE run_id = %s"
 _SQLITE_OWNER_INDEX = "CREATE INDEX IF NOT EXISTS api_threads_owner ON api_threads (tenant_id, user_id, updated_at)"
 _SQLITE_RUN_INDEX = "CREATE INDEX IF NOT EXISTS chat_logs_run ON chat_logs (run_id)"  # as 007_trace_run_index.sql
 PG_MIGRATIONS = ("002_traces.sql", "005_trace_owners.sql", "006_trace_turn_details.sql", "007_trace_run_index.sql",
-                 "080_trace_error_severity.sql")
+                 "012_trace_error_severity.sql")
 APPLIED_MIGRATIONS = "SELECT name FROM schema_migrations"
 RECORD_MIGRATION = "INSERT INTO schema_migrations (name) VALUES (%s)"
 META_KEY = re.compile(r"^[A-Za-z0-9_.-]{1,64}$")

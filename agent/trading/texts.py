@@ -120,12 +120,18 @@ def alert_text(a: dict[str, Any]) -> str:
 
 def notification_texts(kind: str, payload: dict[str, Any], bar_ts: Any, tz: str | None) -> dict[str, str]:
     """A fill or fired alert in each language, its bar time in the user's time zone: the UI
-    shows the one of its language (switching languages switches the toast too)."""
-    out = {}
+    shows the one of its language (switching languages switches the toast too). A schedule's
+    answer has none: it is in the language it was asked in (the UI shows question and response)."""
+    out: dict[str, str] = {}
+    if kind == "schedule":
+        return out
     for lang in LANGS:
         when, symbol = ts_text(bar_ts, lang, tz), payload.get("symbol")
         words = packs.get(lang, "notify")
-        if kind == "fill":
+        if kind == "alert" and "condition_text" in payload:     # a statistics alert (agent/live/conditions.py)
+            text = packs.get(lang, "alert_conditions", "fired").format(
+                text=payload["condition_text"], ts=when, value=num(payload["value"], lang))
+        elif kind == "fill":
             otype = payload.get("order_type") or "market"
             text = words["fill"].format(side=_SIDE[lang].get(payload["side"], payload["side"]),
                                         qty=num(payload["quantity"], lang), symbol=symbol,

@@ -25,12 +25,22 @@ SECRET = "e" * 40
 
 
 def sections(body: bytes) -> dict[str, pd.DataFrame]:
-    """The CSV export's sections (title line `section,<title>`, then the table) as DataFrames."""
+    """The CSV export's sections (title line `section,<title>`, then the table) as DataFrames.
+
+    Sections are separated by a blank line outside quoted fields: a field may itself hold blank
+    lines (the answer, its reading line first), so the file is read as CSV before it is split."""
+    blocks: list[list[list[str]]] = [[]]
+    for row in csv.reader(io.StringIO(body.decode("utf-8"), newline="")):
+        if row:
+            blocks[-1].append(row)
+        else:
+            blocks.append([])
     out = {}
-    for block in body.decode("utf-8").split("\n\n"):
-        rows = list(csv.reader(io.StringIO(block)))
-        assert rows[0][0] == "section", rows[0]
-        out[rows[0][1]] = pd.read_csv(io.StringIO("\n".join(block.split("\n")[1:])))
+    for rows in blocks:
+        assert rows and rows[0][0] == "section", rows[:1]
+        table = io.StringIO()
+        csv.writer(table, lineterminator="\n").writerows(rows[1:])
+        out[rows[0][1]] = pd.read_csv(io.StringIO(table.getvalue()))
     return out
 
 

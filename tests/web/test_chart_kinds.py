@@ -226,7 +226,10 @@ def test_top_moves_marked_with_their_change(url, lang):
         marks = next(t for t in fig["data"] if t.get("mode") == "markers")
         assert sorted(marks["y"]) == pytest.approx(sorted(worst["Close"].tolist()))
         assert len(marks["x"]) == n
-        head = bot.locator(".answer").inner_text().split("\n")[0]
+        # the stated reading (code's line) is the first paragraph; the analyst's heading follows it
+        reading, rest = bot.locator(".answer").inner_text().split("\n\n", 1)
+        assert "SPX, 2020" in reading and "\n" not in reading, reading
+        head = rest.split("\n")[0]
         assert {"en": "The largest daily fall of SPX", "ru": "Крупнейшие дневные падения SPX",
                 "es": "La mayor caída diaria de SPX"}[lang] in head
         _check(page, errors, "top_moves", lang)

@@ -40,7 +40,7 @@ def test_interrupt_in_one_process_resumes_in_another(env):
     out = json.loads(first.stdout)
     assert out["status"] == "clarification" and out["interrupt"]["questions"]
     assert set(out) == {"thread_id", "request_id", "status", "response", "claims", "interrupt",
-                        "intent", "plan", "validation", "usage"}
+                        "intent", "plan", "validation", "usage", "reading", "declined"}
     # ... resumed in this one
     second = run(env, "resume", "--thread", out["thread_id"], "--json", "NQ за ноябрь 2023")
     assert second.returncode == 0, second.stderr

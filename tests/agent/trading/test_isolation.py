@@ -24,7 +24,8 @@ def test_catalogue_declarations():
                      "get_portfolio", "get_trade_history", "create_alert", "list_alerts",
                      "delete_alert", "create_condition_alert"}
     for t in ALL_TOOLS:
-        assert t.id.split(".")[0] == t.category and t.cache_ttl_s is None
+        # only the portfolio is cached (the seed's 10 s), keyed by the user's fills so an order shows at once
+        assert t.id.split(".")[0] == t.category and t.cache_ttl_s == (10 if t.name == "get_portfolio" else None)
         assert t.required_plan == "pro"
         assert t.mutates == (t.name in {"create_paper_order", "cancel_paper_order", "create_alert",
                                         "delete_alert", "create_condition_alert"})
