@@ -123,3 +123,17 @@ def loaded_store(request, tmp_path_factory, pg_database_factory):
         load_file(store, DATA / rel, symbol)
     yield store
     store.close()
+
+
+@pytest.fixture(autouse=True)
+def _askbar_logging_restored():
+    """A server started in process configures the `askbar` loggers for the whole process (JSON lines
+    on stderr, no propagation to the root): restored after each test, so a later test on the same
+    worker that reads logs with caplog (which listens on the root) still sees them."""
+    import logging
+
+    log = logging.getLogger("askbar")
+    handlers, propagate, level = list(log.handlers), log.propagate, log.level
+    yield
+    log.handlers[:] = handlers
+    log.propagate, log.level = propagate, level
