@@ -125,11 +125,7 @@ def loaded_store(request, tmp_path_factory, pg_database_factory):
     store.close()
 
 
-@pytest.fixture(autouse=True)
-def _askbar_logging_restored():
-    """A server started in process configures the `askbar` loggers for the whole process (JSON lines
-    on stderr, no propagation to the root): restored after each test, so a later test on the same
-    worker that reads logs with caplog (which listens on the root) still sees them."""
+def _askbar_logging_kept():
     import logging
 
     log = logging.getLogger("askbar")
@@ -137,3 +133,20 @@ def _askbar_logging_restored():
     yield
     log.handlers[:] = handlers
     log.propagate, log.level = propagate, level
+
+
+@pytest.fixture(autouse=True)
+def _askbar_logging_restored():
+    """A server started in process configures the `askbar` loggers for the whole process (JSON lines
+    on stderr, no propagation to the root): restored after each test, so a later test on the same
+    worker that reads logs with caplog (which listens on the root) still sees them."""
+    yield from _askbar_logging_kept()
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _askbar_logging_restored_per_module():
+    """The same for a server a module-scoped fixture starts (tests/server/conftest.py's base_url):
+    it configures the loggers before any test's own snapshot is taken, so only a snapshot taken
+    before the module's fixtures (autouse ones come first in their scope) undoes it, at the
+    module's end."""
+    yield from _askbar_logging_kept()

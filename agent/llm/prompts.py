@@ -317,8 +317,11 @@ def history_block(history: list[dict[str, str]] | None, budget: int | None = Non
     question: an empty section says nothing and costs tokens on every new thread."""
     if not history:
         return ""
-    return (f"Conversation history (oldest first):\n{format_history(history, budget)}\n"
-            f"{FOLLOW_UPS}\n\n")
+    head, tail = "Conversation history (oldest first):\n", f"\n{FOLLOW_UPS}\n\n"
+    if budget is not None:   # the budget is the whole section's: its heading and follow-up rule too
+        from agent.llm import tokens
+        budget = max(0, budget - tokens.count(head + wrap("history", "") + tail))
+    return f"{head}{format_history(history, budget)}{tail}"
 
 
 # Said with the history only (a first question has no earlier turn to follow).

@@ -24,8 +24,11 @@ def test_details_match_what_the_run_streamed(client):
     assert chart["kind"] == "candles" and chart["x_type"] == "category" and chart["bar_size"] == "daily"
     candles = chart["series"][0]
     assert candles["kind"] == "candles" and candles["x"][0] == "2023-11-20" and candles["open"][0] == 15895.0
-    # the one note: the NQ file starts with the session of 2023-11-20, November was asked
-    assert len(d["disclaimers"]) == 1 and "November 20, 2023" in d["disclaimers"][0], d["disclaimers"]
+    # the NQ file starts with the session of 2023-11-20, November was asked: said once, by the
+    # stated reading (the answer's first line, which names the stored range), not as a note too
+    assert done["reading"] and "stored data November 20, 2023" in done["reading"], done["reading"]
+    assert done["response"].startswith(done["reading"])
+    assert d["disclaimers"] == [], d["disclaimers"]
 
 
 def test_unknown_and_bad_thread_ids(client):

@@ -47,7 +47,8 @@ def test_need_more_data_feedback_reaches_the_planner_call_that_offers_tools(sess
     assert "Fetch data for: ES" in _problems(replan)
     assert "ES.high" not in request_text(first)
     assert result.status == "answered" and result.validation["status"] == "ok"
-    assert result.response.startswith(shown(ref))
+    # the stated reading (code's first line) is its own paragraph before the analyst's text
+    assert result.reading and result.response.startswith(f"{result.reading}\n\n{shown(ref)}")
 
 
 def test_a_replan_that_fails_its_check_keeps_the_feedback_on_the_retry(session_for, stub):
@@ -64,4 +65,5 @@ def test_a_replan_that_fails_its_check_keeps_the_feedback_on_the_retry(session_f
     assert stub.remaining == 0 and len(reqs) == 6
     retry = _problems(reqs[4])
     assert "Fetch data for: ES" in retry and "symbol SPY is not one the question names" in retry
-    assert result.status == "answered" and result.response.startswith(shown(nq_reference()))
+    assert result.status == "answered" and result.reading
+    assert result.response.startswith(f"{result.reading}\n\n{shown(nq_reference())}")
