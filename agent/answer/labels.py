@@ -2,13 +2,11 @@
 only when the rule the pack declares (answer.LABELS: words, the value it reads, operator, bound)
 holds over the computed value the label is bound to: the value of that metric in the label's
 clause, else in its sentence, else the only such value of the answer (of the instrument named).
+The label words themselves are label_words.py's (the statement checks mask them too).
 """
 from __future__ import annotations
 
-import re
-from functools import lru_cache
-
-from agent import lang as packs
+from agent.answer.label_words import rules
 from agent.answer.sentences import Sentence, clause_of
 from agent.answer.slots import SlotValue
 from agent.answer.statements import Answer
@@ -19,22 +17,6 @@ _OPS = {"abs_lt": lambda x, b: abs(x) < b, "abs_ge": lambda x, b: abs(x) >= b,
 _SAYS = {"abs_lt": "|{m}| < {b}", "abs_ge": "|{m}| >= {b}", "lt": "{m} < {b}", "ge": "{m} >= {b}",
          "le": "{m} <= {b}", "gt": "{m} > {b}", "eq": "{m} = {b}"}
 _COUNTS = ("up_days", "down_days", "event_count", "matching_days")
-
-
-@lru_cache(maxsize=None)
-def rules(lang: str) -> tuple[tuple[re.Pattern[str], str, str, float], ...]:
-    out = []
-    for code in dict.fromkeys((lang, "en")):
-        for words, metric, op, bound in packs.get(code, "answer", "LABELS"):
-            out.append((re.compile(r"(?<![\w§])(?:" + words + r")(?![\w])"), metric, op, float(bound)))
-    return tuple(out)
-
-
-def mask(s: Sentence, lang: str) -> set[int]:
-    """Token indices of the label words of a sentence (the label check verifies them)."""
-    text = s.words()
-    return {s.token_at(c) for p, *_ in rules(lang) for m in p.finditer(text)
-            for c in range(m.start(), m.end())}
 
 
 def _share(a: Answer, s: Sentence) -> tuple[SlotValue, float] | None:

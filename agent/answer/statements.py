@@ -201,7 +201,7 @@ def _numeric(v: SlotValue | None) -> float | None:
 
 def compare(a: Answer) -> list[str]:
     """'{a} ... above {b}': the relation must hold between the two slots it stands between."""
-    from agent.answer import labels  # "more than half": a share, checked by its rule
+    from agent.answer import label_words as labels  # "more than half": a share, checked by its rule
 
     issues = []
     for s in a.sentences:
@@ -233,7 +233,7 @@ def compare(a: Answer) -> list[str]:
 
 
 def _ratios(a: Answer, s: Sentence) -> list[str]:
-    from agent.answer import labels  # shares ("menos de la mitad") are labels over counts
+    from agent.answer import label_words as labels  # shares ("menos de la mitad") are labels over counts
 
     out, text, slots = [], s.words(), s.slots()
     shares = labels.mask(s, a.lang)
