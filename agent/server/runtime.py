@@ -43,7 +43,7 @@ async def async_checkpointer(settings: Settings, pool_size: int = 10) -> AsyncIt
         async with AsyncConnectionPool[AsyncConnection[DictRow]](settings.database_url, max_size=pool_size,
                                                                  kwargs=kwargs, open=False,
                                                                  check=pg_check.acheck,
-                                                                 reconnect_timeout=pg_check.RECONNECT_TIMEOUT_S
+                                                                 reconnect_timeout=pg_check.START_RECONNECT_TIMEOUT_S
                                                                  ) as pool:
             from agent.storage.pg_lock import apg_migration_lock
             from agent.storage.pg_saver import ThreadedPostgresSaver
@@ -54,8 +54,9 @@ async def async_checkpointer(settings: Settings, pool_size: int = 10) -> AsyncIt
             # the graph's threads write checkpoints on a pool of their own (agent/storage/pg_saver.py)
             sync_pool = ConnectionPool[Connection[DictRow]](settings.database_url, min_size=1, max_size=pool_size,
                                                             kwargs=kwargs, open=False, check=pg_check.check,
-                                                            reconnect_timeout=pg_check.RECONNECT_TIMEOUT_S)
-            await asyncio.to_thread(sync_pool.open, True)
+                                                            reconnect_timeout=pg_check.START_RECONNECT_TIMEOUT_S)
+            await asyncio.to_thread(sync_pool.open, True, pg_check.START_RECONNECT_TIMEOUT_S)
+            pool.reconnect_timeout = sync_pool.reconnect_timeout = pg_check.RECONNECT_TIMEOUT_S
             try:
                 yield ThreadedPostgresSaver(pool, sync_pool)
             finally:

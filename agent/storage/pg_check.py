@@ -25,6 +25,10 @@ IDLE_PING_S = 30.0
 # outage of ~30 s the first request waited for the next try and got PoolTimeout after 30 s. A short
 # attempt gives the slot back, so a request once Postgres is back opens a connection at once.
 RECONNECT_TIMEOUT_S = 2.0
+# At start-up a server may find Postgres momentarily full ("too many clients", seen when the test
+# suite's servers start together): its pools keep trying this long before the first use, then
+# switch to RECONNECT_TIMEOUT_S (the pools read the attribute at each attempt).
+START_RECONNECT_TIMEOUT_S = 60.0
 # How long a request waits for a pooled connection (psycopg_pool's default, 30 s, held a request
 # for a minute while Postgres was down: the lookup and its retry); past it a told 503.
 GETCONN_TIMEOUT_S = 10.0
