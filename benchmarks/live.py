@@ -33,6 +33,7 @@ from pathlib import Path
 
 import httpx
 import psycopg
+from psycopg import sql
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -58,14 +59,14 @@ def spy_bars():
 def new_pg() -> str:
     name = "bench_live_" + uuid.uuid4().hex[:8]
     with psycopg.connect(PG_ADMIN, autocommit=True) as c:
-        c.execute(f'CREATE DATABASE "{name}"')
+        c.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
     return f"postgresql://postgres@127.0.0.1:5432/{name}"
 
 
 def drop_pg(url: str) -> None:
     name = url.rsplit("/", 1)[1]
     with psycopg.connect(PG_ADMIN, autocommit=True) as c:
-        c.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        c.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name)))
 
 
 def backend_cpu(store) -> float:

@@ -11,7 +11,6 @@ import ast
 import json
 import re
 import sys
-from collections import defaultdict
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -102,61 +101,13 @@ def issue_references() -> list[str]:
     return out
 
 
-def _module_name(p: Path) -> str:
-    parts = list(p.relative_to(ROOT).with_suffix("").parts)
-    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
-
-
 def import_circles(package: str) -> list[list[str]]:
-    """Strongly connected groups of modules inside one package (imports anywhere in a module)."""
-    mods = {_module_name(p): p for p in (ROOT / package).rglob("*.py")}
-    graph: dict[str, set[str]] = defaultdict(set)
-    for name, p in mods.items():
-        for node in ast.walk(ast.parse(p.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-                for alias in node.names:
-                    target = f"{node.module}.{alias.name}"
-                    hit = target if target in mods else node.module if node.module in mods else None
-                    if hit and hit != name:
-                        graph[name].add(hit)
-            elif isinstance(node, ast.Import):
-                graph[name].update(a.name for a in node.names if a.name in mods and a.name != name)
-    return _cycles(list(mods), graph)
+    """The import circles (tests/test_layers.py's graph of the whole tree) whose modules lie in one
+    package."""
+    from tests.test_layers import circles, import_graph
 
-
-def _cycles(nodes: list[str], graph: dict[str, set[str]]) -> list[list[str]]:
-    index: dict[str, int] = {}
-    low: dict[str, int] = {}
-    stack: list[str] = []
-    on: set[str] = set()
-    found: list[list[str]] = []
-
-    def visit(v: str) -> None:
-        index[v] = low[v] = len(index)
-        stack.append(v)
-        on.add(v)
-        for w in graph[v]:
-            if w not in index:
-                visit(w)
-                low[v] = min(low[v], low[w])
-            elif w in on:
-                low[v] = min(low[v], index[w])
-        if low[v] == index[v]:
-            group = []
-            while True:
-                w = stack.pop()
-                on.discard(w)
-                group.append(w)
-                if w == v:
-                    break
-            if len(group) > 1:
-                found.append(sorted(group))
-
-    sys.setrecursionlimit(max(sys.getrecursionlimit(), 5000))
-    for v in nodes:
-        if v not in index:
-            visit(v)
-    return found
+    prefix = package.replace("/", ".") + "."
+    return [c for c in circles(import_graph()) if all(m.startswith(prefix) for m in c)]
 
 
 def _ratchet(name: str, now: dict[str, int]) -> list[str]:
