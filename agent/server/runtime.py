@@ -40,7 +40,10 @@ async def async_checkpointer(settings: Settings, pool_size: int = 10) -> AsyncIt
         kwargs = {"autocommit": True, "prepare_threshold": 0, "row_factory": dict_row,
                   "options": "-c synchronous_commit=off"}
         # the explicit parameter tells the type checker what row_factory in kwargs does at run time
-        async with AsyncConnectionPool[AsyncConnection[DictRow]](settings.database_url, max_size=pool_size,
+        # min_size=1 (psycopg's default is 4): each pool of a server keeps one warm connection and
+        # grows on demand; at 4, three servers and a test run filled max_connections=100.
+        async with AsyncConnectionPool[AsyncConnection[DictRow]](settings.database_url, min_size=1,
+                                                                 max_size=pool_size,
                                                                  kwargs=kwargs, open=False,
                                                                  check=pg_check.acheck,
                                                                  reconnect_timeout=pg_check.START_RECONNECT_TIMEOUT_S
