@@ -90,7 +90,8 @@ ACTIONS = [
         "aggregate_patterns", "gaps (with fill), volume spikes vs the 20-day mean, hourly profile, "
         "support/resistance levels",
         ("symbol", "pattern", "start_date?", "end_date?", "threshold?"), build_aggregate_patterns,
-        {"aggregate_patterns": post_aggregate_patterns}, sample={"pattern": "gaps"}, chart="by_pattern"),
+        {"aggregate_patterns": post_aggregate_patterns}, claims=("support_level", "resistance_level"),
+        sample={"pattern": "gaps"}, chart="by_pattern"),
     ActionDecl(
         "rank_volume_days",
         "the trading days of a period ranked by volume: the top_n highest (direction up, default) or "
