@@ -74,11 +74,12 @@ class SlotValue:
     ranked: bool = False         # the result of a ranking code computed (top N, best hour, max...)
     tool: str | None = None      # the catalogue tool whose result holds it: a claim of its own name
     claim_as: str | None = None  # the claim type of an indicator's value ("sma", "bb_upper")
+    exact: bool = False          # shown as recorded (an order's 10 units, not 10.00), still a claim
 
     def text(self, lang: str, absolute: bool = False, case: Case = "nom") -> str:
         if self.kind == "period":
             return inflect(period_name(str(self.value), self.span, lang), lang, case)
-        return render(self.value, self.kind, lang, absolute=absolute, exact=self.param,
+        return render(self.value, self.kind, lang, absolute=absolute, exact=self.param or self.exact,
                       decimals=self.decimals if self.kind == "price" else None)
 
     @property
