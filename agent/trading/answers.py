@@ -251,11 +251,18 @@ def _lists(t: SlotTable, store, user: User, tool: str, data: dict, lang: str) ->
     return _t(head, lang) + "".join(parts)
 
 
-def answer(store, user: User, tool: str, result: dict, lang: str,
-           starting_cash: float) -> tuple[str, dict[str, Any], list[dict[str, Any]]]:
+def answer_with_claims(store, user: User, tool: str, result: dict, lang: str,
+                       starting_cash: float) -> tuple[str, dict[str, Any], list[dict[str, Any]]]:
     """(the answer text, {slot name: value} of the figures it states, the claims among them: a
     read's figures, never the parameters the user typed). Raises Mismatch."""
     table = SlotTable()
     text = _template(table, store, user, tool, result, lang, starting_cash)
     rendered, claims = fill(text, table, lang)
     return rendered, {name: v.value for name, v in table.values.items()}, claims
+
+
+def answer(store, user: User, tool: str, result: dict, lang: str,
+           starting_cash: float) -> tuple[str, dict[str, Any]]:
+    """(the answer text, {slot name: value} of the figures it states). Raises Mismatch."""
+    text, values, _claims = answer_with_claims(store, user, tool, result, lang, starting_cash)
+    return text, values

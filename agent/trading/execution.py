@@ -24,7 +24,7 @@ def run_tool(state: dict[str, Any], deps, tool: str, params: dict[str, Any], lan
     its idempotency key (agent/trading/idempotency.py)."""
     from agent.state import final
     from agent.tools.graph_step import executor_for_deps
-    from agent.trading.answers import Mismatch, answer
+    from agent.trading.answers import Mismatch, answer_with_claims
 
     result = executor_for_deps(deps).execute(tool, params, deps.user, lang=lang, idempotency_key=key)
     slots: dict[str, Any] = {}
@@ -34,7 +34,7 @@ def run_tool(state: dict[str, Any], deps, tool: str, params: dict[str, Any], lan
     else:
         cash0 = float(getattr(deps.settings, "trading_starting_cash", 100_000.0))
         try:
-            text, slots, claims = answer(deps.store, deps.user, tool, result, lang, cash0)
+            text, slots, claims = answer_with_claims(deps.store, deps.user, tool, result, lang, cash0)
         except Mismatch as exc:
             log.error("trading answer not confirmed by the records: %s", exc,
                       extra={"request_id": state.get("request_id")})
