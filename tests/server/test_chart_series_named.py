@@ -10,8 +10,6 @@ import subprocess
 import uuid
 from pathlib import Path
 
-import pytest
-
 from agent import lang as packs
 from agent.server.charts import chart_payload
 from agent.server.charts.common import MAX_SESSION_TICKS, SESSION_AXES
