@@ -45,3 +45,11 @@ def test_the_issue_example_without_data_reads_as_levels(session):
     assert r.intent["pattern"] == "price_levels"
     assert r.status == "no_data" and r.interrupt["available"]["first"] == "2023-11-20"
     assert NOT_COMPUTED["ru"] not in r.response
+
+
+@pytest.mark.parametrize("question", ["What is support and resistance?", "Что такое поддержка и сопротивление?",
+                                      "¿Qué son soporte y resistencia?"])
+def test_the_concept_is_still_explained(session, question):
+    """Asking what the words mean is a concept question, not a request for levels."""
+    r = session.ask(question, now="2024-06-15")
+    assert r.status == "answered" and not r.plan.get("steps") and not r.claims, r.response
