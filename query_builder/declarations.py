@@ -11,6 +11,7 @@ query_builder/declare.py and CONTRIBUTING.md).
 from __future__ import annotations
 
 from query_builder import indicators as ind
+from query_builder import levels as lev
 from query_builder import patterns as pat
 from query_builder.actions.backtest import (
                                           build_backtest,
@@ -86,9 +87,11 @@ ACTIONS = [
         {"compare_periods": post_compare},
         sample={"periods": [{"start_date": "2020-01-01", "end_date": "2020-01-31"}]}, chart="compare_periods"),
     ActionDecl(
-        "aggregate_patterns", "gaps (with fill), volume spikes vs the 20-day mean, hourly profile",
+        "aggregate_patterns", "gaps (with fill), volume spikes vs the 20-day mean, hourly profile, "
+        "support/resistance levels",
         ("symbol", "pattern", "start_date?", "end_date?", "threshold?"), build_aggregate_patterns,
-        {"aggregate_patterns": post_aggregate_patterns}, sample={"pattern": "gaps"}, chart="by_pattern"),
+        {"aggregate_patterns": post_aggregate_patterns}, claims=("support_level", "resistance_level"),
+        sample={"pattern": "gaps"}, chart="by_pattern"),
     ActionDecl(
         "rank_volume_days",
         "the trading days of a period ranked by volume: the top_n highest (direction up, default) or "
@@ -147,6 +150,8 @@ PATTERNS = [
     PatternDecl("hourly_profile", "per local hour: average volume, range, return, up share", None,
                 pat.build_hourly, pat.post_hourly, needs="intraday", alternative="get_period_stats",
                 chart="hourly_profile"),
+    PatternDecl("price_levels", "support/resistance: swing highs/lows (5-session extremes) grouped within "
+                "threshold % (default 0.5)", 0.5, lev.build_levels, lev.post_levels, chart="price_levels"),
 ]
 
 # Claim type -> the action whose result holds it and where. Mirrors the claim table of DESIGN.md.
@@ -220,6 +225,10 @@ CLAIMS = [
     ClaimDecl("buy_hold_return", "run_backtest", "summary.buy_hold_return",
               "buying at the span's first close and holding to its last close, %", "pct",
               templates={"en": "buy and hold {v}", "ru": "купить и держать {v}", "es": "comprar y mantener {v}"}),
+    ClaimDecl("support_level", "aggregate_patterns", "rows.level",
+              "price_levels level below the last close (date = last touch)", "price"),
+    ClaimDecl("resistance_level", "aggregate_patterns", "rows.level",
+              "price_levels level at or above the last close (date = last touch)", "price"),
 ]
 
 register(*ACTIONS, *INDICATORS, *PATTERNS, *CLAIMS)

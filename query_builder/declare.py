@@ -26,7 +26,7 @@ ClaimKind = Literal["price", "pct", "pct_level", "volume", "count", "number"]  #
 # checks every action and pattern names one that has a builder).
 Chart = Literal["candles", "extremes", "intraday", "volume_profile", "events", "after_events", "compare_periods",
                 "gaps", "volume_spikes", "hourly_profile", "indicator", "by_pattern", "volume_rank",
-                "backtest"]
+                "backtest", "price_levels"]
 Panel = Literal["price", "below"]   # an indicator drawn over the price (same scale) or under it
 
 

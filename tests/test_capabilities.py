@@ -78,6 +78,8 @@ CLAIM_STEPS = {
                           "condition": {"op": "lt", "threshold": -3}, "horizon_days": 5},
     "get_indicator": {"symbol": "SPX", "indicator": "rsi", "start_date": "2019-12-01",
                       "end_date": "2019-12-31"},
+    "aggregate_patterns": {"symbol": "SPY", "pattern": "price_levels", "start_date": "2024-03-01",
+                           "end_date": "2024-03-31"},
     "run_backtest": {"symbol": "SPX", "start_date": "2008-01-01", "end_date": "2008-12-31",
                      "rule": {"entry": {"kind": "move", "direction": "down", "threshold": 3}, "exit": {"sessions": 5}}},
 }

@@ -21,10 +21,22 @@ function fmtValue(v, kind) {
 }
 
 // A series' legend entry: its own name, else its label in the user's language (the title already
-// names the symbol, so labelled series do not repeat it: the legend stays one line on a phone).
+// names the symbol, so labelled series do not repeat it: the legend stays one line on a phone);
+// a series with neither is named by its symbol, so no trace is ever unnamed.
 function legendName(s) {
   if (s.name && !s.label) return s.name;
-  return tt("legend", s.label || "");
+  return (s.label && tt("legend", s.label)) || s.name || s.symbol || s.kind;
+}
+
+// Series of one group (an event study's paths) share one legend entry: the first one's.
+function oneEntryPerGroup(traces) {
+  const seen = new Set();
+  for (const tr of traces) {
+    if (!tr.legendgroup) continue;
+    tr.showlegend = !seen.has(tr.legendgroup);
+    seen.add(tr.legendgroup);
+  }
+  return traces;
 }
 
 function markerTrace(s) {
@@ -56,8 +68,11 @@ function seriesTrace(s, color) {
     }
     default: {
       const mean = s.role === "mean", event = s.role === "event";
+      // an event's path: "event days" in the legend (one entry for all), its own date on hover
+      const own = event ? {legendgroup: "event", meta: s.name,
+                           hovertemplate: `${s.name}: %{y:.2f}%<extra></extra>`} : {};
       return {type: "scatter", mode: s.x.length === 2 && s.label === "drawdown" ? "lines+markers" : "lines",
-              name: legendName(s), x: s.x, y: s.y, showlegend: !event,
+              name: legendName(s), x: s.x, y: s.y, ...own,
               line: {color: mean ? "#f2a541" : event ? "rgba(79,163,255,0.35)" : color,
                      width: mean ? 3 : event ? 1 : 2, dash: s.label === "drawdown" ? "dot" : "solid"},
               ...below};
@@ -116,6 +131,8 @@ function chartLayout(spec, traces) {
   const xaxis = {title: {text: axisTitle(spec.x_axis, spec)}, rangeslider: {visible: false}, automargin: true,
                  gridcolor: "#26303a"};
   if (spec.x_type === "category") Object.assign(xaxis, {type: "category", nticks: 8});
+  // sessions counted on the axis: a tick on whole sessions only (plotly's own steps fall at 0.5)
+  if (spec.x_dtick) Object.assign(xaxis, {tickmode: "linear", tick0: spec.x_tick0 || 0, dtick: spec.x_dtick});
   const yaxis = {title: {text: axisTitle(spec.y_axis, spec)}, automargin: true, gridcolor: "#26303a"};
   if (spec.y_range) yaxis.range = spec.y_range;
   if (["pct_from_start", "pct_from_event"].includes(spec.y_axis)) yaxis.ticksuffix = "%";
@@ -172,7 +189,7 @@ function fitWidth(layout, width) {
 }
 
 function plotChart(div, spec) {
-  const traces = spec.series.map((s, i) => seriesTrace(s, PALETTE[i % PALETTE.length]));
+  const traces = oneEntryPerGroup(spec.series.map((s, i) => seriesTrace(s, PALETTE[i % PALETTE.length])));
   div.dataset.kind = spec.kind;
   if (spec.bar_size) div.dataset.barSize = spec.bar_size;
   const width = div.getBoundingClientRect().width || 600;

@@ -74,11 +74,12 @@ class SlotValue:
     ranked: bool = False         # the result of a ranking code computed (top N, best hour, max...)
     tool: str | None = None      # the catalogue tool whose result holds it: a claim of its own name
     claim_as: str | None = None  # the claim type of an indicator's value ("sma", "bb_upper")
+    exact: bool = False          # shown as recorded (an order's 10 units, not 10.00), still a claim
 
     def text(self, lang: str, absolute: bool = False, case: Case = "nom") -> str:
         if self.kind == "period":
             return inflect(period_name(str(self.value), self.span, lang), lang, case)
-        return render(self.value, self.kind, lang, absolute=absolute, exact=self.param,
+        return render(self.value, self.kind, lang, absolute=absolute, exact=self.param or self.exact,
                       decimals=self.decimals if self.kind == "price" else None)
 
     @property
@@ -192,7 +193,9 @@ RANKED = {"high", "low", "max", "min", "rsi_max", "rsi_min", "busiest_hour", "be
 # Kinds a pattern's own values take (a spike threshold is a multiple, a fill rate a level).
 _PATTERN_KINDS: dict[tuple[str, str], Kind] = {
     ("volume_spikes", "threshold"): "number", ("gaps", "threshold"): "pct_level",
-    ("gaps", "fill_rate_pct"): "pct_level", ("gaps", "avg_abs_gap_pct"): "pct_level"}
+    ("gaps", "fill_rate_pct"): "pct_level", ("gaps", "avg_abs_gap_pct"): "pct_level",
+    ("price_levels", "threshold"): "pct_level", ("price_levels", "nearest_support"): "price",
+    ("price_levels", "nearest_resistance"): "price"}
 
 
 # An indicator's value columns as the claim types of DESIGN.md's table.
@@ -283,6 +286,8 @@ def _add_rows(table: SlotTable, n: int, sym: str, one: bool, res: dict, period: 
             _qualified(table, n, sym, one, f"e{k}.return_after", "return_after", row.get("return_pct"),
                        date=d, period=period, kind="pct", span=span)
             _qualified(table, n, sym, one, f"e{k}.date", "date", d, kind="date", period=period)
+    elif action == "aggregate_patterns" and (res.get("summary") or {}).get("pattern") == "price_levels":
+        _add_levels(table, n, sym, one, rows, period, span)
     elif action == "rank_volume_days":   # days ranked by volume: each day's volume, dated
         table.ranked_steps.add(f"s{n}")
         for k, row in enumerate(rows[:MAX_LISTED_ROWS], 1):
@@ -290,6 +295,26 @@ def _add_rows(table: SlotTable, n: int, sym: str, one: bool, res: dict, period: 
             _qualified(table, n, sym, one, f"e{k}.volume", "total_volume", row.get("volume"), date=d,
                        period=period, ranked=True, span=(d, d) if d else span)
             _qualified(table, n, sym, one, f"e{k}.date", "date", d, kind="date", period=period)
+
+
+def _add_levels(table: SlotTable, n: int, sym: str, one: bool, rows: list, period: str | None,
+                span: tuple[str, str] | None) -> None:
+    """Support and resistance levels, nearest to the last close first: {res1.level} (a
+    resistance_level claim dated by its last touch), {res1.touches}, {res1.date}; {sup1...} likewise.
+    The step ranks: its levels group the highest highs and lowest lows of their sessions, and its
+    answer says so."""
+    table.ranked_steps.add(f"s{n}")
+    sides = {"res": sorted((r for r in rows if r.get("side") == "resistance"), key=lambda r: r["level"]),
+             "sup": sorted((r for r in rows if r.get("side") == "support"), key=lambda r: -r["level"])}
+    for prefix, side in sides.items():
+        for k, row in enumerate(side[:MAX_LISTED_ROWS], 1):
+            d = str(row.get("last_date") or "")[:10] or None
+            metric = "resistance_level" if prefix == "res" else "support_level"
+            _qualified(table, n, sym, one, f"{prefix}{k}.level", metric, row.get("level"), date=d,
+                       period=period, kind="price", span=span)
+            _qualified(table, n, sym, one, f"{prefix}{k}.touches", "touches", row.get("touches"),
+                       period=period, kind="count", span=span)
+            _qualified(table, n, sym, one, f"{prefix}{k}.date", "date", d, kind="date", period=period)
 
 
 MAX_NEWS_ITEMS = 20   # news items an answer may cite by slot ({news1.headline} .. {news20.date})

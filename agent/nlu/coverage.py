@@ -119,7 +119,7 @@ NOTE = {"en": "I did not use: {w}.", "ru": "Я не учёл: {w}.", "es": "No u
 # highest close"): named, never dropped or answered as the nearest measure in silence.
 NOT_COMPUTED = {"en": "Not computed here: {w}.", "ru": "Здесь не считается: {w}.", "es": "No se calcula aquí: {w}."}
 _NOT_COMPUTED_RX = re.compile(packs.alternation("offline_parser", "cues", "NOT_COMPUTED"))
-UNDECLARED_CONCEPTS = ("stochastic", "fibonacci", "support_resistance", "open_interest", "divergence")
+UNDECLARED_CONCEPTS = ("stochastic", "fibonacci", "open_interest", "divergence")
 
 
 def not_computed_note(text: str, concepts: list[str], lang: str) -> str | None:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from agent.answer.render import Kind
 from agent.answer.slots import SlotTable, fill
 from agent.identity.models import User
 from agent.market.tx import read
@@ -153,20 +152,23 @@ def _alert_slots(t: SlotTable, a: dict[str, Any]) -> None:
     t.add("alert.price", "price", float(a["price"]), kind="price", param=True)
 
 
+# Read answers (account, orders, alerts, fills) state the records' figures: each is a claim of the
+# tool's own field ("get_portfolio.cash", "get_pending_orders.orders.limit_price"), shown as recorded.
 def _account_text(t: SlotTable, store, user: User, data: dict, lang: str, cash0: float) -> str:
     acct = service.account(store, user, cash0)
     for key in ("cash", "equity", "realized_pnl", "unrealized_pnl"):
         _check(key, data.get(key), getattr(acct, key))
-        t.add(key, key, getattr(acct, key), kind="number")
+        t.add(key, key, getattr(acct, key), kind="number", tool="get_portfolio")
     as_of = ""
     if acct.as_of:
         t.add("as_of", "label", ts_text(acct.as_of), kind="text")
         as_of = _t("as_of", lang)
     text = _t("account", lang).replace("{as_of}", as_of)
     for k, p in enumerate(acct.positions, 1):
-        for key in ("symbol", "quantity", "avg_price", "last_price", "unrealized_pnl"):
-            kind: Kind = "text" if key == "symbol" else "number"
-            t.add(f"p{k}.{key}", key, getattr(p, key), kind=kind, param=key == "quantity")
+        t.add(f"p{k}.symbol", "symbol", p.symbol, kind="text")
+        for key in ("quantity", "avg_price", "last_price", "unrealized_pnl"):
+            t.add(f"p{k}.{key}", f"positions.{key}", getattr(p, key), kind="number", symbol=p.symbol,
+                  tool="get_portfolio", exact=key == "quantity")
         text += _t("position", lang).replace("{p.", "{p%d." % k)
     return text if acct.positions else text + _t("no_positions", lang)
 
@@ -218,12 +220,18 @@ def _lists(t: SlotTable, store, user: User, tool: str, data: dict, lang: str) ->
     if tool == "get_pending_orders":
         orders = service.list_orders(store, user, "pending")
         head, count = "orders", len(orders)
-        parts = [f" {o.order_id}: {order_terms(o.model_dump(), lang)}." for o in orders]
+        for k, o in enumerate(orders, 1):
+            shown = {}
+            for key in ("quantity", "limit_price", "stop_price"):
+                t.add(f"o{k}.{key}", f"orders.{key}", getattr(o, key), kind="number", symbol=o.symbol,
+                      tool=tool, exact=True)
+                shown[key] = "{o%d.%s}" % (k, key)
+            parts.append(f" {o.order_id}: {order_terms(o.model_dump(), lang, shown)}.")
     elif tool == "list_alerts":
         alerts = service.list_alerts(store, user)
         head, count = "alerts", len(alerts)
         for k, a in enumerate(alerts, 1):
-            t.add(f"a{k}.price", "price", a.price, kind="price", param=True)
+            t.add(f"a{k}.price", "alerts.price", a.price, kind="price", symbol=a.symbol, tool=tool, exact=True)
             parts.append(f" {a.alert_id}: {a.symbol} {a.condition} {{a{k}.price}} ({a.status}).")
         from agent.live import condition_alerts
 
@@ -234,18 +242,27 @@ def _lists(t: SlotTable, store, user: User, tool: str, data: dict, lang: str) ->
         fills = service.trade_history(store, user, limit=10**6)[:data["count"]]
         head, count = "trades", len(fills)
         for k, f in enumerate(fills, 1):
-            t.add(f"f{k}.price", "fill_price", f.price, kind="price", symbol=f.symbol)
-            t.add(f"f{k}.quantity", "quantity", f.quantity, kind="number", param=True)
+            t.add(f"f{k}.price", "trades.price", f.price, kind="price", symbol=f.symbol, tool=tool)
+            t.add(f"f{k}.quantity", "trades.quantity", f.quantity, kind="number", symbol=f.symbol, tool=tool,
+                  exact=True)
             parts.append(f" {f.side} {{f{k}.quantity}} {f.symbol} @ {{f{k}.price}} ({ts_text(f.bar_ts)}).")
     _check("count", data["count"], count)
-    t.add("count", "count", count, kind="count")
+    t.add("count", "count", count, kind="count", tool=tool)
     return _t(head, lang) + "".join(parts)
+
+
+def answer_with_claims(store, user: User, tool: str, result: dict, lang: str,
+                       starting_cash: float) -> tuple[str, dict[str, Any], list[dict[str, Any]]]:
+    """(the answer text, {slot name: value} of the figures it states, the claims among them: a
+    read's figures, never the parameters the user typed). Raises Mismatch."""
+    table = SlotTable()
+    text = _template(table, store, user, tool, result, lang, starting_cash)
+    rendered, claims = fill(text, table, lang)
+    return rendered, {name: v.value for name, v in table.values.items()}, claims
 
 
 def answer(store, user: User, tool: str, result: dict, lang: str,
            starting_cash: float) -> tuple[str, dict[str, Any]]:
     """(the answer text, {slot name: value} of the figures it states). Raises Mismatch."""
-    table = SlotTable()
-    text = _template(table, store, user, tool, result, lang, starting_cash)
-    rendered, _claims = fill(text, table, lang)
-    return rendered, {name: v.value for name, v in table.values.items()}
+    text, values, _claims = answer_with_claims(store, user, tool, result, lang, starting_cash)
+    return text, values

@@ -24,21 +24,22 @@ def run_tool(state: dict[str, Any], deps, tool: str, params: dict[str, Any], lan
     its idempotency key (agent/trading/idempotency.py)."""
     from agent.state import final
     from agent.tools.graph_step import executor_for_deps
-    from agent.trading.answers import Mismatch, answer
+    from agent.trading.answers import Mismatch, answer_with_claims
 
     result = executor_for_deps(deps).execute(tool, params, deps.user, lang=lang, idempotency_key=key)
     slots: dict[str, Any] = {}
+    claims: list[dict[str, Any]] = []
     if not result["success"]:
         text = result["error"]["message"]
     else:
         cash0 = float(getattr(deps.settings, "trading_starting_cash", 100_000.0))
         try:
-            text, slots = answer(deps.store, deps.user, tool, result, lang, cash0)
+            text, slots, claims = answer_with_claims(deps.store, deps.user, tool, result, lang, cash0)
         except Mismatch as exc:
             log.error("trading answer not confirmed by the records: %s", exc,
                       extra={"request_id": state.get("request_id")})
             text = _MISMATCH.get(lang, _MISMATCH["en"])
-    out = final(state, agent, text)
+    out = final(state, agent, text, claims=claims)
     out["data"] = {"results": [], "tool_results": [{"tool": tool, "params": params, **result}],
                    "slots": slots, "total_rows": 0}
     return out

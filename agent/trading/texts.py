@@ -67,11 +67,15 @@ def _lang(lang: str | None) -> str:
     return lang if lang in ("en", "ru", "es") else "en"
 
 
-def order_terms(params: dict[str, Any], lang: str = "en") -> str:
-    lang = _lang(lang)
-    kind = _TYPE[lang][params["order_type"]].format(limit=num(params.get("limit_price"), lang),
-                                                    stop=num(params.get("stop_price"), lang))
-    return f"{_SIDE[lang][params['side']]} {num(params['quantity'], lang)} {params['symbol']} {kind}"
+def order_terms(params: dict[str, Any], lang: str = "en", shown: dict[str, str] | None = None) -> str:
+    """The order in words; `shown` replaces a figure's text (quantity, limit_price, stop_price) with
+    what the caller writes there (an answer's slot, so the figure is rendered and claimed)."""
+    lang, shown = _lang(lang), shown or {}
+    kind = _TYPE[lang][params["order_type"]].format(
+        limit=shown.get("limit_price") or num(params.get("limit_price"), lang),
+        stop=shown.get("stop_price") or num(params.get("stop_price"), lang))
+    qty = shown.get("quantity") or num(params["quantity"], lang)
+    return f"{_SIDE[lang][params['side']]} {qty} {params['symbol']} {kind}"
 
 
 def describe_action(tool: str, params: dict[str, Any], lang: str = "en",

@@ -143,3 +143,27 @@ def rsi(close: pd.Series, n: int = 14) -> pd.Series:
     gain[0] = loss[0] = np.nan
     ag, al = wilder_loop(gain, n), wilder_loop(loss, n)
     return pd.Series(100 - 100 / (1 + ag / al), index=close.index)
+
+
+def price_levels(symbol: str, start: str | None, end: str | None, tolerance_pct: float = 0.5) -> dict:
+    """Support and resistance as the price_levels pattern states its method, recomputed: swing
+    highs/lows = the high (low) equal to the max (min) of the 5 sessions centred on it inside the
+    period; the swing prices sorted ascending and grouped while within tolerance % of the group's
+    lowest; a level = the group's mean; below the last close support, else resistance."""
+    d = daily(symbol).loc[start:end]
+    hi = d["high"].rolling(5, center=True, min_periods=5).max()
+    lo = d["low"].rolling(5, center=True, min_periods=5).min()
+    points = [(float(v), day) for day, v in d["high"][d["high"] >= hi].items()]
+    points += [(float(v), day) for day, v in d["low"][d["low"] <= lo].items()]
+    groups: list[list[tuple[float, pd.Timestamp]]] = []
+    for price, day in sorted(points):
+        if groups and price <= groups[-1][0][0] * (1 + tolerance_pct / 100):
+            groups[-1].append((price, day))
+        else:
+            groups.append([(price, day)])
+    close = float(d["close"].iloc[-1])
+    levels = [{"level": float(np.mean([p for p, _ in g])), "touches": len(g),
+               "last_date": max(day for _, day in g).date().isoformat()} for g in groups]
+    return {"close": close, "points": len(points), "sessions": len(d),
+            "support": sorted((x for x in levels if x["level"] < close), key=lambda x: -x["level"]),
+            "resistance": sorted((x for x in levels if x["level"] >= close), key=lambda x: x["level"])}

@@ -204,11 +204,14 @@ def test_after_events_one_line_per_event_and_the_mean(url, lang):
         df["chg"] = df["Close"].pct_change() * 100
         events = df.index[(df["d"].dt.year == 2020) & (df["chg"] < -3)]
         paths = [((df["Close"].iloc[i:i + 6] / df["Close"].iloc[i] - 1) * 100).tolist() for i in events]
-        lines = [t for t in fig["data"] if t.get("showlegend") is False]
-        assert [t["name"] for t in lines] == df.loc[events, "day"].tolist()
+        # every path named: one legend entry ("event days") for all, each one's date on hover
+        lines = [t for t in fig["data"] if t.get("legendgroup") == "event"]
+        assert [t["meta"] for t in lines] == df.loc[events, "day"].tolist()
+        assert [t.get("showlegend") for t in lines] == [True] + [False] * (len(lines) - 1)
         for t, p in zip(lines, paths):
             assert t["x"] == list(range(6)) and t["y"] == pytest.approx(p)
-        mean = [t for t in fig["data"] if t.get("showlegend") is not False]
+        assert fig["layout"]["xaxis"]["dtick"] == 1 and fig["layout"]["xaxis"]["tickmode"] == "linear"
+        mean = [t for t in fig["data"] if t.get("legendgroup") != "event"]
         assert len(mean) == 1 and mean[0]["y"] == pytest.approx(pd.DataFrame(paths).mean().tolist())
         assert fig["layout"]["yaxis"]["ticksuffix"] == "%"
         _check(page, errors, "after_events", lang)

@@ -9,6 +9,13 @@ ANSWER = {
         "volume_spikes": "{s}, {p}: volume spikes (volume of at least {t}× the mean of the previous "
                          "{lb} sessions): {n}.",
         "spike_ratios": "Average ratio {avg}×, maximum {max}×.",
+        "price_levels": "{s}, {p}, support and resistance (sessions: {days}; swing points: {points}). A "
+                        "swing high is a session whose high is the highest from {w} sessions before it to {w} "
+                        "after it, a swing low likewise with the lows; points within {t} of each other form one "
+                        "level, at their mean price; a level below the last close, {close} on {cd}, is support, "
+                        "otherwise resistance. Resistance, nearest first: {res}. Support, nearest first: {sup}.",
+        "price_level_item": "{level} (swing points: {touches}, the last on {date})",
+        "price_levels_none": "none",
         "hourly_profile": "{s}, {p}, by hour of day ({bars} hourly bars): heaviest average volume in "
                           "hour {busiest}, widest average range in hour {volatile}, best average return "
                           "in hour {best}, weakest in hour {worst}.",

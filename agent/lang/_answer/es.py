@@ -9,6 +9,14 @@ ANSWER = {
         "volume_spikes": "{s}, {p}: picos de volumen (volumen de al menos {t}× la media de las {lb} "
                          "sesiones anteriores): {n}.",
         "spike_ratios": "Relación media {avg}×, máxima {max}×.",
+        "price_levels": "{s}, {p}, soportes y resistencias (sesiones: {days}; puntos de giro: "
+                        "{points}). Un máximo de giro es una sesión cuyo máximo es el más alto desde {w} sesiones "
+                        "antes hasta {w} después, un mínimo de giro igual con los mínimos; los puntos a menos de "
+                        "{t} entre sí forman un nivel, a su precio medio; un nivel por debajo del último cierre, "
+                        "{close} el {cd}, es soporte y los demás, resistencia. Resistencias, la más cercana "
+                        "primero: {res}. Soportes, el más cercano primero: {sup}.",
+        "price_level_item": "{level} (puntos de giro: {touches}, el último el {date})",
+        "price_levels_none": "ninguno",
         "hourly_profile": "{s}, {p}, por hora del día ({bars} barras horarias): mayor volumen medio en la "
                           "hora {busiest}, rango medio más amplio en la hora {volatile}, mejor rendimiento "
                           "medio en la hora {best}, peor en la hora {worst}.",

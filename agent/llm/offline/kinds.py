@@ -1,5 +1,5 @@
 """Prose for the answer kinds without a claim type of their own (volume profile, gaps, volume
-spikes, hourly profile, intraday bars, multi-line indicators), in every pack's language: slots for
+spikes, hourly profile, support and resistance levels, intraday bars, multi-line indicators), in every pack's language: slots for
 every value, the pack's words around them (agent/lang/_answer/<code>.py "TEMPLATES"), never a dump
 of field names. analyze.py calls these; None when the result has nothing they describe."""
 from __future__ import annotations
@@ -78,4 +78,25 @@ def indicator_parts(lang: str, name: str, slot: Callable[[str], str], s: dict) -
     return parts.format(**{k: slot(k) for k in keys})
 
 
-PATTERNS = {"gaps": gaps, "volume_spikes": volume_spikes, "hourly_profile": hourly_profile}
+MAX_LEVELS = 3   # nearest levels of each side the answer names; the chart draws them all
+
+
+def _levels(lang: str, slot: Callable[[str], str], prefix: str, count: int) -> str:
+    items = [_t(lang, "price_level_item").format(level=slot(f"{prefix}{k}.level"), touches=slot(f"{prefix}{k}.touches"),
+                                                 date=slot(f"{prefix}{k}.date"))
+             for k in range(1, min(count, MAX_LEVELS) + 1)]
+    return "; ".join(items) or _t(lang, "price_levels_none")
+
+
+def price_levels(lang: str, slot: Callable[[str], str], s: dict, head: dict) -> str | None:
+    if s.get("close") is None:
+        return None
+    return _t(lang, "price_levels").format(
+        **head, points=slot("swing_point_count"), days=slot("sessions"), w=slot("swing_sessions"),
+        t=slot("threshold"), close=slot("close"), cd=slot("close_date"),
+        res=_levels(lang, slot, "res", int(s.get("resistance_count") or 0)),
+        sup=_levels(lang, slot, "sup", int(s.get("support_count") or 0)))
+
+
+PATTERNS = {"gaps": gaps, "volume_spikes": volume_spikes, "hourly_profile": hourly_profile,
+            "price_levels": price_levels}

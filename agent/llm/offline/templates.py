@@ -33,7 +33,8 @@ ACTIONS = packs.by_lang("offline_templates", "ACTIONS")
 
 # Actions whose offline renderer states their claims with templates of its own (EVENTS, AFTER,
 # RSI): their claims need no METRIC entry. Every other claim is written with claim_template().
-OWN_TEMPLATES = frozenset({"find_events", "get_periods_after", "get_indicator", "rank_volume_days"})
+OWN_TEMPLATES = frozenset({"find_events", "get_periods_after", "get_indicator", "rank_volume_days",
+                           "aggregate_patterns"})
 
 
 def claim_template(lang: str, claim: str) -> str | None:

@@ -14,6 +14,7 @@ from agent.server.charts.common import Ctx, none, spec
 from agent.server.charts.compare import compare_spec, periods_spec
 from agent.server.charts.events import after_events_chart, events_chart, gaps_chart, spikes_chart
 from agent.server.charts.indicator import indicator_chart
+from agent.server.charts.levels import levels_chart
 from agent.server.charts.price import extremes_chart, intraday_chart, stats_chart
 from agent.server.charts.profiles import hourly_chart, volume_profile_chart
 from agent.server.charts.ranking import volume_rank_chart
@@ -32,7 +33,7 @@ BUILDERS: dict[str, Builder] = {
     "volume_profile": volume_profile_chart, "events": events_chart, "after_events": after_events_chart,
     "compare_periods": _periods, "gaps": gaps_chart, "volume_spikes": spikes_chart,
     "hourly_profile": hourly_chart, "indicator": indicator_chart, "volume_rank": volume_rank_chart,
-    "backtest": backtest_chart,
+    "backtest": backtest_chart, "price_levels": levels_chart,
 }
 
 

@@ -42,9 +42,26 @@ def bar_days(row: dict[str, Any]) -> tuple[str, str]:
     return str(row.get("start_date") or d), str(row.get("end_date") or d)
 
 
+# x axes counted in sessions (day 1, 2... of a period; trading days after an event): ticks fall on
+# whole sessions, at most MAX_SESSION_TICKS of them, never at plotly's own 0.5 steps.
+SESSION_AXES = ("day_n", "days_after")
+MAX_SESSION_TICKS = 10
+
+
+def session_dtick(series: list[dict[str, Any]]) -> int:
+    """The whole number of sessions between two ticks: 1 up to MAX_SESSION_TICKS sessions."""
+    xs = [v for s in series for v in s.get("x") or [] if num(v)]
+    span = (max(xs) - min(xs)) if xs else 0
+    return max(1, -(-int(span) // MAX_SESSION_TICKS))
+
+
 def spec(kind: str, title: str, series: list[dict[str, Any]], y: str, x: str = "date", **extra: Any) -> dict:
-    return {"kind": kind, "title": title, "series": series, "x_axis": x, "y_axis": y,
-            "x_type": "linear" if x in ("day_n", "volume", "days_after") else "category", **extra}
+    out = {"kind": kind, "title": title, "series": series, "x_axis": x, "y_axis": y,
+           "x_type": "linear" if x in ("day_n", "volume", "days_after") else "category", **extra}
+    if x in SESSION_AXES:
+        xs = [v for s in series for v in s.get("x") or [] if num(v)]
+        out.update(x_dtick=session_dtick(series), x_tick0=int(min(xs)) if xs else 0)
+    return out
 
 
 def none(reason: str, title: str = "") -> dict[str, Any]:

@@ -108,7 +108,8 @@ def after_events_chart(ctx: Ctx, r: dict[str, Any]) -> dict[str, Any]:
         if len(path) == horizon + 1:
             full_paths.append(path)
         if len(series) < MAX_EVENT_LINES:
-            series.append(line(list(range(len(path))), path, "", symbol, name=str(row["event_date"]),
+            # every path is named: "event days" in the legend (one entry), its date on hover
+            series.append(line(list(range(len(path))), path, "event", symbol, name=str(row["event_date"]),
                                role="event"))
     if not full_paths:
         return none("no_events", ctx.title)
