@@ -61,7 +61,7 @@ PROBES: list[dict] = [
     {"q": "la vela de 30 minutos de las 14:30 de SPY el 2 de mayo de 2024",
      "sym": "SPY", "start": "2024-05-02", "win": "14:30-15:00", "tz": NY},
     {"q": "дневные свечи SPX за март 2019",
-     "sym": "SPX", "start": "2019-03-01", "end": "2019-03-31", "bars": "1d", "decline": "bar"},
+     "sym": "SPX", "start": "2019-03-01", "end": "2019-03-31", "bars": "daily", "decline": "bar"},
     # pre-market, after hours, overnight
     {"q": "SPY pre-market high on March 8 2024",
      "sym": "SPY", "start": "2024-03-08", "seg": "premarket"},
