@@ -108,6 +108,7 @@ def _shape(it: Intent, p: Parsed, ctx: ProviderContext) -> None:
     shaping.window_measures(it)
     shaping.calendar_week(it, ctx, p)
     shaping.best_period(it, p, ctx)
+    shaping.segment_parts(it, p, ctx)
     if it.parts:
         it.parts = reading.with_common(it.parts, p, it)
     condition_parts.split(it, p.conditions)

@@ -16,6 +16,8 @@ from dataclasses import dataclass
 from datetime import date, datetime, time
 from zoneinfo import ZoneInfo
 
+from agent import lang as packs
+
 RTH_OPEN, RTH_CLOSE = time(9, 30), time(16, 0)
 OVERNIGHT_START, OVERNIGHT_END = time(18, 0), time(9, 30)
 
@@ -240,6 +242,46 @@ def parse_window(norm: str) -> Window | None:
             a, b = _NAMED_TIMES[name]
             return Window(a, b, name, m.span(), extended=name not in ("rth", "opening_range", "closing_range"))
     return None
+
+
+_SEGMENT_NAMES = ("rth", "overnight", "premarket", "after_hours")
+_CONTRAST = re.compile(r"\s*(?:session|hours|сесси\w*|sesion|horario)?\s*(?:,\s*)?(?:"
+                       + packs.alternation("windows", "contrast") + r")\s+(?:(?:"
+                       + packs.alternation("windows", "articles") + r")\s+)?")
+_REGULAR_SHORT = re.compile(r"(?:" + packs.alternation("windows", "regular_short") + r")(?!\w)")
+
+
+def _segment(name: str, span: tuple[int, int]) -> Window:
+    a, b = _NAMED_TIMES[name]
+    return Window(a, b, name, span, extended=name != "rth")
+
+
+def parse_segments(norm: str) -> tuple[list[Window], list[tuple[int, int]]]:
+    """Two session segments asked side by side ("overnight vs regular hours", "pre-market vs the
+    regular session", "ночная сессия против основной", "after hours frente a la sesión regular"):
+    each segment its own window, in the order written, and the words joining them. The regular
+    session may be named short after the contrast ("против основной", "vs regular"). Fewer than two
+    distinct segments: none (a single one is parse_window's)."""
+    found: dict[str, Window] = {}
+    for name, rx in _NAMED:
+        if name in _SEGMENT_NAMES and name not in found and (m := rx.search(norm)):
+            found[name] = _segment(name, m.span())
+    joins: list[tuple[int, int]] = []
+    if len(found) == 1 and "rth" not in found:
+        only = next(iter(found.values()))
+        c = _CONTRAST.match(norm, only.span[1])
+        r = _REGULAR_SHORT.match(norm, c.end()) if c else None
+        if c and r:
+            found["rth"] = _segment("rth", r.span())
+            joins.append((only.span[1], c.end()))
+    if len(found) < 2:
+        return [], []
+    ordered = sorted(found.values(), key=lambda w: w.span[0])
+    for a, b in zip(ordered, ordered[1:]):
+        c = _CONTRAST.match(norm, a.span[1])
+        if c and c.end() == b.span[0]:
+            joins.append((a.span[1], c.end()))
+    return ordered, list(dict.fromkeys(joins))
 
 
 def parse_bar_size(norm: str) -> BarSize | None:

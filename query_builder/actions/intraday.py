@@ -67,8 +67,10 @@ def crosses_midnight(ctx: Context, t0: time | None, t1: time | None) -> bool:
 
 def _days(ctx: Context, p: Params, local: sql.Composable, start: date, end: date,
           t0: time | None, t1: time | None) -> tuple[sql.Composable, sql.Composable]:
-    """(the bar's window day, the WHERE clause of trading dates and clock). Across midnight a bar
-    after midnight belongs to the window that began the day before, so it carries that day."""
+    """(the bar's window day, the WHERE clause of trading dates and clock). Across midnight the
+    minutes after midnight come from the next trading date but belong to the window that began the
+    day before: they carry that day (the day the question names, the reading states and the claims'
+    `date` gives, `context` saying the window crosses midnight); their timestamps stay as they are."""
     td = sql.Identifier("b", "trading_date")
     if not crosses_midnight(ctx, t0, t1):
         where = sql.SQL(" AND b.trading_date >= {} AND b.trading_date <= {}").format(
