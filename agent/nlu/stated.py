@@ -86,7 +86,8 @@ def _intraday_bits(steps: list[Step], intent: Intent, ctx: Any, lang: str,
     symbol is answered from daily bars whatever was asked (said when a window or size was asked)."""
     daily = [s for s in steps if ctx is not None and daily_only(ctx.instrument(s.params.symbol))]
     window = window or intent.time_window
-    out = [bars_text("daily", lang)] if daily and (window or intent.bar_minutes) else []
+    asked_daily = (intent.bar_minutes or 0) >= 1440 and any(s.params.start_time is None for s in steps)
+    out = [bars_text("daily", lang)] if (daily and (window or intent.bar_minutes)) or asked_daily else []
     steps = [s for s in steps if s not in daily]
     for s in steps:
         p = s.params

@@ -100,6 +100,8 @@ def _shape(it: Intent, p: Parsed, ctx: ProviderContext) -> None:
         it.time_window = shaping.zoned_window(p.window, it, ctx)
     if p.bar is not None:
         it.bar_minutes = p.bar.minutes
+        if p.bar.minutes >= 1440 and it.analysis == "intraday":   # "daily candles": the day's own figures
+            it.analysis = "stats"
     it.pattern = p.pattern
     it.unsupported = p.unsupported
     if p.concepts:

@@ -305,10 +305,15 @@ def parse_segments(norm: str) -> tuple[list[Window], list[tuple[int, int]]]:
     return ordered, list(dict.fromkeys(joins))
 
 
+DAY_MINUTES = 1440
+_DAILY_BARS = re.compile(r"(?<!\w)(?:" + packs.alternation("windows", "daily_bars") + r")(?!\w)")
+
+
 def parse_bar_size(norm: str) -> BarSize | None:
     m = _BAR.search(norm)
     if not m:
-        return None
+        d = _DAILY_BARS.search(norm)      # "daily candles": the size daily answers are computed at
+        return BarSize(DAY_MINUTES, d.span()) if d else None
     if m.group("hourly") or m.group("hourly2") or m.group("h2"):
         return BarSize(60, m.span())
     if m.group("n3"):

@@ -1,5 +1,9 @@
 """English window words (see __init__)."""
 WINDOWS = {
+    # daily bars named as a bar size ("daily candles", "дневные свечи", "velas diarias")
+    "daily_bars": [r"daily\s+(?:bars?|candles?|candlesticks?)", r"(?:bars?|candles?)\s+of\s+(?:1|one)\s+day"],
+    # a list of indicator windows ("50-day and 200-day moving averages", "EMA 9 и 21")
+    "list_and": [r"and", r"&"],
     "articles": [r"the"],
     "contrast": [r"vs\.?", r"versus", r"against", r"compared\s+(?:to|with)", r"and", r"or"],
     "regular_short": [r"(?:the\s+)?regular(?:\s+(?:trading\s+)?(?:hours|session))?", r"(?:the\s+)?session",

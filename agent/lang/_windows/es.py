@@ -1,5 +1,9 @@
 """Spanish window words (see __init__)."""
 WINDOWS = {
+    # daily bars named as a bar size ("daily candles", "дневные свечи", "velas diarias")
+    "daily_bars": [r"(?:velas?|barras?)\s+diari[oa]s?", r"(?:velas?|barras?)\s+de\s+(?:1|un)\s+dia"],
+    # a list of indicator windows ("50-day and 200-day moving averages", "EMA 9 и 21")
+    "list_and": [r"y", r"e"],
     "articles": [r"la", r"el", r"los", r"las"],
     "contrast": [r"frente\s+a(?:l)?", r"contra", r"vs\.?", r"comparad[oa]s?\s+con", r"y", r"o"],
     "regular_short": [r"(?:la\s+|el\s+)?(?:sesion|horario)\s+regular", r"(?:la\s+)?sesion(?:\s+diurna)?",

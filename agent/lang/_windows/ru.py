@@ -1,5 +1,9 @@
 """Russian window words (see __init__)."""
 WINDOWS = {
+    # daily bars named as a bar size ("daily candles", "дневные свечи", "velas diarias")
+    "daily_bars": [r"дневн\w+\s+(?:свеч\w*|бар\w*)", r"(?:свеч\w*|бар\w*)\s+дневн\w+"],
+    # a list of indicator windows ("50-day and 200-day moving averages", "EMA 9 и 21")
+    "list_and": [r"и"],
     "articles": [],
     "contrast": [r"против", r"vs\.?", r"в\s+сравнении\s+с", r"по\s+сравнению\s+с", r"и", r"или"],
     "regular_short": [r"основн\w*(?:\s+сесси\w*)?", r"регулярн\w*(?:\s+(?:сесси\w*|час\w*))?",

@@ -120,7 +120,7 @@ def _other(intent: Intent, symbol: str) -> list[Step]:
     if intent.analysis == "volume_profile":
         return [Step(action="get_volume_profile", params=_base(symbol, intent),
                      description=f"{symbol}: volume by price")]
-    extra = {"granularity": bar_granularity(intent.bar_minutes)} if intent.bar_minutes else {}
+    extra = {"granularity": bar_granularity(intent.bar_minutes)} if intent.bar_minutes and intent.bar_minutes < 1440 else {}
     return [*_stats(intent, [symbol]),              # the day's figures, with claims
             Step(action="get_intraday_data", params=_base(symbol, intent, **extra),
                  description=f"{symbol}: intraday bars")]

@@ -72,6 +72,9 @@ def problems(p: dict, it, plan, c) -> list[str]:
             out.append(f"segment {seg}: {sorted(clocks)}")
     if p.get("bars"):
         grans = {s.params.granularity for s in steps}
+        if p["bars"] == "daily" and any(s.action != "get_intraday_data" and s.params.granularity is None
+                                        and s.params.start_time is None for s in steps):
+            grans.add("daily")      # period figures are computed from daily bars
         if p["bars"] not in grans and not (p.get("decline") and p["decline"] in declined):
             out.append(f"bars {grans}")
     for name, w in (p.get("measures") or {}).items():
