@@ -112,7 +112,7 @@ _CANDLE_BEFORE = re.compile(
     r"(?:bar|candle|свеч\w*|бар\w*)|(?:vela|barra)s?\s+(?:horari[oa]s?|de\s+\d{1,3}\s+minutos?))"
     r"\s+(?:(?:at|of|from|в|на|за|de\s+las?|a\s+las?)\s+)?" + _ONE_CLOCK + r"(?!\d)"
     # "hourly candle 13:00" names one bar; "hourly candles 10:00-12:00" is a range of bars
-    r"(?!\s*(?:-|–|—|to|till|until|до|по|a|hasta|and|и|y)\s*\d)")
+    r"(?!\s*(?:" + packs.alternation("windows", "range_to") + r")\s*\d)")
 
 
 @dataclass(frozen=True)
@@ -266,7 +266,7 @@ def parse_window(norm: str) -> Window | None:
 
 
 _SEGMENT_NAMES = ("rth", "overnight", "premarket", "after_hours")
-_CONTRAST = re.compile(r"\s*(?:session|hours|сесси\w*|sesion|horario)?\s*(?:,\s*)?(?:"
+_CONTRAST = re.compile(r"\s*(?:" + packs.alternation("windows", "segment_tail") + r")?\s*(?:,\s*)?(?:"
                        + packs.alternation("windows", "contrast") + r")\s+(?:(?:"
                        + packs.alternation("windows", "articles") + r")\s+)?")
 _REGULAR_SHORT = re.compile(r"(?:" + packs.alternation("windows", "regular_short") + r")(?!\w)")

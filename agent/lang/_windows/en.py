@@ -1,5 +1,8 @@
 """English window words (see __init__)."""
 WINDOWS = {
+    # the word after a segment ("overnight session vs ..."); the words of a clock range ("13:00 to")
+    "segment_tail": [r"session", r"hours"],
+    "range_to": [r"-", r"–", r"—", r"to", r"till", r"until", r"and"],
     # daily bars named as a bar size ("daily candles", "дневные свечи", "velas diarias")
     "daily_bars": [r"daily\s+(?:bars?|candles?|candlesticks?)", r"(?:bars?|candles?)\s+of\s+(?:1|one)\s+day"],
     # a list of indicator windows ("50-day and 200-day moving averages", "EMA 9 и 21")
