@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from agent.nlu.windows import DAY_MINUTES
 from agent.nlu.stated import bars_text, condition_text, window_text, words
+from agent.nlu.windows import DAY_MINUTES
 from agent.state import Declined, Intent, Plan, TimeWindow
 from query_builder.granularity import daily_only, of_minutes
 from query_builder.models import Step

@@ -31,11 +31,12 @@ _CLOCK = (r"(?:(?P<{n}>\d{{1,2}})(?:[:h](?P<{n}m>\d{{2}})|\.(?P<{n}d>00|15|30|45
           + _AMPM.replace("{", "{{").replace("}", "}}") + r")?|(?P<{n}w>"
           + (packs.alternation("windows", "noon") + "|" + packs.alternation("windows", "midnight"))
           + r")(?!\w))")
+_ARTICLE = r"(?:(?:" + packs.alternation("windows", "articles") + r")\s+)?"   # "desde el mediodía"
 _NOON = re.compile(packs.alternation("windows", "noon"))
 _AM_RX, _PM_RX = re.compile(r"a\.?m\.?$|" + _AM), re.compile(r"p\.?m\.?$|" + _PM)
 _BETWEEN = re.compile(
-    r"(?<!\w)(?:between|from|между|с|со|entre|desde|de)\s+(?:las?\s+)?" + _CLOCK.format(n="a")
-    + r"\s*(?:and|to|till|until|-|–|и|до|по|y|a|hasta)\s*(?:las?\s+)?" + _CLOCK.format(n="b") + r"(?!\d|\.\d|\s*%)")
+    r"(?<!\w)(?:between|from|между|с|со|entre|desde|de)\s+" + _ARTICLE + _CLOCK.format(n="a")
+    + r"\s*(?:and|to|till|until|-|–|и|до|по|y|a|hasta)\s*" + _ARTICLE + _CLOCK.format(n="b") + r"(?!\d|\.\d|\s*%)")
 # Two clocks with no "between"/"from" before them ("10:00-11:00", "9:30 to 10am", "14h-15h"): each
 # end has minutes or am/pm, so no date or count reads the same. Unread, "SPY 10:00-11:00 high" gave
 # the whole session's high.
