@@ -103,7 +103,7 @@ ACTIONS = [
         "time-of-day window (start_time/end_time) gives each date's VWAP over that window's minutes",
         ("symbol", "indicator", "start_date", "end_date", "window?", "start_time?", "end_time?",
          "extended_hours?"), build_indicator,
-        {"indicator": post_indicator}, claims=("rsi", "sma", "ema", "atr", "obv", "adx", "macd", "bb_middle"),
+        {"indicator": post_indicator}, claims=("rsi", "sma", "ema", "atr", "obv", "adx", "macd", "bb_middle", "vwap"),
         sample={"indicator": "rsi"}, chart="indicator"),
     ActionDecl(
         "run_backtest", "a trading rule tested on daily bars (entry: a move over a threshold, N closes in "
@@ -192,6 +192,8 @@ CLAIMS = [
     ClaimDecl("adx", "get_indicator", "summary.value", "average directional index at date", "number"),
     ClaimDecl("macd", "get_indicator", "summary.value", "MACD line at date", "number"),
     ClaimDecl("bb_middle", "get_indicator", "summary.value", "middle Bollinger band at date", "price"),
+    ClaimDecl("vwap", "get_indicator", "summary.value",
+              "volume-weighted average price at date (over a time-of-day window: its minutes)", "price"),
     ClaimDecl("change_points", "get_period_stats", "summary.change_points", "close - open in points", "price"),
     ClaimDecl("return_prev_close", "get_period_stats", "summary.return_prev_close",
               "close vs the close before the period, %", "pct"),

@@ -38,7 +38,7 @@ _PRICES = {"open", "close", "high", "low", "avg_daily_range", "change_points", "
            "price_low", "price_high", "poc_price", "poc_low", "poc_high", "value_area_low",
            "value_area_high", "bin_width", "middle", "upper", "lower", "sma", "ema", "vwap", "atr",
            "range", "day_close"}
-SKIPPED_KEYS = _SKIP = {"prev_close", "granularity", "condition", "synthetic", "metric", "direction", "indicator",
+SKIPPED_KEYS = _SKIP = {"prev_close", "clock_window", "granularity", "condition", "synthetic", "metric", "direction", "indicator",
          "labels", "best_label", "worst_label", "skip", "upper_date", "max_drawdown_peak_date"}
 
 
@@ -212,11 +212,26 @@ def _indicator_claim(indicator: str, key: str) -> str | None:
     return found if found in declare.names("claim") else None
 
 
+# Values over a time-of-day window (DESIGN "Stable interfaces"): the ordinary claim types, with the
+# window and its time zone as `context` and the trading date as `date`.
+WINDOW_CLAIMS = ("open", "close", "high", "low", "total_volume", "vwap", "pct_change", "range")
+
+
+def _window_meta(data: dict, key: str) -> dict[str, Any]:
+    window = data.get("clock_window")
+    if not window or key not in WINDOW_CLAIMS:
+        return {}
+    first, last = data.get("first_date"), data.get("last_date")
+    day = {"open": first, "close": last}.get(key, first if first and first == last else None)
+    return {"context": window, **({"date": str(day)[:10]} if day else {})}
+
+
 def _add_mapping(table: SlotTable, n: int, sym: str, one: bool, prefix: str, data: dict,
                  period: str | None, span: tuple[str, str] | None = None, tool: str | None = None) -> None:
     pattern = str(data.get("pattern") or "")
     for key, value in data.items():
         extra: dict[str, Any] = {"span": span, **({"tool": tool} if tool else {})}
+        windowed = _window_meta(data, key)
         if key in RANKED:
             extra["ranked"] = True
         if (pattern, key) in _PATTERN_KINDS:
@@ -248,10 +263,13 @@ def _add_mapping(table: SlotTable, n: int, sym: str, one: bool, prefix: str, dat
             local = f"{prefix}{data['indicator']}.date"
         claim_as = _indicator_claim(str(data.get("indicator") or ""), key)
         if claim_as:
-            extra.update(claim_as=claim_as, context=f"window {data.get('window')}" if data.get("window") else None)
+            extra.update(claim_as=claim_as, context=data.get("clock_window") or (
+                f"window {data.get('window')}" if data.get("window") else None))
+        if windowed.get("context") and not claim_as:
+            extra["context"] = windowed["context"]
+        day = date or (data.get("date") if key in ("rsi", "value") else None) or windowed.get("date")
         _qualified(table, n, sym, one, local, key, value, period=period,
-                   date=str(date)[:10] if date else (str(data["date"])[:10] if key in ("rsi", "value")
-                                                     and data.get("date") else None), **extra)
+                   date=str(day)[:10] if day else None, **extra)
         if date:
             _qualified(table, n, sym, one, f"{local}.date", "date", str(date)[:10], kind="date",
                        period=period)

@@ -8,6 +8,7 @@ from typing import Any
 from agent.lang._answer.en import ANSWER
 from agent.lang._backtest.en import BACKTEST
 from agent.lang._reading.en import READING
+from agent.lang._windows.en import WINDOWS
 
 # Month names, used by the offline parser/templates and by the UI's date texts.
 _MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December")
@@ -542,6 +543,7 @@ PACK: dict[str, Any] = {
         },
     },
     "answer": ANSWER,  # the answer side: agent/lang/_answer/
+    "windows": WINDOWS,  # the offline parser's window words: agent/lang/_windows/
     "reading": READING,  # the stated reading and declines: agent/lang/_reading/
     "wording": {
         "METRIC_STEMS": {

@@ -8,6 +8,7 @@ from typing import Any
 from agent.lang._answer.es import ANSWER
 from agent.lang._backtest.es import BACKTEST
 from agent.lang._reading.es import READING
+from agent.lang._windows.es import WINDOWS
 
 # Month names, used by the offline parser/templates and by the UI's date texts.
 _MONTHS = ("enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto", "septiembre", "octubre", "noviembre", "diciembre")
@@ -565,6 +566,7 @@ PACK: dict[str, Any] = {
         },
     },
     "answer": ANSWER,  # the answer side: agent/lang/_answer/
+    "windows": WINDOWS,  # the offline parser's window words: agent/lang/_windows/
     "reading": READING,  # the stated reading and declines: agent/lang/_reading/
     "wording": {
         "METRIC_STEMS": {

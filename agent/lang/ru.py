@@ -8,6 +8,7 @@ from typing import Any
 from agent.lang._answer.ru import ANSWER
 from agent.lang._backtest.ru import BACKTEST
 from agent.lang._reading.ru import READING
+from agent.lang._windows.ru import WINDOWS
 
 # Month names, used by the offline parser/templates and by the UI's date texts.
 _MONTHS = ("январь", "февраль", "март", "апрель", "май", "июнь", "июль", "август", "сентябрь", "октябрь", "ноябрь", "декабрь")
@@ -561,6 +562,7 @@ PACK: dict[str, Any] = {
         },
     },
     "answer": ANSWER,  # the answer side: agent/lang/_answer/
+    "windows": WINDOWS,  # the offline parser's window words: agent/lang/_windows/
     "reading": READING,  # the stated reading and declines: agent/lang/_reading/
     "wording": {
         "METRIC_STEMS": {

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from agent.nlu.stated import bars_text, condition_text, window_text, words
+from agent.nlu.windows import DAY_MINUTES
 from agent.state import Declined, Intent, Plan, TimeWindow
 from query_builder.granularity import daily_only, of_minutes
 from query_builder.models import Step
@@ -40,6 +41,10 @@ def _window(w: TimeWindow, steps: list[Step], symbols: list[str], ctx: Any, lang
 
 
 def _bars(minutes: int, steps: list[Step], symbols: list[str], ctx: Any, lang: str) -> Declined | None:
+    if minutes >= DAY_MINUTES:          # daily bars: what every step without a clock or size reads
+        if any(s.params.start_time is None and s.params.granularity in (None, "daily") for s in steps):
+            return None
+        return _decline(lang, "bars", bars_text("daily", lang), "not_planned")
     gran, _exact = of_minutes(minutes)
     daily = _daily_only(symbols, ctx)
     if not daily and any(s.params.granularity == gran for s in steps):

@@ -150,7 +150,38 @@ def parse_indicators(norm: str) -> list[tuple[str, int | None, int]]:
         if window is not None and not 2 <= window <= 400:
             window = default
         out.append((name, window, m.start()))
+        out += [(name, more, pos) for more, pos in _listed_windows(norm, m, after_name=bool(w))]
     return sorted(out, key=lambda x: x[2])
+
+
+# Several windows of one indicator named once: "50-day and 200-day moving averages", "SMA 50 and
+# 200", "EMA 9 и 21", "SMA de 50 y 200": each window a measure of its own.
+_AND = rf"(?:,|{packs.alternation('windows', 'list_and')})"
+_UNITS = rf"(?:\s*[-‐]?\s*(?:{_cue('WINDOW_UNITS')}))?"
+_LISTED_BEFORE = re.compile(rf"(?<![\d.:/])(\d{{1,3}}){_UNITS}\s*{_AND}\s*$")
+_NEXT_AFTER = re.compile(rf"\s*{_AND}\s*(\d{{1,3}})(?!\d|\s*%|\s*[-/.:]\d){_NOT_A_DATE}")
+_ANY_INDICATOR = re.compile(rf"{_UNITS}\s*(?:{'|'.join(p for _n, p, _w in INDICATORS)})")
+_AFTER_INDICATOR = re.compile(rf"(?:{'|'.join(p for _n, p, _w in INDICATORS)})\s*(?:de\s+|of\s+)?[-(]?\s*$")
+
+
+def _listed_windows(norm: str, m: re.Match[str], after_name: bool) -> list[tuple[int, int]]:
+    """(window, position) of the further windows listed beside the one read ("... and 200"), never
+    a number that is the next indicator's ("SMA 50 and 200-day EMA")."""
+    out: list[tuple[int, int]] = []
+    if after_name:
+        end = re.match(r"[^\d]{0,8}\d{1,3}", norm[m.end():])
+        at = m.end() + (end.end() if end else 0)
+        while (nxt := _NEXT_AFTER.match(norm, at)) and not _ANY_INDICATOR.match(norm, nxt.end()):
+            out.append((int(nxt.group(1)), nxt.start(1)))
+            at = nxt.end()
+    else:
+        own = re.search(rf"(?<![\d.:/])\d{{1,3}}{_UNITS}\s*$", norm[:m.start()])
+        at = own.start() if own else -1
+        while at > 0 and (prev := _LISTED_BEFORE.search(norm[:at])) \
+                and not _AFTER_INDICATOR.search(norm[:prev.start(1)]):   # "SMA 50 and 200-day EMA"
+            out.append((int(prev.group(1)), prev.start(1)))
+            at = prev.start()
+    return [(w, pos) for w, pos in out if 2 <= w <= 400]
 
 
 def parse_pattern(norm: str) -> str | None:

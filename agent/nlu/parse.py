@@ -22,7 +22,7 @@ from agent.nlu.lang import language_evidence, normalize
 from agent.nlu.periods import Found, parse_periods
 from agent.nlu.symbols import symbol_spans, symbols_in
 from agent.nlu.volume_rank import VolumeRank, parse_volume_rank
-from agent.nlu.windows import BarSize, Window, parse_bar_size, parse_window
+from agent.nlu.windows import BarSize, Window, parse_bar_size, parse_segments, parse_window
 from agent.state import ClaimType, Period
 from query_builder.models import EventCondition
 
@@ -50,6 +50,7 @@ class Parsed:
     # typed reading: positions pair symbols with periods; windows and bar sizes
     symbol_pos: list[int] = field(default_factory=list)
     window: Window | None = None
+    windows: list[Window] = field(default_factory=list)   # two segments side by side, each a part
     bar: BarSize | None = None
     indicators: list[tuple[str, int | None, int]] = field(default_factory=list)
     volume_rank: VolumeRank | None = None
@@ -109,9 +110,11 @@ def _parse_once(text: str, ctx: ProviderContext, ref: Period | None) -> Parsed:
     p.symbol_pos = [h.start for h in hits]
     spans = symbol_spans(text, ctx.instruments, hits)   # every mention, repeats included
     masked = _blank(norm, spans)
-    p.window, p.bar = parse_window(masked), parse_bar_size(masked)
-    spans += [x.span for x in (p.window, p.bar) if x is not None]
-    masked = _blank(masked, [x.span for x in (p.window, p.bar) if x is not None])
+    p.windows, joins = parse_segments(masked)
+    p.window, p.bar = p.windows[0] if p.windows else parse_window(masked), parse_bar_size(masked)
+    read = [x.span for x in (*p.windows, p.window, p.bar) if x is not None] + joins
+    spans += read
+    masked = _blank(masked, read)
     refs = M.reference_spans(masked)       # "vs the 2018 close": a measure's reference, not a period
     spans += refs
     found = parse_periods(_blank(masked, refs + M.glued_spans(masked)), ctx.today, ref, us_dates=lang == "en",

@@ -79,13 +79,15 @@ def own_measures(p: Any) -> list[list[str]] | None:
 def with_common(parts: list[Part], p: Any, it: Any) -> list[Part]:
     """Each part takes the question's shared slots (window, bar size, condition, horizon) and its
     own measures and analysis, or the question's when the parts name none of their own."""
-    window = TimeWindow(start=p.window.start, end=p.window.end, label=p.window.label,
-                        extended=p.window.extended) if p.window else None
+    # the question's window as the intent holds it (moved to the exchange's zone); a part with a
+    # window of its own ("overnight vs regular hours") keeps it
+    window = it.time_window or (TimeWindow(start=p.window.start, end=p.window.end, label=p.window.label,
+                                           extended=p.window.extended) if p.window else None)
     own = own_measures(p) if len(parts) == len(p.grammar.regions if p.grammar else ()) else None
     common = [*it.metrics, *(it.indicators or ([it.indicator] if it.indicator else []))]
     return [part.model_copy(update={"measures": own[i] if own else common,
                                     "analysis": _analysis_of(own[i]) if own else it.analysis,
-                                    "time_window": window, "bar_minutes": it.bar_minutes,
+                                    "time_window": part.time_window or window, "bar_minutes": it.bar_minutes,
                                     "condition": it.condition, "horizon_days": it.horizon_days})
             for i, part in enumerate(parts)]
 
@@ -95,6 +97,8 @@ def part_intent(intent: Any, part: Part) -> Any:
     own measures and analysis where it names them (with_common)."""
     upd: dict[str, Any] = {"parts": [], "period": part.period, "symbols": part.symbols,
                            "symbol": part.symbols[0] if part.symbols else intent.symbol}
+    if part.time_window is not None:     # a part's own window ("overnight vs regular hours")
+        upd["time_window"] = part.time_window
     common = [*intent.metrics, *(intent.indicators or ([intent.indicator] if intent.indicator else []))]
     if part.measures != common and part.analysis in ("indicator", "extremes", "volume", "stats"):
         names = [m for m in part.measures if m in INDICATOR_WINDOWS]

@@ -21,7 +21,7 @@ from agent.nlu.period_math import (
     window_period,
     window_unit,
 )
-from agent.state import Intent, Period, TimeWindow
+from agent.state import Intent, Part, Period, TimeWindow
 
 MAX_PARTS = 24
 
@@ -163,6 +163,16 @@ def zoned_window(w: Any, it: Intent, ctx: ProviderContext) -> TimeWindow:
         label = f"{w.label} {w.tz}"
     return TimeWindow(start=start, end=end, label=label, extended=w.extended or not (
         start is not None and windows.RTH_OPEN <= start <= windows.RTH_CLOSE))
+
+
+def segment_parts(it: Intent, p: Any, ctx: ProviderContext) -> None:
+    """"Overnight vs regular hours": each segment a part of its own (same instruments and period),
+    so both halves are answered, each over its own window and stated with it."""
+    if len(p.windows) < 2 or it.parts or not it.symbol:
+        return
+    symbols = list(it.symbols or [it.symbol])
+    it.parts = [Part(symbols=symbols, period=it.period, time_window=zoned_window(w, it, ctx)) for w in p.windows]
+    it.time_window = it.parts[0].time_window
 
 
 def daily_only(ctx: ProviderContext, symbol: str | None) -> bool:

@@ -9,12 +9,13 @@ text), so the answer validator need not check it: it is added to the response af
 """
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
 from agent import lang as packs
 from agent.answer import format as fmt
 from agent.nlu.texts import period_text
-from agent.state import Intent, Period, Plan
+from agent.state import Intent, Part, Period, Plan, TimeWindow
 from query_builder.granularity import BAR_MINUTES, daily_only
 from query_builder.models import EventCondition, Step
 
@@ -37,6 +38,19 @@ def bars_text(granularity: str, lang: str) -> str:
 
 def window_text(start, end, tz: str, lang: str) -> str:
     return words(lang, "window").format(a=f"{start:%H:%M}", b=f"{end:%H:%M}", tz=tz)
+
+
+def _clock_span(p: Any, tz: str, session: str, lang: str) -> str:
+    """The window as the step applies it; one across midnight on a market whose trading date is its
+    calendar date runs into the next day (query_builder.actions.intraday.crosses_midnight), said
+    with both dates when the period is one day."""
+    if not (p.start_time > p.end_time and session != "cme"):
+        return window_text(p.start_time, p.end_time, tz, lang)
+    a, b, texts = f"{p.start_time:%H:%M}", f"{p.end_time:%H:%M}", words(lang, "across_midnight")
+    if p.start_date is None or p.start_date != p.end_date:
+        return texts["each"].format(a=a, b=b, tz=tz)
+    return texts["one"].format(a=a, b=b, tz=tz, d1=fmt.day(p.start_date, lang),
+                               d2=fmt.day(p.start_date + timedelta(days=1), lang))
 
 
 def condition_text(c: EventCondition, lang: str) -> str:
@@ -66,21 +80,26 @@ def _period_bit(symbols: list[str], period: Period | None, ctx: Any, lang: str) 
     return [f"{text} ({'; '.join(dict.fromkeys(covered))})" if covered else text]
 
 
-def _intraday_bits(steps: list[Step], intent: Intent, ctx: Any, lang: str) -> list[str]:
+def _intraday_bits(steps: list[Step], intent: Intent, ctx: Any, lang: str,
+                   window: TimeWindow | None = None) -> list[str]:
     """Window with its time zone, session segment and bar size as the steps apply them; a daily-only
     symbol is answered from daily bars whatever was asked (said when a window or size was asked)."""
     daily = [s for s in steps if ctx is not None and daily_only(ctx.instrument(s.params.symbol))]
-    out = [bars_text("daily", lang)] if daily and (intent.time_window or intent.bar_minutes) else []
+    window = window or intent.time_window
+    asked_daily = (intent.bar_minutes or 0) >= 1440 and any(s.params.start_time is None for s in steps)
+    out = [bars_text("daily", lang)] if (daily and (window or intent.bar_minutes)) or asked_daily else []
     steps = [s for s in steps if s not in daily]
     for s in steps:
         p = s.params
         if p.start_time and p.end_time:
             inst = ctx.instrument(p.symbol) if ctx is not None else None
-            out.append(window_text(p.start_time, p.end_time, inst.timezone if inst else "UTC", lang))
-    label = intent.time_window.label if intent.time_window else ""
-    if " " in label and any(s.params.start_time for s in steps):   # written in another zone: said as written
+            out.append(_clock_span(p, inst.timezone if inst else "UTC", inst.session if inst else "24h", lang))
+    out = list(dict.fromkeys(out))
+    label = window.label if window else ""
+    zoned = " " in label and label.split(" ")[-1].count("/") + (label.split(" ")[-1] == "UTC") > 0
+    if zoned and any(s.params.start_time for s in steps):   # written in another zone: said as written
         out[-1:] = [f"{out[-1]} ({label})"] if out else []
-    seg = intent.time_window.label if intent.time_window else None
+    seg = window.label if window else None
     if seg in words(lang, "segments") and any(s.params.start_time for s in steps):
         out.append(words(lang, "segments")[seg])
     grans = [s.params.granularity for s in steps if s.params.granularity]
@@ -89,9 +108,10 @@ def _intraday_bits(steps: list[Step], intent: Intent, ctx: Any, lang: str) -> li
     return out + [bars_text(g, lang) for g in dict.fromkeys(grans)]
 
 
-def _step_bits(steps: list[Step], intent: Intent, ctx: Any, lang: str) -> list[str]:
+def _step_bits(steps: list[Step], intent: Intent, ctx: Any, lang: str,
+               window: TimeWindow | None = None) -> list[str]:
     """Window, segment, bar size, measures, condition and horizon as the plan's steps apply them."""
-    out = _intraday_bits(steps, intent, ctx, lang)
+    out = _intraday_bits(steps, intent, ctx, lang, window)
     out += [f"{s.params.indicator.upper()} {s.params.window}" if s.params.window else s.params.indicator.upper()
             for s in steps if s.params.indicator]
     conds = [s.params.condition for s in steps if s.params.condition]
@@ -103,10 +123,12 @@ def _step_bits(steps: list[Step], intent: Intent, ctx: Any, lang: str) -> list[s
     return list(dict.fromkeys(out))
 
 
-def _part(symbols: list[str], period: Period | None, steps: list[Step], intent: Intent, ctx: Any,
-          lang: str) -> str:
-    return ", ".join([", ".join(symbols), *_period_bit(symbols, period, ctx, lang),
-                      *_step_bits(steps, intent, ctx, lang)])
+def _part(part: Part, steps: list[Step], intent: Intent, ctx: Any, lang: str) -> str:
+    w = part.time_window
+    own = [s for s in steps if s.params.symbol in part.symbols and (
+        w is None or s.params.start_time is None or (s.params.start_time, s.params.end_time) == (w.start, w.end))]
+    return ", ".join([", ".join(part.symbols), *_period_bit(part.symbols, part.period, ctx, lang),
+                      *_step_bits(own, intent, ctx, lang, w)])
 
 
 def _step_period(step: Step) -> Period | None:
@@ -128,8 +150,7 @@ def reading_line(intent: Intent, plan: Plan, ctx: Any) -> str | None:
         return None
     lang = intent.lang
     if intent.parts:
-        bits = [_part(pt.symbols, pt.period, [s for s in steps if s.params.symbol in pt.symbols], intent, ctx, lang)
-                for pt in intent.parts]
+        bits = [_part(pt, steps, intent, ctx, lang) for pt in intent.parts]
     else:
         symbols = list(dict.fromkeys(s.params.symbol for s in steps))
         periods = _periods(intent) or [p for p in (_step_period(steps[0]),) if p]

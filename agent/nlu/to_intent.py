@@ -100,6 +100,8 @@ def _shape(it: Intent, p: Parsed, ctx: ProviderContext) -> None:
         it.time_window = shaping.zoned_window(p.window, it, ctx)
     if p.bar is not None:
         it.bar_minutes = p.bar.minutes
+        if p.bar.minutes >= 1440 and it.analysis == "intraday":   # "daily candles": the day's own figures
+            it.analysis = "stats"
     it.pattern = p.pattern
     it.unsupported = p.unsupported
     if p.concepts:
@@ -108,6 +110,7 @@ def _shape(it: Intent, p: Parsed, ctx: ProviderContext) -> None:
     shaping.window_measures(it)
     shaping.calendar_week(it, ctx, p)
     shaping.best_period(it, p, ctx)
+    shaping.segment_parts(it, p, ctx)
     if it.parts:
         it.parts = reading.with_common(it.parts, p, it)
     condition_parts.split(it, p.conditions)

@@ -118,7 +118,7 @@ def with_notes(it: Intent, p: Parsed) -> Intent:
         missing = capabilities.find_missing(" ".join(p.unused).lower()) if p.unused else None
         if missing and missing not in ("realtime", "intraday_for_daily_only") and not it.unsupported:
             notes.append(capabilities.degrade(missing, it.lang))   # an analysis AskBar lacks, by name
-        gran, exact = of_minutes(it.bar_minutes) if it.bar_minutes else ("1min", True)
+        gran, exact = of_minutes(it.bar_minutes) if it.bar_minutes and it.bar_minutes < 1440 else ("1min", True)
         if not exact:                    # a bar size bars are not built at: the one used, by name
             notes.append(notes_mod.bar_size(it.bar_minutes or 1, gran, it.lang))
         used = {s.lower() for s in [*it.symbols, *(s for pt in it.parts for s in pt.symbols)]}

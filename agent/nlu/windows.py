@@ -16,19 +16,33 @@ from dataclasses import dataclass
 from datetime import date, datetime, time
 from zoneinfo import ZoneInfo
 
+from agent import lang as packs
+
 RTH_OPEN, RTH_CLOSE = time(9, 30), time(16, 0)
 OVERNIGHT_START, OVERNIGHT_END = time(18, 0), time(9, 30)
 
-_CLOCK = r"(?P<{n}>\d{{1,2}})(?:[:h](?P<{n}m>\d{{2}}))?\s*(?P<{n}ap>a\.?m\.?|p\.?m\.?)?"
+# A clock: "14:00", "2pm", "14h30", "9.30" (a dot only before :00/:15/:30/:45, so "1.03" stays a
+# day and month), "noon", "midnight", and an hour with the part of the day that says am or pm ("11
+# in the morning", "11 утра", "11 de la mañana"). The words are the packs' (agent/lang/_windows).
+_AM = packs.alternation("windows", "am")
+_PM = packs.alternation("windows", "pm")
+_AMPM = r"a\.?m\.?|p\.?m\.?|" + _AM + "|" + _PM
+_CLOCK = (r"(?:(?P<{n}>\d{{1,2}})(?:[:h](?P<{n}m>\d{{2}})|\.(?P<{n}d>00|15|30|45)(?!\d))?\s*(?P<{n}ap>"
+          + _AMPM.replace("{", "{{").replace("}", "}}") + r")?|(?P<{n}w>"
+          + (packs.alternation("windows", "noon") + "|" + packs.alternation("windows", "midnight"))
+          + r")(?!\w))")
+_ARTICLE = r"(?:(?:" + packs.alternation("windows", "articles") + r")\s+)?"   # "desde el mediodía"
+_NOON = re.compile(packs.alternation("windows", "noon"))
+_AM_RX, _PM_RX = re.compile(r"a\.?m\.?$|" + _AM), re.compile(r"p\.?m\.?$|" + _PM)
 _BETWEEN = re.compile(
-    r"(?<!\w)(?:between|from|между|с|со|entre|desde|de)\s+(?:las?\s+)?" + _CLOCK.format(n="a")
-    + r"\s*(?:and|to|till|until|-|–|и|до|по|y|a|hasta)\s*(?:las?\s+)?" + _CLOCK.format(n="b") + r"(?!\d)")
+    r"(?<!\w)(?:between|from|между|с|со|entre|desde|de)\s+" + _ARTICLE + _CLOCK.format(n="a")
+    + r"\s*(?:and|to|till|until|-|–|и|до|по|y|a|hasta)\s*" + _ARTICLE + _CLOCK.format(n="b") + r"(?!\d|\.\d|\s*%)")
 # Two clocks with no "between"/"from" before them ("10:00-11:00", "9:30 to 10am", "14h-15h"): each
 # end has minutes or am/pm, so no date or count reads the same. Unread, "SPY 10:00-11:00 high" gave
 # the whole session's high.
 _BARE = re.compile(
     r"(?<![\w:.])" + _CLOCK.format(n="a") + r"\s*(?:-|–|—|to|till|until|до|a|hasta)\s*" + _CLOCK.format(n="b")
-    + r"(?![\d:])")
+    + r"(?![\d:]|\.\d|\s*%)")
 _FIRST_LAST = re.compile(
     r"(?<!\w)(?P<edge>first|opening|last|closing|final|перв\w*|последн\w*|primer[oa]?s?|ultim[oa]s?)\s+"
     r"(?:(?P<n>\d{1,3})\s+)?(?P<unit>half\s+(?:an\s+)?hour|hours?|minutes?|mins?|полчаса|час\w*|минут\w*"
@@ -97,7 +111,9 @@ _CANDLE_AFTER = re.compile(r"(?<![\w:.])" + _ONE_CLOCK
 _CANDLE_BEFORE = re.compile(
     r"(?<!\w)(?P<bar>(?:\d{1,3}\s*[-‐]?\s*(?:minutes?|mins?|hours?|минутн\w*|часов\w*)\s*|hourly\s+|часов\w*\s+)"
     r"(?:bar|candle|свеч\w*|бар\w*)|(?:vela|barra)s?\s+(?:horari[oa]s?|de\s+\d{1,3}\s+minutos?))"
-    r"\s+(?:at|of|from|в|на|за|de\s+las?|a\s+las?)\s+" + _ONE_CLOCK + r"(?!\d)")
+    r"\s+(?:(?:at|of|from|в|на|за|de\s+las?|a\s+las?)\s+)?" + _ONE_CLOCK + r"(?!\d)"
+    # "hourly candle 13:00" names one bar; "hourly candles 10:00-12:00" is a range of bars
+    r"(?!\s*(?:" + packs.alternation("windows", "range_to") + r")\s*\d)")
 
 
 @dataclass(frozen=True)
@@ -116,10 +132,18 @@ class BarSize:
     span: tuple[int, int]
 
 
+def _ap(m: re.Match[str], n: str) -> str:
+    said = m.groupdict().get(n + "ap") or ""
+    return "" if not said else "pm" if _PM_RX.match(said) else "am"
+
+
 def _clock(m: re.Match[str], n: str, inherit: str = "") -> time | None:
     """The clock of group `n`; a bare hour takes the other end's am/pm ("2 to 3 p.m.", "1-2pm")."""
-    h, mm = int(m.group(n)), int(m.group(n + "m") or 0)
-    ap = (m.group(n + "ap") or inherit).replace(".", "").replace(" ", "")
+    g = m.groupdict()
+    if g.get(n + "w"):
+        return time(12) if _NOON.fullmatch(g[n + "w"]) else time(0)
+    h, mm = int(g[n]), int(g.get(n + "m") or g.get(n + "d") or 0)
+    ap = _ap(m, n) or inherit
     if ap == "pm" and h < 12:
         h += 12
     if ap == "am" and h == 12:
@@ -130,14 +154,15 @@ def _clock(m: re.Match[str], n: str, inherit: str = "") -> time | None:
 
 
 def _ends(m: re.Match[str]) -> tuple[time | None, time | None]:
-    """Both clocks of a range; the start inherits the end's am/pm when it has none and reads as an
-    hour of the same half-day (never "11 to 1pm" as 23:00)."""
-    b_ap = (m.group("bap") or "").replace(".", "")
-    a_bare = not m.group("aap") and not m.group("am")
-    inherit = b_ap if a_bare and b_ap and int(m.group("a")) <= int(m.group("b")) % 12 + (12 if int(m.group("b")) == 12 else 0) else ""
-    if a_bare and b_ap == "pm" and int(m.group("a")) == 12:
-        inherit = ""
-    return _clock(m, "a", inherit), _clock(m, "b")
+    """Both clocks of a range; the start with no am/pm of its own inherits the end's ("2 to 3 p.m.",
+    "2:30-3pm", "с 10 до 11 утра") when it reads as an hour of the same half-day (never "11 to 1pm"
+    as 23:00)."""
+    b_ap = _ap(m, "b")
+    if m.group("aw") or m.group("bw") or _ap(m, "a") or not b_ap:
+        return _clock(m, "a"), _clock(m, "b")
+    a, b = int(m.group("a")), int(m.group("b"))
+    same_half = a <= b % 12 + (12 if b == 12 else 0) and not (b_ap == "pm" and a == 12)
+    return _clock(m, "a", b_ap if same_half else ""), _clock(m, "b")
 
 
 def _plus(t: time, minutes: int) -> time:
@@ -153,17 +178,16 @@ def _minus(t: time, minutes: int) -> time:
 def _has_clock_cue(m: re.Match[str]) -> bool:
     """'from 2019 to 2020' and 'с 10 по 20 марта' are dates, not clocks: a clock has minutes, am/pm,
     or hours that read as a trading day's hours (0-23) next to no month or year."""
-    if m.group("am") or m.group("bm") or m.group("aap") or m.group("bap"):
-        return True
-    return False
+    return any(m.group(g) for g in ("am", "bm", "ad", "bd", "aap", "bap", "aw", "bw"))
 
 
 def _both_clocks(m: re.Match[str], norm: str) -> bool:
     """Each end has minutes or am/pm ("10:00-11:00", "9:30 to 10am"), or the end has am/pm and the
     start is a bare hour ("2 to 3 p.m.", "1-2pm"), or a time zone follows ("9-11 UTC")."""
-    if (m.group("am") or m.group("aap")) and (m.group("bm") or m.group("bap")):
+    a_set = any(m.group(g) for g in ("am", "ad", "aap", "aw"))
+    if a_set and any(m.group(g) for g in ("bm", "bd", "bap", "bw")):
         return True
-    return bool(m.group("bap") or (m.group("bm") and zone_after(norm, m.end())))
+    return bool(m.group("bap") or m.group("bw") or ((m.group("bm") or m.group("bd")) and zone_after(norm, m.end())))
 
 
 _HOUR_WORD = re.compile(r"\s*(?:h|hrs?|hours?|o'?clock|ч\.?|час\w*|horas?)(?!\w)")
@@ -242,10 +266,55 @@ def parse_window(norm: str) -> Window | None:
     return None
 
 
+_SEGMENT_NAMES = ("rth", "overnight", "premarket", "after_hours")
+_CONTRAST = re.compile(r"\s*(?:" + packs.alternation("windows", "segment_tail") + r")?\s*(?:,\s*)?(?:"
+                       + packs.alternation("windows", "contrast") + r")\s+(?:(?:"
+                       + packs.alternation("windows", "articles") + r")\s+)?")
+_REGULAR_SHORT = re.compile(r"(?:" + packs.alternation("windows", "regular_short") + r")(?!\w)")
+
+
+def _segment(name: str, span: tuple[int, int]) -> Window:
+    a, b = _NAMED_TIMES[name]
+    return Window(a, b, name, span, extended=name != "rth")
+
+
+def parse_segments(norm: str) -> tuple[list[Window], list[tuple[int, int]]]:
+    """Two session segments asked side by side ("overnight vs regular hours", "pre-market vs the
+    regular session", "ночная сессия против основной", "after hours frente a la sesión regular"):
+    each segment its own window, in the order written, and the words joining them. The regular
+    session may be named short after the contrast ("против основной", "vs regular"). Fewer than two
+    distinct segments: none (a single one is parse_window's)."""
+    found: dict[str, Window] = {}
+    for name, rx in _NAMED:
+        if name in _SEGMENT_NAMES and name not in found and (m := rx.search(norm)):
+            found[name] = _segment(name, m.span())
+    joins: list[tuple[int, int]] = []
+    if len(found) == 1 and "rth" not in found:
+        only = next(iter(found.values()))
+        c = _CONTRAST.match(norm, only.span[1])
+        r = _REGULAR_SHORT.match(norm, c.end()) if c else None
+        if c and r:
+            found["rth"] = _segment("rth", r.span())
+            joins.append((only.span[1], c.end()))
+    if len(found) < 2:
+        return [], []
+    ordered = sorted(found.values(), key=lambda w: w.span[0])
+    for a, b in zip(ordered, ordered[1:]):
+        c = _CONTRAST.match(norm, a.span[1])
+        if c and c.end() == b.span[0]:
+            joins.append((a.span[1], c.end()))
+    return ordered, list(dict.fromkeys(joins))
+
+
+DAY_MINUTES = 1440
+_DAILY_BARS = re.compile(r"(?<!\w)(?:" + packs.alternation("windows", "daily_bars") + r")(?!\w)")
+
+
 def parse_bar_size(norm: str) -> BarSize | None:
     m = _BAR.search(norm)
     if not m:
-        return None
+        d = _DAILY_BARS.search(norm)      # "daily candles": the size daily answers are computed at
+        return BarSize(DAY_MINUTES, d.span()) if d else None
     if m.group("hourly") or m.group("hourly2") or m.group("h2"):
         return BarSize(60, m.span())
     if m.group("n3"):

@@ -13,7 +13,7 @@ from psycopg import sql
 
 from query_builder import declare
 from query_builder import indicators as ind
-from query_builder.actions.intraday import clock_filter
+from query_builder.actions.intraday import clock_filter, window_context
 from query_builder.base import Args, Context, Extra, Output, Rows
 from query_builder.convert import column, date_column, fnum, iso
 from query_builder.dialects import Params
@@ -64,6 +64,7 @@ def _vwap(ctx: Context, p: Params, args: dict[str, Any], start: date, end: date)
     if prm.start_time is not None or prm.end_time is not None:   # bind tz only when used (DuckDB)
         local = ctx.dialect.to_local(sql.Identifier("b", "ts"), p("tz", ctx.timezone))
         clock = clock_filter(local, p, prm.start_time, prm.end_time)
+        args["clock_window"] = window_context(ctx)
     session = sql.SQL("") if prm.extended_hours else sql.SQL(" AND b.in_session")
     q = sql.SQL(_VWAP).format(td=iso_date(p, "d"), symbol=ctx.dialect.placeholder("symbol"),
                               ts_lo=p("ts_lo", lo_hi[0]), ts_hi=p("ts_hi", lo_hi[1]),
@@ -75,6 +76,8 @@ def _vwap(ctx: Context, p: Params, args: dict[str, Any], start: date, end: date)
 def post_indicator(rows: Rows, args: Args, extra: Extra) -> Output:
     name, window = args["indicator"], args["window"]
     summary: dict[str, Any] = {"indicator": name, "window": window}
+    if args.get("clock_window"):     # a window's VWAP: the claim's context is the window
+        summary["clock_window"] = args["clock_window"]
     if name == "macd":
         summary["params"] = {"fast": ind.MACD_FAST, "slow": ind.MACD_SLOW, "signal": ind.MACD_SIGNAL}
     if not rows:

@@ -9,7 +9,7 @@ date; a bar is the first open, max high, min low, last close and summed volume o
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import date, time
+from datetime import date, time, timedelta
 from typing import Any
 
 import numpy as np
@@ -28,8 +28,7 @@ MINUTE_SPAN_DAYS = 31      # with a time-of-day window, 1-min bars stay sane up 
 _BARS = (
     "SELECT {ts} AS ts, {ts_local} AS ts_local, {td} AS trading_date, b.open, b.high, b.low, b.close,"
     " b.volume FROM {table} b WHERE b.symbol = {symbol} AND b.ts >= {ts_lo} AND b.ts < {ts_hi}"
-    " AND b.trading_date >= {start} AND b.trading_date <= {end}{session}{clock}"
-    " ORDER BY b.ts LIMIT {limit}"
+    "{days}{session} ORDER BY b.ts LIMIT {limit}"
 )
 
 # N-minute bars: `ts` is the UTC start of the bar's first minute, `ts_local` the bar's local start.
@@ -37,9 +36,9 @@ _AGG_BARS = (
     "SELECT {ts} AS ts, {ts_local} AS ts_local, {td} AS trading_date, a.open, a.high, a.low, a.close,"
     " a.volume, a.bars FROM (SELECT m.trading_date, m.bar_start, min(m.ts) AS first_ts, {open} AS open,"
     " max(m.high) AS high, min(m.low) AS low, {close} AS close, sum(m.volume) AS volume, count(*) AS bars"
-    " FROM (SELECT b.ts, b.trading_date, b.open, b.high, b.low, b.close, b.volume, {bucket} AS bar_start"
+    " FROM (SELECT b.ts, {day} AS trading_date, b.open, b.high, b.low, b.close, b.volume, {bucket} AS bar_start"
     " FROM ohlcv_1min b WHERE b.symbol = {symbol} AND b.ts >= {ts_lo} AND b.ts < {ts_hi}"
-    " AND b.trading_date >= {start} AND b.trading_date <= {end}{session}{clock}) m"
+    "{days}{session}) m"
     " GROUP BY m.trading_date, m.bar_start) a ORDER BY a.bar_start, a.trading_date LIMIT {limit}"
 )
 
@@ -58,6 +57,44 @@ def clock_filter(local: sql.Composable, p: Params, t0: time | None, t1: time | N
     return sql.SQL(" AND (") + sql.SQL(joiner).join(parts) + sql.SQL(")")
 
 
+def crosses_midnight(ctx: Context, t0: time | None, t1: time | None) -> bool:
+    """A window whose end is before its start ("22:00 to 02:00") on a market whose trading date is
+    its calendar date (crypto, US equities): one span from the day's t0 to the next day's t1. A CME
+    trading date opens the evening before, so its 18:00-09:30 is one span inside one date already."""
+    session = ctx.instrument.session if ctx.instrument else "24h"
+    return t0 is not None and t1 is not None and t0 > t1 and session != "cme"
+
+
+def _days(ctx: Context, p: Params, local: sql.Composable, start: date, end: date,
+          t0: time | None, t1: time | None) -> tuple[sql.Composable, sql.Composable]:
+    """(the bar's window day, the WHERE clause of trading dates and clock). Across midnight the
+    minutes after midnight come from the next trading date but belong to the window that began the
+    day before: they carry that day (the day the question names, the reading states and the claims'
+    `date` gives, `context` saying the window crosses midnight); their timestamps stay as they are."""
+    td = sql.Identifier("b", "trading_date")
+    if not crosses_midnight(ctx, t0, t1):
+        where = sql.SQL(" AND b.trading_date >= {} AND b.trading_date <= {}").format(
+            p("start_date", start), p("end_date", end)) + clock_filter(local, p, t0, t1)
+        return td, where
+    tod = sql.SQL("CAST({} AS TIME)").format(local)
+    where = sql.SQL(" AND ((b.trading_date >= {a} AND b.trading_date <= {b} AND {tod} >= {t0})"
+                    " OR (b.trading_date >= {a1} AND b.trading_date <= {b1} AND {tod} < {t1}))").format(
+        a=p("start_date", start), b=p("end_date", end), a1=p("next_start_date", start + timedelta(days=1)),
+        b1=p("next_end_date", end + timedelta(days=1)), tod=tod, t0=p("start_time", t0), t1=p("end_time", t1))
+    day = sql.SQL("CASE WHEN {tod} < {t1} THEN CAST(b.trading_date - 1 AS DATE) ELSE b.trading_date END").format(
+        tod=tod, t1=p("end_time", t1))
+    return day, where
+
+
+def window_context(ctx: Context) -> str | None:
+    """The window a value was computed over, with its time zone ("13:00-14:00 America/New_York"):
+    the `context` of the claims over it."""
+    t0, t1 = ctx.params.start_time, ctx.params.end_time
+    if t0 is None or t1 is None:
+        return None
+    return f"{t0:%H:%M}-{t1:%H:%M} {ctx.timezone}"
+
+
 def bars_query(ctx: Context, p: Params, granularity: str, start: date, end: date, *,
                t0: time | None = None, t1: time | None = None,
                extended: bool = False) -> sql.Composable:
@@ -67,32 +104,33 @@ def bars_query(ctx: Context, p: Params, granularity: str, start: date, end: date
     if granularity in AGGREGATED:
         return _aggregated(ctx, p, BAR_MINUTES[granularity], start, end, t0=t0, t1=t1, extended=extended)
     minute = granularity == "1min"
-    ts_lo, ts_hi = ts_window(start, end)
+    ts_lo, ts_hi = ts_window(start, end + timedelta(days=1) if crosses_midnight(ctx, t0, t1) else end)
     local = (d.to_local(sql.Identifier("b", "ts"), p("tz", ctx.timezone)) if minute
              else sql.Identifier("b", "ts_local"))
+    day, days = _days(ctx, p, local, start, end, t0, t1)
     return sql.SQL(_BARS).format(
         ts=d.iso_ts(sql.Identifier("b", "ts")), ts_local=d.iso_ts(local),
-        td=d.iso_date(sql.Identifier("b", "trading_date")), table=d.table("ohlcv_1min" if minute else "ohlcv_1h"),
-        symbol=d.placeholder("symbol"), ts_lo=p("ts_lo", ts_lo), ts_hi=p("ts_hi", ts_hi),
-        start=p("start_date", start), end=p("end_date", end),
+        td=d.iso_date(day), table=d.table("ohlcv_1min" if minute else "ohlcv_1h"),
+        symbol=d.placeholder("symbol"), ts_lo=p("ts_lo", ts_lo), ts_hi=p("ts_hi", ts_hi), days=days,
         session=sql.SQL(" AND b.in_session") if minute and not extended else sql.SQL(""),
-        clock=clock_filter(local, p, t0, t1), limit=p("row_limit", MAX_INTRADAY_ROWS + 1))
+        limit=p("row_limit", MAX_INTRADAY_ROWS + 1))
 
 
 def _aggregated(ctx: Context, p: Params, minutes: int, start: date, end: date, *,
                 t0: time | None, t1: time | None, extended: bool) -> sql.Composable:
     d = ctx.dialect
-    ts_lo, ts_hi = ts_window(start, end)
+    ts_lo, ts_hi = ts_window(start, end + timedelta(days=1) if crosses_midnight(ctx, t0, t1) else end)
     local = d.to_local(sql.Identifier("b", "ts"), p("tz", ctx.timezone))
     m_ts = sql.Identifier("m", "ts")
+    day, days = _days(ctx, p, local, start, end, t0, t1)
     return sql.SQL(_AGG_BARS).format(
         ts=d.iso_ts(sql.Identifier("a", "first_ts")), ts_local=d.iso_ts(sql.Identifier("a", "bar_start")),
         td=d.iso_date(sql.Identifier("a", "trading_date")),
         open=d.first_by(sql.Identifier("m", "open"), m_ts), close=d.last_by(sql.Identifier("m", "close"), m_ts),
         bucket=d.bucket(local, p("bar_minutes", minutes)), symbol=d.placeholder("symbol"),
-        ts_lo=p("ts_lo", ts_lo), ts_hi=p("ts_hi", ts_hi), start=p("start_date", start), end=p("end_date", end),
+        ts_lo=p("ts_lo", ts_lo), ts_hi=p("ts_hi", ts_hi), day=day, days=days,
         session=sql.SQL("") if extended else sql.SQL(" AND b.in_session"),
-        clock=clock_filter(local, p, t0, t1), limit=p("row_limit", MAX_INTRADAY_ROWS + 1))
+        limit=p("row_limit", MAX_INTRADAY_ROWS + 1))
 
 
 def intraday_granularity(ctx: Context) -> str:
@@ -124,7 +162,7 @@ def build_intraday(ctx: Context) -> BuiltQuery:
     q = bars_query(ctx, p, gran, start, end, t0=ctx.params.start_time, t1=ctx.params.end_time,
                    extended=ctx.params.extended_hours)
     return ctx.built(q, p, "intraday", granularity=gran,  # type: ignore[arg-type]
-                     post_args={"granularity": gran})
+                     post_args={"granularity": gran, "window": window_context(ctx)})
 
 
 def intraday_summary(rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
@@ -151,6 +189,8 @@ def post_intraday(rows: Rows, args: Args, extra: Extra) -> Output:
     if args.get("granularity"):   # the bar size asked for, so the answer can name it
         summary["granularity"] = args["granularity"]
         summary["bar_minutes"] = BAR_MINUTES[args["granularity"]]
+    if args.get("window"):
+        summary["clock_window"] = args["window"]
     return Output(out, summary)
 
 
@@ -183,7 +223,8 @@ def build_extremes(ctx: Context) -> BuiltQuery:
         # the same bars as get_intraday_data: a premarket window reads the extended hours
         q = bars_query(ctx, p, gran, start, end, t0=ctx.params.start_time, t1=ctx.params.end_time,
                        extended=ctx.params.extended_hours)
-        return ctx.built(q, p, "extremes_intraday", granularity=gran)  # type: ignore[arg-type]
+        return ctx.built(q, p, "extremes_intraday", granularity=gran,  # type: ignore[arg-type]
+                         post_args={"window": window_context(ctx)})
     d, tz = ctx.dialect, p("tz", ctx.timezone)
 
     def touch(x: str, col: str) -> sql.Composable:
@@ -212,6 +253,8 @@ def post_extremes(rows: Rows, args: Args, extra: Extra) -> Output:
     s = jsonable(rows[0])
     s["trading_days"] = int(s["trading_days"])
     s["range"] = fnum(s["high"] - s["low"])
+    if args.get("window"):
+        s["clock_window"] = args["window"]
     return Output(_extreme_rows(s), s)
 
 
@@ -223,4 +266,6 @@ def post_extremes_intraday(rows: Rows, args: Args, extra: Extra) -> Output:
             "bar_count")
     s = {k: full[k] for k in keys}
     s["range"] = fnum(s["high"] - s["low"])
+    if args.get("window"):
+        s["clock_window"] = args["window"]
     return Output(_extreme_rows(s), s)

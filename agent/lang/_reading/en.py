@@ -4,6 +4,8 @@ READING = {
     "data": "stored data {a} – {b}",
     "no_data": "no stored data",
     "window": "{a}–{b} {tz}",
+    "across_midnight": {"one": "{a} {d1} – {b} {d2} {tz}, one span across midnight",
+                        "each": "{a}–{b} {tz}, each window ending the next day"},
     "segments": {"rth": "regular hours", "overnight": "overnight session", "premarket": "pre-market",
                  "after_hours": "after hours"},
     "bars": {"1": "1-minute bars", "60": "hourly bars", "1440": "daily bars", "n": "{n}-minute bars",

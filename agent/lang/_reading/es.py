@@ -4,6 +4,8 @@ READING = {
     "data": "datos guardados del {a} al {b}",
     "no_data": "sin datos guardados",
     "window": "{a}–{b} {tz}",
+    "across_midnight": {"one": "{a} del {d1} – {b} del {d2} {tz}, un solo tramo que cruza la medianoche",
+                        "each": "{a}–{b} {tz}, cada ventana termina al día siguiente"},
     "segments": {"rth": "horario regular", "overnight": "sesión nocturna", "premarket": "premercado",
                  "after_hours": "después del cierre"},
     "bars": {"1": "barras de 1 minuto", "60": "barras horarias", "1440": "barras diarias",

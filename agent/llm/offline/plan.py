@@ -76,6 +76,17 @@ def _windowed(intent: Intent, symbol: str) -> list[Step]:
     return steps
 
 
+def _one_per_window(steps: list[Step], metrics: list[str]) -> list[Step]:
+    """Segments side by side ("overnight vs regular hours"): one step a window, so two segments stay
+    two steps: its high and low alone when only those are asked (their range), else its bars, whose
+    summary holds its open, high, low, close and volume."""
+    drop = "get_intraday_data" if metrics and set(metrics) <= {"high", "low"} else "get_price_extremes"
+    def key(s: Step) -> tuple:
+        return s.params.symbol, s.params.start_time, s.params.end_time
+    kept = {key(s) for s in steps if s.action != drop}
+    return [s for s in steps if not (s.action == drop and key(s) in kept)]
+
+
 def _indicator(intent: Intent, symbol: str, ctx: ProviderContext) -> list[Step]:
     if len(intent.indicators) > 1:     # every indicator named, each its own step
         return [step for i, name in enumerate(intent.indicators)
@@ -109,7 +120,7 @@ def _other(intent: Intent, symbol: str) -> list[Step]:
     if intent.analysis == "volume_profile":
         return [Step(action="get_volume_profile", params=_base(symbol, intent),
                      description=f"{symbol}: volume by price")]
-    extra = {"granularity": bar_granularity(intent.bar_minutes)} if intent.bar_minutes else {}
+    extra = {"granularity": bar_granularity(intent.bar_minutes)} if intent.bar_minutes and intent.bar_minutes < 1440 else {}
     return [*_stats(intent, [symbol]),              # the day's figures, with claims
             Step(action="get_intraday_data", params=_base(symbol, intent, **extra),
                  description=f"{symbol}: intraday bars")]
@@ -179,6 +190,8 @@ def plan(intent: Intent, ctx: ProviderContext) -> Plan:
     if intent.parts:                   # each part its own symbols and period
         steps = [step for part in intent.parts for step in plan(reading.part_intent(intent, part).model_copy(
                      update={"condition": part.condition or intent.condition}), ctx).steps]   # a rise and a fall
+        if len({pt.time_window.model_dump_json() for pt in intent.parts if pt.time_window}) > 1:
+            steps = _one_per_window(steps, intent.metrics)
         return Plan(steps=steps, summary="; ".join(s.description or s.action for s in steps))
     symbols = intent.symbols or [intent.symbol]
     if intent.symbol not in symbols:

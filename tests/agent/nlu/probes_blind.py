@@ -1,0 +1,123 @@
+"""Blind probes: questions written before reading the parser, with the reading each must get.
+
+Each probe names what a right reading binds: `sym`, `start`/`end` (trading dates), `win` (clock
+window "HH:MM-HH:MM"), `tz` (the zone the window was given in), `bars` (bar size), `seg` (session
+segment), `measures` ({name: parameter}); or `decline`: a part the answer may decline by name
+instead (an honest decline is right, an answer to another question never is).
+"""
+
+NY, UTC, MSK, CET = "America/New_York", "UTC", "Europe/Moscow", "CET"
+
+PROBES: list[dict] = [
+    # time-of-day windows, many notations and zones
+    {"q": "SPY high and low between 10:15 and 11:45 on March 5, 2024",
+     "sym": "SPY", "start": "2024-03-05", "win": "10:15-11:45", "tz": NY},
+    {"q": "NQ open & close 2:30-3pm ET on 11/28/2023",
+     "sym": "NQ", "start": "2023-11-28", "win": "14:30-15:00", "tz": NY},
+    {"q": "what was SPY's range from noon to 1 p.m. on april 9 2024",
+     "sym": "SPY", "start": "2024-04-09", "win": "12:00-13:00", "tz": NY},
+    {"q": "BTCUSD high 08:00-12:00 UTC on Jan 12, 2022",
+     "sym": "BTCUSD", "start": "2022-01-12", "win": "08:00-12:00", "tz": UTC},
+    {"q": "NQ volume between 9.30 and 10.00 New York time on 30 Nov 2023",
+     "sym": "NQ", "start": "2023-11-30", "win": "09:30-10:00", "tz": NY},
+    {"q": "SPY high from 15:00 to 16:00 CET on 2024-03-14",
+     "sym": "SPY", "start": "2024-03-14", "win": "15:00-16:00", "tz": CET},
+    {"q": "SPY first 30 minutes on April 2 2024 high and low",
+     "sym": "SPY", "start": "2024-04-02", "win": "09:30-10:00", "tz": NY},
+    {"q": "SPY last hour of trading on 2024-04-19, open and close",
+     "sym": "SPY", "start": "2024-04-19", "win": "15:00-16:00", "tz": NY},
+    {"q": "NQ opening range 11/29/2023",
+     "sym": "NQ", "start": "2023-11-29", "win_from": "09:30", "tz": NY},
+    {"q": "максимум SPY с 10 до 11 утра по Нью-Йорку 12 марта 2024",
+     "sym": "SPY", "start": "2024-03-12", "win": "10:00-11:00", "tz": NY},
+    {"q": "NQ: объём с 14:00 до 15:30 по Москве 28.11.2023",
+     "sym": "NQ", "start": "2023-11-28", "win": "14:00-15:30", "tz": MSK},
+    {"q": "цена открытия и закрытия BTC с 6 до 9 по UTC 15 января 2022",
+     "sym": "BTCUSD", "start": "2022-01-15", "win": "06:00-09:00", "tz": UTC},
+    {"q": "первые 15 минут торгов SPY 3 апреля 2024, максимум",
+     "sym": "SPY", "start": "2024-04-03", "win": "09:30-09:45", "tz": NY},
+    {"q": "последние полчаса сессии SPY 1 апреля 2024",
+     "sym": "SPY", "start": "2024-04-01", "win": "15:30-16:00", "tz": NY},
+    {"q": "máximo y mínimo de SPY entre las 11:00 y las 12:30 hora de Nueva York el 7 de marzo de 2024",
+     "sym": "SPY", "start": "2024-03-07", "win": "11:00-12:30", "tz": NY},
+    {"q": "volumen de NQ de 10 a 11 de la mañana ET el 27/11/2023",
+     "sym": "NQ", "start": "2023-11-27", "win": "10:00-11:00", "tz": NY},
+    {"q": "BTC apertura y cierre de 20:00 a 23:00 UTC el 20 de enero de 2022",
+     "sym": "BTCUSD", "start": "2022-01-20", "win": "20:00-23:00", "tz": UTC},
+    {"q": "los primeros 5 minutos de SPY el 10 de abril de 2024",
+     "sym": "SPY", "start": "2024-04-10", "win": "09:30-09:35", "tz": NY},
+    {"q": "la última hora de SPY el 10 de mayo de 2024",
+     "sym": "SPY", "start": "2024-05-10", "win": "15:00-16:00", "tz": NY},
+    # bar sizes and candles
+    {"q": "SPY 5-minute candle at 10:05 on 2024-03-21",
+     "sym": "SPY", "start": "2024-03-21", "win": "10:05-10:10", "tz": NY},
+    {"q": "NQ hourly candle 13:00 on Nov 30 2023",
+     "sym": "NQ", "start": "2023-11-30", "win": "13:00-14:00", "tz": NY},
+    {"q": "show SPY 15m bars for 2024-04-15 between 9:30 and 11",
+     "sym": "SPY", "start": "2024-04-15", "win": "09:30-11:00", "tz": NY, "bars": "15min",
+     "decline": "bar"},
+    {"q": "часовая свеча SPY в 11:00 8 мая 2024",
+     "sym": "SPY", "start": "2024-05-08", "win": "11:00-12:00", "tz": NY},
+    {"q": "la vela de 30 minutos de las 14:30 de SPY el 2 de mayo de 2024",
+     "sym": "SPY", "start": "2024-05-02", "win": "14:30-15:00", "tz": NY},
+    {"q": "дневные свечи SPX за март 2019",
+     "sym": "SPX", "start": "2019-03-01", "end": "2019-03-31", "bars": "daily", "decline": "bar"},
+    # pre-market, after hours, overnight
+    {"q": "SPY pre-market high on March 8 2024",
+     "sym": "SPY", "start": "2024-03-08", "seg": "premarket"},
+    {"q": "SPY after-hours volume 2024-04-25",
+     "sym": "SPY", "start": "2024-04-25", "seg": "afterhours"},
+    {"q": "премаркет SPY 15 мая 2024: минимум",
+     "sym": "SPY", "start": "2024-05-15", "seg": "premarket"},
+    {"q": "SPY en el after hours del 1 de mayo de 2024: cierre",
+     "sym": "SPY", "start": "2024-05-01", "seg": "afterhours"},
+    {"q": "SPY pre-market vs regular session volume on 2024-02-29",
+     "sym": "SPY", "start": "2024-02-29", "segs": ["premarket", "regular"]},
+    {"q": "ночная сессия против основной NQ 28 ноября 2023",
+     "sym": "NQ", "start": "2023-11-28", "segs": ["overnight", "regular"]},
+    {"q": "NQ overnight vs regular hours range on Dec 1 2023",
+     "sym": "NQ", "start": "2023-12-01", "segs": ["overnight", "regular"]},
+    # windows across midnight (24/7 market, UTC)
+    {"q": "BTCUSD high and low from 22:00 to 02:00 UTC on 2022-01-10",
+     "sym": "BTCUSD", "start": "2022-01-10", "win": "22:00-02:00", "tz": UTC},
+    {"q": "BTC с 23:00 до 01:00 по UTC 5 января 2022, объём",
+     "sym": "BTCUSD", "start": "2022-01-05", "win": "23:00-01:00", "tz": UTC},
+    {"q": "BTC de 21:30 a 00:30 UTC el 18 de enero de 2022, máximo",
+     "sym": "BTCUSD", "start": "2022-01-18", "win": "21:30-00:30", "tz": UTC},
+    # date ranges in day.month.year
+    {"q": "SPX close 03.02.2020 - 14.02.2020",
+     "sym": "SPX", "start": "2020-02-03", "end": "2020-02-14"},
+    {"q": "SPX с 01.10.2008 по 31.10.2008 доходность",
+     "sym": "SPX", "start": "2008-10-01", "end": "2008-10-31"},
+    {"q": "rendimiento de SPX del 2.1.2019 al 31.1.2019",
+     "sym": "SPX", "start": "2019-01-02", "end": "2019-01-31"},
+    {"q": "SPY change from 1.3.24 to 15.3.24",
+     "sym": "SPY", "start": "2024-03-01", "end": "2024-03-15"},
+    # two-digit years
+    {"q": "SPY high on apr 3 '24", "sym": "SPY", "start": "2024-04-03"},
+    {"q": "NQ close nov 28 '23", "sym": "NQ", "start": "2023-11-28"},
+    {"q": "SPX in march '09", "sym": "SPX", "start": "2009-03-01", "end": "2009-03-31"},
+    {"q": "доходность SPX за май '19", "sym": "SPX", "start": "2019-05-01", "end": "2019-05-31"},
+    {"q": "SPX cierre el 5/6/19", "sym": "SPX", "start": "2019-06-05"},
+    # measure parameters
+    {"q": "SPX SMA 100 and EMA 10 on 2020-06-30",
+     "sym": "SPX", "start": "2020-06-30", "measures": {"sma": 100, "ema": 10}},
+    {"q": "SMA 20 и EMA 50 по SPX на 31.12.2019",
+     "sym": "SPX", "start": "2019-12-31", "measures": {"sma": 20, "ema": 50}},
+    {"q": "SPX EMA de 21 y SMA de 200 el 15 de mayo de 2019",
+     "sym": "SPX", "start": "2019-05-15", "measures": {"ema": 21, "sma": 200}},
+    {"q": "50-day and 200-day moving averages of SPX on 2019-08-30",
+     "sym": "SPX", "start": "2019-08-30", "measures": {"sma": [50, 200]}},
+]
+
+# Follow-ups after cards: (first question, reply, what the reply must be read as).
+FOLLOWUPS: list[dict] = [
+    {"first": "SPY close on 2030-01-05", "reply": "and the RSI?",
+     "sym": "SPY", "measures": {"rsi": 14}},
+    {"first": "what happened the week after a 15 % rise?", "reply": "daily, SPX, 1930 to 1940",
+     "sym": "SPX", "start": "1930-01-01", "end": "1940-12-31", "condition": True},
+    {"first": "what happened the week after a 15 % rise?", "reply": "buy 10 SPY",
+     "new_question": True},
+    {"first": "SPY close on 2030-01-05", "reply": "y el máximo de NQ el 28/11/2023?",
+     "sym": "NQ", "start": "2023-11-28"},
+]
