@@ -128,12 +128,13 @@ class NotificationHub:
 
     async def _position(self) -> int:
         """The newest id now (retried while the store does not answer)."""
-        while True:
+        while self._subs:
             try:
                 return await asyncio.to_thread(notify.newest_id, read(self.store))
             except Exception as exc:  # noqa: BLE001 - a store restarting: its streams wait, then go on
                 log.warning("notifications: cannot read the store (%s); retrying", type(exc).__name__)
                 await asyncio.sleep(min(self.poll_s, self.recheck_s))
+        return 0                        # every stream left while the store was away: the loop ends
 
     async def _read_and_hand_out(self) -> None:
         while True:
