@@ -164,6 +164,10 @@ class Settings(BaseSettings, ServerOptions):
     # A notification toast in the chat UI hides itself after this many seconds (never left over
     # the answer); the fill or alert stays in the account panel.
     ui_toast_s: float = Field(default=8.0, gt=0)
+    # The chat UI's live price line: how often it asks for the prices of the symbols in view, and
+    # how long after its last bar ended a symbol's feed counts as quiet (marked in the line).
+    live_poll_s: float = Field(default=2.0, gt=0)
+    live_quiet_s: float = Field(default=120.0, gt=0)
     # Tools: Redis key prefix of tool rate limits and cached results (tests use a uuid).
     tools_redis_prefix: str = "askbar"
     # Schedules (agent/schedules): the hosts a scheduled answer's webhook may be sent to (the

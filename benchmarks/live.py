@@ -236,6 +236,7 @@ async def _measure(base: str, admin: str, made, live: list[LiveBar], expected: i
         await asyncio.sleep(0.05)
     await asyncio.sleep(1.0)
     sent: dict[str, float] = {}
+    answered: dict[str, float] = {}            # when the POST of that bar returned (ingest done)
     async with httpx.AsyncClient(timeout=60) as c:
         for b in live:
             key = f"{b.ts:%Y-%m-%d %H:%M}"
@@ -243,6 +244,7 @@ async def _measure(base: str, admin: str, made, live: list[LiveBar], expected: i
             r = await c.post(base + "/api/bars", content=to_ndjson([b]),
                              headers={"Content-Type": "application/x-ndjson", "Authorization": f"Bearer {admin}"})
             r.raise_for_status()
+            answered[key] = time.monotonic()
             await asyncio.sleep(pace_s)
             if len(arrivals) >= expected:
                 break
@@ -253,9 +255,17 @@ async def _measure(base: str, admin: str, made, live: list[LiveBar], expected: i
         t.cancel()
     lat = sorted((t - sent[k]) * 1000 for t, k in arrivals if k in sent)
     q = statistics.quantiles(lat, n=100) if len(lat) > 1 else [float("nan")] * 99
+    # the two parts of each alert's latency: the POST (ingest, evaluation, commit) of its bar, and
+    # from the POST's answer to the stream (the notification reader and the SSE fan-out)
+    post = sorted((answered[k] - sent[k]) * 1000 for _, k in arrivals if k in answered)
+    after = sorted((t - answered[k]) * 1000 for t, k in arrivals if k in answered)
+    qp = statistics.quantiles(post, n=100) if len(post) > 1 else [float("nan")] * 99
+    qa = statistics.quantiles(after, n=100) if len(after) > 1 else [float("nan")] * 99
     return {"alerts": expected, "fired_seen": len(lat), "users": len(made), "bars_posted": len(sent),
             "p50_ms": round(q[49], 1), "p95_ms": round(q[94], 1), "p99_ms": round(q[98], 1),
             "max_ms": round(lat[-1], 1) if lat else None,
+            "post_p50_p99_ms": [round(qp[49], 1), round(qp[98], 1)],
+            "after_post_p50_p99_ms": [round(qa[49], 1), round(qa[98], 1)],
             "statuses": sorted(set(statuses)),
             "seen_per_user_min_max": [min(per_user.get(t, 0) for _, t in made), max(per_user.get(t, 0) for _, t in made)]}
 

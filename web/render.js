@@ -15,6 +15,11 @@ function el(tag, attrs, ...children) {
   return node;
 }
 
+// The symbols an answer on screen is about go to the live price line (web/live.js).
+function inView(data) {
+  if (typeof symbolsOf === "function") document.dispatchEvent(new CustomEvent("askbar:symbols", {detail: symbolsOf(data)}));
+}
+
 // Which change a claim is: from the period's first open, or from a previous close.
 const CLAIM_BASIS = {
   pct_change: "basis_first_open", change_points: "basis_first_open",
@@ -158,6 +163,7 @@ class Turn {
     if (details.status === "answered" || !details.status) {
       this.claims(details.claims);
       this.chart(details.chart);
+      inView(details);
     }
   }
 
@@ -166,6 +172,7 @@ class Turn {
     for (const li of this.steps.querySelectorAll("li.active")) li.classList.replace("active", "done");
     this.status.textContent = "";
     if (result.status === "answered" && !this.text.textContent) this.text.textContent = result.response;
+    if (result.status === "answered") inView(result);
     if (result.status === "error") this.text.textContent = result.response || t("error");
   }
 

@@ -811,6 +811,7 @@ PACK: dict[str, Any] = {
         "validation_need_more_data": "fetching more data",
         "validation_skipped": "not checked",
         "reconnecting": "Connection lost, reconnecting…",
+        "live_title": "Live prices of the symbols in view", "live_quiet": "feed quiet",
         "data_none": "no data loaded",
         "coverage": "Data loaded",
         "bars_daily": "daily bars",

@@ -781,6 +781,7 @@ PACK: dict[str, Any] = {
         "validation_need_more_data": "faltan datos",
         "validation_skipped": "sin verificar",
         "reconnecting": "Conexión perdida, reconectando…",
+        "live_title": "Precios en vivo de los símbolos a la vista", "live_quiet": "sin datos nuevos",
         "data_none": "sin datos cargados",
         "coverage": "Datos cargados",
         "bars_daily": "barras diarias",

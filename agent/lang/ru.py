@@ -809,6 +809,7 @@ PACK: dict[str, Any] = {
         "validation_need_more_data": "нужно больше данных",
         "validation_skipped": "не проверено",
         "reconnecting": "Соединение потеряно, переподключаюсь…",
+        "live_title": "Текущие цены инструментов на экране", "live_quiet": "поток молчит",
         "data_none": "данные не загружены",
         "coverage": "Загруженные данные",
         "bars_daily": "дневных баров",

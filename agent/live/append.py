@@ -14,12 +14,14 @@ Per symbol, one write transaction that
 - runs the after-ingest hooks (agent/market/hooks.py: paper orders and price alerts, the plain-
   language condition alerts), which see every bar after their watermark once, in bar order.
 A killed process rolls all of it back together; the sender's retry then stores and fires it once.
+A daily-only symbol (SPX) takes daily bars, each stamped 00:00 of its trading date, through the
+store's daily ingest (the same transaction, hooks and coverage as a daily file's load).
 After COMMIT the notifications go to Redis (when configured) and wake this process's streams.
 """
 from __future__ import annotations
 
 from collections import defaultdict
-from datetime import datetime, timedelta
+from datetime import datetime, time, timedelta
 from typing import TYPE_CHECKING, Any
 
 from agent.live import bell
@@ -37,9 +39,10 @@ LIVE_SOURCE = "live"
 _VALUES = ("open", "high", "low", "close", "volume")
 
 
-def instrument_for(store: Any, symbol: str) -> tuple[Instrument, bool]:
-    """The symbol's instrument and whether it is new; a symbol that cannot take 1-minute bars is a
-    BarError (checked for every symbol of a body before anything is written)."""
+def instrument_for(store: Any, symbol: str, bars: list[LiveBar] | None = None) -> tuple[Instrument, bool]:
+    """The symbol's instrument and whether it is new; bars the symbol cannot take are a BarError
+    (checked for every symbol of a body before anything is written). A daily-only symbol (index
+    history such as SPX) takes daily bars: each stamped 00:00 of its trading date."""
     from agent.market.ingest import _intraday_instrument
 
     stored = store.get_instrument(symbol)
@@ -47,8 +50,11 @@ def instrument_for(store: Any, symbol: str) -> tuple[Instrument, bool]:
         return _intraday_instrument(default_instrument(symbol), None, 60).model_copy(
             update={"source": LIVE_SOURCE}), True
     if not stored.bar_seconds:
-        raise BarError(None, f"{symbol} holds daily bars only; send its 1-minute bars under another "
-                             f"symbol, e.g. {symbol}1M")
+        if bars is None or any(b.ts.time() != time(0) for b in bars):
+            raise BarError(None, f"{symbol} holds daily bars only; send its daily bar stamped 00:00 of its "
+                                 f"trading date (e.g. 2024-03-05T00:00:00Z), or its 1-minute bars under another "
+                                 f"symbol, e.g. {symbol}1M")
+        return stored, False
     if stored.bar_seconds != 60:
         raise BarError(None, f"{symbol} holds {stored.bar_seconds}-second bars; live bars are 1-minute")
     return stored, False
@@ -59,16 +65,28 @@ def append_bars(store: Any, bars: list[LiveBar], redis_url: str | None = None) -
     by_symbol: dict[str, dict[Any, LiveBar]] = defaultdict(dict)
     for b in bars:
         by_symbol[b.symbol][b.ts] = b        # a repeat inside one body: the last one wins
-    plans = [(instrument_for(store, s), by_symbol[s]) for s in sorted(by_symbol)]
+    plans = [(instrument_for(store, s, list(by_symbol[s].values())), by_symbol[s]) for s in sorted(by_symbol)]
     reports = []
     for (inst, new), rows in plans:
-        report = _append_symbol(store, inst, new, [rows[ts] for ts in sorted(rows)])
+        ordered = [rows[ts] for ts in sorted(rows)]
+        report = _append_symbol(store, inst, new, ordered) if inst.bar_seconds else _append_daily(store, inst, ordered)
         from agent.trading.notify import publish
 
         publish(redis_url, report.notifications)
         bell.ring(report.notifications)
         reports.append(report)
     return reports
+
+
+def _append_daily(store: Any, inst: Instrument, bars: list[LiveBar]) -> IngestReport:
+    """Daily bars of a daily-only symbol: the store's own daily ingest (idempotent per trading
+    date, a revised bar replaces the stored one, the coverage and the after-ingest hooks in its
+    transaction), as `askbar load` of a daily file."""
+    import pandas as pd
+
+    frame = pd.DataFrame({"trading_date": pd.to_datetime([b.ts.date() for b in bars]),
+                          **{k: [float(getattr(b, k)) for b in bars] for k in _VALUES}})
+    return store.ingest(inst, frame, "daily")
 
 
 def last_stored(store: Any, symbols: list[str]) -> dict[str, datetime | None]:

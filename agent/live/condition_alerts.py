@@ -1,7 +1,8 @@
 """Statistics alerts of a user: create (idempotent per confirmed action), list, delete, as price
 alerts are (agent/trading/service.py). Rows live in the market store (condition_alerts), beside
 the bars they are evaluated against (agent/live/conditions.py), in the same transactions.
-A new alert's watermark is the symbol's last stored bar: only bars after it can fire it."""
+A new alert's watermark is the symbol's last stored bar (a daily-only symbol's: its last daily bar):
+only bars after it can fire it."""
 from __future__ import annotations
 
 import uuid
@@ -51,16 +52,30 @@ def create(store, user: User, cond: AlertCondition, key: str | None = None) -> t
             row = tx.one(Q.BY_KEY, {**_owner(user), "client_key": key})
             if row:
                 return _model(tx.one(Q.USER_ALERT, {**_owner(user), "alert_id": row["alert_id"]}) or {}), True
-        bar = tx.one(Q.LAST_BAR, {"symbol": cond.symbol})
+        bar = tx.one(_last_bar_sql(tx, cond), {"symbol": cond.symbol})
         if bar is None or bar["ts"] is None:
-            raise ToolError("VALIDATION_ERROR", f"no 1-minute bars for {cond.symbol}: a statistics alert needs "
-                                                "intraday bars (askbar load, askbar feed)")
+            raise ToolError("VALIDATION_ERROR", f"no bars for {cond.symbol}: a statistics alert needs the "
+                                                "symbol's bars (askbar load, askbar feed)")
         tz = (tx.one(Q.TIMEZONE, {"symbol": cond.symbol}) or {}).get("timezone", "UTC")
         alert_id = "cnd_" + uuid.uuid4().hex[:16]
         tx.rows(Q.INSERT, {**_owner(user), "alert_id": alert_id, "symbol": cond.symbol, "kind": cond.kind,
                            "condition": cond.model_dump_json(), "text": describe(cond, user.language or "en", tz),
                            "bar_ts": bar["ts"], "client_key": key})
         return _model(tx.one(Q.USER_ALERT, {**_owner(user), "alert_id": alert_id}) or {}), False
+
+
+def _last_bar_sql(tx, cond: AlertCondition) -> str:
+    """Where a new alert's watermark comes from: the last 1-minute bar, or for a daily-only symbol
+    (SPX) its last daily bar, which can decide only the kinds over daily closes."""
+    from agent.live.conditions import DAILY_KINDS
+
+    inst = tx.one(Q.BAR_SECONDS, {"symbol": cond.symbol})
+    if inst is None or inst["bar_seconds"]:
+        return Q.LAST_BAR
+    if cond.kind not in DAILY_KINDS:
+        raise ToolError("VALIDATION_ERROR", f"{cond.symbol} has daily bars only: a {cond.kind} alert needs "
+                                            "1-minute bars (closes in a row and indicator crosses work on daily closes)")
+    return Q.LAST_DAY
 
 
 def list_for(store, user: User) -> list[ConditionAlert]:

@@ -43,6 +43,9 @@ UPDATE condition_alerts SET evaluated_through = %(through)s
 WHERE symbol = %(symbol)s AND status = 'active' AND evaluated_through < %(through)s
 """
 LAST_BAR = "SELECT max(ts) AS ts FROM ohlcv_1min WHERE symbol = %(symbol)s"
+# a daily-only symbol's last bar: its last trading date at 00:00 (as agent/trading/sql.py's daily bars)
+LAST_DAY = "SELECT CAST(max(trading_date) AS TIMESTAMP) AS ts FROM ohlcv_1d WHERE symbol = %(symbol)s"
+BAR_SECONDS = "SELECT bar_seconds FROM instruments WHERE symbol = %(symbol)s"
 MINUTES_AFTER = """
 SELECT ts, trading_date, high, low, close FROM ohlcv_1min
 WHERE symbol = %(symbol)s AND ts > %(after)s AND ts <= %(through)s ORDER BY ts

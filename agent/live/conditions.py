@@ -14,7 +14,9 @@ When each kind is decided (agent/nlu/alert_conditions.py for the kinds):
   on D is beyond the level (or the close beyond the indicator) and on the date before was not.
 - move_within: at each bar t, its close against the close of the last bar at or before
   t - minutes (and after t - 2 x minutes: a longer gap compares nothing). Value: the move in %.
-Intraday symbols only (a daily-only symbol's alerts wait: its bars carry no time of day).
+A daily-only symbol (SPX: daily bars, no time of day) decides closes_in_row and indicator_cross
+when each new daily bar is stored (its close is final then); the alert's watermark and the fired
+bar are that date at 00:00. window_range and move_within need 1-minute bars (refused at creation).
 """
 from __future__ import annotations
 
@@ -26,11 +28,15 @@ from agent.live import condition_sql as Q
 Hit = tuple[datetime, float]      # (bar ts, value)
 
 
+DAILY_KINDS = ("closes_in_row", "indicator_cross")      # what a daily-only symbol's bars can decide
+
+
 def after_ingest(tx, instrument: Any, report: Any) -> Any:
     alerts = tx.rows(Q.ACTIVE_FOR_SYMBOL, {"symbol": instrument.symbol})
-    if not alerts or not getattr(instrument, "bar_seconds", None):
+    if not alerts:
         return report
-    last = tx.one(Q.LAST_BAR, {"symbol": instrument.symbol})
+    daily = not getattr(instrument, "bar_seconds", None)
+    last = tx.one(Q.LAST_DAY if daily else Q.LAST_BAR, {"symbol": instrument.symbol})
     through = last["ts"] if last else None
     if through is None:
         return report
@@ -39,10 +45,12 @@ def after_ingest(tx, instrument: Any, report: Any) -> Any:
         return report
     from agent.nlu.alert_conditions import AlertCondition
 
-    data = _Data(tx, instrument, min(a["evaluated_through"] for a in pending), through)
+    data = _Data(tx, instrument, min(a["evaluated_through"] for a in pending), through, daily)
     notes = []
     for a in pending:
         cond = AlertCondition.model_validate_json(a["condition"])
+        if daily and cond.kind not in DAILY_KINDS:
+            continue                     # refused at creation; a symbol reloaded as daily: never decided
         hit = _KINDS[cond.kind](data, cond, a["evaluated_through"])
         if hit is not None:
             tx.execute(Q.MARK_FIRED, {"alert_id": a["alert_id"], "bar_ts": hit[0], "value": hit[1]})
@@ -74,8 +82,8 @@ def _note(a: dict[str, Any], hit: Hit) -> dict[str, Any]:
 class _Data:
     """The symbol's bars the alerts need, read once per ingest and only when asked for."""
 
-    def __init__(self, tx, instrument: Any, after: datetime, through: datetime):
-        self.tx, self.inst, self.after, self.through = tx, instrument, after, through
+    def __init__(self, tx, instrument: Any, after: datetime, through: datetime, daily: bool = False):
+        self.tx, self.inst, self.after, self.through, self.is_daily = tx, instrument, after, through, daily
         self._minutes: dict[datetime, Any] = {}
         self._daily: Any = None
 
@@ -100,6 +108,7 @@ class _Data:
 
             rows = self.tx.columns(Q.DAILY, {"symbol": self.inst.symbol, "through_date": self.through.date()})
             df = pd.DataFrame({k: rows[k] for k in ("trading_date", "close", "last_ts")})
+            df["trading_date"] = pd.to_datetime(df["trading_date"])
             df["close"] = df["close"].astype(float)
             df["last_ts"] = pd.to_datetime(df["last_ts"])
             self._daily = df.reset_index(drop=True)
@@ -108,10 +117,15 @@ class _Data:
 
 def _completions(data: _Data, after: datetime) -> list[tuple[int, datetime]]:
     """(daily row index, ts of the bar that made its close final) of each trading date whose close
-    became final after `after`, in date order."""
+    became final after `after`, in date order. A daily-only symbol's close is final when its daily
+    bar is stored: its ts is the date at 00:00 (as its price alerts and paper orders see it)."""
     import numpy as np
 
     daily = data.daily()
+    if data.is_daily:
+        days = daily["trading_date"].to_numpy("datetime64[ns]")
+        return [(i, d.astype("datetime64[us]").astype(datetime)) for i, d in enumerate(days)
+                if d > np.datetime64(after, "ns")]
     bars = data.minutes(after)["ts"].to_numpy("datetime64[ns]")
     out = []
     for i, last_ts in enumerate(daily["last_ts"].to_numpy("datetime64[ns]")):

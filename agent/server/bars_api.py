@@ -8,6 +8,8 @@ anything is written: a bad one is a 400 naming the line, and nothing of the body
 go through the one live ingest path (agent/live/append.py): stored once per (symbol, ts), rollups
 and the market-data version moved, orders and alerts evaluated in bar order; the answer says what
 was stored per symbol and how many orders filled and alerts fired.
+
+GET /api/bars/last says where a feed resumes; GET /api/quotes is the chat UI's live price line.
 """
 from __future__ import annotations
 
@@ -74,12 +76,43 @@ def _last(rt: Any, symbols: list[str]) -> dict[str, Any]:
 async def last_bars(request: Request) -> Response:
     """GET /api/bars/last?symbols=SPY,QQQ: each symbol's newest stored 1-minute bar (a feed
     resumes from there); market data, readable by any user."""
-    raw = request.query_params.get("symbols", "")
-    symbols = [s.strip().upper() for s in raw.split(",") if s.strip()]
-    if not symbols or len(symbols) > 200 or any(len(s) > 32 for s in symbols):
-        raise HTTPError(400, "bad_symbols", "symbols: 1 to 200 comma-separated symbols of up to 32 characters")
+    symbols = _symbols(request)
     return JSONResponse(await asyncio.to_thread(_last, request.app.state.runtime, symbols))
 
 
+def _symbols(request: Request) -> list[str]:
+    raw = request.query_params.get("symbols", "")
+    symbols = list(dict.fromkeys(s.strip().upper() for s in raw.split(",") if s.strip()))
+    if not symbols or len(symbols) > 200 or any(len(s) > 32 for s in symbols):
+        raise HTTPError(400, "bad_symbols", "symbols: 1 to 200 comma-separated symbols of up to 32 characters")
+    return symbols
+
+
+def _quotes(rt: Any, symbols: list[str], lang: str) -> dict[str, Any]:
+    from agent.live.quotes import QuoteBook
+
+    book = getattr(rt, "quote_book", None)
+    if book is None:
+        book = rt.quote_book = QuoteBook(rt.deps.store)
+    quiet_s = float(getattr(rt.settings, "live_quiet_s", 120.0))
+    return {"quotes": book.quotes(symbols, lang, quiet_s), "quiet_s": quiet_s}
+
+
+async def quotes(request: Request) -> Response:
+    """GET /api/quotes?symbols=SPY,NQ[&lang=ru]: the chat UI's live price line
+    (agent/live/quotes.py): last price, change, the bar's time and age, `quiet` when its feed has
+    gone quiet. Market data, readable by any user."""
+    from agent import lang as packs
+
+    symbols = _symbols(request)
+    lang = request.query_params.get("lang", "en")
+    if lang not in packs.codes():
+        raise HTTPError(400, "bad_lang", f"lang: one of {', '.join(packs.codes())}, not {lang[:12]!r}")
+    if len(symbols) > 20:
+        raise HTTPError(400, "bad_symbols", "symbols: at most 20 for the price line")
+    return JSONResponse(await asyncio.to_thread(_quotes, request.app.state.runtime, symbols, lang))
+
+
 routes = [Route("/api/bars", post_bars, methods=["POST"]),
-          Route("/api/bars/last", last_bars, methods=["GET"])]
+          Route("/api/bars/last", last_bars, methods=["GET"]),
+          Route("/api/quotes", quotes, methods=["GET"])]

@@ -27,6 +27,9 @@ INSERT_DISMISSED = ("INSERT INTO dismissed_notifications (tenant_id, user_id, no
                     "VALUES (%s, %s, %s) ON CONFLICT (tenant_id, user_id, notification_id) DO NOTHING")
 SELECT_DISMISSED = ("SELECT notification_id FROM dismissed_notifications "
                     "WHERE tenant_id = %s AND user_id = %s")
+# a notification is dismissed by its own user only (_dismiss checks), so ids alone say whose
+DISMISSED_BETWEEN = ("SELECT notification_id FROM dismissed_notifications "
+                     "WHERE notification_id BETWEEN %s AND %s")
 
 
 def appdb_of(rt: Any) -> Any:
@@ -42,6 +45,11 @@ def appdb_of(rt: Any) -> Any:
 def dismissed_ids(rt: Any, user: User) -> set[int]:
     rows = appdb_of(rt).execute(SELECT_DISMISSED, (user.tenant_id, user.user_id))
     return {int(r["notification_id"]) for r in rows}
+
+
+def dismissed_between(rt: Any, lo: int, hi: int) -> set[int]:
+    """Every user's dismissed ids between lo and hi (the notification reader's one query a wake)."""
+    return {int(r["notification_id"]) for r in appdb_of(rt).execute(DISMISSED_BETWEEN, (lo, hi))}
 
 
 def _dismiss(rt: Any, user: User, notification_id: int) -> bool:

@@ -64,7 +64,7 @@ ROUTE_SCOPES: tuple[tuple[str, str, Requirement], ...] = (
     ("GET", "/api/requests/{request_id}/export", "read"), ("POST", "/api/plans/run", "read"),
     ("POST", "/api/load", "admin"), ("POST", "/api/demo", "admin"), ("POST", "/api/eval", "admin"),
     ("POST", "/api/bars", "admin"),      # live bars (agent/server/bars_api.py), the operator's too
-    ("GET", "/api/bars/last", "read"),
+    ("GET", "/api/bars/last", "read"), ("GET", "/api/quotes", "read"),   # the UI's live price line
     # tools, memory
     ("GET", "/api/tools", "read"), ("GET", "/api/tools/{name}", "read"), ("POST", "/api/tools/{name}", TOOL_IN_PATH),
     ("GET", "/api/memory", "read"), ("DELETE", "/api/memory", "write"),

@@ -56,7 +56,7 @@ async def thread_details(request: Request) -> Response:
 
 
 FEATURE_PATHS = {"tools": "/api/tools/{name}", "notifications": "/api/notifications",
-                 "memory": "/api/memory"}
+                 "memory": "/api/memory", "quotes": "/api/quotes"}
 
 
 async def features(request: Request) -> Response:
@@ -66,7 +66,8 @@ async def features(request: Request) -> Response:
     shown = {name: path in paths for name, path in FEATURE_PATHS.items()}
     # how long a notification toast stays before it hides itself (seconds)
     settings = request.app.state.runtime.settings
-    return JSONResponse({**shown, "toast_s": float(getattr(settings, "ui_toast_s", 8.0))})
+    return JSONResponse({**shown, "toast_s": float(getattr(settings, "ui_toast_s", 8.0)),
+                         "live_poll_s": float(getattr(settings, "live_poll_s", 2.0))})
 
 
 routes = [

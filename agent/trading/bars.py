@@ -18,6 +18,21 @@ class Bars:
         self.ts = np.asarray(cols["ts"], dtype="datetime64[us]")
         self.o, self.h, self.l, self.c = (np.asarray(cols[k], dtype=np.float64)
                                           for k in ("open", "high", "low", "close"))
+        self._extremes: dict[tuple[str, str], float] = {}
+
+    def _column(self, col: str) -> np.ndarray:
+        return {"open": self.o, "high": self.h, "low": self.l, "close": self.c}[col]
+
+    def _reachable(self, col: str, op: str, price: float) -> bool:
+        """Whether any bar at all has `col op price` (the column's min or max, computed once): a
+        live bar is checked against every active alert, and most of them are nowhere near it."""
+        key = (col, op)
+        if key not in self._extremes:
+            values = self._column(col)
+            self._extremes[key] = float("nan") if not len(values) else \
+                float(values.min() if op == "<=" else values.max())
+        extreme = self._extremes[key]
+        return extreme <= price if op == "<=" else extreme >= price
 
     def bar(self, i: int) -> rules.Bar:
         ts = self.ts[i].astype(datetime)
@@ -25,12 +40,14 @@ class Bars:
 
     def first(self, after: Any, preds: tuple[tuple[str, str], ...], price: float) -> rules.Bar | None:
         """The first bar after `after` where every `column op price` holds."""
+        if not all(self._reachable(col, op, price) for col, op in preds):
+            return None                   # no bar of all of them (those after `after` are fewer)
         start = int(np.searchsorted(self.ts, np.datetime64(after, "us"), side="right"))
         if start >= len(self.ts):
             return None
         hit = np.ones(len(self.ts) - start, dtype=bool)
         for col, op in preds:
-            values = {"open": self.o, "high": self.h, "low": self.l, "close": self.c}[col][start:]
+            values = self._column(col)[start:]
             hit &= values <= price if op == "<=" else values >= price
         i = int(np.argmax(hit))
         return self.bar(start + i) if hit[i] else None

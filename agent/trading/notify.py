@@ -17,6 +17,7 @@ from agent.trading import sql as Q
 from agent.trading.models import Notification, NotificationKind
 
 STREAM_MAXLEN = 1000
+WAKE_MAXLEN = 100
 
 
 def stream_key(tenant_id: str, user_id: str, prefix: str = "askbar") -> str:
@@ -53,6 +54,27 @@ def since(reader, tenant_id: str, user_id: str, after: int = 0, limit: int = 200
             for r in rows]
 
 
+def all_since(reader, after: int, limit: int = 500) -> list[tuple[str, str, Notification]]:
+    """Every user's notifications after id `after`, in id order: (tenant_id, user_id, notification).
+    Ids commit in order (writers hold the notification lock until COMMIT), so a reader that
+    remembers the last id it saw misses none."""
+    rows = reader.rows(Q.NOTIFICATIONS_AFTER, {"after": int(after), "limit": int(limit)})
+    return [(r["tenant_id"], r["user_id"],
+             Notification(**{k: v for k, v in r.items() if k not in ("tenant_id", "user_id")}
+                          | {"id": int(r["id"]), "payload": json.loads(r["payload"])})) for r in rows]
+
+
+def newest_id(reader) -> int:
+    row = reader.one(Q.NEWEST_NOTIFICATION)
+    return int(row["id"]) if row and row["id"] is not None else 0
+
+
+def wake_key(prefix: str = "askbar") -> str:
+    """One stream per deployment that grows with every publish: the servers' notification readers
+    block on it (one XREAD each) instead of on every user's stream."""
+    return f"{prefix}:notifications:wake"
+
+
 def publish(redis_url: str | None, notifications: list[dict[str, Any]], prefix: str = "askbar") -> int:
     """XADD committed notifications to their users' streams; returns how many were sent.
     Best effort by design: the database row is the record, a missed XADD only delays a tail."""
@@ -68,6 +90,8 @@ def publish(redis_url: str | None, notifications: list[dict[str, Any]], prefix: 
                 "bar_ts": str(n["bar_ts"]), "payload": json.dumps(n["payload"], default=str)}
             pipe.xadd(stream_key(n["tenant_id"], n["user_id"], prefix), fields,
                       maxlen=STREAM_MAXLEN, approximate=True)
+        pipe.xadd(wake_key(prefix), {"last": max(int(n["id"]) for n in notifications)},
+                  maxlen=WAKE_MAXLEN, approximate=True)
         pipe.execute()
         return len(notifications)
     finally:

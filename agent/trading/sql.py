@@ -191,6 +191,12 @@ SELECT id, kind, ref_id, symbol, bar_ts, payload FROM user_notifications
 WHERE tenant_id = %(tenant_id)s AND user_id = %(user_id)s AND id > %(after)s
 ORDER BY id LIMIT %(limit)s
 """
+# every user's, after an id: the server's one notification reader (agent/server/notification_hub.py)
+NOTIFICATIONS_AFTER = """
+SELECT id, tenant_id, user_id, kind, ref_id, symbol, bar_ts, payload FROM user_notifications
+WHERE id > %(after)s ORDER BY id LIMIT %(limit)s
+"""
+NEWEST_NOTIFICATION = "SELECT coalesce(max(id), 0) AS id FROM user_notifications"
 
 # ---- accounts -------------------------------------------------------------------------------------
 SELECT_ACCOUNT = """

@@ -109,3 +109,29 @@ def test_a_posted_bar_fires_an_alert_on_the_stream_once(spy, make_app):
     assert arrived - sent[expected_ts] < 10      # not the 30 s poll: the bar itself woke the stream
     rows = store.query("SELECT count(*) AS n FROM user_notifications WHERE ref_id = $a", {"a": alert.alert_id})
     assert rows[0]["n"] == 1
+
+
+def test_a_daily_only_symbol_takes_daily_bars_over_http(make_store, make_app, tmp_path):
+    """SPX (daily bars only): a bar stamped 00:00 of its date is a daily bar (stored once, a revised
+    one replaces it, the close is the daily row's); a bar with a time of day is a 400 saying how."""
+    from agent.market.ingest import load_file
+    from tests.agent.live.test_condition_alerts_daily import _csv, _spx
+
+    store = make_store("duckdb")
+    _csv(_spx().iloc[:250], tmp_path / "spx.csv")
+    load_file(store, tmp_path / "spx.csv", "SPX")
+    app, _ = make_app(store)
+    day = {"symbol": "SPX", "ts": "2019-01-02T00:00:00Z", "open": 2476.96, "high": 2519.49, "low": 2467.47,
+           "close": 2510.03, "volume": 3733160000}
+    with live_server(app) as url:
+        r = httpx.post(url + "/api/bars", content=json.dumps(day) + "\n", headers=NDJSON)
+        assert r.status_code == 200, r.text
+        assert r.json()["symbols"][0]["inserted"] == 1
+        r = httpx.post(url + "/api/bars", content=json.dumps({**day, "close": 2511.0}) + "\n", headers=NDJSON)
+        assert r.json()["symbols"][0]["updated"] == 1
+        r = httpx.post(url + "/api/bars", content=json.dumps({**day, "ts": "2019-01-03T15:00:00Z"}) + "\n",
+                       headers=NDJSON)
+        assert r.status_code == 400 and "SPX holds daily bars only" in r.json()["error"]["message"]
+        assert "00:00" in r.json()["error"]["message"]
+    rows = store.query("SELECT trading_date, close FROM ohlcv_1d WHERE symbol = 'SPX' ORDER BY trading_date DESC LIMIT 1")
+    assert str(rows[0]["trading_date"]) == "2019-01-02" and rows[0]["close"] == 2511.0

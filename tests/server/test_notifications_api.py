@@ -14,7 +14,7 @@ from starlette.applications import Starlette
 
 from agent.identity.models import User
 from agent.market.ingest import load_file
-from agent.server import notifications_api
+from agent.server import notification_hub, notifications_api
 from agent.settings import Settings
 from agent.trading import notify, service
 from agent.trading.params import CreateAlert, CreateOrder
@@ -115,7 +115,7 @@ def _follow_until(client, user, after, want, timeout_s=20.0):
 def test_follow_delivers_new_fills_live(make_store, tmp_path, users, with_redis, monkeypatch):
     redis_url = require_redis() if with_redis else None
     if with_redis:   # no database re-check or ping before the client's 30 s read timeout: only the
-        monkeypatch.setattr(notifications_api, "REDIS_RECHECK_S", 120.0)   # stream can wake it
+        monkeypatch.setattr(notification_hub, "REDIS_RECHECK_S", 120.0)   # stream can wake it
     ping_s = 120.0 if with_redis else 15.0
     store = make_store("duckdb")
     sp = split_file(NQ, "NQ", tmp_path)

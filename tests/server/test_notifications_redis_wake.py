@@ -8,7 +8,7 @@ import asyncio
 import anyio
 from redis.exceptions import TimeoutError as RedisTimeout
 
-from agent.server import notifications_api
+from agent.server import notification_hub, notifications_api
 from agent.server.notifications_api import _frames
 from agent.trading import notify, service
 from tests.server.conftest import parse_sse, require_redis
@@ -34,9 +34,9 @@ class _FailingFirstRead:
 
 def test_stream_survives_failed_redis_reads(make_store, tmp_path, users, monkeypatch):  # noqa: F811
     redis_url = require_redis()
-    real = notifications_api.async_redis_client
+    real = notification_hub.async_redis_client
     made = []
-    monkeypatch.setattr(notifications_api, "async_redis_client",
+    monkeypatch.setattr(notification_hub, "async_redis_client",
                         lambda url, **kw: made.append(_FailingFirstRead(real(url, **kw))) or made[-1])
     store, alice = _store_with_nq(make_store, tmp_path), users["alice"]
 
@@ -44,7 +44,7 @@ def test_stream_survives_failed_redis_reads(make_store, tmp_path, users, monkeyp
         shutdown, out = anyio.Event(), []
 
         async def collect() -> None:
-            async for chunk in _frames(store, alice, 0, True, redis_url, 120.0, shutdown):
+            async for chunk in _frames(store, alice, 0, True, notification_hub.NotificationHub(store, redis_url, 120.0), shutdown):
                 out.append(chunk)
 
         task = asyncio.create_task(collect())

@@ -13,7 +13,7 @@ import pytest
 from starlette.applications import Starlette
 
 from agent.market.ingest import load_file
-from agent.server import notifications_api
+from agent.server import notification_hub, notifications_api
 from agent.server.notifications_api import _frames
 from agent.settings import Settings
 from agent.trading import service
@@ -44,7 +44,7 @@ def _app(store, users, **server):  # noqa: F811
 def test_shutdown_sends_what_is_stored_then_reconnect_at_once(make_store, tmp_path, users,  # noqa: F811
                                                               with_redis, monkeypatch):
     redis_url = require_redis() if with_redis else None
-    monkeypatch.setattr(notifications_api, "REDIS_RECHECK_S", 120.0)   # only shutdown can wake it
+    monkeypatch.setattr(notification_hub, "REDIS_RECHECK_S", 120.0)   # only shutdown can wake it
     store, alice = _store_with_nq(make_store, tmp_path), users["alice"]
     service.place_order(store, alice, BUY, 100_000)
 
@@ -52,7 +52,7 @@ def test_shutdown_sends_what_is_stored_then_reconnect_at_once(make_store, tmp_pa
         shutdown, out = anyio.Event(), []
 
         async def collect() -> None:
-            async for chunk in _frames(store, alice, 0, True, redis_url, 120.0, shutdown):
+            async for chunk in _frames(store, alice, 0, True, notification_hub.NotificationHub(store, redis_url, 120.0), shutdown):
                 out.append(chunk)
 
         task = asyncio.create_task(collect())

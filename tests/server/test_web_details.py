@@ -40,6 +40,8 @@ def test_unknown_and_bad_thread_ids(client):
 
 def test_features_say_which_optional_apis_are_served(client):
     f = client.get("/api/ui/features").json()
-    assert set(f) == {"tools", "notifications", "memory", "toast_s"}
-    assert all(isinstance(f[k], bool) for k in ("tools", "notifications", "memory"))
+    assert set(f) == {"tools", "notifications", "memory", "quotes", "toast_s", "live_poll_s"}
+    assert all(isinstance(f[k], bool) for k in ("tools", "notifications", "memory", "quotes"))
+    assert f["quotes"] is True      # the live price line's GET /api/quotes
     assert f["toast_s"] == 8.0      # how long a notification toast stays (settings.ui_toast_s)
+    assert f["live_poll_s"] == 2.0  # how often the price line asks (settings.live_poll_s)
