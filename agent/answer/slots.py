@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any, Iterable
 
+from agent.answer import claim_types
 from agent.answer.format import Case, Kind, case_before, inflect, render, starts_sentence, tick_decimals
 from agent.answer.relations import relation
 from query_builder import declare
@@ -73,7 +74,8 @@ class SlotValue:
     span: tuple[str, str] | None = None  # the dates the value is about (its step's or period's)
     ranked: bool = False         # the result of a ranking code computed (top N, best hour, max...)
     tool: str | None = None      # the catalogue tool whose result holds it: a claim of its own name
-    claim_as: str | None = None  # the claim type of an indicator's value ("sma", "bb_upper")
+    claim_as: str | None = None  # the claim type it is shown as ("bb_upper"); "" = none (a key
+    # of a pattern's summary that shares a claim type's name, not its meaning)
 
     def text(self, lang: str, absolute: bool = False, case: Case = "nom") -> str:
         if self.kind == "period":
@@ -83,7 +85,7 @@ class SlotValue:
 
     @property
     def claim_type(self) -> str | None:
-        if self.param or self.kind in ("date", "time", "text"):
+        if self.param or self.kind in ("date", "time", "text") or self.claim_as == "":
             return None
         if self.claim_as:
             return self.claim_as
@@ -195,20 +197,6 @@ _PATTERN_KINDS: dict[tuple[str, str], Kind] = {
     ("gaps", "fill_rate_pct"): "pct_level", ("gaps", "avg_abs_gap_pct"): "pct_level"}
 
 
-# An indicator's value columns as the claim types of DESIGN.md's table.
-_INDICATOR_CLAIMS = {("bollinger", "value"): "bb_middle", ("bollinger", "middle"): "bb_middle",
-                     ("bollinger", "upper"): "bb_upper", ("bollinger", "lower"): "bb_lower",
-                     ("macd", "value"): "macd", ("macd", "macd"): "macd", ("macd", "signal"): "macd_signal",
-                     ("macd", "histogram"): "macd_histogram"}
-
-
-def _indicator_claim(indicator: str, key: str) -> str | None:
-    if not indicator or indicator == "rsi":
-        return None
-    found = _INDICATOR_CLAIMS.get((indicator, key)) or (indicator if key in ("value", indicator) else None)
-    return found if found in declare.names("claim") else None
-
-
 def _add_mapping(table: SlotTable, n: int, sym: str, one: bool, prefix: str, data: dict,
                  period: str | None, span: tuple[str, str] | None = None, tool: str | None = None) -> None:
     pattern = str(data.get("pattern") or "")
@@ -243,11 +231,14 @@ def _add_mapping(table: SlotTable, n: int, sym: str, one: bool, prefix: str, dat
             continue
         if key == "date" and data.get("indicator"):
             local = f"{prefix}{data['indicator']}.date"
-        claim_as = _indicator_claim(str(data.get("indicator") or ""), key)
-        if claim_as:
-            extra.update(claim_as=claim_as, context=f"window {data.get('window')}" if data.get("window") else None)
+        shown_as = claim_types.claim_as(data, key)
+        if shown_as:
+            extra.update(claim_as=shown_as, context=claim_types.context_of(data))
+        elif claim_types.not_a_claim(data, key):
+            extra["claim_as"] = ""
+        at_date = key in ("rsi", "value") or bool(shown_as and data.get("indicator"))
         _qualified(table, n, sym, one, local, key, value, period=period,
-                   date=str(date)[:10] if date else (str(data["date"])[:10] if key in ("rsi", "value")
+                   date=str(date)[:10] if date else (str(data["date"])[:10] if at_date
                                                      and data.get("date") else None), **extra)
         if date:
             _qualified(table, n, sym, one, f"{local}.date", "date", str(date)[:10], kind="date",
