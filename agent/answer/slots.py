@@ -133,6 +133,9 @@ class SlotTable:
         self.precision: dict[str, int] = {}   # symbol -> decimals of its prices (tick size)
         self.ranked_steps: set[str] = set()   # steps that ranked their rows (top N): "s2"
         self.labels: set[str] = set()         # words naming computed values and tools ("count", "news")
+        # symbol -> its daily series in scope [(date, close-to-close % change or None)], for the
+        # statements over sessions (streaks, the final sessions): a period's rows, one pass at build
+        self.series: dict[str, list[tuple[str, float | None]]] = {}
 
     def add(self, canonical: str, metric: str, value: Any, *, aliases: Iterable[str] = (),
             kind: Kind | None = None, **meta: Any) -> None:
@@ -283,6 +286,16 @@ def _add_rows(table: SlotTable, n: int, sym: str, one: bool, res: dict, period: 
             _qualified(table, n, sym, one, f"e{k}.date", "date", d, kind="date", period=period)
 
 
+def _add_series(table: SlotTable, sym: str, res: dict, summary: dict) -> None:
+    """A period's daily rows as the symbol's series (not capped rows: they are not the period)."""
+    if res.get("action") != "get_period_stats" or summary.get("truncated") \
+            or summary.get("granularity", "daily") != "daily" or sym in table.series:
+        return
+    rows = [r for r in res.get("rows") or [] if r.get("trading_date")]
+    table.series[sym] = [(str(r["trading_date"])[:10], r.get("pct_change") if isinstance(r.get("pct_change"), (int, float))
+                          else None) for r in rows]
+
+
 MAX_NEWS_ITEMS = 20   # news items an answer may cite by slot ({news1.headline} .. {news20.date})
 
 
@@ -374,6 +387,7 @@ def build(results: list[dict], intent: dict | None = None, question: str = "") -
         if isinstance(cond, dict) and cond.get("threshold") is not None:   # each step its own ("up 1% and down 1%": two steps)
             table.add(f"s{i}.threshold", "threshold", cond["threshold"], kind="pct", param=True)
         _add_rows(table, i, sym, one, res, label, span)
+        _add_series(table, sym, res, summary)
         _add_news(table, i, sym, one, res)
         table.add(f"s{i}.symbol", "symbol", sym, aliases=["symbol"] + ([f"{sym}.symbol"] if one else []),
                   kind="text", symbol=sym)

@@ -117,7 +117,9 @@ def _terms_mask(s: Sentence, lang: str) -> set[int]:
     for m in re.finditer(r"(?:higher|lower|greater|smaller) than|выше,? чем|ниже,? чем|"
                          r"(?:mas|menos) (?:alto|bajo|alta|baja)s? que", text):
         hit |= {s.token_at(c) for c in range(m.start(), m.end())}
-    return hit
+    from agent.answer import series_words   # streaks, ranks, final sessions: their own checks
+
+    return hit | series_words.mask(s, lang, set(words(lang, "CONJUNCTIONS")))
 
 
 def bound_slot(s: Sentence, i: int, linkers: set[str]) -> int | None:
