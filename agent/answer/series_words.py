@@ -11,6 +11,7 @@ from functools import lru_cache
 from typing import Any
 
 from agent import lang as packs
+from agent.answer.direction_words import _direction_of
 from agent.answer.sentences import Sentence, clause_of
 
 WINDOW = 3   # tokens either side of a streak marker that belong to the streak ("a fourth straight loss")
@@ -118,8 +119,6 @@ def mask(s: Sentence, lang: str, conj: set[str]) -> set[int]:
 def clause_directions(s: Sentence, k: int, conj: set[str]) -> list[int]:
     """The direction words of a streak's clause ("NQ closed lower for a third straight session"):
     what they say is the streak's direction, verified with it."""
-    from agent.answer.statements import _direction_of
-
     lo, hi = clause_of(s, k, conj)
     return [i for i in range(lo, hi) if not s.tokens[i].slot and _direction_of(s.tokens[i].norm)]
 
@@ -127,7 +126,5 @@ def clause_directions(s: Sentence, k: int, conj: set[str]) -> list[int]:
 def direction_after(s: Sentence, hi: int, conj: set[str]) -> list[int]:
     """The direction words of the clause a final-sessions phrase opens ("both final sessions closed
     higher"): what they say is about those sessions, verified with them."""
-    from agent.answer.statements import _direction_of
-
     _, end = clause_of(s, max(0, hi - 1), conj)
     return [i for i in range(hi, end) if not s.tokens[i].slot and _direction_of(s.tokens[i].norm)]

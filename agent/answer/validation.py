@@ -16,8 +16,19 @@ from __future__ import annotations
 import re
 from datetime import date
 
-from agent.answer import (labels, news_checks, parts, proper_names, relative_time, series_checks, statements,
-                          time_of_day, vocabulary, word_checks, wording)
+from agent.answer import (
+    labels,
+    news_checks,
+    parts,
+    proper_names,
+    relative_time,
+    series_checks,
+    statements,
+    time_of_day,
+    vocabulary,
+    word_checks,
+    wording,
+)
 from agent.answer.numbers import Span, stray_numbers
 from agent.answer.relations import relation_values
 from agent.answer.slots import SLOT, SlotTable, SlotValue
