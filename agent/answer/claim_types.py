@@ -58,7 +58,8 @@ def not_a_claim(data: dict[str, Any], key: str) -> bool:
 def context_of(data: dict[str, Any]) -> str | None:
     """The parameters a value of `data` was computed with, as the claim's context."""
     if data.get("indicator"):
-        params = data.get("params") if isinstance(data.get("params"), dict) else {}
+        params = data.get("params")
+        params = params if isinstance(params, dict) else {}
         named = [f"window {data['window']}"] if data.get("window") else []
         return ", ".join(named + [f"{k} {v}" for k, v in params.items()]) or None
     parts = []

@@ -169,7 +169,7 @@ def ranks(a: Answer) -> list[str]:
             said = " ".join(t.text for t in s.tokens[lo:hi])
             bound = _ranked_prefix(a, s)
             pos = _position(a, *bound, side) if bound else None
-            if pos is None:
+            if pos is None or bound is None:
                 issues.append(f"'{said}': a rank code did not compute over the values in scope; state the values")
             elif pos != n:
                 issues.append(f"'{said}': {{{bound[0]}}} ranks {pos} by {bound[1].replace('_', ' ')}, not {n}")

@@ -32,7 +32,7 @@ def pattern(lang: str, key: str) -> re.Pattern[str]:
 
 
 @lru_cache(maxsize=None)
-def tagged(lang: str, key: str) -> tuple[tuple[re.Pattern[str], Any, ...], ...]:
+def tagged(lang: str, key: str) -> tuple[tuple[Any, ...], ...]:
     """A list of (words, tag...) entries as compiled patterns with their tags."""
     return tuple((re.compile(r"(?<![\w§])(?:" + words + r")(?![\w])"), *rest)
                  for words, *rest in _pairs(lang, key))

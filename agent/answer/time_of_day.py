@@ -25,7 +25,7 @@ def _session(symbol: str | None) -> tuple[int, int] | None:
 
 def _timed(a: Answer, s: Sentence, lo: int, hi: int) -> list[tuple[SlotValue, str | None]]:
     """(value, its computed local timestamp or None) of the slots in tokens [lo, hi)."""
-    out = []
+    out: list[tuple[SlotValue, str | None]] = []
     for i, name in s.slots():
         v = a.value(name)
         if not lo <= i < hi or v is None or v.param:
