@@ -17,11 +17,12 @@ from agent.answer.sentences import Sentence, clause_of
 WINDOW = 3   # tokens either side of a streak marker that belong to the streak ("a fourth straight loss")
 
 
-def _pairs(lang: str, key: str) -> list[Any]:
+@lru_cache(maxsize=None)
+def _pairs(lang: str, key: str) -> tuple[Any, ...]:
     out: list[Any] = []
     for code in dict.fromkeys((lang, "en")):
         out += list(packs.get(code, "answer", key))
-    return out
+    return tuple(out)
 
 
 @lru_cache(maxsize=None)
@@ -102,7 +103,15 @@ def spans(s: Sentence, lang: str, key: str) -> list[tuple[int, int, tuple[Any, .
 
 
 def mask(s: Sentence, lang: str, conj: set[str]) -> set[int]:
-    """Token indices the series statements verify (the other checks leave them alone)."""
+    """Token indices the series statements verify (the other checks leave them alone); kept on the
+    sentence, as five checks ask for it."""
+    key = ("series", lang)      # the conjunctions are the language's
+    if key not in s.masks:
+        s.masks[key] = _mask(s, lang, conj)
+    return s.masks[key]
+
+
+def _mask(s: Sentence, lang: str, conj: set[str]) -> set[int]:
     hit: set[int] = set()
     for lo, hi, k in streaks(s, lang, conj):
         hit |= set(range(lo, hi)) | set(clause_directions(s, k, conj))
