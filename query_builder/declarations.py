@@ -37,6 +37,14 @@ from query_builder.declare import ActionDecl, ClaimDecl, IndicatorDecl, PatternD
 _STATS_CLAIMS = ("open", "close", "high", "low", "pct_change", "total_volume", "avg_daily_volume",
                  "trading_days", "avg_daily_range", "up_days", "down_days", "volatility",
                  "change_points", "return_prev_close", "max_drawdown", "max_close", "min_close")
+# The values of a pattern's, a volume profile's and a multi-line indicator's answer: every number
+# shown is a claim (agent/answer/slots.py maps each summary key to its claim type).
+_PATTERN_CLAIMS = ("spike_count", "spike_avg_ratio", "spike_max_ratio", "hourly_bars", "busiest_hour",
+                   "most_volatile_hour", "best_hour", "worst_hour", "gap_count", "gap_up_count",
+                   "gap_down_count", "gap_filled_count", "gap_fill_rate", "avg_gap_pct", "avg_abs_gap_pct",
+                   "days_checked")
+_PROFILE_CLAIMS = ("poc_price", "value_area_low", "value_area_high", "profile_low", "profile_high")
+_INDICATOR_PARTS = ("macd_signal", "macd_histogram", "bb_upper", "bb_lower", "adx_plus_di", "adx_minus_di")
 _CONDITION = {"condition": {"op": "gt", "threshold": 1}}
 _BACKTEST_CLAIMS = ("backtest_trades", "backtest_total_return", "backtest_win_rate", "backtest_avg_trade",
                     "backtest_max_drawdown", "buy_hold_return")
@@ -67,7 +75,7 @@ ACTIONS = [
     ActionDecl(
         "get_volume_profile", "volume by price bin: point of control and 70 % value area",
         ("symbol", "start_date", "end_date", "bins?"), build_volume_profile,
-        {"volume_profile": post_volume_profile}, chart="volume_profile"),
+        {"volume_profile": post_volume_profile}, claims=_PROFILE_CLAIMS, chart="volume_profile"),
     ActionDecl(
         "find_events",
         "days where a daily metric (close-to-close %, gap %, range %) crosses a threshold, or the N "
@@ -90,8 +98,9 @@ ACTIONS = [
         "aggregate_patterns", "gaps (with fill), volume spikes vs the 20-day mean, hourly profile, "
         "support/resistance levels",
         ("symbol", "pattern", "start_date?", "end_date?", "threshold?"), build_aggregate_patterns,
-        {"aggregate_patterns": post_aggregate_patterns}, claims=("support_level", "resistance_level"),
-        sample={"pattern": "gaps"}, chart="by_pattern"),
+        {"aggregate_patterns": post_aggregate_patterns},
+        claims=(*_PATTERN_CLAIMS, "support_level", "resistance_level"), sample={"pattern": "gaps"},
+        chart="by_pattern"),
     ActionDecl(
         "rank_volume_days",
         "the trading days of a period ranked by volume: the top_n highest (direction up, default) or "
@@ -103,7 +112,8 @@ ACTIONS = [
         "time-of-day window (start_time/end_time) gives each date's VWAP over that window's minutes",
         ("symbol", "indicator", "start_date", "end_date", "window?", "start_time?", "end_time?",
          "extended_hours?"), build_indicator,
-        {"indicator": post_indicator}, claims=("rsi", "sma", "ema", "atr", "obv", "adx", "macd", "bb_middle", "vwap"),
+        {"indicator": post_indicator}, claims=("rsi", "sma", "ema", "atr", "obv", "adx", "macd", "bb_middle", "vwap",
+                                                  *_INDICATOR_PARTS),
         sample={"indicator": "rsi"}, chart="indicator"),
     ActionDecl(
         "run_backtest", "a trading rule tested on daily bars (entry: a move over a threshold, N closes in "
@@ -194,6 +204,50 @@ CLAIMS = [
     ClaimDecl("bb_middle", "get_indicator", "summary.value", "middle Bollinger band at date", "price"),
     ClaimDecl("vwap", "get_indicator", "summary.value",
               "volume-weighted average price at date (over a time-of-day window: its minutes)", "price"),
+    ClaimDecl("macd_signal", "get_indicator", "summary.signal", "MACD signal line (EMA 9 of the MACD line) at date",
+              "number"),
+    ClaimDecl("macd_histogram", "get_indicator", "summary.histogram", "MACD line minus its signal line at date",
+              "number"),
+    ClaimDecl("bb_upper", "get_indicator", "summary.upper", "upper Bollinger band (middle + 2 std) at date", "price"),
+    ClaimDecl("bb_lower", "get_indicator", "summary.lower", "lower Bollinger band (middle - 2 std) at date", "price"),
+    ClaimDecl("adx_plus_di", "get_indicator", "summary.plus_di", "ADX's +DI at date", "number"),
+    ClaimDecl("adx_minus_di", "get_indicator", "summary.minus_di", "ADX's -DI at date", "number"),
+    # aggregate_patterns: context names the threshold (and the spikes' lookback)
+    ClaimDecl("spike_count", "aggregate_patterns", "summary.spike_count",
+              "days whose volume is >= threshold x the mean of the previous 20 days", "count"),
+    ClaimDecl("spike_avg_ratio", "aggregate_patterns", "summary.avg_ratio",
+              "mean of volume / previous 20-day mean over the spike days", "number"),
+    ClaimDecl("spike_max_ratio", "aggregate_patterns", "summary.max_ratio",
+              "largest volume / previous 20-day mean of a spike day", "number"),
+    ClaimDecl("hourly_bars", "aggregate_patterns", "summary.total_bars", "hourly bars in the profile", "count"),
+    ClaimDecl("busiest_hour", "aggregate_patterns", "summary.busiest_hour",
+              "local hour of day with the highest average volume", "count"),
+    ClaimDecl("most_volatile_hour", "aggregate_patterns", "summary.most_volatile_hour",
+              "local hour of day with the widest average high - low", "count"),
+    ClaimDecl("best_hour", "aggregate_patterns", "summary.best_hour",
+              "local hour of day with the highest average return", "count"),
+    ClaimDecl("worst_hour", "aggregate_patterns", "summary.worst_hour",
+              "local hour of day with the lowest average return", "count"),
+    ClaimDecl("gap_count", "aggregate_patterns", "summary.gap_count",
+              "days opening at least threshold % away from the previous close", "count"),
+    ClaimDecl("gap_up_count", "aggregate_patterns", "summary.gap_up_count", "gaps up", "count"),
+    ClaimDecl("gap_down_count", "aggregate_patterns", "summary.gap_down_count", "gaps down", "count"),
+    ClaimDecl("gap_filled_count", "aggregate_patterns", "summary.filled_count",
+              "gaps that traded back to the previous close the same day", "count"),
+    ClaimDecl("gap_fill_rate", "aggregate_patterns", "summary.fill_rate_pct", "filled gaps / gaps, %", "pct_level"),
+    ClaimDecl("avg_gap_pct", "aggregate_patterns", "summary.avg_gap_pct", "mean signed gap, %", "pct"),
+    ClaimDecl("avg_abs_gap_pct", "aggregate_patterns", "summary.avg_abs_gap_pct", "mean gap size, %",
+              "pct_level"),
+    ClaimDecl("days_checked", "aggregate_patterns", "summary.days_checked",
+              "trading days the pattern was checked on", "count"),
+    ClaimDecl("poc_price", "get_volume_profile", "summary.poc_price",
+              "point of control: middle of the price bin with the most volume", "price"),
+    ClaimDecl("value_area_low", "get_volume_profile", "summary.value_area_low",
+              "lower edge of the 70 % value area", "price"),
+    ClaimDecl("value_area_high", "get_volume_profile", "summary.value_area_high",
+              "upper edge of the 70 % value area", "price"),
+    ClaimDecl("profile_low", "get_volume_profile", "summary.price_low", "lowest price of the profile", "price"),
+    ClaimDecl("profile_high", "get_volume_profile", "summary.price_high", "highest price of the profile", "price"),
     ClaimDecl("change_points", "get_period_stats", "summary.change_points", "close - open in points", "price"),
     ClaimDecl("return_prev_close", "get_period_stats", "summary.return_prev_close",
               "close vs the close before the period, %", "pct"),

@@ -1,9 +1,10 @@
 // Numbers as the answer text writes them (the same rules as agent/answer/render.py, so text and table
-// agree): en 15,895.00 · ru 15 895,00 · es 15.895,00; percents signed with a space before % in
-// ru/es; volumes scaled above ten thousand; counts as integers.
+// agree): en 15,895.00 · ru 15\u00a0895,00 · es 15.895,00 (CLDR's group symbol: Russian's is the
+// no-break space, so a line never breaks inside a number); percents signed with a no-break space
+// before % in ru/es (CLDR's percent pattern); volumes scaled above ten thousand; counts as integers.
 "use strict";
 
-const SEPARATORS = {en: [",", ".", ""], ru: [" ", ",", " "], es: [".", ",", " "]};
+const SEPARATORS = {en: [",", ".", ""], ru: ["\u00a0", ",", "\u00a0"], es: [".", ",", "\u00a0"]};
 const SCALES = {
   en: [[1e9, 1e9, " billion"], [1e6, 1e6, " million"], [1e4, 1e3, "K"]],
   ru: [[1e9, 1e9, " млрд"], [1e6, 1e6, " млн"], [1e4, 1e3, " тыс"]],
@@ -34,7 +35,7 @@ function fmtNumber(value, lang, decimals = 2) {
 function fmtPercent(value, lang, signed = true, decimals = 2) {
   const space = sepOf(lang)[2];
   let body = fmtNumber(value, lang, decimals);
-  if (signed && value > 0 && body.replace(/[0,. ]/g, "") !== "") body = "+" + body;
+  if (signed && value > 0 && body.replace(/[0,.\s]/g, "") !== "") body = "+" + body;
   return `${body}${space}%`;
 }
 

@@ -3,16 +3,17 @@
 Every text a user reads (the answer renderer, tool answers, trading answers, the server's texts)
 formats its figures here, so a Spanish price answer and a Spanish stats answer agree:
 
-    en "15,895.00"   ru "15 895,00"   es "15.895,00"       (Babel: the CLDR symbols of the locale)
-    en "+0.39%"      ru "+0,39 %"     es "+0,39 %"
+    en "15,895.00"   ru "15\u00a0895,00"   es "15.895,00"   (Babel: the CLDR symbols of the locale)
+    en "+0.39%"      ru "+0,39\u00a0%"     es "+0,39\u00a0%"
     en "4.43 million" ru "4,43 млн"   es "4,43 millones"
     en "November 29, 2023"  ru "29 ноября 2023 г."  es "29 de noviembre de 2023"
     en "November 2023"      ru "ноябрь 2023", "в ноябре 2023"  es "noviembre de 2023"
 
 Babel (CLDR) gives the separators, month names and date patterns: maintained data for every
-locale instead of hand-written tables. Two choices are ours: a plain space, not CLDR's no-break
-space, groups Russian digits (terminals, tests and copy-paste read it the same), and Spanish
-groups four-digit numbers too (a fixed pattern, as the answers always did). Measured cost:
+locale instead of hand-written tables. Groups are separated by CLDR's own symbol: Russian's is the
+no-break space U+00A0 (a browser never breaks "3 645,99" across lines), and so is the space
+before a Russian or Spanish "%". One choice is ours: Spanish groups four-digit numbers too (a
+fixed pattern, as the answers always did). Measured cost:
 benchmarks/format_cost.py (about 30 µs a number with a cached Locale; an answer shows < 40).
 
 Prices print at the instrument's own precision (its tick size): 6E 1.1076 stays "1.1076", never
@@ -32,8 +33,7 @@ from babel.numbers import format_decimal
 Case = Literal["nom", "prep", "gen"]   # a Russian period noun's case after its preposition
 Kind = Literal["price", "pct", "pct_level", "volume", "count", "number", "date", "time", "text", "period"]
 LANGS = ("en", "ru", "es")
-_SPACES = str.maketrans({"\u00a0": " ", "\u202f": " "})
-_PCT_SPACE = {"en": "", "ru": " ", "es": " "}
+_SPACES = str.maketrans({"\u00a0": " ", "\u202f": " "})   # dates only: "2023 г." as written
 # (threshold, divisor, word) for volumes, largest first: the short words traders read.
 _SCALES = {
     "en": [(1e9, 1e9, " billion"), (1e6, 1e6, " million"), (1e4, 1e3, "K")],
@@ -69,7 +69,14 @@ def number(value: float, lang: str, decimals: int = 2) -> str:
     if rounded == 0:
         rounded = 0.0
     text = format_decimal(rounded, format=_pattern(decimals), locale=_locale(lang))
-    return text.translate(_SPACES).replace("\u2212", "-")
+    return text.replace("\u2212", "-")
+
+
+@lru_cache(maxsize=None)
+def _pct_space(lang: str) -> str:
+    """What the locale's CLDR percent pattern puts between the number and "%" (ru, es: U+00A0)."""
+    found = re.search(r"0([^0#%]*)%", _locale(lang).percent_formats[None].pattern)
+    return found.group(1) if found else ""
 
 
 def percent(value: float, lang: str, signed: bool = True, decimals: int = 2) -> str:
@@ -77,7 +84,7 @@ def percent(value: float, lang: str, signed: bool = True, decimals: int = 2) -> 
     body = number(value, lang, decimals)
     if signed and round(value, decimals) > 0:
         body = "+" + body
-    return f"{body}{_PCT_SPACE[lang_of(lang)]}%"
+    return f"{body}{_pct_space(lang_of(lang))}%"
 
 
 def volume(value: float, lang: str) -> str:

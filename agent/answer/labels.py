@@ -6,6 +6,7 @@ The label words themselves are label_words.py's (the statement checks mask them 
 """
 from __future__ import annotations
 
+from agent.answer import series_words
 from agent.answer.label_words import rules
 from agent.answer.sentences import Sentence, clause_of
 from agent.answer.slots import SlotValue
@@ -49,8 +50,11 @@ def labels(a: Answer) -> list[str]:
     issues = []
     for s in a.sentences:
         text = s.words()
+        verified = series_words.mask(s, a.lang, a.conj)   # "tech-heavy index": a description
         for pattern, metric, op, bound in rules(a.lang):
             for m in pattern.finditer(text):
+                if s.token_at(m.start()) in verified:
+                    continue
                 rule = _SAYS[op].format(m=metric, b=f"{bound:g}")
                 if metric == "share":
                     got = _share(a, s)

@@ -66,10 +66,15 @@ def _dates(v) -> Window | None:
 def relative_time(a: Answer) -> list[str]:
     issues = []
     now = a.now or date.today()
+    from agent.answer.parts import part_order_masks_relative
+
     for s in a.sentences:
         text = s.words()
+        places = part_order_masks_relative(a, s)   # "la semana anterior" of two compared weeks
         for pattern, unit, offset in rules(a.lang):
             for m in pattern.finditer(text):
+                if s.token_at(m.start()) in places:
+                    continue
                 lo, hi = window(unit, offset, now)
                 values = [v for _, n in s.slots() if (v := a.value(n)) is not None and not v.param
                           and _dates(v) is not None] or \

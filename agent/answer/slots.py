@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any, Iterable
 
+from agent.answer import claim_types
 from agent.answer.format import Case, Kind, case_before, inflect, render, starts_sentence, tick_decimals
 from agent.answer.relations import relation
 from query_builder import declare
@@ -73,7 +74,8 @@ class SlotValue:
     span: tuple[str, str] | None = None  # the dates the value is about (its step's or period's)
     ranked: bool = False         # the result of a ranking code computed (top N, best hour, max...)
     tool: str | None = None      # the catalogue tool whose result holds it: a claim of its own name
-    claim_as: str | None = None  # the claim type of an indicator's value ("sma", "bb_upper")
+    claim_as: str | None = None  # the claim type it is shown as ("bb_upper"); "" = none (a key
+    # of a pattern's summary that shares a claim type's name, not its meaning)
     exact: bool = False          # shown as recorded (an order's 10 units, not 10.00), still a claim
 
     def text(self, lang: str, absolute: bool = False, case: Case = "nom") -> str:
@@ -84,7 +86,7 @@ class SlotValue:
 
     @property
     def claim_type(self) -> str | None:
-        if self.param or self.kind in ("date", "time", "text"):
+        if self.param or self.kind in ("date", "time", "text") or self.claim_as == "":
             return None
         if self.claim_as:
             return self.claim_as
@@ -132,6 +134,9 @@ class SlotTable:
         self.precision: dict[str, int] = {}   # symbol -> decimals of its prices (tick size)
         self.ranked_steps: set[str] = set()   # steps that ranked their rows (top N): "s2"
         self.labels: set[str] = set()         # words naming computed values and tools ("count", "news")
+        # symbol -> its daily series in scope [(date, close-to-close % change or None)], for the
+        # statements over sessions (streaks, the final sessions): a period's rows, one pass at build
+        self.series: dict[str, list[tuple[str, float | None]]] = {}
 
     def add(self, canonical: str, metric: str, value: Any, *, aliases: Iterable[str] = (),
             kind: Kind | None = None, **meta: Any) -> None:
@@ -198,20 +203,6 @@ _PATTERN_KINDS: dict[tuple[str, str], Kind] = {
     ("price_levels", "nearest_resistance"): "price"}
 
 
-# An indicator's value columns as the claim types of DESIGN.md's table.
-_INDICATOR_CLAIMS = {("bollinger", "value"): "bb_middle", ("bollinger", "middle"): "bb_middle",
-                     ("bollinger", "upper"): "bb_upper", ("bollinger", "lower"): "bb_lower",
-                     ("macd", "value"): "macd", ("macd", "macd"): "macd", ("macd", "signal"): "macd_signal",
-                     ("macd", "histogram"): "macd_histogram"}
-
-
-def _indicator_claim(indicator: str, key: str) -> str | None:
-    if not indicator or indicator == "rsi":
-        return None
-    found = _INDICATOR_CLAIMS.get((indicator, key)) or (indicator if key in ("value", indicator) else None)
-    return found if found in declare.names("claim") else None
-
-
 # Values over a time-of-day window (DESIGN "Stable interfaces"): the ordinary claim types, with the
 # window and its time zone as `context` and the trading date as `date`.
 WINDOW_CLAIMS = ("open", "close", "high", "low", "total_volume", "vwap", "pct_change", "range")
@@ -261,13 +252,15 @@ def _add_mapping(table: SlotTable, n: int, sym: str, one: bool, prefix: str, dat
             continue
         if key == "date" and data.get("indicator"):
             local = f"{prefix}{data['indicator']}.date"
-        claim_as = _indicator_claim(str(data.get("indicator") or ""), key)
-        if claim_as:
-            extra.update(claim_as=claim_as, context=data.get("clock_window") or (
-                f"window {data.get('window')}" if data.get("window") else None))
-        if windowed.get("context") and not claim_as:
+        shown_as = claim_types.claim_as(data, key)
+        if shown_as:
+            extra.update(claim_as=shown_as, context=data.get("clock_window") or claim_types.context_of(data))
+        elif claim_types.not_a_claim(data, key):
+            extra["claim_as"] = ""
+        if windowed.get("context") and not shown_as:
             extra["context"] = windowed["context"]
-        day = date or (data.get("date") if key in ("rsi", "value") else None) or windowed.get("date")
+        at_date = key in ("rsi", "value") or bool(shown_as and data.get("indicator"))
+        day = date or (data.get("date") if at_date else None) or windowed.get("date")
         _qualified(table, n, sym, one, local, key, value, period=period,
                    date=str(day)[:10] if day else None, **extra)
         if date:
@@ -333,6 +326,16 @@ def _add_levels(table: SlotTable, n: int, sym: str, one: bool, rows: list, perio
             _qualified(table, n, sym, one, f"{prefix}{k}.touches", "touches", row.get("touches"),
                        period=period, kind="count", span=span)
             _qualified(table, n, sym, one, f"{prefix}{k}.date", "date", d, kind="date", period=period)
+
+
+def _add_series(table: SlotTable, sym: str, res: dict, summary: dict) -> None:
+    """A period's daily rows as the symbol's series (not capped rows: they are not the period)."""
+    if res.get("action") != "get_period_stats" or summary.get("truncated") \
+            or summary.get("granularity", "daily") != "daily" or sym in table.series:
+        return
+    rows = [r for r in res.get("rows") or [] if r.get("trading_date")]
+    table.series[sym] = [(str(r["trading_date"])[:10], r.get("pct_change") if isinstance(r.get("pct_change"), (int, float))
+                          else None) for r in rows]
 
 
 MAX_NEWS_ITEMS = 20   # news items an answer may cite by slot ({news1.headline} .. {news20.date})
@@ -426,6 +429,7 @@ def build(results: list[dict], intent: dict | None = None, question: str = "") -
         if isinstance(cond, dict) and cond.get("threshold") is not None:   # each step its own ("up 1% and down 1%": two steps)
             table.add(f"s{i}.threshold", "threshold", cond["threshold"], kind="pct", param=True)
         _add_rows(table, i, sym, one, res, label, span)
+        _add_series(table, sym, res, summary)
         _add_news(table, i, sym, one, res)
         table.add(f"s{i}.symbol", "symbol", sym, aliases=["symbol"] + ([f"{sym}.symbol"] if one else []),
                   kind="text", symbol=sym)

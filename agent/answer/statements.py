@@ -15,10 +15,10 @@ from functools import lru_cache
 from typing import Iterable
 
 from agent import lang as packs
-from agent.answer import wording
+from agent.answer import series_words
+from agent.answer.direction_words import _direction_of
 from agent.answer.sentences import Sentence, clause_of, split
 from agent.answer.slots import SlotTable, SlotValue
-from agent.nlu.lang import month_number
 
 _NUMERIC = ("price", "pct", "pct_level", "volume", "count", "number")
 
@@ -90,23 +90,6 @@ class Answer:
 
 # --- directions ------------------------------------------------------------------------------
 
-@lru_cache(maxsize=None)
-def _all(key: str) -> tuple[str, ...]:
-    return tuple(dict.fromkeys(w for code in packs.codes() for w in packs.get(code, "answer", key)))
-
-
-@lru_cache(maxsize=4096)
-def _direction_of(word: str) -> str | None:
-    extra_up, extra_down = _all("EXTRA_UP"), _all("EXTRA_DOWN")
-    if month_number(word):
-        return None          # "abril" is April, not "abri(ó)"
-    if wording.stem_hit(word, wording.UP_STEMS + extra_up, wording.DIRECTION_EXACT):
-        return "up"
-    if wording.stem_hit(word, wording.DOWN_STEMS + extra_down, wording.DIRECTION_EXACT):
-        return "down"
-    return None
-
-
 def _terms_mask(s: Sentence, lang: str) -> set[int]:
     """Tokens inside a direction term ("down days", "after each drop"), a quantity idiom ("at
     most") or a comparison ("lower than": checked by compare())."""
@@ -117,7 +100,8 @@ def _terms_mask(s: Sentence, lang: str) -> set[int]:
     for m in re.finditer(r"(?:higher|lower|greater|smaller) than|выше,? чем|ниже,? чем|"
                          r"(?:mas|menos) (?:alto|bajo|alta|baja)s? que", text):
         hit |= {s.token_at(c) for c in range(m.start(), m.end())}
-    return hit
+    # streaks, ranks, final sessions, descriptions: their own checks verify those words
+    return hit | series_words.mask(s, lang, set(words(lang, "CONJUNCTIONS")))
 
 
 def bound_slot(s: Sentence, i: int, linkers: set[str]) -> int | None:

@@ -16,7 +16,19 @@ from __future__ import annotations
 import re
 from datetime import date
 
-from agent.answer import labels, news_checks, proper_names, relative_time, statements, vocabulary, word_checks, wording
+from agent.answer import (
+    labels,
+    news_checks,
+    parts,
+    proper_names,
+    relative_time,
+    series_checks,
+    statements,
+    time_of_day,
+    vocabulary,
+    word_checks,
+    wording,
+)
 from agent.answer.numbers import Span, stray_numbers
 from agent.answer.relations import relation_values
 from agent.answer.slots import SLOT, SlotTable, SlotValue
@@ -109,7 +121,9 @@ def statement_issues(draft: str, table: SlotTable, lang: str, fetched: set[str],
                   word_checks.names, word_checks.not_available, word_checks.units,
                   word_checks.dates_beside_values, news_checks.causes, labels.labels,
                   relative_time.relative_time, vocabulary.advice, vocabulary.ranks_and_streaks,
-                  vocabulary.currencies, vocabulary.uncovered):
+                  vocabulary.currencies, series_checks.streaks, series_checks.ranks,
+                  series_checks.final_sessions, time_of_day.times_of_day, parts.descriptions,
+                  parts.part_order, vocabulary.uncovered):
         issues += check(answer)
     issues += proper_names.unknown_names(answer, question)
     counted, more = word_checks.number_words(answer)

@@ -19,7 +19,7 @@ from functools import lru_cache
 from typing import Any, Iterable
 
 from agent import lang as packs
-from agent.answer import label_words, relative_time, wording
+from agent.answer import label_words, relative_time, series_words, wording
 from agent.answer.lemmas import lemmas
 from agent.answer.sentences import Sentence
 from agent.answer.statements import _ABOVE, _BELOW, Answer, _direction_of, phrase
@@ -208,7 +208,7 @@ def uncovered(a: Answer) -> list[str]:
     for s in a.sentences:
         masked = _phrase_mask(s, a.lang) | _phrase_mask_of(s, a.lang, "ADVICE") \
             | _phrase_mask_of(s, a.lang, "RANKS_STREAKS") | _currency_mask(s, a.lang) \
-            | label_words.mask(s, a.lang) | relative_time.mask(s, a.lang)
+            | label_words.mask(s, a.lang) | relative_time.mask(s, a.lang) | series_words.mask(s, a.lang, a.conj)
         for i, tok in enumerate(s.tokens):
             if tok.slot or i in masked or not _WORD.match(tok.text) \
                     or re.sub(r"'s$", "", tok.text).upper() in symbols \

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from datetime import date
 
+from agent.answer import series_words
 from agent.answer.numbers import DATE_PATTERNS, Span, month_end, span_of
 from agent.answer.sentences import Sentence, clause_of
 from agent.answer.slots import SlotValue
@@ -28,8 +29,11 @@ def superlatives(a: Answer) -> list[str]:
     issues = []
     for s in a.sentences:
         text = s.words()
+        verified = series_words.mask(s, a.lang, a.conj)   # ranks and descriptions: their own checks
         for m in phrase(a.lang, "SUPERLATIVES").finditer(text):
             said = m.group(0)
+            if s.token_at(m.start()) in verified:
+                continue
             if _EVER.search(said):
                 issues.append(f"'{said}': no ranking over all history was computed")
                 continue
@@ -142,18 +146,38 @@ def names(a: Answer) -> list[str]:
     return issues
 
 
+def _owner_mentions(a: Answer, s: Sentence) -> dict[int, tuple[set[str], str]]:
+    """Token index -> (owners, words) of each instrument named in the sentence: a fetched symbol,
+    a name of the pack ("Dow", "насдак") or a description ("the tech-heavy index")."""
+    from agent.answer.parts import mentions
+    from agent.answer.statements import _name_re, _names
+
+    out = {i: ({t.text.upper()}, t.text) for i, t in enumerate(s.tokens)
+           if not t.slot and t.text.upper() in a.fetched}
+    text = s.words()
+    for name, owners in _names(a.lang).items():
+        held = owners & a.fetched
+        for m in _name_re(name).finditer(text) if held else ():
+            out.setdefault(s.token_at(m.start()), (held, m.group(0)))
+    for i, held, said in mentions(a, s):
+        if held:
+            out[i] = (held, said)
+    return out
+
+
 def _owner_issues(a: Answer, s: Sentence) -> list[str]:
-    """A value must belong to the last instrument named before it in the sentence."""
-    out, current = [], None
-    owners = {t.text.upper() for t in s.tokens if t.text.upper() in a.fetched}
-    for t in s.tokens:
-        if not t.slot and t.text.upper() in owners:
-            current = t.text.upper()
+    """A value must belong to the last instrument named (or described) before it in the sentence."""
+    out: list[str] = []
+    current: tuple[set[str], str] | None = None
+    named = _owner_mentions(a, s)
+    for i, t in enumerate(s.tokens):
+        if i in named:
+            current = named[i]
             continue
         v = a.value(t.slot) if t.slot else None
-        if v is not None and current and v.symbol and not v.param and v.symbol.upper() != current \
+        if v is not None and current and v.symbol and not v.param and v.symbol.upper() not in current[0] \
                 and v.metric not in ("symbol",):
-            out.append(f"{{{v.name}}} is {v.symbol}'s value, but the sentence names {current}")
+            out.append(f"{{{v.name}}} is {v.symbol}'s value, but the sentence names {current[1]}")
     return out
 
 
@@ -319,7 +343,7 @@ def number_words(a: Answer) -> tuple[str, list[str]]:
                    and re.search(r"\.p\d+\.period$", v.name)]) or \
         len({v.span for v in a.table.values.values() if v.span})
     small = {w: n for code in dict.fromkeys((a.lang, "en")) for w, n in _SMALL[code].items()}
-    text = "\n".join(s.text for s in a.sentences)
+    text = "\n".join(_blank_verified(a, s) for s in a.sentences)
     norm = normalize(text)
     issues: list[str] = []
     norm = phrase(a.lang, "NUMBER_IDIOMS").sub(lambda m: " " * len(m.group(0)), norm)
@@ -331,6 +355,17 @@ def number_words(a: Answer) -> tuple[str, list[str]]:
             issues.append(f"'{m.group(0)}': {periods} period(s) are in the answer")
             norm = norm[:m.start()] + " " * (m.end() - m.start()) + norm[m.end():]
     return norm, issues
+
+
+def _blank_verified(a: Answer, s: Sentence) -> str:
+    """The sentence with the words of its verified series statements blanked ("three days in a row",
+    "both final sessions": counted by their own checks)."""
+    text = s.text
+    for i in sorted(series_words.mask(s, a.lang, a.conj)):
+        t = s.tokens[i]
+        at = t.start - s.start
+        text = text[:at] + " " * len(t.text) + text[at + len(t.text):]
+    return text
 
 
 _SMALL = {"en": {"two": 2, "three": 3, "four": 4, "both": 2},

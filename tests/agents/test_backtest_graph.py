@@ -22,8 +22,8 @@ WORSE = {"en": "is below buy and hold", "ru": "ниже, чем у страте�
 BETTER = {"en": "is above buy and hold", "ru": "выше, чем у стратегии «купить и держать»",
           "es": "está por encima de comprar y mantener"}
 SMALL = {"en": "the sample is small", "ru": "сделок мало", "es": "la muestra es pequeña"}
-COSTS = {"en": "commission 0.01%, slippage 0.02%", "ru": "комиссия 0,01 %, проскальзывание 0,02 %",
-         "es": "comisión 0,01 %, deslizamiento 0,02 %"}
+COSTS = {"en": "commission 0.01%, slippage 0.02%", "ru": "комиссия 0,01\u00a0%, проскальзывание 0,02\u00a0%",
+         "es": "comisión 0,01\u00a0%, deslizamiento 0,02\u00a0%"}
 NO_COSTS = {"en": "No costs applied", "ru": "Издержки не учтены", "es": "Sin costes"}
 
 

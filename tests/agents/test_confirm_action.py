@@ -91,7 +91,7 @@ def test_yes_executes_exactly_the_confirmed_order(store, lang, answer):
     assert {k: getattr(placed, k) for k in ORDER} == ORDER     # what was shown is what ran
     assert shown.params == ORDER and shown.tool == "create_paper_order"
     # each language's number format (one formatter: agent/answer/format.py)
-    word = {"en": "buy 2 NQ limit 15,000.5", "ru": "купить 2 NQ лимит 15 000,5",
+    word = {"en": "buy 2 NQ limit 15,000.5", "ru": "купить 2 NQ лимит 15\u00a0000,5",
             "es": "comprar 2 NQ límite 15.000,5"}
     assert word[lang] in shown.message and shown.action_text in shown.message
     assert set(shown.texts) == {"en", "ru", "es"} and word["ru"] in shown.texts["ru"]

@@ -32,7 +32,7 @@ def test_stop_card_shows_quantity_and_price_and_stores_them(market, question, la
 
 
 @pytest.mark.parametrize("question,lang,head", [
-    ("купи 1 000 SPY лимит 505", "ru", "Недостаточно денег: 1 000 SPY по 505 стоят 505 000"),
+    ("купи 1 000 SPY лимит 505", "ru", "Недостаточно денег: 1\u00a0000 SPY по 505 стоят 505\u00a0000"),
     ("compra 2.500 SPY con límite en 501", "es", "No hay efectivo suficiente: 2.500 SPY a 501 cuestan 1.252.500"),
 ])
 def test_a_refused_order_is_refused_in_the_requests_language(market, question, lang, head):  # noqa: F811

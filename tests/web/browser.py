@@ -85,8 +85,8 @@ def shot(page, name: str):
 
 def fmt(value: float, lang: str, decimals: int = 2) -> str:
     """The locale format the UI must show (written independently of the JS): en 15,895.00,
-    ru 15 895,00, es 15.895,00."""
+    ru 15\u00a0895,00 (CLDR's no-break space), es 15.895,00."""
     text = f"{abs(value):,.{decimals}f}"
-    group, point = {"en": (",", "."), "ru": (" ", ","), "es": (".", ",")}[lang]
+    group, point = {"en": (",", "."), "ru": ("\u00a0", ","), "es": (".", ",")}[lang]
     text = text.replace(",", "\0").replace(".", point).replace("\0", group)
     return ("-" if value < 0 else "") + text

@@ -37,9 +37,9 @@ news item headline headlines positive negative
                r"outlook", r"target price", r"price target", r"upside", r"downside potential",
                r"(?:a )?(?:buy|sell|hold)(?: rating)?(?= [,.]|$)", r"bullish", r"bearish", r"undervalued", r"overvalued", r"cheap", r"expensive"],
     # Ranks, streaks and outside norms code does not compute: rejected with that reason.
-    "RANKS_STREAKS": [r"(?:long-run|long-term|historical|historic|normal|typical) (?:average|norm|mean|level)s?", r"(?:second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth)[- ](?:\w+est|best|worst|straight|consecutive|largest|biggest)",
-                      r"\w+ (?:straight|consecutive|successive) (?:\w+ )?(?:gains?|loss(?:es)?|days?|sessions?|weeks?|months?|declines?|advances?)",
-                      r"in a row", r"streak\w*"],
+    # Outside norms code does not compute ("its long-run average"): rejected with that reason. Ranks
+    # and streaks are verified (STREAK_*, ORDINALS, RANK_*: agent/answer/series_checks.py).
+    "RANKS_STREAKS": [r"(?:long-run|long-term|historical|historic|normal|typical) (?:average|norm|mean|level)s?"],
     # Currencies by ISO code: a price is in its instrument's currency only.
     "CURRENCIES": [(r"dollars?|usd|\$|bucks", "USD"), (r"euros?|eur|€", "EUR"), (r"rubles?|roubles?|rub|₽", "RUB"),
                    (r"pounds?|gbp|£", "GBP"), (r"yen|jpy|¥", "JPY")],
@@ -71,4 +71,36 @@ news item headline headlines positive negative
         (r"(?:last|this) wednesday", "weekday", 2), (r"(?:last|this) thursday", "weekday", 3),
         (r"(?:last|this) friday", "weekday", 4),
     ],
+    # Streaks (agent/answer/series_checks.py): a marker, the count (an ordinal: the run is exactly
+    # that long; a cardinal: at least), the direction, computed from the daily series in scope.
+    "STREAK_MARKERS": [r"straight", r"consecutive", r"successive", r"in a row", r"running", r"streak\w*"],
+    "STREAK_UNITS": [r"weeks?", r"months?", r"quarters?", r"years?", r"weekly", r"monthly", r"quarterly", r"yearly"],
+    "STREAK_UP": [r"winning", r"up", r"green", r"positive"],
+    "STREAK_DOWN": [r"losing", r"red", r"negative"],
+    "ORDINALS": [("second", 2), ("third", 3), ("fourth", 4), ("fifth", 5), ("sixth", 6), ("seventh", 7),
+                 ("eighth", 8), ("ninth", 9), ("tenth", 10)],
+    "CARDINALS": [("two", 2), ("three", 3), ("four", 4), ("five", 5), ("six", 6), ("seven", 7), ("eight", 8),
+                  ("nine", 9), ("ten", 10)],
+    # Ranks (an ordinal before a superlative: "the third-weakest month"): over the slots in scope.
+    "RANK_MAX": [r"best", r"strongest", r"highest", r"largest", r"biggest", r"top"],
+    "RANK_MIN": [r"worst", r"weakest", r"lowest", r"smallest", r"bottom"],
+    # A superlative's scope: the compared periods must cover that whole year.
+    "YEAR_SCOPE": [r"of the year", r"of \d{4}", r"in the year"],
+    # Times of day: (words, the session's "open" or "close", minutes from it), from the value's
+    # computed timestamp and the instrument's session.
+    "TIMES_OF_DAY": [(r"(?:right |just )?at the (?:opening bell|open)|in the first minutes?|(?:right |just )?after the (?:opening bell|open)", "open", 5),
+                     (r"(?:near|around|shortly after) the open(?:ing)?|early in the session|in the first half[- ]hour", "open", 30),
+                     (r"(?:right |just )?at the closing bell|in the (?:final|last) minutes?|into the close", "close", 5),
+                     (r"(?:near|around|shortly before) the close|late in the session|in the (?:final|last) half[- ]hour", "close", 30)],
+    # A part of a multi-part answer named by its place among the compared periods.
+    "PART_ORDER": [(r"the (?:earlier|first|former) of the two(?: \w+)?|the earlier (?:week|month|period|quarter|year)", "first"),
+                   (r"the (?:later|second|latter) of the two(?: \w+)?|the later (?:week|month|period|quarter|year)", "last")],
+    # A count over the sessions: "both final sessions" = the last two sessions, each in that direction.
+    "FINAL_SESSIONS": [(r"both (?:final|last) (?:sessions|days|trading days)", 2),
+                       (r"(?:all|each of the) (?:final|last) three (?:sessions|days)", 3)],
+    # Descriptions of instruments (bound like names: the values beside one must be its owner's).
+    "DESCRIPTIONS": [(r"(?:the )?tech-heavy (?:index|nasdaq|benchmark|gauge)|(?:the )?technology index|(?:the )?tech index", ["NQ", "MNQ", "QQQ", "NDX"]),
+                     (r"(?:the )?blue-chip (?:index|average|benchmark|gauge)|(?:the )?blue chips|(?:the )?industrial average", ["DJI", "YM", "MYM", "DIA"]),
+                     (r"(?:the )?broad(?:er)? (?:market|index|benchmark)|(?:the )?large-cap benchmark", ["SPX", "ES", "MES", "SPY"]),
+                     (r"(?:the )?(?:largest|biggest|leading) cryptocurrency|(?:the )?crypto benchmark", ["BTCUSD", "BTC"])],
 }

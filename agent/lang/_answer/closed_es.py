@@ -21,7 +21,7 @@ contrato accion unidad instrumento simbolo ticker mercado futuro negociacion
 otro otra mismo igual cual quedar situarse ubicarse resultar cuanto respecto terminar acabar
 llegar ocurrir suceder producirse lunes martes miercoles jueves viernes sabado domingo
 alcanzar tocar terminar cerrar parte
-noticia titular positivo negativo
+noticia titular positivo negativo año marcar
 """.split(),
     "ADVICE": [r"(?:buen\w*|excelente|ideal|gran) (?:punto|momento|oportunidad|entrada)\w*",
                r"punto de entrada", r"senal\w* de (?:compra|venta)", r"(?:conviene|hay que|deberia\w*|recomend\w*) \w+",
@@ -29,8 +29,9 @@ noticia titular positivo negativo
                r"probablemente", r"(?:comprar|vender|compra|venta)(?= [,.]|$)",
                r"infravalor\w*", r"sobrevalor\w*",
                r"potencial\w*"],
-    "RANKS_STREAKS": [r"(?:promedio|media|norma|nivel)\w* (?:historic\w*|de largo plazo|habitual\w*)", r"(?:segund|tercer|cuart|quint|sext)\w* (?:peor|mejor|mayor|menor|\w+ seguid\w*|\w+ consecutiv\w*)",
-                      r"\w+ (?:seguid\w*|consecutiv\w*)", r"racha\w*"],
+    # Outside norms code does not compute ("its long-run average"): rejected with that reason. Ranks
+    # and streaks are verified (STREAK_*, ORDINALS, RANK_*: agent/answer/series_checks.py).
+    "RANKS_STREAKS": [r"(?:promedio|media|norma|nivel)\w* (?:historic\w*|de largo plazo|habitual\w*)"],
     "CURRENCIES": [(r"dolar\w*|usd|\$", "USD"), (r"euros?|eur|€", "EUR"), (r"rublos?|rub|₽", "RUB"),
                    (r"libras?|gbp|£", "GBP"), (r"yenes|yen|jpy|¥", "JPY")],
     "LABELS": [
@@ -55,4 +56,27 @@ noticia titular positivo negativo
         (r"el miercoles pasado", "weekday", 2), (r"el jueves pasado", "weekday", 3),
         (r"el viernes pasado", "weekday", 4),
     ],
+    "STREAK_MARKERS": [r"seguid\w*", r"consecutiv\w*", r"racha\w*", r"al hilo"],
+    "STREAK_UNITS": [r"semanas?", r"mes(?:es)?", r"trimestres?", r"anos?"],
+    "STREAK_UP": [r"al alza", r"alcista\w*", r"subidas?", r"ganancias?", r"positiv\w*", r"verdes?"],
+    "STREAK_DOWN": [r"a la baja", r"bajista\w*", r"caidas?", r"perdidas?", r"negativ\w*", r"rojas?", r"bajadas?"],
+    "ORDINALS": [("segund", 2), ("tercer", 3), ("cuart", 4), ("quint", 5), ("sext", 6), ("septim", 7),
+                 ("octav", 8), ("noven", 9), ("decim", 10)],
+    "CARDINALS": [("dos", 2), ("tres", 3), ("cuatro", 4), ("cinco", 5), ("seis", 6), ("siete", 7), ("ocho", 8),
+                  ("nueve", 9), ("diez", 10)],
+    "RANK_MAX": [r"mejor(?:es)?", r"mas fuerte\w*", r"mayor(?:es)?"],
+    "RANK_MIN": [r"peor(?:es)?", r"mas debil\w*", r"menor(?:es)?"],
+    "YEAR_SCOPE": [r"del ano", r"de \d{4}", r"en el ano"],
+    "TIMES_OF_DAY": [(r"(?:justo )?(?:en|a) la (?:campana de )?apertura|en los primeros minutos|(?:justo )?tras la apertura", "open", 5),
+                     (r"(?:poco despues de|cerca de) la apertura|al (?:inicio|comienzo) de la sesion|en la primera media hora", "open", 30),
+                     (r"(?:justo )?(?:en|a) la campana de cierre|en los (?:ultimos|postreros) minutos|hacia el cierre", "close", 5),
+                     (r"(?:poco antes del|cerca del) cierre|al final de la sesion|en la ultima media hora", "close", 30)],
+    "PART_ORDER": [(r"la (?:primera|anterior) de las dos(?: \w+)?|el (?:primero|anterior) de los dos(?: \w+)?|la semana anterior|el mes anterior", "first"),
+                   (r"la (?:segunda|posterior) de las dos(?: \w+)?|el (?:segundo|posterior) de los dos(?: \w+)?|la semana (?:siguiente|posterior)|el mes (?:siguiente|posterior)", "last")],
+    "FINAL_SESSIONS": [(r"ambas (?:sesiones|jornadas) finales|ambas ultimas (?:sesiones|jornadas)|los dos ultimos dias|las dos ultimas sesiones", 2),
+                       (r"las tres ultimas sesiones|los tres ultimos dias", 3)],
+    "DESCRIPTIONS": [(r"(?:el )?indice tecnologico|(?:el )?indice de tecnologicas|(?:el )?selectivo tecnologico", ["NQ", "MNQ", "QQQ", "NDX"]),
+                     (r"(?:el )?indice de (?:los )?valores de primera linea|(?:el )?indice industrial|(?:los )?valores de primera linea", ["DJI", "YM", "MYM", "DIA"]),
+                     (r"(?:el )?mercado amplio|(?:el )?indice amplio", ["SPX", "ES", "MES", "SPY"]),
+                     (r"(?:la )?(?:mayor|principal) criptomoneda", ["BTCUSD", "BTC"])],
 }

@@ -32,9 +32,9 @@ GENERIC = packs.by_lang("offline_templates", "GENERIC")
 ACTIONS = packs.by_lang("offline_templates", "ACTIONS")
 
 # Actions whose offline renderer states their claims with templates of its own (EVENTS, AFTER,
-# RSI): their claims need no METRIC entry. Every other claim is written with claim_template().
+# RSI, the patterns and the volume profile in kinds.py): their claims need no METRIC entry. Every other claim is written with claim_template().
 OWN_TEMPLATES = frozenset({"find_events", "get_periods_after", "get_indicator", "rank_volume_days",
-                           "aggregate_patterns"})
+                           "aggregate_patterns", "get_volume_profile"})
 
 
 def claim_template(lang: str, claim: str) -> str | None:

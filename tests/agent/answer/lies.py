@@ -73,7 +73,7 @@ def fmt(value: float, lang: str, decimals: int = 2) -> str:
     """How a figure reads in each language (written here independently of agent/answer/render.py)."""
     en = f"{value:,.{decimals}f}"
     if lang == "ru":
-        return en.replace(",", " ").replace(".", ",")
+        return en.replace(",", "\u00a0").replace(".", ",")     # CLDR's group symbol: a no-break space
     if lang == "es":
         return en.replace(",", "_").replace(".", ",").replace("_", ".")
     return en
@@ -81,7 +81,7 @@ def fmt(value: float, lang: str, decimals: int = 2) -> str:
 
 def true_prose_shown(lang: str) -> str:
     ref = nq_november()
-    pct = fmt(abs(ref["pct_change"]), lang) + ("%" if lang == "en" else " %")
+    pct = fmt(abs(ref["pct_change"]), lang) + ("%" if lang == "en" else "\u00a0%")
     vol = fmt(ref["total_volume"] / 1e6, lang) + {"en": " million", "ru": " млн", "es": " millones"}[lang]
     return (TRUE_PROSE[lang].replace("{close}", fmt(ref["close"], lang))
             .replace("{pct_change}", pct).replace("{total_volume}", vol))

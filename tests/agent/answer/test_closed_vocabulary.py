@@ -69,13 +69,7 @@ def test_every_answer_kind_passes_the_closed_vocabulary(asker, kind, lang):
         pytest.fail(f"{kind}/{lang}: {r.status} {r.response}")
     v = r.validation or {}
     assert v.get("status") == "ok" and not v.get("attempts"), (KINDS[kind][lang], v, r.response)
-    if kind not in _NO_CLAIM_TYPES:
-        assert r.claims, (kind, lang, r.response)
-
-
-# Pattern values (spike counts, the hourly profile's hours) have no claim type of DESIGN.md's table
-# yet: their answers pass the vocabulary but list no claims (known gap).
-_NO_CLAIM_TYPES = {"spikes", "hourly"}
+    assert r.claims, (kind, lang, r.response)
 
 
 def _spy_minutes():

@@ -33,8 +33,8 @@ def test_numbers_read_as_each_language_writes_them(lang, value):
 
 
 def test_percent_volume_and_dates():
-    assert [F.percent(0.39, c) for c in LANGS] == ["+0.39%", "+0,39 %", "+0,39 %"]
-    assert [F.percent(-4.16, c) for c in LANGS] == ["-4.16%", "-4,16 %", "-4,16 %"]
+    assert [F.percent(0.39, c) for c in LANGS] == ["+0.39%", "+0,39\u00a0%", "+0,39\u00a0%"]
+    assert [F.percent(-4.16, c) for c in LANGS] == ["-4.16%", "-4,16\u00a0%", "-4,16\u00a0%"]
     assert [F.volume(4427746, c) for c in LANGS] == ["4.43 million", "4,43 млн", "4,43 millones"]
     assert [F.day("2023-11-29", c) for c in LANGS] == ["November 29, 2023", "29 ноября 2023 г.",
                                                        "29 de noviembre de 2023"]
@@ -49,7 +49,7 @@ def test_a_bars_time_is_its_wall_clock_and_its_day_in_words():
 def test_prices_keep_the_instruments_precision():
     assert F.price(1.1076, "en", "6E") == "1.10760"          # the 6E tick is 0.00005: not "1.11"
     assert F.price(1.1076, "es", "6E") == "1,10760"
-    assert F.price(15957.0, "ru", "NQ") == "15 957,00"
+    assert F.price(15957.0, "ru", "NQ") == "15\u00a0957,00"
     assert F.tick_decimals("XYZ", [1.2345, 1.2346]) == 4    # an unknown symbol: its own prices say
 
 
@@ -68,7 +68,7 @@ def ask_as(loaded_store, tmp_path):
     return make
 
 
-_PRICE = {"en": r"\d{1,3}(?:,\d{3})+\.\d{2}", "ru": r"\d{1,3}(?: \d{3})+,\d{2}", "es": r"\d{1,3}(?:\.\d{3})+,\d{2}"}
+_PRICE = {"en": r"\d{1,3}(?:,\d{3})+\.\d{2}", "ru": r"\d{1,3}(?:\u00a0\d{3})+,\d{2}", "es": r"\d{1,3}(?:\.\d{3})+,\d{2}"}
 
 
 @pytest.mark.parametrize("lang,price_q,stats_q", [
@@ -83,7 +83,7 @@ def test_tool_and_stats_answers_format_numbers_the_same_way(ask_as, lang, price_
     assert fmt(last, lang) in price.response, price.response
     assert fmt(nq_november()["close"], lang) in stats.response, stats.response
     for text in (price.response, stats.response):
-        grouped = re.findall(r"\d[\d ,.]*\d", text)
+        grouped = re.findall(r"\d[\d \u00a0,.]*\d", text)
         big = [g for g in grouped if len(re.sub(r"\D", "", g)) >= 6 and not re.match(r"\d{4}-", g)]
         assert big and all(re.fullmatch(_PRICE[lang], g) for g in big), (big, text)
 

@@ -106,5 +106,5 @@ def test_fake_provider_lie_then_truth_shows_the_true_prose(session_with, lang):
 
 
 def test_the_shown_close_matches_pandas_in_each_format():
-    assert fmt(15957.0, "en") == "15,957.00" and fmt(15957.0, "ru") == "15 957,00"
+    assert fmt(15957.0, "en") == "15,957.00" and fmt(15957.0, "ru") == "15\u00a0957,00"
     assert fmt(15895.0, "es") == "15.895,00"

@@ -5,9 +5,9 @@ from agent.answer.render import render
 
 
 @pytest.mark.parametrize("value,kind,lang,shown", [
-    (15895.0, "price", "en", "15,895.00"), (15895.0, "price", "ru", "15 895,00"),
+    (15895.0, "price", "en", "15,895.00"), (15895.0, "price", "ru", "15\u00a0895,00"),
     (15895.0, "price", "es", "15.895,00"), (0.39006, "pct", "en", "+0.39%"),
-    (0.39006, "pct", "ru", "+0,39 %"), (-4.1597, "pct", "es", "-4,16 %"),
+    (0.39006, "pct", "ru", "+0,39\u00a0%"), (-4.1597, "pct", "es", "-4,16\u00a0%"),
     (4427746.0, "volume", "en", "4.43 million"), (4427746.0, "volume", "ru", "4,43 млн"),
     (4427746.0, "volume", "es", "4,43 millones"), (1.197e9, "volume", "en", "1.20 billion"),
     (491971.8, "volume", "ru", "491,97 тыс"), (9, "count", "es", "9"), (2515, "count", "en", "2,515"),
@@ -20,4 +20,4 @@ def test_render(value, kind, lang, shown):
 
 def test_sign_said_in_words_and_numbers_as_typed():
     assert render(-2.5, "pct", "en", absolute=True) == "2.50%"
-    assert render(-3.0, "pct", "ru", exact=True) == "-3 %" and render(16500, "number", "es", exact=True) == "16.500"
+    assert render(-3.0, "pct", "ru", exact=True) == "-3\u00a0%" and render(16500, "number", "es", exact=True) == "16.500"

@@ -20,8 +20,8 @@ from tests.agent.llm.offline_helpers import make_ctx
 P = OfflineProvider()
 LANGS = ["en", "ru", "es"]
 # How code writes a few figures in each language (agent/answer/render.py).
-HIGH = {"en": "16,208.50", "ru": "16 208,50", "es": "16.208,50"}
-UP39 = {"en": "+0.39%", "ru": "+0,39 %", "es": "+0,39 %"}
+HIGH = {"en": "16,208.50", "ru": "16\u00a0208,50", "es": "16.208,50"}
+UP39 = {"en": "+0.39%", "ru": "+0,39\u00a0%", "es": "+0,39\u00a0%"}
 
 NQ_NOV = {"first_date": "2023-11-20", "last_date": "2023-11-30", "open": 15895.0, "close": 15957.0,
           "high": 16208.5, "high_date": "2023-11-29", "low": 15837.25, "low_date": "2023-11-20",
@@ -107,7 +107,7 @@ def test_top_moves(lang):
     assert [(c.type, c.date, round(c.value, 4)) for c in out.claims if c.type != "event_count"] == [
         ("daily_pct_change", "1933-03-15", 16.6096), ("daily_pct_change", "1929-10-30", 12.5306),
         ("daily_pct_change", "1931-10-06", 12.3583)]
-    assert {"en": "+16.61%", "ru": "+16,61 %", "es": "+16,61 %"}[lang] in out.response
+    assert {"en": "+16.61%", "ru": "+16,61\u00a0%", "es": "+16,61\u00a0%"}[lang] in out.response
     check_backed(out, [3])
 
 
@@ -133,8 +133,8 @@ def test_after_events(lang):
     got = {c.type: c.value for c in out.claims}
     assert got == {"event_count": 22, "avg_return_after": -1.729875, "median_return_after": -1.66,
                    "win_rate_after": 40.909091}
-    assert {"en": "-1.73%", "ru": "-1,73 %", "es": "-1,73 %"}[lang] in out.response
-    assert {"en": "40.91%", "ru": "40,91 %", "es": "40,91 %"}[lang] in out.response
+    assert {"en": "-1.73%", "ru": "-1,73\u00a0%", "es": "-1,73\u00a0%"}[lang] in out.response
+    assert {"en": "40.91%", "ru": "40,91\u00a0%", "es": "40,91\u00a0%"}[lang] in out.response
     assert day_words("1950-01-01", lang) in out.response
     check_backed(out, [22, 5, 1950])
 
@@ -151,8 +151,8 @@ def test_compare(lang):
     out = analyze("q", intent, [result("compare_periods", "SPY", rows, {})], lang)
     pct = {c.period: c.value for c in out.claims if c.type == "pct_change"}
     assert pct == {"2024-03": 2.778105, "2024-04": -4.159746}
-    assert {"en": "+2.78%", "ru": "+2,78 %", "es": "+2,78 %"}[lang] in out.response
-    assert {"en": "-4.16%", "ru": "-4,16 %", "es": "-4,16 %"}[lang] in out.response
+    assert {"en": "+2.78%", "ru": "+2,78\u00a0%", "es": "+2,78\u00a0%"}[lang] in out.response
+    assert {"en": "-4.16%", "ru": "-4,16\u00a0%", "es": "-4,16\u00a0%"}[lang] in out.response
     check_backed(out, [])
 
 
