@@ -23,7 +23,6 @@ from typing import Any
 
 from agent.memory.conversation import window
 from agent.memory.defaults import fill_defaults
-from agent.memory.service import memory_for
 
 log = logging.getLogger("askbar.memory")
 PROMPT_CACHE_SIZE = 256      # requests whose sections are kept (the nodes of one request share them)
@@ -45,7 +44,7 @@ def memory_history(state: dict[str, Any], config: Mapping[str, Any] | None, deps
         # Postgres, py-spy, 200 questions).
         return history
     try:
-        conv = memory_for(deps.settings).conversation(deps.user, thread_of(state, config))
+        conv = deps.services.memory.conversation(deps.user, thread_of(state, config))
         if not conv.summary:
             return history
         summary, _ = window(conv, HISTORY_ITEMS)
@@ -59,7 +58,7 @@ def memory_history(state: dict[str, Any], config: Mapping[str, Any] | None, deps
 def stated_preferences(deps: Any) -> dict[str, Any]:
     """The user's typed preferences (long-term memory), {} when memory is unavailable."""
     try:
-        return dict(memory_for(deps.settings).profile(deps.user).preferences)
+        return dict(deps.services.memory.profile(deps.user).preferences)
     except Exception as exc:  # noqa: BLE001 - memory never breaks a run
         log.warning("memory preferences unavailable: %s: %s", type(exc).__name__, exc)
         return {}
@@ -83,7 +82,7 @@ def memory_defaults(state: dict[str, Any], deps: Any, intent, config: Mapping[st
     from agent.nlu import clarify
 
     try:
-        mem = memory_for(deps.settings)
+        mem = deps.services.memory
         profile = mem.profile(deps.user)      # waits for the last turn's learning (flush)
         thread = thread_of(state, config)
         last = (mem.conversations.get(deps.user, thread) or {}).get("last") if thread else None
@@ -110,7 +109,7 @@ def memory_prompt(state: dict[str, Any], config: dict | None, deps: Any,
     from agent.memory.system_prompt import build_system_prompt
 
     try:
-        mem = memory_for(deps.settings)
+        mem = deps.services.memory
         ctx = mem.context(deps.user, thread_of(state, config), symbols=symbols,
                           market_store=getattr(deps, "store", None))
         packed = mem.compressed(ctx, getattr(deps, "provider", None))
@@ -136,7 +135,7 @@ def _prompt_memory(deps: Any, thread: str | None, symbols: tuple[str, ...]):
     from agent.memory.system_prompt import section_map
 
     user = deps.user            # from the token / --user (Deps), never from the state or a model
-    mem = memory_for(deps.settings)
+    mem = deps.services.memory
     ctx = mem.context(user, thread, symbols=list(symbols) or None, market_store=getattr(deps, "store", None))
     # The code summariser only: an LLM summary here would be a call outside the node's budget
     # and usage; the stored thread summary is already there for the model to read.

@@ -1,7 +1,7 @@
 """Memory: the one object the graph, the memory tools, the CLI and the HTTP API use.
 
-`memory_for(settings)` returns a process-wide instance per deployment (store, Redis URL, key
-prefix), so the store connection and the calendars are opened once.
+One instance per world (agent/services.py `Services.memory`), so the store connection and the
+writer thread are opened once and every reader of the world waits for the same queued writes.
 """
 from __future__ import annotations
 
@@ -40,6 +40,7 @@ class Memory:
 
     def __init__(self, settings: Settings, store=None):
         self.settings = settings
+        self._own_store = store is None          # closed by `close` only when opened here
         self.store = store or open_store(settings)
         self.ltm = LongTermMemory(self.store)
         self.stm = ShortTermMemory(settings.redis_url, settings.memory_key_prefix)
@@ -138,14 +139,9 @@ class Memory:
             deleted.append("short_term")
         return {"user": user.user_id, "tenant": user.tenant_id, "deleted": deleted}
 
-
-_instances: dict[tuple, Memory] = {}
-_lock = threading.Lock()
-
-
-def memory_for(settings: Settings) -> Memory:
-    key = (str(settings.home), settings.database_url, settings.redis_url, settings.memory_key_prefix)
-    with _lock:
-        if key not in _instances:
-            _instances[key] = Memory(settings)
-        return _instances[key]
+    def close(self) -> None:
+        """Waits for the queued writes, then closes the long-term store's connection or pool."""
+        self._writer.shutdown(wait=True)
+        conn = getattr(self.store, "conn", None) if self._own_store else None
+        if conn is not None and hasattr(conn, "close"):
+            conn.close()

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
-import threading
 from collections.abc import Iterable
+from functools import lru_cache
 
 from agent.identity.models import Plan, plan_allows
 from agent.tools.spec import ToolSpec
@@ -79,14 +79,10 @@ def discover(package: str = CATALOG_PACKAGE) -> ToolRegistry:
     return registry
 
 
-_default: ToolRegistry | None = None
-_lock = threading.Lock()
-
-
+# The catalogue is code: the same declarations in every world, read-only once discovered, holding
+# no connection and no user's data; like the other tables built from declarations it is built once
+# (discovery imports every catalogue module, ~tens of ms) and is not a service of a world.
+@lru_cache(maxsize=1)
 def get_registry() -> ToolRegistry:
-    """The process-wide registry of the catalogue (built once)."""
-    global _default
-    with _lock:
-        if _default is None:
-            _default = discover()
-        return _default
+    """The registry of the catalogue (built once)."""
+    return discover()
