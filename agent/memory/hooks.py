@@ -16,8 +16,6 @@ system prompt sections of Deps.user's memory and thread; the offline parser gets
 from __future__ import annotations
 
 import logging
-import threading
-from collections import OrderedDict
 from collections.abc import Mapping
 from typing import Any
 
@@ -25,7 +23,6 @@ from agent.memory.conversation import window
 from agent.memory.defaults import fill_defaults
 
 log = logging.getLogger("askbar.memory")
-PROMPT_CACHE_SIZE = 256      # requests whose sections are kept (the nodes of one request share them)
 HISTORY_ITEMS = 10            # the understander's window (seed 004: the last 10 messages)
 SUMMARY_ROLE = "system"       # not a user turn: the offline parser reads user turns only
 
@@ -119,10 +116,6 @@ def memory_prompt(state: dict[str, Any], config: dict | None, deps: Any,
         return "", []
 
 
-_prompt_cache: OrderedDict[tuple, Any] = OrderedDict()
-_prompt_lock = threading.Lock()
-
-
 def _symbols(state: dict[str, Any]) -> tuple[str, ...]:
     """The instruments the intent names (once understood): their market status is in play."""
     intent = state.get("intent") or {}
@@ -154,17 +147,14 @@ def with_memory(ctx: Any, state: dict[str, Any], deps: Any, config: Mapping[str,
     # Once per request (the first LLM node builds it, the others reuse it): a build is a few
     # store reads and the market status, ~1 ms embedded but up to ~20 ms on Postgres + Redis.
     key = (state.get("request_id"), user.tenant_id, user.user_id, thread)
-    with _prompt_lock:
-        memory = _prompt_cache.get(key) if key[0] else None
-    if memory is None:
-        try:
+    try:
+        mem = deps.services.memory
+        memory = mem.prompt_of(key) if key[0] else None
+        if memory is None:
             memory = _prompt_memory(deps, thread, symbols)
-        except Exception as exc:  # noqa: BLE001 - memory never breaks a run
-            log.warning("memory for the prompt unavailable: %s: %s", type(exc).__name__, exc)
-            return ctx
-        if key[0]:
-            with _prompt_lock:
-                _prompt_cache[key] = memory
-                while len(_prompt_cache) > PROMPT_CACHE_SIZE:
-                    _prompt_cache.popitem(last=False)
+            if key[0]:
+                mem.keep_prompt(key, memory)
+    except Exception as exc:  # noqa: BLE001 - memory never breaks a run
+        log.warning("memory for the prompt unavailable: %s: %s", type(exc).__name__, exc)
+        return ctx
     return ctx.model_copy(update={"memory": memory})
