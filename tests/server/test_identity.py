@@ -132,12 +132,12 @@ def test_revoked_user_and_plan_change(make_app, duck_store):
     store.set_plan("alice", "pro")
     assert store.authenticate(token).plan == "pro"
     row = appdb.one("SELECT token_hash FROM api_tokens")
-    appdb.close()
     assert token not in str(row) and len(row["token_hash"]) == 64  # only the hash is stored
     with inproc(app) as c:
         assert c.get("/api/data", headers=bearer(token)).status_code == 200
         store.revoke("alice")
         assert c.get("/api/data", headers=bearer(token)).status_code == 401
+    appdb.close()
 
 
 def test_service_jwts(make_app, duck_store):
