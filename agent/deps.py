@@ -16,6 +16,7 @@ from agent.llm.base import Provider
 from agent.market.catalog import Catalog
 from agent.market.factory import open_store
 from agent.market.store import MarketStore, SymbolSummary
+from agent.services import Services
 from agent.settings import Settings, get_settings
 
 if TYPE_CHECKING:   # the registry is opened by the server (agent/server/registry_owner.py)
@@ -35,10 +36,17 @@ class Deps:
     # Instruments and coverage, read once and shared by every copy of these deps (each run gets
     # a shallow copy): refreshed single-flight, see agent/market/catalog.py
     catalog: Catalog = field(default=None, repr=False)  # type: ignore[assignment]  # set in __post_init__
+    # The world's services (app database, tool executor, tenant registry, memory), opened on first
+    # use and shared by every copy of these deps: agent/services.py
+    services: Services = field(default=None, repr=False)  # type: ignore[assignment]  # set in __post_init__
 
     def __post_init__(self) -> None:
         if self.catalog is None:
             self.catalog = Catalog(self.store)
+        if self.services is None:
+            self.services = Services(self.settings, self.store)
+        elif self.services.store is None:     # built before the store (the CLI, the server)
+            self.services.store = self.store
 
     def coverage(self, refresh: bool = False) -> list[SymbolSummary]:
         """Symbols with their stored date ranges (cached; the planner reads it every request)."""
@@ -68,12 +76,15 @@ def _offline() -> Provider:
 
 
 def build_deps(settings: Settings | None = None, store: MarketStore | None = None,
-               provider: Provider | None = None) -> Deps:
+               provider: Provider | None = None, services: Services | None = None) -> Deps:
+    """A world's deps; its services are `services` (a composition root that opened them first) or
+    a new container (close it with `deps.services.close()` when the world ends)."""
     settings = settings or get_settings()
     from agent.llm.offline.provider import OfflineProvider
 
     return Deps(settings=settings, store=store or open_store(settings),
-                provider=provider or make_provider(settings), fallback=OfflineProvider())
+                provider=provider or make_provider(settings), fallback=OfflineProvider(),
+                services=services)  # type: ignore[arg-type]  # None: a new container
 
 
 class RunOptions(TypedDict):

@@ -23,9 +23,7 @@ def execute_action(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, A
     out = run_tool(state, runtime.context, action["tool"], action["params"], lang_of(state),
                    "execute_action", key=action.get("action_id"))
     try:     # short-term memory: the action is no longer pending (best effort)
-        from agent.memory.service import memory_for
-
-        memory_for(runtime.context.settings).action_settled(runtime.context.user, action.get("action_id"))
+        runtime.context.services.memory.action_settled(runtime.context.user, action.get("action_id"))
     except Exception as exc:  # noqa: BLE001 - memory never breaks a turn
         log_error(state, "execute_action", exc, "warning")
     return {**out, "confirmed_action": None, "pending_action": None}

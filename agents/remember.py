@@ -21,9 +21,8 @@ def remember(state: dict[str, Any], config: RunnableConfig, runtime: Runtime[Dep
     deps = runtime.context
     try:
         from agent.memory.hooks import thread_of
-        from agent.memory.service import memory_for
 
-        memory_for(deps.settings).learn_turn_later(
+        deps.services.memory.learn_turn_later(
             deps.user, thread_of(state, config), state.get("turn_question") or state["question"],
             state["response"], state.get("intent"), state.get("claims"), provider=deps.provider)
     except Exception as exc:  # noqa: BLE001 - memory is best effort: the answer is given

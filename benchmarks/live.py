@@ -128,7 +128,7 @@ def latency(engine: str, bars: list[LiveBar], tmp: Path, users_n: int = 100, per
             pace_s: float = 0.05) -> dict:
     from agent.identity.users import UserStore
     from agent.settings import Settings
-    from agent.storage.appdb import open_appdb
+    from agent.storage.appdb import AppDB
     from agent.trading import service
     from agent.trading.params import CreateAlert
 
@@ -146,7 +146,7 @@ def latency(engine: str, bars: list[LiveBar], tmp: Path, users_n: int = 100, per
         if os.environ.get("BENCH_LIVE_REDIS", "1") == "1":
             env["ASKBAR_REDIS_URL"] = REDIS
     settings = Settings(home=home, database_url=url, redis_url=env.get("ASKBAR_REDIS_URL"))
-    users = UserStore(open_appdb(settings))
+    users = UserStore(AppDB(settings))
     made = [users.add(f"u{i:03d}", tenant="bench", plan="pro") for i in range(users_n)]
     from agent.market.duckdb_store import DuckDBStore
     from agent.market.postgres_store import PostgresStore

@@ -30,7 +30,7 @@ sys.path.insert(0, str(ROOT))
 from agent.deps import build_deps
 from agent.identity.models import User
 from agent.memory import hooks
-from agent.memory.service import Memory, memory_for
+from agent.memory.service import Memory
 from agent.memory.system_prompt import build_system_prompt
 from agent.settings import Settings
 from agent.state import Intent
@@ -54,7 +54,7 @@ def fmt(name: str, ms: list[float]) -> str:
 def bench_hooks(settings: Settings, store, n: int) -> tuple[list[float], list[float]]:
     deps = build_deps(settings, store=store)
     deps.user = USER
-    mem = memory_for(settings)
+    mem = deps.services.memory        # the world's memory, the one the hooks read
     mem.ltm.set_preferences(USER, {"usual_symbol": "NQ"})
     hook_ms, ctx_ms = [], []
     history: list[dict] = []
@@ -80,12 +80,13 @@ def bench_hooks(settings: Settings, store, n: int) -> tuple[list[float], list[fl
             ctx_ms.append((t2 - t1) * 1000)
         time.sleep(THINK_S)
     mem.forget(USER)
+    deps.services.close()
     return hook_ms, ctx_ms
 
 
 def bench_writer(settings: Settings, n: int) -> list[float]:
     """The queued work itself (on the writer thread): one learned turn."""
-    mem, out = memory_for(settings), []
+    mem, out = Memory(settings), []
     for i in range(n + 5):
         t0 = time.perf_counter()
         mem.learn_turn(USER, "bench-writer", f"I usually trade NQ: stats for month {i % 12}", "a" * 300,
@@ -94,6 +95,7 @@ def bench_writer(settings: Settings, n: int) -> list[float]:
         if i >= 5:
             out.append((time.perf_counter() - t0) * 1000)
     mem.forget(USER)
+    mem.close()
     return out
 
 
@@ -117,6 +119,8 @@ def bench_end_to_end(settings: Settings, store, n: int) -> tuple[list[float], li
             if i >= 3:
                 out.append((time.perf_counter() - t0) * 1000)
             time.sleep(THINK_S)
+        deps.services.memory.forget(USER)
+        deps.services.close()
         return out
 
     with_memory = run("with")
@@ -129,7 +133,6 @@ def bench_end_to_end(settings: Settings, store, n: int) -> tuple[list[float], li
         without = run("without")
     finally:
         hooks.memory_history, hooks.memory_defaults, Memory.learn_turn = saved
-    memory_for(settings).forget(USER)
     return with_memory, without
 
 

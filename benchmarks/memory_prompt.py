@@ -25,7 +25,7 @@ from agent.deps import Deps
 from agent.identity.models import User
 from agent.llm.base import ProviderContext
 from agent.memory.hooks import with_memory
-from agent.memory.service import memory_for
+from agent.services import Services
 from agent.settings import Settings
 
 USER = User(user_id=f"bench-{uuid.uuid4().hex[:6]}", tenant_id="bench", name="bench", plan="pro")
@@ -54,18 +54,20 @@ def main() -> None:
     args = ap.parse_args()
     settings = Settings(home=Path(tempfile.mkdtemp()), now=date(2023, 12, 15),
                         memory_key_prefix=f"bench-{uuid.uuid4().hex[:6]}:")
-    mem = memory_for(settings)
+    services = Services(settings)       # one world: the benchmark's deps read the memory it fills
+    mem = services.memory
     mem.ltm.set_preferences(USER, {"usual_symbol": "NQ"})
     for i in range(args.turns):
         mem.learn_turn(USER, "bench", f"I usually trade NQ swing, stats for November 2023 ({i})",
                        "NQ closed higher in November 2023. " * 5, INTENT, [])
     for label, provider in (("gemini (reads memory)", ReadsMemory()), ("offline", object())):
-        deps = Deps(settings=settings, store=None, provider=provider, user=USER)
+        deps = Deps(settings=settings, store=None, provider=provider, user=USER, services=services)
         timed(20, deps, 3)                  # warm-up: calendars, store connection
         ms = sorted(timed(args.questions, deps, 3))
         print(f"{label}: p50 {statistics.median(ms):.2f} ms, p95 {ms[int(len(ms) * 0.95)]:.2f} ms "
               f"per question (3 LLM nodes)")
     mem.forget(USER)
+    services.close()
 
 
 if __name__ == "__main__":

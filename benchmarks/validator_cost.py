@@ -132,19 +132,20 @@ def _news_case(repeat: int) -> None:
     from agent.news.loader import load_news
     from agent.news.service import get_news
     from agent.settings import Settings
-    from agent.storage.appdb import open_appdb
+    from agent.storage.appdb import AppDB
     from agent.tools.tool_results import step_result
 
     with tempfile.TemporaryDirectory() as tmp:
         store = DuckDBStore(Path(tmp) / "m.duckdb")
         load_file(store, DATA / "sp500_daily" / "chainins_GSPC.csv", "SPX")
-        db = open_appdb(Settings(home=Path(tmp)))
+        db = AppDB(Settings(home=Path(tmp)))
         load_news(db, DATA / "news" / "financial_news_headlines" / "cnbc_headlines.csv", symbols=["SPX"])
         top = run_step(store, Step(action="find_events", params=StepParams(
             symbol="SPX", start_date=date(2020, 3, 1), end_date=date(2020, 3, 31), top_n=3,
             direction="down"))).model_dump(mode="json")
         news = get_news(store, db, "SPX", 20, date(2020, 3, 16), date(2020, 3, 16))
         store.close()
+        db.close()
     results = [top, step_result(1, {"tool": "get_news", "params": {"symbol": "SPX"}}, {"data": news})]
     intent = {"lang": "en", "period": {"start": "2020-03-01", "end": "2020-03-31", "label": "2020-03"}}
     for lang, draft in NEWS_DRAFTS.items():

@@ -21,7 +21,7 @@ MAX_FUNCTION_LINES = 60
 ISSUE_REF = re.compile(r"\b[Ii]ssues? ?#?\d+")
 CYRILLIC = re.compile("[а-яА-ЯёЁ]")
 # A module-level name bound to an empty mutable container or None and filled later: how a
-# process-wide service cache looks (the services belong on agent.deps.Deps).
+# process-wide service cache looks (a service belongs on agent/services.py, carried by Deps).
 CACHE_VALUE = re.compile(r"^(\{\}|dict\(\)|\[\]|None|weakref\.\w+\(\))$")
 
 

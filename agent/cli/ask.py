@@ -29,12 +29,15 @@ USER_HELP = "act as this user (NAME or TENANT/NAME, see askbar users list); defa
 
 def _deps_for(args: argparse.Namespace, verb: str):
     """Deps running as --user (its plan, language, ...)."""
+    from agent.cli.main import world
     from agent.deps import build_deps
     from agent.identity.cli_user import resolve_user
 
-    deps = build_deps()
+    services = world(args)
+    deps = build_deps(services.settings, services=services)
     try:
-        deps.user = resolve_user(deps.settings, args.user)
+        if args.user:     # the local user needs no app database
+            deps.user = resolve_user(services.appdb, args.user)
     except LookupError as exc:
         raise BadInput(f"{verb}: {exc}") from None
     return deps
@@ -108,17 +111,18 @@ def cmd_resume(args: argparse.Namespace) -> int:
          arg("file"), arg("--json", action="store_true"))
 def cmd_eval(args: argparse.Namespace) -> int:
     from agent.cli.evaluation import EVAL_USER, load_cases, print_report, run_eval
+    from agent.cli.main import world
     from agent.deps import build_deps
-    from agent.memory.service import memory_for
     from agent.service import open_session
 
     try:
         cases = load_cases(args.file)
     except (OSError, ValueError) as exc:
         raise BadInput(f"eval: {exc}") from None
-    deps = build_deps()
+    services = world(args)
+    deps = build_deps(services.settings, services=services)
     deps.user = EVAL_USER                 # its own user: evaluation never teaches the local user's memory
-    memory_for(deps.settings).forget(EVAL_USER)      # and each run starts from a blank memory
+    deps.services.memory.forget(EVAL_USER)      # and each run starts from a blank memory
     with open_session(deps) as session:
         report = run_eval(session, cases)
     return print_report(report, args.json)

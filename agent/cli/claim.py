@@ -142,9 +142,11 @@ def _check_and_move(conn: Any, tables: tuple[str, ...], target: User, move: bool
 
 
 def _app(settings: Settings, target: User, move: bool) -> dict[str, int]:
-    from agent.storage.appdb import open_appdb
+    from contextlib import closing
 
-    with open_appdb(settings).transaction() as tx:
+    from agent.storage.appdb import AppDB
+
+    with closing(AppDB(settings)) as appdb, appdb.transaction() as tx:
         conn = _AppConn(tx)
         clash = [r["tool_id"] for r in conn.rows(TOOL_CLASH, ("local", "local", target.tenant_id))]
         if clash:

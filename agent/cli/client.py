@@ -153,12 +153,15 @@ def token_for(user: str | None) -> str | None:
     from agent.identity.service_tokens import issue
     from agent.identity.users import IdentityError, UserStore
     from agent.settings import get_settings
-    from agent.storage.appdb import open_appdb
+    from agent.storage.appdb import AppDB
 
+    appdb = AppDB(get_settings())
     try:
-        found = UserStore(open_appdb(get_settings())).find(user)
+        found = UserStore(appdb).find(user)
     except IdentityError as exc:
         from agent.cli.main import BadInput
 
         raise BadInput(f"unknown user: {exc}") from None
+    finally:
+        appdb.close()
     return issue(secret, found.name or found.user_id, found.tenant_id, ["read", "write", "trade"], ttl_s=300)

@@ -49,7 +49,7 @@ def cmd_export(args: argparse.Namespace) -> int:
     from agent.settings import get_settings
     from agent.storage.traces import TraceStore
 
-    user = cli_user(args.user)
+    user = cli_user(args)
     traces = TraceStore(get_settings())
     try:
         rid = args.request_id

@@ -35,7 +35,7 @@ def cmd_history(args: argparse.Namespace) -> int:
 
     if not 1 <= args.limit <= 200:
         raise BadInput(f"history: --limit must be from 1 to 200, not {args.limit}")
-    user = cli_user(args.user)
+    user = cli_user(args)
     traces = TraceStore(get_settings())
     try:
         rows = traces.recent(user.tenant_id, user.user_id, args.limit)

@@ -131,7 +131,23 @@ def _dispatch(args: argparse.Namespace) -> int:
             return COMMANDS[args.command].run(args)   # Postgres: several servers share a deployment
         if url:   # imported by name, like COMMAND_MODULES: the client modules import this one
             return importlib.import_module(REMOTE_MODULE).run(args, url)
-    return COMMANDS[args.command].run(args)
+    args.services = None
+    try:
+        return COMMANDS[args.command].run(args)
+    finally:
+        if args.services is not None:    # what the command opened of its world (world(args))
+            args.services.close()
+
+
+def world(args: argparse.Namespace) -> Any:
+    """This command's services (agent/services.py: app database, memory, tools), opened on first
+    use and closed when the command ends; a command that needs none opens nothing."""
+    if getattr(args, "services", None) is None:
+        from agent.services import Services
+        from agent.settings import get_settings
+
+        args.services = Services(get_settings())
+    return args.services
 
 
 @contextmanager

@@ -11,18 +11,18 @@ if TYPE_CHECKING:   # pydantic models: imported when a command runs, not for `as
     from agent.identity.models import User
 
 
-def cli_user(name: str | None) -> User:
+def cli_user(args: argparse.Namespace) -> User:
     """The user `--user` names: LOCAL_USER when absent; unknown names are bad input (exit 2)."""
     from agent.identity.models import LOCAL_USER
 
+    name = args.user
     if name is None or name == LOCAL_USER.user_id:   # no app database needed
         return LOCAL_USER
-    from agent.settings import get_settings
-    from agent.storage.appdb import open_appdb
+    from agent.cli.main import world
     from agent.tools.users import resolve_user  # the CLI's one --user lookup (tools, mcp, memory)
 
     try:
-        return resolve_user(open_appdb(get_settings()), name)  # process-wide appdb: not closed here
+        return resolve_user(world(args).appdb, name)   # this command's world: closed when it ends
     except ValueError as exc:
         raise BadInput(f"memory: {exc}") from None
 
@@ -49,11 +49,10 @@ def _show_text(data: dict) -> str:
          arg("--user", help="the user (default: the local user)"),
          arg("--json", action="store_true", help="print one JSON object"))
 def cmd_memory(args: argparse.Namespace) -> int:
-    from agent.memory.service import memory_for
-    from agent.settings import get_settings
+    from agent.cli.main import world
 
-    user = cli_user(args.user)
-    mem = memory_for(get_settings())
+    user = cli_user(args)
+    mem = world(args).memory
     if args.action == "show":
         if args.kind:
             raise BadInput("memory: --kind applies to forget only")

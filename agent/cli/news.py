@@ -50,18 +50,16 @@ def _score_lines(lines, as_json: bool) -> None:
 def cmd_load_news(args: argparse.Namespace) -> int:
     from dataclasses import asdict
 
-    from agent.cli.main import open_market_store
+    from agent.cli.main import open_market_store, world
     from agent.news.loader import load_news, parse_symbols
     from agent.news.reader import parse_columns
-    from agent.settings import get_settings
-    from agent.storage.appdb import open_appdb
 
     symbols, columns = parse_symbols(args.symbols), parse_columns(args.columns)
     instruments = []
     if not symbols:
         with open_market_store() as store:
             instruments = store.instruments()
-    report = load_news(open_appdb(get_settings()), args.path, instruments=instruments,
+    report = load_news(world(args).appdb, args.path, instruments=instruments,
                        symbols=symbols, columns=columns, tz=args.tz)
     if args.json:
         print(json.dumps(asdict(report)))

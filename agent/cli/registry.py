@@ -14,8 +14,10 @@ from agent.cli.main import BadInput, arg, command
                                                 "discovery queues until stopped"),
          arg("--threads", type=int, default=1, help="worker loops in this process (default 1)"))
 def cmd_registry(args: argparse.Namespace) -> int:
+    from agent.registry.builtin_tools import ExecutorTools
     from agent.registry.service import Registry
     from agent.registry.worker import start_workers
+    from agent.services import Services
     from agent.settings import get_settings
 
     settings = get_settings()
@@ -24,21 +26,17 @@ def cmd_registry(args: argparse.Namespace) -> int:
                        "workers in process)")
     if args.threads < 1:
         raise BadInput("--threads must be at least 1")
-    reg = Registry.open(settings, builtin=_builtin())
-    stop = threading.Event()
-    for sig in (signal.SIGINT, signal.SIGTERM):
-        signal.signal(sig, lambda *_: stop.set())
-    threads = start_workers(reg, args.threads, stop)
-    print(f"askbar: registry worker running ({args.threads} thread(s)); Ctrl-C stops it",
-          file=sys.stderr, flush=True)
-    stop.wait()
-    for t in threads:
-        t.join(5)
-    reg.close()
+    with Services(settings) as services:      # this worker's world: app database, memory
+        builtin = ExecutorTools(settings, None, services.appdb, lambda: services.memory)
+        reg = Registry.open(settings, builtin=builtin, db=services.appdb)
+        stop = threading.Event()
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            signal.signal(sig, lambda *_: stop.set())
+        threads = start_workers(reg, args.threads, stop)
+        print(f"askbar: registry worker running ({args.threads} thread(s)); Ctrl-C stops it",
+              file=sys.stderr, flush=True)
+        stop.wait()
+        for t in threads:
+            t.join(5)
+        reg.close()
     return 0
-
-
-def _builtin():
-    from agent.registry.builtin_tools import ExecutorTools
-
-    return ExecutorTools()

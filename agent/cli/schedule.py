@@ -47,14 +47,13 @@ def add_body(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def _add(args: argparse.Namespace, user: Any) -> int:
+    from agent.cli.main import world
     from agent.schedules.cron import CronError, check_schedule, check_timezone
     from agent.schedules.store import ScheduleStore, TooManySchedules
     from agent.schedules.webhook import WebhookRefused, check_webhook
     from agent.server.crons_api import cron_json
-    from agent.settings import get_settings
-    from agent.storage.appdb import open_appdb
 
-    settings, body = get_settings(), add_body(args)
+    settings, body = world(args).settings, add_body(args)
     try:
         cron, tz = check_schedule(args.cron), check_timezone(args.tz or user.timezone)
         webhook = check_webhook(args.webhook, settings.webhook_allowed_hosts) if args.webhook else None
@@ -69,7 +68,7 @@ def _add(args: argparse.Namespace, user: Any) -> int:
             raise BadInput(f"schedule add: {exc}") from None
         body.pop("on_run_completed")
     try:
-        row = ScheduleStore(open_appdb(settings)).create(
+        row = ScheduleStore(world(args).appdb).create(
             user, question=body["input"]["question"], payload=body, limit=settings.max_schedules_per_user,
             thread_id=args.thread, on_run_completed=None if args.thread else "keep", cron=cron, tz=tz,
             webhook=webhook)
@@ -88,16 +87,15 @@ def _add(args: argparse.Namespace, user: Any) -> int:
          arg("--user", help="the user (default: the local user)"),
          arg("--json", action="store_true", help="one JSON object on one line"))
 def cmd_schedule(args: argparse.Namespace) -> int:
+    from agent.cli.main import world
     from agent.cli.memory import cli_user
     from agent.schedules.store import ScheduleStore
     from agent.server.crons_api import cron_json
-    from agent.settings import get_settings
-    from agent.storage.appdb import open_appdb
 
-    user = cli_user(args.user)
+    user = cli_user(args)
     if args.action == "add":
         return _add(args, user)
-    store = ScheduleStore(open_appdb(get_settings()))
+    store = ScheduleStore(world(args).appdb)
     if args.action == "list":
         return print_crons([cron_json(r) for r in store.search(user, limit=1000)], args.json)
     if not args.text:

@@ -19,12 +19,15 @@ def _users_check(host: str) -> str | None:
     """Why serving on `host` is refused (no users off loopback), or None."""
     from agent.server.auth import NoUsers, refuse_without_users
     from agent.settings import get_settings
-    from agent.storage.appdb import open_appdb
+    from agent.storage.appdb import AppDB
 
+    appdb = AppDB(get_settings())        # closed before the server opens its own world
     try:
-        refuse_without_users(open_appdb(get_settings()), host)
+        refuse_without_users(appdb, host)
     except NoUsers as exc:
         return str(exc)
+    finally:
+        appdb.close()
     return None
 
 
@@ -98,6 +101,7 @@ def recorded_server(config):
                                 "or 'last' for your latest request"),
          arg("--json", action="store_true", help="print the report as one JSON line"))
 def cmd_replay(args: argparse.Namespace) -> int:
+    from agent.cli.main import world
     from agent.cli.replay import print_report, replay
     from agent.deps import build_deps
     from agent.settings import get_settings
@@ -109,7 +113,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
         if args.request_id == "last":   # the local user's latest request (askbar history)
             latest = traces.recent("local", "local", 1)
             args.request_id = latest[0]["request_id"] if latest else "last"
-        report = replay(args.request_id, traces, build_deps(settings))
+        report = replay(args.request_id, traces, build_deps(settings, services=world(args)))
     except LookupError as exc:
         print(f"askbar replay: {exc}", file=sys.stderr)
         return 2

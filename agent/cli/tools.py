@@ -12,23 +12,23 @@ from agent.cli.main import BadInput, arg, command
 
 
 @contextmanager
-def tool_runtime(user_name: str | None) -> Iterator[tuple[Any, Any]]:
-    """(executor, user) for the environment's settings, store and app DB."""
+def tool_runtime(args: argparse.Namespace) -> Iterator[tuple[Any, Any]]:
+    """(executor, user) of this command's world (agent/cli/main.py `world`): the environment's
+    settings, app DB and memory, and the market store, closed when the command ends."""
+    from agent.cli.main import world
     from agent.market.factory import open_store
-    from agent.settings import get_settings
-    from agent.storage.appdb import open_appdb
-    from agent.tools.executor import ToolExecutor
     from agent.tools.users import UnknownUser, resolve_user
 
-    settings = get_settings()
-    appdb = open_appdb(settings)
+    services = world(args)
+    settings = services.settings
     try:
-        user = resolve_user(appdb, user_name)
+        user = resolve_user(services.appdb, args.user)
     except UnknownUser as exc:
         raise BadInput(str(exc)) from None
     store = open_store(settings)
     try:
-        yield ToolExecutor(settings, store, appdb), user
+        services.store = store
+        yield services.executor, user
     finally:
         store.close()
 
@@ -94,7 +94,7 @@ def need_name(args: argparse.Namespace) -> str:
 
 
 def _list(args: argparse.Namespace) -> int:
-    with tool_runtime(args.user) as (_executor, user):
+    with tool_runtime(args) as (_executor, user):
         rows = catalogue(user.plan)
     return print_list(rows, args.json)
 
@@ -102,7 +102,7 @@ def _list(args: argparse.Namespace) -> int:
 def _call(args: argparse.Namespace) -> int:
     name = need_name(args)
     params = parse_args_json(args.args)
-    with tool_runtime(args.user) as (executor, user):
+    with tool_runtime(args) as (executor, user):
         result = executor.execute(name, params, user)
     return print_result(name, result, args.json)
 
@@ -122,7 +122,7 @@ def _export(args: argparse.Namespace) -> int:
     from agent.tools.exports import export_tools
     from agent.tools.registry import get_registry
 
-    with tool_runtime(args.user) as (_executor, user):   # the tools the user's plan allows
+    with tool_runtime(args) as (_executor, user):   # the tools the user's plan allows
         print(json.dumps(export_tools(get_registry(), user.plan, args.format), ensure_ascii=False))
     return 0
 
@@ -149,7 +149,7 @@ def cmd_tools(args: argparse.Namespace) -> int:
 def cmd_mcp(args: argparse.Namespace) -> int:
     from agent.tools.mcp_server import serve
 
-    with tool_runtime(args.user) as (executor, user):
+    with tool_runtime(args) as (executor, user):
         serve(executor, user, transport=args.transport, host=args.host, port=args.port)
     return 0
 
@@ -157,11 +157,10 @@ def cmd_mcp(args: argparse.Namespace) -> int:
 @command("load-fundamentals", "load a fundamentals CSV (symbol, period_end, revenue, eps, pe, ...)",
          arg("path", help="CSV file"))
 def cmd_load_fundamentals(args: argparse.Namespace) -> int:
-    from agent.settings import get_settings
-    from agent.storage.appdb import open_appdb
+    from agent.cli.main import world
     from agent.tools.fundamentals import load_fundamentals
 
-    report = load_fundamentals(open_appdb(get_settings()), args.path)
+    report = load_fundamentals(world(args).appdb, args.path)
     print(f"fundamentals: {report['values']:,} values, {report['periods']:,} periods, "
           f"symbols {', '.join(report['symbols'])}", file=sys.stdout)
     return 0

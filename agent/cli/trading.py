@@ -33,11 +33,10 @@ def _user(args: argparse.Namespace) -> User:
         raise BadInput(f"invalid --user {args.user!r}")
     if ref == LOCAL_USER.user_id and not tenant:
         return LOCAL_USER
+    from agent.cli.main import world
     from agent.identity.users import IdentityError, UserStore
-    from agent.settings import get_settings
-    from agent.storage.appdb import open_appdb
 
-    users = UserStore(open_appdb(get_settings()))     # process-wide, cached: not closed here
+    users = UserStore(world(args).appdb)      # this command's world: closed when it ends
     try:
         return users.find(f"{tenant}/{ref}" if tenant else ref)
     except IdentityError as exc:

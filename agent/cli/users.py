@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from typing import Any
 
 from agent.cli.main import BadInput, arg, command
 
@@ -12,12 +13,11 @@ USAGE = ("users add NAME [--tenant T] [--plan P] [--admin] [--claim-local] | cla
          "jwt SUBJECT [--scopes read,write,trade,admin,registry]")
 
 
-def _store():
+def _store(args: argparse.Namespace) -> Any:
+    from agent.cli.main import world
     from agent.identity.users import UserStore
-    from agent.settings import get_settings
-    from agent.storage.appdb import open_appdb
 
-    return UserStore(open_appdb(get_settings()))
+    return UserStore(world(args).appdb)
 
 
 LOCAL_DATA_NOTE = ("note: this is the first user, so a server on loopback now asks every caller for a "
@@ -63,7 +63,7 @@ def _add(args: argparse.Namespace) -> int:
 
     from agent.identity.models import User
 
-    store = _store()
+    store = _store(args)
     tenant = args.tenant or "default"
     if args.claim_local:   # refuse before the user exists: nothing half done
         _claim_guard(args.name)
@@ -89,7 +89,7 @@ def _add(args: argparse.Namespace) -> int:
 
 def _claim_cmd(args: argparse.Namespace) -> int:
     _claim_guard(args.name)
-    user = _store().find(args.name)
+    user = _store(args).find(args.name)
     local = _report(user, _claim(user))
     if args.json:
         print(json.dumps({"user": user.name, "tenant": user.tenant_id, "local_data": local}))
@@ -97,7 +97,7 @@ def _claim_cmd(args: argparse.Namespace) -> int:
 
 
 def _list(args: argparse.Namespace) -> int:
-    rows = _store().list()
+    rows = _store(args).list()
     if args.json:
         print(json.dumps({"users": rows}, default=str))
         return 0
@@ -112,14 +112,14 @@ def _list(args: argparse.Namespace) -> int:
 def _plan(args: argparse.Namespace) -> int:
     if not args.value:
         raise BadInput("users plan: say the plan: askbar users plan NAME free|pro|premium")
-    user = _store().set_plan(args.name, args.value)
+    user = _store(args).set_plan(args.name, args.value)
     print(json.dumps({"user": user.name, "tenant": user.tenant_id, "plan": user.plan}) if args.json
           else f"{user.tenant_id}/{user.name}: plan {user.plan}")
     return 0
 
 
 def _revoke(args: argparse.Namespace) -> int:
-    user = _store().revoke(args.name)
+    user = _store(args).revoke(args.name)
     print(json.dumps({"user": user.name, "tenant": user.tenant_id, "revoked": True}) if args.json
           else f"{user.tenant_id}/{user.name}: revoked (its tokens no longer work)")
     return 0

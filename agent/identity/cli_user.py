@@ -3,18 +3,22 @@ it the CLI is the local single user. Threads the CLI makes are registered to tha
 server shows them to the same user only, and --thread refuses another user's thread."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from agent.identity.models import LOCAL_USER, User
 from agent.settings import Settings
 
+if TYPE_CHECKING:
+    from agent.storage.appdb import AppDB
 
-def resolve_user(settings: Settings, ref: str | None) -> User:
+
+def resolve_user(appdb: AppDB, ref: str | None) -> User:
     if not ref:
         return LOCAL_USER
     from agent.identity.users import IdentityError, UserStore
-    from agent.storage.appdb import open_appdb
 
     try:
-        return UserStore(open_appdb(settings)).find(ref)
+        return UserStore(appdb).find(ref)
     except IdentityError as exc:
         raise LookupError(str(exc)) from None
 

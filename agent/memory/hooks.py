@@ -16,17 +16,13 @@ system prompt sections of Deps.user's memory and thread; the offline parser gets
 from __future__ import annotations
 
 import logging
-import threading
-from collections import OrderedDict
 from collections.abc import Mapping
 from typing import Any
 
 from agent.memory.conversation import window
 from agent.memory.defaults import fill_defaults
-from agent.memory.service import memory_for
 
 log = logging.getLogger("askbar.memory")
-PROMPT_CACHE_SIZE = 256      # requests whose sections are kept (the nodes of one request share them)
 HISTORY_ITEMS = 10            # the understander's window (seed 004: the last 10 messages)
 SUMMARY_ROLE = "system"       # not a user turn: the offline parser reads user turns only
 
@@ -45,7 +41,7 @@ def memory_history(state: dict[str, Any], config: Mapping[str, Any] | None, deps
         # Postgres, py-spy, 200 questions).
         return history
     try:
-        conv = memory_for(deps.settings).conversation(deps.user, thread_of(state, config))
+        conv = deps.services.memory.conversation(deps.user, thread_of(state, config))
         if not conv.summary:
             return history
         summary, _ = window(conv, HISTORY_ITEMS)
@@ -59,7 +55,7 @@ def memory_history(state: dict[str, Any], config: Mapping[str, Any] | None, deps
 def stated_preferences(deps: Any) -> dict[str, Any]:
     """The user's typed preferences (long-term memory), {} when memory is unavailable."""
     try:
-        return dict(memory_for(deps.settings).profile(deps.user).preferences)
+        return dict(deps.services.memory.profile(deps.user).preferences)
     except Exception as exc:  # noqa: BLE001 - memory never breaks a run
         log.warning("memory preferences unavailable: %s: %s", type(exc).__name__, exc)
         return {}
@@ -83,7 +79,7 @@ def memory_defaults(state: dict[str, Any], deps: Any, intent, config: Mapping[st
     from agent.nlu import clarify
 
     try:
-        mem = memory_for(deps.settings)
+        mem = deps.services.memory
         profile = mem.profile(deps.user)      # waits for the last turn's learning (flush)
         thread = thread_of(state, config)
         last = (mem.conversations.get(deps.user, thread) or {}).get("last") if thread else None
@@ -110,7 +106,7 @@ def memory_prompt(state: dict[str, Any], config: dict | None, deps: Any,
     from agent.memory.system_prompt import build_system_prompt
 
     try:
-        mem = memory_for(deps.settings)
+        mem = deps.services.memory
         ctx = mem.context(deps.user, thread_of(state, config), symbols=symbols,
                           market_store=getattr(deps, "store", None))
         packed = mem.compressed(ctx, getattr(deps, "provider", None))
@@ -118,10 +114,6 @@ def memory_prompt(state: dict[str, Any], config: dict | None, deps: Any,
     except Exception as exc:  # noqa: BLE001 - memory never breaks a run
         log.warning("memory prompt unavailable: %s: %s", type(exc).__name__, exc)
         return "", []
-
-
-_prompt_cache: OrderedDict[tuple, Any] = OrderedDict()
-_prompt_lock = threading.Lock()
 
 
 def _symbols(state: dict[str, Any]) -> tuple[str, ...]:
@@ -136,7 +128,7 @@ def _prompt_memory(deps: Any, thread: str | None, symbols: tuple[str, ...]):
     from agent.memory.system_prompt import section_map
 
     user = deps.user            # from the token / --user (Deps), never from the state or a model
-    mem = memory_for(deps.settings)
+    mem = deps.services.memory
     ctx = mem.context(user, thread, symbols=list(symbols) or None, market_store=getattr(deps, "store", None))
     # The code summariser only: an LLM summary here would be a call outside the node's budget
     # and usage; the stored thread summary is already there for the model to read.
@@ -155,17 +147,14 @@ def with_memory(ctx: Any, state: dict[str, Any], deps: Any, config: Mapping[str,
     # Once per request (the first LLM node builds it, the others reuse it): a build is a few
     # store reads and the market status, ~1 ms embedded but up to ~20 ms on Postgres + Redis.
     key = (state.get("request_id"), user.tenant_id, user.user_id, thread)
-    with _prompt_lock:
-        memory = _prompt_cache.get(key) if key[0] else None
-    if memory is None:
-        try:
+    try:
+        mem = deps.services.memory
+        memory = mem.prompt_of(key) if key[0] else None
+        if memory is None:
             memory = _prompt_memory(deps, thread, symbols)
-        except Exception as exc:  # noqa: BLE001 - memory never breaks a run
-            log.warning("memory for the prompt unavailable: %s: %s", type(exc).__name__, exc)
-            return ctx
-        if key[0]:
-            with _prompt_lock:
-                _prompt_cache[key] = memory
-                while len(_prompt_cache) > PROMPT_CACHE_SIZE:
-                    _prompt_cache.popitem(last=False)
+            if key[0]:
+                mem.keep_prompt(key, memory)
+    except Exception as exc:  # noqa: BLE001 - memory never breaks a run
+        log.warning("memory for the prompt unavailable: %s: %s", type(exc).__name__, exc)
+        return ctx
     return ctx.model_copy(update={"memory": memory})

@@ -1,12 +1,13 @@
 """Memory: the one object the graph, the memory tools, the CLI and the HTTP API use.
 
-`memory_for(settings)` returns a process-wide instance per deployment (store, Redis URL, key
-prefix), so the store connection and the calendars are opened once.
+One instance per world (agent/services.py `Services.memory`), so the store connection and the
+writer thread are opened once and every reader of the world waits for the same queued writes.
 """
 from __future__ import annotations
 
 import logging
 import threading
+from collections import OrderedDict
 from concurrent.futures import Future, ThreadPoolExecutor, wait
 from contextvars import ContextVar
 from datetime import UTC, datetime
@@ -37,9 +38,11 @@ class Memory:
     answer does not wait for the store (on Postgres + Redis a learned turn is 3-4 round trips)."""
 
     FLUSH_TIMEOUT_S = 10.0
+    PROMPT_CACHE_SIZE = 256      # requests whose prompt sections are kept (agent/memory/hooks.py)
 
     def __init__(self, settings: Settings, store=None):
         self.settings = settings
+        self._own_store = store is None          # closed by `close` only when opened here
         self.store = store or open_store(settings)
         self.ltm = LongTermMemory(self.store)
         self.stm = ShortTermMemory(settings.redis_url, settings.memory_key_prefix)
@@ -49,6 +52,11 @@ class Memory:
         self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="askbar-memory-writer")
         self._pending: dict[tuple[str, str], Future] = {}
         self._pending_lock = threading.Lock()
+        # The memory sections of a request's prompts, built by its first LLM node and reused by the
+        # others (a build is a few store reads, up to ~20 ms on Postgres + Redis): on the world's
+        # memory, whose data they are, not in a process-wide table.
+        self._prompts: OrderedDict[tuple, Any] = OrderedDict()
+        self._prompts_lock = threading.Lock()
 
     # ---- reading (each waits for the user's queued writes first) ----------------------------------
 
@@ -84,6 +92,16 @@ class Memory:
         return {"user": user.user_id, "tenant": user.tenant_id,
                 "long_term": self.ltm.profile(user).model_dump(mode="json"),
                 "short_term": self.stm.get(user), "threads": threads}
+
+    def prompt_of(self, key: tuple) -> Any:
+        with self._prompts_lock:
+            return self._prompts.get(key)
+
+    def keep_prompt(self, key: tuple, memory: Any) -> None:
+        with self._prompts_lock:
+            self._prompts[key] = memory
+            while len(self._prompts) > self.PROMPT_CACHE_SIZE:
+                self._prompts.popitem(last=False)
 
     # ---- writing ---------------------------------------------------------------------------------
 
@@ -138,14 +156,9 @@ class Memory:
             deleted.append("short_term")
         return {"user": user.user_id, "tenant": user.tenant_id, "deleted": deleted}
 
-
-_instances: dict[tuple, Memory] = {}
-_lock = threading.Lock()
-
-
-def memory_for(settings: Settings) -> Memory:
-    key = (str(settings.home), settings.database_url, settings.redis_url, settings.memory_key_prefix)
-    with _lock:
-        if key not in _instances:
-            _instances[key] = Memory(settings)
-        return _instances[key]
+    def close(self) -> None:
+        """Waits for the queued writes, then closes the long-term store's connection or pool."""
+        self._writer.shutdown(wait=True)
+        conn = getattr(self.store, "conn", None) if self._own_store else None
+        if conn is not None and hasattr(conn, "close"):
+            conn.close()

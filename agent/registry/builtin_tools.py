@@ -4,29 +4,30 @@ rate limits, validation, cache and the execution log are the executor's, never b
 from __future__ import annotations
 
 import threading
-from typing import Any
+from typing import Any, Callable
 
 from agent.identity.models import User
 from agent.settings import Settings
 
-_lock = threading.Lock()
-
 
 class ExecutorTools:
-    def __init__(self, settings: Settings | None = None, store: Any = None):
-        self._settings, self._store, self._executor = settings, store, None
+    """The registry's own ToolExecutor, made on first use over the world's app database and memory
+    (agent/services.py): apart from the graph's, so registry tasks keep their own in-process rate
+    limits and cache. Without a market store (a worker process) it opens one when a tool first runs."""
 
-    def _ex(self):
-        with _lock:
+    def __init__(self, settings: Settings, store: Any, appdb: Any, memory: Callable[[], Any] | None = None):
+        self._settings, self._store, self._appdb, self._memory = settings, store, appdb, memory
+        self._executor: Any = None
+        self._lock = threading.Lock()
+
+    def _ex(self) -> Any:
+        with self._lock:
             if self._executor is None:
                 from agent.market.factory import open_store
-                from agent.settings import get_settings
-                from agent.storage.appdb import open_appdb
                 from agent.tools.executor import ToolExecutor
 
-                settings = self._settings or get_settings()
-                store = self._store or open_store(settings)
-                self._executor = ToolExecutor(settings, store, open_appdb(settings))
+                store = self._store or open_store(self._settings)
+                self._executor = ToolExecutor(self._settings, store, self._appdb, memory=self._memory)
             return self._executor
 
     def list(self, user: User) -> list[dict[str, Any]]:

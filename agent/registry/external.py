@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import ipaddress
 import json
-import threading
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -14,19 +13,14 @@ import httpx
 from agent.registry.errors import RegistryError
 
 MAX_RESPONSE_BYTES = 1_000_000
-_client: httpx.Client | None = None
-_client_lock = threading.Lock()
 
 
-def _http() -> httpx.Client:
-    """One pooled client per process: building a client loads the CA bundle (measured 80 ms per
-    call under load, 10x the stub tool's own time), and pooled connections skip the handshakes."""
-    global _client
-    with _client_lock:
-        if _client is None:
-            _client = httpx.Client(follow_redirects=False,
-                                   limits=httpx.Limits(max_connections=64, max_keepalive_connections=16))
-        return _client
+def http_client() -> httpx.Client:
+    """The pooled client a Registry keeps for its connection tests (agent/registry/service.py):
+    building a client loads the CA bundle (measured 80 ms per call under load, 10x the stub tool's
+    own time), and pooled connections skip the handshakes."""
+    return httpx.Client(follow_redirects=False,
+                        limits=httpx.Limits(max_connections=64, max_keepalive_connections=16))
 
 
 def allowed_hosts(raw: str) -> set[str]:
@@ -75,27 +69,11 @@ def _headers(auth_header: str | None, secret: str | None, task_id: str | None) -
     return headers
 
 
-def call_tool(endpoint: str, params: dict[str, Any], *, timeout_ms: int, auth_header: str | None,
-              secret: str | None, task_id: str | None, allowed: set[str]) -> Any:
-    """POST the parameters as JSON; the JSON reply is the result. Raises RegistryError."""
-    check_endpoint(endpoint, allowed)
-    try:
-        resp = _http().post(endpoint, json=params, headers=_headers(auth_header, secret, task_id),
-                            timeout=timeout_ms / 1000)
-    except httpx.TimeoutException as exc:
-        raise RegistryError("TOOL_EXECUTION_TIMEOUT", f"no reply within {timeout_ms} ms; cancelled",
-                            retryable=False) from exc
-    except httpx.HTTPError as exc:
-        raise RegistryError("TOOL_EXTERNAL_ERROR", f"cannot reach the tool ({type(exc).__name__})",
-                            retryable=True) from exc
-    return _result(resp)
-
-
 async def acall_tool(session: Any, endpoint: str, params: dict[str, Any], *, timeout_ms: int,
                      auth_header: str | None, secret: str | None, task_id: str | None,
                      allowed: set[str]) -> Any:
-    """`call_tool` on a worker's event loop (an `aiohttp.ClientSession`): many calls in flight per
-    worker, none holding a thread. aiohttp, not httpx, here: httpx's async pool scans every
+    """POST the parameters as JSON on a worker's event loop (an `aiohttp.ClientSession`); the JSON
+    reply is the result, else a RegistryError. Many calls in flight per worker, none holding a thread. aiohttp, not httpx, here: httpx's async pool scans every
     connection for every request (measured: 70 socket checks per call at 32 in flight, half the
     worker's CPU). A timeout cancels the request (seed 7.1: cancelled and reported, not retried)."""
     import aiohttp
@@ -113,10 +91,6 @@ async def acall_tool(session: Any, endpoint: str, params: dict[str, Any], *, tim
     except aiohttp.ClientError as exc:
         raise RegistryError("TOOL_EXTERNAL_ERROR", f"cannot reach the tool ({type(exc).__name__})",
                             retryable=True) from exc
-
-
-def _result(resp: httpx.Response) -> Any:
-    return _result_of(resp.status_code, resp.headers.get("Retry-After"), resp.content)
 
 
 def _result_of(code: int, after: str | None, content: bytes) -> Any:
@@ -144,12 +118,12 @@ def _result_of(code: int, after: str | None, content: bytes) -> Any:
                             status_code=code) from exc
 
 
-def connection_test(endpoint: str, *, timeout_ms: int, auth_header: str | None,
+def connection_test(client: httpx.Client, endpoint: str, *, timeout_ms: int, auth_header: str | None,
                     secret: str | None, allowed: set[str]) -> None:
     """A GET to the endpoint: any answer below 500 other than 401/403 shows it is reachable."""
     check_endpoint(endpoint, allowed)
     try:
-        resp = _http().get(endpoint, headers=_headers(auth_header, secret, None),
+        resp = client.get(endpoint, headers=_headers(auth_header, secret, None),
                            timeout=timeout_ms / 1000)
     except httpx.TimeoutException as exc:
         raise RegistryError("TOOL_EXECUTION_TIMEOUT", "connection test timed out",

@@ -28,7 +28,7 @@ from agent.registry.stats import MemoryStats, RedisStats, open_stats
 from agent.registry.tasks import TaskStore
 from agent.registry.tenant_tools import TenantTools, public
 from agent.settings import Settings
-from agent.storage.appdb import AppDB, open_appdb
+from agent.storage.appdb import AppDB
 
 POLL_S = 0.02  # sync execute polls the task row; 20 ms keeps added latency small (seed: < 5 s answers)
 
@@ -48,6 +48,8 @@ class Registry:
         self.allowed = allowed_hosts(self.settings.registry_allowed_hosts)
         if self.stats is None:
             self.stats = open_stats(self.settings)
+        self._http: Any = None
+        self._own_db = False
 
     @classmethod
     def open(cls, settings: Settings, builtin: BuiltinTools | None = None,
@@ -59,8 +61,10 @@ class Registry:
             bus = RedisEventBus(settings.redis_url)
         else:
             queue, bus = MemoryStreamQueue(), MemoryEventBus()
-        return cls(settings=settings, db=db or open_appdb(settings), queue=queue, bus=bus,
-                   builtin=builtin or NoBuiltinTools())
+        reg = cls(settings=settings, db=db or AppDB(settings), queue=queue, bus=bus,
+                  builtin=builtin or NoBuiltinTools())
+        reg._own_db = db is None       # opened here: closed with the registry
+        return reg
 
     def depths(self, tenant: str | None = None) -> dict[str, int]:
         """Messages waiting per queue (of one tenant's streams when `tenant` is given)."""
@@ -176,6 +180,19 @@ class Registry:
         self.queue.publish(stream_name("tool_discovery", user.tenant_id), env)
         return env
 
+    @property
+    def http(self) -> Any:
+        """The pooled HTTP client of this registry's connection tests, made on first use."""
+        if self._http is None:
+            from agent.registry.external import http_client
+
+            self._http = http_client()
+        return self._http
+
     def close(self) -> None:
         self.queue.close()
         self.bus.close()
+        if self._http is not None:
+            self._http.close()
+        if self._own_db:
+            self.db.close()

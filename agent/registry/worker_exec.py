@@ -161,7 +161,7 @@ def register(reg: Any, env: Envelope, user: User) -> Outcome:
             raise RegistryError("TOOL_NOT_FOUND", f"tool {tool.id!r} vanished before its test")
         reg.bus.publish(env.tenant_id, events.progress(
             env.tenant_id, env.task_id, env.correlation_id, tool.id, 50, "connection test"))
-        connection_test(tool.endpoint, timeout_ms=tool.timeout_ms, auth_header=row["auth_header"],
+        connection_test(reg.http, tool.endpoint, timeout_ms=tool.timeout_ms, auth_header=row["auth_header"],
                         secret=reg.tools.secret(row), allowed=reg.allowed)
     except RegistryError as exc:
         reg.tools.set_status(user.tenant_id, tool.id, "failed", exc.message)

@@ -181,9 +181,7 @@ HEALTH_TIMEOUT_S = 3.0
 
 
 def _app_db_ping(rt: Any) -> None:
-    from agent.storage.appdb import open_appdb
-
-    open_appdb(rt.settings).one("SELECT 1 AS ok")
+    rt.deps.services.appdb.one("SELECT 1 AS ok")
 
 
 def _redis_ping(url: str) -> None:

@@ -152,11 +152,10 @@ def _do_eval(rt: Any, path: str) -> dict[str, Any]:
     from langgraph.checkpoint.memory import InMemorySaver
 
     from agent.cli.evaluation import EVAL_USER, load_cases, run_eval
-    from agent.memory.service import memory_for
     from agent.service import Session
 
     cases = load_cases(path)                     # OSError / ValueError: a 400 naming the file
-    memory_for(rt.settings).forget(EVAL_USER)    # each run starts from a blank memory, as in process
+    rt.deps.services.memory.forget(EVAL_USER)    # each run starts from a blank memory, as in process
     return run_eval(Session(dataclasses.replace(rt.deps, user=EVAL_USER), InMemorySaver()), cases)
 
 

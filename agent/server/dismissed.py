@@ -33,12 +33,11 @@ DISMISSED_BETWEEN = ("SELECT notification_id FROM dismissed_notifications "
 
 
 def appdb_of(rt: Any) -> Any:
-    """The server's app database (opened once per runtime when the runtime was built without it)."""
+    """The server's app database (its world's, agent/services.py, when the runtime was built
+    without one)."""
     db = getattr(rt, "appdb", None)
     if db is None:
-        from agent.storage.appdb import open_appdb
-
-        db = rt.appdb = open_appdb(rt.settings)
+        db = rt.appdb = rt.deps.services.appdb
     return db
 
 

@@ -11,13 +11,12 @@ from starlette.responses import JSONResponse
 from starlette.routing import Route
 
 from agent.memory.long_term import KINDS
-from agent.memory.service import memory_for
 from agent.server.caller import current_user
 from agent.server.http import HTTPError
 
 
 def _memory(request: Request):
-    return memory_for(request.app.state.runtime.settings)
+    return request.app.state.runtime.deps.services.memory
 
 
 async def get_memory(request: Request) -> JSONResponse:

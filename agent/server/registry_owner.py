@@ -42,7 +42,9 @@ class SharedRegistry:
         from agent.registry.worker import start_workers
 
         rt = self._rt
-        reg = Registry.open(rt.settings, builtin=ExecutorTools(rt.settings, rt.deps.store))
+        services = rt.deps.services       # the server's world: its app database and memory
+        builtin = ExecutorTools(rt.settings, rt.deps.store, services.appdb, lambda: services.memory)
+        reg = Registry.open(rt.settings, builtin=builtin, db=services.appdb)
         n = rt.settings.registry_workers
         if n is None:
             n = 0 if rt.settings.redis_url else 2

@@ -166,19 +166,20 @@ class Runtime:
 
         from agent.deps import build_deps
         from agent.server.auth import refuse_without_users
-        from agent.storage.appdb import open_appdb
         from agent.storage.saver_adapter import check_saver
         from agent.storage.traces import TraceStore
         from graph import build_graph
 
         settings = settings or get_settings()
         server = server or ServerSettings()
-        appdb = await asyncio.to_thread(open_appdb, settings)
-        await asyncio.to_thread(refuse_without_users, appdb, server.host)
+        deps = deps or await asyncio.to_thread(build_deps, settings)
         async with AsyncExitStack() as stack:
+            # the server's world (agent/services.py): closed last, after the runs and the registry
+            stack.push_async_callback(asyncio.to_thread, deps.services.close)
+            appdb = await asyncio.to_thread(lambda: deps.services.appdb)
+            await asyncio.to_thread(refuse_without_users, appdb, server.host)
             saver = await stack.enter_async_context(async_checkpointer(settings, server.pg_checkpoint_pool))
             await check_saver(saver)  # retention/recovery SQL: refuse to start on a saver it cannot use
-            deps = deps or await asyncio.to_thread(build_deps, settings)
             traces = await asyncio.to_thread(TraceStore, settings)
             stack.callback(traces.close)
             buffer = make_buffer(settings, server)

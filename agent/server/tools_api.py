@@ -23,8 +23,8 @@ MAX_BODY_BYTES = 64 * 1024
 
 
 def executor_for(request: Request):
-    """The process's ToolExecutor for the runtime's store: the graph's tool steps share it, so one
-    user has one rate-limit window and one cache whichever way a tool is called."""
+    """The server's ToolExecutor (its world's, agent/services.py): the graph's tool steps share it,
+    so one user has one rate-limit window and one cache whichever way a tool is called."""
     from agent.tools.graph_step import executor_for_deps
 
     return executor_for_deps(request.app.state.runtime.deps)

@@ -154,25 +154,3 @@ class Tx:
     def one(self, statement: str, params: Sequence[Any] = ()) -> dict[str, Any] | None:
         rows = self.execute(statement, params)
         return rows[0] if rows else None
-
-
-_cache: dict[tuple, AppDB] = {}
-_cache_lock = threading.Lock()
-
-
-def open_appdb(settings: Settings) -> AppDB:
-    """The process-wide AppDB for these settings (one pool / connection per database)."""
-    key = (settings.database_url, str(settings.home))
-    with _cache_lock:
-        db = _cache.get(key)
-        if db is None:
-            db = _cache[key] = AppDB(settings)
-        return db
-
-
-def close_all() -> None:
-    """Close every cached AppDB (tests, shutdown)."""
-    with _cache_lock:
-        for db in _cache.values():
-            db.close()
-        _cache.clear()

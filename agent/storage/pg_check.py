@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import select
 import time
-import weakref
 from typing import Any
 
 import psycopg
@@ -32,7 +31,9 @@ START_RECONNECT_TIMEOUT_S = 60.0
 # How long a request waits for a pooled connection (psycopg_pool's default, 30 s, held a request
 # for a minute while Postgres was down: the lookup and its retry); past it a told 503.
 GETCONN_TIMEOUT_S = 10.0
-_checked: weakref.WeakKeyDictionary[Any, float] = weakref.WeakKeyDictionary()
+# When a connection was last handed out lives on the connection itself: it is that connection's
+# fact, goes away with it, and no table shared by every pool of the process is needed.
+_CHECKED_AT = "_askbar_checked_at"
 
 
 def _needs_ping(conn: Any) -> bool:
@@ -42,8 +43,8 @@ def _needs_ping(conn: Any) -> bool:
     if pg.status != ConnStatus.OK:
         raise psycopg.OperationalError("the pooled connection is closed")
     now = time.monotonic()
-    last = _checked.get(conn)
-    _checked[conn] = now
+    last = getattr(conn, _CHECKED_AT, None)
+    setattr(conn, _CHECKED_AT, now)
     # poll, not select: select() refuses a descriptor >= 1024 (ValueError), and a long-running
     # process (a server with many clients, a test session) reaches such descriptors; every check
     # then failed and the pool gave up after its timeout (PoolTimeout) with the server idle

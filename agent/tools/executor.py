@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import json
 import logging
+import threading
 import time
 from datetime import datetime
 from datetime import time as dtime
-from typing import Any
+from typing import Any, Callable
 
 from pydantic import ValidationError
 
@@ -49,8 +50,14 @@ def _validation_detail(exc: ValidationError) -> str:
 
 class ToolExecutor:
     def __init__(self, settings, store, appdb, *, registry: ToolRegistry | None = None,
-                 redis_url: str | None = None, prefix: str | None = None, log_calls: bool = True):
+                 redis_url: str | None = None, prefix: str | None = None, log_calls: bool = True,
+                 memory: Callable[[], Any] | None = None):
+        """`memory`: the world's Memory (agent/services.py); without it, the memory tools open one
+        for this executor on first use and keep it (its writer thread orders the user's writes)."""
         self.settings, self.store, self.appdb = settings, store, appdb
+        self._memory_of = memory
+        self._own_memory: Any = None
+        self._memory_lock = threading.Lock()
         self.registry = registry or get_registry()
         url = redis_url if redis_url is not None else settings.redis_url
         self.prefix = prefix or getattr(settings, "tools_redis_prefix", None) or "askbar"
@@ -173,8 +180,18 @@ class ToolExecutor:
     def _context(self, user: User, extra: dict[str, Any]) -> ToolContext:
         now = getattr(self.settings, "now", None)
         return ToolContext(user=user, settings=self.settings, store=self.store, appdb=self.appdb,
-                           now=datetime.combine(now, dtime()) if now else None,
+                           now=datetime.combine(now, dtime()) if now else None, memory=self.memory,
                            extra={"executor": self, **extra})
+
+    def memory(self) -> Any:
+        if self._memory_of is not None:
+            return self._memory_of()
+        with self._memory_lock:
+            if self._own_memory is None:
+                from agent.memory.service import Memory
+
+                self._own_memory = Memory(self.settings)
+            return self._own_memory
 
     @staticmethod
     def _result(started: float, spec: ToolSpec | None, *, data: Any = None, cached: bool = False,

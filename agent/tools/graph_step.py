@@ -8,27 +8,14 @@ intent, a one-step plan {"steps": [{"action": "tool", "tool", "params"}]} and th
 """
 from __future__ import annotations
 
-import threading
 from typing import Any
 
 from agent.tools.answers import render
 
-_executors: dict[tuple, Any] = {}
-_lock = threading.Lock()
 
-
-def executor_for_deps(deps) -> Any:
-    """One ToolExecutor per (store, settings) of the process: rate limits and cache are shared."""
-    from agent.storage.appdb import open_appdb
-    from agent.tools.executor import ToolExecutor
-
-    key = (id(deps.store), deps.settings.database_url, str(deps.settings.home),
-           deps.settings.redis_url)
-    with _lock:
-        ex = _executors.get(key)
-        if ex is None:
-            ex = _executors[key] = ToolExecutor(deps.settings, deps.store, open_appdb(deps.settings))
-        return ex
+def executor_for_deps(deps: Any) -> Any:
+    """The world's ToolExecutor (agent/services.py): rate limits and cache shared by its runs."""
+    return deps.services.executor
 
 
 def planner_decides(deps, name: str) -> bool:

@@ -68,6 +68,8 @@ class ToolContext:
     store: MarketStore
     appdb: AppDB
     now: datetime | None = None          # market clock for tests (ASKBAR_NOW); None = wall clock
+    # the world's Memory (agent/services.py), opened when a memory tool first asks for it
+    memory: Callable[[], Any] | None = None
     extra: dict[str, Any] = field(default_factory=dict)
 
 

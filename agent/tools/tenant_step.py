@@ -15,7 +15,6 @@ WebSocket event, and `GET /api/v1/tasks/{task_id}` reads it.
 from __future__ import annotations
 
 import logging
-import threading
 from typing import Any
 
 from agent.identity.models import User
@@ -24,37 +23,20 @@ log = logging.getLogger("askbar.tools")
 
 SYNC_MAX_MS = 10_000      # tools declared this fast are waited for within the executor's budget
 ASYNC_WAIT_S = 3.0        # a long tool gets this long to finish before the answer says "running"
-_opened: dict[tuple, Any] = {}
-_started: set[tuple] = set()
-_lock = threading.Lock()
 
 
 def registry_for_deps(deps, *, run: bool = False) -> Any:
     """The run's Registry: `deps.registry` when a test set one, the server's shared one
-    (`deps.open_registry`: the API's, so its events reach the WebSocket), else one per
-    settings, opened once. With `run`, in-process workers are started for it the first time (as
-    the server does: 2 without Redis, none with Redis where `askbar registry worker` runs);
-    listing tools needs none, so a run that calls no tenant tool starts no thread."""
+    (`deps.open_registry`: the API's, so its events reach the WebSocket), else the world's
+    (agent/services.py), opened once; with `run`, its in-process workers are started the first
+    time (as the server does: 2 without Redis, none with Redis where `askbar registry worker` runs)."""
     reg = getattr(deps, "registry", None)
     if reg is not None:
         return reg
     opener = getattr(deps, "open_registry", None)
     if opener is not None:
         return opener()
-    from agent.registry.service import Registry
-    from agent.registry.worker import start_workers
-
-    s = deps.settings
-    key = (s.database_url, str(s.home), s.redis_url, s.registry_namespace)
-    with _lock:
-        reg = _opened.get(key)
-        if reg is None:
-            reg = _opened[key] = Registry.open(s)
-        if run and key not in _started:
-            _started.add(key)
-            n = s.registry_workers if s.registry_workers is not None else (0 if s.redis_url else 2)
-            start_workers(reg, n, threading.Event())
-        return reg
+    return deps.services.registry(run=run)
 
 
 def tenant_rows(deps) -> list[dict[str, Any]]:
@@ -67,10 +49,8 @@ def tenant_rows(deps) -> list[dict[str, Any]]:
         # Listing reads the app database the registry uses: no Registry (queues, secret key
         # file) is opened for a run that calls no tenant tool.
         from agent.registry.tenant_tools import SELECT_VISIBLE_TOOLS
-        from agent.tools.graph_step import executor_for_deps
 
-        return executor_for_deps(deps).appdb.execute(SELECT_VISIBLE_TOOLS,
-                                                     (deps.user.tenant_id, deps.user.user_id))
+        return deps.services.appdb.execute(SELECT_VISIBLE_TOOLS, (deps.user.tenant_id, deps.user.user_id))
     except Exception as exc:  # noqa: BLE001 - tenant tools are an addition, never a reason to fail
         log.warning("tenant tools unavailable: %s", exc)
         return []

@@ -289,14 +289,12 @@ def test_the_same_request_asked_again_is_a_new_order(market):
 
 
 def test_short_term_memory_records_the_pending_action_until_it_runs(market):
-    # issue 30: short-term memory never recorded a pending action (seed 002's pendingActions)
-    from agent.memory.service import memory_for
-
+    # short-term memory never recorded a pending action (seed 002's pendingActions)
     store, split, tmp = market
     me = Chat(store, tmp, user())
     r = me.ask("buy 2 NQ at market")
     assert r.status == "confirm_action"
-    stm = memory_for(me.session.deps.settings).stm
+    stm = me.session.deps.services.memory.stm
     [pending] = stm.get(me.user).get("pending_actions")
     assert pending["action_id"] == r.interrupt["action_id"] and pending["tool"] == "create_paper_order"
     assert pending["params"] == {"symbol": "NQ", "side": "buy", "quantity": 2, "order_type": "market"}

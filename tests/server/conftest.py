@@ -154,10 +154,13 @@ def inproc(app) -> Iterator[Any]:
 def add_user(settings, name: str, tenant: str = "default", plan: str = "free",
              admin: bool = False) -> tuple[Any, str]:
     """A real user in the app database of `settings`: (User, bearer token); `admin`: a tenant admin."""
-    from agent.storage.appdb import open_appdb
-    from agent.identity.users import UserStore
+    from contextlib import closing
 
-    return UserStore(open_appdb(settings)).add(name, tenant=tenant, plan=plan, admin=admin)
+    from agent.identity.users import UserStore
+    from agent.storage.appdb import AppDB
+
+    with closing(AppDB(settings)) as appdb:        # the server reads the same database
+        return UserStore(appdb).add(name, tenant=tenant, plan=plan, admin=admin)
 
 
 def bearer(token: str) -> dict[str, str]:

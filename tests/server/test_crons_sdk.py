@@ -51,11 +51,14 @@ def srv(make_app, duck_store):
     port = hook.server_address[1]
     app, settings = make_app(duck_store, server=ServerSettings(jwt_secret=SECRET, schedule_tick_s=0.3),
                              max_schedules_per_user=3, webhook_allowed_hosts=f"127.0.0.1:{port}")
-    from agent.identity.users import UserStore
-    from agent.storage.appdb import open_appdb
+    from contextlib import closing
 
-    alice, a_token = UserStore(open_appdb(settings)).add("alice", tenant="acme", plan="premium",
-                                                         timezone="America/New_York")
+    from agent.identity.users import UserStore
+    from agent.storage.appdb import AppDB
+
+    with closing(AppDB(settings)) as appdb:
+        alice, a_token = UserStore(appdb).add("alice", tenant="acme", plan="premium",
+                                              timezone="America/New_York")
     _, b_token = add_user(settings, "bob", tenant="acme", plan="premium")
     with live_server(app) as url:
         yield {"url": url, "alice": a_token, "bob": b_token, "settings": settings, "hook": port}
@@ -122,10 +125,13 @@ def test_bad_crons_are_refused(srv):
 
 
 def _make_due(settings, cron_id: str) -> None:
-    from agent.storage.appdb import open_appdb
+    from contextlib import closing
 
-    open_appdb(settings).execute("UPDATE schedules SET next_run_at = %s WHERE schedule_id = %s",
-                                 ("2020-01-03T22:00:00+00:00", cron_id))
+    from agent.storage.appdb import AppDB
+
+    with closing(AppDB(settings)) as appdb:
+        appdb.execute("UPDATE schedules SET next_run_at = %s WHERE schedule_id = %s",
+                      ("2020-01-03T22:00:00+00:00", cron_id))
 
 
 def _notifications(url: str, token: str, want: int, timeout: float = 90) -> list[dict]:

@@ -121,21 +121,23 @@ def test_off_loopback_without_users_refuses_to_start(make_app, duck_store, tmp_p
 
 
 def test_revoked_user_and_plan_change(make_app, duck_store):
-    from agent.storage.appdb import open_appdb
     from agent.identity.users import UserStore
+    from agent.storage.appdb import AppDB
 
     app, settings = make_app(duck_store)
     _, token = add_user(settings, "alice")
-    store = UserStore(open_appdb(settings))
+    appdb = AppDB(settings)
+    store = UserStore(appdb)
     assert store.authenticate(token).plan == "free"
     store.set_plan("alice", "pro")
     assert store.authenticate(token).plan == "pro"
-    row = open_appdb(settings).one("SELECT token_hash FROM api_tokens")
+    row = appdb.one("SELECT token_hash FROM api_tokens")
     assert token not in str(row) and len(row["token_hash"]) == 64  # only the hash is stored
     with inproc(app) as c:
         assert c.get("/api/data", headers=bearer(token)).status_code == 200
         store.revoke("alice")
         assert c.get("/api/data", headers=bearer(token)).status_code == 401
+    appdb.close()
 
 
 def test_service_jwts(make_app, duck_store):

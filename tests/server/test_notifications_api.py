@@ -40,9 +40,9 @@ def scratch_appdb():
     import tempfile
     from pathlib import Path
 
-    from agent.storage.appdb import open_appdb
+    from agent.storage.appdb import AppDB
 
-    return open_appdb(Settings(home=Path(tempfile.mkdtemp(prefix="askbar-appdb-"))))
+    return AppDB(Settings(home=Path(tempfile.mkdtemp(prefix="askbar-appdb-"))))
 
 
 def make_app(store, users, redis_url=None, ping_s=15.0):

@@ -33,14 +33,11 @@ def stub():
 
 @pytest.fixture
 def acme(make_app, duck_store, stub):
-    from agent.storage.appdb import open_appdb
-    from agent.identity.users import UserStore
-
     app, settings = make_app(duck_store, registry_allowed_hosts=f"127.0.0.1:{stub.port}",
                              server=ServerSettings(jwt_secret=SECRET))
     _, alice = add_user(settings, "alice", tenant="acme", plan="pro")
     _, bob = add_user(settings, "bob", tenant="acme", plan="pro")
-    _, carol = UserStore(open_appdb(settings)).add("carol", tenant="acme", plan="pro", admin=True)
+    _, carol = add_user(settings, "carol", tenant="acme", plan="pro", admin=True)
     heads = {name: {**bearer(tok), "X-Tenant-ID": "acme"}
              for name, tok in (("alice", alice), ("bob", bob), ("carol", carol))}
     with live_server(app) as url, httpx.Client(base_url=url, timeout=30) as c:

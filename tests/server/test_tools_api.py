@@ -1,6 +1,8 @@
 """GET /api/tools and POST /api/tools/{name} on a live server: plan filtering, results, 429."""
 from __future__ import annotations
 
+from contextlib import closing
+
 import httpx
 import pytest
 
@@ -15,10 +17,11 @@ def api(make_app, duck_store):
     app, settings = make_app(duck_store)
     headers = {}
     for name, plan, lang in (("hx", "premium", "en"), ("hf", "free", "en"), ("hp", "pro", "ru")):
-        from agent.storage.appdb import open_appdb
         from agent.identity.users import UserStore
+        from agent.storage.appdb import AppDB
 
-        _, token = UserStore(open_appdb(settings)).add(name, tenant="th", plan=plan, language=lang)
+        with closing(AppDB(settings)) as appdb:
+            _, token = UserStore(appdb).add(name, tenant="th", plan=plan, language=lang)
         headers[plan] = bearer(token)
     with live_server(app) as url, httpx.Client(base_url=url, timeout=60,
                                                headers=headers["premium"]) as c:

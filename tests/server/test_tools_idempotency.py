@@ -11,7 +11,7 @@ import httpx
 import pytest
 
 from agent.trading import service
-from tests.server.conftest import DUCKDB_ONLY, bearer, live_server
+from tests.server.conftest import DUCKDB_ONLY, add_user, bearer, live_server
 
 pytestmark = DUCKDB_ONLY
 
@@ -22,14 +22,10 @@ URL = "/api/tools/create_paper_order"
 @pytest.fixture
 def api(make_app, duck_store):
     """A live server with two pro users of one tenant (fresh ids: the store is shared)."""
-    from agent.storage.appdb import open_appdb
-    from agent.identity.users import UserStore
-
     app, settings = make_app(duck_store)
     users, headers = {}, {}
     for name in ("alice", "bob"):
-        user, token = UserStore(open_appdb(settings)).add(f"{name}{uuid.uuid4().hex[:6]}",
-                                                          tenant="ti", plan="pro")
+        user, token = add_user(settings, f"{name}{uuid.uuid4().hex[:6]}", tenant="ti", plan="pro")
         users[name], headers[name] = user, bearer(token)
     with live_server(app) as url, httpx.Client(base_url=url, timeout=60) as c:
         c.users, c.auth_headers = users, headers

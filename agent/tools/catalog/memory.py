@@ -6,13 +6,12 @@ token), so a tool call can only read or change the caller's own memory.
 """
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, Field, field_validator
 
 from agent.memory.learn import detect_style
-from agent.memory.service import memory_for
-from agent.tools.spec import RateLimit, ToolContext, ToolSpec
+from agent.tools.spec import RateLimit, ToolContext, ToolError, ToolSpec
 
 MemoryKind = Literal["favorites", "style", "questions", "strategies", "notes", "preferences", "all"]
 Style = Literal["scalping", "day_trading", "swing", "long_term"]
@@ -55,8 +54,14 @@ class ForgetParams(BaseModel):
     kind: MemoryKind = Field(description="which memory to delete; all = everything remembered")
 
 
+def _memory(ctx: ToolContext) -> Any:
+    if ctx.memory is None:
+        raise ToolError("EXECUTION_ERROR", "memory is not available to this tool call")
+    return ctx.memory()
+
+
 def remember(ctx: ToolContext, p: RememberParams) -> dict:
-    mem = memory_for(ctx.settings)
+    mem = _memory(ctx)
     mem.flush(ctx.user)                       # after any queued learning, in order
     mem.ltm.add_note(ctx.user, p.note.strip())
     style = p.trading_style or detect_style(p.note)
@@ -73,7 +78,7 @@ def remember(ctx: ToolContext, p: RememberParams) -> dict:
 
 
 def recall(ctx: ToolContext, p: RecallParams) -> dict:
-    profile = memory_for(ctx.settings).profile(ctx.user).model_dump(mode="json")
+    profile = _memory(ctx).profile(ctx.user).model_dump(mode="json")
     if p.kind == "all":
         return {"memory": profile}
     field = {"favorites": "favorite_symbols", "style": "trading_style", "questions": "frequent_questions",
@@ -83,7 +88,7 @@ def recall(ctx: ToolContext, p: RecallParams) -> dict:
 
 def forget(ctx: ToolContext, p: ForgetParams) -> dict:
     kinds = None if p.kind == "all" else (p.kind,)
-    return memory_for(ctx.settings).forget(ctx.user, kinds)
+    return _memory(ctx).forget(ctx.user, kinds)
 
 
 TOOLS = [

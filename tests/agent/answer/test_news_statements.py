@@ -44,9 +44,9 @@ def news_home(tmp_path):
     """A home whose app database holds the CNBC headlines keyed to SPX (its own tool executor:
     rate limits start afresh)."""
     from agent.news.loader import load_news
-    from agent.storage.appdb import open_appdb
+    from agent.storage.appdb import AppDB
 
-    load_news(open_appdb(Settings(home=tmp_path)), CNBC, symbols=["SPX"])   # shared: left open
+    load_news(AppDB(Settings(home=tmp_path)), CNBC, symbols=["SPX"])   # SQLite: closed when dropped
     return tmp_path
 
 

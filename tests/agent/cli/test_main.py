@@ -38,16 +38,13 @@ def askbar(*args: str, home: Path, url: str | None = None,
 
 @contextmanager
 def _closed_as_by_exit():
-    """Close what a finished askbar process would have released: the stores of the Deps it built,
-    the cached app databases and the memory stores it opened (their Postgres connections and
-    DuckDB files would otherwise stay open in this test process)."""
+    """Close what a finished askbar process would have released: the market stores of the Deps it
+    built (their DuckDB files would otherwise stay open in this test process; each command closes
+    its own services, agent/cli/main.py `world`)."""
     import agent.deps
     import agent.service
-    from agent.storage.appdb import close_all
-    from agent.memory import service as memory
 
     built: list = []
-    memories = set(memory._instances)
     real = agent.deps.build_deps
 
     def recording(*args, **kwargs):
@@ -61,11 +58,7 @@ def _closed_as_by_exit():
         agent.deps.build_deps = agent.service.build_deps = real
         for deps in built:
             deps.store.close()
-        close_all()
-        for key in set(memory._instances) - memories:   # the process-wide memory stores
-            mem = memory._instances.pop(key)
-            mem._writer.shutdown(wait=True)             # as the interpreter joins it at exit
-            mem.store.conn.close()
+            assert deps.services.opened == dict.fromkeys(deps.services.opened, False)  # closed
 
 
 def in_process(argv: list[str], env: dict[str, str] | None = None,

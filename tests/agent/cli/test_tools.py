@@ -5,7 +5,6 @@ import json
 
 import pytest
 
-from agent.storage.appdb import close_all
 from agent.cli.main import main
 from tests.conftest import DATA
 
@@ -24,8 +23,7 @@ def home(tmp_path, monkeypatch):
     monkeypatch.setenv("ASKBAR_HOME", str(tmp_path))
     monkeypatch.delenv("ASKBAR_DATABASE_URL", raising=False)
     monkeypatch.delenv("ASKBAR_REDIS_URL", raising=False)
-    yield tmp_path
-    close_all()
+    return tmp_path
 
 
 def run(capsys, *argv: str) -> tuple[int, str, str]:

@@ -18,11 +18,14 @@ from tests.agent.trading.helpers import (
 
 def identity_user(home, name: str, tenant: str, plan: str = "pro"):
     """A real user of the identity store under `home` (as `askbar users add` makes one)."""
-    from agent.storage.appdb import open_appdb
+    from contextlib import closing
+
     from agent.identity.users import UserStore
     from agent.settings import Settings
+    from agent.storage.appdb import AppDB
 
-    return UserStore(open_appdb(Settings(home=home))).add(name, tenant=tenant, plan=plan)[0]
+    with closing(AppDB(Settings(home=home))) as appdb:
+        return UserStore(appdb).add(name, tenant=tenant, plan=plan)[0]
 
 
 def test_load_summary_orders_alerts_and_multiplier(tmp_path):

@@ -35,13 +35,11 @@ def _turn(summariser_fails: bool):
 
 
 def _run(session, stub, thread: str, summariser_fails: bool) -> dict:
-    from agent.memory.service import memory_for
-
     stub.add(*[dynamic(_turn(summariser_fails)) for _ in range(TURNS * 4)])
     for i in range(TURNS):
         result = session.ask(QUESTION, thread_id=thread, now="2024-06-01")
         assert result.status == "answered", (i, result.response)
-    mem = memory_for(session.deps.settings)
+    mem = session.deps.services.memory
     mem.flush(session.deps.user)                 # the remember node's learning is queued
     return mem.conversations.get(session.deps.user, thread) or {}
 

@@ -16,7 +16,7 @@ from agent.deps import build_deps
 from agent.llm.base import PromptMemory
 from agent.llm.gemini_memory import MEMORY_TOKENS
 from agent.memory import tokens
-from agent.memory.service import memory_for
+from agent.memory.service import Memory
 from agent.service import Session
 from agent.settings import Settings
 from tests.agent.llm.gemini_stub import (  # noqa: F401
@@ -67,7 +67,7 @@ def _ask(session, stub) -> list[dict]:  # noqa: F811
 
 
 def test_each_prompt_carries_the_users_memory_and_never_anothers(loaded_store, settings, stub):  # noqa: F811
-    mem = memory_for(settings)
+    mem = Memory(settings)       # the test's own; each session's world opens the same stores
     mem.ltm.set_preferences(ALICE, {"usual_symbol": "NQ"})
     mem.ltm.set_style(ALICE, "scalping")
     mem.ltm.add_note(ALICE, NOTE)
@@ -77,6 +77,7 @@ def test_each_prompt_carries_the_users_memory_and_never_anothers(loaded_store, s
     finally:
         mem.forget(ALICE)
         mem.forget(BOB)
+        mem.close()
     assert len(alice) == len(bob) == 3                     # understander, planner, analyst
     understander, planner, analyst = (request_text(r) for r in alice)
     block = _memory_block(understander)                    # what is remembered, for defaults
@@ -127,7 +128,7 @@ def test_a_long_thread_keeps_every_gemini_prompt_within_the_limits(loaded_store,
     """40 answered turns of long answers in the thread and a huge note: every request (system
     instruction, the memory block, history, question, data and the function declarations),
     counted with tiktoken, stays within the seed's 6000 tokens."""
-    mem = memory_for(settings)
+    mem = Memory(settings)
     intent = {"type": "data", "symbol": "NQ", "symbols": ["NQ"], "period": {"label": "2023-11"}}
     for i in range(40):
         mem.learn_turn(ALICE, "same-thread-id", f"I usually trade NQ, question {i}: stats for November 2023",
@@ -137,6 +138,7 @@ def test_a_long_thread_keeps_every_gemini_prompt_within_the_limits(loaded_store,
         requests = _ask(_session(loaded_store, settings, ALICE), stub)
     finally:
         mem.forget(ALICE)
+        mem.close()
     block = _memory_block(request_text(requests[0]))       # the understander's
     assert tokens.count(block) <= MEMORY_TOKENS and "long note long note …" in block   # clipped
     assert "Summary of earlier turns" in block     # the huge note did not push the thread out

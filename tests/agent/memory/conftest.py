@@ -59,3 +59,4 @@ def mem(any_settings):
     yield m
     for u in (ALICE, BOB, ALICE_OTHER_TENANT):
         m.forget(u)
+    m.close()

@@ -12,7 +12,6 @@ from langgraph.checkpoint.memory import InMemorySaver
 from agent.deps import build_deps
 from agent.identity.models import User
 from agent.llm.offline.provider import OfflineProvider
-from agent.memory.service import memory_for
 from agent.service import Session
 from agent.settings import Settings
 from tests.conftest import DATA
@@ -25,11 +24,12 @@ def chat(loaded_store, tmp_path):
     uid = "u" + uuid.uuid4().hex[:8]
     deps.user = User(user_id=uid, tenant_id="t1", name=uid, plan="free", language="en")
     session = Session(deps, InMemorySaver())
-    return deps, (lambda q: session.ask(q, thread_id=uuid.uuid4().hex, now="2024-02-10"))
+    yield deps, (lambda q: session.ask(q, thread_id=uuid.uuid4().hex, now="2024-02-10"))
+    deps.services.close()
 
 
 def prefs(deps) -> dict:
-    return memory_for(deps.settings).profile(deps.user).preferences
+    return deps.services.memory.profile(deps.user).preferences
 
 
 @pytest.mark.parametrize("said,expected,reply", [
@@ -77,7 +77,7 @@ def test_language_time_zone_and_risk_are_used(chat):
     assert r.intent["lang"] == "ru" and "Максимум" in r.response
     ask("mi zona horaria es Madrid")
     ask("my risk profile is aggressive")
-    ctx = memory_for(deps.settings).context(deps.user, None)
+    ctx = deps.services.memory.context(deps.user, None)
     assert ctx.user.timezone == "Europe/Madrid" and ctx.user.risk_profile == "aggressive"
 
 

@@ -7,7 +7,7 @@ import pytest
 
 from agent.cli.main import main
 from agent.identity.models import LOCAL_USER
-from agent.memory.service import memory_for
+from agent.memory.service import Memory
 from agent.settings import get_settings
 
 
@@ -16,10 +16,11 @@ def home(tmp_path, monkeypatch):
     monkeypatch.setenv("ASKBAR_HOME", str(tmp_path))
     monkeypatch.delenv("ASKBAR_DATABASE_URL", raising=False)
     monkeypatch.delenv("ASKBAR_REDIS_URL", raising=False)
-    mem = memory_for(get_settings())
+    mem = Memory(get_settings())      # the test's own; each command opens the home's memory itself
     mem.ltm.add_note(LOCAL_USER, "trade the open")
     mem.ltm.set_style(LOCAL_USER, "day_trading")
-    return mem
+    yield mem
+    mem.close()
 
 
 def test_show_json_and_text(home, capsys):

@@ -61,20 +61,23 @@ def test_memory_prompt_for_a_run(embedded_settings):
     from types import SimpleNamespace
 
     from agent.memory.hooks import memory_prompt
-    from agent.memory.service import memory_for
     from agent.memory.tokens import MAX_TOKENS, count
+    from agent.services import Services
 
-    mem = memory_for(embedded_settings)
+    services = Services(embedded_settings)
+    mem = services.memory
     mem.learn_turn(ALICE, "run-thread", "I prefer swing trading NQ. NQ stats for November 2023",
                    "answer", {"type": "data", "symbol": "NQ", "symbols": ["NQ"]}, [])
-    deps = SimpleNamespace(settings=embedded_settings, user=ALICE, provider=None)
+    deps = SimpleNamespace(settings=embedded_settings, user=ALICE, provider=None, services=services)
     text, strategies = memory_prompt({"session_id": "run-thread"}, None, deps, ["NQ"])
     assert "Usual symbol: NQ" in text and "Trading style: swing" in text and "NQ (CMES)" in text
     assert strategies == [] and count(text) <= MAX_TOKENS
     other, _ = memory_prompt({"session_id": "run-thread"}, None,
-                             SimpleNamespace(settings=embedded_settings, user=BOB, provider=None))
+                             SimpleNamespace(settings=embedded_settings, user=BOB, provider=None,
+                                             services=services))
     assert "NQ" not in other                       # Bob's prompt carries nothing of Alice's
     mem.forget(ALICE)
+    services.close()
 
 
 def test_market_context_gives_each_symbol_its_price_snapshot(embedded_settings, loaded_store):

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import pytest
 
-from agent.memory.service import memory_for
 from tests.agent.memory.conftest import ALICE
 from tests.agent.memory.test_graph_memory import claim, nq_november_high, session_for, store  # noqa: F401
 
@@ -41,7 +40,8 @@ def test_a_bare_follow_up_continues_with_the_threads_instrument(store, any_setti
         assert claim(out, "high") == pytest.approx(nq_november_high())
     fresh = s.ask(first, thread_id=f"other-{lang}")            # another thread: nothing to continue
     assert fresh.status == "clarification"
-    memory_for(any_settings).forget(ALICE)
+    s.deps.services.memory.forget(ALICE)
+    s.deps.services.close()
 
 
 @pytest.mark.parametrize("lang", ["en", "ru", "es"])
@@ -58,4 +58,5 @@ def test_the_usual_symbol_is_used_for_a_bare_question_and_said(store, any_settin
         assert suggestions and all(x.startswith("NQ") for x in suggestions), suggestions
         picked = s.resume(thread, suggestions[0])
         assert picked.status == "answered" and picked.intent["symbol"] == "NQ", picked.response
-    memory_for(any_settings).forget(ALICE)
+    s.deps.services.memory.forget(ALICE)
+    s.deps.services.close()

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import pytest
 
-from agent.memory.service import memory_for
 from tests.agent.memory.conftest import ALICE
 from tests.agent.memory.test_graph_memory import claim, nq_november_high, session_for, store  # noqa: F401
 
@@ -26,7 +25,7 @@ SAID = {"en": "Your usual symbol is now NQ.", "ru": "Ваш обычный ин�
 def test_statements_remember_and_forget_only_what_they_name(store, any_settings, lang):  # noqa: F811
     symbol_said, style_said, forget_said, ask, note, forgot = CASES[lang]
     s = session_for(store, any_settings)
-    mem = memory_for(any_settings)
+    mem = s.deps.services.memory
     assert s.ask("SPY stats for March 2024", thread_id=f"a-{lang}").status == "answered"   # a thread record
     first = s.ask(symbol_said, thread_id=f"a-{lang}")
     assert first.status == "answered" and SAID[lang] in first.response, first.response
@@ -40,7 +39,8 @@ def test_statements_remember_and_forget_only_what_they_name(store, any_settings,
     later = s.ask(ask, thread_id=f"c-{lang}")
     assert later.status == "answered" and note in later.response, later.response
     assert claim(later, "high") == pytest.approx(nq_november_high())
-    memory_for(any_settings).forget(ALICE)
+    mem.forget(ALICE)
+    s.deps.services.close()
 
 
 def test_forgetting_everything_names_the_conversations_not_their_ids(store, any_settings):  # noqa: F811
@@ -48,4 +48,5 @@ def test_forgetting_everything_names_the_conversations_not_their_ids(store, any_
     assert s.ask("NQ stats for November 2023", thread_id="thread-x1").status == "answered"
     out = s.ask("forget everything about me", thread_id="thread-x2")
     assert "the conversations" in out.response and "thread-x1" not in out.response, out.response
-    assert memory_for(any_settings).export(ALICE)["threads"] == {}
+    assert s.deps.services.memory.export(ALICE)["threads"] == {}
+    s.deps.services.close()

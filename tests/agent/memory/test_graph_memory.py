@@ -15,7 +15,6 @@ from agent.deps import build_deps
 from agent.llm import prompts as P
 from agent.llm.offline.provider import OfflineProvider
 from agent.memory import tokens
-from agent.memory.service import memory_for
 from agent.memory.system_prompt import build_system_prompt
 from agent.service import Session
 from agent.state import Intent, Period
@@ -74,13 +73,14 @@ def test_preference_learned_in_one_thread_is_used_and_said_in_another(store, any
     assert NOTES[lang] in later.response
     assert later.intent["symbol"] == "NQ"
     assert claim(later, "high") == pytest.approx(nq_november_high())
-    memory_for(any_settings).forget(ALICE)
+    s.deps.services.memory.forget(ALICE)
+    s.deps.services.close()
 
 
 def test_forget_removes_it_everywhere(store, any_settings):
     s = session_for(store, any_settings)
     assert s.ask("I always trade NQ. NQ stats for November 2023", thread_id="a").status == "answered"
-    mem = memory_for(any_settings)
+    mem = s.deps.services.memory             # the world's memory: the one the graph wrote to
     assert mem.export(ALICE)["threads"] and mem.stm.get(ALICE)
     mem.forget(ALICE)
     data = mem.export(ALICE)
@@ -88,6 +88,7 @@ def test_forget_removes_it_everywhere(store, any_settings):
     assert mem.profile(ALICE).is_empty()
     again = s.ask("stats for last month", thread_id="b")
     assert again.status == "clarification" and NOTES["en"] not in again.response
+    s.deps.services.close()
 
 
 def test_one_users_memory_is_not_anothers(store, any_settings):
@@ -96,10 +97,12 @@ def test_one_users_memory_is_not_anothers(store, any_settings):
     bob = session_for(store, any_settings, BOB)
     out = bob.ask("stats for last month", thread_id="shared-id")   # same thread id, other user
     assert out.status == "clarification"
-    mem = memory_for(any_settings)
+    mem = alice.deps.services.memory
     assert mem.export(BOB)["threads"] == {} and mem.profile(BOB).is_empty()
     assert mem.profile(ALICE).preferences["usual_symbol"] == "NQ"
     mem.forget(ALICE)
+    alice.deps.services.close()
+    bob.deps.services.close()
 
 
 # ---- 40 turns ----------------------------------------------------------------------------------
@@ -143,7 +146,7 @@ class RecordingLLM(OfflineProvider):
 def test_forty_turns_stay_within_the_limits_and_resolve_turn_three(store, embedded_settings):
     llm = RecordingLLM()
     s = session_for(store, embedded_settings, provider=llm)
-    mem = memory_for(embedded_settings)
+    mem = s.deps.services.memory
     assert len(QUESTIONS) == 40
     for i, q in enumerate(QUESTIONS, 1):
         r = s.ask(q, thread_id="long")

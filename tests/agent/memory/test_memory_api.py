@@ -10,7 +10,7 @@ from starlette.middleware import Middleware
 from starlette.middleware.base import BaseHTTPMiddleware
 from starlette.testclient import TestClient
 
-from agent.memory.service import memory_for
+from agent.services import Services
 from agent.server import memory_api
 from agent.server.app import exception_handlers
 from agent.server.metrics import Metrics
@@ -31,8 +31,10 @@ class FakeAuth(BaseHTTPMiddleware):
 def client(any_settings):
     app = Starlette(routes=memory_api.routes, middleware=[Middleware(FakeAuth)],
                     exception_handlers=exception_handlers)
-    app.state.runtime = SimpleNamespace(settings=any_settings, metrics=Metrics())
-    mem = memory_for(any_settings)
+    services = Services(any_settings)
+    app.state.runtime = SimpleNamespace(settings=any_settings, metrics=Metrics(),
+                                        deps=SimpleNamespace(services=services))
+    mem = services.memory
     mem.ltm.add_note(ALICE, "alice's note")
     mem.ltm.set_preferences(ALICE, {"usual_symbol": "NQ"})
     mem.ltm.add_note(BOB, "bob's note")
@@ -40,6 +42,7 @@ def client(any_settings):
         yield c, mem
     mem.forget(ALICE)
     mem.forget(BOB)
+    services.close()
 
 
 def as_(user: str) -> dict:

@@ -4,7 +4,6 @@ from __future__ import annotations
 import pytest
 from pydantic import ValidationError
 
-from agent.memory.service import memory_for
 from agent.tools.catalog.memory import TOOLS
 from agent.tools.spec import ToolContext
 from tests.agent.memory.conftest import ALICE, BOB
@@ -12,9 +11,10 @@ from tests.agent.memory.conftest import ALICE, BOB
 SPECS = {t.name: t for t in TOOLS}
 
 
-def run(name, user, settings, **params):
+def run(name, user, mem, **params):
     spec = SPECS[name]
-    ctx = ToolContext(user=user, settings=settings, store=None, appdb=None)  # type: ignore[arg-type]
+    ctx = ToolContext(user=user, settings=mem.settings, store=None, appdb=None,  # type: ignore[arg-type]
+                      memory=lambda: mem)
     return spec.handler(ctx, spec.params(**params))
 
 
@@ -25,20 +25,20 @@ def test_declarations():
     assert all(t.category == "memory" and t.required_plan == "free" for t in TOOLS)
 
 
-def test_remember_recall_forget_round_trip(any_settings):
-    out = run("remember", ALICE, any_settings, note="I trade mostly NQ, swing style", symbol="nq")
+def test_remember_recall_forget_round_trip(mem):
+    out = run("remember", ALICE, mem, note="I trade mostly NQ, swing style", symbol="nq")
     assert out["usual_symbol"] == "NQ" and out["trading_style"] == "swing"
-    got = run("recall", ALICE, any_settings)["memory"]
+    got = run("recall", ALICE, mem)["memory"]
     assert got["notes"] == ["I trade mostly NQ, swing style"] and got["preferences"]["usual_symbol"] == "NQ"
-    assert run("recall", ALICE, any_settings, kind="notes") == {"memory": {"notes": got["notes"]}}
-    assert run("recall", BOB, any_settings)["memory"]["notes"] == []          # isolated
-    run("forget", BOB, any_settings, kind="all")
-    assert run("recall", ALICE, any_settings, kind="notes")["memory"]["notes"]
-    run("forget", ALICE, any_settings, kind="notes")
-    after = run("recall", ALICE, any_settings)["memory"]
+    assert run("recall", ALICE, mem, kind="notes") == {"memory": {"notes": got["notes"]}}
+    assert run("recall", BOB, mem)["memory"]["notes"] == []          # isolated
+    run("forget", BOB, mem, kind="all")
+    assert run("recall", ALICE, mem, kind="notes")["memory"]["notes"]
+    run("forget", ALICE, mem, kind="notes")
+    after = run("recall", ALICE, mem)["memory"]
     assert after["notes"] == [] and after["preferences"]["usual_symbol"] == "NQ"
-    run("forget", ALICE, any_settings, kind="all")
-    assert memory_for(any_settings).ltm.profile(ALICE).is_empty()
+    run("forget", ALICE, mem, kind="all")
+    assert mem.ltm.profile(ALICE).is_empty()
 
 
 def test_bad_parameters_are_refused():

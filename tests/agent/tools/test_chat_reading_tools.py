@@ -17,12 +17,18 @@ from agent.llm.offline.provider import OfflineProvider
 from agent.news.sentiment import score_text
 from agent.service import Session
 from agent.settings import Settings
-from agent.storage.appdb import open_appdb
+from agent.storage.appdb import AppDB
 from agent.tools.messages import UPGRADE
 from tests.agent.llm.gemini_stub import call, gemini_settings, stub  # noqa: F401
 from tests.agent.news.conftest import CRYPTO
 
 JANUARY = ("2022-01-01", "2022-01-31")
+
+
+def _appdb(settings: Settings) -> AppDB:
+    """The app database of `settings` (SQLite under the test's home: the sessions' worlds open the
+    same file)."""
+    return AppDB(settings)
 
 
 def _user(plan: str, lang: str = "en") -> User:
@@ -47,7 +53,7 @@ def env(loaded_store, tmp_path, prefix):
     from agent.news.loader import load_news
 
     settings = Settings(home=tmp_path, redis_url=None, tools_redis_prefix=prefix)
-    load_news(open_appdb(settings), CRYPTO, symbols=["BTCUSD"])
+    load_news(_appdb(settings), CRYPTO, symbols=["BTCUSD"])
     return loaded_store, settings
 
 
@@ -142,7 +148,7 @@ def test_fundamentals(env, tmp_path, q, lang):
     csv = tmp_path / "fund.csv"
     csv.write_text("symbol,period_end,revenue,eps,pe\nSPY,2023-12-31,1000,2.5,20.4\n"
                    "SPY,2024-03-31,1100,2.75,21.3\n", encoding="utf-8")
-    load_fundamentals(open_appdb(env[1]), csv)
+    load_fundamentals(_appdb(env[1]), csv)
     result = offline(env, _user("free", lang))[1](q)
     assert result.plan["steps"][0]["tool"] == "get_fundamentals"
     latest = pd.read_csv(csv).iloc[-1]
@@ -184,7 +190,7 @@ def test_gemini_news_of_a_month(env, stub, tmp_path, january_news):  # noqa: F81
                                 tools_redis_prefix=settings.tools_redis_prefix)
     from agent.news.loader import load_news
 
-    load_news(open_appdb(gsettings), CRYPTO, symbols=["BTCUSD"])
+    load_news(_appdb(gsettings), CRYPTO, symbols=["BTCUSD"])
     stub.add(call("parse_intent", {"type": "data", "lang": "en", "symbol": "BTCUSD"}),
              call("get_news", {"symbol": "BTCUSD", "start": JANUARY[0], "end": JANUARY[1]}),
              call("submit_answer", {"response": "BTCUSD: {count} headlines, {negative} negative."}))
