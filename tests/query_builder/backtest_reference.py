@@ -59,7 +59,7 @@ def _signal(df: pd.DataFrame, spec: Spec, up: bool) -> pd.Series:
         if up:
             return valid & (c > ref) & (c.shift() <= ref.shift())
         return valid & (c < ref) & (c.shift() >= ref.shift())
-    return pd.Series(df.index.dayofweek == spec.weekday, index=df.index)
+    return pd.Series(df.index.day_of_week == spec.weekday, index=df.index)
 
 
 def run(df: pd.DataFrame, start: str, end: str, spec: Spec) -> dict:
@@ -94,7 +94,7 @@ def run(df: pd.DataFrame, start: str, end: str, spec: Spec) -> dict:
             pos = {"e": i, "px": o[i], "open": True}
         if pos is not None and i > pos["e"] and spec.exit_fill == "open":
             if spec.sessions and i == pos["e"] + spec.sessions or \
-                    spec.exit_weekday is not None and days[i].dayofweek == spec.exit_weekday:
+                    spec.exit_weekday is not None and days[i].day_of_week == spec.exit_weekday:
                 close_trade(i, o[i], "timed")
         if pos is not None and pending_exit == i:
             close_trade(i, o[i], "opposite")
@@ -111,7 +111,7 @@ def run(df: pd.DataFrame, start: str, end: str, spec: Spec) -> dict:
         if pos is not None and spec.exit_fill == "close":
             own_day = i > pos["e"] or pos["open"]
             if spec.sessions and i == pos["e"] + spec.sessions or \
-                    spec.exit_weekday is not None and days[i].dayofweek == spec.exit_weekday and own_day:
+                    spec.exit_weekday is not None and days[i].day_of_week == spec.exit_weekday and own_day:
                 close_trade(i, c[i], "timed")
                 closed = True
         if pos is not None and spec.opposite and opp[i] and i >= pos["e"] and not (i == pos["e"] and not pos["open"]):
@@ -172,7 +172,7 @@ def run_intraday(minutes: pd.DataFrame, start: str, end: str, spec: Spec) -> dic
     sell = (1 - spec.slippage / 100) * (1 - spec.commission / 100)
     trades: list[dict] = []
     for day, g in m.groupby("trading_date", sort=True):
-        if spec.weekday is not None and day.dayofweek != spec.weekday:
+        if spec.weekday is not None and day.day_of_week != spec.weekday:
             continue
         after = g[g["minute"] >= spec.at]
         if after.empty:
