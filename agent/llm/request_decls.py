@@ -70,9 +70,11 @@ def wants_rule(texts: Iterable[str], original: Any = None) -> bool:
     reading being completed is one."""
     from agent.nlu.backtest_rules import is_backtest
 
-    if isinstance(original, Intent) and (original.analysis == "backtest" or original.rule is not None):
+    if isinstance(original, Intent):
+        original = original.model_dump(mode="json")
+    if isinstance(original, dict) and (original.get("analysis") == "backtest" or original.get("rule")):
         return True
-    return any(is_backtest(t) for t in texts if t)
+    return any(is_backtest(t) for t in texts if isinstance(t, str) and t)
 
 
 def intent_declaration(rule: bool) -> types.FunctionDeclaration:
