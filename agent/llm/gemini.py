@@ -28,14 +28,13 @@ from pydantic import BaseModel, ValidationError
 from agent.answer.plan_check import PlanProblem
 from agent.llm import gemini_tuning as tuning
 from agent.llm import prompts as P
+from agent.llm import request_decls as offer
 from agent.llm import tokens
 from agent.llm.base import ProviderContext
 from agent.llm.errors import LLMConfigError, LLMError, LLMInvalidOutput, LLMRateLimited, classify
 from agent.llm.gemini_cache import ExplicitCache
 from agent.llm.gemini_memory import memory_block
 from agent.llm.plan_actions import usable
-from agent.llm.request_decls import (intent_declaration, intent_declaration_tokens, plan_declaration,
-                                      user_turns, wants_rule)
 from agent.llm.schemas import PARSE_INTENT, SUBMIT_ANSWER, SUBMIT_PLAN, declarations, derive
 from agent.llm.usage import UsageMeter, load_prices
 from agent.settings import Settings
@@ -220,7 +219,7 @@ class GeminiProvider:
     def understand(self, question: str, history: list[dict[str, str]] | None,
                    ctx: ProviderContext) -> Intent:
         q = P.wrap("user_question", question)
-        rule = wants_rule([question, *user_turns(history)])
+        rule = offer.wants_rule([question, *offer.user_turns(history)])
         return self._understand(lambda c, h: P.UNDERSTANDER_USER.format(context=c, history=h, question=q),
                                 history, ctx, rule)
 
@@ -228,7 +227,7 @@ class GeminiProvider:
                                history: list[dict[str, str]] | None, ctx: ProviderContext) -> Intent:
         orig = P.intent_json(original) if isinstance(original, Intent) else original
         o, a = P.wrap("user_question", orig), P.wrap("user_answer", answer)
-        rule = wants_rule([orig, answer, *user_turns(history)], original)
+        rule = offer.wants_rule([orig, answer, *offer.user_turns(history)], original)
         return self._understand(lambda c, h: P.UNDERSTANDER_CLARIFIED_USER.format(
             context=c, history=h, original=o, answer=a), history, ctx, rule)
 
@@ -239,10 +238,10 @@ class GeminiProvider:
             today=ctx.today.isoformat(), instruments=P.instruments_text(ctx))
         # Seed 002's context budget on the whole request: what is left after the instructions,
         # the function declaration and the question goes to the history, newest first.
-        fixed = tokens.count(system) + tokens.count(render(context, "")) + intent_declaration_tokens(rule)
+        fixed = tokens.count(system) + tokens.count(render(context, "")) + offer.intent_declaration_tokens(rule)
         history_text = P.history_block(history, max(0, tokens.CONTEXT_TOKENS - fixed - REQUEST_MARGIN))
         intent = self._structured("understander", system, [_user(render(context, history_text))],
-                                  PARSE_INTENT, Intent, decl=intent_declaration(rule))
+                                  PARSE_INTENT, Intent, decl=offer.intent_declaration(rule))
         return derive(intent)
 
     def plan(self, intent: Intent, ctx: ProviderContext,
@@ -268,12 +267,13 @@ class GeminiProvider:
         # them into the intent); its system instruction is the same on every call.
         system = P.PLANNER_SYSTEM.format(safety=P.SAFETY)
         text = memory_block(ctx, "planner") + P.PLANNER_USER.format(
-            catalogue=P.planner_catalogue(found[0] if found else None), today=ctx.today.isoformat(), coverage=P.wrap("data_coverage", P.coverage_text(ctx)),
+            catalogue=P.planner_catalogue(found[0] if found else None), today=ctx.today.isoformat(),
+            coverage=P.wrap("data_coverage", P.coverage_text(ctx)),
             intent=P.wrap("data", P.intent_json(intent)))
         if feedback:
             text += P.PLANNER_FEEDBACK.format(problems=P.wrap(
                 "plan_problems", "\n".join(f"- {p.text}" for p in feedback)))
-        return system, text, plan_declaration(*found) if found else plan_declaration(None)
+        return system, text, offer.plan_declaration(*found) if found else offer.plan_declaration(None)
 
     def analyze(self, question: str, intent: Intent, results: list[StepResult], lang: Lang,
                 ctx: ProviderContext | None = None, feedback: str | None = None) -> AnalystOutput:

@@ -20,8 +20,15 @@ import re
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Iterable
 
-from agent.llm.schemas import (DERIVED, DESCRIPTIONS, PARSE_INTENT, SUBMIT_PLAN, declaration,
-                               declarations, declaration_problems)
+from agent.llm.schemas import (
+    DERIVED,
+    DESCRIPTIONS,
+    PARSE_INTENT,
+    SUBMIT_PLAN,
+    declaration,
+    declaration_problems,
+    declarations,
+)
 from agent.state import Intent, Plan
 from query_builder.declare import actions as declared_actions
 from query_builder.models import StepParams
