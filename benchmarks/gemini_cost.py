@@ -144,15 +144,18 @@ def cost(records: list[dict[str, Any]], on: date) -> float | None:
 
 def static_sizes() -> dict[str, int]:
     """Tokens of each agent's static part (system instruction + its declaration): what an explicit
-    cache would hold, against the model's minimum (agent/llm/gemini_cache.py)."""
+    cache would hold, against the model's minimum (agent/llm/gemini_cache.py). The understander's
+    and planner's declarations as a simple question is offered them (no backtest rule; the
+    statistics action: agent/llm/request_decls.py); other questions carry other parts."""
     from agent.llm import prompts as P
     from agent.llm.gemini_cache import static_tokens
-    from agent.llm.schemas import PARSE_INTENT, SUBMIT_ANSWER, SUBMIT_PLAN, declarations
+    from agent.llm.request_decls import intent_declaration, plan_declaration
+    from agent.llm.schemas import SUBMIT_ANSWER, declarations
 
-    d = declarations()
-    return {"understander": static_tokens(P.UNDERSTANDER_SYSTEM.format(safety=P.SAFETY), [d[PARSE_INTENT]]),
-            "planner": static_tokens(P.PLANNER_SYSTEM.format(safety=P.SAFETY), [d[SUBMIT_PLAN]]),
-            "analyst": static_tokens(P.ANALYST_SYSTEM.format(safety=P.SAFETY), [d[SUBMIT_ANSWER]]),
+    stats = plan_declaration({"get_period_stats"})
+    return {"understander": static_tokens(P.UNDERSTANDER_SYSTEM.format(safety=P.SAFETY), [intent_declaration(False)]),
+            "planner": static_tokens(P.PLANNER_SYSTEM.format(safety=P.SAFETY), [stats]),
+            "analyst": static_tokens(P.ANALYST_SYSTEM.format(safety=P.SAFETY), [declarations()[SUBMIT_ANSWER]]),
             "educator": static_tokens(P.EDUCATOR_SYSTEM.format(safety=P.SAFETY), None)}
 
 

@@ -17,8 +17,6 @@
 """
 from __future__ import annotations
 
-import functools
-import json
 import logging
 import time
 from typing import Any, Callable
@@ -30,12 +28,13 @@ from pydantic import BaseModel, ValidationError
 from agent.answer.plan_check import PlanProblem
 from agent.llm import gemini_tuning as tuning
 from agent.llm import prompts as P
+from agent.llm import request_decls as offer
 from agent.llm import tokens
 from agent.llm.base import ProviderContext
 from agent.llm.errors import LLMConfigError, LLMError, LLMInvalidOutput, LLMRateLimited, classify
 from agent.llm.gemini_cache import ExplicitCache
 from agent.llm.gemini_memory import memory_block
-from agent.llm.plan_actions import usable_actions
+from agent.llm.plan_actions import usable
 from agent.llm.schemas import PARSE_INTENT, SUBMIT_ANSWER, SUBMIT_PLAN, declarations, derive
 from agent.llm.usage import UsageMeter, load_prices
 from agent.settings import Settings
@@ -187,9 +186,11 @@ class GeminiProvider:
     # ---- forced function calling with one repair turn ----------------------------------------
 
     def _structured(self, agent: str, system: str, contents: list[types.Content], target: str,
-                    model_cls: type[BaseModel], check: Callable[[Any], None] | None = None) -> Any:
-        """Force a call of `target` (mode ANY) and validate its arguments; one repair turn."""
-        decls = [declarations()[target]]
+                    model_cls: type[BaseModel], check: Callable[[Any], None] | None = None,
+                    decl: types.FunctionDeclaration | None = None) -> Any:
+        """Force a call of `target` (mode ANY; `decl`: the part of its declaration this request is
+        offered) and validate its arguments against the whole model; one repair turn."""
+        decls = [decl or declarations()[target]]
         contents, repaired = list(contents), False
         while True:
             resp = self._generate(agent, contents, self._config(agent, system, [target], decls))
@@ -218,51 +219,61 @@ class GeminiProvider:
     def understand(self, question: str, history: list[dict[str, str]] | None,
                    ctx: ProviderContext) -> Intent:
         q = P.wrap("user_question", question)
+        rule = offer.wants_rule([question, *offer.user_turns(history)])
         return self._understand(lambda c, h: P.UNDERSTANDER_USER.format(context=c, history=h, question=q),
-                                history, ctx)
+                                history, ctx, rule)
 
     def understand_with_answer(self, original: str | Intent, answer: str,
                                history: list[dict[str, str]] | None, ctx: ProviderContext) -> Intent:
         orig = P.intent_json(original) if isinstance(original, Intent) else original
         o, a = P.wrap("user_question", orig), P.wrap("user_answer", answer)
+        rule = offer.wants_rule([orig, answer, *offer.user_turns(history)], original)
         return self._understand(lambda c, h: P.UNDERSTANDER_CLARIFIED_USER.format(
-            context=c, history=h, original=o, answer=a), history, ctx)
+            context=c, history=h, original=o, answer=a), history, ctx, rule)
 
     def _understand(self, render: Callable[[str, str], str], history: list[dict[str, str]] | None,
-                    ctx: ProviderContext) -> Intent:
+                    ctx: ProviderContext, rule: bool) -> Intent:
         system = P.UNDERSTANDER_SYSTEM.format(safety=P.SAFETY)
         context = memory_block(ctx, "understander") + P.UNDERSTANDER_CONTEXT.format(
             today=ctx.today.isoformat(), instruments=P.instruments_text(ctx))
         # Seed 002's context budget on the whole request: what is left after the instructions,
         # the function declaration and the question goes to the history, newest first.
-        fixed = tokens.count(system) + tokens.count(render(context, "")) + _declaration_tokens(PARSE_INTENT)
+        fixed = tokens.count(system) + tokens.count(render(context, "")) + offer.intent_declaration_tokens(rule)
         history_text = P.history_block(history, max(0, tokens.CONTEXT_TOKENS - fixed - REQUEST_MARGIN))
         intent = self._structured("understander", system, [_user(render(context, history_text))],
-                                  PARSE_INTENT, Intent)
+                                  PARSE_INTENT, Intent, decl=offer.intent_declaration(rule))
         return derive(intent)
 
     def plan(self, intent: Intent, ctx: ProviderContext,
              feedback: list[PlanProblem] | None = None) -> Plan:
         """One call: the data coverage is in the prompt; on the planner's retry, the problems
         code found in the previous plan."""
-        system, text = self.planner_prompt(intent, ctx, feedback)
-        return self._structured("planner", system, [_user(text)], SUBMIT_PLAN, Plan, check=_check_plan)
+        system, text, decl = self.planner_request(intent, ctx, feedback)
+        return self._structured("planner", system, [_user(text)], SUBMIT_PLAN, Plan, check=_check_plan,
+                                decl=decl)
 
     def planner_prompt(self, intent: Intent, ctx: ProviderContext,
                        feedback: list[PlanProblem] | None = None) -> tuple[str, str]:
-        """(static system instruction, user text with today, the coverage and the intent): one
-        builder for the plain planner call and the one offered the user's tools
-        (agent/tools/plan_step.py)."""
+        system, text, _ = self.planner_request(intent, ctx, feedback)
+        return system, text
+
+    def planner_request(self, intent: Intent, ctx: ProviderContext, feedback: list[PlanProblem] | None = None
+                        ) -> tuple[str, str, types.FunctionDeclaration]:
+        """(static system instruction, user text with today, the coverage and the intent, the
+        submit_plan declaration offering the same actions as the text's catalogue): one builder
+        for the plain planner call and the one offered the user's tools (agent/tools/plan_step.py)."""
+        found = usable(intent, ctx)
         # The planner plans the typed reading: no memory, no history (the understander resolved
         # them into the intent); its system instruction is the same on every call.
         system = P.PLANNER_SYSTEM.format(safety=P.SAFETY)
         text = memory_block(ctx, "planner") + P.PLANNER_USER.format(
-            catalogue=P.planner_catalogue(usable_actions(intent, ctx)), today=ctx.today.isoformat(), coverage=P.wrap("data_coverage", P.coverage_text(ctx)),
+            catalogue=P.planner_catalogue(found[0] if found else None), today=ctx.today.isoformat(),
+            coverage=P.wrap("data_coverage", P.coverage_text(ctx)),
             intent=P.wrap("data", P.intent_json(intent)))
         if feedback:
             text += P.PLANNER_FEEDBACK.format(problems=P.wrap(
                 "plan_problems", "\n".join(f"- {p.text}" for p in feedback)))
-        return system, text
+        return system, text, offer.plan_declaration(*found) if found else offer.plan_declaration(None)
 
     def analyze(self, question: str, intent: Intent, results: list[StepResult], lang: Lang,
                 ctx: ProviderContext | None = None, feedback: str | None = None) -> AnalystOutput:
@@ -322,16 +333,6 @@ class GeminiProvider:
 
 
 REQUEST_MARGIN = 100     # framing the token count of the parts does not see (roles, separators)
-
-
-@functools.lru_cache(maxsize=8)
-def _declaration_tokens(name: str) -> int:
-    """Tokens of a function declaration as sent (Gemini counts declarations as prompt tokens):
-    the request's `tools` as the SDK serialises them (camelCase keys, json.dumps with its spaced
-    separators); the compact pydantic JSON counted ~620 fewer tokens for parse_intent, enough to
-    take a long thread's understander request past the 6,000 budget."""
-    decl = declarations()[name].model_dump(mode="json", by_alias=True, exclude_none=True)
-    return tokens.count(json.dumps([{"functionDeclarations": [decl]}]))
 
 
 def _answers(calls: list[types.FunctionCall], errors: dict[str, str]) -> types.Content:

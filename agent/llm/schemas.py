@@ -265,18 +265,20 @@ DERIVED: dict[str, frozenset[str]] = {
     SUBMIT_PLAN: frozenset({"summary", "steps.params.bins"})}
 
 
+DESCRIPTIONS = {
+    PARSE_INTENT: "Record the structured intent of the user's question about market data.",
+    SUBMIT_PLAN: "Submit the plan: the data-fetching steps the query builder will run.",
+    SUBMIT_ANSWER: "Submit the answer text for the user and every number it states as a claim."}
+
+
 @lru_cache(maxsize=None)
 def declarations() -> dict[str, types.FunctionDeclaration]:
+    """The whole declarations (every action, every field); a request may be offered a part of
+    them (agent/llm/request_decls.py)."""
     return {
-        PARSE_INTENT: declaration(
-            PARSE_INTENT, "Record the structured intent of the user's question about market data.",
-            Intent, DERIVED[PARSE_INTENT]),
-        SUBMIT_PLAN: declaration(
-            SUBMIT_PLAN, "Submit the plan: the data-fetching steps the query builder will run.", Plan,
-            DERIVED[SUBMIT_PLAN]),
-        SUBMIT_ANSWER: declaration(
-            SUBMIT_ANSWER, "Submit the answer text for the user and every number it states as a claim.",
-            AnalystOutput),
+        PARSE_INTENT: declaration(PARSE_INTENT, DESCRIPTIONS[PARSE_INTENT], Intent, DERIVED[PARSE_INTENT]),
+        SUBMIT_PLAN: declaration(SUBMIT_PLAN, DESCRIPTIONS[SUBMIT_PLAN], Plan, DERIVED[SUBMIT_PLAN]),
+        SUBMIT_ANSWER: declaration(SUBMIT_ANSWER, DESCRIPTIONS[SUBMIT_ANSWER], AnalystOutput),
     }
 
 

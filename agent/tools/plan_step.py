@@ -43,11 +43,12 @@ def gemini_tool_plan(provider: Any, intent: Intent, ctx: Any, offered: list[Offe
     validator's need_more_data on a replan (agents/planner.py), in the prompt like plan problems."""
     from agent.llm import gemini as G
     from agent.llm import prompts as P
-    from agent.llm.schemas import SUBMIT_PLAN, declarations
+    from agent.llm.schemas import SUBMIT_PLAN
 
-    system, text = provider.planner_prompt(intent, ctx, feedback)   # the same prompt, memory included
+    # the same prompt (memory included) and the same submit_plan as the plain planner call
+    system, text, plan_decl = provider.planner_request(intent, ctx, feedback)
     system += P.PLANNER_TOOLS
-    decls = [*[t.declaration for t in offered], declarations()[SUBMIT_PLAN]]   # the plan's last
+    decls = [*[t.declaration for t in offered], plan_decl]   # the plan's last
     allowed = [str(d.name) for d in decls]
     # The provider's own transport: retries, timeouts, usage records and the agent's tuning.
     config = provider._config("planner", system, allowed, decls)

@@ -7,6 +7,7 @@ import logging
 import pytest
 
 from agent.llm.gemini_cache import min_tokens, static_tokens
+from agent.llm.request_decls import intent_declaration
 from agent.llm.schemas import PARSE_INTENT, SUBMIT_PLAN, declarations
 from tests.agent.llm.gemini_stub import GeminiStub, call, ctx, gemini_settings, system_text  # noqa: F401
 from tests.agent.llm.test_gemini import INTENT, INTENT_ARGS, PLAN_ARGS
@@ -41,7 +42,9 @@ def test_below_the_models_minimum_nothing_is_cached_and_it_is_said(rstub, tmp_pa
     from agent.llm import prompts as P
 
     system = P.UNDERSTANDER_SYSTEM.format(safety=P.SAFETY)
-    size = static_tokens(system, [declarations()[PARSE_INTENT]])
+    # a question without a backtest is offered parse_intent without the rule (agent/llm/request_decls.py)
+    size = static_tokens(system, [intent_declaration(False)])
+    assert size < static_tokens(system, [declarations()[PARSE_INTENT]])
     assert size < min_tokens("gemini-3.5-flash-lite") == 4096 and min_tokens("gemini-2.5-flash") == 2048
     rstub.add(call("parse_intent", INTENT_ARGS), call("parse_intent", INTENT_ARGS))
     p = _provider(rstub, tmp_path, gemini_explicit_cache=True)

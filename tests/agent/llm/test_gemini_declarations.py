@@ -118,7 +118,7 @@ def test_the_new_readings_are_declared_and_accepted(stub, provider_for, ctx):
     stub.add(call("parse_intent", intent_args), call("parse_intent", rank), call("submit_plan", {"steps": steps}))
     p = provider_for()
     bars, ranked = p.understand("q", None, ctx), p.understand("q", None, ctx)
-    plan = p.plan(INTENT, ctx)
+    plan = p.plan(ranked, ctx)   # offered the ranking's action (agent/llm/request_decls.py)
     assert (bars.analysis, bars.bar_minutes, bars.time_window.start) == ("intraday", 5, time(9, 30))
     assert (ranked.analysis, ranked.top_n, ranked.direction) == ("volume_rank", 3, "down")
     assert [(s.action, s.params.granularity) for s in plan.steps[1:]] == [("get_intraday_data", g) for g in BAR_MINUTES]

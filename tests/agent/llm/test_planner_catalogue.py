@@ -31,8 +31,12 @@ def test_stats_intent_lists_only_what_it_can_use(stub, provider_for, ctx):  # no
     assert "Patterns (for aggregate_patterns)" not in text
     other = request_text(rsi)
     assert "- get_indicator(symbol" in other and "rsi(14)" in other
-    # the declaration still offers every action: the catalogue guides, code checks the plan
-    assert "aggregate_patterns" in str(stats["body"]["tools"])
+    # the declaration offers the same actions as the catalogue, with only their parameters
+    # (agent/llm/request_decls.py); code still checks the plan against every declared action
+    action = stats["body"]["tools"][0]["functionDeclarations"][0]["parameters"]["properties"]["steps"]
+    assert action["items"]["properties"]["action"]["enum"] == ["get_period_stats"]
+    assert "aggregate_patterns" not in str(stats["body"]["tools"]) and "rule" not in str(stats["body"]["tools"])
+    assert "get_indicator" in str(rsi["body"]["tools"]) and "window" in str(rsi["body"]["tools"])
 
 
 def test_usable_actions_come_from_the_code_plan(ctx):  # noqa: F811
