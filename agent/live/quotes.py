@@ -11,7 +11,7 @@ small read while nothing arrives.
 from __future__ import annotations
 
 import threading
-from datetime import date, datetime, timedelta, timezone
+from datetime import datetime, timedelta, timezone
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -26,20 +26,12 @@ def _last(store: Any, symbol: str) -> dict[str, Any] | None:
     inst = store.get_instrument(symbol)
     if inst is None:
         return None
-    bar = None
-    if inst.bar_seconds:
-        rows = md.q(store, md.LAST_1MIN, symbol=inst.symbol)
-        bar = rows[0] if rows else None
+    bar, prev = md.last_bar(store, inst)
     if bar is None:
-        rows = md.q(store, md.LAST_1D, symbol=inst.symbol)
-        if not rows:
-            return None
-        bar = {**rows[0], "ts": None}
-    day = date.fromisoformat(str(bar["trading_date"])[:10])
-    prev = md.q(store, md.PREV_CLOSE, symbol=inst.symbol, day=day)
+        return None
     return {"symbol": inst.symbol, "timezone": inst.timezone, "bar_seconds": inst.bar_seconds or 60,
-            "ts": bar["ts"], "trading_date": day, "close": float(bar["close"]),
-            "previous_close": float(prev[0]["close"]) if prev else None}
+            "ts": bar["ts"], "trading_date": bar["trading_date"], "close": float(bar["close"]),
+            "previous_close": float(prev["close"]) if prev else None}
 
 
 def line(fact: dict[str, Any], lang: str, quiet_s: float, now: datetime) -> dict[str, Any]:

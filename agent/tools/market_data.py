@@ -9,6 +9,7 @@ candle of the same hour.
 from __future__ import annotations
 
 import re
+from datetime import date
 from typing import Annotated, Any, Literal
 
 from pydantic import Field, StringConstraints
@@ -75,6 +76,24 @@ def instrument_or_error(store, symbol: str) -> Instrument:
         known = ", ".join(i.symbol for i in store.instruments()) or "none loaded yet"
         raise ToolError("VALIDATION_ERROR", f"unknown symbol {symbol!r}; known symbols: {known}")
     return inst
+
+
+def last_bar(store, inst: Instrument) -> tuple[dict[str, Any] | None, dict[str, Any] | None]:
+    """An instrument's last stored bar (its last 1-minute bar when it has minute bars, else its last
+    daily bar with `ts` None; `trading_date` as a date) and the previous trading date's close row
+    (None when there is none): what get_price and the chat's live price line both show."""
+    bar = None
+    if inst.bar_seconds is not None:
+        rows = q(store, LAST_1MIN, symbol=inst.symbol)
+        bar = rows[0] if rows else None
+    if bar is None:
+        rows = q(store, LAST_1D, symbol=inst.symbol)
+        if not rows:
+            return None, None
+        bar = {**rows[0], "ts": None}
+    day = date.fromisoformat(str(bar["trading_date"])[:10])
+    prev = q(store, PREV_CLOSE, symbol=inst.symbol, day=day)
+    return {**bar, "trading_date": day}, (prev[0] if prev else None)
 
 
 def _bucket(engine: str, seconds: int) -> str:

@@ -50,18 +50,10 @@ def _r(x: Any, nd: int = 6) -> float | None:
 def get_price(ctx: ToolContext, p: SymbolParams) -> dict[str, Any]:
     store = ctx.store
     inst = md.instrument_or_error(store, p.symbol)
-    bar = None
-    if inst.bar_seconds is not None:
-        rows = md.q(store, md.LAST_1MIN, symbol=inst.symbol)
-        bar = rows[0] if rows else None
+    bar, prev = md.last_bar(store, inst)
     if bar is None:
-        rows = md.q(store, md.LAST_1D, symbol=inst.symbol)
-        if not rows:
-            raise ToolError("EXECUTION_ERROR", f"no bars stored for {inst.symbol}")
-        bar = {**rows[0], "ts": None}
+        raise ToolError("EXECUTION_ERROR", f"no bars stored for {inst.symbol}")
     day = bar["trading_date"]
-    day = date.fromisoformat(str(day)[:10])
-    prev = md.q(store, md.PREV_CLOSE, symbol=inst.symbol, day=day)
     price = float(bar["close"])
     out: dict[str, Any] = {"symbol": inst.symbol, "price": _r(price), "trading_date": day.isoformat(),
                            "synthetic": inst.synthetic, "timezone": inst.timezone}
@@ -74,8 +66,8 @@ def get_price(ctx: ToolContext, p: SymbolParams) -> dict[str, Any]:
     else:
         out.update(as_of=day.isoformat(), as_of_local=day.isoformat(), bar="1d")
     if prev:
-        pc = float(prev[0]["close"])
-        out.update(previous_date=str(prev[0]["trading_date"])[:10], previous_close=_r(pc),
+        pc = float(prev["close"])
+        out.update(previous_date=str(prev["trading_date"])[:10], previous_close=_r(pc),
                    change=_r(price - pc), change_pct=_r((price / pc - 1) * 100, 4))
     else:
         out.update(previous_date=None, previous_close=None, change=None, change_pct=None)
