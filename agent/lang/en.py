@@ -5,10 +5,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from agent.lang._agents.en import AGENTS
 from agent.lang._answer.en import ANSWER
 from agent.lang._backtest.en import BACKTEST
+from agent.lang._nlu.en import NLU
 from agent.lang._reading.en import READING
+from agent.lang._tools.en import TOOLS
+from agent.lang._trading.en import TRADING
 from agent.lang._windows.en import WINDOWS
+from agent.lang._words.en import WORDS
 
 # Month names, used by the offline parser/templates and by the UI's date texts.
 _MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December")
@@ -545,6 +550,11 @@ PACK: dict[str, Any] = {
     "answer": ANSWER,  # the answer side: agent/lang/_answer/
     "windows": WINDOWS,  # the offline parser's window words: agent/lang/_windows/
     "reading": READING,  # the stated reading and declines: agent/lang/_reading/
+    "trading_words": TRADING,  # agent/lang/_trading/
+    "tool_words": TOOLS,  # agent/lang/_tools/
+    "words": WORDS,  # agent/lang/_words/
+    "nlu_words": NLU,  # agent/lang/_nlu/
+    "agent_words": AGENTS,  # agent/lang/_agents/
     "wording": {
         "METRIC_STEMS": {
             "close": ("close", "closes", "closed", "closing", "settle"),

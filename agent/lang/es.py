@@ -5,10 +5,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from agent.lang._agents.es import AGENTS
 from agent.lang._answer.es import ANSWER
 from agent.lang._backtest.es import BACKTEST
+from agent.lang._nlu.es import NLU
 from agent.lang._reading.es import READING
+from agent.lang._tools.es import TOOLS
+from agent.lang._trading.es import TRADING
 from agent.lang._windows.es import WINDOWS
+from agent.lang._words.es import WORDS
 
 # Month names, used by the offline parser/templates and by the UI's date texts.
 _MONTHS = ("enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto", "septiembre", "octubre", "noviembre", "diciembre")
@@ -568,6 +573,11 @@ PACK: dict[str, Any] = {
     "answer": ANSWER,  # the answer side: agent/lang/_answer/
     "windows": WINDOWS,  # the offline parser's window words: agent/lang/_windows/
     "reading": READING,  # the stated reading and declines: agent/lang/_reading/
+    "trading_words": TRADING,  # agent/lang/_trading/
+    "tool_words": TOOLS,  # agent/lang/_tools/
+    "words": WORDS,  # agent/lang/_words/
+    "nlu_words": NLU,  # agent/lang/_nlu/
+    "agent_words": AGENTS,  # agent/lang/_agents/
     "wording": {
         "METRIC_STEMS": {
             "close": ("cierre", "cerro", "cerr"),

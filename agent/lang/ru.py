@@ -5,10 +5,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from agent.lang._agents.ru import AGENTS
 from agent.lang._answer.ru import ANSWER
 from agent.lang._backtest.ru import BACKTEST
+from agent.lang._nlu.ru import NLU
 from agent.lang._reading.ru import READING
+from agent.lang._tools.ru import TOOLS
+from agent.lang._trading.ru import TRADING
 from agent.lang._windows.ru import WINDOWS
+from agent.lang._words.ru import WORDS
 
 # Month names, used by the offline parser/templates and by the UI's date texts.
 _MONTHS = ("январь", "февраль", "март", "апрель", "май", "июнь", "июль", "август", "сентябрь", "октябрь", "ноябрь", "декабрь")
@@ -564,6 +569,11 @@ PACK: dict[str, Any] = {
     "answer": ANSWER,  # the answer side: agent/lang/_answer/
     "windows": WINDOWS,  # the offline parser's window words: agent/lang/_windows/
     "reading": READING,  # the stated reading and declines: agent/lang/_reading/
+    "trading_words": TRADING,  # agent/lang/_trading/
+    "tool_words": TOOLS,  # agent/lang/_tools/
+    "words": WORDS,  # agent/lang/_words/
+    "nlu_words": NLU,  # agent/lang/_nlu/
+    "agent_words": AGENTS,  # agent/lang/_agents/
     "wording": {
         "METRIC_STEMS": {
             "close": ("закрыт", "закрыл"),

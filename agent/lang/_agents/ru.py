@@ -1,0 +1,4 @@
+"""Russian: see __init__."""
+from typing import Any
+
+AGENTS: dict[str, Any] = {}

@@ -1,0 +1,4 @@
+"""English: see __init__."""
+from typing import Any
+
+TRADING: dict[str, Any] = {}

@@ -1,0 +1,4 @@
+"""Spanish: see __init__."""
+from typing import Any
+
+TRADING: dict[str, Any] = {}
