@@ -28,6 +28,8 @@ SHARED_SETS = [
     ("sp500_daily/chainins_GSPC.csv", "SPX"),
 ]
 ENGINES = ["duckdb", "postgres"]
+# a crashed xdist worker's fatal stack and memory high-water marks, printed at the end (tests/crashes.py)
+pytest_plugins = ["tests.crashes"]
 
 
 def _admin_connect() -> psycopg.Connection:
