@@ -61,11 +61,12 @@ def pytest_terminal_summary(terminalreporter: Any) -> None:
     folder = _log_dir(os.getpid())
     if not folder.is_dir():
         return
-    if _state["crashed"]:
+    if _state["crashed"] or os.environ.get("ASKBAR_TEST_MEMORY"):   # set it to see every worker's
         for log in sorted(folder.glob("*.log")):
             text = log.read_text(errors="replace")
             if text.strip():
-                terminalreporter.write_sep("=", f"worker log {log.name} (crashed: {', '.join(_state['crashed'])})")
+                crashed = ", ".join(_state["crashed"]) or "none"
+                terminalreporter.write_sep("=", f"worker log {log.name} (crashed: {crashed})")
                 terminalreporter.write_line("\n".join(_excerpt(text.splitlines())))
     for log in folder.glob("*.log"):
         log.unlink(missing_ok=True)
