@@ -70,7 +70,7 @@ def test_a_database_made_before_upgrades_cleanly(pg_database_factory):
     added = [n for n, _ in sql.migration_files("postgres") if migrations.RENAMED.get(n, n) not in LEGACY_POSTGRES]
     assert sorted(ledger) == sorted(LEGACY_POSTGRES + added)   # nothing applied again, only the new files
     assert _schema(old) == _schema(fresh)
-    TraceStore(Settings(database_url=old))         # the traces' runner reads the same ledger
+    TraceStore(Settings(database_url=old)).close()  # the traces' runner reads the same ledger
     with psycopg.connect(old) as conn:
         count = conn.execute("SELECT count(*) FROM schema_migrations").fetchone()[0]
         assert count == len(LEGACY_POSTGRES) + len(added)
