@@ -115,6 +115,8 @@ class Services:
                 t.join(join_s)
             if self._registry is not None:
                 self._registry.close()
+            if self._executor is not None:       # its call log writes to the app database
+                self._executor.close()
             if self._memory is not None:
                 self._memory.close()
             if self._appdb is not None:

@@ -13,6 +13,7 @@ class BuiltinTools(Protocol):
     def execute(self, user: User, tool_id: str, params: dict[str, Any], *,
                 admitted: bool = False) -> dict[str, Any]: ...
     def admit(self, user: User, tool_id: str, params: dict[str, Any]) -> dict[str, Any]: ...
+    def close(self) -> None: ...
 
 
 class NoBuiltinTools:
@@ -31,3 +32,6 @@ class NoBuiltinTools:
     def admit(self, user: User, tool_id: str, params: dict[str, Any]) -> dict[str, Any]:
         return {"success": False, "data": None, "metadata": {},
                 "error": {"code": "TOOL_NOT_FOUND", "message": f"no tool {tool_id!r}"}}
+
+    def close(self) -> None:
+        return None

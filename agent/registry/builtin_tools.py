@@ -18,6 +18,7 @@ class ExecutorTools:
     def __init__(self, settings: Settings, store: Any, appdb: Any, memory: Callable[[], Any] | None = None):
         self._settings, self._store, self._appdb, self._memory = settings, store, appdb, memory
         self._executor: Any = None
+        self._own_store: Any = None
         self._lock = threading.Lock()
 
     def _ex(self) -> Any:
@@ -26,7 +27,9 @@ class ExecutorTools:
                 from agent.market.factory import open_store
                 from agent.tools.executor import ToolExecutor
 
-                store = self._store or open_store(self._settings)
+                store = self._store
+                if store is None:
+                    store = self._own_store = open_store(self._settings)
                 self._executor = ToolExecutor(self._settings, store, self._appdb, memory=self._memory)
             return self._executor
 
@@ -58,3 +61,13 @@ class ExecutorTools:
     def admit(self, user: User, tool_id: str, params: dict[str, Any]) -> dict[str, Any]:
         """The executor's checks before the task is queued; counts the call when admitted."""
         return self._ex().admit(self._name(tool_id), params, user)
+
+    def close(self) -> None:
+        """Store the execution log's queued rows (before the app database closes) and close the
+        market store opened here."""
+        with self._lock:
+            if self._executor is not None:
+                self._executor.close()
+            if self._own_store is not None:
+                self._own_store.close()
+            self._executor = self._own_store = None

@@ -192,6 +192,7 @@ class Registry:
     def close(self) -> None:
         self.queue.close()
         self.bus.close()
+        self.builtin.close()
         if self._http is not None:
             self._http.close()
         if self._own_db:

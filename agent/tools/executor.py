@@ -218,3 +218,9 @@ class ToolExecutor:
         """Wait until every call so far is in the execution log."""
         if self.calllog is not None:
             self.calllog.flush()
+
+    def close(self) -> None:
+        """Store the calls still queued for the execution log and stop its thread (before the app
+        database it writes to is closed)."""
+        if self.calllog is not None:
+            self.calllog.close()

@@ -110,3 +110,26 @@ def test_closing_one_world_leaves_the_other_working(worlds):
     assert a.services.opened == dict.fromkeys(a.services.opened, False)
     assert b.services.memory.profile(ALICE).notes == ["trade the open"]
     b.services.memory.forget(ALICE)
+
+
+def test_closing_a_world_stores_its_queued_tool_log_and_stops_the_writer(worlds):
+    """The execution log is written by a thread; a world closed right after a call (every CLI
+    command) must store the row before its app database closes, and leave no thread behind."""
+    import threading
+
+    from agent.storage.appdb import AppDB
+
+    for deps in worlds:
+        before = {t.ident for t in threading.enumerate() if t.name == "askbar-tool-log"}
+        for n in range(50):
+            deps.services.executor.execute("remember", {"note": f"note {n}"}, ALICE)
+        deps.services.memory.forget(ALICE)
+        deps.services.close()
+        after = {t.ident for t in threading.enumerate() if t.name == "askbar-tool-log"}
+        assert after <= before, "the world's log writer stopped"
+        db = AppDB(deps.settings)
+        try:
+            rows = db.execute("SELECT count(*) AS n FROM tool_executions WHERE user_id = %s", (ALICE.user_id,))
+        finally:
+            db.close()
+        assert rows[0]["n"] == 50

@@ -32,6 +32,9 @@ class TenMsTools:
         time.sleep(0.01)
         return {"success": True, "data": {"pong": params.get("n")}, "metadata": {}, "error": None}
 
+    def close(self) -> None:
+        return None
+
 
 def test_a_short_tool_never_times_out_because_the_queue_is_long(tmp_path):
     from agent.registry.service import Registry
