@@ -8,77 +8,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from agent import lang as packs
 from agent.answer import format as fmt
 
-T: dict[str, dict[str, str]] = {
-    "price": {"en": "{symbol}: {price} as of {as_of} ({kind}){chg}.",
-              "ru": "{symbol}: {price} на {as_of} ({kind}){chg}.",
-              "es": "{symbol}: {price} a {as_of} ({kind}){chg}."},
-    "kind_bar": {"en": "last stored bar", "ru": "последний сохранённый бар", "es": "última barra guardada"},
-    "kind_day": {"en": "last daily close", "ru": "последнее дневное закрытие", "es": "último cierre diario"},
-    "chg": {"en": ", {pct} vs the {date} close ({prev})", "ru": ", {pct} к закрытию {date} ({prev})",
-            "es": ", {pct} frente al cierre del {date} ({prev})"},
-    "ohlcv": {"en": "{symbol} {tf} candles, {n} from {first} to {last} (UTC): high {high}, low {low}, "
-                    "last close {close}.",
-              "ru": "{symbol}, свечи {tf}: {n} с {first} по {last} (UTC): максимум {high}, минимум {low}, "
-                    "последнее закрытие {close}.",
-              "es": "{symbol}, velas de {tf}: {n} del {first} al {last} (UTC): máximo {high}, mínimo {low}, "
-                    "último cierre {close}."},
-    "no_candles": {"en": "No {tf} candles are stored for {symbol}.",
-                   "ru": "Свечей {tf} для {symbol} нет в базе.",
-                   "es": "No hay velas de {tf} guardadas para {symbol}."},
-    "position": {"en": "Risking {risk_pct} of {capital} = {risk}; the stop is {dist} away, so the "
-                       "position is {size} units ({whole} whole units, {direction}).",
-                 "ru": "Риск {risk_pct} от {capital} = {risk}; до стопа {dist}, поэтому позиция — "
-                       "{size} ед. ({whole} целых, {direction}).",
-                 "es": "Arriesgando el {risk_pct} de {capital} = {risk}; el stop está a {dist}, así que "
-                       "la posición es de {size} unidades ({whole} enteras, {direction})."},
-    "rr": {"en": "Risk {risk}, reward {reward}: risk/reward 1:{ratio} ({direction}); break-even win rate "
-                 "{be}.",
-           "ru": "Риск {risk}, прибыль {reward}: соотношение 1:{ratio} ({direction}); безубыточный "
-                 "процент выигрышей {be}.",
-           "es": "Riesgo {risk}, beneficio {reward}: riesgo/beneficio 1:{ratio} ({direction}); tasa de "
-                 "acierto de equilibrio {be}."},
-    "wl": {"en": "Your watchlist: {items}.", "ru": "Ваш список наблюдения: {items}.",
-           "es": "Tu lista de seguimiento: {items}."},
-    "wl_empty": {"en": "Your watchlist is empty.", "ru": "Ваш список наблюдения пуст.",
-                 "es": "Tu lista de seguimiento está vacía."},
-    "wl_added": {"en": "Added {symbol} to your watchlist. ", "ru": "{symbol} добавлен в список наблюдения. ",
-                 "es": "{symbol} añadido a tu lista de seguimiento. "},
-    "wl_had": {"en": "{symbol} was already on your watchlist. ",
-               "ru": "{symbol} уже в списке наблюдения. ",
-               "es": "{symbol} ya estaba en tu lista de seguimiento. "},
-    "wl_removed": {"en": "Removed {symbol} from your watchlist. ",
-                   "ru": "{symbol} удалён из списка наблюдения. ",
-                   "es": "{symbol} eliminado de tu lista de seguimiento. "},
-    "wl_absent": {"en": "{symbol} was not on your watchlist. ",
-                  "ru": "{symbol} не было в списке наблюдения. ",
-                  "es": "{symbol} no estaba en tu lista de seguimiento. "},
-}
-# Memory statements: what was remembered or forgotten, said back to the user.
-T.update({
-    "mem_note": {"en": "Noted: “{note}”.", "ru": "Запомнил: «{note}».", "es": "Anotado: «{note}»."},
-    "mem_symbol": {"en": " Your usual symbol is now {symbol}.", "ru": " Ваш обычный инструмент теперь {symbol}.",
-                   "es": " Tu símbolo habitual ahora es {symbol}."},
-    "mem_style": {"en": " Trading style: {style}.", "ru": " Стиль торговли: {style}.",
-                  "es": " Estilo de trading: {style}."},
-    "mem_forgot": {"en": "Forgotten: {kinds}.", "ru": "Забыл: {kinds}.", "es": "Olvidado: {kinds}."},
-    "mem_nothing": {"en": "There was nothing to forget.", "ru": "Забывать было нечего.",
-                    "es": "No había nada que olvidar."},
-})
-STYLE_WORDS = {"scalping": {"en": "scalping", "ru": "скальпинг", "es": "scalping"},
-               "day_trading": {"en": "day trading", "ru": "внутридневная торговля", "es": "trading intradía"},
-               "swing": {"en": "swing trading", "ru": "свинг-трейдинг", "es": "swing trading"},
-               "long_term": {"en": "long-term investing", "ru": "долгосрочные инвестиции",
-                             "es": "inversión a largo plazo"}}
-KIND_WORDS = {"preferences": {"en": "your preferences (usual symbol)", "ru": "ваши предпочтения (обычный инструмент)",
-                              "es": "tus preferencias (símbolo habitual)"},
-              "style": {"en": "your trading style", "ru": "ваш стиль торговли", "es": "tu estilo de trading"},
-              "notes": {"en": "your notes", "ru": "ваши заметки", "es": "tus notas"},
-              "favorites": {"en": "your favourite symbols", "ru": "избранные инструменты", "es": "tus símbolos favoritos"},
-              "questions": {"en": "your frequent questions", "ru": "частые вопросы", "es": "tus preguntas frecuentes"},
-              "strategies": {"en": "your recent strategies", "ru": "недавние стратегии", "es": "tus estrategias recientes"},
-              "short_term": {"en": "the conversations", "ru": "разговоры", "es": "las conversaciones"}}
+# Every figure's sentence, the memory statements (what was remembered or forgotten, said back to
+# the user) and the words they name: the packs' tool_words (agent/lang/_tools/).
+T: dict[str, dict[str, str]] = packs.transposed("tool_words", "answers")
+STYLE_WORDS: dict[str, dict[str, str]] = packs.transposed("tool_words", "style_words")
+KIND_WORDS: dict[str, dict[str, str]] = packs.transposed("tool_words", "kind_words")
+DIRECTION: dict[str, dict[str, str]] = packs.transposed("tool_words", "direction")
 
 
 def _memory(name: str, d: dict, lang: str) -> str:
@@ -99,16 +37,10 @@ def _prefs(prefs: dict, lang: str) -> str:
     """The typed preferences just stored, said in the user's language (the packs' chat_tools)."""
     if not prefs:
         return ""
-    from agent import lang as packs
-
     words = packs.get(lang, "chat_tools", "pref_words")
     said = [words["timezone"].format(tz=v) if k == "timezone" else words.get(str(v), f"{k} {v}")
             for k, v in prefs.items()]
     return str(packs.get(lang, "chat_tools", "mem_pref")).format(what=", ".join(said))
-
-
-DIRECTION = {"long": {"en": "long", "ru": "лонг", "es": "largo"},
-             "short": {"en": "short", "ru": "шорт", "es": "corto"}}
 
 
 def _t(key: str, lang: str, **v: Any) -> str:

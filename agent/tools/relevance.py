@@ -14,37 +14,12 @@ import re
 from functools import lru_cache
 from typing import Any, Iterable
 
-# Cue words per catalogue tool: word starts, lower case, EN / RU / ES.
+from agent import lang as packs
+
+# Cue words per catalogue tool: word starts, lower case, every pack's (agent/lang/_tools/).
 TOOL_CUES: dict[str, tuple[str, ...]] = {
-    "get_price": ("price", "quote", "how much is", "right now", "current", "trading at", "last trade",
-                  "цен", "котиров", "сколько стоит", "сейчас", "текущ",
-                  "precio", "cotiza", "cuánto vale", "cuanto vale", "ahora", "actual"),
-    "get_ohlcv": ("ohlc", "candle", "candlestick", "raw bars", "свеч", "velas", "vela "),
-    "get_indicators": ("indicator", "индикатор", "indicador"),
-    "get_fundamentals": ("fundamental", "p/e", "pe ratio", "eps", "revenue", "earnings", "valuation",
-                         "фундамент", "выручк", "прибыль на акцию", "мультипликатор",
-                         "ingresos", "beneficio por acción", "valoración", "ganancias"),
-    "get_news": ("news", "headline", "новост", "заголов", "noticia", "titular"),
-    "get_sentiment": ("sentiment", "mood", "сентимент", "настроени", "sentimiento"),
-    "get_ml_signals": ("signal", "predict", "forecast", "machine learning", "ml model",
-                       "сигнал", "прогноз", "предсказ", "señal", "predic", "pronóstico"),
-    "get_ml_features": ("feature", "признак", "característica"),
-    "get_portfolio": ("portfolio", "position", "p&l", "pnl", "equity", "my account",
-                      "портфел", "позици", "счёт", "счет", "cartera", "posicion", "posición", "mi cuenta"),
-    "get_trade_history": ("trade history", "my trades", "fills", "history of trades",
-                          "сделк", "истори", "historial", "operaciones"),
-    "get_pending_orders": ("order", "заявк", "ордер", "orden"),
-    "list_alerts": ("alert", "алерт", "оповещ", "уведомл", "alerta", "aviso"),
-    "get_watchlist": ("watchlist", "watch list", "вотчлист", "список наблюд", "lista de seguimiento"),
-    "calculate_position_size": ("position size", "how many contracts", "how many shares", "sizing",
-                                "размер позиции", "сколько контракт", "сколько акций",
-                                "tamaño de posición", "tamaño de la posición", "cuántos contratos"),
-    "calculate_risk_reward": ("risk reward", "risk/reward", "risk-reward", "r:r", "reward",
-                              "риск", "прибыль к риску", "riesgo", "beneficio"),
-    "explain_concept": ("what is", "what are", "explain", "meaning of", "что такое", "объясни", "что значит",
-                        "qué es", "que es", "explica", "qué significa"),
-    "recall": ("remember", "do you know", "помнишь", "запомн", "recuerdas"),
-}
+    tool: tuple(cue for code in packs.codes() for cue in packs.get(code, "tool_words", "cues", tool))
+    for tool in packs.get(packs.BASE, "tool_words", "cues")}
 # Readings that call for a tool whatever the words (the understander's typed reading).
 BY_INTENT_TYPE: dict[str, tuple[str, ...]] = {"concept": ("explain_concept",)}
 _MIN_WORD = 4          # shorter words of a tenant tool's name say too little ("get", "the", "my")

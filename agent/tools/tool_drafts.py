@@ -12,27 +12,7 @@ from agent import lang as packs
 from agent.answer.vocabulary import register_code_texts
 from agent.tools import answers
 
-_T: dict[str, dict[str, str]] = {
-    "price": {"en": "{sym}: {price} as of {as_of}", "ru": "{sym}: {price} на {as_of}",
-              "es": "{sym}: {price} a {as_of}"},
-    "chg": {"en": ", {pct} against the {date} close ({prev})",
-            "ru": ", {pct} к закрытию {date} ({prev})",
-            "es": ", {pct} frente al cierre del {date} ({prev})"},
-    "position": {"en": "Position size: {size} ({whole} whole units); amount at risk {risk}.",
-                 "ru": "Размер позиции: {size} (целых единиц: {whole}); сумма риска {risk}.",
-                 "es": "Tamaño de la posición: {size} (unidades enteras: {whole}); importe en "
-                       "riesgo {risk}."},
-    "rr": {"en": "Risk {risk}, reward {reward}: a reward/risk ratio of {ratio}.",
-           "ru": "Риск {risk}, прибыль {reward}: отношение прибыли к риску {ratio}.",
-           "es": "Riesgo {risk}, beneficio {reward}: una relación beneficio/riesgo de {ratio}."},
-    "news": {"en": "{sym} news: {count} headlines ({pos} positive, {neg} negative)",
-             "ru": "Новости {sym}: заголовков {count} (позитивных {pos}, негативных {neg})",
-             "es": "Noticias de {sym}: {count} titulares ({pos} positivos, {neg} negativos)"},
-    "news_item": {"en": "; among them, {date}: “{headline}”", "ru": "; среди них, {date}: «{headline}»",
-                  "es": "; entre ellos, {date}: «{headline}»"},
-    "no_data": {"en": "{message}", "ru": "{message}", "es": "{message}"},
-    "generic": {"en": "Result of {tool}: ", "ru": "Результат инструмента {tool}: ", "es": "Resultado de {tool}: "},
-}
+_T: dict[str, dict[str, str]] = packs.transposed("tool_words", "drafts")
 
 
 for _lang in ("en", "ru", "es"):      # code writes these: harmless by construction

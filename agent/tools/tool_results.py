@@ -15,12 +15,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from agent import lang as packs
 from agent.tools.step_results import MAX_LISTED, records, step_result, summary_of  # noqa: F401 (re-exported)
 
-_PENDING = {"en": "{name} is still running (task {task}); its result will be delivered when it "
-                  "finishes.",
-            "ru": "{name} ещё выполняется (задача {task}); результат придёт, когда она завершится.",
-            "es": "{name} sigue en ejecución (tarea {task}); el resultado llegará cuando termine."}
+_PENDING: dict[str, str] = packs.by_lang("tool_words", "pending")
 
 
 def _run_one(deps, call: dict[str, Any], lang: str, question: str) -> tuple[dict, tuple]:
