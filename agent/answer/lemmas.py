@@ -11,12 +11,16 @@ The lemma is returned normalised (lower case, accents folded, ё -> е) to match
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from agent.nlu.lang import normalize
 
+if TYPE_CHECKING:
+    from pymorphy3 import MorphAnalyzer
+
 
 @lru_cache(maxsize=1)
-def _morph():
+def _morph() -> MorphAnalyzer:
     import pymorphy3
 
     return pymorphy3.MorphAnalyzer(lang="ru")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from datetime import date
-from typing import Iterable
+from typing import Any, Iterable
 
 from agent.answer.wording import metric_before
 from agent.nlu.lang import MONTH, month_number, normalize
@@ -164,11 +164,11 @@ def question_numbers(question: str) -> list[float]:
     return out
 
 
-def scope_of(intent: dict | None, results: Iterable[dict]) -> list[Span]:
+def scope_of(intent: dict[str, Any] | None, results: Iterable[dict[str, Any]]) -> list[Span]:
     """The periods an answer may name dates in: the intent's, every step's, the data's."""
     spans: list[Span] = []
 
-    def add(a, b) -> None:
+    def add(a: object, b: object) -> None:
         try:
             lo, hi = date.fromisoformat(str(a)[:10]), date.fromisoformat(str(b)[:10])
         except (TypeError, ValueError):

@@ -66,6 +66,7 @@ def _dates_problems(plan: Plan, intent: Intent) -> list[PlanProblem]:
     out = []
     for i, step in enumerate(plan.steps, 1):
         p = step.params
+        ranges: list[tuple[date | None, date | None]]
         ranges = [(r.start_date, r.end_date) for r in p.periods or []] or [(p.start_date, p.end_date)]
         for start, end in ranges:
             warm_up = step.action == "get_indicator"      # bars before the period feed the indicator

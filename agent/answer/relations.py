@@ -33,8 +33,8 @@ def relation(name: str, table: Any, lang: str) -> str:
         way = "up" if v > 0 else "down" if v < 0 else "flat"
         # the subject's gender / number ("цена выросла", "котировки выросли", "subieron"); the
         # masculine singular is the plain DIR table
-        return packs.get(lang, "answer", "DIR_FORMS").get(form, {}).get(way) or words[way]
+        return str(packs.get(lang, "answer", "DIR_FORMS").get(form, {}).get(way) or words[way])
     if kind == "cmp":
         a, b = float(values[0].value), float(values[1].value)
-        return words["gt" if a > b else "lt" if a < b else "eq"]
-    return words.format(a=values[0].text(lang), b=values[1].text(lang))
+        return str(words["gt" if a > b else "lt" if a < b else "eq"])
+    return str(words.format(a=values[0].text(lang), b=values[1].text(lang)))

@@ -10,6 +10,7 @@ from functools import lru_cache
 
 from agent import lang as packs
 from agent.answer.sentences import Sentence
+from agent.answer.slots import SlotValue
 from agent.answer.statements import Answer
 
 Window = tuple[date, date]
@@ -54,7 +55,7 @@ def window(unit: str, offset: int, now: date) -> Window:
     return date(now.year + offset, 1, 1), date(now.year + offset, 12, 31)
 
 
-def _dates(v) -> Window | None:
+def _dates(v: SlotValue) -> Window | None:
     if v.date:
         d = date.fromisoformat(str(v.date)[:10])
         return d, d

@@ -33,7 +33,7 @@ class Sentence:
     text: str
     tokens: list[Token] = field(default_factory=list)
     _words: str | None = None
-    masks: dict = field(default_factory=dict)    # what a check computed once over the tokens
+    masks: dict[tuple[str, str], set[int]] = field(default_factory=dict)    # what a check computed once over the tokens
 
     def words(self) -> str:
         """The sentence as normalised words, a slot as §k (k = its index among tokens)."""

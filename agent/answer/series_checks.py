@@ -14,9 +14,10 @@ from __future__ import annotations
 import re
 
 from agent.answer import series_words as W
+from agent.answer.direction_words import _direction_of
 from agent.answer.sentences import Sentence, clause_of
 from agent.answer.slots import SlotValue
-from agent.answer.statements import Answer, _direction_of
+from agent.answer.statements import Answer
 
 
 def _series(a: Answer, s: Sentence) -> tuple[str, list[tuple[str, float | None]]] | None:

@@ -208,7 +208,7 @@ _PATTERN_KINDS: dict[tuple[str, str], Kind] = {
 WINDOW_CLAIMS = ("open", "close", "high", "low", "total_volume", "vwap", "pct_change", "range")
 
 
-def _window_meta(data: dict, key: str) -> dict[str, Any]:
+def _window_meta(data: dict[str, Any], key: str) -> dict[str, Any]:
     window = data.get("clock_window")
     if not window or key not in WINDOW_CLAIMS:
         return {}
@@ -217,7 +217,7 @@ def _window_meta(data: dict, key: str) -> dict[str, Any]:
     return {"context": window, **({"date": str(day)[:10]} if day else {})}
 
 
-def _add_mapping(table: SlotTable, n: int, sym: str, one: bool, prefix: str, data: dict,
+def _add_mapping(table: SlotTable, n: int, sym: str, one: bool, prefix: str, data: dict[str, Any],
                  period: str | None, span: tuple[str, str] | None = None, tool: str | None = None) -> None:
     pattern = str(data.get("pattern") or "")
     for key, value in data.items():
@@ -268,7 +268,7 @@ def _add_mapping(table: SlotTable, n: int, sym: str, one: bool, prefix: str, dat
                        period=period)
 
 
-def _add_rows(table: SlotTable, n: int, sym: str, one: bool, res: dict, period: str | None,
+def _add_rows(table: SlotTable, n: int, sym: str, one: bool, res: dict[str, Any], period: str | None,
               span: tuple[str, str] | None) -> None:
     action, rows = res.get("action"), res.get("rows") or []
     if action == "compare_periods":
@@ -308,7 +308,7 @@ def _add_rows(table: SlotTable, n: int, sym: str, one: bool, res: dict, period: 
             _qualified(table, n, sym, one, f"e{k}.date", "date", d, kind="date", period=period)
 
 
-def _add_levels(table: SlotTable, n: int, sym: str, one: bool, rows: list, period: str | None,
+def _add_levels(table: SlotTable, n: int, sym: str, one: bool, rows: list[dict[str, Any]], period: str | None,
                 span: tuple[str, str] | None) -> None:
     """Support and resistance levels, nearest to the last close first: {res1.level} (a
     resistance_level claim dated by its last touch), {res1.touches}, {res1.date}; {sup1...} likewise.
@@ -328,7 +328,7 @@ def _add_levels(table: SlotTable, n: int, sym: str, one: bool, rows: list, perio
             _qualified(table, n, sym, one, f"{prefix}{k}.date", "date", d, kind="date", period=period)
 
 
-def _add_series(table: SlotTable, sym: str, res: dict, summary: dict) -> None:
+def _add_series(table: SlotTable, sym: str, res: dict[str, Any], summary: dict[str, Any]) -> None:
     """A period's daily rows as the symbol's series (not capped rows: they are not the period)."""
     if res.get("action") != "get_period_stats" or summary.get("truncated") \
             or summary.get("granularity", "daily") != "daily" or sym in table.series:
@@ -341,7 +341,7 @@ def _add_series(table: SlotTable, sym: str, res: dict, summary: dict) -> None:
 MAX_NEWS_ITEMS = 20   # news items an answer may cite by slot ({news1.headline} .. {news20.date})
 
 
-def _add_news(table: SlotTable, n: int, sym: str, one: bool, res: dict) -> None:
+def _add_news(table: SlotTable, n: int, sym: str, one: bool, res: dict[str, Any]) -> None:
     """A get_news result's items as citable slots: {newsK.headline}, {newsK.date} (the trading
     session the item counts for, rendered in words), {newsK.source}. Causes and events may be
     written only beside them (agent/answer/news_checks.py)."""
@@ -360,7 +360,7 @@ def _add_news(table: SlotTable, n: int, sym: str, one: bool, res: dict) -> None:
                    kind="text", **meta)
 
 
-def _add_params(table: SlotTable, intent: dict, results: list[dict], question: str) -> None:
+def _add_params(table: SlotTable, intent: dict[str, Any], results: list[dict[str, Any]], question: str) -> None:
     cond = intent.get("condition") or {}
     params: dict[str, Any] = {"threshold": cond.get("threshold"), "horizon_days": intent.get("horizon_days"),
                               "top_n": intent.get("top_n"), "window": intent.get("indicator_window")}
@@ -381,13 +381,13 @@ def _add_params(table: SlotTable, intent: dict, results: list[dict], question: s
 _PRICE_KEYS = ("open", "close", "high", "low")
 
 
-def _span(params: dict, summary: dict) -> tuple[str, str] | None:
+def _span(params: dict[str, Any], summary: dict[str, Any]) -> tuple[str, str] | None:
     a = params.get("start_date") or summary.get("first_date")
     b = params.get("upper_date") or params.get("end_date") or summary.get("last_date")
     return (str(a)[:10], str(b)[:10]) if a and b else None
 
 
-def _precision(results: list[dict]) -> dict[str, int]:
+def _precision(results: list[dict[str, Any]]) -> dict[str, int]:
     """Each symbol's price decimals: its tick size, else what its own prices carry (a few rows are
     enough: the table never scans result rows)."""
     samples: dict[str, list[float]] = {}
@@ -400,7 +400,7 @@ def _precision(results: list[dict]) -> dict[str, int]:
     return {sym: tick_decimals(sym, got) for sym, got in samples.items()}
 
 
-def build(results: list[dict], intent: dict | None = None, question: str = "") -> SlotTable:
+def build(results: list[dict[str, Any]], intent: dict[str, Any] | None = None, question: str = "") -> SlotTable:
     """The slot table of one answer: step results (StepResult dicts) + the question's parameters."""
     intent = intent or {}
     table = SlotTable()
@@ -451,12 +451,12 @@ def _direction_before(text: str, start: int) -> str | None:
     return direction_before(text, start)
 
 
-def fill(text: str, table: SlotTable, lang: str) -> tuple[str, list[dict]]:
+def fill(text: str, table: SlotTable, lang: str) -> tuple[str, list[dict[str, Any]]]:
     """(the text with every slot rendered, the claims of the slots shown, in order, deduplicated).
 
     A signed value after a direction word ("fell {pct_change}") is rendered without its sign."""
-    claims: list[dict] = []
-    seen: set[tuple] = set()
+    claims: list[dict[str, Any]] = []
+    seen: set[tuple[Any, ...]] = set()
     out, last = [], 0
     for m in SLOT.finditer(text):
         if ":" in m.group(1):

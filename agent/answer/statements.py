@@ -24,9 +24,9 @@ _NUMERIC = ("price", "pct", "pct_level", "volume", "count", "number")
 
 
 @lru_cache(maxsize=None)
-def words(lang: str, key: str) -> tuple:
+def words(lang: str, key: str) -> tuple[str, ...]:
     """The list `key` of the answer section of `lang` and English (models slip into English)."""
-    out: list = []
+    out: list[str] = []
     for code in dict.fromkeys((lang, "en")):
         out += list(packs.get(code, "answer", key))
     return tuple(dict.fromkeys(out))

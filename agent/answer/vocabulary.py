@@ -20,9 +20,10 @@ from typing import Any, Iterable
 
 from agent import lang as packs
 from agent.answer import label_words, relative_time, series_words, wording
+from agent.answer.direction_words import _direction_of
 from agent.answer.lemmas import lemmas
 from agent.answer.sentences import Sentence
-from agent.answer.statements import _ABOVE, _BELOW, Answer, _direction_of, phrase
+from agent.answer.statements import _ABOVE, _BELOW, Answer, phrase
 from agent.nlu.lang import month_number, normalize
 
 # The pack lists whose words a statement check binds and verifies (or rejects with a reason).

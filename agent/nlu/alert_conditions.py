@@ -21,8 +21,8 @@ then tries the price alert and the other readings).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
-from typing import Literal
+from collections.abc import Callable, Iterable
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -187,8 +187,8 @@ def num(value: float | None, lang: str) -> str:
 
 def describe(c: AlertCondition, lang: str = "en", tz: str = "America/New_York") -> str:
     """The condition in words, in `lang` (a pack's alert_conditions texts)."""
-    words = lambda *p: get(lang, "alert_conditions", *p)   # noqa: E731
-    texts = words("texts")
+    words: Callable[..., Any] = lambda *p: get(lang, "alert_conditions", *p)   # noqa: E731
+    texts: dict[str, str] = words("texts")
     op = words("op")[c.op]
     if c.kind == "window_range":
         window = words("window").format(start=c.window_start, end=c.window_end)

@@ -16,6 +16,7 @@ from datetime import time
 from functools import lru_cache
 
 from agent import lang as packs
+from agent.llm.base import ProviderContext
 from agent.nlu.lang import normalize
 from agent.nlu.parse import parse_text
 from agent.nlu.period_math import make_period
@@ -166,7 +167,7 @@ def _span(periods: list[Period]) -> Period | None:
     return make_period(min(p.start for p in periods), max(p.end for p in periods))
 
 
-def read(question: str, ctx) -> Intent | None:
+def read(question: str, ctx: ProviderContext) -> Intent | None:
     """The backtest the question asks for (None when it asks none); a clarification when the
     instrument, the entry or the exit is missing."""
     if not is_backtest(question):
@@ -199,7 +200,7 @@ def read(question: str, ctx) -> Intent | None:
     return base
 
 
-def _not_applied(indicators: list, rule: BacktestRule, lang: str) -> list[str]:
+def _not_applied(indicators: list[tuple[str, int | None, int]], rule: BacktestRule, lang: str) -> list[str]:
     """Indicators the question names that the rule does not use ("... and RSI below 30"): said
     with the answer, never dropped silently."""
     used = {rule.entry.of} if rule.entry.kind == "cross" else set()

@@ -31,7 +31,7 @@ def _gives(text: str, ctx: ProviderContext) -> set[str]:
     return out
 
 
-def asks_anew(answer: Any, intent: dict | None, ctx: ProviderContext) -> bool:
+def asks_anew(answer: Any, intent: dict[str, Any] | None, ctx: ProviderContext) -> bool:
     """True when `answer` is a question of its own rather than the card's answer."""
     if not isinstance(answer, str) or not intent:
         return False

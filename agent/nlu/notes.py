@@ -1,6 +1,8 @@
 """Sentences the parser adds to an answer: parts of a question declined for want of data."""
 from __future__ import annotations
 
+from datetime import date
+
 from agent.llm.base import ProviderContext
 from agent.nlu.texts import period_text
 from agent.state import Period
@@ -37,7 +39,7 @@ _ONLY_LAST = {"en": "Only the last {n} periods are compared (from {d}).",
               "es": "Solo se comparan los últimos {n} periodos (desde el {d})."}
 
 
-def only_last(n: int, start, lang: str) -> str:
+def only_last(n: int, start: date, lang: str) -> str:
     return _ONLY_LAST.get(lang, _ONLY_LAST["en"]).format(n=n, d=start.isoformat())
 
 

@@ -3,6 +3,7 @@ the words no recogniser used; a misspelt vocabulary word is read as meant, once.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import date
 
@@ -60,7 +61,7 @@ class Parsed:
     measure_text: str = ""              # the text measures are read from (each part's stretch too)
 
 
-def _blank(norm: str, spans) -> str:
+def _blank(norm: str, spans: Iterable[tuple[int, int]]) -> str:
     """Symbol names blanked, so "S&P 500" or "Russell 2000" is not read as a count or a year."""
     for a, b in spans:
         norm = norm[:a] + " " * (b - a) + norm[b:]
@@ -120,7 +121,7 @@ def _parse_once(text: str, ctx: ProviderContext, ref: Period | None) -> Parsed:
     found = parse_periods(_blank(masked, refs + M.glued_spans(masked)), ctx.today, ref, us_dates=lang == "en",
                           split_between=bool(M.COMPARE.search(masked)) and len(hits) < 2)
     found = _from_reference(found, masked, refs)
-    seen: set[tuple] = set()
+    seen: set[tuple[date, date]] = set()
     p.periods = [f for f in found if not ((f.resolved.start, f.resolved.end) in seen
                                           or seen.add((f.resolved.start, f.resolved.end)))]  # type: ignore[func-returns-value]
     p.grammar = grammar.read(norm, [(h.start, h.end) for h in hits], [(f.pos, f.end) for f in p.periods])

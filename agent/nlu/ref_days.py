@@ -8,6 +8,7 @@ number is not a period. The words are the packs' (offline_periods.REF_DAY_RANGE 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterator
 from datetime import date, timedelta
 
 from agent import lang as packs
@@ -18,6 +19,8 @@ from agent.state import Period
 _D = r"(?:3[01]|[12]\d|0?[1-9])(?:st|nd|rd|th|-?(?:го|е|ое))?(?![\d%.,:/]|\s*%)"
 # ...never when a month or a year follows: "from 1 to 5 March" is a dated range of its own
 _NO_MONTH = rf"(?!\s*(?:de\s+|of\s+)?(?:{MONTH_B}|\x02|\d))"
+# period_math.make_period, passed in by the caller
+MakePeriod = Callable[[date, date], Period]
 
 
 def _compile(name: str) -> list[re.Pattern[str]]:
@@ -40,12 +43,12 @@ def _day(tok: str) -> int:
     return int(re.match(r"\d+", tok).group(0))  # type: ignore[union-attr]
 
 
-def _clip(ref: Period, start: date, end: date, make) -> Period | None:
+def _clip(ref: Period, start: date, end: date, make: MakePeriod) -> Period | None:
     start, end = max(start, ref.start), min(end, ref.end)
     return make(start, end) if start <= end else None
 
 
-def find(norm: str, ref: Period | None, make) -> list[tuple[int, int, Period]]:
+def find(norm: str, ref: Period | None, make: MakePeriod) -> list[tuple[int, int, Period]]:
     """(start, end, period) of each day expression read against `ref` (none without a ref)."""
     if ref is None:
         return []
@@ -58,12 +61,12 @@ def find(norm: str, ref: Period | None, make) -> list[tuple[int, int, Period]]:
     return out
 
 
-def rx_iter(patterns: list[re.Pattern[str]], norm: str):
+def rx_iter(patterns: list[re.Pattern[str]], norm: str) -> Iterator[re.Match[str]]:
     for rx in patterns:
         yield from rx.finditer(norm)
 
 
-def _day_range(m: re.Match[str], ref: Period, make) -> Period | None:
+def _day_range(m: re.Match[str], ref: Period, make: MakePeriod) -> Period | None:
     """"the 1st to the 5th", "с 1 по 5", "del 1 al 5": those days of the period's first month.
 
     A period inside one month ("April 1-12") names the month the talk is about, so "and the 15th
@@ -80,7 +83,7 @@ def _day_range(m: re.Match[str], ref: Period, make) -> Period | None:
     return _clip(ref, start, end, make)
 
 
-def _first_days(m: re.Match[str], ref: Period, make) -> Period | None:
+def _first_days(m: re.Match[str], ref: Period, make: MakePeriod) -> Period | None:
     """"the first 10 days" (calendar) or "the first 5 sessions" (trading dates)."""
     n = count_value(m.group("n")) or 0
     if not 1 <= n <= 366:
@@ -93,7 +96,7 @@ def _first_days(m: re.Match[str], ref: Period, make) -> Period | None:
     return _clip(ref, ref.start, end, make)
 
 
-def _nth_week(m: re.Match[str], ref: Period, make) -> Period | None:
+def _nth_week(m: re.Match[str], ref: Period, make: MakePeriod) -> Period | None:
     """"the first week": days 1-7, 8-14, ...; "the last week of the month": its last 7 days."""
     word = m.group("o")
     nth = next((i for i, forms in enumerate(_ORDINAL) if word.startswith(forms)), None)
@@ -101,7 +104,7 @@ def _nth_week(m: re.Match[str], ref: Period, make) -> Period | None:
     return _clip(ref, start, start + timedelta(days=6), make) if ref.start.month == ref.end.month else None
 
 
-def _half(m: re.Match[str], ref: Period, make) -> Period | None:
+def _half(m: re.Match[str], ref: Period, make: MakePeriod) -> Period | None:
     """"the first half of the month": 1-15; the second: 16 to the month's end."""
     mid = ref.start.replace(day=15)
     second = re.match(r"second|2nd|втор|segunda", m.group("h"))

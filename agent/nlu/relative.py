@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable
 from datetime import date, timedelta
 
 from agent import lang as packs
@@ -11,8 +12,12 @@ from agent.state import Period
 
 # The unit of a relative period's word, by how it starts (the packs' offline_periods.UNIT_NAMES,
 # trading days first: "trading days" is not "days").
-_UNITS = [(key, re.compile(packs.alternation("offline_periods", "UNIT_NAMES", key)))
-          for key in packs.get(packs.BASE, "offline_periods", "UNIT_NAMES")]
+_UNITS: list[tuple[str, re.Pattern[str]]] = [(key, re.compile(packs.alternation("offline_periods", "UNIT_NAMES", key)))
+                                             for key in packs.get(packs.BASE, "offline_periods", "UNIT_NAMES")]
+
+# period_math's add_months and make_period, passed in by the caller
+AddMonths = Callable[[date, int], date]
+MakePeriod = Callable[[date, date], Period]
 
 
 def _unit(u: str) -> str:
@@ -32,14 +37,14 @@ def _quarter_start(d: date) -> date:
 EARLIEST = date(1900, 1, 1)
 
 
-def _trailing(today: date, n: int, unit: str, add_months) -> date:
+def _trailing(today: date, n: int, unit: str, add_months: AddMonths) -> date:
     try:
         return max(EARLIEST, _trailing_raw(today, n, unit, add_months))
     except (OverflowError, ValueError):   # before year 1: all the history there is
         return EARLIEST
 
 
-def _trailing_raw(today: date, n: int, unit: str, add_months) -> date:
+def _trailing_raw(today: date, n: int, unit: str, add_months: AddMonths) -> date:
     if unit == "day":
         return today - timedelta(days=n - 1)
     if unit == "tday":            # trading days -> calendar days, weekends included
@@ -50,7 +55,7 @@ def _trailing_raw(today: date, n: int, unit: str, add_months) -> date:
     return add_months(today, -months) + timedelta(days=1)
 
 
-def _previous(today: date, unit: str, add_months) -> tuple[date, date]:
+def _previous(today: date, unit: str, add_months: AddMonths) -> tuple[date, date]:
     if unit in ("day", "tday"):
         d = today - timedelta(days=1)
         return d, d
@@ -78,7 +83,8 @@ def _current(today: date, unit: str) -> date:
     return today
 
 
-def relative_period(kind: str, m: re.Match[str], today: date, make_period, add_months) -> Period:
+def relative_period(kind: str, m: re.Match[str], today: date, make_period: MakePeriod,
+                    add_months: AddMonths) -> Period:
     """The period a RELATIVE pattern match stands for."""
     groups = m.groupdict()
     unit = _unit(groups.get("u") or groups.get("u2") or "day")

@@ -23,7 +23,7 @@ from pandas.tseries.holiday import (
 )
 
 
-class _NYSE(AbstractHolidayCalendar):
+class _NYSE(AbstractHolidayCalendar):  # type: ignore[misc]  # pandas ships no type information here
     rules = [
         Holiday("New Year", month=1, day=1, observance=nearest_workday),
         USMartinLutherKingJr, USPresidentsDay, GoodFriday, USMemorialDay,

@@ -9,7 +9,7 @@ text), so the answer validator need not check it: it is added to the response af
 """
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import time, timedelta
 from typing import Any
 
 from agent import lang as packs
@@ -27,7 +27,7 @@ def words(lang: str, key: str) -> Any:
 
 
 def bars_text(granularity: str, lang: str) -> str:
-    b = words(lang, "bars")
+    b: dict[str, str] = words(lang, "bars")
     if granularity in ("weekly", "monthly"):
         return b[granularity]
     n = 1440 if granularity == "daily" else BAR_MINUTES.get(granularity, 1)
@@ -36,8 +36,8 @@ def bars_text(granularity: str, lang: str) -> str:
     return b["h"].format(n=n // 60) if n % 60 == 0 else b["n"].format(n=n)
 
 
-def window_text(start, end, tz: str, lang: str) -> str:
-    return words(lang, "window").format(a=f"{start:%H:%M}", b=f"{end:%H:%M}", tz=tz)
+def window_text(start: time, end: time, tz: str, lang: str) -> str:
+    return str(words(lang, "window").format(a=f"{start:%H:%M}", b=f"{end:%H:%M}", tz=tz))
 
 
 def _clock_span(p: Any, tz: str, session: str, lang: str) -> str:
@@ -48,15 +48,15 @@ def _clock_span(p: Any, tz: str, session: str, lang: str) -> str:
         return window_text(p.start_time, p.end_time, tz, lang)
     a, b, texts = f"{p.start_time:%H:%M}", f"{p.end_time:%H:%M}", words(lang, "across_midnight")
     if p.start_date is None or p.start_date != p.end_date:
-        return texts["each"].format(a=a, b=b, tz=tz)
-    return texts["one"].format(a=a, b=b, tz=tz, d1=fmt.day(p.start_date, lang),
-                               d2=fmt.day(p.start_date + timedelta(days=1), lang))
+        return str(texts["each"].format(a=a, b=b, tz=tz))
+    return str(texts["one"].format(a=a, b=b, tz=tz, d1=fmt.day(p.start_date, lang),
+                                   d2=fmt.day(p.start_date + timedelta(days=1), lang)))
 
 
 def condition_text(c: EventCondition, lang: str) -> str:
     signed = c.metric == "daily_pct_change"
     t = fmt.percent(c.threshold if signed else abs(c.threshold), lang, signed=signed)
-    return words(lang, "condition")[c.metric].format(op=words(lang, "ops")[c.op], t=t)
+    return str(words(lang, "condition")[c.metric].format(op=words(lang, "ops")[c.op], t=t))
 
 
 def _covered(period: Period, symbol: str, ctx: Any, lang: str) -> str | None:
@@ -66,10 +66,10 @@ def _covered(period: Period, symbol: str, ctx: Any, lang: str) -> str | None:
         return None
     a, b = max(period.start, rng.first), min(period.end, rng.last)
     if a > b:
-        return words(lang, "no_data")
+        return str(words(lang, "no_data"))
     if (a, b) == (period.start, period.end):
         return None
-    return words(lang, "data").format(a=fmt.day(a, lang), b=fmt.day(b, lang))
+    return str(words(lang, "data").format(a=fmt.day(a, lang), b=fmt.day(b, lang)))
 
 
 def _period_bit(symbols: list[str], period: Period | None, ctx: Any, lang: str) -> list[str]:
@@ -158,5 +158,5 @@ def reading_line(intent: Intent, plan: Plan, ctx: Any) -> str | None:
         for period in periods[:4]:
             head += _period_bit(symbols, period, ctx, lang)
         bits = [", ".join([*head, *_step_bits(steps, intent, ctx, lang)])]
-    return words(lang, "prefix").format(what="; ".join(b for b in bits if b))
+    return str(words(lang, "prefix").format(what="; ".join(b for b in bits if b)))
 

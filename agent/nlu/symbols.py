@@ -57,7 +57,7 @@ def _term_pattern(term: str) -> str:
 
 
 @lru_cache(maxsize=64)
-def _compiled(key: tuple[tuple[str, tuple[str, ...]], ...]) -> list[tuple[str, re.Pattern, bool]]:
+def _compiled(key: tuple[tuple[str, tuple[str, ...]], ...]) -> list[tuple[str, re.Pattern[str], bool]]:
     out = []
     for symbol, terms in key:
         for term in terms:
@@ -70,7 +70,7 @@ def _compiled(key: tuple[tuple[str, tuple[str, ...]], ...]) -> list[tuple[str, r
     return out
 
 
-def _key(instruments: list[Instrument]) -> tuple:
+def _key(instruments: list[Instrument]) -> tuple[tuple[str, tuple[str, ...]], ...]:
     """Each symbol's terms: its own, its stored aliases and name, and the built-in aliases of a
     well-known symbol (so aliases added to the defaults reach stores loaded before)."""
     return tuple((i.symbol, tuple(dict.fromkeys([i.symbol, *(i.aliases or []), *([i.name] if i.name else []),

@@ -13,7 +13,7 @@ _HALF = packs.by_lang("offline_texts", "_HALF")
 
 
 def _t(lang: str, key: str) -> str:
-    return packs.get(lang, "offline_texts", key)
+    return str(packs.get(lang, "offline_texts", key))
 
 
 def period_text(p: Period, lang: str) -> str:

@@ -177,7 +177,7 @@ def finalize(it: Intent, p: Parsed, ctx: ProviderContext, concept: str | None = 
     shaping.without_data(it, ctx)
     if p.concepts and p.symbols and ("explain" in p.flags or "concept" in p.flags and _concept_apart(p)):
         it.type, it.concept = "mixed", p.concepts[0]
-    elif it.type != "mixed":
+    else:
         it.concept = None
     missing = _missing(it, p, ctx)
     if p.price_level and not missing:  # days against a price level: asked, never answered as stats
