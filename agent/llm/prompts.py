@@ -21,7 +21,7 @@ HISTORY_MESSAGE_TOKENS = 300  # one long answer in the history never crowds out 
 MAX_ALIASES = 6               # per instrument in the understander's list (the first, most common)
 LANG_NAMES = {code: packs.name(code) for code in packs.codes()}  # from the language packs
 # The languages whose own examples the (English) prompts quote, in the order they quote them.
-EXAMPLE_LANGS = ("en", "ru", "es")
+_EXAMPLE_LANGS = ("en", "ru", "es")
 _LABELS = ("flat", "sharp", "calm")
 
 
@@ -34,12 +34,12 @@ def _example_text(key: str) -> str:
     """The languages' examples of `key` as a prompt quotes them (agent/lang/_trading/
     prompt_examples): '"and April?", "а за апрель?", "¿y en abril?"'."""
     per_lang = [packs.get(code, "trading_words", "prompt_examples", key if key not in _LABELS else "labels")
-                for code in EXAMPLE_LANGS]
+                for code in _EXAMPLE_LANGS]
     if key == "answer":
-        return " ".join(f'{code.upper()}: "{text}"' for code, texts in zip(EXAMPLE_LANGS, per_lang) for text in texts)
+        return " ".join(f'{code.upper()}: "{text}"' for code, texts in zip(_EXAMPLE_LANGS, per_lang) for text in texts)
     if key in _LABELS:         # one label in every language: flat/"почти не изменился"/"apenas varió"
         words = [f'"{texts[_LABELS.index(key)]}"' for texts in per_lang]
-        if key == "flat":
+        if key == "flat":          # the English label stands bare there, as the prompt has always had it
             words[0] = words[0].strip('"')
         return "/".join(words)
     return ", ".join(f'"{w}"' for texts in per_lang for w in texts)
@@ -52,6 +52,7 @@ def _with_examples(template: str, formatted: bool = True) -> str:
         text = _example_text(m.group(1))
         return _escape(text) if formatted else text
     return re.sub(r"\[\[(\w+)\]\]", one, template)
+
 
 # Every system instruction below is STATIC: the same text on every call of its agent,
 # first in the request, so the API's implicit caching (and explicit cached content, see
