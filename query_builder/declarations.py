@@ -10,6 +10,7 @@ query_builder/declare.py and CONTRIBUTING.md).
 """
 from __future__ import annotations
 
+from agent import lang as packs
 from query_builder import indicators as ind
 from query_builder import levels as lev
 from query_builder import patterns as pat
@@ -164,6 +165,12 @@ PATTERNS = [
                 "threshold % (default 0.5)", 0.5, lev.build_levels, lev.post_levels, chart="price_levels"),
 ]
 
+
+def _templates(claim: str) -> dict[str, str]:
+    """A claim's offline wording in every language (agent/lang/_trading/)."""
+    return packs.by_lang("trading_words", "claim_templates", claim)
+
+
 # Claim type -> the action whose result holds it and where. Mirrors the claim table of DESIGN.md.
 CLAIMS = [
     ClaimDecl("open", "get_period_stats", "summary.open", "first bar's open", "price"),
@@ -255,32 +262,28 @@ CLAIMS = [
               "largest peak-to-trough fall of closes, % (peak and trough dates)", "pct"),
     ClaimDecl("max_close", "get_period_stats", "summary.max_close",
               "highest daily close of the period (date = when)", "price",
-              templates={"en": "highest close {v} on {d}", "ru": "максимальная цена закрытия {v} ({d})",
-                         "es": "máximo de cierre {v} el {d}"}),
+              templates=_templates("max_close")),
     ClaimDecl("min_close", "get_period_stats", "summary.min_close",
               "lowest daily close of the period (date = when)", "price",
-              templates={"en": "lowest close {v} on {d}", "ru": "минимальная цена закрытия {v} ({d})",
-                         "es": "mínimo de cierre {v} el {d}"}),
+              templates=_templates("min_close")),
     ClaimDecl("backtest_trades", "run_backtest", "summary.backtest_trades",
               "trades the rule made over the span (one position at a time)", "count",
-              templates={"en": "trades {v}", "ru": "сделок {v}", "es": "operaciones {v}"}),
+              templates=_templates("backtest_trades")),
     ClaimDecl("backtest_total_return", "run_backtest", "summary.backtest_total_return",
               "the rule's total return over the span after costs, %", "pct",
-              templates={"en": "total return {v}", "ru": "итоговая доходность {v}", "es": "rendimiento total {v}"}),
+              templates=_templates("backtest_total_return")),
     ClaimDecl("backtest_win_rate", "run_backtest", "summary.backtest_win_rate",
               "share of trades with a gain after costs, %", "pct_level",
-              templates={"en": "winning trades {v}", "ru": "доля прибыльных сделок {v}",
-                         "es": "operaciones ganadoras {v}"}),
+              templates=_templates("backtest_win_rate")),
     ClaimDecl("backtest_avg_trade", "run_backtest", "summary.backtest_avg_trade",
               "mean return per trade after costs, %", "pct",
-              templates={"en": "average trade {v}", "ru": "средняя сделка {v}", "es": "operación media {v}"}),
+              templates=_templates("backtest_avg_trade")),
     ClaimDecl("backtest_max_drawdown", "run_backtest", "summary.backtest_max_drawdown",
               "largest peak-to-trough fall of the rule's equity (marked at each close), %, negative", "pct",
-              templates={"en": "max drawdown of the equity {v}", "ru": "максимальная просадка капитала {v}",
-                         "es": "caída máxima (drawdown) del capital {v}"}),
+              templates=_templates("backtest_max_drawdown")),
     ClaimDecl("buy_hold_return", "run_backtest", "summary.buy_hold_return",
               "buying at the span's first close and holding to its last close, %", "pct",
-              templates={"en": "buy and hold {v}", "ru": "купить и держать {v}", "es": "comprar y mantener {v}"}),
+              templates=_templates("buy_hold_return")),
     ClaimDecl("support_level", "aggregate_patterns", "rows.level",
               "price_levels level below the last close (date = last touch)", "price"),
     ClaimDecl("resistance_level", "aggregate_patterns", "rows.level",

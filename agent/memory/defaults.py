@@ -14,11 +14,7 @@ from agent.memory.models import MemoryContext
 from agent.state import Intent, Period
 
 MIN_USES = 3
-USUAL_SYMBOL_NOTE = {
-    "en": "Using {symbol}, your usual symbol.",
-    "ru": "Использую {symbol} — ваш обычный инструмент.",
-    "es": "Uso {symbol}, tu símbolo habitual.",
-}
+USUAL_SYMBOL_NOTE = packs.by_lang("trading_words", "usual_symbol_note")
 
 
 def usual_symbol(mem: MemoryContext) -> str | None:

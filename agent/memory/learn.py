@@ -10,25 +10,18 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from agent import lang as packs
 from agent.memory import long_term as lt
 from agent.memory.long_term import QUESTION_MERGE_SCORE, merge_question  # noqa: F401 - re-exported
 
+# The cues of every language (agent/lang/_trading/): only whether one is present matters.
 STYLES: dict[str, re.Pattern] = {
-    "scalping": re.compile(r"\bscalp\w*|скальп\w*|\bscalping\b", re.IGNORECASE),
-    "day_trading": re.compile(r"\bday[\s-]?trad\w*|\bintrad[aií]\w*|дейтрейд\w*|интрадей\w*|"
-                              r"внутридн\w*|trading diario", re.IGNORECASE),
-    "swing": re.compile(r"\bswing\w*|свинг\w*", re.IGNORECASE),
-    "long_term": re.compile(r"\blong[\s-]?term\b|largo plazo|долгосро\w*|в долгую|инвест\w* надолго", re.IGNORECASE),
+    style: re.compile(packs.alternation("trading_words", "styles", style), re.IGNORECASE)
+    for style in packs.get(packs.BASE, "trading_words", "styles")
 }
-PREFERENCE_CUE = re.compile(
-    r"\bI (?:prefer|usually|always|mostly|mainly|like|normally)\b|\bmy (?:usual|favou?rite)\b|"
-    r"\bprefiero\b|\bme gusta\b|\bsiempre\b|\bnormalmente\b|\bsuelo\b|\bprincipalmente\b|"
-    r"предпочитаю|обычно|всегда|в основном|люблю|мой основной",
-    re.IGNORECASE)
-# A sentence about oneself ("I trade ...", "я торгую ...", "opero ..."): a style word there is stated.
-SELF_CUE = re.compile(r"\bI(?:'m| am)? (?:a |an )?(?:trade|trader|invest|investor|scalp)\w*|\bI do\b|"
-                      r"\bя\s+(?:торгую|трейдер|инвестир|скальпир)\w*|\bopero\b|\bsoy (?:un )?(?:trader|inversor)\b|"
-                      r"\bhago (?:day ?trading|scalping|swing)\b", re.IGNORECASE)
+PREFERENCE_CUE = re.compile(packs.alternation("trading_words", "preference_cues"), re.IGNORECASE)
+# A sentence about oneself ("I trade ...", "opero ..."): a style word there is stated.
+SELF_CUE = re.compile(packs.alternation("trading_words", "self_cues"), re.IGNORECASE)
 STRATEGY_ANALYSES = {"events", "after_events", "pattern", "indicator", "compare", "top_moves"}
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
 

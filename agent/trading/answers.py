@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from agent import lang as packs
 from agent.answer.slots import SlotTable, fill
 from agent.identity.models import User
 from agent.market.tx import read
@@ -18,89 +19,9 @@ from agent.trading.idempotency import ALREADY, alert_record
 from agent.trading.texts import order_terms, ts_text
 
 TOL = 1e-6
-_SIDE = {"en": {"buy": "bought", "sell": "sold"}, "ru": {"buy": "куплено", "sell": "продано"},
-         "es": {"buy": "comprado", "sell": "vendido"}}
-_T: dict[str, dict[str, str]] = {
-    "filled": {"en": "Done: {order.side} {order.quantity} {order.symbol} at {fill.price}, the close of the "
-                     "last stored bar ({fill.time}). Order {order.id}.",
-               "ru": "Готово: {order.side} {order.quantity} {order.symbol} по {fill.price}, закрытию "
-                     "последнего бара в базе ({fill.time}). Ордер {order.id}.",
-               "es": "Hecho: {order.side} {order.quantity} {order.symbol} a {fill.price}, el cierre de la "
-                     "última barra guardada ({fill.time}). Orden {order.id}."},
-    "placed": {"en": "Order {order.id} placed: {order.terms}; it is pending and is checked against each "
-                     "bar loaded later.",
-               "ru": "Ордер {order.id} размещён: {order.terms}; он ожидает и проверяется на каждом "
-                     "баре, загруженном позже.",
-               "es": "Orden {order.id} colocada: {order.terms}; queda pendiente y se evalúa con cada "
-                     "barra cargada después."},
-    # A repeat of a confirmed action whose order/alert is already stored (agent/trading/idempotency.py)
-    "again_filled": {"en": "Already done: this order was placed before, nothing new was placed. "
-                           "{order.side} {order.quantity} {order.symbol} at {fill.price}, the close of "
-                           "the bar of {fill.time}. Order {order.id}.",
-                     "ru": "Уже выполнено: этот ордер был размещён раньше, новый не размещён. "
-                           "{order.side} {order.quantity} {order.symbol} по {fill.price}, закрытию бара "
-                           "{fill.time}. Ордер {order.id}.",
-                     "es": "Ya hecho: esta orden ya se colocó antes, no se colocó otra. {order.side} "
-                           "{order.quantity} {order.symbol} a {fill.price}, el cierre de la barra de "
-                           "{fill.time}. Orden {order.id}."},
-    "again_placed": {"en": "Order {order.id} was already placed before ({order.terms}); nothing new was "
-                           "placed.",
-                     "ru": "Ордер {order.id} уже был размещён раньше ({order.terms}); новый не размещён.",
-                     "es": "La orden {order.id} ya se colocó antes ({order.terms}); no se colocó otra."},
-    "again_alert": {"en": "Alert {alert.id} was already created before ({alert.symbol} {alert.condition} "
-                          "{alert.price}); nothing new was created.",
-                    "ru": "Алерт {alert.id} уже был создан раньше ({alert.symbol} {alert.condition} "
-                          "{alert.price}); новый не создан.",
-                    "es": "La alerta {alert.id} ya se creó antes ({alert.symbol} {alert.condition} "
-                          "{alert.price}); no se creó otra."},
-    "again_cancelled": {"en": "Order {order.id} was already cancelled ({order.terms}); nothing else "
-                              "changed.",
-                        "ru": "Ордер {order.id} уже был отменён ({order.terms}); больше ничего не "
-                              "изменено.",
-                        "es": "La orden {order.id} ya estaba cancelada ({order.terms}); no cambió nada "
-                              "más."},
-    "again_deleted": {"en": "Alert {alert.id} was already deleted ({alert.symbol} {alert.condition} "
-                            "{alert.price}); nothing else changed.",
-                      "ru": "Алерт {alert.id} уже был удалён ({alert.symbol} {alert.condition} "
-                            "{alert.price}); больше ничего не изменено.",
-                      "es": "La alerta {alert.id} ya estaba eliminada ({alert.symbol} {alert.condition} "
-                            "{alert.price}); no cambió nada más."},
-    "cancelled": {"en": "Order {order.id} cancelled ({order.terms}).",
-                  "ru": "Ордер {order.id} отменён ({order.terms}).",
-                  "es": "Orden {order.id} cancelada ({order.terms})."},
-    "alert": {"en": "Alert {alert.id} set: {alert.symbol} {alert.condition} {alert.price}, checked on "
-                    "each bar loaded later.",
-              "ru": "Алерт {alert.id} создан: {alert.symbol} {alert.condition} {alert.price}, "
-                    "проверяется на каждом баре, загруженном позже.",
-              "es": "Alerta {alert.id} creada: {alert.symbol} {alert.condition} {alert.price}, se "
-                    "evalúa con cada barra cargada después."},
-    "deleted": {"en": "Alert {alert.id} deleted ({alert.symbol} {alert.condition} {alert.price}).",
-                "ru": "Алерт {alert.id} удалён ({alert.symbol} {alert.condition} {alert.price}).",
-                "es": "Alerta {alert.id} eliminada ({alert.symbol} {alert.condition} {alert.price})."},
-    "account": {"en": "Cash {cash}, equity {equity}; realised P&L {realized_pnl}, unrealised P&L "
-                      "{unrealized_pnl}{as_of}.",
-                "ru": "Деньги {cash}, капитал {equity}; реализованный P&L {realized_pnl}, "
-                      "нереализованный P&L {unrealized_pnl}{as_of}.",
-                "es": "Efectivo {cash}, patrimonio {equity}; P&L realizado {realized_pnl}, P&L no "
-                      "realizado {unrealized_pnl}{as_of}."},
-    "as_of": {"en": " (as of {as_of})", "ru": " (на {as_of})", "es": " (a {as_of})"},
-    "position": {"en": " {p.symbol}: {p.quantity} at {p.avg_price}, last {p.last_price}, unrealised "
-                       "{p.unrealized_pnl}.",
-                 "ru": " {p.symbol}: {p.quantity} по {p.avg_price}, последняя {p.last_price}, "
-                       "нереализованный {p.unrealized_pnl}.",
-                 "es": " {p.symbol}: {p.quantity} a {p.avg_price}, último {p.last_price}, no realizado "
-                       "{p.unrealized_pnl}."},
-    "no_positions": {"en": " No open positions.", "ru": " Открытых позиций нет.",
-                     "es": " No hay posiciones abiertas."},
-    "orders": {"en": "Pending orders: {count}.", "ru": "Ожидающих ордеров: {count}.",
-               "es": "Órdenes pendientes: {count}."},
-    "alerts": {"en": "Alerts: {count}.", "ru": "Алертов: {count}.", "es": "Alertas: {count}."},
-    "condition_alert": {"en": "Alert created ({id}): ", "ru": "Алерт создан ({id}): ", "es": "Alerta creada ({id}): "},
-    "again_condition_alert": {"en": "Already done: alert {id}: ", "ru": "Уже сделано: алерт {id}: ",
-                              "es": "Ya hecho: alerta {id}: "},
-    "condition_deleted": {"en": "Alert {id} deleted: ", "ru": "Алерт {id} удалён: ", "es": "Alerta {id} eliminada: "},
-    "trades": {"en": "Fills: {count}.", "ru": "Исполнений: {count}.", "es": "Ejecuciones: {count}."},
-}
+# Views of the packs' trading_words.answers section (agent/lang/_trading/)
+_SIDE = packs.by_lang("trading_words", "answers", "side")
+_T: dict[str, dict[str, str]] = packs.transposed("trading_words", "answers", "templates")
 
 
 class Mismatch(Exception):

@@ -5,7 +5,8 @@
 TradingCommand: the tool name, its parameters, and what is still missing (an id to cancel, a
 quantity...). For the understander/planner to turn into a plan step; tools that change something
 then go through confirm_action. Vocabulary is per concept (verbs, order types, comparison words),
-never per sentence; numbers come only from the text, symbols only from the known list.
+never per sentence, each language's in its pack (agent/lang/_trading/); numbers come only from the
+text, symbols only from the known list.
 """
 from __future__ import annotations
 
@@ -14,6 +15,8 @@ from collections.abc import Iterable
 from typing import Any
 
 from pydantic import BaseModel, Field
+
+from agent import lang as packs
 
 ToolName = str
 
@@ -29,36 +32,32 @@ def _any(*words: str) -> re.Pattern[str]:
     return re.compile(r"(?<![\w])(?:" + "|".join(words) + r")(?![\w])", re.IGNORECASE | re.UNICODE)
 
 
-# Spanish verb forms listed, not stems: "compr-" / "vend-" also start "compressor", "vendor".
-# "sell-offs", "long-term", "short-term" are nouns and adjectives of a question, not an order's side.
-_BUY = _any(r"buy", r"long(?!-)", r"go long", r"купи\w*", r"покуп\w*", r"лонг", r"c[óo]mpr(?:a|ar|o|e|en|ame|eme|emos)",
-            r"compra(?:r|me|le)")
-_SELL = _any(r"sell(?!\s*-?\s*offs?(?!\w))", r"short(?!-)", r"продай\w*", r"прода\w*", r"шорт\w*",
-             r"v[ée]nd(?:e|er|o|a|an|eme|ame|emos)", r"vende(?:r|me|le)", r"venta")
-_ORDER = _any(r"orders?", r"ордер\w*", r"заявк\w*", r"[óo]rden(?:es)?")
-# Listing needs the plural or a possessive/status word: "in order", "ORDER BY" are not requests.
-_ORDERS = _any(r"orders", r"(?:my|pending|open|working) orders?", r"ордер(?:а|ов|ы)", r"заявк(?:и|ок)",
-               r"мо[йиюе]\w* (?:ордер|заявк)\w*", r"[óo]rdenes", r"mis [óo]rden\w*", r"mi [óo]rden")
-_ALERT_NOUN = _any(r"alerts?", r"алерт\w*", r"оповещени\w*", r"alertas?")
-_ALERT = _any(r"alerts?", r"notify", r"alert me", r"алерт\w*", r"уведом\w*", r"оповести\w*",
-              r"сообщи\w*", r"alerta\w*", r"av[íi]same", r"notif[íi]ca\w*")
-_CANCEL = _any(r"cancel\w*", r"delete", r"remove", r"отмен\w*", r"удали\w*", r"убери\w*",
-               r"elimin\w*", r"borr\w*", r"quit\w*")
-_MARKET = _any(r"at market", r"market", r"по рынку", r"рыночн\w*", r"a mercado", r"mercado")
-_STOP = _any(r"stop", r"стоп\w*")
-_LIMIT = _any(r"limit", r"лимит\w*", r"l[íi]mite")
-_ABOVE = _any(r"above", r"over", r"higher than", r"rises? to", r"goes? above", r"выше", r"больше",
-              r"поднимется", r"превысит", r"por encima", r"supere", r"mayor", r"sub\w*")
-_BELOW = _any(r"below", r"under", r"lower than", r"falls? to", r"drops? to", r"ниже", r"меньше",
-              r"опустится", r"упад\w*", r"por debajo", r"baj\w*", r"menor", r"caiga", r"cae")
-_TOUCH = _any(r"reach\w*", r"touch\w*", r"hits?", r"cross\w*", r"пересеч\w*", r"пробь[её]т",
-              r"достигнет", r"коснется", r"коснётся", r"alcance", r"toque", r"cruce")
-_PORTFOLIO = _any(r"positions?", r"portfolio", r"p&l", r"pnl", r"my profits?", r"позици\w*", r"портфел\w*",
-                  r"мо[яию]\w* прибыл\w*", r"posici[óo]n(?:es)?", r"cartera", r"mis ganancias",
-                  r"portafolio", r"пнл", r"pyg", r"p/l")
-# "position size", "размер позиции", "tamaño de posición": the sizing calculator, not the account.
-_SIZING = _any(r"siz\w*", r"размер\w*", r"tama[ñn]o", r"how many", r"сколько", r"cu[áa]nt[oa]s")
-_HISTORY = _any(r"history", r"trades", r"fills", r"истори\w*", r"сдел\w*", r"historial", r"operaciones")
+def _alternatives(key: str) -> str:
+    """One concept's regular-expression alternatives in every language (agent/lang/_trading/)."""
+    return packs.alternation("trading_words", "commands", key)
+
+
+def _words(key: str) -> re.Pattern[str]:
+    return _any(_alternatives(key))
+
+
+_BUY = _words("buy")
+_SELL = _words("sell")
+_ORDER = _words("order")
+_ORDERS = _words("orders")
+_ALERT_NOUN = _words("alert_noun")
+_ALERT = _words("alert")
+_CANCEL = _words("cancel")
+_MARKET = _words("market")
+_STOP = _words("stop")
+_LIMIT = _words("limit")
+_ABOVE = _words("above")
+_BELOW = _words("below")
+_TOUCH = _words("touch")
+_PORTFOLIO = _words("portfolio")
+_SIZING = _words("sizing")
+_HISTORY = _words("history")
+_TRADE = _words("trade")
 _ID = re.compile(r"\b(ord_[0-9a-f]{6,32}|alr_[0-9a-f]{6,32})\b")
 _NUMBER = r"(\d+(?:[.,]\d+)?)"
 _QTY = re.compile(_NUMBER + r"(?!\s*%)")
@@ -79,9 +78,9 @@ def _symbol(text: str, symbols: Iterable[str]) -> str | None:
 # A ticker written in capitals right after the quantity ("buy 3 ES at 5300", "продай 2 GC"), for a
 # symbol not loaded: still an order, so the user hears "no data for ES" in their language instead
 # of being asked for a period. Capitals only: "buy 3 of them" names no symbol.
-_TICKER_AFTER_QTY = re.compile(r"(?<![\w$.,])\d+(?:[.,]\d+)?\s+(?:" + r"(?:shares?|contracts?|units?|lots?|acciones|"
-                               r"contratos?|unidades|lotes?|акци\w*|контракт\w*|лот\w*|штук\w*)"
-                               r"\s+(?:of|de|del)?\s*)?(\d?[A-Z][A-Z0-9]{0,5})(?![\w])")
+_UNITS = r"(?:" + _alternatives("units") + r")"
+_TICKER_AFTER_QTY = re.compile(r"(?<![\w$.,])\d+(?:[.,]\d+)?\s+(?:" + _UNITS + r"\s+(?:of|de|del)?\s*)?"
+                               r"(\d?[A-Z][A-Z0-9]{0,5})(?![\w])")
 
 
 def _order_symbol(text: str, symbols: Iterable[str]) -> str | None:
@@ -103,14 +102,11 @@ def _prices_after(pattern: re.Pattern[str], text: str) -> float | None:
     """The price written right after the type word, at any of its mentions ("stop-limit buy 1 NQ
     stop 16000 limit 16010": the first "stop" and "limit" name the type, the later ones the prices)."""
     for m in pattern.finditer(text):
-        n = re.match(r"\s*(?:(?:at|@|of|по|на|a|en|de|:|" + _PRICE_WORDS + r")\s*){0,3}\$?" + _NUMBER,
+        n = re.match(r"\s*(?:(?:@|:|" + _PRICE_LEAD + "|" + _PRICE_WORDS + r")\s*){0,3}\$?" + _NUMBER,
                      text[m.end():], re.IGNORECASE)
         if n:
             return _num(n.group(1))
     return None
-
-
-_UNITS = r"(?:shares?|contracts?|units?|lots?|acciones|contratos?|unidades|lotes?|акци\w*|контракт\w*|лот\w*|штук\w*)"
 
 
 def _quantity(text: str, symbol: str | None) -> tuple[float | None, str]:
@@ -133,7 +129,11 @@ def _quantity(text: str, symbol: str | None) -> tuple[float | None, str]:
 
 
 # Words between a type word or "at" and its price: "limit price 500", "по цене 16 000", "a precio de 500".
-_PRICE_WORDS = r"price|prices?|of|цен[аеуы]|ценой|precio|de|del|al|order|ордер\w*|orden|заявк\w*"
+_PRICE_WORDS = _alternatives("price_words")
+# The word before an order's price ("at 500", "по 500"), and the words between an order-type word
+# and its price ("stop at 16000", "стоп на 15 800").
+_PRICE_AT = _alternatives("price_at")
+_PRICE_LEAD = _alternatives("price_lead")
 
 
 def _only_number(rest: str) -> re.Match[str] | None:
@@ -163,7 +163,7 @@ def _order(text: str, symbols: Iterable[str]) -> TradingCommand:
     quantity, text = _quantity(text, symbol)
     rest = _without(text, symbol)
     stop, limit = _prices_after(_STOP, rest), _prices_after(_LIMIT, rest)
-    at = re.search(r"(?<![\w])(?:at|@|по|a|за|en|for)\s*(?:(?:" + _PRICE_WORDS + r")\s*){0,2}\$?" + _NUMBER,
+    at = re.search(r"(?<![\w])(?:@|" + _PRICE_AT + r")\s*(?:(?:" + _PRICE_WORDS + r")\s*){0,2}\$?" + _NUMBER,
                    rest, re.IGNORECASE)
     if at is None and (_STOP.search(rest) or _LIMIT.search(rest)):
         at = _only_number(rest)          # "купи 3 NQ лимитным ордером, цена 16 000"
@@ -204,9 +204,8 @@ def _alert(text: str, symbols: Iterable[str]) -> TradingCommand:
 
 # A number written with thousands separators: "16,000", "1.000.000", "2.350,5", "16 000".
 _GROUPED = re.compile(r"(?<![\w.,])\d{1,3}(?:(?:,\d{3})+|(?:\.\d{3})+|(?:[ \u00a0\u202f]\d{3})+)(?:[.,]\d+)?(?![\w]|[.,]\d)")
-_COMMA_DECIMAL = re.compile(r"[а-яё]|(?<!\w)(?:compr\w*|vend\w*|venta|l[ií]mite|orden|acciones|contratos|alerta|avísame|avisame"
-                            r"|mercado|precio|cuando|supere)(?!\w)",
-                            re.IGNORECASE)
+# A text in a language whose decimal mark is a comma (Russian, Spanish).
+_COMMA_DECIMAL = re.compile(_alternatives("comma_decimal"), re.IGNORECASE)
 
 
 def _plain_numbers(text: str) -> str:
@@ -250,8 +249,7 @@ def parse_trading_command(text: str, symbols: Iterable[str]) -> TradingCommand |
         return _order(text, symbols)
     if _ALERT_NOUN.search(text):
         return TradingCommand(tool="list_alerts")
-    if _HISTORY.search(text) and (_ORDER.search(text) or _any(r"trade\w*", r"сдел\w*",
-                                                              r"operaci\w*").search(text)):
+    if _HISTORY.search(text) and (_ORDER.search(text) or _TRADE.search(text)):
         return TradingCommand(tool="get_trade_history")
     if _ORDERS.search(text):      # "my orders", "pending orders", "покажи ордера"
         return TradingCommand(tool="get_pending_orders")

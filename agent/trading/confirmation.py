@@ -20,28 +20,16 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
+from agent import lang as packs
 from agent.trading.texts import describe_action
 
 Decision = Literal["execute", "cancel", "unclear"]
 LANGS = ("en", "ru", "es")
 
-_YES = {
-    "yes", "y", "yeah", "yep", "yup", "sure", "ok", "okay", "confirm", "confirmed", "execute", "do",
-    "it", "go", "ahead", "proceed", "place", "please", "yes please", "absolutely", "correct",
-    "да", "ага", "угу", "конечно", "подтверждаю", "подтвердить", "выполняй", "выполни", "выполнить",
-    "давай", "ок", "окей", "пожалуйста", "верно", "исполняй", "разместить", "размести",
-    "si", "sí", "claro", "confirmo", "confirmar", "ejecuta", "ejecutar", "adelante", "vale", "dale",
-    "hazlo", "por", "favor", "correcto", "de", "acuerdo", "perfecto",
-}
-_NO = {
-    "no", "nope", "nah", "cancel", "stop", "abort", "dont", "don't", "never", "not",
-    "нет", "не", "отмена", "отменить", "отмени", "стоп", "неа", "отбой", "не надо",
-    "cancelar", "cancela", "detener", "nunca", "para",
-}
-_MESSAGE = {"en": "Please confirm: {action} Reply \"yes\" to execute or \"no\" to cancel.",
-            "ru": "Подтвердите: {action} Ответьте «да», чтобы выполнить, или «нет», чтобы отменить.",
-            "es": "Confirme: {action} Responda «sí» para ejecutar o «no» para cancelar."}
-_AGAIN = {"en": "I did not understand. ", "ru": "Не понял ответ. ", "es": "No entendí la respuesta. "}
+_YES = {w for words in packs.by_lang("trading_words", "confirm", "yes").values() for w in words}
+_NO = {w for words in packs.by_lang("trading_words", "confirm", "no").values() for w in words}
+_MESSAGE = packs.by_lang("trading_words", "confirm", "message")
+_AGAIN = packs.by_lang("trading_words", "confirm", "again")
 _TOKEN = re.compile(r"[\w']+", re.UNICODE)
 
 

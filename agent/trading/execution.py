@@ -9,12 +9,10 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+from agent import lang as packs
+
 log = logging.getLogger("askbar.trading")
-_MISMATCH = {"en": "The result could not be confirmed against your account's records; please check "
-                   "your orders and positions.",
-             "ru": "Результат не сходится с записями вашего счёта; проверьте ордера и позиции.",
-             "es": "El resultado no coincide con los registros de tu cuenta; revisa tus órdenes y "
-                   "posiciones."}
+_MISMATCH = packs.by_lang("trading_words", "answers", "mismatch")
 
 
 def run_tool(state: dict[str, Any], deps, tool: str, params: dict[str, Any], lang: str,

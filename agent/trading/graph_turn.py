@@ -13,6 +13,7 @@ import logging
 import re
 from typing import Any
 
+from agent import lang as packs
 from agent.nlu.lang import language_evidence
 from agent.state import Intent
 from agent.trading.commands import TradingCommand, parse_trading_command
@@ -22,30 +23,14 @@ log = logging.getLogger("askbar.trading")
 
 # Trading vocabulary per language: the generic detector counts "a" as English ("compra 2 NQ a
 # mercado"), so the request's own trading words decide first.
-_ES = re.compile(r"(?<![\w])(?:c[óo]mpr\w+|v[ée]nd\w+|alertas?|av[íi]same|notif[íi]ca\w*|mis?|[óo]rden\w*|"
-                 r"posici\w+|cartera|mercado|cuando|cancela\w*|elimina\w*|borra\w*|l[íi]mite|quiero|"
-                 r"ganancias?|pendientes?|supere|encima|debajo|venta|precio|acciones|contratos)(?![\w])", re.I)
-_EN = re.compile(r"(?<![\w])(?:buy|sell|short|long|orders?|alerts?|notify|market|limit|stop|positions?|"
-                 r"portfolio|my|cancel|delete|remove|show|when|above|below|pending|please)(?![\w])", re.I)
-_ASK: dict[str, dict[str, str]] = {
-    "symbol": {"en": "Which instrument? Loaded: {known}.", "ru": "Какой инструмент? В базе: {known}.",
-               "es": "¿Qué instrumento? Cargados: {known}."},
-    "quantity": {"en": "How many? Say, e.g., \"buy 2 {symbol} at market\".",
-                 "ru": "Сколько? Например: «купи 2 {symbol} по рынку».",
-                 "es": "¿Cuántos? Por ejemplo: «compra 2 {symbol} a mercado»."},
-    "price": {"en": "At what price?", "ru": "По какой цене?", "es": "¿A qué precio?"},
-    "condition": {"en": "Above or below which price?", "ru": "Выше или ниже какой цены?",
-                  "es": "¿Por encima o por debajo de qué precio?"},
-    "none_alert": {"en": "You have no active alerts.", "ru": "У вас нет активных алертов.",
-                   "es": "No tienes alertas activas."},
-    "none_order": {"en": "You have no pending orders.", "ru": "У вас нет ожидающих ордеров.",
-                   "es": "No tienes órdenes pendientes."},
-    "no_data": {"en": "There is no data for {symbol}, so no order or alert can be placed on it. Loaded: {known}.",
-                "ru": "По {symbol} нет данных, поэтому ордер или алерт по нему создать нельзя. В базе: {known}.",
-                "es": "No hay datos de {symbol}, así que no se puede crear una orden ni una alerta. Cargados: {known}."},
-    "which": {"en": "Which one? Name its id: {ids}.", "ru": "Какой именно? Укажите id: {ids}.",
-              "es": "¿Cuál? Indica su id: {ids}."},
-}
+def _cues(code: str) -> re.Pattern[str]:
+    return re.compile(r"(?<![\w])(?:" + "|".join(packs.get(code, "trading_words", "language_cues")) + r")(?![\w])",
+                      re.I)
+
+
+_ES = _cues("es")
+_EN = _cues("en")
+_ASK: dict[str, dict[str, str]] = packs.transposed("trading_words", "ask")
 
 
 def text_lang(text: str, default: str = "en") -> str:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from agent import lang as packs
 from agent.trading.texts import num
 
 _FIG = r"(-?[\d,]+(?:\.\d+)?)"
@@ -17,14 +18,9 @@ _CASH = re.compile(r"^not enough cash: (?P<q>\S+) (?P<s>\S+) at " + _FIG + " cos
 _CARRY = re.compile(r"^the account cannot carry this: (?P<what>margin \d+% of|short sale of) (?P<q>\S+) "
                     r"(?P<s>\S+) at " + _FIG + " needs " + _FIG + ", equity available " + _FIG + "$")
 _WHOLE = re.compile(r"^(?P<s>\S+) trades in whole contracts: quantity (?P<q>\S+) is not a whole number$")
-_TEXT = {
-    "whole": {"ru": "{s} торгуется целыми контрактами: количество {q} не целое.",
-              "es": "{s} se negocia en contratos enteros: la cantidad {q} no es un número entero."},
-    "cash": {"ru": "Недостаточно денег: {q} {s} по {a} стоят {b}, доступно {c}.",
-             "es": "No hay efectivo suficiente: {q} {s} a {a} cuestan {b}, disponible {c}."},
-    "carry": {"ru": "Счёт не выдержит такую позицию: {q} {s} по {a} требуют {b}, доступный капитал {c}.",
-              "es": "La cuenta no puede sostener esta posición: {q} {s} a {a} requieren {b}, capital disponible {c}."},
-}
+# English keeps the service's message as written: only the other languages translate it.
+_TEXT = {key: {code: text for code, text in packs.by_lang("trading_words", "refusals", key).items()
+               if code != packs.BASE} for key in packs.get(packs.BASE, "trading_words", "refusals")}
 
 
 def _figure(text: str) -> float:

@@ -13,31 +13,11 @@ from agent.answer import format as fmt
 LANGS = ("en", "ru", "es")
 Lang = str   # "en" | "ru" | "es"; anything else falls back to English
 
-_SIDE = {"en": {"buy": "buy", "sell": "sell"}, "ru": {"buy": "купить", "sell": "продать"},
-         "es": {"buy": "comprar", "sell": "vender"}}
-_TYPE = {"en": {"market": "at market", "limit": "limit {limit}", "stop": "stop {stop}",
-                "stop_limit": "stop {stop}, limit {limit}"},
-         "ru": {"market": "по рынку", "limit": "лимит {limit}", "stop": "стоп {stop}",
-                "stop_limit": "стоп {stop}, лимит {limit}"},
-         "es": {"market": "a mercado", "limit": "límite {limit}", "stop": "stop {stop}",
-                "stop_limit": "stop {stop}, límite {limit}"}}
-_TEMPLATES = {
-    "create_paper_order": {
-        "en": "Place a paper order: {side} {qty} {symbol} {type}{asof}.",
-        "ru": "Разместить бумажный ордер: {side} {qty} {symbol} {type}{asof}.",
-        "es": "Colocar una orden simulada: {side} {qty} {symbol} {type}{asof}."},
-    "cancel_paper_order": {"en": "Cancel paper order {order_id}{desc}.",
-                           "ru": "Отменить бумажный ордер {order_id}{desc}.",
-                           "es": "Cancelar la orden simulada {order_id}{desc}."},
-    "create_alert": {"en": "Create an alert: {symbol} {condition} {price}{message}.",
-                     "ru": "Создать алерт: {symbol} {condition} {price}{message}.",
-                     "es": "Crear una alerta: {symbol} {condition} {price}{message}."},
-    "delete_alert": {"en": "Delete alert {alert_id}{desc}.", "ru": "Удалить алерт {alert_id}{desc}.",
-                     "es": "Eliminar la alerta {alert_id}{desc}."},
-}
-_ASOF = {"en": " (fills at the close of the last stored bar, {ts})",
-         "ru": " (исполнится по закрытию последнего бара в базе, {ts})",
-         "es": " (se ejecuta al cierre de la última barra guardada, {ts})"}
+# Views of the packs' trading_words.texts section (agent/lang/_trading/)
+_SIDE = packs.by_lang("trading_words", "texts", "side")
+_TYPE = packs.by_lang("trading_words", "texts", "order_type")
+_TEMPLATES = packs.transposed("trading_words", "texts", "actions")
+_ASOF = packs.by_lang("trading_words", "texts", "asof")
 
 
 def num(value: float | None, lang: str = "en") -> str:
