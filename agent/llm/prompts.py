@@ -192,10 +192,13 @@ unless the counts beside them prove it, a unit word after a slot (code adds unit
 prepositions, connectives, the names of the measures: close, high, volume, range, change, session, \
 month) and words code verifies (directions, comparisons, months, the instrument's name). Any other \
 word is sent back. Never: advice or predictions ([[advice]]); judgements no rule computed ("thin \
-volume", "above its long-run average"); ranks or streaks ([[streaks]]); times of day; descriptions \
+volume", "above its long-run average"); descriptions \
 instead of names ("the tech-heavy index", "the earlier of the two weeks": write {{s1.symbol}}, \
 {{p1.period}}); another currency or unit ([[units]]). Labels only where the value proves them ([[flat]] under 0.5 %, [[sharp]] from 2 %, [[calm]] when \
-volatility is under 1 %); relative time ([[relative_time]]) only when the values lie in it.
+volatility is under 1 %); relative time ([[relative_time]]) only when the values lie in it; ranks \
+and streaks ([[streaks]]) only over what the slots list (the periods compared, a ranked list, the \
+daily closes up to the day named); a time of day ("at the open", "into the close") only beside an \
+intraday value whose time was computed. Code recounts each and sends a wrong one back.
 - Examples. [[answer]]
 
 {safety}""")
