@@ -2,7 +2,8 @@
 
 `askbar load` creates the instrument row from these defaults unless --tz/--session override them.
 Aliases feed the language parser (so "насдак" finds NQ): they live in the instruments table, the
-lists here only seed it.
+lists here only seed it. Names are here; aliases are words of a language, in the packs
+(agent/lang/_words/, "instruments").
 """
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
+from agent import lang as packs
 from agent.market.sessions import SessionRule
 
 AssetClass = Literal["future", "equity", "crypto", "index", "other"]
@@ -33,63 +35,33 @@ class Instrument(BaseModel):
     multiplier: float | None = Field(default=None, gt=0)
 
 
-_CME_FUTURES: dict[str, tuple[str, list[str]]] = {
-    "NQ": ("E-mini Nasdaq-100 futures", ["nasdaq futures", "nasdaq 100 futures", "nasdaq", "nasdaq-100",
-                                          "насдак", "наск", "нас100", "nas100", "e-mini nasdaq",
-                                          "futuros del nasdaq", "фьючерс на насдак"]),
-    "ES": ("E-mini S&P 500 futures", ["s&p futures", "s&p 500 futures", "spoo", "эс", "фьючерс s&p"]),
-    "YM": ("E-mini Dow futures", ["dow futures", "dow jones futures", "доу"]),
-    "RTY": ("E-mini Russell 2000 futures", ["russell futures", "russell 2000 futures", "рассел"]),
-    "CL": ("Crude oil futures", ["crude", "crude oil", "oil", "wti", "нефть", "petróleo"]),
-    "GC": ("Gold futures", ["gold", "золото", "oro"]),
-    "SI": ("Silver futures", ["silver", "серебро", "plata"]),
-    "6E": ("Euro FX futures", ["euro futures", "euro fx"]),
-    "ZN": ("10-year T-note futures", ["10-year note", "ten year note"]),
-    "MNQ": ("Micro E-mini Nasdaq-100 futures", ["micro nasdaq"]),
-    "MES": ("Micro E-mini S&P 500 futures", ["micro s&p"]),
-    "NG": ("Natural gas futures", ["natural gas", "nat gas", "природный газ", "газ", "gas natural"]),
-    "BZ": ("Brent crude futures", ["brent", "brent crude", "брент", "нефть брент", "petróleo brent"]),
-    "HG": ("Copper futures", ["copper", "медь", "cobre"]),
-    "ZB": ("30-year T-bond futures", ["30-year bond", "t-bond", "treasury bond futures"]),
-    "ZC": ("Corn futures", ["corn", "кукуруза", "maíz"]),
-    "ZW": ("Wheat futures", ["wheat", "пшеница", "trigo"]),
-    "ZS": ("Soybean futures", ["soybeans", "soybean", "соя", "soja"]),
-    "6J": ("Japanese yen futures", ["yen futures", "japanese yen", "иена", "йена", "yen japonés"]),
-    "6B": ("British pound futures", ["pound futures", "british pound"]),
-}
-_EQUITIES: dict[str, tuple[str, list[str]]] = {
-    "SPY": ("SPDR S&P 500 ETF", ["spdr", "s&p 500 etf", "spy etf", "спай", "спайдер", "spider"]),
-    "QQQ": ("Invesco QQQ Trust", ["nasdaq etf", "qqq etf", "кукуку", "трипл кью"]),
-    "IWM": ("iShares Russell 2000 ETF", []),
-    "DIA": ("SPDR Dow Jones ETF", []),
-    "AAPL": ("Apple", ["apple", "эппл"]),
-    "MSFT": ("Microsoft", ["microsoft"]),
-    "TSLA": ("Tesla", ["tesla", "тесла"]),
-    "NVDA": ("Nvidia", ["nvidia"]),
-    "GOOGL": ("Alphabet", ["google", "alphabet", "гугл"]),
-    "AMZN": ("Amazon", ["amazon", "амазон"]),
-    "META": ("Meta Platforms", ["meta platforms", "facebook", "фейсбук"]),
-    "NFLX": ("Netflix", ["netflix", "нетфликс"]),
-    "AMD": ("AMD", []),
-    "INTC": ("Intel", ["intel", "интел"]),
-    "JPM": ("JPMorgan Chase", ["jpmorgan", "jp morgan"]),
-}
-_INDICES: dict[str, tuple[str, list[str]]] = {
-    "SPX": ("S&P 500 index", ["s&p 500", "s&p500", "sp500", "s&p", "snp", "^gspc", "gspc",
-                              "эс энд пи", "с&п 500", "индекс s&p", "сп500", "сипи", "эсэндпи",
-                              "standard & poor's", "standard and poor's"]),
-    "IXIC": ("Nasdaq Composite index", ["nasdaq composite", "^ixic"]),
-    "DJI": ("Dow Jones Industrial Average", ["dow jones", "dow", "^dji", "доу-джонс"]),
-    "NDX": ("Nasdaq-100 index", ["nasdaq 100 index", "^ndx"]),
-}
-_CRYPTO_RE = re.compile(r"^(BTC|XBT|ETH|SOL|XRP|ADA|DOGE|LTC|BNB)")
-_CRYPTO_ALIASES = {
-    "BTC": ["bitcoin", "btc", "биткоин", "биткойн", "битка", "биток", "бтц", "bitcoin perp", "btc perp"],
-    "ETH": ["ethereum", "eth", "эфир", "эфириум"],
-    "SOL": ["solana", "солана"], "XRP": ["ripple", "рипл"], "DOGE": ["dogecoin", "доги", "догикоин"],
-    "LTC": ["litecoin", "лайткоин"], "ADA": ["cardano", "кардано"],
-}
+def _aliases(symbol: str) -> list[str]:
+    """The symbol's aliases in every language pack (English first, then the others)."""
+    return [a for code in packs.codes() for a in packs.get(code, "words", "instruments", "ALIASES")[symbol]]
 
+
+def _named(names: dict[str, str]) -> dict[str, tuple[str, list[str]]]:
+    """{symbol: (name, aliases)}: the names here, the aliases from the language packs."""
+    return {symbol: (name, _aliases(symbol)) for symbol, name in names.items()}
+
+
+_CME_FUTURES = _named({
+    "NQ": "E-mini Nasdaq-100 futures", "ES": "E-mini S&P 500 futures", "YM": "E-mini Dow futures",
+    "RTY": "E-mini Russell 2000 futures", "CL": "Crude oil futures", "GC": "Gold futures",
+    "SI": "Silver futures", "6E": "Euro FX futures", "ZN": "10-year T-note futures",
+    "MNQ": "Micro E-mini Nasdaq-100 futures", "MES": "Micro E-mini S&P 500 futures", "NG": "Natural gas futures",
+    "BZ": "Brent crude futures", "HG": "Copper futures", "ZB": "30-year T-bond futures", "ZC": "Corn futures",
+    "ZW": "Wheat futures", "ZS": "Soybean futures", "6J": "Japanese yen futures", "6B": "British pound futures"})
+_EQUITIES = _named({
+    "SPY": "SPDR S&P 500 ETF", "QQQ": "Invesco QQQ Trust", "IWM": "iShares Russell 2000 ETF",
+    "DIA": "SPDR Dow Jones ETF", "AAPL": "Apple", "MSFT": "Microsoft", "TSLA": "Tesla", "NVDA": "Nvidia",
+    "GOOGL": "Alphabet", "AMZN": "Amazon", "META": "Meta Platforms", "NFLX": "Netflix", "AMD": "AMD",
+    "INTC": "Intel", "JPM": "JPMorgan Chase"})
+_INDICES = _named({
+    "SPX": "S&P 500 index", "IXIC": "Nasdaq Composite index", "DJI": "Dow Jones Industrial Average",
+    "NDX": "Nasdaq-100 index"})
+_CRYPTO_RE = re.compile(r"^(BTC|XBT|ETH|SOL|XRP|ADA|DOGE|LTC|BNB)")
+_CRYPTO_ALIASES = {coin: _aliases(coin) for coin in ("BTC", "ETH", "SOL", "XRP", "DOGE", "LTC", "ADA")}
 
 def default_instrument(symbol: str) -> Instrument:
     """Built-in metadata for a symbol: CME futures, US equities, crypto, daily indices, else 24h UTC."""
@@ -124,27 +96,14 @@ def well_known() -> list[Instrument]:
 
 
 # Indices and stocks of other exchanges: only named (their sessions and time zones are not built in)
-_NAMED_ONLY: dict[str, tuple[str, list[str]]] = {
-    "RUT": ("Russell 2000 index", ["russell 2000", "russell 2000 index", "рассел 2000"]),
-    "VIX": ("CBOE volatility index", ["vix", "викс", "volatility index"]),
-    "DXY": ("US dollar index", ["dollar index", "us dollar index", "индекс доллара", "índice dólar", "indice del dolar"]),
-    "DAX": ("DAX index", ["dax", "дакс"]),
-    "FTSE": ("FTSE 100 index", ["ftse 100", "ftse", "футси"]),
-    "N225": ("Nikkei 225 index", ["nikkei", "nikkei 225", "никкей"]),
-    "SX5E": ("Euro Stoxx 50 index", ["euro stoxx 50", "eurostoxx", "euro stoxx"]),
-    "CAC": ("CAC 40 index", ["cac 40", "cac40"]),
-    "IBEX": ("IBEX 35 index", ["ibex 35", "ibex"]),
-    "HSI": ("Hang Seng index", ["hang seng", "ханг сенг"]),
-    "IMOEX": ("Moscow Exchange index", ["индекс мосбиржи", "индекс московской биржи", "moex index", "imoex"]),
-    "SBER": ("Sberbank", ["сбербанк", "сбер", "sberbank"]),
-    "GAZP": ("Gazprom", ["газпром", "gazprom"]),
-}
+_NAMED_ONLY = _named({
+    "RUT": "Russell 2000 index", "VIX": "CBOE volatility index", "DXY": "US dollar index", "DAX": "DAX index",
+    "FTSE": "FTSE 100 index", "N225": "Nikkei 225 index", "SX5E": "Euro Stoxx 50 index", "CAC": "CAC 40 index",
+    "IBEX": "IBEX 35 index", "HSI": "Hang Seng index", "IMOEX": "Moscow Exchange index", "SBER": "Sberbank",
+    "GAZP": "Gazprom"})
 
 
 # Spot currency pairs, by the names a question gives them (only named: they have no built-in session)
-_FX_PAIRS: dict[str, tuple[str, list[str]]] = {
-    "EURUSD": ("Euro / US dollar", ["eur/usd", "eur-usd", "euro dollar", "euro/dollar", "евро доллар", "евро/доллар",
-                                    "евродоллар", "euro dolar", "euro/dolar"]),
-    "GBPUSD": ("British pound / US dollar", ["gbp/usd", "gbp-usd", "pound dollar", "фунт доллар", "libra dolar"]),
-    "USDJPY": ("US dollar / Japanese yen", ["usd/jpy", "usd-jpy", "dollar yen", "доллар иена", "dolar yen"]),
-}
+_FX_PAIRS = _named({
+    "EURUSD": "Euro / US dollar", "GBPUSD": "British pound / US dollar", "USDJPY": "US dollar / Japanese yen"})
+

@@ -15,29 +15,38 @@ from collections.abc import Callable
 from contextvars import ContextVar
 from datetime import date
 
+from agent import lang as packs
+
 # The day the question is asked: a month and two digits read as a year in the future of it
 # ("Nov 27" asked in 2024) is a day instead, since a period that has not happened has no data.
 _TODAY: ContextVar[date | None] = ContextVar("abbreviations_today", default=None)
 
-_MONTH = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?"
-          r"|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|ene(?:ro)?|febrero|marzo|abr(?:il)?|mayo|junio|julio"
-          r"|ago(?:sto)?|septiembre|oct(?:ubre)?|nov(?:iembre)?|dic(?:iembre)?"
-          r"|янв\w*|фев\w*|мар\w*|апр\w*|ма[йяе]|июн\w*|июл\w*|авг\w*|сен\w*|окт\w*|ноя\w*|дек\w*)")
+
+
+def _alts(key: str) -> str:
+    """The packs' abbreviations.<key> regex alternatives, every language, as one alternation."""
+    return packs.alternation("words", "abbreviations", key)
+
+
+def _each(key: str) -> list[list[str]]:
+    """Each pack's abbreviations.<key> entry that is not empty (a language's own rule)."""
+    return [entry for code in packs.codes() if (entry := packs.get(code, "words", "abbreviations", key))]
+
+
+_MONTH = f"(?:{_alts('MONTHS')})"
 _I = re.IGNORECASE
 # Month words of a language that writes the day BEFORE the month ("24 марта", "24 de marzo"): a
 # two-digit number after such a month word is a year ("в марте 24", "enero 22").
-_DAY_FIRST_MONTH = (r"(?:янв\w*|фев\w*|мар[тc]\w*|апр\w*|ма[йяе]|июн\w*|июл\w*|авг\w*|сен\w*|окт\w*|ноя\w*|дек\w*"
-                    r"|enero|ene|febrero|marzo|abril|abr|mayo|junio|julio|agosto|ago|septiembre|setiembre|octubre"
-                    r"|noviembre|diciembre|dic)")
+_DAY_FIRST_MONTH = f"(?:{_alts('DAY_FIRST_MONTHS')})"
 # In English "March 24" is a day unless a preposition of a span stands before it ("in Mar 24",
 # "for Jan 22", "during Oct 23"): then the number is the year, as in "march '24".
-_SPAN_PREP = r"(?:in|for|during|over|throughout|en|durante|за|в)"
+_SPAN_PREP = f"(?:{_alts('SPAN_PREPOSITIONS')})"
 # ...and not when a four-digit year follows ("in March 16, 2020") or the number is a time or a day.
 _NOT_DAY = r"(?!\d|st|nd|rd|th|[:.,]\d|\s*(?:,|de|del|of)?\s*(?:1[89]|20)\d\d|\s*%)"
 
 
 # ...nor when a range goes on from it, to a day or to another month's day ("Nov 27 - Dec 1")
-_NO_RANGE = (rf"(?!\s*(?:[-–—]|to|through|thru|until|till|and|по|al|a)\s*(?:{_MONTH}\.?\s+)?\d)")
+_NO_RANGE = (rf"(?!\s*(?:[-–—]|{_alts('RANGE_WORDS')})\s*(?:{_MONTH}\.?\s+)?\d)")
 
 
 def _century(yy: str) -> str:
@@ -97,7 +106,8 @@ _RULES: list[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]] = [
     (re.compile(rf"(?<!\w)({_MONTH})\.?\s+(3[2-9]|[4-9]\d)(?![\d,.:-])", _I),
      lambda m: f"{m.group(1)} {_century(m.group(2))}"),
     # (a day-first language never writes "марта 23" as a day, so only a bare day range after it counts)
-    (re.compile(rf"(?<!\w)({_DAY_FIRST_MONTH})\.?\s+(?:de\s+)?(\d{{2}}){_NOT_DAY}(?!\s*(?:-|по|al|a)\s*\d)", _I),
+    (re.compile(rf"(?<!\w)({_DAY_FIRST_MONTH})\.?\s+(?:de\s+)?(\d{{2}}){_NOT_DAY}"
+                rf"(?!\s*(?:-|{_alts('DAY_RANGE_WORDS')})\s*\d)", _I),
      _month_year(1, 2)),
     (re.compile(rf"(?<!\w)({_SPAN_PREP}\s+(?:the\s+month\s+of\s+)?)({_MONTH})\.?\s+(\d{{2}}){_NOT_DAY}{_NO_RANGE}",
                 _I), _month_year(2, 3, 1)),
@@ -107,17 +117,15 @@ _RULES: list[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]] = [
     (re.compile(rf"(?<![\w./-])((?:19|20)\d\d)\s+(?!may(?!\w))({_MONTH})\.?(?![\w-]|\s*\d)", _I),
      lambda m: f"{m.group(2)} {m.group(1)}"),
     # a quarter or half word and two digits: the year ("3 кв 19", "3rd quarter 19", "1er semestre 19")
-    (re.compile(r"(?<!\w)(кв\.?|квартал\w*|полугоди\w*|trimestre|semestre|quarter|half)\s+(?:de\s+|of\s+)?(\d{2})"
-                r"(?![\d%]|[.,:]\d|\s*(?:%|дн|day|dia|sesi|сесс))", _I),
+    (re.compile(rf"(?<!\w)({_alts('PART_WORDS')})\s+(?:de\s+|of\s+)?(\d{{2}})"
+                rf"(?![\d%]|[.,:]\d|\s*(?:%|{_alts('DAY_WORDS')}))", _I),
      lambda m: f"{m.group(1)} {_century(m.group(2))}"),
     (re.compile(r"(?<!\w)([12])h\s*['’]?(\d{2})(?!\d)", _I), lambda m: f"H{m.group(1)} {_century(m.group(2))}"),
     (re.compile(r"(?<!\w)h([12])\s*['’](\d{2})(?!\d)", _I), lambda m: f"H{m.group(1)} {_century(m.group(2))}"),
     # a weekday named before its date ("the week of Monday, March 4", "el lunes 4 de marzo"); a
     # bare year after it is no date of the weekday's: "Good Friday 2020", "Black Monday 1987" are days
     # of their own (offline/named_days.py)
-    (re.compile(r"(?<!\w)(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|thu|thur|thurs"
-                r"|fri|sat|sun|понедельник\w*|вторник\w*|сред[аыу]|четверг\w*|пятниц\w*|суббот\w*|воскресень\w*"
-                r"|lunes|martes|miercoles|miércoles|jueves|viernes|sabado|sábado|domingo)\.?,?\s+(?!(?:19|20)\d\d(?![-/.\d]))"
+    (re.compile(rf"(?<!\w)(?:{_alts('WEEKDAYS')})\.?,?\s+(?!(?:19|20)\d\d(?![-/.\d]))"
                 r"(?=\d|(?:the\s+)?"
                 rf"{_MONTH}\.?\s+\d)", _I), ""),
     # "Apr 1 - Apr 12 2024", "March 4th – March 8th": a range of two month-day dates
@@ -125,30 +133,23 @@ _RULES: list[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]] = [
                 rf"(?![\d:])", _I), lambda m: f"{m.group(1)} to {m.group(2)}"),
     # the second of two week-of periods written by ellipsis: "the week of X and the one of Y",
     # "la semana del X y la del Y", "неделю с X и с Y"
-    (re.compile(r"(week\s+of\s+[^?]{1,40}?\s+(?:and|vs\.?|versus|with|to)\s+)(?:the\s+one|that)\s+of\s+", _I),
-     lambda m: f"{m.group(1)}the week of "),
-    (re.compile(r"(semana\s+del?\s+[^?]{1,40}?\s+(?:y|con|frente\s+a|vs\.?)\s+)la\s+del\s+", _I),
-     lambda m: f"{m.group(1)}la semana del "),
-    (re.compile(r"(недел\w+\s+(?:с|со)\s+[^?]{1,40}?\s+(?:и|против)\s+)(?:с|со)\s+(?=\d)", _I),
-     lambda m: f"{m.group(1)}неделю с "),
+    *[(re.compile(pattern, _I), rewrite) for pattern, rewrite in _each("WEEK_ELLIPSIS")],
     (re.compile(rf"(?<!\w)({_MONTH})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:to|through|thru|until|till)\s+(?:the\s+)?"
                 rf"(\d{{1,2}})(?:st|nd|rd|th)?(?![\d:])", _I),
      lambda m: f"{m.group(1)} {m.group(2)}-{m.group(3)}"),
     # "11/27-12/1 2023", "27.11 по 01.12.2023", "27/11 al 1/12/23": two numeric day-month dates with
     # the year written once, after the second; both get it (read alone, "2023" was the whole year)
-    (re.compile(r"(?<![\d./])(\d{1,2})([./])(\d{1,2})\s*(?:[-–—]|\s(to|through|thru|till|until|по|до|al|a|hasta)\s)"
+    (re.compile(r"(?<![\d./])(\d{1,2})([./])(\d{1,2})\s*(?:[-–—]|\s(" + _alts("DATE_RANGE_WORDS") + r")\s)"
                 r"\s*(\d{1,2})\2(\d{1,2})(?:\2|,?\s+)((?:19|20)\d\d|\d\d)(?![\d./])", _I),
      lambda m: f"{m.group(1)}{m.group(2)}{m.group(3)}{m.group(2)}{m.group(7)} {m.group(4) or 'to'} "
                f"{m.group(5)}{m.group(2)}{m.group(6)}{m.group(2)}{m.group(7)}"),
     # "entre el 2 y el 6 de marzo" / "между 2 и 6 марта": a day range inside one month
-    (re.compile(rf"(?<!\w)(?:entre|desde)\s+el\s+(\d{{1,2}})\s+(?:y|hasta|a)\s+el\s+(\d{{1,2}})\s+de\s+({_MONTH})", _I),
-     lambda m: f"del {m.group(1)} al {m.group(2)} de {m.group(3)}"),
-    (re.compile(rf"(?<!\w)между\s+(\d{{1,2}})\s+и\s+(\d{{1,2}})\s+({_MONTH})", _I),
-     lambda m: f"с {m.group(1)} по {m.group(2)} {m.group(3)}"),
+    *[(re.compile(pattern.replace("{MONTH}", _MONTH), _I), rewrite) for pattern, rewrite in _each("DAY_RANGE")],
 ]
 
 
-_LATIN_C = re.compile(r"(?<!\w)[cC](?=\s+\d)")    # "c 4 по 15 апреля": a Latin c typed for "с"
+# "c 4 по 15 апреля": a Latin c typed for the Cyrillic "с" in a Russian question
+_LOOKALIKES = [(re.compile(letters, _I), re.compile(latin), meant) for letters, latin, meant in _each("LOOKALIKE")]
 
 
 def expand(text: str, today: date | None = None) -> str:
@@ -160,8 +161,9 @@ def expand(text: str, today: date | None = None) -> str:
 
 
 def _expand(text: str) -> str:
-    if re.search(r"[а-яё]", text, _I):
-        text = _LATIN_C.sub("с", text)
+    for letters, latin, meant in _LOOKALIKES:
+        if letters.search(text):
+            text = latin.sub(meant, text)
     for rx, repl in _RULES:
         text = rx.sub(repl, text)
     return text

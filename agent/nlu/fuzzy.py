@@ -17,7 +17,7 @@ from functools import lru_cache
 from rapidfuzz.distance import OSA
 
 from agent import lang as packs
-from agent.nlu.lang import normalize
+from agent.nlu.lang import LETTERS, normalize
 
 
 def _words(key: str) -> str:
@@ -29,7 +29,7 @@ _MONTHS = _words("MONTHS")
 _METRICS = _words("METRICS")
 # Words close to a vocabulary word that are words in their own right (kept as written).
 _KEEP = set(_words("KEEP").split())
-_WORD = re.compile(r"[a-zа-яñ]{5,}")
+_WORD = re.compile(f"[{LETTERS}]{{5,}}")
 _ENDINGS = {e for code in packs.codes() for e in packs.get(code, "fuzzy", "ENDINGS")}
 
 
@@ -46,7 +46,7 @@ def _vocabulary(extra: tuple[str, ...]) -> dict[str, list[str]]:
     words = set(_MONTHS.split()) | set(_METRICS.split()) | {normalize(w) for w in extra}
     by_first: dict[str, list[str]] = {}
     for w in words:
-        if len(w) >= 4 and re.fullmatch(r"[a-zа-яñ]+", w):
+        if len(w) >= 4 and re.fullmatch(f"[{LETTERS}]+", w):
             by_first.setdefault(w[0], []).append(w)
     return by_first
 

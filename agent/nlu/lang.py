@@ -9,8 +9,14 @@ import re
 
 from agent import lang as packs
 
-_ACCENTS = str.maketrans({"á": "a", "é": "e", "í": "i", "ó": "o", "ú": "u", "ü": "u", "ё": "е",
-                          "’": "'", "‘": "'", "–": "-", "—": "-", "−": "-", "\u00a0": " "})
+# Letters read as another (accents, ё: from the packs) and one form of quotes, dashes and spaces.
+_FOLD = {written: read for code in packs.codes() for written, read in packs.get(code, "words", "lang", "FOLD")}
+_ACCENTS = str.maketrans({**_FOLD, "’": "'", "‘": "'", "–": "-", "—": "-", "−": "-", "\u00a0": " "})
+# Every pack's lower-case letters, as the inside of a regex class ("a-zñа-я").
+LETTERS = "".join(packs.get(code, "words", "lang", "LETTERS") for code in packs.codes())
+# Letters that alone show their language (Cyrillic: Russian), by language.
+_SCRIPTS = {code: frozenset(letters) for code, letters in packs.by_lang("words", "lang", "SCRIPT_LETTERS").items()
+            if letters}
 
 
 def normalize(text: str) -> str:
@@ -35,10 +41,11 @@ _WORD = re.compile(r"[a-zñ]+")
 
 def language_evidence(text: str) -> tuple[str, bool]:
     """(language, whether the text really shows it) - 'SPY, 2024' shows nothing."""
-    cyr = sum(1 for c in text if "а" <= c.lower() <= "я" or c in "ёЁ")
     lat = sum(1 for c in text if "a" <= c.lower() <= "z")
-    if cyr and cyr >= lat * 0.3:
-        return "ru", True
+    for code, letters in _SCRIPTS.items():
+        own = sum(1 for c in text if c.lower() in letters)
+        if own and own >= lat * 0.3:
+            return code, True
     es = 2 * len(_ES_MARKS.findall(text.lower()))
     en = 0
     if re.search(r"[a-zñ]", text):     # a capitalised "ES" or "IT" in lower-case text is a ticker

@@ -51,7 +51,8 @@ MARKET_DAYS: dict[str, date] = {
     "black_thursday": date(1929, 10, 24), "flash_crash": date(2010, 5, 6),
 }
 # the year written after the name: "Good Friday 2020", "of 2020", "в 2020 году", "de 2020"
-_YEAR = r"(?:\s*,?\s*(?:of\s+|in\s+|de\s+|del\s+|в\s+|за\s+)?(?P<y>(?:19|20)\d\d)(?:\s*(?:года?|г\.?)(?!\w))?)"
+_YEAR = (r"(?:\s*,?\s*(?:" + packs.alternation("words", "named_days", "YEAR_PREPOSITIONS") + r")?(?P<y>(?:19|20)\d\d)"
+         r"(?:\s*(?:" + packs.alternation("words", "named_days", "YEAR_SUFFIXES") + r")(?!\w))?)")
 
 
 def _table(name: str) -> list[tuple[str, re.Pattern[str]]]:

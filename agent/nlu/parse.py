@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import date
 
+from agent import lang as packs
 from agent.llm import glossary
 from agent.llm.base import ProviderContext
 from agent.nlu import abbreviations, coverage, cues, fuzzy, grammar, price_levels, year_words
@@ -91,7 +92,7 @@ def _from_reference(found: list[Found], norm: str, refs: list[tuple[int, int]]) 
         return found
     year = re.search(r"(?<!\d)(?:1[89]|20)\d\d(?!\d)", norm[refs[0][0]:refs[0][1]])
     between = norm[refs[0][1]:found[0].pos]
-    if not year or not re.search(r"(?<!\w)(?:to|until|through|till|по|до|hasta|al|a)(?!\w)", between):
+    if not year or not re.search(_RANGE_TO, between):
         return found
     from agent.nlu.period_math import make_period
     start, end = date(int(year.group(0)) + 1, 1, 1), found[0].resolved.end
@@ -166,10 +167,16 @@ def _add_flags(p: Parsed, norm: str) -> None:
             p.flags.add(name)
 
 
-_WHAT_AND = re.compile(r"(?:what\s+is|what's|what\s+are|что\s+такое|que\s+es|que\s+son)\s+"
+def _words(key: str) -> str:
+    """The packs' parse.<key> regex alternatives, every language, as one alternation."""
+    return packs.alternation("words", "parse", key)
+
+
+# A word ending a period at a date ("to April 30", "по 30 апреля")
+_RANGE_TO = rf"(?<!\w)(?:{_words('RANGE_TO')})(?!\w)"
+_WHAT_AND = re.compile(rf"(?:{_words('WHAT_IS')})\s+"
                        r"(?:the\s+|a\s+|an\s+|el\s+|la\s+|los\s+|las\s+)?(?P<t>[^,?.!]{2,40}?)\s*,?\s+"
-                       r"(?:and|и|а|y)\s+(?:then\s+|also\s+|тогда\s+)?(?:what|how|show|give|tell|cual|cuanto|como"
-                       r"|muestra\w*|dame|dime|какой|какая|какое|каким|сколько|покажи|как|что|чему)(?!\w)")
+                       rf"(?:{_words('AND')})\s+(?:{_words('THEN')})?(?:{_words('ASK')})(?!\w)")
 
 
 def _asks_concept_then_data(norm: str) -> bool:

@@ -6,7 +6,12 @@ import calendar
 import re
 from datetime import date, timedelta
 
+from agent import lang as packs
 from agent.state import Period
+
+# A window's unit by the start of its word, in every language ("weeks", "недели", "semanas")
+_WEEK = packs.alternation("words", "period_math", "WEEK")
+_MONTH = packs.alternation("words", "period_math", "MONTH")
 
 
 def month_days(y: int, m: int) -> int:
@@ -21,7 +26,7 @@ def add_months(d: date, n: int) -> date:
 
 def window_unit(u: str) -> str:
     u = u.lower()
-    return ("week" if re.match(r"week|недел|semana", u) else "month" if re.match(r"month|месяц|mes", u)
+    return ("week" if re.match(_WEEK, u) else "month" if re.match(_MONTH, u)
             else "day")
 
 

@@ -14,9 +14,11 @@ from agent.nlu.lang import MONTH_TOKEN_B as MONTH_B
 from agent.nlu.numbers import COUNT
 
 Y = r"(?:1[89]\d\d|20\d\d|'\d\d(?!\d))"   # 'dec \'23': a year with an apostrophe
-YS = r"(?:\s*(?:г\.|гг\.|года|году|год|г)(?!\w))?"
-YEAR = rf"(?<![\d.,$])(?:the\s+year\s+|el\s+año\s+)?{Y}{YS}(?![\d%]|\s*(?:%|percent|points|пункт|\$))"
-D = r"(?:3[01]|[12]\d|0?[1-9])(?:st|nd|rd|th|-?(?:го|е|ое|ого|ом))?(?![\d%,.]\d|\d|\s*%)"
+YS = rf"(?:\s*(?:{packs.alternation('words', 'period_patterns', 'YEAR_SUFFIXES')})(?!\w))?"   # "2008 году"
+_NOT_YEAR = packs.alternation("words", "period_patterns", "NOT_YEAR_UNITS")             # "2020 points"
+YEAR = rf"(?<![\d.,$])(?:the\s+year\s+|el\s+año\s+)?{Y}{YS}(?![\d%]|\s*(?:%|{_NOT_YEAR}|\$))"
+D = (r"(?:3[01]|[12]\d|0?[1-9])(?:" + packs.alternation("words", "period_patterns", "DAY_SUFFIXES")
+     + r")?(?![\d%,.]\d|\d|\s*%)")                                                     # "21st", "21-го"
 ISO = r"(?<!\d)\d{4}-\d{1,2}-\d{1,2}(?!\d)"
 DMY = r"(?<![\d./])(?:\d{1,2}/\d{1,2}/|\d{1,2}\.\d{1,2}\.)(?:\d{4}|\d{2})(?![\d./])"   # 19.10.1987, 10/19/87
 YM_ISO = r"(?<![\d-])\d{4}-(?:0[1-9]|1[0-2])(?![\d-])"

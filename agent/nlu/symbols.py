@@ -10,21 +10,12 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from agent import lang as packs
 from agent.market.instruments import Instrument, well_known
-from agent.nlu.lang import normalize
+from agent.nlu.lang import LETTERS, normalize
 
-COMMON_WORDS = {
-    # en
-    "a", "i", "it", "is", "on", "in", "at", "to", "do", "go", "be", "by", "or", "so", "up", "us",
-    "we", "me", "my", "all", "are", "can", "for", "has", "now", "one", "out", "see", "new", "low",
-    "high", "big", "key", "day", "and", "the", "was", "how", "any", "two", "ten", "max", "min",
-    "buy", "sell", "vs", "am", "an", "as", "if", "of", "no", "per", "top", "did", "its", "what",
-    # es
-    "es", "de", "el", "la", "lo", "y", "o", "en", "un", "si", "se", "te", "ya", "mi", "tu", "dia",
-    "mes", "mas", "con", "por", "sin", "al", "del", "los", "las", "que", "una", "le", "fue", "hoy",
-    # ru
-    "и", "в", "с", "на", "по", "за", "от", "до", "а", "о", "у", "к", "не", "да", "то", "это",
-}
+# Words that are also a ticker or an alias ("es", "dia", "a"): a symbol only when written in capitals.
+COMMON_WORDS = {w for code in packs.codes() for w in packs.get(code, "words", "symbols", "COMMON_WORDS")}
 # Upper-case words that look like tickers but are not (indicators, units, periods, currencies).
 NOT_TICKERS = {
     "RSI", "MACD", "SMA", "EMA", "ATR", "VWAP", "OBV", "ADX", "USD", "EUR", "ETF", "YTD", "MTD",
@@ -47,12 +38,28 @@ class SymbolHit:
     known: bool = True
 
 
+def _inflected() -> list[tuple[re.Pattern[str], str, str]]:
+    """Per language whose nouns take case endings: (a word of its letters, its endings, any ending)."""
+    out = []
+    for code in packs.codes():
+        letters = packs.get(code, "words", "symbols", "INFLECTED_LETTERS")
+        if letters:
+            endings = packs.get(code, "words", "symbols", "CASE_ENDINGS")
+            out.append((re.compile(f"[{letters}]{{4,}}"), endings, f"[{letters}]{{0,3}}"))
+    return out
+
+
+_INFLECTED = _inflected()
+
+
 def _term_pattern(term: str) -> str:
     t = normalize(term.strip())
     body = re.escape(t).replace(r"\ ", r"[\s-]+").replace(r"\-", r"[\s-]?")
-    if re.fullmatch(r"[а-я]{4,}", t):         # Russian: any case ending (насдак -> насдака)
-        stem = t[:-1] if t[-1] in "аяоеьйиыу" else t
-        body = re.escape(stem) + r"[а-я]{0,3}"
+    for word, endings, ending in _INFLECTED:   # Russian: any case ending (насдак -> насдака)
+        if word.fullmatch(t):
+            stem = t[:-1] if t[-1] in endings else t
+            body = re.escape(stem) + ending
+            break
     return rf"(?<![\w&^$]){body}(?![\w&])"
 
 
@@ -109,7 +116,7 @@ def unknown_tickers(text: str, skip: set[str]) -> list[SymbolHit]:
     A capitalised common word ("ES") counts only in a text that is not written in capitals.
     """
     out = []
-    shouting = not re.search(r"[a-zа-яñ]", text)
+    shouting = not re.search(f"[{LETTERS}]", text)
     for m in _TICKER.finditer(text):
         tok = m.group(1)
         if tok in NOT_TICKERS or tok in skip or tok.isdigit() or (shouting and tok.lower() in COMMON_WORDS) \
@@ -158,8 +165,7 @@ def _loaded_and_named(text: str, instruments: list[Instrument]) -> tuple[list[Sy
 # a session-traded symbol ("NQ ETH range"), and Ether beside a coin, joined to another symbol
 # ("ETH vs BTC", "ETH и BTC") or alone. Read as hours, "ETH vs BTC" answered BTC overnight, never naming ETH.
 _SESSION_OR_COIN = re.compile(r"(?<![\w&^$])(ETH)(?![\w&])", re.IGNORECASE)
-_JOIN = re.compile(r"\s*(?:,|/|&|\+|vs\.?|versus|and|or|against|и|или|против|contra|frente\s+a|y|o|e)\s*",
-                   re.IGNORECASE)
+_JOIN = re.compile(r"\s*(?:,|/|&|\+|" + packs.alternation("words", "symbols", "JOIN") + r")\s*", re.IGNORECASE)
 
 
 def _session_or_coin(text: str, known: list[SymbolHit], instruments: list[Instrument]) -> list[SymbolHit]:

@@ -9,46 +9,44 @@ from __future__ import annotations
 
 import re
 
-_EN_UNITS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
-             "nine": 9}
-_EN_TEENS = {"ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15,
-             "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19}
-_EN_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70,
-            "eighty": 80, "ninety": 90}
+from agent import lang as packs
+
+
+def _table(code: str, key: str) -> dict[str, int]:
+    """{word: value} of the pack's year words (a list of [word, value] pairs there)."""
+    return {word: value for word, value in packs.get(code, "words", "year_words", key)}
+
+
+def _text(code: str, key: str) -> str:
+    return str(packs.get(code, "words", "year_words", key))
+
+
+# Each language's grammar of a year is its own (the functions below); its words are in its pack.
+_EN_UNITS, _EN_TEENS, _EN_TENS = _table("en", "UNITS"), _table("en", "TEENS"), _table("en", "TENS")
+_EN_CENTURIES = _table("en", "CENTURIES")
 _EN_TWO = (rf"(?:(?P<tens>{'|'.join(_EN_TENS)})(?:[\s-]+(?P<unit>{'|'.join(_EN_UNITS)}))?"
            rf"|(?P<teen>{'|'.join(_EN_TEENS)})|(?:oh|o)[\s-]+(?P<oh>{'|'.join(_EN_UNITS)}))")
-_EN = re.compile(rf"(?<!\w)(?P<cent>nineteen|twenty)[\s-]+{_EN_TWO}(?!\w)"
-                 rf"|(?<!\w)two\s+thousand(?:\s+and)?(?:[\s-]+{_EN_TWO.replace('?P<', '?P<k')}"
+_EN = re.compile(rf"(?<!\w)(?P<cent>{'|'.join(_EN_CENTURIES)})[\s-]+{_EN_TWO}(?!\w)"
+                 rf"|(?<!\w){_text('en', 'TWO_THOUSAND')}(?:[\s-]+{_EN_TWO.replace('?P<', '?P<k')}"
                  rf"|[\s-]+(?P<kone>{'|'.join(_EN_UNITS)}))(?!\w)")
 
-_ES_UNITS = {"uno": 1, "un": 1, "dos": 2, "tres": 3, "cuatro": 4, "cinco": 5, "seis": 6, "siete": 7,
-             "ocho": 8, "nueve": 9, "diez": 10, "once": 11, "doce": 12, "trece": 13, "catorce": 14,
-             "quince": 15, "dieciseis": 16, "diecisiete": 17, "dieciocho": 18, "diecinueve": 19,
-             "veinte": 20, "veintiuno": 21, "veintidos": 22, "veintitres": 23, "veinticuatro": 24,
-             "veinticinco": 25}
-_ES_TENS = {"treinta": 30, "cuarenta": 40, "cincuenta": 50, "sesenta": 60, "setenta": 70,
-            "ochenta": 80, "noventa": 90}
+_ES_UNITS, _ES_TENS, _ES_CENTURIES = _table("es", "UNITS"), _table("es", "TENS"), _table("es", "CENTURIES")
 _ES_TWO = (rf"(?:(?P<tens>{'|'.join(_ES_TENS)})(?:\s+y\s+(?P<unit>{'|'.join(_ES_UNITS)}))?"
            rf"|(?P<small>{'|'.join(sorted(_ES_UNITS, key=len, reverse=True))}))")
-_ES = re.compile(rf"(?<!\w)(?:(?P<dosmil>dos\s+mil)|mil\s+(?P<nov>novecientos|ochocientos))"
-                 rf"\s+{_ES_TWO}(?!\w)")
+_ES = re.compile(rf"(?<!\w)(?:(?P<dosmil>{_text('es', 'TWO_THOUSAND')})|{_text('es', 'THOUSAND')}\s+"
+                 rf"(?P<nov>{'|'.join(_ES_CENTURIES)}))\s+{_ES_TWO}(?!\w)")
 
-_RU_ORD = {"перв": 1, "втор": 2, "трет": 3, "четв": 4, "пят": 5, "шест": 6, "седьм": 7, "восьм": 8,
-           "девят": 9, "десят": 10, "одиннадцат": 11, "двенадцат": 12, "тринадцат": 13,
-           "четырнадцат": 14, "пятнадцат": 15, "шестнадцат": 16, "семнадцат": 17,
-           "восемнадцат": 18, "девятнадцат": 19, "двадцат": 20, "тридцат": 30, "сороков": 40,
-           "пятидесят": 50, "шестидесят": 60, "семидесят": 70, "восьмидесят": 80, "девяност": 90}
-_RU_TENS = {"двадцать": 20, "тридцать": 30, "сорок": 40, "пятьдесят": 50, "шестьдесят": 60,
-            "семьдесят": 70, "восемьдесят": 80, "девяносто": 90}
+_RU_ORD, _RU_TENS, _RU_CENTURIES = _table("ru", "ORDINAL_STEMS"), _table("ru", "TENS"), _table("ru", "CENTURIES")
 _RU_ORD_RE = "|".join(sorted(_RU_ORD, key=len, reverse=True))
-_RU = re.compile(rf"(?<!\w)(?:(?P<two>две\s+тысячи)|тысяча\s+(?P<nine>девятьсот|восемьсот))"
+_RU = re.compile(rf"(?<!\w)(?:(?P<two>{_text('ru', 'TWO_THOUSAND')})|{_text('ru', 'THOUSAND')}\s+"
+                 rf"(?P<nine>{'|'.join(_RU_CENTURIES)}))"
                  rf"(?:\s+(?P<tens>{'|'.join(_RU_TENS)}))?\s+(?P<ord>{_RU_ORD_RE})\w*(?!\w)")
 
 
 def _en(m: re.Match[str]) -> str:
     g = m.groupdict()
     if g.get("cent"):
-        base = 1900 if g["cent"] == "nineteen" else 2000
+        base = _EN_CENTURIES[g["cent"]]
         two = (_EN_TENS.get(g["tens"] or "", 0) + _EN_UNITS.get(g["unit"] or "", 0)
                + _EN_TEENS.get(g["teen"] or "", 0) + _EN_UNITS.get(g["oh"] or "", 0))
         return str(base + two)
@@ -59,14 +57,14 @@ def _en(m: re.Match[str]) -> str:
 
 
 def _es(m: re.Match[str]) -> str:
-    base = 2000 if m.group("dosmil") else (1900 if m.group("nov") == "novecientos" else 1800)
+    base = 2000 if m.group("dosmil") else _ES_CENTURIES[m.group("nov")]
     two = _ES_TENS.get(m.group("tens") or "", 0) + _ES_UNITS.get(m.group("unit") or "", 0) \
         + _ES_UNITS.get(m.group("small") or "", 0)
     return str(base + two)
 
 
 def _ru(m: re.Match[str]) -> str:
-    base = 2000 if m.group("two") else (1900 if m.group("nine") == "девятьсот" else 1800)
+    base = 2000 if m.group("two") else _RU_CENTURIES[m.group("nine")]
     return str(base + _RU_TENS.get(m.group("tens") or "", 0) + _RU_ORD[m.group("ord")])
 
 
