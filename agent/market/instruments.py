@@ -8,6 +8,7 @@ lists here only seed it. Names are here; aliases are words of a language, in the
 from __future__ import annotations
 
 import re
+from itertools import zip_longest
 from typing import Literal
 
 from pydantic import BaseModel, Field
@@ -36,8 +37,11 @@ class Instrument(BaseModel):
 
 
 def _aliases(symbol: str) -> list[str]:
-    """The symbol's aliases in every language pack (English first, then the others)."""
-    return [a for code in packs.codes() for a in packs.get(code, "words", "instruments", "ALIASES")[symbol]]
+    """The symbol's aliases in every language pack, taken in turns (each pack's first, then each
+    one's second, ...): the prompts show only the first few, and each language's commonest must be
+    among them."""
+    lists = [packs.get(code, "words", "instruments", "ALIASES")[symbol] for code in packs.codes()]
+    return [a for turn in zip_longest(*lists) for a in turn if a is not None]
 
 
 def _named(names: dict[str, str]) -> dict[str, tuple[str, list[str]]]:
