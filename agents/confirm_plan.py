@@ -15,6 +15,7 @@ from langgraph.types import interrupt
 from agent.messages import msg
 from agent.state import ConfirmPlanInterrupt, Plan
 from agents.common import final, lang_of, visited
+from agents.node_state import ConfirmPlanIn, ConfirmPlanOut
 
 MAX_STEPS_WITHOUT_CONFIRM = 3
 _EXECUTE = {"execute", "1", "yes", "y", "ok", "run", "выполнить", "да", "ejecutar", "sí", "si"}
@@ -57,7 +58,7 @@ def needs_confirmation(state: Mapping[str, Any]) -> bool:
     return len(plan.get("steps") or []) > MAX_STEPS_WITHOUT_CONFIRM and not state.get("plan_confirmed")
 
 
-def confirm_plan(state: dict[str, Any]) -> dict[str, Any]:
+def confirm_plan(state: ConfirmPlanIn) -> ConfirmPlanOut:
     """One question per run of the node; an unreadable answer routes back here (a fresh step, so
     each resume is answered by exactly one interrupt)."""
     plan, lang = Plan.model_validate(state["plan"]), lang_of(state)
@@ -70,7 +71,7 @@ def confirm_plan(state: dict[str, Any]) -> dict[str, Any]:
     if picked is None:
         return {**visited(state, "confirm_plan"), "confirm_again": True}
     if picked == "cancel":
-        return final(state, "confirm_plan", msg("cancelled", lang))
+        return {**final(state, "confirm_plan", msg("cancelled", lang))}
     if picked == "simplify":
         plan = Plan(steps=plan.steps[:MAX_STEPS_WITHOUT_CONFIRM], summary=plan.summary)
     return {**visited(state, "confirm_plan"), "plan": _kept(plan, tools), "plan_confirmed": True,
