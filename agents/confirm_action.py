@@ -32,12 +32,12 @@ from collections.abc import Callable
 from langgraph.graph import END
 from langgraph.types import Command, interrupt
 
+from agent import lang as packs
 from agent.trading.confirmation import PendingAction, decide, payload
 from agents.node_state import ConfirmActionIn, ConfirmActionOut
 
 MAX_ASKS = 3
-_CANCELLED = {"en": "Cancelled: nothing was executed.", "ru": "Отменено: ничего не выполнено.",
-              "es": "Cancelado: no se ejecutó nada."}
+_CANCELLED = packs.by_lang("agent_words", "confirm_action", "_CANCELLED")
 
 
 def _lang(state: ConfirmActionIn) -> str:

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from langgraph.types import Command, interrupt
 
+from agent import lang as packs
 from agent.messages import msg
 from agents.common import final, lang_of, visited
 from agents.node_state import NoDataIn, NoDataOut
 from agents.reply import REPLY
 
-_CANCEL = {"cancel", "отмена", "cancelar", "no", "нет"}
+_CANCEL = {w for words in packs.by_lang("agent_words", "no_data", "_CANCEL").values() for w in words}
 
 
 def no_data(state: NoDataIn) -> Command[str]:
