@@ -73,3 +73,22 @@ def test_the_graph_passes_each_node_its_declared_keys(name):
     node = graph.build_graph().builder.nodes[name]
     wanted = keys(NODE_STATES[name][0]) | (keys(Routing) if name in graph.ROUTERS else set())
     assert set(get_type_hints(node.input_schema)) == wanted
+
+
+# The finder itself, on small nodes: reads through a helper and a copy; an escape is unbounded.
+def _helper(s, extra):
+    return s.get("b"), "c" in s
+
+
+def _reads_through_helpers(state):
+    copy = {**state, "x": 1}
+    return state["a"], _helper(copy, extra=None)
+
+
+def _hands_state_to_a_method(state, deps):
+    return deps.store.save(state)
+
+
+def test_the_finder_follows_helpers_and_copies_and_gives_up_on_escapes():
+    assert reads(_reads_through_helpers) == {"a", "b", "c"}
+    assert reads(_hands_state_to_a_method) is None
