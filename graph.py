@@ -13,6 +13,9 @@ question -> new_turn -> route --trading command--> trading --change--> confirm_a
 Every END above passes through `reply` first: it appends the answer to `messages` as an AI message
 (agents/reply.py), the chat form LangGraph chat clients render.
 
+Each node reads and writes the keys agents/node_state.py declares for it: LangGraph passes a node
+only those (and what its router reads), so an undeclared read finds nothing.
+
 Interrupts live in nodes that only ask and route (clarify, confirm_plan, no_data, confirm_action):
 LangGraph re-runs an interrupted node from its start on resume, so an LLM node must never interrupt.
 
@@ -23,6 +26,7 @@ sets durability="exit". The routers' Literal return types are the graph's condit
 from __future__ import annotations
 
 import dataclasses
+import functools
 import inspect
 import threading
 from collections.abc import Callable
@@ -32,6 +36,7 @@ from langchain_core.runnables import RunnableConfig
 from langgraph.graph import END, START, StateGraph
 from langgraph.runtime import Runtime
 from langgraph.types import Command
+from typing_extensions import TypedDict  # pydantic (the graph's JSON schemas) needs it on Python < 3.12
 
 from agent.deps import Deps
 from agent.state import TradingState
@@ -43,6 +48,7 @@ from agents.educator import educator
 from agents.execute_action import execute_action
 from agents.executor import executor
 from agents.no_data import no_data
+from agents.node_state import NODE_STATES, Routing
 from agents.planner import planner
 from agents.remember import remember
 from agents.reply import REPLY, reply
@@ -54,7 +60,7 @@ from agents.validator import MAX_REWRITES, summary_fallback, validator
 STOP: Literal["reply"] = "reply"   # every ending turn passes through `reply` (its AI message), then END
 
 
-def _finished(state: TradingState) -> bool:
+def _finished(state: Routing) -> bool:
     return bool(state.get("status"))
 
 
@@ -63,24 +69,24 @@ def before_turn(state: TradingState) -> Literal["new_turn", "route"]:
     return "new_turn" if needs_reset(state) else "route"
 
 
-def after_route(state: TradingState) -> Literal["trading", "tools", "understander"]:
+def after_route(state: Routing) -> Literal["trading", "tools", "understander"]:
     where = state.get("route")
     if where == "trading":
         return "trading"
     return "tools" if where == "tools" else "understander"
 
 
-def after_trading(state: TradingState) -> Literal["confirm_action", "understander", "reply"]:
+def after_trading(state: Routing) -> Literal["confirm_action", "understander", "reply"]:
     if _finished(state):
         return STOP
     return "confirm_action" if state.get("pending_action") else "understander"
 
 
-def after_tools(state: TradingState) -> Literal["understander", "reply"]:
+def after_tools(state: Routing) -> Literal["understander", "reply"]:
     return STOP if _finished(state) else "understander"
 
 
-def after_understander(state: TradingState) -> Literal["clarify", "planner", "educator", "confirm_action", "reply"]:
+def after_understander(state: Routing) -> Literal["clarify", "planner", "educator", "confirm_action", "reply"]:
     if _finished(state):
         return STOP
     if state.get("pending_action"):      # a trading change: ask before executing
@@ -91,19 +97,19 @@ def after_understander(state: TradingState) -> Literal["clarify", "planner", "ed
     return "educator" if kind == "concept" else "planner"
 
 
-def after_planner(state: TradingState) -> Literal["confirm_plan", "executor", "reply"]:
+def after_planner(state: Routing) -> Literal["confirm_plan", "executor", "reply"]:
     if _finished(state):
         return STOP
     return "confirm_plan" if needs_confirmation(state) else "executor"
 
 
-def after_confirm_plan(state: TradingState) -> Literal["confirm_plan", "executor", "reply"]:
+def after_confirm_plan(state: Routing) -> Literal["confirm_plan", "executor", "reply"]:
     if _finished(state):
         return STOP
     return "confirm_plan" if state.get("confirm_again") else "executor"
 
 
-def after_executor(state: TradingState) -> Literal["no_data", "analyst", "reply"]:
+def after_executor(state: Routing) -> Literal["no_data", "analyst", "reply"]:
     if _finished(state):
         return STOP
     if state.get("no_data"):
@@ -111,11 +117,11 @@ def after_executor(state: TradingState) -> Literal["no_data", "analyst", "reply"
     return "analyst" if state.get("data") else STOP
 
 
-def after_analyst(state: TradingState) -> Literal["validator", "reply"]:
+def after_analyst(state: Routing) -> Literal["validator", "reply"]:
     return STOP if _finished(state) else "validator"
 
 
-def after_validator(state: TradingState) -> Literal["analyst", "planner", "summary_fallback", "educator", "remember"]:
+def after_validator(state: Routing) -> Literal["analyst", "planner", "summary_fallback", "educator", "remember"]:
     v = state.get("validation") or {}
     if v.get("status") == "need_more_data":
         return "planner"
@@ -125,7 +131,7 @@ def after_validator(state: TradingState) -> Literal["analyst", "planner", "summa
 
 
 # A node's router, evaluated on the state the node leaves (see _routed).
-ROUTERS: dict[str, Callable[[TradingState], str]] = {
+ROUTERS: dict[str, Callable[[Routing], str]] = {
     "route": after_route, "trading": after_trading, "tools": after_tools,
     "understander": after_understander, "planner": after_planner, "confirm_plan": after_confirm_plan,
     "executor": after_executor, "analyst": after_analyst, "validator": after_validator}
@@ -139,7 +145,7 @@ def build_graph(checkpointer: Any = None, default_context: Deps | None = None) -
     def add(name: str, fn: Callable[..., Any], destinations: tuple[str, ...] | None = None) -> None:
         if name in ROUTERS:
             destinations = _destinations(ROUTERS[name])
-        g.add_node(name, node(name, fn), destinations=destinations)
+        g.add_node(name, node(name, fn), destinations=destinations, input_schema=reads(name))
 
     # make_graph (langgraph dev) supplies its Deps itself: no context schema for the platform to fill
     g = StateGraph(TradingState, context_schema=Deps if default_context is None else None, input_schema=AskInput)
@@ -178,12 +184,25 @@ def _injected(wants: set[str], config: RunnableConfig, runtime: Runtime[Deps]) -
     return {k: v for k, v in (("config", config), ("runtime", runtime)) if k in wants}
 
 
-def _destinations(router: Callable[[TradingState], str]) -> tuple[str, ...]:
+@functools.cache   # one schema per node: every graph built shares them
+def reads(name: str) -> type[Any]:
+    """What LangGraph passes node `name`: the keys it reads (agents/node_state.py), and for a routed
+    node also what its router reads of the state it leaves. Given explicitly, so the wrappers
+    below (typed with the whole state) pass no more than the node itself declares."""
+    node_in = NODE_STATES[name][0]
+    if name not in ROUTERS:
+        return node_in
+    fields = {**get_type_hints(Routing, include_extras=True), **get_type_hints(node_in, include_extras=True)}
+    schema: type[Any] = TypedDict(f"{node_in.__name__}Routed", fields, total=False)  # type: ignore[misc]
+    return schema
+
+
+def _destinations(router: Callable[[Routing], str]) -> tuple[str, ...]:
     """The nodes a router can send to: its Literal return type."""
     return tuple(get_args(get_type_hints(router)["return"]))
 
 
-def _routed(fn: Callable[..., Any], router: Callable[[TradingState], str]) -> Callable[..., Any]:
+def _routed(fn: Callable[..., Any], router: Callable[[Routing], str]) -> Callable[..., Any]:
     """The node, returning Command(update=its update, goto=router(the state it leaves)).
 
     Same routing as a conditional edge after the node, for less: LangGraph evaluates a conditional
@@ -197,23 +216,31 @@ def _routed(fn: Callable[..., Any], router: Callable[[TradingState], str]) -> Ca
         out = fn(state, **_injected(wants, config, runtime))
         if isinstance(out, Command):
             return out
-        return Command(update=out, goto=router(cast(TradingState, {**state, **(out or {})})))
+        return Command(update=out, goto=router(cast(Routing, {**state, **(out or {})})))
 
     run.__name__ = getattr(fn, "__name__", "node")
     return run
 
 
-_DEV: dict[str, Any] = {}   # make_graph's graph, built once per process
-_DEV_LOCK = threading.Lock()  # the dev server calls the factory from more than one event loop
+class _DevGraph:
+    """make_graph's graph and the Deps it carries: built on the first make_graph call (never at
+    import), once per process, here only. The lock: the dev server calls the factory from more than
+    one event loop, and a second build would open the store a second time."""
+
+    def __init__(self) -> None:
+        self.graph: Any = None
+        self._lock = threading.Lock()
+
+    def build(self) -> Any:
+        with self._lock:
+            if self.graph is None:
+                from agent.deps import build_deps
+
+                self.graph = build_graph(default_context=build_deps())
+        return self.graph
 
 
-def _dev_graph() -> Any:
-    with _DEV_LOCK:
-        if "graph" not in _DEV:
-            from agent.deps import build_deps
-
-            _DEV["graph"] = build_graph(default_context=build_deps())
-    return _DEV["graph"]
+_DEV = _DevGraph()
 
 
 async def make_graph() -> Any:
@@ -226,7 +253,7 @@ async def make_graph() -> Any:
     callers (CLI, server, replay, tests) use build_graph and pass their Deps with run_options."""
     import asyncio
 
-    return _DEV.get("graph") or await asyncio.to_thread(_dev_graph)
+    return _DEV.graph or await asyncio.to_thread(_DEV.build)
 
 
 def _with_context(node: Callable[..., Any], deps: Deps) -> Callable[..., Any]:

@@ -15,7 +15,8 @@ from agent.deps import Deps
 from agent.messages import msg
 from agent.state import AnalystOutput, Intent
 from agents.code_summary import code_draft, results_of, step_models
-from agents.common import call_llm, partial, visited, with_usage
+from agents.common import call_llm, partial, plain, visited, with_usage
+from agents.node_state import AnalystIn, AnalystOut
 
 
 def _synthetic_note(deps: Deps, results: list[dict[str, Any]], lang: str) -> str | None:
@@ -35,7 +36,7 @@ def _slow_line(error: BaseException, lang: str) -> str | None:
     return None
 
 
-def analyst(state: dict[str, Any], config: RunnableConfig, runtime: Runtime[Deps]) -> dict[str, Any]:
+def analyst(state: AnalystIn, config: RunnableConfig, runtime: Runtime[Deps]) -> AnalystOut:
     from agent.memory.hooks import with_memory
 
     deps = runtime.context
@@ -53,10 +54,10 @@ def analyst(state: dict[str, Any], config: RunnableConfig, runtime: Runtime[Deps
     try:
         out, error = call_llm(state, "analyst", deps.provider.analyze, fallback, state["question"],
                               intent, step_models(results), intent.lang, usage=usage,
-                              ctx=with_memory(deps.context(state.get("now")), state, deps, config),
+                              ctx=with_memory(deps.context(state.get("now")), plain(state), deps, config),
                               feedback=feedback)
     except OutOfTime:
-        return partial(state, "analyst", deps)
+        return {**partial(state, "analyst", deps)}
     if error is not None:   # one line saying what the answer lacks: the analysis
         slow = _slow_line(error, intent.lang)    # seed error table: a timeout says the service is slow
         line = msg("auto_summary", intent.lang)

@@ -5,16 +5,15 @@ the understander parses the original question completed by the answer exactly on
 """
 from __future__ import annotations
 
-from typing import Any
-
 from langgraph.types import interrupt
 
 from agent.messages import msg
 from agent.state import ClarificationInterrupt
 from agents.common import lang_of, visited
+from agents.node_state import ClarifyIn, ClarifyOut
 
 
-def clarify(state: dict[str, Any]) -> dict[str, Any]:
+def clarify(state: ClarifyIn) -> ClarifyOut:
     intent = state.get("intent") or {}
     answer = interrupt(ClarificationInterrupt(
         message=msg("clarify", lang_of(state)), questions=state.get("clarifying_questions") or [],

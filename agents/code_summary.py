@@ -3,6 +3,7 @@ code. Used when the analyst is down (analyst), when rewrites are exhausted (summ
 the validator crashed (validator) and when the time budget ran out (agents.common.partial)."""
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -10,10 +11,11 @@ if TYPE_CHECKING:
 
 from agent.answer import slots
 from agent.state import AnalystOutput, Intent
+from agents.node_state import Answer
 from query_builder.models import StepResult
 
 
-def results_of(state: dict[str, Any]) -> list[dict[str, Any]]:
+def results_of(state: Mapping[str, Any]) -> list[dict[str, Any]]:
     return (state.get("data") or {}).get("results") or []
 
 
@@ -21,7 +23,7 @@ def step_models(results: list[dict[str, Any]]) -> list[StepResult]:
     return [StepResult.model_validate(r) for r in results]
 
 
-def code_draft(deps: Deps, state: dict[str, Any], results: list[dict[str, Any]]) -> str:
+def code_draft(deps: Deps, state: Mapping[str, Any], results: list[dict[str, Any]]) -> str:
     """The seed's CODE summary: the offline templates over the same results, with slots; tool
     results (last in the list) drafted by agent/tools/tool_drafts.py."""
     from agent.tools.tool_drafts import with_tool_drafts
@@ -33,7 +35,7 @@ def code_draft(deps: Deps, state: dict[str, Any], results: list[dict[str, Any]])
     return with_tool_drafts(out.response if queries else "", results, intent.lang)
 
 
-def code_summary(deps: Deps, state: dict[str, Any], results: list[dict[str, Any]]) -> dict[str, Any]:
+def code_summary(deps: Deps, state: Mapping[str, Any], results: list[dict[str, Any]]) -> Answer:
     """The code summary rendered: {"response", "claims"} (templates write only slots that exist)."""
     lang = Intent.model_validate(state["intent"]).lang
     table = slots.build(results, state.get("intent"), state.get("question") or "")

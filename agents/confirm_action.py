@@ -22,48 +22,49 @@ PendingAction in `pending_action` and routes here; agents/execute_action.py runs
     g.add_node("confirm_action", make_confirm_action("execute_action", END),
                destinations=("execute_action", "confirm_action", END))
 
-State keys used: pending_action, confirmed_action, intent.lang / language (the reply language),
-and on cancel: response, status, interrupt.
+State keys (agents/node_state.py): it reads pending_action and intent.lang (the reply language),
+and writes pending_action, confirmed_action, and on cancel: response, status, interrupt.
 """
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from langgraph.graph import END
 from langgraph.types import Command, interrupt
 
+from agent import lang as packs
 from agent.trading.confirmation import PendingAction, decide, payload
+from agents.node_state import ConfirmActionIn, ConfirmActionOut
 
 MAX_ASKS = 3
-_CANCELLED = {"en": "Cancelled: nothing was executed.", "ru": "Отменено: ничего не выполнено.",
-              "es": "Cancelado: no se ejecutó nada."}
+_CANCELLED = packs.by_lang("agent_words", "confirm_action", "_CANCELLED")
 
 
-def _lang(state: dict[str, Any]) -> str:
-    lang = (state.get("intent") or {}).get("lang") or state.get("language") or "en"
+def _lang(state: ConfirmActionIn) -> str:
+    lang = (state.get("intent") or {}).get("lang") or "en"
     return lang if lang in _CANCELLED else "en"
 
 
 def make_confirm_action(on_execute: str, on_cancel: str = END,
-                        self_node: str = "confirm_action") -> Callable[[dict[str, Any]], Command[str]]:
+                        self_node: str = "confirm_action") -> Callable[[ConfirmActionIn], Command[str]]:
     """The node function, routing to `on_execute` or `on_cancel` (names of graph nodes), or back
     to itself (`self_node`, its own name in the graph) to ask again."""
 
-    def confirm_action(state: dict[str, Any]) -> Command[str]:
+    def confirm_action(state: ConfirmActionIn) -> Command[str]:
         action = PendingAction.model_validate(state["pending_action"])
         lang, attempt = _lang(state), action.asks + 1
         answer = interrupt(payload(action, lang, attempt=attempt).model_dump(mode="json"))
         decision = decide(answer, action.action_id)
         if decision == "unclear" and attempt < MAX_ASKS:
             again = action.model_copy(update={"asks": attempt})
-            return Command(goto=self_node, update={"pending_action": again.model_dump(mode="json")})
+            asked: ConfirmActionOut = {"pending_action": again.model_dump(mode="json")}
+            return Command(goto=self_node, update=asked)
         if decision == "execute":
             confirmed = {**action.model_dump(mode="json", exclude={"asks"}), "action_id": action.action_id}
-            return Command(goto=on_execute, update={"confirmed_action": confirmed,
-                                                    "pending_action": None})
-        return Command(goto=on_cancel, update={
-            "pending_action": None, "confirmed_action": None,
-            "response": _CANCELLED[lang], "status": "answered", "interrupt": None})
+            run: ConfirmActionOut = {"confirmed_action": confirmed, "pending_action": None}
+            return Command(goto=on_execute, update=run)
+        cancelled: ConfirmActionOut = {"pending_action": None, "confirmed_action": None,
+                                       "response": _CANCELLED[lang], "status": "answered", "interrupt": None}
+        return Command(goto=on_cancel, update=cancelled)
 
     return confirm_action

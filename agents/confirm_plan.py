@@ -12,17 +12,24 @@ from typing import Any
 
 from langgraph.types import interrupt
 
+from agent import lang as packs
 from agent.messages import msg
 from agent.state import ConfirmPlanInterrupt, Plan
 from agents.common import final, lang_of, visited
+from agents.node_state import ConfirmPlanIn, ConfirmPlanOut
 
 MAX_STEPS_WITHOUT_CONFIRM = 3
-_EXECUTE = {"execute", "1", "yes", "y", "ok", "run", "выполнить", "да", "ejecutar", "sí", "si"}
-_SIMPLIFY = {"simplify", "2", "упростить", "simplificar"}
-_CANCEL = {"cancel", "3", "no", "отмена", "отменить", "нет", "cancelar"}
-_AGAIN = {"en": "Please answer execute, simplify or cancel.",
-          "ru": "Ответьте: выполнить, упростить или отмена.",
-          "es": "Responde: ejecutar, simplificar o cancelar."}
+
+
+def _words(table: str, number: str) -> set[str]:
+    """Every pack's words for one choice, and its button's number (the card lists 1, 2, 3)."""
+    return {number, *(w for words in packs.by_lang("agent_words", "confirm_plan", table).values() for w in words)}
+
+
+_EXECUTE = _words("_EXECUTE", "1")
+_SIMPLIFY = _words("_SIMPLIFY", "2")
+_CANCEL = _words("_CANCEL", "3")
+_AGAIN = packs.by_lang("agent_words", "confirm_plan", "_AGAIN")
 
 
 def choice(answer: Any) -> str | None:
@@ -57,7 +64,7 @@ def needs_confirmation(state: Mapping[str, Any]) -> bool:
     return len(plan.get("steps") or []) > MAX_STEPS_WITHOUT_CONFIRM and not state.get("plan_confirmed")
 
 
-def confirm_plan(state: dict[str, Any]) -> dict[str, Any]:
+def confirm_plan(state: ConfirmPlanIn) -> ConfirmPlanOut:
     """One question per run of the node; an unreadable answer routes back here (a fresh step, so
     each resume is answered by exactly one interrupt)."""
     plan, lang = Plan.model_validate(state["plan"]), lang_of(state)
@@ -70,7 +77,7 @@ def confirm_plan(state: dict[str, Any]) -> dict[str, Any]:
     if picked is None:
         return {**visited(state, "confirm_plan"), "confirm_again": True}
     if picked == "cancel":
-        return final(state, "confirm_plan", msg("cancelled", lang))
+        return {**final(state, "confirm_plan", msg("cancelled", lang))}
     if picked == "simplify":
         plan = Plan(steps=plan.steps[:MAX_STEPS_WITHOUT_CONFIRM], summary=plan.summary)
     return {**visited(state, "confirm_plan"), "plan": _kept(plan, tools), "plan_confirmed": True,

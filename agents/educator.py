@@ -10,16 +10,17 @@ from langgraph.runtime import Runtime
 from agent.budget import OutOfTime, run_budgeted
 from agent.deps import Deps
 from agent.state import Intent, Lang
-from agents.common import fallback_disclaimers, log_error, visited, with_usage
+from agents.common import fallback_disclaimers, log_error, plain, visited, with_usage
+from agents.node_state import EducatorIn, EducatorOut
 
 
-def _explain(state: dict[str, Any], deps: Deps, concept: str, lang: Lang, usage: list[dict[str, Any]],
+def _explain(state: EducatorIn, deps: Deps, concept: str, lang: Lang, usage: list[dict[str, Any]],
              failures: list[BaseException], config: RunnableConfig | None = None) -> str:
     from agent.memory.hooks import with_memory
 
     try:
-        ctx = with_memory(deps.context(state.get("now")), state, deps, config) 
-        text: str = run_budgeted("educator", state, deps.provider.explain, concept, lang, usage=usage, ctx=ctx)
+        ctx = with_memory(deps.context(state.get("now")), plain(state), deps, config)
+        text: str = run_budgeted("educator", plain(state), deps.provider.explain, concept, lang, usage=usage, ctx=ctx)
         return text
     except OutOfTime:
         return str(deps.fallback.explain(concept, lang))
@@ -36,7 +37,7 @@ def _known(concept: str | None) -> bool:
     return concept is None or glossary.lookup(concept) is not None
 
 
-def educator(state: dict[str, Any], config: RunnableConfig, runtime: Runtime[Deps]) -> dict[str, Any]:
+def educator(state: EducatorIn, config: RunnableConfig, runtime: Runtime[Deps]) -> EducatorOut:
     deps = runtime.context
     intent = Intent.model_validate(state["intent"])
     parts: list[str] = []

@@ -18,7 +18,8 @@ from agent.deps import Deps
 from agent.messages import NO_DATA_SUGGESTIONS, msg
 from agent.state import NoDataInterrupt, Plan
 from agent.tools.tool_results import run_plan_tools
-from agents.common import final, lang_of, log_error, partial, visited
+from agents.common import final, lang_of, log_error, partial, plain, visited
+from agents.node_state import ExecutorIn, ExecutorOut
 from query_builder import CapabilityUnavailable, run_step
 from query_builder.granularity import BAR_MINUTES
 from query_builder.models import Step
@@ -105,7 +106,7 @@ def _partial_hours(results: list[dict[str, Any]], lang: str) -> list[str]:
             for p in (r.get("summary") or {}).get("partial_hours") or []]
 
 
-def _ask(state: dict[str, Any], payload: NoDataInterrupt) -> dict[str, Any]:
+def _ask(state: ExecutorIn, payload: NoDataInterrupt) -> ExecutorOut:
     """Route to the no_data node with what to ask."""
     return {**visited(state, "executor"), "no_data": payload.model_dump(), "data": None,
             "has_data": False}
@@ -120,7 +121,7 @@ def _kept(res: Any) -> dict[str, Any]:
     return out
 
 
-def executor(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
+def executor(state: ExecutorIn, runtime: Runtime[Deps]) -> ExecutorOut:
     deps = runtime.context
     plan, lang = Plan.model_validate(state["plan"]), lang_of(state)
     gap = _no_data(plan, deps.coverage(), lang)
@@ -129,10 +130,10 @@ def executor(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
     results, errors, unavailable = [], [], []
     for i, step in enumerate(plan.steps):
         try:
-            res = run_budgeted("executor", state, run_step, deps.store, step, i)
+            res = run_budgeted("executor", plain(state), run_step, deps.store, step, i)
             results.append(_kept(res))
         except OutOfTime:
-            return partial({**state, "data": {"results": results}}, "executor", deps)
+            return {**partial({**state, "data": {"results": results}}, "executor", deps)}
         except CapabilityUnavailable as exc:  # the data cannot answer it (daily-only symbol)
             # the bar size the step asked ("5min") is named: "SPX has daily bars only, so 5-minute bars..."
             unavailable.append(capabilities.degrade(exc.capability, lang, symbol=step.params.symbol,
@@ -141,7 +142,7 @@ def executor(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
         except Exception as exc:  # SQL/DB failure of one step: keep the others
             log_error(state, "executor", exc)
             errors.append(f"step {i} ({step.action}): {type(exc).__name__}: {exc}")
-    tool_results, refusals = run_plan_tools(state, deps, len(results))   #
+    tool_results, refusals = run_plan_tools(plain(state), deps, len(results))   #
     results += [compact(r) for r in tool_results]   # query steps are compacted by _kept
     if not results:  # the capability registry's honest answer, a tool's refusal, else a failure
         return {**final(state, "executor", " ".join(unavailable + refusals) or msg("execution_failed", lang)),
@@ -153,7 +154,8 @@ def executor(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
             message=msg("no_data", lang, symbol=step.params.symbol,
                         period=f"{step.params.start_date}..{step.params.end_date}"),
             suggestions=NO_DATA_SUGGESTIONS[lang]))
-    today = date.fromisoformat(state["now"]) if state.get("now") else deps.settings.today()
+    now = state.get("now")
+    today = date.fromisoformat(now) if now else deps.settings.today()
     # a part of the period only: said by the stated reading when there is one (its stored range)
     part_notes = [] if state.get("reading") else _partial(plan, deps.coverage(), lang, today)
     notes = [*refusals, *part_notes, *_partial_hours(results, lang)]

@@ -8,6 +8,7 @@ its feedback goes into the planner's first call, the one offered the user's tool
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from langchain_core.runnables import RunnableConfig
@@ -22,10 +23,11 @@ from agent.llm.errors import LLMInvalidOutput
 from agent.nlu import declines, stated
 from agent.state import Intent, Plan
 from agent.tools.plan_step import tool_plan
-from agents.common import call_llm, fallback_disclaimers, log, partial, visited, with_usage
+from agents.common import call_llm, fallback_disclaimers, log, partial, plain, visited, with_usage
+from agents.node_state import PlannerIn, PlannerOut
 
 
-def replan_feedback(state: dict[str, Any]) -> list[PlanProblem]:
+def replan_feedback(state: Mapping[str, Any]) -> list[PlanProblem]:
     """The validator's need_more_data feedback as a plan problem (empty on a first plan): the
     answer named data the plan did not fetch. It quotes the analyst's text, so it is untrusted."""
     v = state.get("validation") or {}
@@ -35,7 +37,7 @@ def replan_feedback(state: dict[str, Any]) -> list[PlanProblem]:
                         text=f"the answer needed data the plan did not fetch. {v['feedback']}")]
 
 
-def _plan(state: dict[str, Any], deps: Deps, intent: Intent, ctx: ProviderContext, usage: list[dict[str, Any]],
+def _plan(state: PlannerIn, deps: Deps, intent: Intent, ctx: ProviderContext, usage: list[dict[str, Any]],
           failures: list[BaseException], first: Plan | None = None,
           feedback: list[PlanProblem] | None = None) -> Plan:
     """`first`: a plan the model already made (the call offered the user's tools) to check
@@ -67,7 +69,7 @@ def _whole(plan: Plan, intent: Intent) -> bool:
     return bool(getattr(plan, "tools", None)) or not check_plan(plan, intent)
 
 
-def reading_of(intent: Intent, plan: Plan, ctx: ProviderContext) -> dict[str, Any]:
+def reading_of(intent: Intent, plan: Plan, ctx: ProviderContext) -> PlannerOut:
     """The answer's first line (what it answers) and the parts of the question the plan does not
     apply, checked in code before anything runs, whoever made the plan."""
     found = declines.check(intent, plan, ctx)
@@ -76,7 +78,7 @@ def reading_of(intent: Intent, plan: Plan, ctx: ProviderContext) -> dict[str, An
             "declined": [d.model_dump() for d in found]}
 
 
-def planner(state: dict[str, Any], config: RunnableConfig, runtime: Runtime[Deps]) -> dict[str, Any]:
+def planner(state: PlannerIn, config: RunnableConfig, runtime: Runtime[Deps]) -> PlannerOut:
     from agent.memory.hooks import with_memory
 
     deps = runtime.context
@@ -84,11 +86,11 @@ def planner(state: dict[str, Any], config: RunnableConfig, runtime: Runtime[Deps
     usage: list[dict[str, Any]] = []
     failures: list[BaseException] = []
     try:
-        ctx = with_memory(deps.context(state.get("now")), state, deps, config)   # memory
+        ctx = with_memory(deps.context(state.get("now")), plain(state), deps, config)   # memory
         # Gemini offered the run's user's tools first (agent/tools/plan_step.py)
         feedback = replan_feedback(state)     # need_more_data: into every planner call
         failed_before = len(failures)
-        plan = tool_plan(state, deps, intent, ctx, usage, failures, feedback=feedback)
+        plan = tool_plan(plain(state), deps, intent, ctx, usage, failures, feedback=feedback)
         if plan is None and len(failures) > failed_before:
             # the model's planner call failed (its retries, if any, are spent): the seed's error
             # table answers with the code plan, never a second planner call
@@ -96,10 +98,10 @@ def planner(state: dict[str, Any], config: RunnableConfig, runtime: Runtime[Deps
         elif plan is None or not getattr(plan, "tools", None):   # query steps only: checked, retried
             plan = _plan(state, deps, intent, ctx, usage, failures, first=plan, feedback=feedback)
     except OutOfTime:
-        return partial(state, "planner", deps)
+        return {**partial(state, "planner", deps)}
     from agent.memory.hooks import with_preferences
 
-    plan, said = with_preferences(plan, intent, state, deps)   # a stated chart granularity
+    plan, said = with_preferences(plan, intent, plain(state), deps)   # a stated chart granularity
     state = {**state, **said}
     return {**visited(state, "planner"), **with_usage(state, usage), **said,
             **fallback_disclaimers(state, "planner", failures, intent.lang, complete=_whole(plan, intent)),

@@ -6,16 +6,15 @@ Queues (the answer does not wait; the next memory read does) the turn for the th
 """
 from __future__ import annotations
 
-from typing import Any
-
 from langchain_core.runnables import RunnableConfig
 from langgraph.runtime import Runtime
 
 from agent.deps import Deps
-from agents.common import log_error
+from agents.common import log_error, plain
+from agents.node_state import RememberIn, RememberOut
 
 
-def remember(state: dict[str, Any], config: RunnableConfig, runtime: Runtime[Deps]) -> dict[str, Any]:
+def remember(state: RememberIn, config: RunnableConfig, runtime: Runtime[Deps]) -> RememberOut:
     if state.get("status") not in (None, "answered") or not state.get("response"):
         return {}
     deps = runtime.context
@@ -23,7 +22,7 @@ def remember(state: dict[str, Any], config: RunnableConfig, runtime: Runtime[Dep
         from agent.memory.hooks import thread_of
 
         deps.services.memory.learn_turn_later(
-            deps.user, thread_of(state, config), state.get("turn_question") or state["question"],
+            deps.user, thread_of(plain(state), config), state.get("turn_question") or state["question"],
             state["response"], state.get("intent"), state.get("claims"), provider=deps.provider)
     except Exception as exc:  # noqa: BLE001 - memory is best effort: the answer is given
         log_error(state, "remember", exc, "warning")

@@ -14,6 +14,8 @@ from typing import Any
 
 from langchain_core.messages import AIMessage, AnyMessage, HumanMessage, RemoveMessage
 
+from agents.node_state import ReplyIn, ReplyOut
+
 REPLY = "reply"
 MESSAGES_KEEP = 200   # a thread's messages kept in its state (older ones leave the checkpoint)
 
@@ -50,7 +52,7 @@ def human(question: str, request_id: str) -> HumanMessage:
     return HumanMessage(content=question, id=f"human-{request_id}")
 
 
-def with_reading(state: dict[str, Any]) -> str:
+def with_reading(state: Mapping[str, Any]) -> str:
     """The response led by its reading (agent/nlu/stated.py) when the plan ran and answered: code's
     line, added after the validator, so every surface (result, state, AI message) shows the same."""
     response = state.get("response") or ""
@@ -59,14 +61,14 @@ def with_reading(state: dict[str, Any]) -> str:
     return f"{reading}\n\n{response}" if reading and not response.startswith(reading) else response
 
 
-def answer_text(state: dict[str, Any]) -> str:
+def answer_text(state: Mapping[str, Any]) -> str:
     """The answer as the result object shows it: the reading, the response, then disclaimers it lacks."""
     response = with_reading(state)
     extra = [d for d in state.get("disclaimers") or [] if d and d not in response]
     return "\n\n".join([response, *extra]) if extra else response
 
 
-def reply(state: dict[str, Any]) -> dict[str, Any]:
+def reply(state: ReplyIn) -> ReplyOut:
     messages: list[AnyMessage] = list(state.get("messages") or [])
     text = answer_text(state)
     if not text:

@@ -12,17 +12,20 @@ clarification goes straight back to the understander.
 """
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, cast
 
 from langchain_core.runnables import RunnableConfig
 from langgraph.runtime import Runtime
 
 from agent.deps import Deps
+from agents.common import plain
+from agents.node_state import RouteIn, RouteOut, ToolsIn, ToolsOut, TradingIn, TradingOut
 
 Route = str  # "trading" | "tools" | "understander"
 
 
-def decide(state: dict[str, Any], deps: Deps) -> Route:
+def decide(state: Mapping[str, Any], deps: Deps) -> Route:
     from agent.nlu.backtest_rules import is_backtest
     from agent.nlu.tool_intents import detect_tool_call
     from agent.tools.graph_step import planner_decides
@@ -42,7 +45,7 @@ def decide(state: dict[str, Any], deps: Deps) -> Route:
     return "understander"
 
 
-def _trade_on_card(state: dict[str, Any], deps: Deps) -> bool:
+def _trade_on_card(state: Mapping[str, Any], deps: Deps) -> bool:
     """A trading command typed while a card is open ("buy 10 SPY"): a new request, not the answer."""
     from agent.trading.commands import parse_trading_command
 
@@ -53,28 +56,30 @@ def _trade_on_card(state: dict[str, Any], deps: Deps) -> bool:
     return parse_trading_command(str(answer), [i.symbol for i in ctx.instruments]) is not None
 
 
-def route(state: dict[str, Any], config: RunnableConfig, runtime: Runtime[Deps]) -> dict[str, Any]:
+def route(state: RouteIn, config: RunnableConfig, runtime: Runtime[Deps]) -> RouteOut:
     if _trade_on_card(state, runtime.context):
         answer = str(state["clarify_answer"])
         return {"route": "trading", "question": answer, "turn_question": answer, "clarify_answer": None}
     return {"route": decide(state, runtime.context)}
 
 
-def trading(state: dict[str, Any], config: RunnableConfig, runtime: Runtime[Deps]) -> dict[str, Any]:
+def trading(state: TradingIn, config: RunnableConfig, runtime: Runtime[Deps]) -> TradingOut:
     """A trading request: a read-only answer, or a pending action for confirm_action."""
     from agent.memory.hooks import with_memory
     from agent.trading.graph_turn import trading_turn
 
     deps = runtime.context
-    ctx = with_memory(deps.context(state.get("now")), state, deps, config)
-    return trading_turn(state, deps, ctx) or {"route": "understander"}
+    ctx = with_memory(deps.context(state.get("now")), plain(state), deps, config)
+    # the update agent/trading/graph_turn.py builds: TradingOut's keys
+    return cast("TradingOut | None", trading_turn(plain(state), deps, ctx)) or {"route": "understander"}
 
 
-def tools(state: dict[str, Any], config: RunnableConfig, runtime: Runtime[Deps]) -> dict[str, Any]:
+def tools(state: ToolsIn, config: RunnableConfig, runtime: Runtime[Deps]) -> ToolsOut:
     """A catalogue tool's question or a statement for memory, answered by the tool in code."""
     from agent.memory.hooks import with_memory
     from agent.tools.graph_step import tool_turn
 
     deps = runtime.context
-    ctx = with_memory(deps.context(state.get("now")), state, deps, config)
-    return tool_turn(state, deps, ctx) or {"route": "understander"}
+    ctx = with_memory(deps.context(state.get("now")), plain(state), deps, config)
+    # the update agent/tools/graph_step.py builds: ToolsOut's keys
+    return cast("ToolsOut | None", tool_turn(plain(state), deps, ctx)) or {"route": "understander"}

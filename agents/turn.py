@@ -15,11 +15,12 @@ from typing import Any, get_type_hints
 from typing_extensions import TypedDict  # pydantic (the graph's JSON schema) needs it on Python < 3.12
 
 from agent.state import TradingState
+from agents.node_state import NewTurnIn, NewTurnOut, TurnReset
 from agents.reply import chat_question, human, message_text
 
 HISTORY_KEEP = 20
 
-TURN_RESET: dict[str, Any] = {
+TURN_RESET: TurnReset = {
     "route": None, "intent": None, "needs_clarification": False, "clarifying_questions": [], "clarify_answer": None,
     "clarifications": 0, "plan": None, "plan_confirmed": False, "confirm_again": False,
     "no_data": None, "pending_action": None, "confirmed_action": None,
@@ -46,21 +47,22 @@ def needs_reset(state: Mapping[str, Any]) -> bool:
                 or state.get("turn_question") != state.get("question") or chat_question(state))
 
 
-def _asked(state: dict[str, Any]) -> tuple[str, list[Any]]:
+def _asked(state: NewTurnIn) -> tuple[str, list[Any]]:
     """The turn's question and the human message to add for it (none when the chat form sent it)."""
     chat = chat_question(state)
     if chat is not None:
         return chat, []
     question = state["question"]
-    last = (state.get("messages") or [None])[-1]
+    messages = state.get("messages") or []
+    last = messages[-1] if messages else None
     if last is not None and getattr(last, "type", None) == "human" and message_text(last) == question:
         return question, []
     return question, [human(question, uuid.uuid4().hex)]
 
 
-def new_turn(state: dict[str, Any]) -> dict[str, Any]:
+def new_turn(state: NewTurnIn) -> NewTurnOut:
     question, added = _asked(state)
-    turn: dict[str, Any] = {"question": question, "turn_question": question}
+    turn: NewTurnOut = {"question": question, "turn_question": question}
     if added:
         turn["messages"] = added
     if not (state.get("response") or state.get("intent") or state.get("status")):

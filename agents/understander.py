@@ -13,7 +13,8 @@ from agent.messages import msg
 from agent.nlu.escape import asks_anew
 from agent.nlu.resumes import reply_kind
 from agent.state import Intent
-from agents.common import call_llm, fallback_disclaimers, final, partial, visited, with_usage
+from agents.common import call_llm, fallback_disclaimers, final, partial, plain, visited, with_usage
+from agents.node_state import UnderstanderIn, UnderstanderOut
 
 MAX_CLARIFICATIONS = 2
 HISTORY_MESSAGES = 10  # seed 004 section 7: the last 10 messages are enough context
@@ -26,7 +27,7 @@ def read_whole(intent: Intent) -> bool:
     return not intent.notes and not intent.declined and not intent.needs_clarification
 
 
-def _disclaimers(state: dict[str, Any], intent: Intent, error: BaseException | None,
+def _disclaimers(state: UnderstanderIn, intent: Intent, error: BaseException | None,
                  note: dict[str, Any]) -> list[str]:
     """Known disclaimers + the fallback line when the parser's reading lacks something (
     30) + the memory default said + what the parser did not use or read differently
@@ -43,14 +44,14 @@ def _disclaimers(state: dict[str, Any], intent: Intent, error: BaseException | N
     return out
 
 
-def understander(state: dict[str, Any], config: RunnableConfig, runtime: Runtime[Deps]) -> dict[str, Any]:
+def understander(state: UnderstanderIn, config: RunnableConfig, runtime: Runtime[Deps]) -> UnderstanderOut:
     from agent.memory.hooks import memory_defaults, memory_history, with_memory
 
     deps = runtime.context
-    ctx = with_memory(deps.context(state.get("now")), state, deps, config)   # memory
+    ctx = with_memory(deps.context(state.get("now")), plain(state), deps, config)   # memory
     history = list(state.get("chat_history") or [])[-HISTORY_MESSAGES:]
     # memory: the thread's summary of older turns + the recent ones (<= 10 entries)
-    history = memory_history(state, config, deps, history)
+    history = memory_history(plain(state), config, deps, history)
     question, answer = state["question"], state.get("clarify_answer")
     if answer and asks_anew(answer, state.get("intent"), ctx):
         question, answer = str(answer), None   # a question of its own escapes the card
@@ -60,7 +61,7 @@ def understander(state: dict[str, Any], config: RunnableConfig, runtime: Runtime
     # After a clarification: the original question completed by the user's answer.
     args = (question, answer, history, ctx) if answer else (question, history, ctx)
     method = "understand_with_answer" if answer else "understand"
-    update: dict[str, Any] = {"question": question, "clarify_answer": None}
+    update: UnderstanderOut = {"question": question, "clarify_answer": None}
     if answer:
         update = {"question": f"{question} {answer}", "clarify_answer": None}
     try:
@@ -72,7 +73,7 @@ def understander(state: dict[str, Any], config: RunnableConfig, runtime: Runtime
     # The user's usual symbol, said - not when they just asked for another instrument
     # than the one without data: they pick from the loaded ones offered.
     if reply_kind(state["question"]) != "another":
-        intent, note = memory_defaults(state, deps, intent, config)
+        intent, note = memory_defaults(plain(state), deps, intent, config)
     asked = state.get("clarifications") or 0
     if intent.needs_clarification and asked >= MAX_CLARIFICATIONS:
         example = intent.suggestions[0] if intent.suggestions else "NQ 2023-11"

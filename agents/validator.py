@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import logging
 import re
+from collections.abc import Mapping
 from datetime import date
 from typing import Any
 
@@ -21,12 +22,13 @@ from agent.messages import msg
 from agent.state import Validation
 from agents.code_summary import code_summary, results_of
 from agents.common import lang_of, unexpected, visited
+from agents.node_state import Answer, SummaryFallbackIn, SummaryFallbackOut, ValidatorIn, ValidatorOut
 
 MAX_REWRITES = 2
 MAX_REPLANS = 1
 
 
-def check(state: dict[str, Any], draft: str) -> tuple[Validation, slots.SlotTable]:
+def check(state: Mapping[str, Any], draft: str) -> tuple[Validation, slots.SlotTable]:
     results = results_of(state)
     table = slots.build(results, state.get("intent"), state.get("question") or "")
     fetched = {str(r.get("symbol") or "") for r in results}
@@ -34,7 +36,7 @@ def check(state: dict[str, Any], draft: str) -> tuple[Validation, slots.SlotTabl
                     state.get("question") or "", request_date(state)), table
 
 
-def request_date(state: dict[str, Any]) -> date:
+def request_date(state: Mapping[str, Any]) -> date:
     """The request's "today" (relative time in answers is verified against it)."""
     try:
         return date.fromisoformat(str(state.get("now"))[:10]) if state.get("now") else date.today()
@@ -42,26 +44,26 @@ def request_date(state: dict[str, Any]) -> date:
         return date.today()
 
 
-def _analyst_down(state: dict[str, Any]) -> bool:
+def _analyst_down(state: ValidatorIn) -> bool:
     """The draft came from the code summary (the analyst model failed: its note is shown)."""
     lang = lang_of(state)
     return msg("auto_summary", lang) in (state.get("disclaimers") or [])
 
 
-def _skipped(state: dict[str, Any], runtime: Runtime[Deps], agent: str) -> dict[str, Any]:
+def _skipped(state: ValidatorIn, runtime: Runtime[Deps], agent: str) -> ValidatorOut:
     """Fail closed: the code summary (code wrote every slot) marked skipped, else no numbers."""
     lang, disclaimers = lang_of(state), [*(state.get("disclaimers") or [])]
     try:
         out = code_summary(runtime.context, state, results_of(state))
     except Exception as exc:  # noqa: BLE001 - a bug: counted, logged, and no number is shown
         unexpected(state, agent, exc)
-        out = {"response": msg("unverified", lang), "claims": []}
+        out = Answer(response=msg("unverified", lang), claims=[])
     return {**visited(state, agent), **out,
             "validation": Validation(status="skipped", issues=["validator failed"]).model_dump(),
             "disclaimers": [*disclaimers, msg("validator_skipped", lang)]}
 
 
-def _attempts(state: dict[str, Any]) -> list[dict[str, Any]]:
+def _attempts(state: Mapping[str, Any]) -> list[dict[str, Any]]:
     return list((state.get("validation") or {}).get("attempts") or [])
 
 
@@ -74,7 +76,7 @@ def _masked(issue: str) -> str:
     return _QUOTED.sub(lambda m: "'" + re.sub(r"\d", "#", m.group(1)) + "'", issue)
 
 
-def _with_history(state: dict[str, Any], v: Validation, source: str | None = None) -> dict[str, Any]:
+def _with_history(state: Mapping[str, Any], v: Validation, source: str | None = None) -> dict[str, Any]:
     """v with this turn's earlier rejections, and this one when it is a rejection."""
     attempts = _attempts(state)
     if v.status != "ok":
@@ -84,7 +86,7 @@ def _with_history(state: dict[str, Any], v: Validation, source: str | None = Non
             "source": source}
 
 
-def validator(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
+def validator(state: ValidatorIn, runtime: Runtime[Deps]) -> ValidatorOut:
     draft = state.get("draft") or ""
     try:
         v, table = check(state, draft)
@@ -94,7 +96,7 @@ def validator(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
         unexpected(state, "validator", exc)
         return _skipped(state, runtime, "validator")
     source = "code_summary" if _analyst_down(state) else "analyst"
-    update: dict[str, Any] = {**visited(state, "validator"), "validation": _with_history(state, v, source)}
+    update: ValidatorOut = {**visited(state, "validator"), "validation": _with_history(state, v, source)}
     if v.status == "ok":
         return {**update, "response": response, "claims": claims}
     if v.status == "need_more_data":
@@ -106,7 +108,7 @@ def validator(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
     return update
 
 
-def summary_fallback(state: dict[str, Any], runtime: Runtime[Deps]) -> dict[str, Any]:
+def summary_fallback(state: SummaryFallbackIn, runtime: Runtime[Deps]) -> SummaryFallbackOut:
     """Rewrites exhausted: the code summary, checked like any answer, else no numbers at all."""
     from agents.code_summary import code_draft
 
