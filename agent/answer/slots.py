@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any, Iterable
 
+from agent import lang as packs
 from agent.answer import claim_types
 from agent.answer.format import Case, Kind, case_before, inflect, render, starts_sentence, tick_decimals
 from agent.answer.relations import relation
@@ -442,7 +443,7 @@ def build(results: list[dict], intent: dict | None = None, question: str = "") -
 
 # A value right after a direction relation slot ("{dir:pct_change} {pct_change}", "{dir.f:x} на
 # {x}"): the word says the sign, the value is shown without it.
-_AFTER_DIR = re.compile(r"\{dir[^{}]*\}\s*(?:(?:by|of|на|un|una|en)\s+)?$")
+_AFTER_DIR = re.compile(r"\{dir[^{}]*\}\s*(?:(?:" + packs.alternation("answer", "AFTER_DIR") + r")\s+)?$")
 
 
 def _direction_before(text: str, start: int) -> str | None:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from datetime import date
 
+from agent import lang as packs
 from agent.answer import (
     labels,
     news_checks,
@@ -132,7 +133,7 @@ def statement_issues(draft: str, table: SlotTable, lang: str, fetched: set[str],
 
 # An answer without slots may still say why there is no value ("cannot be computed", "недостаточно
 # данных", "no hay datos"): those are not content-free.
-_NO_VALUE = re.compile(r"(?<![^\W\d_])(?:not|cannot|no|none|не|нет|недостаточно|sin|ningun\w*)(?![^\W\d_])",
+_NO_VALUE = re.compile(r"(?<![^\W\d_])(?:" + packs.alternation("answer", "NO_VALUE") + r")(?![^\W\d_])",
                        re.I)
 
 
