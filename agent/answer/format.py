@@ -37,7 +37,7 @@ Kind = Literal["price", "pct", "pct_level", "volume", "count", "number", "date",
 LANGS = ("en", "ru", "es")
 _SPACES = str.maketrans({"\u00a0": " ", "\u202f": " "})   # dates only: "2023 г." as written
 # (threshold, divisor, word) for volumes, largest first: the short words traders read (packs).
-_SCALES = packs.by_lang("answer", "SCALES")
+_SCALES: dict[str, list[tuple[float, float, str]]] = packs.by_lang("answer", "SCALES")
 # Tick sizes of the instruments we know (exchange specs); any other symbol's precision is read
 # from its own prices (decimals_of). 6E: 0.00005 USD per EUR (CME), 6J: 0.0000005.
 TICK_SIZES = {"6E": 0.00005, "M6E": 0.0001, "6J": 0.0000005, "6B": 0.0001, "6A": 0.00005,

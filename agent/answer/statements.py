@@ -18,6 +18,7 @@ from agent import lang as packs
 from agent.answer import series_words
 from agent.answer.direction_words import _direction_of
 from agent.answer.sentences import Sentence, clause_of, split
+from agent.answer.slots import DIFFERENCES as _DIFFERENCES  # of prices: never compared with prices
 from agent.answer.slots import SlotTable, SlotValue
 
 _NUMERIC = ("price", "pct", "pct_level", "volume", "count", "number")
@@ -171,8 +172,6 @@ _BELOW = re.compile(r"(?<![\w§])(?:" + packs.alternation("answer", "BELOW") + r
 # Words that also name a value ("banda superior {upper}"): a comparison only with a linker before
 # the slot ("superior a {x}").
 _BAND_NAMES = {w for c in packs.codes() for w in packs.get(c, "answer", "BAND_NAMES")}
-# Differences of two prices are not compared with prices ("{change_points} above the open").
-_DIFFERENCES = {"avg_daily_range", "change_points", "bin_width", "range"}
 
 
 def _numeric(v: SlotValue | None) -> float | None:
