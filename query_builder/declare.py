@@ -22,6 +22,9 @@ from pydantic_core import core_schema
 Kind = Literal["action", "indicator", "pattern", "claim"]
 Needs = Literal["intraday"]
 ClaimKind = Literal["price", "pct", "pct_level", "volume", "count", "number"]  # agent/answer/render.py kinds
+# The words that name a claim in an answer ("closed at", "the high", "volume"): a value after
+# another family's words is sent back (agent/answer/validation.py).
+Family = Literal["open", "close", "high", "low", "volume", "volatility"]
 # The chart an answer of a kind draws (agent/server/charts/ builds each one; tests/server/test_charts_declared.py
 # checks every action and pattern names one that has a builder).
 Chart = Literal["candles", "extremes", "intraday", "volume_profile", "events", "after_events", "compare_periods",
@@ -77,13 +80,26 @@ class ClaimDecl:
     `templates`: the offline answer's wording per language ({"en": "range of closes {v}", ...}),
     used when the language pack has none for the claim (offline_templates.METRIC overrides), so a
     new claim type needs no edit to every pack; tests/agent/test_lang_packs.py checks that every
-    claim has one for every pack language."""
+    claim has one for every pack language.
+
+    What the answer side reads of it (agent/answer/claim_types.py builds its tables from these, so a
+    new claim type states them here): `kind` is its unit; `family` the words that name it;
+    `difference` a difference of two prices (a range, close - open: never compared with a price or
+    read as one); `dated` its result holds the date beside it as "<key>_date" (when the high was);
+    `ranked` it is the result of a ranking (a max, the best hour: a superlative may stand beside it);
+    `windowed` it is also computed over a time-of-day window (the window is its context); an
+    `action` of get_period_stats means the period summary computes it (so compare_periods does)."""
     name: str
     action: str
     where: str
     description: str
     kind: ClaimKind = "number"
     templates: Mapping[str, str] = field(default_factory=dict)
+    family: Family | None = None
+    difference: bool = False
+    dated: bool = False
+    ranked: bool = False
+    windowed: bool = False
 
 
 Decl = ActionDecl | IndicatorDecl | PatternDecl | ClaimDecl
@@ -91,16 +107,25 @@ _REGISTRY: dict[str, dict[str, Any]] = {"action": {}, "indicator": {}, "pattern"
 _KIND_OF = {ActionDecl: "action", IndicatorDecl: "indicator", PatternDecl: "pattern", ClaimDecl: "claim"}
 _SOURCES: list[str] = []    # modules whose import registers declarations (declared_in)
 _LOAD_LOCK = threading.RLock()
+_STATE = {"version": 0}     # bumped on every change of the registry (views of it cache on it)
 
 
 def register(*decls: Decl) -> None:
     """Add declarations (query_builder/declarations.py at first use; tests for a temporary one)."""
     for d in decls:
         _REGISTRY[_KIND_OF[type(d)]][d.name] = d
+    _STATE["version"] += 1
 
 
 def unregister(kind: Kind, name: str) -> None:
     _REGISTRY[kind].pop(name, None)
+    _STATE["version"] += 1
+
+
+def version() -> int:
+    """A number that changes whenever a declaration is registered or unregistered."""
+    _load()
+    return _STATE["version"]
 
 
 def declared_in(module: str) -> None:

@@ -2,12 +2,19 @@
 indicator's lines (a Bollinger band, the MACD signal), a pattern's figures (spike ratios, the
 hourly profile's bar count, filled gaps) and a volume profile's range. So every number an answer
 of those kinds shows is a claim (query_builder/declarations.py declares the types), and its
-`context` names the parameters the value was computed with ("window 20", "threshold 2.0")."""
+`context` names the parameters the value was computed with ("window 20", "threshold 2.0").
+
+And the answer side's tables of claim properties (unit, family, difference, dated, ranked,
+windowed) as views of the declarations (`Declared`, `DeclaredMap`): a claim type states its
+properties on its ClaimDecl only."""
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Iterator, Mapping, Set
+from functools import lru_cache
 from typing import Any
 
 from query_builder import declare
+from query_builder.declare import ClaimDecl
 
 # (indicator or pattern or "volume_profile", summary key) -> claim type
 _CLAIM_AS = {("bollinger", "value"): "bb_middle", ("bollinger", "middle"): "bb_middle",
@@ -70,3 +77,67 @@ def context_of(data: dict[str, Any]) -> str | None:
     if data.get("bins"):
         parts.append(f"bins {data['bins']}")
     return ", ".join(parts) or None
+
+
+# --- the answer side's tables of claim properties: views of the declarations --------------------
+
+@lru_cache(maxsize=128)
+def _chosen(pick: Callable[[ClaimDecl], Any], version: int) -> dict[str, Any]:
+    """{claim type: pick(its declaration)} where that is set; the registry's `version` keys the
+    cache, so a declaration registered later is read."""
+    return {name: v for name, d in declare.claims().items() if (v := pick(d)) not in (None, False)}
+
+
+def _declared(pick: Callable[[ClaimDecl], Any]) -> dict[str, Any]:
+    return _chosen(pick, declare.version())
+
+
+class Declared(Set[str]):
+    """The claim types whose declaration has a property, and the keys of the table that are no
+    claim type (a summary's "max", a window's "range"): an answer module's table of names, read
+    from the declarations at each use, so a new claim type states the property only there."""
+
+    def __init__(self, has: Callable[[ClaimDecl], bool], extra: Iterable[str] = ()) -> None:
+        self._has = has
+        self.extra = frozenset(extra)
+
+    def _names(self) -> frozenset[str]:
+        return frozenset(_declared(self._has)) | self.extra
+
+    def __contains__(self, key: object) -> bool:
+        return key in self.extra or key in _declared(self._has)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._names())
+
+    def __len__(self) -> int:
+        return len(self._names())
+
+    def __repr__(self) -> str:
+        return f"Declared({sorted(self._names())})"
+
+
+class DeclaredMap(Mapping[str, str]):
+    """{claim type: a property's value} for the declarations that set it, and {key: value} for the
+    keys of the table that are no claim type (as Declared)."""
+
+    def __init__(self, value: Callable[[ClaimDecl], str | None], extra: Mapping[str, str]) -> None:
+        self._value = value
+        self.extra = dict(extra)
+
+    def _table(self) -> dict[str, str]:
+        return {**_declared(self._value), **self.extra}
+
+    def __getitem__(self, key: str) -> str:
+        return self._table()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._table())
+
+    def __len__(self) -> int:
+        return len(self._table())
+
+
+def of_kind(kind: str, extra: Iterable[str] = ()) -> Declared:
+    """The claim types rendered as `kind` (their unit) and the table's other keys of that unit."""
+    return Declared(lambda d: d.kind == kind, extra)

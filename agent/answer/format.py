@@ -30,16 +30,14 @@ from babel import Locale
 from babel.dates import format_date
 from babel.numbers import format_decimal
 
+from agent import lang as packs
+
 Case = Literal["nom", "prep", "gen"]   # a Russian period noun's case after its preposition
 Kind = Literal["price", "pct", "pct_level", "volume", "count", "number", "date", "time", "text", "period"]
 LANGS = ("en", "ru", "es")
 _SPACES = str.maketrans({"\u00a0": " ", "\u202f": " "})   # dates only: "2023 г." as written
-# (threshold, divisor, word) for volumes, largest first: the short words traders read.
-_SCALES = {
-    "en": [(1e9, 1e9, " billion"), (1e6, 1e6, " million"), (1e4, 1e3, "K")],
-    "ru": [(1e9, 1e9, " млрд"), (1e6, 1e6, " млн"), (1e4, 1e3, " тыс")],
-    "es": [(1e9, 1e9, " mil millones"), (1e6, 1e6, " millones"), (1e4, 1e3, " mil")],
-}
+# (threshold, divisor, word) for volumes, largest first: the short words traders read (packs).
+_SCALES: dict[str, list[tuple[float, float, str]]] = packs.by_lang("answer", "SCALES")
 # Tick sizes of the instruments we know (exchange specs); any other symbol's precision is read
 # from its own prices (decimals_of). 6E: 0.00005 USD per EUR (CME), 6J: 0.0000005.
 TICK_SIZES = {"6E": 0.00005, "M6E": 0.0001, "6J": 0.0000005, "6B": 0.0001, "6A": 0.00005,
@@ -160,19 +158,19 @@ def month(year: int, month_no: int, lang: str, case: Case = "nom") -> str:
     return inflect(text, lang, case)
 
 # Russian period nouns in the prepositional and genitive (CLDR has the nominative "ноябрь" and the
-# genitive "ноября" of months; the prepositional is regular: -ь/-й -> -е, else + е).
-_RU_NOUNS = {"квартал": ("квартале", "квартала"), "полугодие": ("полугодии", "полугодия"),
-             "год": ("году", "года")}
+# genitive "ноября" of months; the prepositional is regular: the pack's rule).
+_RU_NOUNS = {nom: (prep, gen) for nom, prep, gen in packs.get("ru", "answer", "PERIOD_CASES")}
 
 
 @lru_cache(maxsize=None)
 def _ru_months() -> dict[str, tuple[str, str]]:
     out = {}
+    drop, add = packs.get("ru", "answer", "MONTH_PREPOSITIONAL")
     for m in range(1, 13):
         d = date(2000, m, 1)
         nom = format_date(d, format="LLLL", locale=_locale("ru"))
         gen = format_date(d, format="MMMM", locale=_locale("ru"))
-        out[nom] = ((nom[:-1] if nom[-1] in "ьй" else nom) + "е", gen)
+        out[nom] = ((nom[:-1] if nom[-1] in drop else nom) + add, gen)
     return out
 
 
@@ -187,10 +185,7 @@ def inflect(text: str, lang: str, case: Case) -> str:
 
 
 # Russian prepositions and the case of the period noun after them ("в ноябре", "до ноября").
-_RU_CASE: dict[str, Case] = {"в": "prep", "во": "prep", "о": "prep", "об": "prep", "при": "prep",
-                             "течение": "prep", "с": "gen", "со": "gen", "до": "gen", "от": "gen",
-                             "после": "gen", "из": "gen", "для": "gen", "начала": "gen", "конца": "gen",
-                             "середины": "gen"}
+_RU_CASE: dict[str, Case] = dict(packs.get("ru", "answer", "PREPOSITION_CASES"))
 _LAST_WORD = re.compile(r"([^\W\d_]+)\W*$")
 
 

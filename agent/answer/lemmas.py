@@ -10,13 +10,18 @@ The lemma is returned normalised (lower case, accents folded, ё -> е) to match
 """
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from agent import lang as packs
 from agent.nlu.lang import normalize
 
 if TYPE_CHECKING:
     from pymorphy3 import MorphAnalyzer
+
+# A letter of the Russian script: such a word is lemmatised by pymorphy3.
+_CYRILLIC = re.compile(packs.get("ru", "answer", "SCRIPT"))
 
 
 @lru_cache(maxsize=1)
@@ -32,7 +37,7 @@ def lemmas(word: str, lang: str) -> tuple[str, ...]:
     ambiguous ("стали": steel or became), so every reading pymorphy3 gives is returned."""
     low = word.lower()
     out = [normalize(low)]
-    if lang == "ru" and any("а" <= c <= "я" or c == "ё" for c in low):
+    if lang == "ru" and _CYRILLIC.search(low):
         out += [normalize(p.normal_form) for p in _morph().parse(low)]
     elif low.isascii() or lang == "es":
         import simplemma

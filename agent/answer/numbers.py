@@ -11,6 +11,7 @@ import re
 from datetime import date
 from typing import Any, Iterable
 
+from agent import lang as packs
 from agent.answer.wording import metric_before
 from agent.nlu.lang import MONTH, month_number, normalize
 
@@ -18,7 +19,8 @@ Span = tuple[date, date]
 
 _M = rf"(?P<month>{MONTH})"
 _Y = r"(?P<year>(?:19|20)\d\d)(?!\d)"
-_D = r"(?P<day>[0-3]?\d)(?:st|nd|rd|th|-?го|-?е)?"
+_D = r"(?P<day>[0-3]?\d)(?:" + packs.alternation("answer", "DAY_SUFFIXES") + ")?"
+_YEAR_AFTER = r"(?:" + packs.alternation("answer", "YEAR_AFTER") + ")"   # "2008 год"
 # Each pattern is tried in turn on normalised text; every match must name a date in scope.
 DATE_PATTERNS = [re.compile(p) for p in (
     r"(?<![\d.])" + _Y + r"-(?P<mnum>[01]\d)(?:-(?P<dnum>[0-3]\d))?(?![\d-])",    # 2023-11(-29)
@@ -26,9 +28,8 @@ DATE_PATTERNS = [re.compile(p) for p in (
     r"(?<![\w])" + _M + r"\s+" + _D + r"(?![\d])(?:,\s*" + _Y + r")?",          # November 29, 2023
     r"(?<![\w])" + _M + r",?\s+(?:de\s+|of\s+|del\s+)?" + _Y,                    # noviembre de 2023
     r"(?<![\w])q(?P<quarter>[1-4])\s*(?:of\s+|de\s+|del\s+)?" + _Y,               # Q1 2024
-    r"(?<![\w])(?:in|of|for|over|since|during|through|year|quarter|half|в|за|с|по|до|квартал|полугодие|en|"
-    r"de|del|desde|durante|hasta|ano|trimestre|semestre)\s+" + _Y + r"(?:\s*(?:год\w*|г\.))?",
-    r"(?<![\d])" + _Y + r"\s*(?:год\w*|г\.)",                                    # 2008 год
+    r"(?<![\w])(?:" + packs.alternation("answer", "YEAR_BEFORE") + r")\s+" + _Y + r"(?:\s*" + _YEAR_AFTER + ")?",
+    r"(?<![\d])" + _Y + r"\s*" + _YEAR_AFTER,                                    # 2008 год
     r"(?:(?<=['’]s )|(?<=\bthe ))" + _Y + r"(?=\s+[^\W\d_])",                       # SPX's 2019 high
     # A year standing as a label: "SPX, 2008: ...", "(2008)"; never after "at"/"to" as a price.
     r"(?:^|(?<=\n)|(?<=, )|(?<=: )|(?<=\())" + _Y + r"(?=\s*[:),;(.]|\s*$)",
@@ -40,8 +41,9 @@ _NAMES = re.compile(r"s&p\s?500|nasdaq[- ]?100|russell\s?2000|dow\s?30|euro\s?st
 _DIGIT = re.compile(r"[^\W_]*\d[\w.,]*", re.UNICODE)
 # A year standing alone in a question ("SPX and DJI statistics for 2019") is a period, not a
 # number the user typed, unless a comparison or a level word comes right before it ("above 2019").
-_YEAR_ALONE = re.compile(r"(?<![\w.,])(?<!above )(?<!below )(?<!over )(?<!under )(?<!at )(?<!выше )"
-                         r"(?<!ниже )(?<!encima de )(?<!debajo de )(?:19|20)\d\d(?![\w.,%])")
+_YEAR_ALONE = re.compile(r"(?<![\w.,])" + "".join(
+    f"(?<!{w} )" for c in packs.codes() for w in packs.get(c, "answer", "LEVEL_BEFORE_YEAR"))
+    + r"(?:19|20)\d\d(?![\w.,%])")
 _QUESTION_NUMBER = re.compile(r"(?<![\w.])[-+−]?\d+(?:[.,]\d+)?")
 
 

@@ -13,6 +13,7 @@ from typing import Literal
 
 from pydantic import BaseModel
 
+from agent.answer import claim_types
 from agent.state import Intent, Plan
 
 # missing_data: not from check() but from the validator (need_more_data, agents/planner.py)
@@ -28,15 +29,13 @@ class PlanProblem(BaseModel):
     text: str
 
 MAX_STEPS = 12
-PERIOD_METRICS = {"open", "close", "high", "low", "pct_change", "total_volume", "avg_daily_volume",
-                  "trading_days", "avg_daily_range", "up_days", "down_days", "volatility",
-                  # the stats analyses, computed by the same period summary (query_builder/stats.py)
-                  "change_points", "return_prev_close", "max_drawdown", "max_close", "min_close"}
-# Which actions can compute each metric (claim type).
-PRODUCERS: dict[str, set[str]] = {
-    **{m: {"get_period_stats", "compare_periods"} for m in PERIOD_METRICS},
-    "high": {"get_period_stats", "compare_periods", "get_price_extremes"},
-    "low": {"get_period_stats", "compare_periods", "get_price_extremes"},
+# The claim types the period summary computes (query_builder/stats.py): a view of the claims
+# declared with get_period_stats; compare_periods computes the same summary per period.
+PERIOD_METRICS = claim_types.Declared(lambda d: d.action == "get_period_stats")
+_PERIOD_PRODUCERS = {"get_period_stats", "compare_periods"}
+# Which other actions can compute a metric (claim type).
+_OTHER_PRODUCERS: dict[str, set[str]] = {
+    "high": {"get_price_extremes"}, "low": {"get_price_extremes"},
     "daily_pct_change": {"find_events", "get_period_stats"},
     "event_count": {"find_events", "get_periods_after"},
     "avg_return_after": {"get_periods_after"}, "median_return_after": {"get_periods_after"},
@@ -44,11 +43,15 @@ PRODUCERS: dict[str, set[str]] = {
     **{m: {"run_backtest", "run_backtest_intraday"} for m in (
         "backtest_trades", "backtest_total_return", "backtest_win_rate", "backtest_avg_trade",
         "backtest_max_drawdown", "buy_hold_return")},
+    # A time-of-day window's bars state its open, close, change and volume ("volume in the last 30
+    # minutes"): the windowed plan's intraday step computes them (offline/plan.py, _windowed).
+    **{m: {"get_intraday_data"} for m in ("open", "close", "pct_change", "total_volume")},
 }
-# A time-of-day window's bars state its open, close, change and volume ("volume in the last 30
-# minutes"): the windowed plan's intraday step computes them (offline/plan.py, _windowed).
-for _m in ("open", "close", "pct_change", "total_volume"):
-    PRODUCERS[_m] = PRODUCERS[_m] | {"get_intraday_data"}
+
+
+def producers(metric: str) -> set[str]:
+    """The actions that can compute a metric (claim type)."""
+    return (_PERIOD_PRODUCERS if metric in PERIOD_METRICS else set()) | _OTHER_PRODUCERS.get(metric, set())
 
 
 def _span(intent: Intent) -> tuple[date, date] | None:
@@ -96,7 +99,7 @@ def check(plan: Plan, intent: Intent) -> list[PlanProblem]:
         out.append(PlanProblem(kind="coverage", text="no step tests the rule as read from the question"))
     actions = {s.action for s in plan.steps}
     for metric in intent.metrics:
-        if not PRODUCERS.get(metric, set()) & actions:
+        if not producers(metric) & actions:
             out.append(PlanProblem(kind="coverage", text=f"no step computes {metric}"))
     return out
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any, Iterable
 
+from agent import lang as packs
 from agent.answer import claim_types
 from agent.answer.format import Case, Kind, case_before, inflect, render, starts_sentence, tick_decimals
 from agent.answer.relations import relation
@@ -27,18 +28,19 @@ SLOT = re.compile(r"\{((?:(?:dir(?:\.(?:m|f|n|pl))?|cmp|share):)?" + _NAME + r"(
 RELATIONS = ("dir", "cmp", "share")
 MAX_LISTED_ROWS = 20   # events / top moves named one by one (e1..e20); more is a chart's job
 
-_PCT = {"pct_change", "daily_pct_change", "avg_return_after", "median_return_after",
-        "return_prev_close", "max_drawdown", "best_return_after", "worst_return_after", "avg_value",
-        "threshold", "return_pct", "event_pct_change", "gap_pct", "range_pct"}
-_PCT_LEVEL = {"volatility", "win_rate_after"}
-_VOLUME = {"total_volume", "avg_daily_volume", "volume"}
-_COUNT = {"trading_days", "up_days", "down_days", "event_count", "events_with_window",
-          "events_without_window", "horizon_days", "window", "top_n", "matching_days", "bar_count",
-          "period_count", "periods_with_data", "warmup_bars", "bins"}
-_PRICES = {"open", "close", "high", "low", "avg_daily_range", "change_points", "price", "previous_close",
-           "price_low", "price_high", "poc_price", "poc_low", "poc_high", "value_area_low",
-           "value_area_high", "bin_width", "middle", "upper", "lower", "sma", "ema", "vwap", "atr",
-           "range", "day_close"}
+# Keys by unit: the claim types of that kind (views of their declarations, which kind_of reads
+# first) and the keys of results that are no claim type.
+_PCT = claim_types.of_kind("pct", {"best_return_after", "worst_return_after", "avg_value", "threshold",
+                                   "return_pct", "event_pct_change", "gap_pct", "range_pct"})
+_PCT_LEVEL = claim_types.of_kind("pct_level")
+_VOLUME = claim_types.of_kind("volume", {"volume"})
+_COUNT = claim_types.of_kind("count", {"events_with_window", "events_without_window", "horizon_days", "window",
+                                       "top_n", "matching_days", "bar_count", "period_count", "periods_with_data",
+                                       "warmup_bars", "bins"})
+_PRICES = claim_types.of_kind("price", {"price", "previous_close", "price_low", "price_high", "poc_low", "poc_high",
+                                        "bin_width", "middle", "upper", "lower", "range", "day_close"})
+# Differences of two prices (declared `difference`, and a profile's bin width, a window's range).
+DIFFERENCES = claim_types.Declared(lambda d: d.difference, {"bin_width", "range"})
 SKIPPED_KEYS = _SKIP = {"prev_close", "clock_window", "granularity", "condition", "synthetic", "metric", "direction", "indicator",
          "labels", "best_label", "worst_label", "skip", "upper_date", "max_drawdown_peak_date"}
 
@@ -193,8 +195,12 @@ def _qualified(table: SlotTable, n: int, symbol: str, one_step: bool, local: str
     table.add(f"s{n}.{local}", metric, value, aliases=aliases, symbol=symbol, **meta)
 
 
-RANKED = {"high", "low", "max", "min", "rsi_max", "rsi_min", "busiest_hour", "best_hour", "worst_hour",
-          "most_volatile_hour", "max_ratio", "max_drawdown", "backtest_max_drawdown", "poc_price"}
+# Results of a ranking: the declared `ranked` claim types, an indicator's max and min and the
+# spikes summary's max_ratio (spike_max_ratio's key there).
+RANKED = claim_types.Declared(lambda d: d.ranked, {"max", "min", "rsi_max", "rsi_min", "max_ratio"})
+# Keys whose result holds their date beside them as "<key>_date" (declared `dated`, and an
+# indicator's max and min).
+DATED = claim_types.Declared(lambda d: d.dated, {"max", "min"})
 # Kinds a pattern's own values take (a spike threshold is a multiple, a fill rate a level).
 _PATTERN_KINDS: dict[tuple[str, str], Kind] = {
     ("volume_spikes", "threshold"): "number", ("gaps", "threshold"): "pct_level",
@@ -205,7 +211,7 @@ _PATTERN_KINDS: dict[tuple[str, str], Kind] = {
 
 # Values over a time-of-day window (DESIGN "Stable interfaces"): the ordinary claim types, with the
 # window and its time zone as `context` and the trading date as `date`.
-WINDOW_CLAIMS = ("open", "close", "high", "low", "total_volume", "vwap", "pct_change", "range")
+WINDOW_CLAIMS = claim_types.Declared(lambda d: d.windowed, {"range"})
 
 
 def _window_meta(data: dict[str, Any], key: str) -> dict[str, Any]:
@@ -227,12 +233,10 @@ def _add_mapping(table: SlotTable, n: int, sym: str, one: bool, prefix: str, dat
             extra["ranked"] = True
         if (pattern, key) in _PATTERN_KINDS:
             extra["kind"] = _PATTERN_KINDS[(pattern, key)]
-        if key in _SKIP or key.endswith("_date") and key[:-5] in ("high", "low", "max", "min",
-                                                                   "max_drawdown", "max_close", "min_close"):
+        if key in _SKIP or key.endswith("_date") and key[:-5] in DATED:
             continue
         local = f"{prefix}{key}"
-        date = data.get(f"{key}_date") if key in ("high", "low", "max", "min", "max_drawdown", "max_close",
-                                                  "min_close") else None
+        date = data.get(f"{key}_date") if key in DATED else None
         if key == "max_drawdown":   # trough as the date, peak as the context (claim table)
             peak = data.get("max_drawdown_peak_date")
             _qualified(table, n, sym, one, local, key, value, period=period,
@@ -442,7 +446,7 @@ def build(results: list[dict[str, Any]], intent: dict[str, Any] | None = None, q
 
 # A value right after a direction relation slot ("{dir:pct_change} {pct_change}", "{dir.f:x} на
 # {x}"): the word says the sign, the value is shown without it.
-_AFTER_DIR = re.compile(r"\{dir[^{}]*\}\s*(?:(?:by|of|на|un|una|en)\s+)?$")
+_AFTER_DIR = re.compile(r"\{dir[^{}]*\}\s*(?:(?:" + packs.alternation("answer", "AFTER_DIR") + r")\s+)?$")
 
 
 def _direction_before(text: str, start: int) -> str | None:

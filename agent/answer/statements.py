@@ -18,6 +18,7 @@ from agent import lang as packs
 from agent.answer import series_words
 from agent.answer.direction_words import _direction_of
 from agent.answer.sentences import Sentence, clause_of, split
+from agent.answer.slots import DIFFERENCES as _DIFFERENCES  # of prices: never compared with prices
 from agent.answer.slots import SlotTable, SlotValue
 
 _NUMERIC = ("price", "pct", "pct_level", "volume", "count", "number")
@@ -90,6 +91,9 @@ class Answer:
 
 # --- directions ------------------------------------------------------------------------------
 
+_COMPARE_THAN = re.compile(packs.alternation("answer", "COMPARE_THAN"))   # "lower than"
+
+
 def _terms_mask(s: Sentence, lang: str) -> set[int]:
     """Tokens inside a direction term ("down days", "after each drop"), a quantity idiom ("at
     most") or a comparison ("lower than": checked by compare())."""
@@ -97,8 +101,7 @@ def _terms_mask(s: Sentence, lang: str) -> set[int]:
     for key in ("DIRECTION_TERMS", "QUANTITY_IDIOMS"):
         for m in phrase(lang, key).finditer(text):
             hit |= {s.token_at(c) for c in range(m.start(), m.end())}
-    for m in re.finditer(r"(?:higher|lower|greater|smaller) than|выше,? чем|ниже,? чем|"
-                         r"(?:mas|menos) (?:alto|bajo|alta|baja)s? que", text):
+    for m in _COMPARE_THAN.finditer(text):
         hit |= {s.token_at(c) for c in range(m.start(), m.end())}
     # streaks, ranks, final sessions, descriptions: their own checks verify those words
     return hit | series_words.mask(s, lang, set(words(lang, "CONJUNCTIONS")))
@@ -162,17 +165,13 @@ def _subject_change(a: Answer, s: Sentence, i: int) -> SlotValue | None:
 
 # --- comparisons and ratios between two slots -------------------------------------------------
 
-_ABOVE = re.compile(r"(?<![\w§])(?:(?:higher|greater|stronger) (?:in|on|for) [^§]{1,30}? than|above|over|exceed\w*|more than|higher than|greater than|well above|"
-                    r"выше|больше|превыс\w*|por encima|superior|mas alto|supero|mayor que)(?![\w])")
-_BELOW = re.compile(r"(?<![\w§])(?:(?:lower|smaller|weaker) (?:in|on|for) [^§]{1,30}? than|below|under|less than|lower than|smaller than|well below|"
-                    r"ниже|меньше|por debajo|inferior|mas bajo|menor que)(?![\w])")
+_ABOVE = re.compile(r"(?<![\w§])(?:" + packs.alternation("answer", "ABOVE") + r")(?![\w])")
+_BELOW = re.compile(r"(?<![\w§])(?:" + packs.alternation("answer", "BELOW") + r")(?![\w])")
 
 
 # Words that also name a value ("banda superior {upper}"): a comparison only with a linker before
 # the slot ("superior a {x}").
-_BAND_NAMES = {"superior", "inferior", "upper", "lower", "выше", "ниже"}
-# Differences of two prices are not compared with prices ("{change_points} above the open").
-_DIFFERENCES = {"avg_daily_range", "change_points", "bin_width", "range"}
+_BAND_NAMES = {w for c in packs.codes() for w in packs.get(c, "answer", "BAND_NAMES")}
 
 
 def _numeric(v: SlotValue | None) -> float | None:

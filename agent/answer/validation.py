@@ -16,7 +16,9 @@ from __future__ import annotations
 import re
 from datetime import date
 
+from agent import lang as packs
 from agent.answer import (
+    claim_types,
     labels,
     news_checks,
     parts,
@@ -31,17 +33,17 @@ from agent.answer import (
 )
 from agent.answer.numbers import Span, stray_numbers
 from agent.answer.relations import relation_values
-from agent.answer.slots import SLOT, SlotTable, SlotValue
+from agent.answer.slots import DIFFERENCES, SLOT, SlotTable, SlotValue
 from agent.state import Validation
 
 PRICE_FAMILIES = ("open", "close", "high", "low")
-_FAMILY = {"close": "close", "day_close": "close", "previous_close": "close", "open": "open", "high": "high", "low": "low",
-           "max": "high", "rsi_max": "high", "max_close": "close", "min_close": "close", "min": "low", "rsi_min": "low",
-           "total_volume": "volume", "avg_daily_volume": "volume", "volume": "volume",
-           "volatility": "volatility"}
-# Differences of two prices: described by the words of what they differ ("the range between high
-# and low", "closed {change_points} above the open"), never mistaken for those prices.
-DIFFERENCES = {"avg_daily_range", "change_points", "bin_width", "range"}
+# The family of words that names a value: the declared `family` of claim types, and the keys of
+# results that are no claim type.
+_FAMILY = claim_types.DeclaredMap(lambda d: d.family, {
+    "day_close": "close", "previous_close": "close", "max": "high", "rsi_max": "high", "min": "low",
+    "rsi_min": "low", "volume": "volume"})
+# DIFFERENCES of two prices (slots.py) are described by the words of what they differ ("the range
+# between high and low", "closed {change_points} above the open"), never mistaken for those prices.
 _GLUED = re.compile(r"[^\W\d_]|%|\d")
 MAX_LISTED_SLOTS = 60
 
@@ -132,7 +134,7 @@ def statement_issues(draft: str, table: SlotTable, lang: str, fetched: set[str],
 
 # An answer without slots may still say why there is no value ("cannot be computed", "недостаточно
 # данных", "no hay datos"): those are not content-free.
-_NO_VALUE = re.compile(r"(?<![^\W\d_])(?:not|cannot|no|none|не|нет|недостаточно|sin|ningun\w*)(?![^\W\d_])",
+_NO_VALUE = re.compile(r"(?<![^\W\d_])(?:" + packs.alternation("answer", "NO_VALUE") + r")(?![^\W\d_])",
                        re.I)
 
 

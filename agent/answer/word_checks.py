@@ -10,17 +10,18 @@ from __future__ import annotations
 import re
 from datetime import date
 
+from agent import lang as packs
 from agent.answer import series_words
 from agent.answer.numbers import DATE_PATTERNS, Span, month_end, span_of
 from agent.answer.sentences import Sentence, clause_of
 from agent.answer.slots import SlotValue
 from agent.answer.statements import Answer, phrase, words
+from agent.answer.wording import LETTERS
 from agent.nlu.lang import month_number, normalize
 
-_EVER = re.compile(r"(?<![\w§])(?:ever|all[- ]time|record\w*|за всю историю|рекорд\w*|"
-                   r"de todos los tiempos|(?:maximo|minimo|record) historic\w*)(?![\w])")
-_STRONG = re.compile(r"strong|best|сильн|лучш|fuerte|mejor")
-_WEAK = re.compile(r"weak|worst|слаб|худш|debil|peor")
+_EVER = re.compile(r"(?<![\w§])(?:" + packs.alternation("answer", "ALL_TIME") + r")(?![\w])")
+_STRONG = re.compile(packs.alternation("answer", "STRONG"))
+_WEAK = re.compile(packs.alternation("answer", "WEAK"))
 
 
 def superlatives(a: Answer) -> list[str]:
@@ -55,7 +56,7 @@ def superlatives(a: Answer) -> list[str]:
     return issues
 
 
-_VOLUME_WORD = re.compile(r"volume|объем|объём|volumen")
+_VOLUME_WORD = re.compile(packs.alternation("answer", "VOLUME_WORD"))
 
 
 def _volume_ranked(a: Answer) -> set[str]:
@@ -78,12 +79,17 @@ def _best_period(a: Answer, period: SlotValue, said: str) -> str | None:
     return None
 
 
+# Quantifiers the templates write ("each event", "all data"): whole words and prefixes.
+_TEMPLATE_WORDS = {w for c in packs.codes() for w in packs.get(c, "answer", "TEMPLATE_QUANTIFIERS")}
+_TEMPLATE_PREFIXES = tuple(w for c in packs.codes() for w in packs.get(c, "answer", "TEMPLATE_QUANTIFIER_PREFIXES"))
+
+
 def quantifiers(a: Answer) -> list[str]:
     """"most sessions closed higher ({up_days})": more than half of the sessions."""
     issues = []
     for s in a.sentences:
         for m in phrase(a.lang, "QUANTIFIERS").finditer(s.words()):
-            if m.group(0) in ("all", "every", "each", "кажд", "cada") or m.group(0).startswith(("вс", "tod")):
+            if m.group(0) in _TEMPLATE_WORDS or m.group(0).startswith(_TEMPLATE_PREFIXES):
                 continue           # "each event", "all data": words of the templates, not counts
             counts = [v for _, n in s.slots() if (v := a.value(n)) is not None
                       and v.metric in ("up_days", "down_days", "event_count", "matching_days")]
@@ -113,8 +119,10 @@ def negations(a: Answer) -> list[str]:
     return issues
 
 
-_DOWN_DAY = re.compile(r"down|declin|falling|lower|падени|снижени|baj|caid")
-_UP_DAY = re.compile(r"up\b|ris|gain|higher|рост|alc|subid")
+_DOWN_DAY = re.compile(packs.alternation("answer", "DOWN_DAY"))
+_UP_DAY = re.compile(packs.alternation("answer", "UP_DAY"))
+_NEVER_BELOW = re.compile(packs.alternation("answer", "NEVER_BELOW"))
+_NEVER_ABOVE = re.compile(packs.alternation("answer", "NEVER_ABOVE"))
 
 
 def _negation_issue(a: Answer, s: Sentence, rest: str) -> str | None:
@@ -122,9 +130,9 @@ def _negation_issue(a: Answer, s: Sentence, rest: str) -> str | None:
     if params and isinstance(params[0].value, (int, float)):
         low, high = a.table.get("low"), a.table.get("high")
         x = float(params[0].value)
-        if re.search(r"below|under|ниже|debajo|inferior", rest) and low is not None:
+        if _NEVER_BELOW.search(rest) and low is not None:
             return None if float(low.value) >= x else f"the low {{{low.name}}} is below {{{params[0].name}}}"
-        if re.search(r"above|over|выше|encima|superior", rest) and high is not None:
+        if _NEVER_ABOVE.search(rest) and high is not None:
             return None if float(high.value) <= x else f"the high {{{high.name}}} is above {{{params[0].name}}}"
     for pattern, metric in ((_DOWN_DAY, "down_days"), (_UP_DAY, "up_days")):
         if pattern.search(rest[:40]):
@@ -271,6 +279,7 @@ def _bound_values(a: Answer, s: Sentence, at: int, dated: list[tuple[int, SlotVa
     return points or local
 
 
+_LETTER_RUN = re.compile(f"[{LETTERS}]+")
 _BARE_Q = re.compile(r"(?<![\w])(?:q([1-4])|([1-4])(?:st|nd|rd|th)? quarter)(?![\w])")
 
 
@@ -288,7 +297,7 @@ def _date_mentions(text: str, values: list[SlotValue]) -> list[tuple[str, Span, 
             if spans:
                 out.append((text[m.start():m.end()].strip(), spans, m.start()))
                 taken[m.start():m.end()] = [True] * (m.end() - m.start())
-    for m in re.finditer(r"[a-zа-яñ]+", norm):
+    for m in _LETTER_RUN.finditer(norm):
         if any(taken[m.start():m.end()]):
             continue
         num = month_number(m.group(0))
@@ -368,6 +377,4 @@ def _blank_verified(a: Answer, s: Sentence) -> str:
     return text
 
 
-_SMALL = {"en": {"two": 2, "three": 3, "four": 4, "both": 2},
-          "ru": {"два": 2, "две": 2, "двух": 2, "три": 3, "трех": 3, "четыре": 4, "оба": 2, "обоих": 2},
-          "es": {"dos": 2, "tres": 3, "cuatro": 4, "ambos": 2, "ambas": 2}}
+_SMALL = {c: dict(packs.get(c, "answer", "SMALL_NUMBERS")) for c in packs.codes()}

@@ -12,7 +12,9 @@ from functools import lru_cache
 from agent import lang as packs
 from agent.nlu.lang import language_evidence, month_number, normalize
 
-_WORD = re.compile(r"[a-zа-яñ]+")
+# The letters of normalised words in every pack ("a-z", "ñ", ...): one character class.
+LETTERS = "".join(packs.by_lang("answer", "LETTERS").values())
+_WORD = re.compile(f"[{LETTERS}]+")
 # How far back from a slot a word still describes it: the clause (previous slot, or . ; ! ? newline).
 _CLAUSE_END = re.compile(r"[.;!?\n]\s|[\n;!?]|\}")
 WINDOW = 60
@@ -42,8 +44,8 @@ NUMBER_WORDS = packs.by_lang("wording", "NUMBER_WORDS")
 # "one"/"один"/"uno" are also articles and pronouns: a number only before a unit or scale word.
 _ONE = re.compile(r"\b(" + "|".join(sorted(_union("ONE"), key=len, reverse=True)) + r")\s+("
                   + "|".join(_union("ONE_UNITS")) + ")", re.I)
-_WORDS_RE = {lang: re.compile(r"(?<![a-zа-яñ])(" + "|".join(sorted(ws, key=len, reverse=True))
-                              + r")(?![a-zа-яñ])") for lang, ws in NUMBER_WORDS.items()}
+_WORDS_RE = {lang: re.compile(f"(?<![{LETTERS}])(" + "|".join(sorted(ws, key=len, reverse=True))
+                              + f")(?![{LETTERS}])") for lang, ws in NUMBER_WORDS.items()}
 
 
 def _clause(text: str, pos: int) -> tuple[str, int]:
@@ -79,9 +81,9 @@ def _last_word(clause: str, groups: dict[str, tuple[str, ...]], exact: set[str])
 
 
 # "at most" / "de como máximo" / "не более": quantities, not the high or the low.
-_QUANTITY = re.compile(r"(?<![a-zа-яñ])(?:" + "|".join(sorted(
+_QUANTITY = re.compile(f"(?<![{LETTERS}])(?:" + "|".join(sorted(
     (w for code in packs.codes() for w in packs.get(code, "answer", "QUANTITY_IDIOMS")),
-    key=len, reverse=True)) + r")(?![a-zа-яñ])")
+    key=len, reverse=True)) + f")(?![{LETTERS}])")
 
 
 def metric_before(text: str, pos: int) -> str | None:

@@ -104,6 +104,9 @@ r"\b(?:up|down|gain\w*|los\w*|declin\w*|advanc\w*) (?:days?|sessions?)\b",
                    r"in the session of", r"the same session as"],
 }
 
+from agent.lang._answer.checks_en import CHECKS, FORMAT  # noqa: E402 (the checks' and formatter's words)
 from agent.lang._answer.closed_en import CLOSED  # noqa: E402 (the closed vocabulary)
 
 ANSWER.update(CLOSED)
+ANSWER.update(CHECKS)
+ANSWER.update(FORMAT)

@@ -84,6 +84,9 @@ r"\b(?:dias?|sesion\w*) (?:de )?(?:subida|caida|alza|baja|alcistas?|bajistas?)\b
                    r"la misma sesion que"],
 }
 
+from agent.lang._answer.checks_es import CHECKS, FORMAT  # noqa: E402 (the checks' and formatter's words)
 from agent.lang._answer.closed_es import CLOSED  # noqa: E402 (the closed vocabulary)
 
 ANSWER.update(CLOSED)
+ANSWER.update(CHECKS)
+ANSWER.update(FORMAT)

@@ -82,6 +82,9 @@ r"\b(?:дн\w*|сесси\w*) (?:рост\w*|падени\w*|снижени\w*)\
     "NEWS_LINKS": [r"на фоне", r"в день", r"в тот же день", r"в ту же сессию", r"в сессию"],
 }
 
+from agent.lang._answer.checks_ru import CHECKS, FORMAT  # noqa: E402 (the checks' and formatter's words)
 from agent.lang._answer.closed_ru import CLOSED  # noqa: E402 (the closed vocabulary)
 
 ANSWER.update(CLOSED)
+ANSWER.update(CHECKS)
+ANSWER.update(FORMAT)
