@@ -1,4 +1,57 @@
 """English: see __init__."""
 from typing import Any
 
-NLU: dict[str, Any] = {}
+NLU: dict[str, Any] = {
+    # conditions.py: move words, thresholds, post-event windows, top-N largest moves
+    "conditions": {
+        "up": [r"rose", r"rise[sn]?", r"rising", r"risen", r"gain\w*", r"jump\w*", r"rall\w*", r"climb\w*", r"increas\w*",
+               r"advanc\w*", r"surg\w*", r"soar\w*", r"spik\w*", r"up\b", r"higher", r"green", r"best"],
+        "down": [r"fell", r"fall\w*", r"drop\w*", r"declin\w*", r"los[te]\w*", r"loss\w*", r"plung\w*", r"sank", r"sink\w*",
+                 r"crash\w*", r"tumbl\w*", r"slid\w*", r"slump\w*", r"down\b", r"lower", r"red", r"sell-?off\w*", r"worst"],
+        "move": [r"mov\w*", r"swing\w*", r"chang\w*"],
+        "percent": [r"percent", r"per\s*cent", r"pct"],
+        "gte": [r"at\s+least", r"or\s+more", r"and\s+more", r"and\s+above", r"or\s+higher", r"and\s+over", r"or\s+greater"],
+        "gt": [r"more\s+than", r"over", r"above", r"greater\s+than", r"exceed\w*", r"in\s+excess\s+of"],
+        "gap": [r"gap\w*"],
+        # the unit of a window after the events ("next 5 trading days")
+        "units": [r"trading\s+days?", r"days?", r"sessions?", r"bars?", r"weeks?", r"months?"],
+        "unit_week": [r"week"],
+        "unit_month": [r"month"],
+        # windows after the events, tried in order of the slot then of the language: {n} the count,
+        # {u} the unit
+        "horizon_counted": [
+            r"(?:(?:in|within|over|during|for)\s+the\s+(?:next|following|subsequent)|next|following|subsequent"
+            r"|within)\s+{n}\s+{u}",
+            r"{n}\s+(?:trading\s+)?{u}\s+(?:later|after|afterwards|following|thereafter|ahead|forward)",
+        ],
+        "horizon_single": [r"(?:next|following|a|one)\s+(?P<u>week|month|day|session)(?:\s+later|\s+after)?"],
+        "horizon_a": [],
+        "horizon_on": [],
+        "horizon_of": [r"over", r"horizon\s+of", r"window\s+of"],
+        "horizon_window": [r"{n}[\s-]+(?P<u>day|session|week)s?\s+(?:horizon|window|forward\s+return)"],
+        # the span of the move itself ("fell 5% in a day")
+        "span_percent": [r"percent", r"pct"],
+        "span_in": [r"in", r"within"],
+        "span_one": [r"a\s+(?:single\s+)?", r"one\s+", r"single\s+"],
+        "span_day": [r"(?:trading\s+)?day", r"session"],
+        # top-N largest moves
+        "superlative": [r"largest", r"biggest", r"greatest", r"strongest", r"sharpest", r"largest", r"top", r"best", r"worst",
+                        r"steepest", r"most\s+extreme", r"highest", r"deepest"],
+        "top_noun": [r"gains?", r"rises?", r"rall(?:y|ies)", r"jumps?", r"advances?", r"up\s+days", r"drops?", r"falls?",
+                     r"declines?", r"loss(?:es)?", r"moves?", r"days?", r"sessions?", r"crash(?:es)?", r"plunges?",
+                     r"sell-?offs?"],
+        "top_of": [r"of\s+the\s+"],
+        "count_trading": [r"trading\s+"],
+        "count_days": [r"days", r"sessions"],
+        "count_with": [r"of", r"with"],
+        "count_article": [r"the\s+"],
+        "top_explicit": [r"top", r"largest", r"biggest"],
+        "plural_endings": [r"s", r"es", r"ies"],
+        "best": [r"best"],
+        "worst": [r"worst"],
+        "and": [r"and"],
+        "gains": [r"gains?", r"rises?"],
+        "falls": [r"drops?", r"falls?"],
+        "losses": [r"losses"],
+    },
+}

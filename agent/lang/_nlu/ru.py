@@ -1,4 +1,59 @@
 """Russian: see __init__."""
 from typing import Any
 
-NLU: dict[str, Any] = {}
+NLU: dict[str, Any] = {
+    # conditions.py: move words, thresholds, post-event windows, top-N largest moves
+    "conditions": {
+        "up": [r"рост\w*", r"росл\w*", r"рос(?:ла|ли)?\b", r"вырос\w*", r"подня\w*", r"подъем\w*", r"прибав\w*", r"повыш\w*",
+               r"взлет\w*", r"взлете\w*", r"растущ\w*", r"укреп\w*", r"подорож\w*"],
+        "down": [r"паден\w*", r"упал\w*", r"пада\w*", r"сниж\w*", r"снизил\w*", r"просел\w*", r"просад\w*", r"обвал\w*",
+                 r"рухн\w*", r"потерял\w*", r"дешев\w*", r"красн\w*", r"хужш\w*"],
+        "move": [r"движени\w*", r"изменени\w*", r"колебани\w*", r"скач\w*"],
+        "percent": [r"процент\w*"],
+        "gte": [r"(?:и|или)\s+(?:более|больше|выше)", r"не\s+менее", r"не\s+меньше", r"как\s+минимум", r"минимум",
+                r"по\s+меньшей\s+мере", r"хотя\s+бы"],
+        "gt": [r"больше", r"более", r"свыше", r"выше", r"сильнее"],
+        "gap": [r"гэп\w*", r"геп\w*"],
+        # the unit of a window after the events ("через 5 торговых дней")
+        "units": [r"торгов\w+\s+(?:дн\w+|день|сесси\w+)", r"дн\w+", r"день", r"сесси\w+", r"недел\w+", r"месяц\w*"],
+        "unit_week": [r"недел"],
+        "unit_month": [r"месяц"],
+        # windows after the events, tried in order of the slot then of the language: {n} the count,
+        # {u} the unit
+        "horizon_counted": [
+            r"(?:через|спустя|в\s+течение|за)\s+(?:следующ\w+\s+)?{n}\s+(?:следующ\w+\s+)?{u}",
+            r"{n}\s+(?:следующ\w+\s+)?{u}\s+после",
+            r"следующ\w+\s+{n}\s+{u}",
+        ],
+        "horizon_single": [r"(?:через|спустя|на\s+следующ\w+|в\s+следующ\w+|за\s+следующ\w+)\s+"
+                           r"(?P<u>недел\w+|месяц\w*|день|дн\w+|сесси\w+)"],
+        "horizon_a": [],
+        # a window given on its own (often a reply to a clarification): "на 10 дней вперёд"
+        "horizon_on": [r"(?<!\w)на\s+{n}\s+{u}\s+(?:вперед|после)"],
+        "horizon_of": [r"горизонт\w*\s+(?:в\s+)?"],
+        "horizon_window": [],
+        # the span of the move itself ("упал на 3% за день")
+        "span_percent": [r"процент\w*"],
+        "span_in": [r"за"],
+        "span_one": [r"один\s+", r"одн\w+\s+"],
+        "span_day": [r"день", r"сесси\w*"],
+        # top-N largest moves
+        "superlative": [r"сам[оыа]\w*\s+(?:сильн|больш|крупн|резк|глубок|мощн|худш|лучш)\w*", r"сильнейш\w*", r"крупнейш\w*",
+                        r"наибольш\w*", r"максимальн\w*", r"худш\w*", r"лучш\w*", r"топ", r"резчайш\w*"],
+        "top_noun": [r"паден\w*", r"рост\w*", r"подъем\w*", r"взлет\w*", r"движени\w*", r"сниж\w*", r"обвал\w*",
+                     r"дн(?:и|ей|я|ям|ях)", r"день", r"сесси\w*"],
+        "top_of": [r"из\s+"],
+        "count_trading": [r"торгов\w+\s+"],
+        "count_days": [r"дн(?:ей|я)", r"сесси\w*"],
+        "count_with": [r"с", r"со"],
+        "count_article": [],
+        "top_explicit": [r"топ", r"крупнейш", r"сильнейш"],
+        "plural_endings": [r"ния", r"ий", r"ов", r"и", r"ы", r"ей"],
+        "best": [r"лучш"],
+        "worst": [r"худш"],
+        "and": [r"и"],
+        "gains": [r"рост\w*"],
+        "falls": [r"паден\w*"],
+        "losses": [],
+    },
+}
