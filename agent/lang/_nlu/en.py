@@ -100,4 +100,36 @@ NLU: dict[str, Any] = {
         "letters": [],
         "cues": [],
     },
+    # memory_statements.py: statements of the user about themselves (remember / forget)
+    "memory_statements": {
+        "remember": [r"remember", r"keep\s+in\s+mind", r"(?:please\s+)?note\s+that", r"take\s+note", r"make\s+a\s+note"],
+        # "my usual / main / favourite instrument (symbol, ticker, market) is X", either order
+        "my": [r"my"],
+        "instruments": [r"instruments?", r"symbols?", r"tickers?", r"markets?", r"assets?", r"contracts?"],
+        "and": [r"and", r"also"],
+        "is": [r"is", r"are"],
+        "is_after": [r"is"],
+        "trade_verb": [r"i\s+(?:\w+\s+)?trade"],
+        "everything": [r"everything", r"all", r"about\s+me"],
+        # first-person statements of how one trades: a lead word, the subject or a frequency adverb
+        # (or a first-person verb), then the verb
+        "lead_and": [r"and", r"also", r"but"],
+        "question_words": [r"how", r"what", r"when", r"why", r"which"],
+        "subject": [r"i(?:'m|\s+am)?"],
+        "adverbs": [r"mostly", r"mainly", r"usually", r"generally"],
+        "first_person_verbs": [],
+        "self_trade": [r"trade", r"trading", r"trader", r"scalp\w*", r"invest\w*", r"swing\w*", r"day[\s-]?trad\w*"],
+        "self_follow": [r"follow\w*", r"watch\w*", r"look(?:ing)?\s+at", r"focus\w*\s+on"],
+        "forget": [r"forget"],
+        "intraday": [r"intraday", r"day[\s-]?trad\w*"],
+        # what a forget statement names, tried in the module's order
+        "forget_kinds": {
+            "preferences": [r"usual", r"favou?rite", r"main\s+symbol", r"my\s+symbol", r"preferences?"],
+            "style": [r"style", r"intraday", r"day[\s-]?trad\w*", r"swing\w*", r"scalp\w*", r"long[\s-]term", r"invest\w*"],
+            "notes": [r"notes?"],
+            "favorites": [r"favou?rites"],
+            "questions": [r"questions"],
+            "strategies": [r"strateg\w*"],
+        },
+    },
 }

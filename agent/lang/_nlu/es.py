@@ -103,4 +103,38 @@ NLU: dict[str, Any] = {
                  r"sentimiento", r"agreg\w*", r"anad\w*", r"quit\w*", r"elimin\w*", r"riesgo", r"entrada", r"objetivo", r"mi",
                  r"de", r"del", r"para", r"con"],
     },
+    # memory_statements.py: statements of the user about themselves (remember / forget)
+    "memory_statements": {
+        "remember": [r"recuerda\w*", r"ten\s+en\s+cuenta", r"anota\w*", r"apunta\w*", r"toma\s+nota", r"guarda\s+que"],
+        # "SPY es mi mercado favorito", either order
+        "my": [r"mi", r"mis"],
+        "instruments": [r"instrumentos?", r"simbolos?", r"mercados?", r"activos?", r"contratos?"],
+        "and": [r"y"],
+        "is": [r"es", r"son"],
+        "is_after": [r"es"],
+        "trade_verb": [r"opero"],
+        "everything": [r"todo", r"de\s+m[ií]", r"sobre\s+m[ií]", r"lo\s+que\s+sabes"],
+        # first-person statements of how one trades: a lead word, the subject or a frequency adverb
+        # (or a first-person verb), then the verb
+        "lead_and": [r"y", r"pero"],
+        "question_words": [r"como", r"que", r"cuando", r"donde", r"por"],
+        "subject": [r"yo"],
+        "adverbs": [r"normalmente", r"principalmente", r"suelo", r"generalmente"],
+        "first_person_verbs": [r"opero", r"sigo", r"miro", r"invierto", r"negocio", r"soy", r"hago", r"me\s+centro"],
+        "self_trade": [r"opero", r"operar", r"negocio", r"invierto",
+                       r"soy\s+(?:un\s+|una\s+)?(?:trader|inversor\w*|scalp\w*|swing\w*|day\s*trader|especulador\w*)",
+                       r"hago\s+(?:scalp\w*|swing\w*|day\s*trading|trading)"],
+        "self_follow": [r"sigo", r"seguir", r"miro", r"mirar", r"me\s+centro"],
+        "forget": [r"olvida\w*", r"borra\s+(?:lo\s+que\s+sabes|mi\s+memoria)"],
+        "intraday": [r"intrad[ií]a", r"intrad[ií]a\w*"],
+        # what a forget statement names, tried in the module's order
+        "forget_kinds": {
+            "preferences": [r"habitual", r"s[íi]mbolo", r"preferencia\w*"],
+            "style": [r"estilo", r"intrad[ií]a", r"largo\s+plazo", r"invier\w*"],
+            "notes": [r"notas?"],
+            "favorites": [r"favoritos"],
+            "questions": [r"preguntas"],
+            "strategies": [r"estrategias?"],
+        },
+    },
 }

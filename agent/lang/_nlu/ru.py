@@ -100,4 +100,37 @@ NLU: dict[str, Any] = {
         "letters": [r"[а-яё]"],
         "cues": [],
     },
+    # memory_statements.py: statements of the user about themselves (remember / forget)
+    "memory_statements": {
+        "remember": [r"запомни\w*", r"учти\w*", r"имей\s+в\s+виду", r"заметь", r"отметь\s+себе", r"запиши\w*"],
+        # "мой основной инструмент - SPY", either order
+        "my": [r"мо[йяеи]"],
+        "instruments": [r"инструмент\w*", r"тикер\w*", r"символ\w*", r"рын\w*", r"актив\w*", r"бумаг\w*", r"контракт\w*"],
+        "and": [r"и", r"а"],
+        "is": [r"это"],
+        "is_after": [r"это"],
+        "trade_verb": [r"я\s+(?:\w+\s+)?торгую"],
+        "everything": [r"все", r"всё", r"обо\s+мне", r"про\s+меня"],
+        # first-person statements of how one trades: a lead word, the subject or a frequency adverb
+        # (or a first-person verb), then the verb
+        "lead_and": [r"и", r"а", r"также"],
+        "question_words": [r"где", r"как", r"что", r"когда", r"почему"],
+        "subject": [r"я"],
+        "adverbs": [r"обычно", r"в\s+основном", r"чаще\s+всего"],
+        "first_person_verbs": [r"торгую", r"слежу", r"смотрю", r"работаю", r"скальпирую"],
+        "self_trade": [r"торгую", r"трейдер\w*", r"скальп\w*", r"инвест\w*", r"свинг\w*", r"дейтрейд\w*", r"интрадей\w*"],
+        "self_follow": [r"слежу", r"смотрю", r"работаю"],
+        "forget": [r"забудь\w*", r"забыть"],
+        "intraday": [r"внутри\s+дня", r"интрадей\w*", r"внутридн\w*", r"дейтрейд\w*"],
+        # what a forget statement names, tried in the module's order
+        "forget_kinds": {
+            "preferences": [r"обычн\w*", r"основн\w*", r"символ\w*", r"инструмент\w*", r"тикер\w*"],
+            "style": [r"стил\w*", r"внутри\s+дня", r"интрадей\w*", r"внутридн\w*", r"свинг\w*", r"скальп\w*", r"инвест\w*",
+                      r"долгосро\w*"],
+            "notes": [r"замет\w*"],
+            "favorites": [r"избранн\w*"],
+            "questions": [r"вопрос\w*"],
+            "strategies": [r"стратеги\w*"],
+        },
+    },
 }
