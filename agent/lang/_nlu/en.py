@@ -132,4 +132,24 @@ NLU: dict[str, Any] = {
             "strategies": [r"strateg\w*"],
         },
     },
+    # periods.py: quarter and half ordinals, the words that mark a quarter, a half, a session
+    "periods": {
+        # the stems of the 1st..4th ordinal (a longer word starting with a stem reads the same)
+        "ordinal_stems": [[r"first", r"1st"], [r"second", r"2nd"], [r"third", r"3rd"], [r"fourth", r"4th"]],
+        "last_part": [r"last"],
+        "quarter": [r"quarter"],
+        "quarter_ordinals": [r"first", r"second", r"third", r"fourth", r"1st", r"2nd", r"3rd", r"4th"],
+        "half": [r"half"],
+        "half_ordinals": [r"first", r"second", r"1st", r"2nd"],
+        # "the first and second half of January 2024"
+        "coord_first": [r"first", r"1st"],
+        "coord_and": [r"and", r"vs\.?", r"versus", r"or"],
+        "coord_article": [r"the\s+"],
+        "coord_second": [r"second", r"2nd"],
+        "coord_halves": [r"halves", r"half"],
+        "coord_of": [r"of\s+"],
+        "session_words": [r"day", r"session"],
+        "last_week": [r"last"],
+        "between": [r"between"],
+    },
 }

@@ -137,4 +137,24 @@ NLU: dict[str, Any] = {
             "strategies": [r"estrategias?"],
         },
     },
+    # periods.py: quarter and half ordinals, the words that mark a quarter, a half, a session
+    "periods": {
+        # the stems of the 1st..4th ordinal (a longer word starting with a stem reads the same)
+        "ordinal_stems": [[r"primer"], [r"segundo", r"segund"], [r"tercer"], [r"cuarto"]],
+        "last_part": [r"ultimo"],
+        "quarter": [r"trimestre"],
+        "quarter_ordinals": [r"primer", r"segundo", r"tercer", r"cuarto"],
+        "half": [r"semestre", r"mitad", r"quincena"],
+        "half_ordinals": [r"primer", r"segund"],
+        # "la primera y la segunda mitad de enero"
+        "coord_first": [r"primer\w*"],
+        "coord_and": [r"y", r"o", r"contra", r"frente\s+a"],
+        "coord_article": [r"la\s+", r"el\s+"],
+        "coord_second": [r"segund\w*"],
+        "coord_halves": [r"mitad(?:es)?", r"quincenas?"],
+        "coord_of": [r"de\s+", r"del\s+"],
+        "session_words": [r"dia", r"sesion"],
+        "last_week": [r"ultima"],
+        "between": [r"entre"],
+    },
 }

@@ -133,4 +133,24 @@ NLU: dict[str, Any] = {
             "strategies": [r"стратеги\w*"],
         },
     },
+    # periods.py: quarter and half ordinals, the words that mark a quarter, a half, a session
+    "periods": {
+        # the stems of the 1st..4th ordinal (a longer word starting with a stem reads the same)
+        "ordinal_stems": [[r"перв"], [r"втор"], [r"трет"], [r"четверт"]],
+        "last_part": [r"последн"],
+        "quarter": [r"квартал", r"кв(?:\.|(?!\w))"],
+        "quarter_ordinals": [r"перв", r"втор", r"трет", r"четверт"],
+        "half": [r"полугоди", r"половин"],
+        "half_ordinals": [r"перв", r"втор"],
+        # "в первой и второй половине января"
+        "coord_first": [r"перв\w*"],
+        "coord_and": [r"и", r"или", r"против"],
+        "coord_article": [],
+        "coord_second": [r"втор\w*"],
+        "coord_halves": [r"половин\w*"],
+        "coord_of": [],
+        "session_words": [r"дн", r"день", r"сесси"],
+        "last_week": [r"последн"],
+        "between": [r"между"],
+    },
 }
