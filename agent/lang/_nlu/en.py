@@ -152,4 +152,27 @@ NLU: dict[str, Any] = {
         "last_week": [r"last"],
         "between": [r"between"],
     },
+    # volume_rank.py: the days ranked by volume ("the 3 highest-volume days")
+    "volume_rank": {
+        "up": [r"highest", r"largest", r"biggest", r"heaviest", r"most", r"max(?:imum|imal)?"],
+        "down": [r"lowest", r"smallest", r"lightest", r"least", r"min(?:imum|imal)?"],
+        "volume_lead": [r"trading\s+"],
+        "volume": [r"volume"],
+        "day": [r"(?:trading\s+)?(?:days?|sessions?)"],
+        # what a volume word names when it is not the day's ("volume price level", "volume by hours")
+        "not_days": [r"price", r"level", r"node", r"bin", r"area", r"hours?", r"minutes?"],
+        "lead_article": [r"the\s+"],
+        "lead_with": [r"with", r"of", r"having", r"had", r"has", r"saw"],
+        "with_article": [r"the\s+"],
+        "rank_article": [r"the\s+"],
+        "top": [r"top"],
+        "by": [r"by"],
+        "ranked": [r"ranked", r"sorted", r"ordered"],
+        # an adjective of volume before the day ("самые объёмные дни")
+        "most_adj": [],
+        "least_adj": [],
+        "voluminous": [],
+        "plural_days": [r"days", r"sessions"],
+        "singular_day": [r"day", r"session"],
+    },
 }

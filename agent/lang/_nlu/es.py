@@ -157,4 +157,27 @@ NLU: dict[str, Any] = {
         "last_week": [r"ultima"],
         "between": [r"entre"],
     },
+    # volume_rank.py: the days ranked by volume ("los 3 días de mayor volumen")
+    "volume_rank": {
+        "up": [r"mayor(?:es)?", r"maxim[oa]s?", r"mas"],
+        "down": [r"menor(?:es)?", r"minim[oa]s?", r"menos"],
+        "volume_lead": [],
+        "volume": [r"volumen"],
+        "day": [r"(?:dias?|sesion(?:es)?)(?:\s+de\s+(?:negociacion|mercado))?"],
+        # what a volume word names when it is not the day's ("volumen por precio", "por horas")
+        "not_days": [r"precio", r"nivel", r"horas?"],
+        "lead_article": [r"los\s+", r"las\s+", r"el\s+", r"la\s+"],
+        "lead_with": [r"de", r"con"],
+        "with_article": [r"el\s+", r"la\s+"],
+        "rank_article": [],
+        "top": [],
+        "by": [r"por"],
+        "ranked": [r"ordenad[oa]s", r"clasificad[oa]s"],
+        # an adjective of volume before the day ("самые объёмные дни")
+        "most_adj": [],
+        "least_adj": [],
+        "voluminous": [],
+        "plural_days": [r"dias", r"sesiones"],
+        "singular_day": [r"dia", r"sesion"],
+    },
 }

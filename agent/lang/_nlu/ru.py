@@ -153,4 +153,27 @@ NLU: dict[str, Any] = {
         "last_week": [r"последн"],
         "between": [r"между"],
     },
+    # volume_rank.py: the days ranked by volume ("три дня с наименьшим объемом")
+    "volume_rank": {
+        "up": [r"наибольш\w*", r"максимальн\w*", r"самы\w+\s+больш\w*"],
+        "down": [r"наименьш\w*", r"минимальн\w*", r"самы\w+\s+(?:мал\w*|низк\w*)"],
+        "volume_lead": [],
+        "volume": [r"объем\w*"],
+        "day": [r"(?:торгов\w+\s+)?(?:день|дн(?:я|ей|и)|сесси\w*)"],
+        # what a volume word names when it is not the day's ("объем по ценам", "объем по часам")
+        "not_days": [r"цен\w*", r"уров\w*", r"час\w*"],
+        "lead_article": [],
+        "lead_with": [r"с", r"со"],
+        "with_article": [],
+        "rank_article": [],
+        "top": [r"топ"],
+        "by": [r"по"],
+        "ranked": [r"отсортированн\w*"],
+        # an adjective of volume before the day ("самые объёмные дни")
+        "most_adj": [r"самы\w+", r"наиболее", r"наименее"],
+        "least_adj": [r"наименее"],
+        "voluminous": [r"объ[её]мн\w+"],
+        "plural_days": [r"дн(?:ей|и)", r"дня", r"сесси[йи]"],
+        "singular_day": [r"день"],
+    },
 }
