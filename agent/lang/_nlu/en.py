@@ -175,4 +175,20 @@ NLU: dict[str, Any] = {
         "plural_days": [r"days", r"sessions"],
         "singular_day": [r"day", r"session"],
     },
+    # clarify.py: clarifying questions and the suggested answers built around them
+    "clarify": {
+        "questions": {
+            "symbol": "Which instrument?",
+            "period": "For which period?",
+            "threshold": "How big a move, and up or down (for example, a daily rise of more than 3%)?",
+            "condition": "Rises or falls? The condition needs a direction.",
+        },
+        # a suggested condition ({s} the symbol's prefix, {t} the threshold): with the window after
+        # the events (move), or alone (event)
+        "move": {"rise": "{s}rise of more than {t}% in a day, next 5 trading days",
+                 "fall": "{s}fall of more than {t}% in a day, next 5 trading days"},
+        "event": {"rise": "{s}rose more than {t}% in a day", "fall": "{s}fell more than {t}% in a day"},
+        "last_month": "last month",
+        "nothing_new": "What should change from the last question: the instrument, the period or the measure?",
+    },
 }

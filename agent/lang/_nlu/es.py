@@ -180,4 +180,20 @@ NLU: dict[str, Any] = {
         "plural_days": [r"dias", r"sesiones"],
         "singular_day": [r"dia", r"sesion"],
     },
+    # clarify.py: clarifying questions and the suggested answers built around them
+    "clarify": {
+        "questions": {
+            "symbol": "¿Qué instrumento?",
+            "period": "¿Para qué período?",
+            "threshold": "¿De qué tamaño es el movimiento y en qué dirección (por ejemplo, una subida diaria de más del 3%)?",
+            "condition": "¿Subidas o caídas? La condición necesita una dirección.",
+        },
+        # a suggested condition ({s} the symbol's prefix, {t} the threshold): with the window after
+        # the events (move), or alone (event)
+        "move": {"rise": "{s}subida de más del {t}% en un día, en los 5 días siguientes",
+                 "fall": "{s}caída de más del {t}% en un día, en los 5 días siguientes"},
+        "event": {"rise": "{s}subió más de un {t}% en un día", "fall": "{s}cayó más de un {t}% en un día"},
+        "last_month": "el mes pasado",
+        "nothing_new": "¿Qué cambio respecto a la pregunta anterior: el instrumento, el período o la medida?",
+    },
 }

@@ -176,4 +176,20 @@ NLU: dict[str, Any] = {
         "plural_days": [r"дн(?:ей|и)", r"дня", r"сесси[йи]"],
         "singular_day": [r"день"],
     },
+    # clarify.py: clarifying questions and the suggested answers built around them
+    "clarify": {
+        "questions": {
+            "symbol": "Какой инструмент?",
+            "period": "За какой период?",
+            "threshold": "Какое движение считать большим и в какую сторону (например, рост больше 3% за день)?",
+            "condition": "Рост или падение? Условию нужно направление.",
+        },
+        # a suggested condition ({s} the symbol's prefix, {t} the threshold): with the window after
+        # the events (move), or alone (event)
+        "move": {"rise": "{s}рост больше {t}% за день, через 5 торговых дней",
+                 "fall": "{s}падение больше {t}% за день, через 5 торговых дней"},
+        "event": {"rise": "{s}рост больше {t}% за день", "fall": "{s}падение больше {t}% за день"},
+        "last_month": "за прошлый месяц",
+        "nothing_new": "Что изменить в прошлом вопросе: инструмент, период или показатель?",
+    },
 }
