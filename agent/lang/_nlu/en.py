@@ -191,4 +191,26 @@ NLU: dict[str, Any] = {
         "last_month": "last month",
         "nothing_new": "What should change from the last question: the instrument, the period or the measure?",
     },
+    # followup_days.py: a follow-up naming only a day ("and the 28th?") or an ordinal part ("and the
+    # second?") of the previous period
+    "followup_days": {
+        "day_patterns": [r"(?<![\w.,])(\d{1,2})(?:st|nd|rd|th)(?!\w)"],   # the 28th
+        # the 1st..5th written as words (any case or gender) or as 2nd
+        "ordinals": [[r"first", r"1st"], [r"second", r"2nd"], [r"third", r"3rd"], [r"fourth", r"4th"], [r"fifth", r"5th"]],
+        "day_words": [],
+    },
+    # followup_shifts.py: a follow-up moving the previous period ("and the next day?", "and the whole
+    # month?"); "last" counts back from today (the period grammar's), never from the period asked
+    "followup_shifts": {
+        "next": [r"next", r"following", r"later", r"after", r"subsequent"],
+        "prev": [r"previous", r"prior", r"before", r"preceding", r"earlier"],
+        "whole": [r"whole", r"entire", r"full"],
+        "units": {
+            "day": [r"days?", r"sessions?"],
+            "week": [r"weeks?"],
+            "month": [r"months?"],
+            "quarter": [r"quarters?"],
+            "year": [r"years?"],
+        },
+    },
 }

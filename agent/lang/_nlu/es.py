@@ -196,4 +196,26 @@ NLU: dict[str, Any] = {
         "last_month": "el mes pasado",
         "nothing_new": "¿Qué cambio respecto a la pregunta anterior: el instrumento, el período o la medida?",
     },
+    # followup_days.py: a follow-up naming only a day ("¿y el día 28?") or an ordinal part ("¿y la
+    # segunda?") of the previous period
+    "followup_days": {
+        "day_patterns": [r"(?<!\w)(?:el|d[ií]a)\s+(?:d[ií]a\s+)?(\d{1,2})(?![\w.,%]|\s*%)"],   # el (día) 28
+        # the 1st..5th written as words (any gender)
+        "ordinals": [[r"primer[oa]?"], [r"segund[oa]"], [r"tercer[oa]?"], [r"cuart[oa]"], [r"quint[oa]"]],
+        "day_words": [],
+    },
+    # followup_shifts.py: a follow-up moving the previous period ("¿y al día siguiente?", "¿y todo el
+    # mes?"); "pasado" counts back from today (the period grammar's), never from the period asked
+    "followup_shifts": {
+        "next": [r"siguientes?", r"posterior", r"despu[eé]s"],
+        "prev": [r"anterior", r"previo", r"antes"],
+        "whole": [r"todo", r"toda", r"completo", r"completa", r"entero", r"entera"],
+        "units": {
+            "day": [r"d[ií]as?", r"sesi[oó]n"],
+            "week": [r"semanas?"],
+            "month": [r"mes(?:es)?"],
+            "quarter": [r"trimestres?"],
+            "year": [r"a[nñ]os?"],
+        },
+    },
 }

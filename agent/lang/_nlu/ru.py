@@ -192,4 +192,27 @@ NLU: dict[str, Any] = {
         "last_month": "за прошлый месяц",
         "nothing_new": "Что изменить в прошлом вопросе: инструмент, период или показатель?",
     },
+    # followup_days.py: a follow-up naming only a day ("а 28-го?") or an ordinal part ("а за
+    # вторую?") of the previous period
+    "followup_days": {
+        "day_patterns": [r"(?<![\w.,])(\d{1,2})\s*-?\s*(?:го|е|ое|ого|му|м)(?!\w)",   # 28-го, 28-е
+                         r"(?<![\w.,])(\d{1,2})\s+числ\w*"],                        # 28 числа
+        # the 1st..5th written as words (any case or gender)
+        "ordinals": [[r"перв\w*"], [r"втор\w*"], [r"трет\w*"], [r"четв[её]рт\w*"], [r"пят(?:ая|ую|ой|ый|ом|ое)"]],
+        "day_words": [r"числ\w*"],
+    },
+    # followup_shifts.py: a follow-up moving the previous period ("а на следующий день?", "а за весь
+    # месяц?"); "прошлый" counts back from today (the period grammar's), never from the period asked
+    "followup_shifts": {
+        "next": [r"следующ\w*", r"после\w*", r"позже", r"спустя", r"через"],
+        "prev": [r"предыдущ\w*", r"предшеств\w*", r"раньше", r"ранее", r"накануне"],
+        "whole": [r"весь", r"всю", r"вся", r"целый", r"целую", r"целиком"],
+        "units": {
+            "day": [r"день", r"дня", r"дн[её]м", r"сутки", r"сессию", r"сессия"],
+            "week": [r"недел\w*"],
+            "month": [r"месяц\w*"],
+            "quarter": [r"квартал\w*"],
+            "year": [r"год\w*", r"лет"],
+        },
+    },
 }
