@@ -213,4 +213,41 @@ NLU: dict[str, Any] = {
             "year": [r"years?"],
         },
     },
+    # ref_days.py: days of the period talked about ("and only the 1st to the 5th?")
+    "ref_days": {
+        "day_suffixes": ["st", "nd", "rd", "th"],
+        # the week ordinals by their start ("first", "первую", "primera")
+        "week_ordinals": [["first", "1st"], ["second", "2nd"], ["third", "3rd"], ["fourth", "4th"]],
+        # "the first 5 sessions" counts trading dates (a unit starting so), else calendar days
+        "session_units": ["trading", "sess"],
+        "second_half": ["second", "2nd"],
+    },
+    # coverage.py: the words a question may leave unused, the moves a period word implies, the notes
+    "coverage": {
+        # function words, question words, generic verbs and politeness: using them or not changes nothing
+        "stopwords": (
+            "a an the of in on at to for from by with and or but vs versus than then as is are was were be been "
+            "being do does did done what whats which who whom how when where why whose it its it's this that "
+            "these those me my i you your we our us they their he she his her them there here please show give "
+            "tell get got display list let see find compute calculate look looking need want would like could can "
+            "may might will shall should must about during over under into onto per all any some each every much "
+            "many more most very also just only same such other another one ones both either data price prices "
+            "value values chart figure figures number numbers stock ticker symbol instrument market index etf "
+            "futures future was were has have had having been did happen happened happens going go went performed "
+            "perform result results summary info information tell me stat something thing things day days time "
+            "times period periods year years month months week weeks quarter today overall total whole entire "
+            "full s mean means meaning stand stands happen doing went try trying had has having does did got gets "
+            "getting been into onto upon whether which while though although"
+        ),
+        "letters": "a-z",
+        # a period word that says the move is measured over it ("daily", "за день"), counted as used
+        "implied": ["daily", "day-to-day", r"single[\s-]day", r"one[\s-]day", r"in\s+a\s+day", r"annual\w*", "yearly", "monthly", "weekly", "changed", r"return\w*"],
+        "notes": {
+            "unused": "I did not use: {w}.",
+            # measures recognised but computed by nothing: named, never dropped in silence
+            "not_computed": "Not computed here: {w}.",
+            "read_as": "I read {pairs}.",
+            "read_pair": "“{a}” as “{b}”",
+        },
+    },
 }

@@ -218,4 +218,39 @@ NLU: dict[str, Any] = {
             "year": [r"a[nñ]os?"],
         },
     },
+    # ref_days.py: days of the period talked about ("and only the 1st to the 5th?")
+    "ref_days": {
+        "day_suffixes": [],
+        # the week ordinals by their start ("first", "первую", "primera")
+        "week_ordinals": [["primera"], ["segunda"], ["tercera"], ["cuarta"]],
+        # "the first 5 sessions" counts trading dates (a unit starting so), else calendar days
+        "session_units": ["sesi", r"dias\s+\w"],
+        "second_half": ["segunda"],
+    },
+    # coverage.py: the words a question may leave unused, the moves a period word implies, the notes
+    "coverage": {
+        # function words, question words, generic verbs and politeness: using them or not changes nothing
+        "stopwords": (
+            "el la los las un una unos unas de del al en y o u que qué cual cuál cuales como cómo cuanto cuánto "
+            "cuantos cuántos cuantas fue fueron es son era eran ha han hay ser estar esta este esto estos estas "
+            "ese esa eso mi me te se le les lo nos por para con sin sobre entre hasta desde muestra muestrame "
+            "muéstrame dame dime enseña calcula busca quiero puedes podrias podrías favor necesito tambien "
+            "también solo sólo mas más muy todo toda todos todas datos precio precios valor instrumento mercado "
+            "indice índice periodo período dia día dias días año años mes meses semana semanas tiempo hoy cuál "
+            "paso pasó pasa ocurrio ocurrió sucedio sucedió significa intenta prueba cuando cuándo donde dónde "
+            "porque cuanta cuantas tuvo tuvieron tiene tienen tenia tenian tener hubo habia haya sea sean estuvo "
+            "estaba estaban cual cuales cuya cuyo aqui alli asi pues luego entonces ahora aun todavia hizo hace "
+            "hacen hacia hacía hicieron hecho hacer ella ello él ellos ellas"
+        ),
+        "letters": "ñ",
+        # a period word that says the move is measured over it ("daily", "за день"), counted as used
+        "implied": ["diari[oa]s?", r"en\s+un\s+dia", r"anual\w*", r"mensual\w*", r"semanal\w*", r"cambi\w*"],
+        "notes": {
+            "unused": "No utilicé: {w}.",
+            # measures recognised but computed by nothing: named, never dropped in silence
+            "not_computed": "No se calcula aquí: {w}.",
+            "read_as": "Leí {pairs}.",
+            "read_pair": "«{a}» como «{b}»",
+        },
+    },
 }

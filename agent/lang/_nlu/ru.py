@@ -215,4 +215,40 @@ NLU: dict[str, Any] = {
             "year": [r"год\w*", r"лет"],
         },
     },
+    # ref_days.py: days of the period talked about ("and only the 1st to the 5th?")
+    "ref_days": {
+        "day_suffixes": ["-?(?:го|е|ое)"],
+        # the week ordinals by their start ("first", "первую", "primera")
+        "week_ordinals": [["перв"], ["втор"], ["трет"], ["четв"]],
+        # "the first 5 sessions" counts trading dates (a unit starting so), else calendar days
+        "session_units": ["торгов", "сесси"],
+        "second_half": ["втор"],
+    },
+    # coverage.py: the words a question may leave unused, the moves a period word implies, the notes
+    "coverage": {
+        # function words, question words, generic verbs and politeness: using them or not changes nothing
+        "stopwords": (
+            "и в во на по за от до из с со у к о об про а но или что как какой какая какое какие каким какова "
+            "каков каковы был была было были есть будет это этот эта эти тот та те то мне мой моя мои я ты вы мы "
+            "покажи покажите дай дайте скажи скажите подскажи подскажите найди посчитай рассчитай нужно надо хочу "
+            "можно пожалуйста ли же бы не ни уже ещё еще всё все весь вся всего очень сколько также тоже данные "
+            "данных цена цены цену ценой инструмент инструмента тикер тикера рынок рынка индекс индекса период "
+            "периода периоде время день дня дней дни году год года лет месяц месяца месяце неделя недели неделю "
+            "был было вообще там тут какие-нибудь чем чему кого который которая которые его её их ее было стало "
+            "произошло случилось происходило значит означает годах годы годов годам лет попробуй попробуйте когда "
+            "где почему зачем куда откуда там тут здесь так тоже было имел имела имело имели какого какой каком "
+            "какую какими делал делала делало делали делает делают делать сделал сделала сделало сделали он она "
+            "оно они ним ней нём нем ними него нее неё"
+        ),
+        "letters": "а-я",
+        # a period word that says the move is measured over it ("daily", "за день"), counted as used
+        "implied": [r"дневн\w*", r"ежедневн\w*", r"однодневн\w*", r"за\s+день", r"годов\w*", r"месячн\w*", r"недельн\w*", r"изменил\w*", r"вырос\w*", r"упал\w*"],
+        "notes": {
+            "unused": "Я не учёл: {w}.",
+            # measures recognised but computed by nothing: named, never dropped in silence
+            "not_computed": "Здесь не считается: {w}.",
+            "read_as": "Я прочитал {pairs}.",
+            "read_pair": "«{a}» как «{b}»",
+        },
+    },
 }
