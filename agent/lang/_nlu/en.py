@@ -250,4 +250,59 @@ NLU: dict[str, Any] = {
             "read_pair": "“{a}” as “{b}”",
         },
     },
+    # notes.py: sentences added to an answer for parts declined for want of data
+    "notes": {
+        "no_data": "Not answered for {what}: no stored data there ({ranges}).",
+        "range": "{s} has {a} to {b}",
+        "in": "{s} in {p}",
+        "only_last": "Only the last {n} periods are compared (from {d}).",
+        # a bar size that bars are not built at (7 minutes) is said, with the size used instead
+        "bar_size": "Bars of {n} minutes are not built; {m}-minute bars are used.",
+        "daily_window": "{names} is computed from daily bars: the time-of-day window is not applied to it.",
+    },
+    # price_levels.py: a price level a count of days is filtered by ("days SPX closed above 3,000")
+    "price_levels": {
+        # what a number is when it is no level: a percent, points, a count of days
+        "not_level": [r"percent", r"pct", r"per\s*cent", r"points?", r"days?"],
+        # the words that make a year-like number a level ("above 2019")
+        "strong": [r"above", r"below", r"beneath"],
+        "ask": "I can count days by their percent move (for example, days up more than 2 %), not days "
+               "against a price level or a move in points ({lvl}). Which percent move should I count?",
+    },
+    # resumes.py: short answers to what the assistant offered
+    "resumes": {
+        "yes": [r"yes", r"yeah", r"yep", r"sure", r"ok", r"okay", r"please", r"please\s+do", r"go\s+ahead", r"do\s+it",
+                r"run\s+it"],
+        "yes_tail": [r"please", r"thanks"],
+        "available": [r"available\s+(?:data|range)", r"what\s+(?:data\s+)?(?:is|you\s+have)\s+available"],
+        "another": [r"(?:another|other|different)\s+(?:instrument|symbol|ticker|market)"],
+    },
+    # analyses.py: "how did it do" after an event; the term after "what is"
+    "analyses": {
+        "how_did": [r"\b(?:how\s+(?:did|was|has)|what\s+did)\b"],
+        "concept_lead": [r"what\s+is", r"what's", r"what\s+are", r"define", r"explain", r"meaning\s+of"],
+        "concept_article": [r"a\s+", r"an\s+", r"the\s+"],
+    },
+    # shaping.py: the units best periods are compared by ("the best quarter")
+    "shaping": {
+        "quarter": [r"quarter"],
+        "year": [r"year"],
+    },
+    # to_intent.py: a large move's span said as a day or a week ("a 15% rise in a day")
+    "to_intent": {
+        "span_day": [r"daily", r"in\s+(?:a|one)\s+day", r"one-day", r"single[\s-]day", r"intraday"],
+        "span_week": [r"in\s+a\s+week", r"weekly", r"over\s+a\s+week"],
+    },
+    # understand.py: the clarification naming the words read as nothing
+    "understand": {
+        "not_read": "I did not understand: {w}. Which instrument and period, and what about them?",
+    },
+    # year_to_date.py: the words between a to-date phrase and its year ("ytd of 2020")
+    "year_to_date": {
+        "of": [r"of"],
+    },
+    # alert_conditions.py: hours of a move's window ("within 2 hours")
+    "alert_conditions": {
+        "hours": [r"h", r"hours?"],
+    },
 }

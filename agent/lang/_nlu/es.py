@@ -253,4 +253,58 @@ NLU: dict[str, Any] = {
             "read_pair": "«{a}» como «{b}»",
         },
     },
+    # notes.py: sentences added to an answer for parts declined for want of data
+    "notes": {
+        "no_data": "Sin respuesta para {what}: no hay datos guardados ({ranges}).",
+        "range": "{s} tiene del {a} al {b}",
+        "in": "{s} en {p}",
+        "only_last": "Solo se comparan los últimos {n} periodos (desde el {d}).",
+        # a bar size that bars are not built at (7 minutes) is said, with the size used instead
+        "bar_size": "No se construyen barras de {n} minutos; se usan barras de {m} minutos.",
+        "daily_window": "{names} se calcula con barras diarias: la ventana horaria no se le aplica.",
+    },
+    # price_levels.py: a price level a count of days is filtered by ("por encima de 3.000")
+    "price_levels": {
+        # what a number is when it is no level: a percent, points, a count of days
+        "not_level": [r"por\s*ciento", r"puntos?", r"dias?"],
+        # the words that make a year-like number a level ("por encima de 2019")
+        "strong": [r"por\s+(?:encima|debajo)"],
+        "ask": "Puedo contar días por su variación porcentual (por ejemplo, días con subidas de más del 2 %), "
+               "no por un nivel de precio ni por un movimiento en puntos ({lvl}). ¿Qué variación porcentual cuento?",
+    },
+    # resumes.py: short answers to what the assistant offered
+    "resumes": {
+        "yes": [r"si", r"claro", r"vale", r"dale", r"por\s+favor", r"de\s+acuerdo", r"adelante"],
+        "yes_tail": [r"por\s+favor", r"gracias"],
+        "available": [r"datos\s+disponibles", r"rango\s+disponible", r"lo\s+que\s+(?:hay|tengas)"],
+        "another": [r"otro\s+(?:instrumento|simbolo|ticker|activo|mercado)"],
+    },
+    # analyses.py: "how did it do" after an event; the term after "what is"
+    "analyses": {
+        "how_did": [r"c[oó]mo\s+(?:le\s+fue|se\s+comport)"],
+        "concept_lead": [r"que\s+es", r"que\s+son", r"que\s+significa", r"explica(?:me)?", r"define"],
+        "concept_article": [r"el\s+", r"la\s+", r"los\s+", r"las\s+", r"un\s+", r"una\s+"],
+    },
+    # shaping.py: the units best periods are compared by ("el mejor trimestre")
+    "shaping": {
+        "quarter": [r"trimestre"],
+        "year": [r"año"],
+    },
+    # to_intent.py: a large move's span said as a day or a week ("una subida del 15% en un día")
+    "to_intent": {
+        "span_day": [r"diari[oa]s?", r"en\s+un\s+dia", r"en\s+una\s+sesion"],
+        "span_week": [r"en\s+una\s+semana", r"semanal\w*"],
+    },
+    # understand.py: the clarification naming the words read as nothing
+    "understand": {
+        "not_read": "No entendí: {w}. ¿Qué instrumento y período, y qué quieres saber?",
+    },
+    # year_to_date.py: the words between a to-date phrase and its year ("en lo que va de 2020")
+    "year_to_date": {
+        "of": [r"de", r"del"],
+    },
+    # alert_conditions.py: hours of a move's window ("en 2 horas")
+    "alert_conditions": {
+        "hours": [r"horas?"],
+    },
 }

@@ -251,4 +251,58 @@ NLU: dict[str, Any] = {
             "read_pair": "«{a}» как «{b}»",
         },
     },
+    # notes.py: sentences added to an answer for parts declined for want of data
+    "notes": {
+        "no_data": "Без ответа для {what}: данных нет ({ranges}).",
+        "range": "по {s} есть с {a} по {b}",
+        "in": "{s} за {p}",
+        "only_last": "Сравниваются только последние {n} периодов (с {d}).",
+        # a bar size that bars are not built at (7 minutes) is said, with the size used instead
+        "bar_size": "Бары по {n} минут не строятся; использованы {m}-минутные бары.",
+        "daily_window": "{names} считается по дневным барам: окно времени суток к нему не применяется.",
+    },
+    # price_levels.py: a price level a count of days is filtered by ("дни выше 3 000")
+    "price_levels": {
+        # what a number is when it is no level: a percent, points, a count of days
+        "not_level": [r"процент", r"пункт", r"дн"],
+        # the words that make a year-like number a level ("выше 2019")
+        "strong": [r"выше", r"ниже", r"свыше"],
+        "ask": "Я могу считать дни по процентному изменению (например, дни с ростом больше 2 %), но не по "
+               "уровню цены или движению в пунктах ({lvl}). Какое процентное движение посчитать?",
+    },
+    # resumes.py: short answers to what the assistant offered
+    "resumes": {
+        "yes": [r"да", r"давай", r"ага", r"конечно", r"хорошо", r"ок", r"угу", r"да,?\s+пожалуйста"],
+        "yes_tail": [r"пожалуйста", r"спасибо"],
+        "available": [r"доступн\w+\s+(?:данн\w+|период\w*|диапазон\w*)"],
+        "another": [r"друг\w+\s+(?:инструмент\w*|тикер\w*|символ\w*|актив\w*)"],
+    },
+    # analyses.py: "how did it do" after an event; the term after "what is"
+    "analyses": {
+        "how_did": [r"как\s+(?:себя\s+)?(?:вел|показал|прош)"],
+        "concept_lead": [r"что\s+такое", r"что\s+значит", r"что\s+означает", r"объясни(?:те)?"],
+        "concept_article": [],
+    },
+    # shaping.py: the units best periods are compared by ("лучший квартал")
+    "shaping": {
+        "quarter": [r"квартал"],
+        "year": [r"год"],
+    },
+    # to_intent.py: a large move's span said as a day or a week ("рост на 15% за день")
+    "to_intent": {
+        "span_day": [r"дневн\w*", r"за\s+(?:один\s+)?день", r"в\s+день", r"однодневн\w*"],
+        "span_week": [r"за\s+неделю", r"недельн\w*"],
+    },
+    # understand.py: the clarification naming the words read as nothing
+    "understand": {
+        "not_read": "Я не понял: {w}. Какой инструмент и период, и что о них узнать?",
+    },
+    # year_to_date.py: the words between a to-date phrase and its year
+    "year_to_date": {
+        "of": [r"в", r"за"],
+    },
+    # alert_conditions.py: hours of a move's window ("за 2 часа")
+    "alert_conditions": {
+        "hours": [r"час\w*"],
+    },
 }
