@@ -14,7 +14,7 @@ from agent.nlu.period_math import add_months, make_period
 from agent.nlu.texts import period_request
 from agent.state import Intent, Period
 
-QUESTIONS = packs.transposed("nlu_words", "clarify", "questions")
+QUESTIONS: dict[str, dict[str, str]] = packs.transposed("nlu_words", "clarify", "questions")
 
 
 def _pair(key: str) -> dict[str, tuple[str, str]]:
@@ -23,7 +23,7 @@ def _pair(key: str) -> dict[str, tuple[str, str]]:
 
 
 _MOVE, _EVENT = _pair("move"), _pair("event")
-_LAST_MONTH = packs.by_lang("nlu_words", "clarify", "last_month")
+_LAST_MONTH: dict[str, str] = packs.by_lang("nlu_words", "clarify", "last_month")
 
 
 def _symbols(ctx: ProviderContext, intent: Intent) -> list[str]:
@@ -104,7 +104,7 @@ def questions(lang: str, missing: Sequence[str]) -> list[str]:
     return [QUESTIONS[m][lang] for m in missing if m in QUESTIONS]
 
 
-NOTHING_NEW = packs.by_lang("nlu_words", "clarify", "nothing_new")
+NOTHING_NEW: dict[str, str] = packs.by_lang("nlu_words", "clarify", "nothing_new")
 
 
 def nothing_new(lang: str, ctx: ProviderContext) -> Intent:

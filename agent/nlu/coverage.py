@@ -77,10 +77,10 @@ def unused_words(norm: str, spans: Iterable[tuple[int, int]], extra_stop: set[st
     return out
 
 
-NOTE = packs.by_lang("nlu_words", "coverage", "notes", "unused")
+NOTE: dict[str, str] = packs.by_lang("nlu_words", "coverage", "notes", "unused")
 # Measures recognised but computed by nothing (a glossary indicator AskBar does not declare, "the
 # highest close"): named, never dropped or answered as the nearest measure in silence.
-NOT_COMPUTED = packs.by_lang("nlu_words", "coverage", "notes", "not_computed")
+NOT_COMPUTED: dict[str, str] = packs.by_lang("nlu_words", "coverage", "notes", "not_computed")
 _NOT_COMPUTED_RX = re.compile(packs.alternation("offline_parser", "cues", "NOT_COMPUTED"))
 UNDECLARED_CONCEPTS = ("stochastic", "fibonacci", "open_interest", "divergence")
 
@@ -92,8 +92,8 @@ def not_computed_note(text: str, concepts: list[str], lang: str) -> str | None:
     words += [packs.get(lang if lang in packs.codes() else "en", "glossary", "entries", k)["name"]
               for k in concepts if k in UNDECLARED_CONCEPTS]
     return NOT_COMPUTED.get(lang, NOT_COMPUTED["en"]).format(w=", ".join(dict.fromkeys(words))) if words else None
-READ_AS = packs.by_lang("nlu_words", "coverage", "notes", "read_as")
-_AS = packs.by_lang("nlu_words", "coverage", "notes", "read_pair")
+READ_AS: dict[str, str] = packs.by_lang("nlu_words", "coverage", "notes", "read_as")
+_AS: dict[str, str] = packs.by_lang("nlu_words", "coverage", "notes", "read_pair")
 
 
 def unread(words: list[str], used: set[str] | frozenset[str] = frozenset()) -> list[str]:

@@ -51,7 +51,7 @@ _YEAR = re.compile(r"(?:19|20)\d\d")
 _STRONG = re.compile(packs.alternation("nlu_words", "price_levels", "strong"))
 
 
-_ASK = packs.by_lang("nlu_words", "price_levels", "ask")
+_ASK: dict[str, str] = packs.by_lang("nlu_words", "price_levels", "ask")
 
 
 def question(level: str, lang: str) -> str:

@@ -86,7 +86,7 @@ def _recognised(p: Parsed, ignore: frozenset[str] | set[str] = frozenset()) -> b
                 or p.unsupported or p.window or p.bar or p.fixes or p.volume_rank or p.price_level)
 
 
-NOT_READ = packs.by_lang("nlu_words", "understand", "not_read")
+NOT_READ: dict[str, str] = packs.by_lang("nlu_words", "understand", "not_read")
 
 
 def _not_understood(p: Parsed, prev: Intent | None, ctx: ProviderContext) -> Intent:
