@@ -76,7 +76,8 @@ _RATIO = re.compile(_NUM + r"\s*(?:" + alternation("alert_conditions", "times") 
 _DAYS = re.compile(r"(\d+)\s*-?\s*(?:" + alternation("alert_conditions", "day") + r")", re.IGNORECASE)
 _PCT = re.compile(_NUM + r"\s*(?:" + alternation("alert_conditions", "percent") + r")", re.IGNORECASE)
 _MINUTES = re.compile(r"(\d+)\s*(?:" + alternation("alert_conditions", "minutes") + r")(?![\w])", re.IGNORECASE)
-_HOURS = re.compile(r"(\d+)\s*(?:h|hours?|час\w*|horas?)(?![\w])", re.IGNORECASE)
+_HOURS = re.compile(r"(\d+)\s*(?:" + alternation("nlu_words", "alert_conditions", "hours") + r")(?![\w])",
+                    re.IGNORECASE)
 _COUNT = re.compile(r"(?<![\w.,])(\d+|[^\W\d_]+)(?![\w])")
 
 

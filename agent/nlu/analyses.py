@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from agent import lang as packs
 from agent.nlu.lang import normalize
 from agent.nlu.parse import Parsed
 
@@ -59,8 +60,7 @@ def also_analyses(p: Parsed, primary: str | None) -> list[str]:
     return [a for a in dict.fromkeys(found) if a != primary]
 
 
-_HOW_DID = re.compile(r"(?i)\b(?:how\s+(?:did|was|has)|what\s+did)\b|как\s+(?:себя\s+)?(?:вел|показал|прош)"
-                      r"|c[oó]mo\s+(?:le\s+fue|se\s+comport)")
+_HOW_DID = re.compile("(?i)" + packs.alternation("nlu_words", "analyses", "how_did"))
 
 
 def is_vague(p: Parsed) -> bool:
@@ -68,9 +68,8 @@ def is_vague(p: Parsed) -> bool:
 
 
 _CONCEPT_TERM = re.compile(
-    r"(?:what\s+is|what's|what\s+are|define|explain|meaning\s+of|что\s+такое|что\s+значит|что\s+означает"
-    r"|объясни(?:те)?|que\s+es|que\s+son|que\s+significa|explica(?:me)?|define)\s+(?:a\s+|an\s+|the\s+|el\s+|la\s+"
-    r"|los\s+|las\s+|un\s+|una\s+)?(?P<t>[^?.!¿¡]{2,60})")
+    "(?:" + packs.alternation("nlu_words", "analyses", "concept_lead") + r")\s+(?:"
+    + packs.alternation("nlu_words", "analyses", "concept_article") + r")?(?P<t>[^?.!¿¡]{2,60})")
 
 
 def concept_term(question: str) -> str | None:

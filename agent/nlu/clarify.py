@@ -8,37 +8,22 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import date
 
+from agent import lang as packs
 from agent.llm.base import ProviderContext
 from agent.nlu.period_math import add_months, make_period
 from agent.nlu.texts import period_request
 from agent.state import Intent, Period
 
-QUESTIONS = {
-    "symbol": {"en": "Which instrument?", "ru": "Какой инструмент?", "es": "¿Qué instrumento?"},
-    "period": {"en": "For which period?", "ru": "За какой период?", "es": "¿Para qué período?"},
-    "threshold": {
-        "en": "How big a move, and up or down (for example, a daily rise of more than 3%)?",
-        "ru": "Какое движение считать большим и в какую сторону (например, рост больше 3% за день)?",
-        "es": "¿De qué tamaño es el movimiento y en qué dirección (por ejemplo, una subida diaria de más del 3%)?",
-    },
-    "condition": {
-        "en": "Rises or falls? The condition needs a direction.",
-        "ru": "Рост или падение? Условию нужно направление.",
-        "es": "¿Subidas o caídas? La condición necesita una dirección.",
-    },
-}
-_MOVE = {
-    "en": ("{s}rise of more than {t}% in a day, next 5 trading days",
-           "{s}fall of more than {t}% in a day, next 5 trading days"),
-    "ru": ("{s}рост больше {t}% за день, через 5 торговых дней",
-           "{s}падение больше {t}% за день, через 5 торговых дней"),
-    "es": ("{s}subida de más del {t}% en un día, en los 5 días siguientes",
-           "{s}caída de más del {t}% en un día, en los 5 días siguientes"),
-}
-_EVENT = {"en": ("{s}rose more than {t}% in a day", "{s}fell more than {t}% in a day"),
-          "ru": ("{s}рост больше {t}% за день", "{s}падение больше {t}% за день"),
-          "es": ("{s}subió más de un {t}% en un día", "{s}cayó más de un {t}% en un día")}
-_LAST_MONTH = {"en": "last month", "ru": "за прошлый месяц", "es": "el mes pasado"}
+QUESTIONS: dict[str, dict[str, str]] = packs.transposed("nlu_words", "clarify", "questions")
+
+
+def _pair(key: str) -> dict[str, tuple[str, str]]:
+    """{code: (rise, fall)} of the packs' suggested conditions under `key`."""
+    return {c: (t["rise"], t["fall"]) for c, t in packs.by_lang("nlu_words", "clarify", key).items()}
+
+
+_MOVE, _EVENT = _pair("move"), _pair("event")
+_LAST_MONTH: dict[str, str] = packs.by_lang("nlu_words", "clarify", "last_month")
 
 
 def _symbols(ctx: ProviderContext, intent: Intent) -> list[str]:
@@ -119,9 +104,7 @@ def questions(lang: str, missing: Sequence[str]) -> list[str]:
     return [QUESTIONS[m][lang] for m in missing if m in QUESTIONS]
 
 
-NOTHING_NEW = {"en": "What should change from the last question: the instrument, the period or the measure?",
-               "ru": "Что изменить в прошлом вопросе: инструмент, период или показатель?",
-               "es": "¿Qué cambio respecto a la pregunta anterior: el instrumento, el período o la medida?"}
+NOTHING_NEW: dict[str, str] = packs.by_lang("nlu_words", "clarify", "nothing_new")
 
 
 def nothing_new(lang: str, ctx: ProviderContext) -> Intent:

@@ -5,33 +5,33 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
+from agent import lang as packs
 from agent.nlu.numbers import CARDINAL_WORD, COUNT, NUM, count_value, to_float
 from query_builder.models import EventCondition
 
 Direction = Literal["up", "down"]
 
-UP = (r"rose|rise[sn]?|rising|risen|gain\w*|jump\w*|rall\w*|climb\w*|increas\w*|advanc\w*|surg\w*"
-      r"|soar\w*|spik\w*|up\b|higher|green|рост\w*|росл\w*|рос(?:ла|ли)?\b|вырос\w*|подня\w*|подъем\w*|прибав\w*"
-      r"|повыш\w*|взлет\w*|взлете\w*|растущ\w*|укреп\w*|подорож\w*|subi\w*|sube\w*|subir|gan[oóae]\w*|alz\w*|aument\w*"
-      r"|repunt\w*|crec\w*|avanz\w*|dispar\w*|verde\w*|mejor\w*|best")
-DOWN = (r"fell|fall\w*|drop\w*|declin\w*|los[te]\w*|loss\w*|plung\w*|sank|sink\w*|crash\w*|tumbl\w*"
-        r"|slid\w*|slump\w*|down\b|lower|red|sell-?off\w*|worst|паден\w*|упал\w*|пада\w*|сниж\w*"
-        r"|снизил\w*|просел\w*|просад\w*|обвал\w*|рухн\w*|потерял\w*|дешев\w*|красн\w*|хужш\w*"
-        r"|ca[iy]\w*|cae[rn]?\b|baj\w*|descen\w*|perd\w*|perdid\w*|desplom\w*|retroce\w*|rojo\w*|peor\w*")
-MOVE = (r"mov\w*|swing\w*|chang\w*|движени\w*|изменени\w*|колебани\w*|скач\w*|movimient\w*|cambio\w*"
-        r"|variaci\w*|oscilac\w*")
+
+def _words(key: str) -> str:
+    """One alternation of the packs' condition words under `key` (agent/lang/_nlu)."""
+    return packs.alternation("nlu_words", "conditions", key)
+
+
+def _templates(key: str) -> list[str]:
+    """The packs' window patterns under `key`, English first, then the others."""
+    return [t for code in packs.codes() for t in packs.get(code, "nlu_words", "conditions", key)]
+
+
+UP = _words("up")
+DOWN = _words("down")
+MOVE = _words("move")
 _UP_RE = re.compile(rf"(?<!\w)(?:{UP})")
 _DOWN_RE = re.compile(rf"(?<!\w)(?:{DOWN})")
 _MOVE_RE = re.compile(rf"(?<!\w)(?:{MOVE})")
-_PCT = re.compile(rf"(?P<sign>[-+])?\s*(?P<n>{NUM}|{CARDINAL_WORD})\s*(?:%|percent|per\s*cent|pct"
-                  r"|процент\w*|por\s*ciento)")
-_GTE = re.compile(r"at\s+least|or\s+more|and\s+more|and\s+above|or\s+higher|and\s+over|or\s+greater"
-                  r"|(?:и|или)\s+(?:более|больше|выше)|не\s+менее|не\s+меньше|как\s+минимум|минимум"
-                  r"|по\s+меньшей\s+мере|хотя\s+бы|al\s+menos|como\s+minimo|o\s+mas|por\s+lo\s+menos|>=|≥")
-_GT = re.compile(r"more\s+than|over|above|greater\s+than|exceed\w*|in\s+excess\s+of|больше|более"
-                 r"|свыше|выше|сильнее|mas\s+de|mas\s+del|superior\w*|por\s+encima"
-                 r"|mayor(?:es)?\s+(?:al|a|que|del?)(?!\w)|>")
-_GAP = re.compile(r"(?<!\w)(?:gap\w*|гэп\w*|геп\w*|hueco\w*|brecha\w*)")
+_PCT = re.compile(rf"(?P<sign>[-+])?\s*(?P<n>{NUM}|{CARDINAL_WORD})\s*(?:%|{_words('percent')})")
+_GTE = re.compile(_words("gte") + r"|>=|≥")
+_GT = re.compile(_words("gt") + r"|>")
+_GAP = re.compile(rf"(?<!\w)(?:{_words('gap')})")
 
 
 @dataclass
@@ -95,38 +95,31 @@ def text_direction(norm: str) -> Direction | None:
 
 # ---- post-event windows ----------------------------------------------------------------------
 
-_U = (r"(?P<u>trading\s+days?|days?|sessions?|bars?|weeks?|months?|торгов\w+\s+(?:дн\w+|день|сесси\w+)"
-      r"|дн\w+|день|сесси\w+|недел\w+|месяц\w*|dias?(?:\s+(?:habiles|de\s+negociacion|de\s+trading))?"
-      r"|sesion\w*|semanas?|mes(?:es)?)")
+_U = rf"(?P<u>{_words('units')})"
 _NX = rf"(?P<n>{COUNT})"
+
+
+def _horizon(key: str) -> list[str]:
+    return [t.replace("{n}", _NX).replace("{u}", _U) for t in _templates(key)]
+
+
+# Slot by slot (counted windows, one unit, a count alone, a horizon named) and within a slot
+# English first: the first pattern found gives the window.
 HORIZON = [re.compile(p) for p in (
-    rf"(?:(?:in|within|over|during|for)\s+the\s+(?:next|following|subsequent)|next|following|subsequent"
-    rf"|within)\s+{_NX}\s+{_U}",
-    rf"{_NX}\s+(?:trading\s+)?{_U}\s+(?:later|after|afterwards|following|thereafter|ahead|forward)",
-    rf"(?:через|спустя|в\s+течение|за)\s+(?:следующ\w+\s+)?{_NX}\s+(?:следующ\w+\s+)?{_U}",
-    rf"{_NX}\s+(?:следующ\w+\s+)?{_U}\s+после",
-    rf"следующ\w+\s+{_NX}\s+{_U}",
-    rf"(?:los|las)\s+{_NX}\s+{_U}\s+(?:siguientes|posteriores|despues|proxim[oa]s)",
-    rf"(?:proxim[oa]s|siguientes)\s+{_NX}\s+{_U}",
-    rf"{_NX}\s+{_U}\s+(?:despues|mas\s+tarde|tras|luego|posteriores?)",   # "20 sesiones tras una subida"
-    rf"(?:a\s+los|tras|durante\s+los|en\s+los)\s+{_NX}\s+{_U}",
-    r"(?:next|following|a|one)\s+(?P<u>week|month|day|session)(?:\s+later|\s+after)?",
-    r"(?:через|спустя|на\s+следующ\w+|в\s+следующ\w+|за\s+следующ\w+)\s+(?P<u>недел\w+|месяц\w*|день|дн\w+|сесси\w+)",
-    r"(?:la|el)\s+(?P<u>semana|mes|dia|sesion)\s+(?:siguiente|despues|posterior)",
-    r"(?:una|un)\s+(?P<u>semana|mes|dia)\s+despues",
+    *_horizon("horizon_counted"), *_horizon("horizon_single"),
     # a window given on its own (often a reply to a clarification): "a diez sesiones", "на 10 дней
     # вперёд", "over 10 sessions", "a 10-day horizon", "horizonte de 10 días"
-    rf"(?<!\w)a\s+{_NX}\s+{_U}",
-    rf"(?<!\w)на\s+{_NX}\s+{_U}\s+(?:вперед|после)",
-    rf"(?:over|horizon\s+of|window\s+of|горизонт\w*\s+(?:в\s+)?|horizonte\s+de|ventana\s+de)\s*{_NX}\s+{_U}",
-    rf"{_NX}[\s-]+(?P<u>day|session|week)s?\s+(?:horizon|window|forward\s+return)",
+    *_horizon("horizon_a"), *_horizon("horizon_on"),
+    rf"(?:{_words('horizon_of')})\s*{_NX}\s+{_U}",
+    *_horizon("horizon_window"),
 )]
+_WEEK_UNIT, _MONTH_UNIT = re.compile(_words("unit_week")), re.compile(_words("unit_month"))
 
 
 def _unit_days(u: str) -> int:
-    if re.match(r"week|недел|semana", u):
+    if _WEEK_UNIT.match(u):
         return 5
-    if re.match(r"month|месяц|mes", u):
+    if _MONTH_UNIT.match(u):
         return 21
     return 1
 
@@ -134,9 +127,8 @@ def _unit_days(u: str) -> int:
 # The span of the move itself, right after its size ("fell 5% in a day", "упал на 3% за день",
 # "cayó un 4% en una sola sesión"): it describes the event, never the horizon after it.
 _MOVE_SPAN = re.compile(
-    r"(%|(?<!\w)(?:percent|pct|процент\w*|por\s*ciento))([^%\d]{0,24}?)(?<!\w)(?:in|within|за|en)\s+"
-    r"(?:a\s+(?:single\s+)?|one\s+|single\s+|один\s+|одн\w+\s+|un\s+(?:solo\s+)?|una\s+(?:sola\s+)?)?"
-    r"(?:(?:trading\s+)?day|session|день|сесси\w*|dia|sesion)(?!\w)")
+    rf"(%|(?<!\w)(?:{_words('span_percent')}))([^%\d]{{0,24}}?)(?<!\w)(?:{_words('span_in')})\s+"
+    rf"(?:{_words('span_one')})?(?:{_words('span_day')})(?!\w)")
 
 
 def parse_horizon(norm: str) -> int | None:
@@ -153,15 +145,9 @@ def parse_horizon(norm: str) -> int | None:
 
 # ---- top-N largest moves ---------------------------------------------------------------------
 
-_SUPER = (r"largest|biggest|greatest|strongest|sharpest|largest|top|best|worst|steepest|most\s+extreme"
-          r"|highest|deepest|сам[оыа]\w*\s+(?:сильн|больш|крупн|резк|глубок|мощн|худш|лучш)\w*"
-          r"|сильнейш\w*|крупнейш\w*|наибольш\w*|максимальн\w*|худш\w*|лучш\w*|топ|резчайш\w*"
-          r"|mayor(?:es)?|peor(?:es)?|mejor(?:es)?|grandes|fuertes|principales|mas\s+(?:grandes|fuertes)")
-_NOUN = (r"gains?|rises?|rall(?:y|ies)|jumps?|advances?|up\s+days|drops?|falls?|declines?|loss(?:es)?"
-         r"|moves?|days?|sessions?|crash(?:es)?|plunges?|sell-?offs?|паден\w*|рост\w*|подъем\w*|взлет\w*"
-         r"|движени\w*|сниж\w*|обвал\w*|дн(?:и|ей|я|ям|ях)|день|сесси\w*|subidas?|caidas?|ganancias?|perdidas?"
-         r"|movimientos?|alzas?|bajadas?|dias?|sesion(?:es)?|desplomes?|repuntes?")
-_TOP = re.compile(rf"(?<!\w)(?:(?P<n1>{COUNT})\s+)?(?:of\s+the\s+|из\s+)?(?:{_SUPER})(?:[\s-]+(?P<n2>{COUNT}))?"
+_SUPER = _words("superlative")
+_NOUN = _words("top_noun")
+_TOP = re.compile(rf"(?<!\w)(?:(?P<n1>{COUNT})\s+)?(?:{_words('top_of')})?(?:{_SUPER})(?:[\s-]+(?P<n2>{COUNT}))?"
                   rf"(?:\s+[\w%-]+){{0,3}}?\s+(?P<noun>{_NOUN})(?!\w)")
 
 
@@ -174,8 +160,15 @@ class TopMoves:
 
 # The count before the noun and the superlative after it: "the 5 days of the biggest fall",
 # "Los 5 días de mayor caída", "5 дней с самым сильным падением".
-_COUNT_NOUN = re.compile(rf"(?<!\w)(?P<n>{COUNT})\s+(?:trading\s+|торгов\w+\s+)?(?:days|sessions|dias|sesiones"
-                         rf"|дн(?:ей|я)|сесси\w*)\s+(?:(?:of|with|de|con|с|со)\s+(?:the\s+|la\s+|el\s+)?)?$")
+_COUNT_NOUN = re.compile(rf"(?<!\w)(?P<n>{COUNT})\s+(?:{_words('count_trading')})?(?:{_words('count_days')})"
+                         rf"\s+(?:(?:{_words('count_with')})\s+(?:{_words('count_article')})?)?$")
+_EXPLICIT = re.compile(_words("top_explicit"))
+_PLURAL = re.compile(rf"(?:{_words('plural_endings')})$")
+_BEST, _WORST = re.compile(_words("best")), re.compile(_words("worst"))
+_AND = _words("and")
+_GAINS, _FALLS = _words("gains"), _words("falls")
+_BOTH = re.compile(rf"(?:{_GAINS})\s+(?:{_AND})\s+(?:{_FALLS}|{_words('losses')})"
+                   rf"|(?:{_FALLS})\s+(?:{_AND})\s+(?:{_GAINS})")
 
 
 def parse_top(norm: str) -> TopMoves | None:
@@ -185,21 +178,19 @@ def parse_top(norm: str) -> TopMoves | None:
         return None
     before = _COUNT_NOUN.search(norm[max(0, m.start() - 40):m.start()])
     n = count_value(m.group("n1") or m.group("n2") or (before.group("n") if before else None))
-    explicit = n is not None or bool(re.search(r"top|топ|largest|biggest|крупнейш|сильнейш|mayores", m.group(0)))
+    explicit = n is not None or bool(_EXPLICIT.search(m.group(0)))
     noun = m.group("noun")
     if n is None:
-        plural = bool(re.search(r"(?:s|es|ies|ния|ий|ов|и|ы|ей)$", noun)) and not noun.endswith("ss")
+        plural = bool(_PLURAL.search(noun)) and not noun.endswith("ss")
         n = 5 if plural else 1
     phrase = m.group(0)
     direction = text_direction(phrase)
-    both = re.search(r"best|лучш|mejor", phrase) and re.search(r"worst|худш|peor", phrase)
-    if both or re.search(r"(?:gains?|rises?|рост\w*|subidas?)\s+(?:and|и|y)\s+(?:drops?|falls?|losses|паден\w*|caidas?)"
-                         r"|(?:drops?|falls?|паден\w*|caidas?)\s+(?:and|и|y)\s+(?:gains?|rises?|рост\w*|subidas?)",
-                         norm[m.start():m.end() + 40]):
+    both = _BEST.search(phrase) and _WORST.search(phrase)
+    if both or _BOTH.search(norm[m.start():m.end() + 40]):
         direction = None                   # "best and worst day": both directions
-    elif re.search(r"worst|худш|peor", phrase) and not _UP_RE.search(noun):
+    elif _WORST.search(phrase) and not _UP_RE.search(noun):
         direction = "down"
-    elif re.search(r"best|лучш|mejor", phrase) and not _DOWN_RE.search(noun):
+    elif _BEST.search(phrase) and not _DOWN_RE.search(noun):
         direction = "up"
     return TopMoves(n=max(1, min(n, 100)), direction=direction, explicit=explicit)
 

@@ -14,19 +14,18 @@ from __future__ import annotations
 import re
 from datetime import date
 
+from agent import lang as packs
 from agent.nlu import followup_shifts
 from agent.nlu.lang import normalize
 from agent.state import Period
 
-_DAY = [re.compile(r"(?<![\w.,])(\d{1,2})(?:st|nd|rd|th)(?!\w)"),                          # the 28th
-        re.compile(r"(?<![\w.,])(\d{1,2})\s*-?\s*(?:го|е|ое|ого|му|м)(?!\w)"),              # 28-го, 28-е
-        re.compile(r"(?<![\w.,])(\d{1,2})\s+числ\w*"),                                     # 28 числа
-        re.compile(r"(?<!\w)(?:el|d[ií]a)\s+(?:d[ií]a\s+)?(\d{1,2})(?![\w.,%]|\s*%)")]       # el (día) 28
-# Ordinals written as words (any case or gender), or as 2nd / 2-я / 2.ª.
-_ORDINALS = [(1, r"first|1st|перв\w*|primer[oa]?"), (2, r"second|2nd|втор\w*|segund[oa]"),
-             (3, r"third|3rd|трет\w*|tercer[oa]?"), (4, r"fourth|4th|четв[её]рт\w*|cuart[oa]"),
-             (5, r"fifth|5th|пят(?:ая|ую|ой|ый|ом|ое)|quint[oa]")]
-_ORDINAL_RES = [(n, re.compile(r"(?<!\w)(?:" + pat + r")(?!\w)")) for n, pat in _ORDINALS]
+# A day written alone ("the 28th", "28-го", "28 числа", "el día 28") and the ordinals written as words
+# (any case or gender) or as 2nd: the packs' (agent/lang/_nlu).
+_DAY = [re.compile(p) for c in packs.codes() for p in packs.get(c, "nlu_words", "followup_days", "day_patterns")]
+_ORDINAL_RES = [(n, re.compile(r"(?<!\w)(?:" + "|".join(
+    alt for c in packs.codes() for alt in packs.get(c, "nlu_words", "followup_days", "ordinals")[n - 1]) + r")(?!\w)"))
+    for n in range(1, 6)]
+_DAY_WORD = re.compile(packs.alternation("nlu_words", "followup_days", "day_words") or r"(?!)")
 _ORD_EN = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth"}
 _MONTHS = ("January February March April May June July August September October November "
            "December").split()
@@ -107,7 +106,7 @@ def shifted(text: str, prev: Period, analysis: str | None = None) -> Period | No
 def is_day_word(word: str) -> bool:
     """A word the day reading uses ("second", "вторую", "числа", "28th", "before"): never noted as unused."""
     norm = normalize(word)
-    return (ordinal(norm) is not None or day_number(norm) is not None or bool(re.fullmatch(r"числ\w*", norm))
+    return (ordinal(norm) is not None or day_number(norm) is not None or bool(_DAY_WORD.fullmatch(norm))
             or followup_shifts.is_shift_word(norm))
 
 

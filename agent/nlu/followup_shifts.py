@@ -15,22 +15,20 @@ from __future__ import annotations
 import re
 from datetime import date, timedelta
 
+from agent import lang as packs
 from agent.nlu.lang import normalize
 from agent.nlu.period_math import add_months, make_period
 from agent.state import Period
 
-_NEXT = r"next|following|later|after|subsequent|siguientes?|posterior|despu[eé]s|следующ\w*|после\w*|позже|спустя|через"
+
+def _word_rx(*key: str) -> re.Pattern[str]:
+    """A whole word of the packs' shift words under `key` (agent/lang/_nlu)."""
+    return re.compile(r"(?<!\w)(?:" + packs.alternation("nlu_words", "followup_shifts", *key) + r")(?!\w)")
+
+
+_UNIT_RES = [(name, _word_rx("units", name)) for name in ("day", "week", "month", "quarter", "year")]
 # "last / прошлый / pasado" count back from today (the period grammar's), never from the period asked
-_PREV = r"previous|prior|before|preceding|earlier|anterior|previo|antes|предыдущ\w*|предшеств\w*|раньше|ранее|накануне"
-_WHOLE = r"whole|entire|full|todo|toda|completo|completa|entero|entera|весь|всю|вся|целый|целую|целиком"
-_UNITS = (("day", r"days?|sessions?|день|дня|дн[её]м|сутки|сессию|сессия|d[ií]as?|sesi[oó]n"),
-          ("week", r"weeks?|недел\w*|semanas?"),
-          ("month", r"months?|месяц\w*|mes(?:es)?"),
-          ("quarter", r"quarters?|квартал\w*|trimestres?"),
-          ("year", r"years?|год\w*|лет|a[nñ]os?"))
-_UNIT_RES = [(name, re.compile(r"(?<!\w)(?:" + pat + r")(?!\w)")) for name, pat in _UNITS]
-_RX = {name: re.compile(r"(?<!\w)(?:" + pat + r")(?!\w)") for name, pat in
-       (("next", _NEXT), ("prev", _PREV), ("whole", _WHOLE))}
+_RX = {name: _word_rx(name) for name in ("next", "prev", "whole")}
 
 
 def _unit(norm: str) -> str | None:

@@ -17,46 +17,35 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from agent import lang as packs
+
 _W = r"(?<![\w])"
-REMEMBER = re.compile(_W + r"(?:remember|keep\s+in\s+mind|(?:please\s+)?note\s+that|take\s+note|make\s+a\s+note"
-                      r"|запомни\w*|учти\w*|имей\s+в\s+виду|заметь|отметь\s+себе|recuerda\w*"
-                      r"|ten\s+en\s+cuenta|anota\w*|apunta\w*|toma\s+nota|запиши\w*|guarda\s+que)(?![\w])")
+
+
+def _words(*key: str) -> str:
+    """One alternation of the packs' statement words under `key` (agent/lang/_nlu)."""
+    return packs.alternation("nlu_words", "memory_statements", *key)
+
+
+REMEMBER = re.compile(_W + "(?:" + _words("remember") + r")(?![\w])")
 # "my usual / main / favourite instrument (symbol, ticker, market) is X", either order, EN/RU/ES.
-_MINE = (r"(?:my|мо[йяеи]|mi|mis)\s+(?:[\w-]+\s+){0,2}(?:instruments?|symbols?|tickers?|markets?|assets?|contracts?"
-         r"|инструмент\w*|тикер\w*|символ\w*|рын\w*|актив\w*|бумаг\w*|контракт\w*"
-         r"|instrumentos?|simbolos?|mercados?|activos?|contratos?)(?:\s+\w+){0,2}")
-SELF_SYMBOL = re.compile(r"^\s*(?:(?:and|also|и|а|y)\s+)?(?:" + _MINE + r"\s*(?:is|are|=|:|-|это|es|son)?\s*\S+"
-                         r"|\S+\s*(?:is|=|-|это|es)\s+" + _MINE + r")\s*[.!]*\s*$")
-_TRADE_VERB = re.compile(_W + r"(?:i\s+(?:\w+\s+)?trade|я\s+(?:\w+\s+)?торгую|opero)(?![\w])")
-_EVERYTHING = re.compile(_W + r"(?:everything|all|about\s+me|все|всё|обо\s+мне|про\s+меня|todo|de\s+m[ií]"
-                         r"|sobre\s+m[ií]|lo\s+que\s+sabes)(?![\w])")
+_MINE = rf"(?:{_words('my')})\s+(?:[\w-]+\s+){{0,2}}(?:{_words('instruments')})(?:\s+\w+){{0,2}}"
+SELF_SYMBOL = re.compile(rf"^\s*(?:(?:{_words('and')})\s+)?(?:" + _MINE + rf"\s*(?:{_words('is')}|=|:|-)?\s*\S+"
+                         rf"|\S+\s*(?:{_words('is_after')}|=|-)\s+" + _MINE + r")\s*[.!]*\s*$")
+_TRADE_VERB = re.compile(_W + "(?:" + _words("trade_verb") + r")(?![\w])")
+_EVERYTHING = re.compile(_W + "(?:" + _words("everything") + r")(?![\w])")
 # First-person statements of how one trades: a subject ("I", "я", "yo") or a frequency adverb, up
 # to two words, then the verb. Strong verbs (trade / торгую / opero, trader, scalp, swing, invest)
 # make a statement by themselves; weak ones (follow, watch, слежу, sigo...) only with a symbol named.
-_LEAD = (r"^\s*(?:(?:and|also|but|и|а|также|y|pero)\s+)?(?:(?!(?:how|what|when|why|which|где|как|что|когда|почему|como|que|cuando|donde|por)\s)[\w'-]+,?\s+)?(?:(?:i(?:'m|\s+am)?|я|yo)\s+|(?=(?:mostly|mainly|usually"
-         r"|generally|обычно|в\s+основном|чаще\s+всего|normalmente|principalmente|suelo|generalmente)\s)"
-         r"|(?=(?:торгую|слежу|смотрю|работаю|скальпирую|opero|sigo|miro|invierto|negocio|soy|hago|me\s+centro)\s))"
+_LEAD = (rf"^\s*(?:(?:{_words('lead_and')})\s+)?(?:(?!(?:{_words('question_words')})\s)[\w'-]+,?\s+)?"
+         rf"(?:(?:{_words('subject')})\s+|(?=(?:{_words('adverbs')})\s)|(?=(?:{_words('first_person_verbs')})\s))"
          r"(?:[\w'-]+\s+){0,2}")
-SELF_TRADE = re.compile(_LEAD + r"(?:trade|trading|trader|scalp\w*|invest\w*|swing\w*|day[\s-]?trad\w*"
-                        r"|торгую|трейдер\w*|скальп\w*|инвест\w*|свинг\w*|дейтрейд\w*|интрадей\w*"
-                        r"|opero|operar|negocio|invierto|soy\s+(?:un\s+|una\s+)?(?:trader|inversor\w*|scalp\w*"
-                        r"|swing\w*|day\s*trader|especulador\w*)|hago\s+(?:scalp\w*|swing\w*|day\s*trading"
-                        r"|trading))(?![\w])")
-SELF_FOLLOW = re.compile(_LEAD + r"(?:follow\w*|watch\w*|look(?:ing)?\s+at|focus\w*\s+on|слежу|смотрю|работаю"
-                         r"|sigo|seguir|miro|mirar|me\s+centro)(?![\w])")
-FORGET = re.compile(_W + r"(?:forget|забудь\w*|забыть|olvida\w*|borra\s+(?:lo\s+que\s+sabes|mi\s+memoria))(?![\w])")
-_INTRADAY = re.compile(r"intraday|day[\s-]?trad\w*|внутри\s+дня|интрадей\w*|внутридн\w*|дейтрейд\w*|intrad[ií]a|intrad[ií]a\w*")
-_KINDS = [
-    ("preferences", re.compile(r"usual|favou?rite|main\s+symbol|my\s+symbol|обычн\w*|основн\w*|символ\w*|инструмент\w*"
-                               r"|тикер\w*|habitual|s[íi]mbolo|preferencia\w*|preferences?")),
-    ("style", re.compile(r"style|стил\w*|estilo|intraday|day[\s-]?trad\w*|swing\w*|scalp\w*|long[\s-]term"
-                         r"|invest\w*|внутри\s+дня|интрадей\w*|внутридн\w*|свинг\w*|скальп\w*|инвест\w*"
-                         r"|долгосро\w*|intrad[ií]a|largo\s+plazo|invier\w*")),
-    ("notes", re.compile(r"notes?|замет\w*|notas?")),
-    ("favorites", re.compile(r"favou?rites|избранн\w*|favoritos")),
-    ("questions", re.compile(r"questions|вопрос\w*|preguntas")),
-    ("strategies", re.compile(r"strateg\w*|стратеги\w*|estrategias?")),
-]
+SELF_TRADE = re.compile(_LEAD + "(?:" + _words("self_trade") + r")(?![\w])")
+SELF_FOLLOW = re.compile(_LEAD + "(?:" + _words("self_follow") + r")(?![\w])")
+FORGET = re.compile(_W + "(?:" + _words("forget") + r")(?![\w])")
+_INTRADAY = re.compile(_words("intraday"))
+_KINDS = [(kind, re.compile(_words("forget_kinds", kind)))
+          for kind in ("preferences", "style", "notes", "favorites", "questions", "strategies")]
 
 
 def memory_call(question: str, norm: str, symbols: list[str]) -> tuple[str, dict[str, Any]] | None:

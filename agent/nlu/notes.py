@@ -3,18 +3,19 @@ from __future__ import annotations
 
 from datetime import date
 
+from agent import lang as packs
 from agent.llm.base import ProviderContext
 from agent.nlu.texts import period_text
 from agent.state import Period
 from query_builder.granularity import BAR_MINUTES
 
-_NO_DATA = {
-    "en": "Not answered for {what}: no stored data there ({ranges}).",
-    "ru": "Без ответа для {what}: данных нет ({ranges}).",
-    "es": "Sin respuesta para {what}: no hay datos guardados ({ranges}).",
-}
-_RANGE = {"en": "{s} has {a} to {b}", "ru": "по {s} есть с {a} по {b}", "es": "{s} tiene del {a} al {b}"}
-_IN = {"en": "{s} in {p}", "ru": "{s} за {p}", "es": "{s} en {p}"}
+
+def _texts(key: str) -> dict[str, str]:
+    """{code: the packs' note under `key`} (agent/lang/_nlu)."""
+    return packs.by_lang("nlu_words", "notes", key)
+
+
+_NO_DATA, _RANGE, _IN = _texts("no_data"), _texts("range"), _texts("in")
 
 
 def _range(ctx: ProviderContext, sym: str, lang: str) -> str:
@@ -34,9 +35,7 @@ def no_data_periods(symbol: str, periods: list[Period], ctx: ProviderContext, la
     return _NO_DATA[lang].format(what=what, ranges=_range(ctx, symbol, lang))
 
 
-_ONLY_LAST = {"en": "Only the last {n} periods are compared (from {d}).",
-              "ru": "Сравниваются только последние {n} периодов (с {d}).",
-              "es": "Solo se comparan los últimos {n} periodos (desde el {d})."}
+_ONLY_LAST = _texts("only_last")
 
 
 def only_last(n: int, start: date, lang: str) -> str:
@@ -44,18 +43,14 @@ def only_last(n: int, start: date, lang: str) -> str:
 
 
 # a bar size that bars are not built at (7 minutes) is said, with the size used instead.
-_BAR_SIZE = {"en": "Bars of {n} minutes are not built; {m}-minute bars are used.",
-             "ru": "Бары по {n} минут не строятся; использованы {m}-минутные бары.",
-             "es": "No se construyen barras de {n} minutos; se usan barras de {m} minutos."}
+_BAR_SIZE = _texts("bar_size")
 
 
 def bar_size(n: int, used: str, lang: str) -> str:
     return _BAR_SIZE.get(lang, _BAR_SIZE["en"]).format(n=n, m=BAR_MINUTES[used])
 
 
-_DAILY_WINDOW = {"en": "{names} is computed from daily bars: the time-of-day window is not applied to it.",
-                 "ru": "{names} считается по дневным барам: окно времени суток к нему не применяется.",
-                 "es": "{names} se calcula con barras diarias: la ventana horaria no se le aplica."}
+_DAILY_WINDOW = _texts("daily_window")
 
 
 def daily_indicator_window(names: list[str], lang: str) -> str:

@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass, replace
 from datetime import date, timedelta
 
+from agent import lang as packs
 from agent.nlu import period_patterns as P
 from agent.nlu.lang import month_in, tokenize_months
 from agent.nlu.numbers import count_value, word_number
@@ -76,9 +77,20 @@ class Found:
 
 # ---- extraction of a date part from a matched fragment ---------------------------------------
 
-_Q_WORDS = {"first": 1, "1st": 1, "перв": 1, "primer": 1, "second": 2, "2nd": 2, "втор": 2,
-            "segundo": 2, "segund": 2, "third": 3, "3rd": 3, "трет": 3, "tercer": 3, "fourth": 4, "4th": 4,
-            "четверт": 4, "cuarto": 4, "i": 1, "ii": 2, "iii": 3, "iv": 4}
+def _words(key: str) -> str:   # the packs' period words (agent/lang/_nlu)
+    return packs.alternation("nlu_words", "periods", key)
+
+
+_Q_WORDS = {stem: i + 1 for code in packs.codes()
+            for i, stems in enumerate(packs.get(code, "nlu_words", "periods", "ordinal_stems")) for stem in stems}
+_Q_WORDS |= {"i": 1, "ii": 2, "iii": 3, "iv": 4}
+_LAST_PART, _LAST_WEEK = re.compile(_words("last_part")), re.compile(_words("last_week"))
+_QUARTER = re.compile(r"(?<!\w)(?:[qt][1-4]|[1-4][qt])(?!\w)|" + _words("quarter"))
+_QUARTER_ORDINAL = r"(?<!\w)(\d|" + _words("quarter_ordinals") + r"|iv|i{1,3})"
+_HALF = re.compile(r"(?<!\w)(?:h[12]|[12]h)(?!\w)|" + _words("half"))
+_HALF_ORDINAL = r"(?<!\w)(\d|" + _words("half_ordinals") + ")"
+_SESSION_WORD = re.compile(_words("session_words"))
+_BETWEEN = re.compile(rf"(?:{_words('between')})\s")
 
 
 def _ordinal(s: str, pat: str) -> int | None:
@@ -98,7 +110,7 @@ def _ordinal(s: str, pat: str) -> int | None:
 
 def _last_part(s: str, today: date, kind: str) -> int | None:
     """'last quarter' / 'последний квартал' inside a QUARTER match: the last one started by today."""
-    if not re.search(r"last|последн|ultimo", s):
+    if not _LAST_PART.search(s):
         return None
     return (today.month - 1) // 3 + 1 if kind == "q" else (1 if today.month <= 6 else 2)
 
@@ -138,14 +150,12 @@ def extract_dp(s: str, today: date, us_first: bool = False) -> DP:
         dp.y = year_value(ym.group(1), today)
         s = s[:ym.start()] + " " + s[ym.end():]
     # "q3", "3q", "t3", "3t" as whole tokens: the "4t" of "March 4th" is a day, not a quarter
-    if re.search(r"(?<!\w)(?:[qt][1-4]|[1-4][qt])(?!\w)|quarter|квартал|кв(?:\.|(?!\w))|trimestre", s):
+    if _QUARTER.search(s):
         dp.q = _ordinal(s, r"(?:q|t)([1-4])|([1-4])[qt](?!\w)") or _ordinal(
-            s, r"(?<!\w)(\d|first|second|third|fourth|1st|2nd|3rd|4th|перв|втор|трет|четверт|primer"
-               r"|segundo|tercer|cuarto|iv|i{1,3})") or _last_part(s, today, "q")
+            s, _QUARTER_ORDINAL) or _last_part(s, today, "q")
         return dp
-    if re.search(r"(?<!\w)(?:h[12]|[12]h)(?!\w)|half|полугоди|половин|semestre|mitad|quincena", s):
-        dp.h = _ordinal(s, r"h([12])|([12])h(?!\w)") or _ordinal(
-            s, r"(?<!\w)(\d|first|second|1st|2nd|перв|втор|primer|segund)")
+    if _HALF.search(s):
+        dp.h = _ordinal(s, r"h([12])|([12])h(?!\w)") or _ordinal(s, _HALF_ORDINAL)
     dp.m = month_in(s)
     if dp.m and not dp.h:        # "2nd half of Apr": the ordinal is the half's, never a day
         dd = re.search(r"(?<!\d)(\d{1,2})(?!\d)", s)
@@ -190,9 +200,9 @@ def _blank(text: str, a: int, b: int) -> str:
 # Coordinated ordinals share one noun: "the first and second half of January 2024", "в первой и
 # второй половине января", "la primera y la segunda mitad de enero" (each half its own period).
 _COORD_HALF = re.compile(
-    rf"(?<!\w)(?:first|1st|перв\w*|primer\w*)\s+(?:and|и|y|vs\.?|versus|or|o|или|против|contra|frente\s+a)\s+"
-    rf"(?:the\s+|la\s+|el\s+)?(?:second|2nd|втор\w*|segund\w*)\s+"
-    rf"(?:halves|half|половин\w*|mitad(?:es)?|quincenas?)\s+(?:of\s+|de\s+|del\s+)?(?P<a>{P.MONYEAR}|{P.YEAR})")
+    rf"(?<!\w)(?:{_words('coord_first')})\s+(?:{_words('coord_and')})\s+"
+    rf"(?:{_words('coord_article')})?(?:{_words('coord_second')})\s+"
+    rf"(?:{_words('coord_halves')})\s+(?:{_words('coord_of')})?(?P<a>{P.MONYEAR}|{P.YEAR})")
 
 
 def _scan(norm: str, today: date, us: bool = False) -> list[Found]:
@@ -255,7 +265,7 @@ def _found(kind: str, m: re.Match[str], today: date, us: bool = False) -> Found:
     if gd.get("b") and _day_first(gd["a"], gd["b"]):
         us = False                    # "01/03/2024 - 15/03/2024": both ends in the order one of them proves
     a = extract_dp(gd["a"], today, us)
-    if kind in ("end_of", "start_of") and re.search(r"day|session|дн|день|сесси|dia|sesion", m.group(0)):
+    if kind in ("end_of", "start_of") and _SESSION_WORD.search(m.group(0)):
         return Found(m.start(), m.end(), kind.replace("_of", "_session"), a=a, explicit_year=a.y is not None)
     if kind == "nth_week":
         a.d = _nth_week(gd["o"])
@@ -277,7 +287,7 @@ def _found(kind: str, m: re.Match[str], today: date, us: bool = False) -> Found:
 
 def _nth_week(word: str) -> int:
     """Encoded as a negative day: -1 first week ... -4 fourth, -9 last (resolved in _period)."""
-    if re.match(r"last|последн|ultima", word):
+    if _LAST_WEEK.match(word):
         return -9
     n = _ordinal(word, r"(\w+)") or 1
     return -min(max(n, 1), 4)
@@ -363,7 +373,7 @@ def _year_for(i: int, found: list[Found]) -> int | None:
 
 
 def _split(f: Found, norm: str) -> list[Found]:
-    if f.kind != "range" or f.a is None or f.b is None or not re.match(r"(?:between|entre|между)\s", norm[f.pos:f.end]):
+    if f.kind != "range" or f.a is None or f.b is None or not _BETWEEN.match(norm[f.pos:f.end]):
         return [f]
     mid = f.pos + (f.end - f.pos) // 2
     return [Found(f.pos, mid, "point", a=f.a, explicit_year=f.a.y is not None),

@@ -11,7 +11,7 @@ from agent import lang as packs
 # A level: thousands separated by "," "." or a space (3,000 / 3.000 / 3 000), or 3+ digits, never
 # a percent, points, a count of days or a year-like date part.
 _LEVEL = (r"(?P<lvl>\d{1,3}(?:[,.\s]\d{3})+(?:[.,]\d+)?|\d{3,}(?:[.,]\d+)?)"
-          r"(?!\s*(?:%|percent|pct|per\s*cent|процент|por\s*ciento|points?|пункт|puntos?|days?|дн|dias?|[-/]\d))")
+          r"(?!\s*(?:%|" + packs.alternation("nlu_words", "price_levels", "not_level") + r"|[-/]\d))")
 
 
 _N = r"(?P<lvl>\d+(?:[.,]\d+)?)"
@@ -48,15 +48,10 @@ def find(norm: str) -> tuple[int, int, str] | None:
 
 
 _YEAR = re.compile(r"(?:19|20)\d\d")
-_STRONG = re.compile(r"above|below|beneath|выше|ниже|свыше|por\s+(?:encima|debajo)")
+_STRONG = re.compile(packs.alternation("nlu_words", "price_levels", "strong"))
 
 
-_ASK = {"en": "I can count days by their percent move (for example, days up more than 2 %), not days "
-              "against a price level or a move in points ({lvl}). Which percent move should I count?",
-        "ru": "Я могу считать дни по процентному изменению (например, дни с ростом больше 2 %), но не по "
-              "уровню цены или движению в пунктах ({lvl}). Какое процентное движение посчитать?",
-        "es": "Puedo contar días por su variación porcentual (por ejemplo, días con subidas de más del 2 %), "
-              "no por un nivel de precio ni por un movimiento en puntos ({lvl}). ¿Qué variación porcentual cuento?"}
+_ASK: dict[str, str] = packs.by_lang("nlu_words", "price_levels", "ask")
 
 
 def question(level: str, lang: str) -> str:

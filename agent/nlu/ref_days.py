@@ -16,7 +16,12 @@ from agent.nlu.lang import MONTH_B
 from agent.nlu.numbers import COUNT, count_value
 from agent.state import Period
 
-_D = r"(?:3[01]|[12]\d|0?[1-9])(?:st|nd|rd|th|-?(?:го|е|ое))?(?![\d%.,:/]|\s*%)"
+
+def _words(key: str) -> str:   # the packs' day words (agent/lang/_nlu)
+    return packs.alternation("nlu_words", "ref_days", key)
+
+
+_D = r"(?:3[01]|[12]\d|0?[1-9])(?:" + _words("day_suffixes") + r")?(?![\d%.,:/]|\s*%)"
 # ...never when a month or a year follows: "from 1 to 5 March" is a dated range of its own
 _NO_MONTH = rf"(?!\s*(?:de\s+|of\s+)?(?:{MONTH_B}|\x02|\d))"
 # period_math.make_period, passed in by the caller
@@ -35,8 +40,9 @@ _RANGES = _compile("REF_DAY_RANGE")
 _FIRST = _compile("REF_FIRST")
 _HALF = _compile("REF_HALF")
 _NTH_WEEK = _compile("REF_NTH_WEEK")
-_ORDINAL = (("first", "1st", "перв", "primera"), ("second", "2nd", "втор", "segunda"),
-            ("third", "3rd", "трет", "tercera"), ("fourth", "4th", "четв", "cuarta"))
+_ORDINAL = tuple(tuple(w for c in packs.codes() for w in packs.get(c, "nlu_words", "ref_days", "week_ordinals")[i])
+                 for i in range(4))
+_SESSION_UNIT, _SECOND = re.compile(_words("session_units")), re.compile(_words("second_half"))
 
 
 def _day(tok: str) -> int:
@@ -88,7 +94,7 @@ def _first_days(m: re.Match[str], ref: Period, make: MakePeriod) -> Period | Non
     n = count_value(m.group("n")) or 0
     if not 1 <= n <= 366:
         return None
-    if re.match(r"trading|торгов|sess|sesi|сесси|dias\s+\w", m.group("u")):
+    if _SESSION_UNIT.match(m.group("u")):
         from agent.nlu.sessions import nth_session_after
         end = nth_session_after(ref.start - timedelta(days=1), n)
     else:
@@ -107,6 +113,6 @@ def _nth_week(m: re.Match[str], ref: Period, make: MakePeriod) -> Period | None:
 def _half(m: re.Match[str], ref: Period, make: MakePeriod) -> Period | None:
     """"the first half of the month": 1-15; the second: 16 to the month's end."""
     mid = ref.start.replace(day=15)
-    second = re.match(r"second|2nd|втор|segunda", m.group("h"))
+    second = _SECOND.match(m.group("h"))
     start, end = (mid + timedelta(days=1), ref.end) if second else (ref.start, mid)
     return _clip(ref, start, end, make) if ref.start.month == ref.end.month else None

@@ -10,22 +10,21 @@ from __future__ import annotations
 
 import re
 
+from agent import lang as packs
 from agent.llm.base import ProviderContext
 from agent.messages import MESSAGES
 from agent.nlu.lang import normalize
 from agent.nlu.period_math import make_period
 from agent.state import Intent
 
-YES = re.compile(
-    r"^\s*(?:yes|yeah|yep|sure|ok|okay|please|please\s+do|go\s+ahead|do\s+it|run\s+it|si|claro|vale|dale"
-    r"|por\s+favor|de\s+acuerdo|adelante|да|давай|ага|конечно|хорошо|ок|угу|да,?\s+пожалуйста)"
-    r"(?:\s*,?\s*(?:please|por\s+favor|пожалуйста|thanks|gracias|спасибо))?[\s!.,]*$")
-AVAILABLE = re.compile(r"available\s+(?:data|range)|what\s+(?:data\s+)?(?:is|you\s+have)\s+available"
-                       r"|доступн\w+\s+(?:данн\w+|период\w*|диапазон\w*)|datos\s+disponibles"
-                       r"|rango\s+disponible|lo\s+que\s+(?:hay|tengas)")
-ANOTHER = re.compile(r"(?:another|other|different)\s+(?:instrument|symbol|ticker|market)"
-                     r"|друг\w+\s+(?:инструмент\w*|тикер\w*|символ\w*|актив\w*)"
-                     r"|otro\s+(?:instrumento|simbolo|ticker|activo|mercado)")
+
+def _words(key: str) -> str:   # the packs' reply words (agent/lang/_nlu)
+    return packs.alternation("nlu_words", "resumes", key)
+
+
+YES = re.compile(rf"^\s*(?:{_words('yes')})(?:\s*,?\s*(?:{_words('yes_tail')}))?[\s!.,]*$")
+AVAILABLE = re.compile(_words("available"))
+ANOTHER = re.compile(_words("another"))
 
 # Assistant replies that did not answer (an interrupt card or a refusal): not a base for follow-ups.
 _UNANSWERED_KEYS = ("clarify", "not_understood", "no_data", "unknown_symbol", "store_empty",

@@ -9,6 +9,7 @@ from datetime import timedelta
 from typing import Any
 
 import capabilities
+from agent import lang as packs
 from agent.llm.base import ProviderContext
 from agent.nlu import cues, notes, windows
 from agent.nlu import metrics as M
@@ -24,12 +25,13 @@ from agent.nlu.period_math import (
 from agent.state import Intent, Part, Period, TimeWindow
 
 MAX_PARTS = 24
+_QUARTER, _YEAR = (re.compile(packs.alternation("nlu_words", "shaping", k)) for k in ("quarter", "year"))
 
 
 def _unit(m: re.Match[str]) -> str:
     u = m.group("u")
-    if re.match(r"quarter|квартал|trimestre|year|год|año", u):
-        return "quarter" if re.match(r"quarter|квартал|trimestre", u) else "year"
+    if _QUARTER.match(u) or _YEAR.match(u):
+        return "quarter" if _QUARTER.match(u) else "year"
     return window_unit(u)
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from agent import lang as packs
 from agent.llm.base import ProviderContext
 from agent.nlu import clarify, condition_parts, cues, price_levels, reading, shaping
 from agent.nlu import metrics as M
@@ -139,10 +140,8 @@ def _missing(it: Intent, p: Parsed, ctx: ProviderContext) -> list[str]:
 # A move this large is rare within one day (SPX: 11 days of +/-10 % since 1928), so "after a 15 %
 # rise" may mean over a week: asked (seed 004's complex case), unless a day is said.
 SPAN_ASKED_FROM = 10.0
-_SPAN_DAY = re.compile(r"(?<!\w)(?:daily|in\s+(?:a|one)\s+day|one-day|single[\s-]day|intraday|дневн\w*|за\s+(?:один\s+)?день"
-                       r"|в\s+день|однодневн\w*|diari[oa]s?|en\s+un\s+dia|en\s+una\s+sesion)(?!\w)")
-_SPAN_WEEK = re.compile(r"(?<!\w)(?:in\s+a\s+week|weekly|over\s+a\s+week|за\s+неделю|недельн\w*|en\s+una\s+semana"
-                        r"|semanal\w*)(?!\w)")
+_SPAN_DAY, _SPAN_WEEK = (re.compile(r"(?<!\w)(?:" + packs.alternation("nlu_words", "to_intent", k) + r")(?!\w)")
+                         for k in ("span_day", "span_week"))
 
 
 

@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from agent import lang as packs
 from agent.llm.base import ProviderContext
 from agent.nlu.lang import language_evidence, normalize
 from agent.nlu.memory_statements import memory_call
@@ -29,24 +30,24 @@ class ToolCall:
 
 
 _W = r"(?<![\w])"
-WATCHLIST = re.compile(_W + r"(?:watch\s*-?\s*list\w*|вотч\s*-?\s*лист\w*|списк?\w*\s+наблюдени\w*|"
-                       r"избранн\w*|lista\s+de\s+(?:seguimiento|vigilancia)|watchlist)")
-ADD = re.compile(_W + r"(?:add|put|include|добав\w*|внеси\w*|включи\w*|agreg\w*|añad\w*|anad\w*|"
-                 r"incluy\w*|pon\w*|mete\w*)(?![\w])")
-REMOVE = re.compile(_W + r"(?:remove|delete|drop|take\s+\w+\s+off|удал\w*|убер\w*|убра\w*|исключ\w*|"
-                    r"quit\w*|elimin\w*|borr\w*|sac\w*)(?![\w])")
-POSITION = re.compile(_W + r"(?:position\s+siz\w*|size\s+(?:of\s+)?(?:the\s+|my\s+)?position|"
-                      r"how\s+many\s+(?:contracts|shares|units|lots)|размер\w*\s+позици\w*|"
-                      r"сколько\s+(?:контракт\w*|акци\w*|лот\w*)|tamaño\s+de\s+(?:la\s+|mi\s+)?posici\w*|"
-                      r"tamano\s+de\s+(?:la\s+|mi\s+)?posici\w*|cuant[oa]s\s+(?:contratos|acciones|lotes))")
-RISK_REWARD = re.compile(_W + r"(?:risk\s*[/-]?\s*(?:to\s*-?\s*)?reward|r\s*[:/]\s*r\b|риск\w*\s*[/-]?\s*"
-                         r"(?:к\s+)?прибыл\w*|соотношени\w*\s+риск\w*|riesgo\s*[/-]?\s*(?:a\s+)?"
-                         r"(?:beneficio|recompensa))")
-CANDLES = re.compile(_W + r"(?:candle\w*|candlestick\w*|ohlcv|bars?|свеч\w*|бар\w*|velas?)(?![\w])")
-PRICE = re.compile(_W + r"(?:price|quote|trading\s+at|цен\w*|котировк\w*|сколько\s+стоит|почем|"
-                   r"precio|cotizaci\w*|cuanto\s+(?:vale|cuesta)|a\s+cuanto\s+esta|"
-                   # "what's SPY now": a question about now is the last bar's price (with its age)
-                   r"(?:right\s+)?now|currently|at\s+the\s+moment|сейчас|ahora|ahorita)(?![\w])")
+
+
+def _words(*key: str) -> str:
+    """One alternation of the packs' tool-question words under `key` (agent/lang/_nlu)."""
+    return packs.alternation("nlu_words", "tool_intents", *key)
+
+
+def _word_rx(key: str) -> re.Pattern[str]:
+    """A word of the list at `key`, whole (the verbs, cue nouns and units of these questions)."""
+    return re.compile(_W + "(?:" + _words(key) + r")(?![\w])")
+
+
+WATCHLIST = re.compile(_W + "(?:" + _words("watchlist") + ")")
+ADD, REMOVE = _word_rx("add"), _word_rx("remove")
+POSITION = re.compile(_W + "(?:" + _words("position") + ")")
+RISK_REWARD = re.compile(_W + "(?:" + _words("risk_reward") + ")")
+CANDLES = _word_rx("candles")
+PRICE = _word_rx("price")
 
 # Reading tools of a symbol (news, sentiment, ML, fundamentals): the class's vocabulary (the packs'
 # chat_tools.cues) + a symbol.
@@ -61,42 +62,32 @@ def _cue(name: str) -> re.Pattern[str]:
 NEWS, SENTIMENT, ML_MODEL = _cue("NEWS"), _cue("SENTIMENT"), _cue("ML_MODEL")
 ML_SIGNAL, ML_FEATURES, FUNDAMENTALS = _cue("ML_SIGNAL"), _cue("ML_FEATURES"), _cue("FUNDAMENTALS")
 
-_NUM = r"(\d[\d\s.,]*\d|\d)\s*(k|к|тыс\w*|mil|m|м|млн)?(?![\w])"
+_THOUSAND, _MILLION = re.compile(_words("thousand")), re.compile(_words("million"))
+_NUM = r"(\d[\d\s.,]*\d|\d)\s*(" + _words("thousand") + "|" + _words("million") + r")?(?![\w])"
 NUMBER = re.compile(_NUM)
-ENTRY = re.compile(_W + r"(?:entry|enter|buy\s+at|вход\w*|цен\w+\s+вход\w*|entrada|entrar|compra\s+en)"
-                   r"(?:\s+(?:price|at|в|по|на|en|a|de))*\s*[:=]?\s*" + _NUM)
-STOP = re.compile(_W + r"(?:stop(?:\s*-?\s*loss)?|sl|стоп\w*(?:\s*-?\s*лосс\w*)?|stop\s+de\s+perdidas)"
-                  r"(?:\s+(?:at|в|на|по|en|a))*\s*[:=]?\s*" + _NUM)
-TARGET = re.compile(_W + r"(?:target|take\s*-?\s*profit|tp|тейк\w*(?:\s*-?\s*профит\w*)?|цел\w*|"
-                    r"objetivo|toma\s+de\s+ganancias|take\s+profit)(?:\s+(?:at|в|на|по|en|a))*"
-                    r"\s*[:=]?\s*" + _NUM)
-PERCENT = re.compile(r"(\d+(?:[.,]\d+)?)\s*(?:%|процент\w*|por\s*ciento|percent)")
-CAPITAL = re.compile(_W + r"(?:for|with|capital|account|balance|на|с|капитал\w*|депозит\w*|сч[её]т\w*|"
-                     r"para|con|cuenta)\s+(?:of\s+|de\s+)?[$€]?\s*" + _NUM)
-POINT_VALUE = re.compile(_W + r"(?:point\s+value|multiplier|стоимость\s+пункта|valor\s+del\s+punto)"
-                         r"\s*[:=]?\s*" + _NUM)
+
+
+def _labelled_rx(key: str, then: str) -> re.Pattern[str]:
+    """A number after its label ("entry 5200", "стоп 5150", "objetivo en 5300")."""
+    return re.compile(_W + "(?:" + _words(key) + r")(?:\s+(?:" + _words(then) + r"))*\s*[:=]?\s*" + _NUM)
+
+
+ENTRY = _labelled_rx("entry", "entry_then")
+STOP = _labelled_rx("stop", "level_then")
+TARGET = _labelled_rx("target", "level_then")
+PERCENT = re.compile(r"(\d+(?:[.,]\d+)?)\s*(?:%|" + _words("percent") + ")")
+CAPITAL = re.compile(_W + "(?:" + _words("capital") + r")\s+(?:" + _words("capital_of") + r")?[$€]?\s*" + _NUM)
+POINT_VALUE = re.compile(_W + "(?:" + _words("point_value") + r")\s*[:=]?\s*" + _NUM)
 
 TIMEFRAMES: list[tuple[re.Pattern[str], str]] = [
-    (re.compile(_W + r"(?:15\s*-?\s*(?:m|min\w*|мин\w*))(?![\w])"), "15m"),
-    (re.compile(_W + r"(?:5\s*-?\s*(?:m|min\w*|мин\w*))(?![\w])"), "5m"),
-    (re.compile(_W + r"(?:1\s*-?\s*(?:m|min|minute)|one\s+minute|минутн\w*|1\s*мин\w*|de\s+1\s+minuto|"
-                r"de\s+un\s+minuto)(?![\w])"), "1m"),
-    (re.compile(_W + r"(?:4\s*-?\s*(?:h|hr|hour\w*|ч|час\w*|horas?))(?![\w])"), "4h"),
-    (re.compile(_W + r"(?:1\s*-?\s*(?:h|hr|hour)|hourly|часов\w*|1\s*ч|horari\w*|de\s+1\s+hora|"
-                r"de\s+una\s+hora)(?![\w])"), "1h"),
-    (re.compile(_W + r"(?:1\s*-?\s*(?:w|wk|week)|weekly|недельн\w*|semanal\w*)(?![\w])"), "1w"),
-    (re.compile(_W + r"(?:1\s*-?\s*(?:d|day)|daily|дневн\w*|diari\w*)(?![\w])"), "1d"),
-]
+    (re.compile(_W + "(?:" + _words("timeframes", tf) + r")(?![\w])"), tf)
+    for tf in ("15m", "5m", "1m", "4h", "1h", "1w", "1d")]
 BUCKET_S = {"1m": 60, "5m": 300, "15m": 900, "1h": 3600, "4h": 14400, "1d": 86400, "1w": 604800}
-LAST_N_CANDLES = re.compile(r"(?:last|past|последн\w*|ultim\w*)\s+(\d{1,3})\s+(?:\S+\s+)?(?:candle\w*|bar\w*|"
-                            r"свеч\w*|бар\w*|velas?)")
-LAST_N_DAYS = re.compile(r"(?:last|past|последн\w*|ultim\w*|за)\s+(\d{1,3})\s+(?:days?|дн\w*|дня|"
-                         r"суток|dias?)")
-LAST_DAY = re.compile(r"(?:last|past|previous|последн\w*|ultimo|pasado)\s+(?:trading\s+)?"
-                      r"(?:day|session|день|сутки|сесси\w*|dia|sesion)")
-LAST_WEEK = re.compile(r"(?:last|past|последн\w*|ultima|pasada)\s+(?:week|недел\w*|semana)")
+LAST_N_CANDLES = re.compile(rf"(?:{_words('last_candles')})\s+(\d{{1,3}})\s+(?:\S+\s+)?(?:{_words('candle_units')})")
+LAST_N_DAYS = re.compile(rf"(?:{_words('last_days')})\s+(\d{{1,3}})\s+(?:{_words('days')})")
+LAST_DAY = re.compile(rf"(?:{_words('last_day')})\s+(?:{_words('day_trading')})?(?:{_words('day')})")
+LAST_WEEK = re.compile(rf"(?:{_words('last_week')})\s+(?:{_words('week')})")
 DEFAULT_CANDLES = 20
-
 
 def _number(raw: str, suffix: str | None) -> float | None:
     text = raw.replace(" ", "").replace("\u00a0", "")
@@ -110,9 +101,9 @@ def _number(raw: str, suffix: str | None) -> float | None:
     except ValueError:
         return None
     s = (suffix or "").lower()
-    if s in ("k", "к") or s.startswith("тыс") or s == "mil":
+    if s and _THOUSAND.fullmatch(s):
         value *= 1_000
-    elif s in ("m", "м", "млн"):
+    elif s and _MILLION.fullmatch(s):
         value *= 1_000_000
     return value
 
@@ -254,18 +245,26 @@ def _reading(question: str, norm: str, ctx: ProviderContext, lang: str) -> ToolC
     return None
 
 
-_ES_CUES = re.compile(_W + r"(?:lista|posicion|velas?|precio|cotizacion|noticias|titulares|señal|"
-                      r"modelo|sentimiento|agreg\w*|anad\w*|quit\w*|"
-                      r"elimin\w*|riesgo|entrada|objetivo|mi|de|del|para|con)(?![\w])")
+def _by_lang(key: str, wrap: str = "{}") -> dict[str, re.Pattern[str]]:
+    """{code: one pattern of its list at `key`} for the packs whose list is not empty."""
+    lists = packs.by_lang("nlu_words", "tool_intents", key)
+    return {c: re.compile(wrap.format("|".join(alts))) for c, alts in lists.items() if alts}
+
+
+# Letters, then words, that show a language when the detector is not sure (Cyrillic: Russian)
+_LETTERS = _by_lang("letters")
+_CUES = _by_lang("cues", _W + "(?:{})" + r"(?![\w])")
 
 
 def _lang(question: str, norm: str) -> str:
     lang, strong = language_evidence(question)
     if strong:
         return lang
-    if re.search(r"[а-яё]", norm):
-        return "ru"
-    return "es" if _ES_CUES.search(norm) else lang
+    for table in (_LETTERS, _CUES):
+        for code, rx in table.items():
+            if rx.search(norm):
+                return code
+    return lang
 
 
 def detect_tool_call(question: str, ctx: ProviderContext) -> ToolCall | None:

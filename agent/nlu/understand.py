@@ -5,6 +5,7 @@ analysis from analyses.py), and the conversation fills what the question leaves 
 from __future__ import annotations
 
 import capabilities
+from agent import lang as packs
 from agent.llm.base import ProviderContext
 from agent.nlu import backtest_rules, clarify, coverage, declines, followup_days, resumes
 from agent.nlu import metrics as M
@@ -85,9 +86,7 @@ def _recognised(p: Parsed, ignore: frozenset[str] | set[str] = frozenset()) -> b
                 or p.unsupported or p.window or p.bar or p.fixes or p.volume_rank or p.price_level)
 
 
-NOT_READ = {"en": "I did not understand: {w}. Which instrument and period, and what about them?",
-            "ru": "Я не понял: {w}. Какой инструмент и период, и что о них узнать?",
-            "es": "No entendí: {w}. ¿Qué instrumento y período, y qué quieres saber?"}
+NOT_READ: dict[str, str] = packs.by_lang("nlu_words", "understand", "not_read")
 
 
 def _not_understood(p: Parsed, prev: Intent | None, ctx: ProviderContext) -> Intent:

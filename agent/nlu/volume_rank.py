@@ -15,29 +15,35 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
+from agent import lang as packs
 from agent.nlu.numbers import CARDINAL_WORD, count_value
 
+
+def _w(key: str) -> str:
+    """One alternation of the packs' volume-rank words under `key` (agent/lang/_nlu)."""
+    return packs.alternation("nlu_words", "volume_rank", key)
+
+
 COUNT = rf"(?:\d{{1,2}}(?!\d)|{CARDINAL_WORD})"     # "3", "three", "три": never a year
-_UP = (r"highest|largest|biggest|heaviest|most|max(?:imum|imal)?|наибольш\w*|максимальн\w*|самы\w+\s+больш\w*"
-       r"|mayor(?:es)?|maxim[oa]s?|mas")
-_DOWN = (r"lowest|smallest|lightest|least|min(?:imum|imal)?|наименьш\w*|минимальн\w*|самы\w+\s+(?:мал\w*|низк\w*)"
-         r"|menor(?:es)?|minim[oa]s?|menos")
-_VOL = r"(?:trading\s+)?(?:volume|объем\w*|volumen)"
-_DAY = (r"(?:trading\s+)?(?:days?|sessions?)|(?:торгов\w+\s+)?(?:день|дн(?:я|ей|и)|сесси\w*)"
-        r"|(?:dias?|sesion(?:es)?)(?:\s+de\s+(?:negociacion|mercado))?")
-_NOT_DAYS = r"(?!\s*(?:price|level|node|bin|area|hours?|minutes?|цен\w*|уров\w*|час\w*|precio|nivel|horas?))"
-_LEAD = (rf"(?:(?:the\s+|los\s+|las\s+|el\s+|la\s+)?(?P<n0>{COUNT})?\s*(?:{_DAY})\s+"
-         rf"(?:(?:with|of|having|had|has|saw|de|con|с|со)\s+(?:the\s+|el\s+|la\s+)?)?)?")
+_UP, _DOWN = _w("up"), _w("down")
+_VOL = rf"(?:{_w('volume_lead')})?(?:{_w('volume')})"
+_DAY = _w("day")
+_NOT_DAYS = rf"(?!\s*(?:{_w('not_days')}))"
+_LEAD = (rf"(?:(?:{_w('lead_article')})?(?P<n0>{COUNT})?\s*(?:{_DAY})\s+"
+         rf"(?:(?:{_w('lead_with')})\s+(?:{_w('with_article')})?)?)?")
+# "самые объёмные дни": an adjective of volume before the day (where a language has one)
+_ADJ = (rf"|(?P<n4>{COUNT}\s+)?(?P<adj>(?:{_w('most_adj')})\s+)?(?:{_w('voluminous')})\s+(?:{_DAY})"
+        if _w("voluminous") else "")
 _RANK = re.compile(
-    rf"(?<!\w)(?:{_LEAD}(?:the\s+)?(?P<n1>{COUNT}\s+)?(?P<sup>{_UP}|{_DOWN})[\s-]+{_VOL}{_NOT_DAYS}"
+    rf"(?<!\w)(?:{_LEAD}(?:{_w('rank_article')})?(?P<n1>{COUNT}\s+)?(?P<sup>{_UP}|{_DOWN})[\s-]+{_VOL}{_NOT_DAYS}"
     rf"(?:\s+(?P<noun>{_DAY}))?"
-    rf"|(?:top|топ)[\s-]*(?P<n2>{COUNT})?\s+(?:(?:{_VOL})\s+(?P<noun2>{_DAY})|(?P<noun3>{_DAY})\s+(?:by|по|por)\s+{_VOL})"
-    rf"|(?P<n3>{COUNT}\s+)?(?:{_DAY})\s+(?:ranked|sorted|ordered|ordenad[oa]s|clasificad[oa]s|отсортированн\w*)\s+(?:by|по|por)\s+{_VOL}"
-    rf"|(?P<n4>{COUNT}\s+)?(?P<adj>(?:самы\w+|наиболее|наименее)\s+)?объ[её]мн\w+\s+(?:{_DAY}))"
-    r"(?!\w)")
+    rf"|(?:{_w('top')})[\s-]*(?P<n2>{COUNT})?\s+(?:(?:{_VOL})\s+(?P<noun2>{_DAY})|(?P<noun3>{_DAY})\s+(?:{_w('by')})\s+{_VOL})"
+    rf"|(?P<n3>{COUNT}\s+)?(?:{_DAY})\s+(?:{_w('ranked')})\s+(?:{_w('by')})\s+{_VOL}"
+    + _ADJ + r")(?!\w)")
 _DOWN_RE = re.compile(rf"^(?:{_DOWN})$")
-_PLURAL = re.compile(r"days|sessions|дн(?:ей|и)|дня|сесси[йи]|dias|sesiones")
-_SINGULAR = re.compile(r"(?<!\w)(?:день|day|dia|session|sesion)(?!\w)")
+_LEAST_ADJ = re.compile(_w("least_adj") or r"(?!)")
+_PLURAL = re.compile(_w("plural_days"))
+_SINGULAR = re.compile(rf"(?<!\w)(?:{_w('singular_day')})(?!\w)")
 
 
 @dataclass(frozen=True)
@@ -52,8 +58,9 @@ def parse_volume_rank(norm: str) -> VolumeRank | None:
     if not m:
         return None
     sup = re.sub(r"\s+", " ", m.group("sup") or "")
-    down = bool(sup and _DOWN_RE.match(sup)) or (m.group("adj") or "").startswith("наименее")
-    counts = (m.group("n0"), m.group("n1"), m.group("n2"), m.group("n3"), m.group("n4"))
+    g = m.groupdict()
+    down = bool(sup and _DOWN_RE.match(sup)) or bool(_LEAST_ADJ.match(g.get("adj") or ""))
+    counts = (g["n0"], g["n1"], g["n2"], g["n3"], g.get("n4"))
     n = count_value(next((g.strip() for g in counts if g), None))
     if n is None:       # "highest volume days": several, as the top moves read them; else one day
         phrase = m.group(0)

@@ -21,6 +21,16 @@ from agent import lang as packs
 RTH_OPEN, RTH_CLOSE = time(9, 30), time(16, 0)
 OVERNIGHT_START, OVERNIGHT_END = time(18, 0), time(9, 30)
 
+
+def _w(*key: str) -> str:
+    return packs.alternation("windows", *key)
+
+
+def _any(*alts: str) -> str:
+    """The alternatives that are not empty (a pack part no language fills adds nothing)."""
+    return "|".join(a for a in alts if a)
+
+
 # A clock: "14:00", "2pm", "14h30", "9.30" (a dot only before :00/:15/:30/:45, so "1.03" stays a
 # day and month), "noon", "midnight", and an hour with the part of the day that says am or pm ("11
 # in the morning", "11 утра", "11 de la mañana"). The words are the packs' (agent/lang/_windows).
@@ -35,33 +45,24 @@ _ARTICLE = r"(?:(?:" + packs.alternation("windows", "articles") + r")\s+)?"   # 
 _NOON = re.compile(packs.alternation("windows", "noon"))
 _AM_RX, _PM_RX = re.compile(r"a\.?m\.?$|" + _AM), re.compile(r"p\.?m\.?$|" + _PM)
 _BETWEEN = re.compile(
-    r"(?<!\w)(?:between|from|между|с|со|entre|desde|de)\s+" + _ARTICLE + _CLOCK.format(n="a")
-    + r"\s*(?:and|to|till|until|-|–|и|до|по|y|a|hasta)\s*" + _ARTICLE + _CLOCK.format(n="b") + r"(?!\d|\.\d|\s*%)")
+    rf"(?<!\w)(?:{_w('between_from')})\s+" + _ARTICLE + _CLOCK.format(n="a")
+    + rf"\s*(?:{_w('between_and')})\s*" + _ARTICLE + _CLOCK.format(n="b") + r"(?!\d|\.\d|\s*%)")
 # Two clocks with no "between"/"from" before them ("10:00-11:00", "9:30 to 10am", "14h-15h"): each
 # end has minutes or am/pm, so no date or count reads the same. Unread, "SPY 10:00-11:00 high" gave
 # the whole session's high.
 _BARE = re.compile(
-    r"(?<![\w:.])" + _CLOCK.format(n="a") + r"\s*(?:-|–|—|to|till|until|до|a|hasta)\s*" + _CLOCK.format(n="b")
+    r"(?<![\w:.])" + _CLOCK.format(n="a") + rf"\s*(?:{_w('bare_to')})\s*" + _CLOCK.format(n="b")
     + r"(?![\d:]|\.\d|\s*%)")
 _FIRST_LAST = re.compile(
-    r"(?<!\w)(?P<edge>first|opening|last|closing|final|перв\w*|последн\w*|primer[oa]?s?|ultim[oa]s?)\s+"
-    r"(?:(?P<n>\d{1,3})\s+)?(?P<unit>half\s+(?:an\s+)?hour|hours?|minutes?|mins?|полчаса|час\w*|минут\w*"
-    r"|media\s+hora|horas?|minutos?)"
-    r"(?:\s+(?:of\s+(?:the\s+)?(?:session|trading|day)|торгов\w*|сесси\w*|de\s+(?:la\s+)?(?:sesion|negociacion)))?"
-    r"(?!\w)")
+    rf"(?<!\w)(?P<edge>{_w('edge_first')}|{_w('edge_last')})\s+"
+    rf"(?:(?P<n>\d{{1,3}})\s+)?(?P<unit>{_w('edge_units')})(?:\s+(?:{_w('edge_tail')}))?(?!\w)")
+_EDGE_FIRST, _HOUR_UNIT = re.compile(_w("edge_first")), re.compile(_w("hour_prefix"))
 # A time zone said after a clock window ("2 to 3 p.m. Eastern", "1-2pm ET", "hora de Nueva York",
 # "по UTC", "MSK", "CET"): the window is in that zone (IANA name), converted to the exchange's.
-_ZONES = [
-    ("America/New_York", r"e[sd]?t|eastern(?:\s+time)?|new\s+york(?:\s+time)?|ny(?:\s+time)?"
-                         r"|(?:по\s+)?нью-?\s?йорк\w*(?:\s+времени)?|(?:по\s+)?восточн\w+(?:\s+времени)?"
-                         r"|(?:hora\s+)?(?:de\s+)?nueva\s+york|hora\s+del\s+este"),
-    ("UTC", r"(?:по\s+)?(?:utc|gmt|гринвич\w*)|(?:hora\s+)?utc"),
-    ("Europe/Moscow", r"(?:по\s+)?(?:msk|мск|москв\w*|московск\w+(?:\s+времени)?)|(?:hora\s+de\s+)?mosc[uú]"),
-    ("Europe/Berlin", r"(?:по\s+)?(?:cet|cest)|hora\s+de\s+europa\s+central"),
-    ("America/Chicago", r"c[sd]?t|central(?:\s+time)?|(?:по\s+)?чикаг\w*|hora\s+de\s+chicago"),
-]
-_ZONE = re.compile(r"\s*(?:,\s*)?(?:\(\s*)?(?:in\s+|at\s+)?(?:the\s+)?(?:" + "|".join(f"(?P<z{i}>{rx})" for i, (_n, rx) in enumerate(_ZONES))
-                   + r")(?:\s*\))?(?!\w)")
+_ZONES = [(zone, _w("zones", zone))
+          for zone in ("America/New_York", "UTC", "Europe/Moscow", "Europe/Berlin", "America/Chicago")]
+_ZONE = re.compile(rf"\s*(?:,\s*)?(?:\(\s*)?(?:{_w('zone_lead')})?(?:{_w('zone_article')})?(?:"
+                   + "|".join(f"(?P<z{i}>{rx})" for i, (_n, rx) in enumerate(_ZONES)) + r")(?:\s*\))?(?!\w)")
 
 
 def zone_after(norm: str, end: int) -> tuple[str, int] | None:
@@ -73,45 +74,31 @@ def zone_after(norm: str, end: int) -> tuple[str, int] | None:
     return _ZONES[i][0], m.end()
 
 
-_NAMED = [
-    # the opening range: the session's first 30 minutes (its usual definition); the closing range alike
-    ("opening_range", re.compile(r"(?<!\w)(?:opening\s+range|or\s+high|or\s+low|диапазон\w*\s+открыти\w*"
-                                 r"|рейндж\w*\s+открыти\w*|rango\s+de\s+apertura)(?!\w)")),
-    ("closing_range", re.compile(r"(?<!\w)(?:closing\s+range|диапазон\w*\s+закрыти\w*|rango\s+de\s+cierre)(?!\w)")),
-    ("rth", re.compile(r"(?<!\w)(?:rth|regular\s+(?:trading\s+)?(?:hours|session)|cash\s+session"
-                       r"|основн\w+\s+сесси\w*|регулярн\w+\s+(?:сесси\w*|час\w*)|horario\s+regular"
-                       r"|sesion\s+regular)(?!\w)")),
-    # any form of the adjective ("ночной диапазон", "ночного максимума", "nocturnos"): said of a
-    # market, night is the overnight session, never the whole day
-    ("overnight", re.compile(r"(?<!\w)(?:overnight|over\s+night|eth|globex(?:\s+session)?|ночн\w*|ночью"
-                             r"|овернайт\w*|sesion\s+nocturna|nocturn[oa]s?|de\s+noche)(?!\w)")),
-    ("premarket", re.compile(r"(?<!\w)(?:pre-?\s?market|премаркет\w*|пре-?маркет\w*|preapertura"
-                             r"|pre-?mercado)(?!\w)")),
-    ("after_hours", re.compile(r"(?<!\w)(?:after-?\s?hours|post-?market|постмаркет\w*|после\s+закрытия"
-                               r"|fuera\s+de\s+horario|post-?mercado)(?!\w)")),
-]
-_HALF_HOUR = re.compile(r"half\s+(?:an\s+)?hour|полчаса|media\s+hora")
+# Named windows; the opening range is the session's first 30 minutes (its usual definition), the
+# closing range alike
+_NAMED = [(name, re.compile(rf"(?<!\w)(?:{_w('named', name)})(?!\w)"))
+          for name in ("opening_range", "closing_range", "rth", "overnight", "premarket", "after_hours")]
+_HALF_HOUR = re.compile(_w("half_hour"))
 _NAMED_TIMES = {"opening_range": (RTH_OPEN, time(10, 0)), "closing_range": (time(15, 30), RTH_CLOSE),"rth": (RTH_OPEN, RTH_CLOSE), "overnight": (OVERNIGHT_START, OVERNIGHT_END),
                 "premarket": (time(4, 0), RTH_OPEN), "after_hours": (RTH_CLOSE, time(20, 0))}
 
-_BAR = re.compile(
-    r"(?<!\w)(?:(?P<n>\d{1,3})\s*[-‐]?\s*(?P<u>minutes?|mins?|m|hours?|h|минутн\w*|мин\w*|часов\w*|час\w*"
-    r"|minutos?)\s*(?:bars?|candles?|candlesticks?|бар\w*|свеч\w*|velas?|barras?)"
-    r"|(?:bars?|candles?|velas?|barras?|бар\w*|свеч\w*)\s+(?:of|de|по|в)\s+(?P<n2>\d{1,3})\s*"
-    r"(?P<u2>minutes?|mins?|hours?|минут\w*|час\w*|minutos?|horas?)"
-    r"|(?P<hourly>hourly|часов\w*|horari[oa]s?)\s+(?:bars?|candles?|бар\w*|свеч\w*|velas?|barras?)"
-    r"|(?:velas?|barras?)\s+(?P<hourly2>horari[oa]s?)"
-    # Russian trader slang: "на 15-минутках" (15-minute bars), "на часовиках" (hourly bars)
-    r"|(?P<n3>\d{1,3})\s*[-‐]?\s*минутк\w*|(?P<h2>часовик\w*))(?!\w)")
+_BAR = re.compile(r"(?<!\w)(?:" + _any(
+    rf"(?P<n>\d{{1,3}})\s*[-‐]?\s*(?P<u>{_w('bar_units')})\s*(?:{_w('bar_words')})",
+    rf"(?:{_w('bar_of_words')})\s+(?:{_w('bar_of')})\s+(?P<n2>\d{{1,3}})\s*(?P<u2>{_w('bar_of_units')})",
+    rf"(?P<hourly>{_w('hourly')})\s+(?:{_w('bar_of_words')})",
+    _w("hourly_after") and rf"(?:{_w('bars_before_hourly')})\s+(?P<hourly2>{_w('hourly_after')})",
+    # trader slang: "на 15-минутках" (15-minute bars), "на часовиках" (hourly bars)
+    _w("minute_slang") and rf"(?P<n3>\d{{1,3}})\s*[-‐]?\s*(?:{_w('minute_slang')})",
+    _w("hour_slang") and rf"(?P<h2>{_w('hour_slang')})") + r")(?!\w)")
 
 
 _ONE_CLOCK = r"(?P<c>\d{1,2})(?::(?P<cm>\d{2})|\s*(?P<cap>a\.?m\.?|p\.?m\.?))\s*"
 _CANDLE_AFTER = re.compile(r"(?<![\w:.])" + _ONE_CLOCK
                            + r"(?P<bar>(?:\d{1,3}\s*[-‐]?\s*(?:minutes?|mins?|m|hours?|h)\s*|hourly\s+)(?:bar|candle|candlestick)s?)(?!\w)")
 _CANDLE_BEFORE = re.compile(
-    r"(?<!\w)(?P<bar>(?:\d{1,3}\s*[-‐]?\s*(?:minutes?|mins?|hours?|минутн\w*|часов\w*)\s*|hourly\s+|часов\w*\s+)"
-    r"(?:bar|candle|свеч\w*|бар\w*)|(?:vela|barra)s?\s+(?:horari[oa]s?|de\s+\d{1,3}\s+minutos?))"
-    r"\s+(?:(?:at|of|from|в|на|за|de\s+las?|a\s+las?)\s+)?" + _ONE_CLOCK + r"(?!\d)"
+    r"(?<!\w)(?P<bar>" + _any(rf"(?:\d{{1,3}}\s*[-‐]?\s*(?:{_w('candle_units')})\s*|{_w('candle_hourly')})"
+                              rf"(?:{_w('candle_word')})", _w("candle_phrase")) + ")"
+    + rf"\s+(?:(?:{_w('candle_at')})\s+)?" + _ONE_CLOCK + r"(?!\d)"
     # "hourly candle 13:00" names one bar; "hourly candles 10:00-12:00" is a range of bars
     r"(?!\s*(?:" + packs.alternation("windows", "range_to") + r")\s*\d)")
 
@@ -190,7 +177,7 @@ def _both_clocks(m: re.Match[str], norm: str) -> bool:
     return bool(m.group("bap") or m.group("bw") or ((m.group("bm") or m.group("bd")) and zone_after(norm, m.end())))
 
 
-_HOUR_WORD = re.compile(r"\s*(?:h|hrs?|hours?|o'?clock|ч\.?|час\w*|horas?)(?!\w)")
+_HOUR_WORD = re.compile(rf"\s*(?:{_w('hour_words')})(?!\w)")
 _ENDS = re.compile(r"\s*(?:[?.!]\s*)?$")
 
 
@@ -228,10 +215,10 @@ def _edge(norm: str) -> Window | None:
         return None
     unit = m.group("unit")
     n = int(m.group("n") or 1)
-    minutes = 30 if _HALF_HOUR.fullmatch(unit) else n * 60 if re.match(r"h|час|hora", unit) else n
+    minutes = 30 if _HALF_HOUR.fullmatch(unit) else n * 60 if _HOUR_UNIT.match(unit) else n
     if not 0 < minutes <= 390:
         return None
-    if re.match(r"first|opening|перв|primer", m.group("edge")):
+    if _EDGE_FIRST.match(m.group("edge")):
         return Window(RTH_OPEN, _plus(RTH_OPEN, minutes), f"first {minutes} min", m.span())
     return Window(_minus(RTH_CLOSE, minutes), RTH_CLOSE, f"last {minutes} min", m.span())
 
@@ -320,7 +307,7 @@ def parse_bar_size(norm: str) -> BarSize | None:
     if m.group("n3"):
         return BarSize(int(m.group("n3")), m.span()) if 0 < int(m.group("n3")) <= 24 * 60 else None
     n, unit = (m.group("n"), m.group("u")) if m.group("n") else (m.group("n2"), m.group("u2"))
-    minutes = int(n) * (60 if re.match(r"h|час", unit) else 1)
+    minutes = int(n) * (60 if _HOUR_UNIT.match(unit) else 1)
     return BarSize(minutes, m.span()) if 0 < minutes <= 24 * 60 else None
 
 

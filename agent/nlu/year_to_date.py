@@ -9,8 +9,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from agent import lang as packs
+
 _TO_DATE = re.compile(r"(?:ytd|year[\s-]to[\s-]date|en\s+lo\s+que\s+va\s+(?:del?\s+)?(?:ano)?)")
-_GAP = re.compile(r"[\s,(]*(?:of|de|del|в|за)?[\s,(]*")
+_GAP = re.compile(r"[\s,(]*(?:" + packs.alternation("nlu_words", "year_to_date", "of") + r")?[\s,(]*")
 
 
 def _bare_year(f: Any) -> bool:

@@ -15,4 +15,52 @@ WINDOWS = {
     "midnight": [r"midnight"],
     "am": [r"in\s+the\s+morning"],
     "pm": [r"in\s+the\s+(?:afternoon|evening)"],
+    # a clock range ("between 9:30 and 10:00", "10:00-11:00"): the word before it, between its ends
+    "between_from": [r"between", r"from"],
+    "between_and": [r"and", r"to", r"till", r"until", r"-", r"–"],
+    "bare_to": [r"-", r"–", r"—", r"to", r"till", r"until"],
+    # the first / last N minutes or hours of the session
+    "edge_first": [r"first", r"opening"],
+    "edge_last": [r"last", r"closing", r"final"],
+    "edge_units": [r"half\s+(?:an\s+)?hour", r"hours?", r"minutes?", r"mins?"],
+    "edge_tail": [r"of\s+(?:the\s+)?(?:session|trading|day)"],
+    "half_hour": [r"half\s+(?:an\s+)?hour"],
+    "hour_prefix": [r"h"],
+    # a time zone after a clock window, per IANA zone; the words that may lead it
+    "zone_lead": [r"in\s+", r"at\s+"],
+    "zone_article": [r"the\s+"],
+    "zones": {
+        "America/New_York": [r"e[sd]?t", r"eastern(?:\s+time)?", r"new\s+york(?:\s+time)?", r"ny(?:\s+time)?"],
+        "UTC": [r"utc", r"gmt"],
+        "Europe/Moscow": [r"msk"],
+        "Europe/Berlin": [r"cet", r"cest"],
+        "America/Chicago": [r"c[sd]?t", r"central(?:\s+time)?"],
+    },
+    # named windows of the session
+    "named": {
+        "opening_range": [r"opening\s+range", r"or\s+high", r"or\s+low"],
+        "closing_range": [r"closing\s+range"],
+        "rth": [r"rth", r"regular\s+(?:trading\s+)?(?:hours|session)", r"cash\s+session"],
+        "overnight": [r"overnight", r"over\s+night", r"eth", r"globex(?:\s+session)?"],
+        "premarket": [r"pre-?\s?market"],
+        "after_hours": [r"after-?\s?hours", r"post-?market"],
+    },
+    # bar sizes ("5-minute bars", "bars of 15 minutes", "hourly candles")
+    "bar_units": [r"minutes?", r"mins?", r"m", r"hours?", r"h"],
+    "bar_words": [r"bars?", r"candles?", r"candlesticks?"],
+    "bar_of_words": [r"bars?", r"candles?"],
+    "bar_of": [r"of"],
+    "bar_of_units": [r"minutes?", r"mins?", r"hours?"],
+    "hourly": [r"hourly"],
+    "bars_before_hourly": [],
+    "hourly_after": [],
+    "minute_slang": [],
+    "hour_slang": [],
+    # one bar named before its clock ("hourly candle 13:00")
+    "candle_units": [r"minutes?", r"mins?", r"hours?"],
+    "candle_hourly": [r"hourly\s+"],
+    "candle_word": [r"bar", r"candle"],
+    "candle_phrase": [],
+    "candle_at": [r"at", r"of", r"from"],
+    "hour_words": [r"h", r"hrs?", r"hours?", r"o'?clock"],
 }

@@ -15,4 +15,52 @@ WINDOWS = {
     "midnight": [r"medianoche"],
     "am": [r"de\s+la\s+ma[nñ]ana"],
     "pm": [r"de\s+la\s+(?:tarde|noche)"],
+    # a clock range ("entre 9:30 y 10"): the word before it, between its ends
+    "between_from": [r"entre", r"desde", r"de"],
+    "between_and": [r"y", r"a", r"hasta"],
+    "bare_to": [r"a", r"hasta"],
+    # the first / last N minutes or hours of the session
+    "edge_first": [r"primer[oa]?s?"],
+    "edge_last": [r"ultim[oa]s?"],
+    "edge_units": [r"media\s+hora", r"horas?", r"minutos?"],
+    "edge_tail": [r"de\s+(?:la\s+)?(?:sesion|negociacion)"],
+    "half_hour": [r"media\s+hora"],
+    "hour_prefix": [r"hora"],
+    # a time zone after a clock window, per IANA zone; the words that may lead it
+    "zone_lead": [],
+    "zone_article": [],
+    "zones": {
+        "America/New_York": [r"(?:hora\s+)?(?:de\s+)?nueva\s+york", r"hora\s+del\s+este"],
+        "UTC": [r"(?:hora\s+)?utc"],
+        "Europe/Moscow": [r"(?:hora\s+de\s+)?mosc[uú]"],
+        "Europe/Berlin": [r"hora\s+de\s+europa\s+central"],
+        "America/Chicago": [r"hora\s+de\s+chicago"],
+    },
+    # named windows of the session ("nocturnos": the overnight session)
+    "named": {
+        "opening_range": [r"rango\s+de\s+apertura"],
+        "closing_range": [r"rango\s+de\s+cierre"],
+        "rth": [r"horario\s+regular", r"sesion\s+regular"],
+        "overnight": [r"sesion\s+nocturna", r"nocturn[oa]s?", r"de\s+noche"],
+        "premarket": [r"preapertura", r"pre-?mercado"],
+        "after_hours": [r"fuera\s+de\s+horario", r"post-?mercado"],
+    },
+    # bar sizes ("velas de 15 minutos", "velas horarias")
+    "bar_units": [r"minutos?"],
+    "bar_words": [r"velas?", r"barras?"],
+    "bar_of_words": [r"velas?", r"barras?"],
+    "bar_of": [r"de"],
+    "bar_of_units": [r"minutos?", r"horas?"],
+    "hourly": [r"horari[oa]s?"],
+    "bars_before_hourly": [r"velas?", r"barras?"],
+    "hourly_after": [r"horari[oa]s?"],
+    "minute_slang": [],
+    "hour_slang": [],
+    # one bar named before its clock ("la vela horaria de las 15:00")
+    "candle_units": [],
+    "candle_hourly": [],
+    "candle_word": [],
+    "candle_phrase": [r"(?:vela|barra)s?\s+(?:horari[oa]s?|de\s+\d{1,3}\s+minutos?)"],
+    "candle_at": [r"de\s+las?", r"a\s+las?"],
+    "hour_words": [r"horas?"],
 }
