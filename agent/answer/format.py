@@ -34,7 +34,7 @@ from agent import lang as packs
 
 Case = Literal["nom", "prep", "gen"]   # a Russian period noun's case after its preposition
 Kind = Literal["price", "pct", "pct_level", "volume", "count", "number", "date", "time", "text", "period"]
-LANGS = ("en", "ru", "es")
+LANGS = packs.codes()
 _SPACES = str.maketrans({"\u00a0": " ", "\u202f": " "})   # dates only: "2023 г." as written
 # (threshold, divisor, word) for volumes, largest first: the short words traders read (packs).
 _SCALES: dict[str, list[tuple[float, float, str]]] = packs.by_lang("answer", "SCALES")

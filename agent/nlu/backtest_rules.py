@@ -174,7 +174,7 @@ def read(question: str, ctx: ProviderContext) -> Intent | None:
         return None
     t = normalize(question)
     p = parse_text(question, ctx, None)
-    lang = p.lang if p.lang in ("en", "ru", "es") else "en"
+    lang = p.lang if p.lang in packs.codes() else "en"
     symbols = list(dict.fromkeys(p.symbols))
     period = _span([f.period for f in p.periods if f.period is not None])
     base = Intent(type="data", lang=lang, symbol=symbols[0] if symbols else None, symbols=symbols[:1],

@@ -15,7 +15,7 @@ from agent.tools import answers
 _T: dict[str, dict[str, str]] = packs.transposed("tool_words", "drafts")
 
 
-for _lang in ("en", "ru", "es"):      # code writes these: harmless by construction
+for _lang in packs.codes():      # code writes these: harmless by construction
     register_code_texts(_lang, [t.get(_lang, "") for table in (_T, answers.T) for t in table.values()
                                 if isinstance(t, dict)])
 

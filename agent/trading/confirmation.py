@@ -24,7 +24,7 @@ from agent import lang as packs
 from agent.trading.texts import describe_action
 
 Decision = Literal["execute", "cancel", "unclear"]
-LANGS = ("en", "ru", "es")
+LANGS = packs.codes()
 
 _YES = {w for words in packs.by_lang("trading_words", "confirm", "yes").values() for w in words}
 _NO = {w for words in packs.by_lang("trading_words", "confirm", "no").values() for w in words}

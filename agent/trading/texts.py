@@ -10,7 +10,7 @@ from typing import Any
 from agent import lang as packs
 from agent.answer import format as fmt
 
-LANGS = ("en", "ru", "es")
+LANGS = packs.codes()
 Lang = str   # "en" | "ru" | "es"; anything else falls back to English
 
 # Views of the packs' trading_words.texts section (agent/lang/_trading/)
@@ -44,7 +44,7 @@ def ts_text(ts: Any, lang: str | None = None, tz: str | None = None) -> str:
 
 
 def _lang(lang: str | None) -> str:
-    return lang if lang in ("en", "ru", "es") else "en"
+    return lang if lang in LANGS else "en"
 
 
 def order_terms(params: dict[str, Any], lang: str = "en", shown: dict[str, str] | None = None) -> str:

@@ -5,6 +5,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
+from agent import lang as packs
 from agent.tools.spec import ToolContext, ToolError
 from agent.trading import notify
 from agent.trading.texts import describe_action
@@ -38,4 +39,4 @@ def receipt(ctx: ToolContext, tool: str, params: BaseModel, context: dict[str, A
     return {"tool": tool, "params": data, "language": ctx.user.language,
             "text": describe_action(tool, data, ctx.user.language, context),
             "text_by_lang": {lang: describe_action(tool, data, lang, context)
-                             for lang in ("en", "ru", "es")}}
+                             for lang in packs.codes()}}
