@@ -134,7 +134,8 @@ class AppDB:
 
     def close(self) -> None:
         if self._sqlite is not None:
-            self._sqlite.close()
+            with self._lock:      # never under a statement of another thread (sqlite3 can crash)
+                self._sqlite.close()
         else:
             self._pool.close()
 
