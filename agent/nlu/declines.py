@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from agent.nlu.stated import bars_text, condition_text, window_text, words
-from agent.nlu.windows import DAY_MINUTES
+from agent.nlu.windows import COARSE, DAY_MINUTES
 from agent.state import Declined, Intent, Plan, TimeWindow
 from query_builder.granularity import daily_only, of_minutes
 from query_builder.models import Step
@@ -41,6 +41,10 @@ def _window(w: TimeWindow, steps: list[Step], symbols: list[str], ctx: Any, lang
 
 
 def _bars(minutes: int, steps: list[Step], symbols: list[str], ctx: Any, lang: str) -> Declined | None:
+    if minutes in COARSE:               # weekly / monthly: a step must aggregate at that size
+        if any(s.params.granularity == COARSE[minutes] for s in steps):
+            return None
+        return _decline(lang, "bars", bars_text(COARSE[minutes], lang), "not_planned")
     if minutes >= DAY_MINUTES:          # daily bars: what every step without a clock or size reads
         if any(s.params.start_time is None and s.params.granularity in (None, "daily") for s in steps):
             return None

@@ -15,6 +15,7 @@ from typing import Any
 from agent import lang as packs
 from agent.answer import format as fmt
 from agent.nlu.texts import period_text
+from agent.nlu.windows import COARSE, DAY_MINUTES
 from agent.state import Intent, Part, Period, Plan, TimeWindow
 from query_builder.granularity import BAR_MINUTES, daily_only
 from query_builder.models import EventCondition, Step
@@ -86,8 +87,12 @@ def _intraday_bits(steps: list[Step], intent: Intent, ctx: Any, lang: str,
     symbol is answered from daily bars whatever was asked (said when a window or size was asked)."""
     daily = [s for s in steps if ctx is not None and daily_only(ctx.instrument(s.params.symbol))]
     window = window or intent.time_window
-    asked_daily = (intent.bar_minutes or 0) >= 1440 and any(s.params.start_time is None for s in steps)
-    out = [bars_text("daily", lang)] if (daily and (window or intent.bar_minutes)) or asked_daily else []
+    asked_daily = intent.bar_minutes == DAY_MINUTES and any(s.params.start_time is None for s in steps)
+    intraday_size = (intent.bar_minutes or 0) not in (0, *COARSE)
+    out = [bars_text("daily", lang)] if (daily and (window or intraday_size)) or asked_daily else []
+    coarse = COARSE.get(intent.bar_minutes or 0)
+    if coarse and any(s.params.granularity == coarse for s in steps):
+        out.append(bars_text(coarse, lang))
     steps = [s for s in steps if s not in daily]
     for s in steps:
         p = s.params

@@ -294,14 +294,28 @@ def parse_segments(norm: str) -> tuple[list[Window], list[tuple[int, int]]]:
 
 
 DAY_MINUTES = 1440
-_DAILY_BARS = re.compile(r"(?<!\w)(?:" + packs.alternation("windows", "daily_bars") + r")(?!\w)")
+# Weekly and monthly bars are aggregated from daily bars (get_period_stats' granularity); as a size
+# they are a week and a (nominal) month of minutes, only ever compared with these constants.
+WEEK_MINUTES, MONTH_MINUTES = 7 * DAY_MINUTES, 30 * DAY_MINUTES
+COARSE = {WEEK_MINUTES: "weekly", MONTH_MINUTES: "monthly"}
+_DAY_SIZES = [(re.compile(r"(?<!\w)(?:" + packs.alternation("windows", key) + r")(?!\w)"), minutes)
+              for key, minutes in (("daily_bars", DAY_MINUTES), ("weekly_bars", WEEK_MINUTES),
+                                   ("monthly_bars", MONTH_MINUTES))]
+
+
+def _day_size(norm: str) -> BarSize | None:
+    """"daily candles" (the size daily answers are computed at), "weekly candles", "month by month"."""
+    for rx, minutes in _DAY_SIZES:
+        d = rx.search(norm)
+        if d:
+            return BarSize(minutes, d.span())
+    return None
 
 
 def parse_bar_size(norm: str) -> BarSize | None:
     m = _BAR.search(norm)
     if not m:
-        d = _DAILY_BARS.search(norm)      # "daily candles": the size daily answers are computed at
-        return BarSize(DAY_MINUTES, d.span()) if d else None
+        return _day_size(norm)
     if m.group("hourly") or m.group("hourly2") or m.group("h2"):
         return BarSize(60, m.span())
     if m.group("n3"):

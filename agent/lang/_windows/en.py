@@ -5,6 +5,11 @@ WINDOWS = {
     "range_to": [r"-", r"–", r"—", r"to", r"till", r"until", r"and"],
     # daily bars named as a bar size ("daily candles", "дневные свечи", "velas diarias")
     "daily_bars": [r"daily\s+(?:bars?|candles?|candlesticks?)", r"(?:bars?|candles?)\s+of\s+(?:1|one)\s+day"],
+    # weekly and monthly bars named as a bar size ("weekly candles", "недельные свечи", "velas semanales")
+    "weekly_bars": [r"weekly\s+(?:bars?|candles?|candlesticks?|ohlc)", r"(?:bars?|candles?)\s+of\s+(?:1|one|a)\s+week",
+                    r"week\s+by\s+week"],
+    "monthly_bars": [r"monthly\s+(?:bars?|candles?|candlesticks?|ohlc)",
+                     r"(?:bars?|candles?)\s+of\s+(?:1|one|a)\s+month", r"month\s+by\s+month"],
     # a list of indicator windows ("50-day and 200-day moving averages", "EMA 9 и 21")
     "list_and": [r"and", r"&"],
     "articles": [r"the"],

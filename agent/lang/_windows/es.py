@@ -5,6 +5,11 @@ WINDOWS = {
     "range_to": [r"a", r"hasta", r"y"],
     # daily bars named as a bar size ("daily candles", "дневные свечи", "velas diarias")
     "daily_bars": [r"(?:velas?|barras?)\s+diari[oa]s?", r"(?:velas?|barras?)\s+de\s+(?:1|un)\s+dia"],
+    # weekly and monthly bars named as a bar size
+    "weekly_bars": [r"(?:velas?|barras?)\s+semanal(?:es)?", r"(?:velas?|barras?)\s+de\s+(?:1|una)\s+semana",
+                    r"semana\s+(?:a|por)\s+semana"],
+    "monthly_bars": [r"(?:velas?|barras?)\s+mensual(?:es)?", r"(?:velas?|barras?)\s+de\s+(?:1|un)\s+mes",
+                     r"mes\s+(?:a|por)\s+mes"],
     # a list of indicator windows ("50-day and 200-day moving averages", "EMA 9 и 21")
     "list_and": [r"y", r"e"],
     "articles": [r"la", r"el", r"los", r"las"],

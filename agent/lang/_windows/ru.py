@@ -5,6 +5,11 @@ WINDOWS = {
     "range_to": [r"до", r"по", r"и"],
     # daily bars named as a bar size ("daily candles", "дневные свечи", "velas diarias")
     "daily_bars": [r"дневн\w+\s+(?:свеч\w*|бар\w*)", r"(?:свеч\w*|бар\w*)\s+дневн\w+"],
+    # weekly and monthly bars named as a bar size
+    "weekly_bars": [r"недельн\w+\s+(?:свеч\w*|бар\w*)", r"(?:свеч\w*|бар\w*)\s+недельн\w+",
+                    r"(?:свеч\w*|бар\w*)\s+по\s+неделям", r"неделя\s+за\s+неделей"],
+    "monthly_bars": [r"месячн\w+\s+(?:свеч\w*|бар\w*)", r"(?:свеч\w*|бар\w*)\s+месячн\w+",
+                     r"(?:свеч\w*|бар\w*)\s+по\s+месяцам", r"месяц\s+за\s+месяцем"],
     # a list of indicator windows ("50-day and 200-day moving averages", "EMA 9 и 21")
     "list_and": [r"и"],
     "articles": [],

@@ -2,9 +2,11 @@
 from __future__ import annotations
 
 from datetime import date, timedelta
+from typing import Any
 
 from agent.llm.base import ProviderContext
 from agent.nlu import reading
+from agent.nlu.windows import COARSE
 from agent.state import Intent, Plan
 from query_builder.granularity import of_minutes
 from query_builder.models import EventCondition, PeriodRange, Step, StepParams
@@ -27,9 +29,11 @@ def _base(symbol: str, intent: Intent, **extra) -> StepParams:
 
 def _stats(intent: Intent, symbols: list[str]) -> list[Step]:
     window = intent.horizon_days if intent.analysis in (None, "stats", "extremes", "volume") else None
-    extra = {"max_trading_days": window} if window else {}
+    extra: dict[str, Any] = {"max_trading_days": window} if window else {}
     if intent.last_trading_days:
         extra = {"last_trading_days": intent.last_trading_days}
+    if intent.bar_minutes and intent.bar_minutes in COARSE:   # "weekly candles": a bar a week
+        extra["granularity"] = COARSE[intent.bar_minutes]
     what = f"first {window} trading days from {intent.period.start}" if window and intent.period \
         else "period statistics"
     return [Step(action="get_period_stats", params=_base(s, intent, **extra),
