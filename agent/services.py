@@ -107,11 +107,11 @@ class Services:
         return {"appdb": self._appdb is not None, "memory": self._memory is not None,
                 "executor": self._executor is not None, "registry": self._registry is not None}
 
-    def close(self, join_s: float = 2.0) -> None:
+    def close(self, join_s: float = 15.0) -> None:
         """Stops the registry's workers, lets memory finish its queued writes, closes the rest."""
         with self._lock:
             self._stop.set()
-            for t in self._workers:
+            for t in self._workers:   # a worker books its last tasks before the database closes
                 t.join(join_s)
             if self._registry is not None:
                 self._registry.close()

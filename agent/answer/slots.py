@@ -292,6 +292,10 @@ def _add_rows(table: SlotTable, n: int, sym: str, one: bool, res: dict[str, Any]
                        row.get("pct_change"), date=d, period=period, ranked=ranked, span=span)
             _qualified(table, n, sym, one, f"e{k}.close", "day_close", row.get("close"), date=d,
                        period=period, kind="price", ranked=ranked, span=span)
+            for key, claim in (("gap_pct", "day_gap_pct"), ("range_pct", "day_range_pct")):
+                if row.get(key) is not None:     # the value a gap or range condition was met by
+                    _qualified(table, n, sym, one, f"e{k}.{key}", claim, row[key], date=d, period=period,
+                               kind="pct", ranked=ranked, span=span)
             _qualified(table, n, sym, one, f"e{k}.date", "date", d, kind="date", period=period)
     elif action == "get_periods_after":   # each event: its date, its day's move, the return after
         for k, row in enumerate(rows[:MAX_LISTED_ROWS], 1):

@@ -105,11 +105,11 @@ PACK: dict[str, Any] = {
         },
         "OPS": {"gt": "superior a", "gte": "de al menos", "lt": "inferior a", "lte": "de como máximo"},
         "METRIC_NAME": {
-            "daily_pct_change": "variación diaria",
-            "gap_pct": "gap de apertura",
-            "range_pct": "rango diario",
+            "daily_pct_change": "una variación diaria",
+            "gap_pct": "un gap de apertura",
+            "range_pct": "un rango diario",
         },
-        "EVENTS": "{s}, {p}: {c} días con una {m} {op} {t}.",
+        "EVENTS": "{s}, {p}: {c} días con {m} {op} {t}.",
         "EVENT_LIST": "Días",
         "EVENT_MORE": "(se muestran los primeros; el resto está en los datos)",
         "AFTER": "En los {h} días de negociación siguientes ({w} eventos con ventana "
@@ -117,6 +117,7 @@ PACK: dict[str, Any] = {
         "los casos.",
         "NO_EVENTS_AFTER": "No hay eventos para medir lo que siguió.",
         "COMPARE_BEST": "Periodo más fuerte: {p}.",
+        "COMPARE_HIGHEST": "Valor más alto ({m}): {p}.",
         "RSI": "RSI({w}) de {s} el {d}: {v} ({zone}).",
         "RSI_RANGE": "En {p}: mínimo {lo} el {lod}, máximo {hi} el {hid}.",
         "ZONES": ("zona de sobreventa", "zona neutral", "zona de sobrecompra"),

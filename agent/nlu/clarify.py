@@ -22,7 +22,7 @@ def _pair(key: str) -> dict[str, tuple[str, str]]:
     return {c: (t["rise"], t["fall"]) for c, t in packs.by_lang("nlu_words", "clarify", key).items()}
 
 
-_MOVE, _EVENT = _pair("move"), _pair("event")
+_MOVE, _EVENT, _GAP = _pair("move"), _pair("event"), _pair("gap_event")
 _LAST_MONTH: dict[str, str] = packs.by_lang("nlu_words", "clarify", "last_month")
 
 
@@ -53,12 +53,13 @@ def _sep(lang: str) -> str:
     return " "
 
 
-def suggestions(intent: Intent, ctx: ProviderContext, missing: Sequence[str]) -> list[str]:
+def suggestions(intent: Intent, ctx: ProviderContext, missing: Sequence[str],
+                size: tuple[str, float] | None = None) -> list[str]:
     """2-3 answers the user can pick."""
     lang = intent.lang
     syms = _symbols(ctx, intent)
     if "threshold" in missing or "condition" in missing:
-        return _move_suggestions(intent, ctx, list(missing))
+        return _move_suggestions(intent, ctx, list(missing), size)
     out: list[str] = []
     if "symbol" in missing:
         for sym in syms:
@@ -85,14 +86,19 @@ def _longest_history(ctx: ProviderContext) -> str | None:
     return max(ctx.ranges, key=lambda r: (r.last - r.first).days).symbol
 
 
-def _move_suggestions(intent: Intent, ctx: ProviderContext, missing: list[str]) -> list[str]:
-    """Concrete conditions: both directions, or three sizes when the direction is known."""
+def _move_suggestions(intent: Intent, ctx: ProviderContext, missing: list[str],
+                      size: tuple[str, float] | None = None) -> list[str]:
+    """Concrete conditions: both directions (at the size and of the kind asked: "gaps above 1%"
+    offers a gap up or down of more than 1 %), or three sizes when the direction is known."""
     lang = intent.lang
     sym = intent.symbol or _longest_history(ctx) or ""
     prefix = f"{sym}: " if sym and not intent.symbol else ""
     table = _MOVE if intent.analysis == "after_events" else _EVENT
+    metric = intent.condition.metric if intent.condition else size[0] if size else None
+    if metric == "gap_pct":
+        table = _GAP
     if intent.condition is not None or "condition" in missing:
-        thr = abs(intent.condition.threshold) if intent.condition else 3
+        thr = abs(intent.condition.threshold) if intent.condition else size[1] if size else 3
         return [t.format(s=prefix, t=f"{thr:g}") for t in table[lang]]
     if intent.direction in ("up", "down"):
         tpl = table[lang][0 if intent.direction == "up" else 1]

@@ -40,6 +40,7 @@ class ConditionParse:
     direction: str | None = None      # up | down | None
     has_threshold: bool = False
     ambiguous_direction: bool = False
+    size: tuple[str, float] | None = None   # (metric, size) of a move whose direction is not said
 
 
 def _nearest_direction(text: str, pos: int) -> tuple[str | None, int]:
@@ -73,12 +74,13 @@ def _one_condition(norm: str, m: re.Match[str]) -> ConditionParse:
     kind, dist = _nearest_direction(norm, m.start())
     if m.group("sign") == "-" and kind != "up":
         kind = "down"
+    metric = "gap_pct" if _GAP.search(norm) else "daily_pct_change"
     if kind in (None, "move") or dist > 60 or n is None:
         return ConditionParse(direction=None, has_threshold=True,
-                              ambiguous_direction=kind == "move" or m.group("sign") is None)
+                              ambiguous_direction=kind == "move" or m.group("sign") is None,
+                              size=(metric, abs(float(n))) if n is not None else None)
     window = norm[max(0, m.start() - 30):m.start()] + norm[m.end():m.end() + 15]
     inclusive = bool(_GTE.search(window)) or not _GT.search(window)
-    metric = "gap_pct" if _GAP.search(norm) else "daily_pct_change"
     thr = abs(float(n))
     if kind == "up":
         cond = EventCondition(metric=metric, op="gte" if inclusive else "gt", threshold=thr)

@@ -189,7 +189,7 @@ def finalize(it: Intent, p: Parsed, ctx: ProviderContext, concept: str | None = 
         if "span" in missing and it.condition is not None:
             from agent.nlu.stated import words
             it.clarifying_questions.append(words(it.lang, "span_question").format(t=f"{abs(it.condition.threshold):g}"))
-        it.suggestions = clarify.suggestions(it, ctx, missing)
+        it.suggestions = clarify.suggestions(it, ctx, missing, size=p.cond.size)
         it.confidence = 0.4
     return it
 

@@ -8,9 +8,11 @@ registries would each have their own in-process bus (embedded default) and the e
 """
 from __future__ import annotations
 
+import logging
 import threading
 from typing import Any
 
+log = logging.getLogger("askbar.registry")
 
 class SharedRegistry:
     def __init__(self, rt: Any):
@@ -51,10 +53,14 @@ class SharedRegistry:
         self._threads = start_workers(reg, n, self._stop)
         return reg
 
-    def close(self, join_s: float = 2.0) -> None:
+    def close(self, join_s: float = 15.0) -> None:
         """Stops the in-process workers (each polls with a short block) and closes the queues."""
         self._stop.set()
+        # a worker winding down waits up to 5 s for its running tasks and then books them: the
+        # app database must outlive it (closed under a worker, its results were lost)
         for t in self._threads:
             t.join(join_s)
+            if t.is_alive():
+                log.warning("registry worker %s still running after %.0f s; closing anyway", t.name, join_s)
         if self._reg is not None:
             self._reg.close()

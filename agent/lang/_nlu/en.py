@@ -188,6 +188,7 @@ NLU: dict[str, Any] = {
         "move": {"rise": "{s}rise of more than {t}% in a day, next 5 trading days",
                  "fall": "{s}fall of more than {t}% in a day, next 5 trading days"},
         "event": {"rise": "{s}rose more than {t}% in a day", "fall": "{s}fell more than {t}% in a day"},
+        "gap_event": {"rise": "{s}gapped up more than {t}%", "fall": "{s}gapped down more than {t}%"},
         "last_month": "last month",
         "nothing_new": "What should change from the last question: the instrument, the period or the measure?",
     },

@@ -5,7 +5,7 @@ NLU: dict[str, Any] = {
     # conditions.py: move words, thresholds, post-event windows, top-N largest moves
     "conditions": {
         "up": [r"subi\w*", r"sube\w*", r"subir", r"gan[oóae]\w*", r"alz\w*", r"aument\w*", r"repunt\w*", r"crec\w*",
-               r"avanz\w*", r"dispar\w*", r"verde\w*", r"mejor\w*"],
+               r"avanz\w*", r"dispar\w*", r"verde\w*", r"mejor\w*", r"alcista\w*"],
         "down": [r"ca[iy]\w*", r"cae[rn]?\b", r"baj\w*", r"descen\w*", r"perd\w*", r"perdid\w*", r"desplom\w*",
                  r"retroce\w*", r"rojo\w*", r"peor\w*"],
         "move": [r"movimient\w*", r"cambio\w*", r"variaci\w*", r"oscilac\w*"],
@@ -193,6 +193,7 @@ NLU: dict[str, Any] = {
         "move": {"rise": "{s}subida de más del {t}% en un día, en los 5 días siguientes",
                  "fall": "{s}caída de más del {t}% en un día, en los 5 días siguientes"},
         "event": {"rise": "{s}subió más de un {t}% en un día", "fall": "{s}cayó más de un {t}% en un día"},
+        "gap_event": {"rise": "{s}gap al alza de más del {t}%", "fall": "{s}gap a la baja de más del {t}%"},
         "last_month": "el mes pasado",
         "nothing_new": "¿Qué cambio respecto a la pregunta anterior: el instrumento, el período o la medida?",
     },

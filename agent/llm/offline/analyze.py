@@ -152,7 +152,10 @@ def _event_count_line(ans: Answer, r: StepResult, intent: Intent) -> dict:
 def _events(ans: Answer, r: StepResult, intent: Intent) -> None:
     _event_count_line(ans, r, intent)
     lang = ans.lang
-    listed = [f"{ans.slot(f'e{k}.date')} ({ans.slot(f'e{k}.pct_change')})" for k in _listed(ans, r)]
+    cond = (r.summary or {}).get("condition") or r.params.get("condition") or {}
+    metric = cond.get("metric") if isinstance(cond, dict) else None
+    key = metric if metric in ("gap_pct", "range_pct") else "pct_change"   # the value the day met
+    listed = [f"{ans.slot(f'e{k}.date')} ({ans.slot(f'e{k}.{key}')})" for k in _listed(ans, r)]
     if listed:
         more = " " + T.EVENT_MORE[lang] if len(r.rows) > len(listed) else ""
         ans.lines.append(f"{T.EVENT_LIST[lang]}: " + ", ".join(listed) + more + ".")
@@ -194,11 +197,32 @@ def _compare(ans: Answer, r: StepResult, intent: Intent) -> None:
         items = _metric_items(ans, r, wanted or ["open", "close", "pct_change", "high", "low"],
                               f"p{k}.", row)
         ans.lines.append(f"{r.symbol}, {name}: " + "; ".join(items) + ".")
-        key = "return_prev_close" if wanted == ["return_prev_close"] else "pct_change"   # the return shown
-        if row.get(key) is not None and (best is None or row[key] > best[0]):
+        key = _verdict_key(wanted)
+        if key and row.get(key) is not None and (best is None or row[key] > best[0]):
             best = (row[key], ans.slot(f"p{k}.period"))
     if best and len(r.rows) > 1:
-        ans.lines.append(T.COMPARE_BEST[lang].format(p=best[1]))
+        key = _verdict_key(wanted)
+        line = T.COMPARE_BEST[lang] if key in RETURNS else T.COMPARE_HIGHEST[lang]
+        ans.lines.append(line.format(p=best[1], m=_measure_name(str(key), lang)))
+
+
+RETURNS = ("pct_change", "return_prev_close")
+
+
+def _measure_name(key: str, lang: str) -> str:
+    """The measure's name as the UI labels its claims, in running text ("average daily volume")."""
+    from agent import lang as packs
+
+    name = str(packs.get(lang, "ui", "claim").get(key, key))
+    return name[:1].lower() + name[1:]
+
+
+def _verdict_key(wanted: list[str]) -> str | None:
+    """The measure a comparison's verdict ranks by: the return unless one other measure was asked
+    (a volume comparison names the period with the higher volume, never the "stronger" one)."""
+    if not wanted or set(wanted) & set(RETURNS):
+        return "return_prev_close" if wanted == ["return_prev_close"] else "pct_change"
+    return wanted[0] if len(wanted) == 1 else None
 
 
 def _d(v: Any):
