@@ -651,7 +651,7 @@ PACK: dict[str, Any] = {
             "PERIOD_UNITS": ["months?", "weeks?", "quarters?", "years?"],
             "VOLUME_PROFILE": ["volume\\s+profile", "(?<!\\w)poc(?!\\w)"],
             "INTRADAY": ["intraday", "within\\s+the\\s+day", "minute\\s+bars", "hourly\\s+bars"],
-            "COMPARE": ["compar\\w*", "(?<!\\w)vs\\.?(?!\\w)", "versus", "against"],
+            "COMPARE": ["compar\\w*", "(?<!\\w)vs\\.?(?!\\w)", "versus", "against", "relative\\s+to"],
             "AFTER": ["after", "following", "afterwards", "then"],
             "COUNT_Q": ["how\\s+many", "number\\s+of", "how\\s+often"],
             "VAGUE_MOVE": [

@@ -12,6 +12,7 @@ from dataclasses import dataclass, replace
 from datetime import date, timedelta
 
 from agent import lang as packs
+from agent.nlu import compared
 from agent.nlu import period_patterns as P
 from agent.nlu.lang import month_in, tokenize_months
 from agent.nlu.numbers import count_value, word_number
@@ -395,11 +396,13 @@ def parse_periods(norm: str, today: date, ref: Period | None = None,
     found = year_to_date.of_named_year(found, norm)
     if split_between:   # "compare ... between 2006 and 2009": two periods, not one range
         found = [g for f in found for g in _split(f, norm)]
+    def resolve(i: int) -> Period | None:
+        try:
+            return _period(found[i], today, ref, None if found[i].explicit_year else _year_for(i, found))
+        except ValueError:               # e.g. 31 February
+            return None
     for i, f in enumerate(found):
         if f.period is None:
-            year = None if f.explicit_year else _year_for(i, found)
-            try:
-                f.period = _period(f, today, ref, year)
-            except ValueError:           # e.g. 31 February
-                f.period = None
+            f.period = resolve(i)
+    compared.as_points(found, norm, resolve)   # "1 декабря 2023 по сравнению с 30 ноября": no range
     return [f for f in found if f.period is not None]

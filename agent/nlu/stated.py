@@ -163,5 +163,8 @@ def reading_line(intent: Intent, plan: Plan, ctx: Any) -> str | None:
         for period in periods[:4]:
             head += _period_bit(symbols, period, ctx, lang)
         bits = [", ".join([*head, *_step_bits(steps, intent, ctx, lang)])]
-    return str(words(lang, "prefix").format(what="; ".join(b for b in bits if b)))
+    what = "; ".join(b for b in bits if b)
+    line = str(words(lang, "prefix").format(what=what))
+    # a period ending in an abbreviation ("4 апреля 2024 г.") already ends the sentence
+    return line[:-1] if what.endswith(".") and line.endswith(what + ".") else line
 

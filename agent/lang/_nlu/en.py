@@ -151,6 +151,9 @@ NLU: dict[str, Any] = {
         "session_words": [r"day", r"session"],
         "last_week": [r"last"],
         "between": [r"between"],
+        # a comparison connective ending in a word that also opens a range: the date after it is the
+        # compared period (compared.py)
+        "compare_lead": [r"compared", r"in\s+comparison", r"relative"],
     },
     # volume_rank.py: the days ranked by volume ("the 3 highest-volume days")
     "volume_rank": {

@@ -156,6 +156,9 @@ NLU: dict[str, Any] = {
         "session_words": [r"dia", r"sesion"],
         "last_week": [r"ultima"],
         "between": [r"entre"],
+        # a comparison connective ending in a word that also opens a range: the date after it is the
+        # compared period (compared.py)
+        "compare_lead": [r"comparad[oa]s?", r"en\s+comparacion", r"respecto"],
     },
     # volume_rank.py: the days ranked by volume ("los 3 días de mayor volumen")
     "volume_rank": {

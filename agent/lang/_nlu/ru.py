@@ -152,6 +152,9 @@ NLU: dict[str, Any] = {
         "session_words": [r"дн", r"день", r"сесси"],
         "last_week": [r"последн"],
         "between": [r"между"],
+        # a comparison connective ending in a word that also opens a range ("по сравнению с"): the
+        # date after it is the compared period (compared.py)
+        "compare_lead": [r"по\s+сравнению", r"в\s+сравнении", r"сравнительно", r"в\s+сопоставлении"],
     },
     # volume_rank.py: the days ranked by volume ("три дня с наименьшим объемом")
     "volume_rank": {
