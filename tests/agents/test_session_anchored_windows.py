@@ -45,8 +45,13 @@ CASES = [
      time(16), f"14:00–16:00 {NY}"),
     ("NQ entre la apertura y las 10:30 el 30 de noviembre de 2023", nq_bars, "2023-11-30", time(9, 30),
      time(10, 30), f"09:30–10:30 {NY}"),
-    # crypto's session is the UTC day: its open is midnight
+    ("NQ между открытием и 10:30 30 ноября 2023", nq_bars, "2023-11-30", time(9, 30), time(10, 30), f"09:30–10:30 {NY}"),
+    ("SPY desde las 15:00 hasta el cierre el 12 de abril de 2024", spy_bars, "2024-04-12", time(15), time(16),
+     f"15:00–16:00 {NY}"),
+    # crypto's session is the UTC day: it opens at midnight and closes at the next
     ("BTCUSD from the open to 11:00 on January 10 2022", btc_bars, "2022-01-10", time(0), time(11), "00:00–11:00 UTC"),
+    ("BTCUSD from 14:00 to the close on January 10 2022", btc_bars, "2022-01-10", time(14), time(23, 59, 59),
+     "14:00 January 10, 2022 – 00:00 January 11, 2022 UTC"),
 ]
 
 
