@@ -246,9 +246,10 @@ def _candle(norm: str) -> Window | None:
 # "from 3pm into the close", "с открытия до 11:00", "de las 14:00 al cierre"). A bare hour ("until
 # 11") needs the lead word and no month after it ("до 11 ноября" stays a date).
 _LEAD = rf"(?:(?P<lead>{_w('anchor_from')})\s+)?"
-_TO = rf"\s*(?:{_w('anchor_to')})\s*"
+_TO = rf"[\s-]*(?:{_w('anchor_to')})[\s-]*"     # "open-to-noon" too
 _FROM_OPEN = re.compile(rf"(?<!\w){_LEAD}(?:{_w('session_open')}){_TO}{_ARTICLE}" + _CLOCK.format(n="b")
-                        + rf"(?![\d:]|\.\d|\s*%|\s*(?:(?:{_w('month_lead')})\s+)?{MONTH_B})")
+                        + rf"(?![\d:]|\.\d|\s*%|\s*(?:(?:{_w('month_lead')})\s+)?{MONTH_B})"
+                        + rf"(?:\s*(?:{_w('hour_words')})(?!\w))?")
 _TO_CLOSE = re.compile(rf"(?<!\w){_LEAD}{_ARTICLE}" + _CLOCK.format(n="a")
                        + rf"{_TO}(?:{_w('session_close')})(?!\w)")
 

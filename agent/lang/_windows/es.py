@@ -29,7 +29,7 @@ WINDOWS = {
     # a bare hour
     "session_open": [r"(?:la\s+)?(?:apertura|campana\s+de\s+apertura)(?:\s+del?\s+(?:mercado|sesion))?"],
     "session_close": [r"(?:el\s+|la\s+)?(?:cierre|campana\s+de\s+cierre)(?:\s+del?\s+(?:mercado|sesion))?"],
-    "anchor_from": [r"desde", r"de", r"entre"],
+    "anchor_from": [r"desde", r"de", r"entre", r"despues\s+de"],
     "anchor_to": [r"a", r"al", r"hasta", r"y", r"-", r"–"],
     "month_lead": [r"de"],
     # the first / last N minutes or hours of the session

@@ -30,8 +30,8 @@ WINDOWS = {
                      r"начал\w*\s+(?:торгов|сесси\w*)"],
     "session_close": [r"(?:сам\w+\s+)?закрыти\w*(?:\s+(?:рынка|сессии|торгов|биржи))?",
                       r"конц\w*\s+(?:торгов|сесси\w*)"],
-    "anchor_from": [r"с", r"со", r"от", r"между"],
-    "anchor_to": [r"до", r"по", r"и", r"-", r"–"],
+    "anchor_from": [r"с", r"со", r"от", r"между", r"после"],
+    "anchor_to": [r"до", r"по", r"и(?:\s+до)?", r"-", r"–"],
     "month_lead": [],
     # the first / last N minutes or hours of the session
     "edge_first": [r"перв\w*"],

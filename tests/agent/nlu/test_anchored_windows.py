@@ -23,13 +23,21 @@ READ = [
     ("entre la apertura y las 10:30", (time(9, 30), time(10, 30)), "open"),
     ("de las 14:00 al cierre", (time(14), time(16)), "close"),
     ("desde la apertura del mercado hasta el mediodia", (time(9, 30), time(12)), "open"),
+    ("open-to-noon range", (time(9, 30), time(12)), "open"),
+    ("after 2pm into the close", (time(14), time(16)), "close"),
+    ("от открытия торгов до 11 часов", (time(9, 30), time(11)), "open"),
+    ("с 15:00 и до самого закрытия", (time(15), time(16)), "close"),
+    ("desde la campana de apertura hasta las 11 de la mañana", (time(9, 30), time(11)), "open"),
+    ("entre las 15:00 y el cierre", (time(15), time(16)), "close"),
 ]
 
 
 @pytest.mark.parametrize("q,ends,anchor", READ, ids=[r[0] for r in READ])
 def test_one_end_at_the_open_or_close_is_read(q, ends, anchor):
-    w = parse_window(normalize(q))
+    norm = normalize(q)
+    w = parse_window(norm)
     assert w is not None and (w.start, w.end) == ends and w.anchor == anchor
+    assert w.span[1] == len(norm.split(" range")[0])     # every word of the window is read
 
 
 @pytest.mark.parametrize("q", ["SPY open to close", "с открытия до 11 ноября", "from the open to 11 of april",
