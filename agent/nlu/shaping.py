@@ -163,6 +163,10 @@ def zoned_window(w: Any, it: Intent, ctx: ProviderContext) -> TimeWindow:
         day = it.period.start if it.period else ctx.today
         start, end = windows.to_zone(start, end, w.tz, inst.timezone, day)
         label = f"{w.label} {w.tz}"
+    if w.anchor:    # the open or close named is the instrument's session's, whatever zone the clock was in
+        start, end = windows.anchored(w, start, end, inst.session if inst else None)
+        clock = w.end if w.anchor == "open" else w.start
+        label = f"{clock:%H:%M} {w.tz}" if label != w.label else f"{start:%H:%M}-{end:%H:%M}"
     return TimeWindow(start=start, end=end, label=label, extended=w.extended or not (
         start is not None and windows.RTH_OPEN <= start <= windows.RTH_CLOSE))
 

@@ -17,6 +17,7 @@ from datetime import date, datetime, time
 from zoneinfo import ZoneInfo
 
 from agent import lang as packs
+from agent.nlu.lang import MONTH_B
 
 RTH_OPEN, RTH_CLOSE = time(9, 30), time(16, 0)
 OVERNIGHT_START, OVERNIGHT_END = time(18, 0), time(9, 30)
@@ -111,6 +112,7 @@ class Window:
     span: tuple[int, int]
     extended: bool = False    # reaches outside the regular session (overnight, premarket)
     tz: str | None = None     # the zone the clocks were written in, when the question names one
+    anchor: str = ""          # "open" / "close": that end is the session's, set per instrument (anchored)
 
 
 @dataclass(frozen=True)
@@ -193,7 +195,7 @@ def _zoned(w: Window, norm: str) -> Window:
     z = zone_after(norm, w.span[1])
     if z is None:
         return w
-    return Window(w.start, w.end, w.label, (w.span[0], z[1]), w.extended, z[0])
+    return Window(w.start, w.end, w.label, (w.span[0], z[1]), w.extended, z[0], w.anchor)
 
 
 def _clock_range(norm: str) -> Window | None:
@@ -240,8 +242,48 @@ def _candle(norm: str) -> Window | None:
     return None
 
 
+# One end the session's open or close, the other a clock ("from the open to 11:00", "open to noon",
+# "from 3pm into the close", "с открытия до 11:00", "de las 14:00 al cierre"). A bare hour ("until
+# 11") needs the lead word and no month after it ("до 11 ноября" stays a date).
+_LEAD = rf"(?:(?P<lead>{_w('anchor_from')})\s+)?"
+_TO = rf"[\s-]*(?:{_w('anchor_to')})[\s-]*"     # "open-to-noon" too
+_FROM_OPEN = re.compile(rf"(?<!\w){_LEAD}(?:{_w('session_open')}){_TO}{_ARTICLE}" + _CLOCK.format(n="b")
+                        + rf"(?![\d:]|\.\d|\s*%|\s*(?:(?:{_w('month_lead')})\s+)?{MONTH_B})"
+                        + rf"(?:\s*(?:{_w('hour_words')})(?!\w))?")
+_TO_CLOSE = re.compile(rf"(?<!\w){_LEAD}{_ARTICLE}" + _CLOCK.format(n="a")
+                       + rf"{_TO}(?:{_w('session_close')})(?!\w)")
+
+
+def _anchored_window(norm: str) -> Window | None:
+    """The session's open to a clock, or a clock to its close, at the US cash session's bounds
+    (`anchored` sets them per instrument). An hour with no am/pm that is one of the session's
+    afternoon hours only ("to 2", "from 3:30") is the afternoon's."""
+    for rx, n, anchor, pm in ((_FROM_OPEN, "b", "open", 4), (_TO_CLOSE, "a", "close", 3)):
+        m = rx.search(norm)
+        if m is None or not (m.group("lead") or any(m.group(n + g) for g in ("m", "d", "ap", "w"))):
+            continue
+        t = _clock(m, n, "pm" if not m.group(n + "w") and 1 <= int(m.group(n) or 0) <= pm else "")
+        if t is None:
+            continue
+        a, b = (RTH_OPEN, t) if anchor == "open" else (t, RTH_CLOSE)
+        return _zoned(Window(a, b, f"{a:%H:%M}-{b:%H:%M}", m.span(), not RTH_OPEN <= a <= RTH_CLOSE, anchor=anchor),
+                      norm)
+    return None
+
+
+def anchored(w: Window, start: time | None, end: time | None, session: str | None) -> tuple[time | None, time | None]:
+    """The window's ends with the one named as the session's open or close at the instrument's: the
+    whole (UTC) day for crypto, open at 00:00 and closing at the next midnight; the US cash session
+    (09:30-16:00 New York, NQ's regular hours too) otherwise."""
+    if w.anchor == "open":
+        return (time(0) if session == "24h" else RTH_OPEN), end
+    if w.anchor == "close":
+        return start, (time(0) if session == "24h" else RTH_CLOSE)
+    return start, end
+
+
 def parse_window(norm: str) -> Window | None:
-    for read in (_candle, _clock_range, _edge):
+    for read in (_anchored_window, _candle, _clock_range, _edge):
         w = read(norm)
         if w is not None:
             return w

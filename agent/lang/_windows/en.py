@@ -24,6 +24,13 @@ WINDOWS = {
     "between_from": [r"between", r"from"],
     "between_and": [r"and", r"to", r"till", r"until", r"-", r"–"],
     "bare_to": [r"-", r"–", r"—", r"to", r"till", r"until"],
+    # a window with one end at the session's open or close ("from the open to 11:00", "from 3pm
+    # into the close"): the words naming that end, those before and between, a month after a bare hour
+    "session_open": [r"(?:the\s+)?(?:market\s+|cash\s+|session\s+|daily\s+|day'?s\s+)?open(?:ing)?(?:\s+bell)?"],
+    "session_close": [r"(?:the\s+)?(?:market\s+|cash\s+|session\s+|daily\s+|day'?s\s+)?clos(?:e|ing)(?:\s+bell)?"],
+    "anchor_from": [r"from", r"between", r"after", r"since"],
+    "anchor_to": [r"to", r"till", r"until", r"through", r"thru", r"into", r"and", r"-", r"–"],
+    "month_lead": [r"of"],
     # the first / last N minutes or hours of the session
     "edge_first": [r"first", r"opening"],
     "edge_last": [r"last", r"closing", r"final"],

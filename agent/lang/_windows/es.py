@@ -24,6 +24,14 @@ WINDOWS = {
     "between_from": [r"entre", r"desde", r"de"],
     "between_and": [r"y", r"a", r"hasta"],
     "bare_to": [r"a", r"hasta"],
+    # a window with one end at the session's open or close ("desde la apertura hasta las 11:00",
+    # "de las 14:00 al cierre"): the words naming that end, those before and between, a month after
+    # a bare hour
+    "session_open": [r"(?:la\s+)?(?:apertura|campana\s+de\s+apertura)(?:\s+del?\s+(?:mercado|sesion))?"],
+    "session_close": [r"(?:el\s+|la\s+)?(?:cierre|campana\s+de\s+cierre)(?:\s+del?\s+(?:mercado|sesion))?"],
+    "anchor_from": [r"desde", r"de", r"entre", r"despues\s+de"],
+    "anchor_to": [r"a", r"al", r"hasta", r"y", r"-", r"–"],
+    "month_lead": [r"de"],
     # the first / last N minutes or hours of the session
     "edge_first": [r"primer[oa]?s?"],
     "edge_last": [r"ultim[oa]s?"],

@@ -24,6 +24,15 @@ WINDOWS = {
     "between_from": [r"между", r"с", r"со"],
     "between_and": [r"и", r"до", r"по"],
     "bare_to": [r"до"],
+    # a window with one end at the session's open or close ("с открытия до 11:00", "с 14:00 до
+    # закрытия"): the words naming that end, those before and between, a month after a bare hour
+    "session_open": [r"(?:сам\w+\s+)?открыти\w*(?:\s+(?:рынка|сессии|торгов|биржи))?",
+                     r"начал\w*\s+(?:торгов|сесси\w*)"],
+    "session_close": [r"(?:сам\w+\s+)?закрыти\w*(?:\s+(?:рынка|сессии|торгов|биржи))?",
+                      r"конц\w*\s+(?:торгов|сесси\w*)"],
+    "anchor_from": [r"с", r"со", r"от", r"между", r"после"],
+    "anchor_to": [r"до", r"по", r"и(?:\s+до)?", r"-", r"–"],
+    "month_lead": [],
     # the first / last N minutes or hours of the session
     "edge_first": [r"перв\w*"],
     "edge_last": [r"последн\w*"],
