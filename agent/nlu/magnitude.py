@@ -44,17 +44,17 @@ def read(norm: str) -> Magnitude | None:
     m = _ASK.search(norm)
     if not m:
         return None
-    # the question through the move is read ("насколько сильно упал", "cuánto se desplomó")
-    said = [m.span()]
+    # the words read: the question through the move ("насколько сильно упал", "cuánto se
+    # desplomó"), or through the unit and the move after it ("сколько процентов составил рост")
     if not m.group("verb"):
-        verb = _VERB_AFTER.match(norm, m.end())     # "насколько процентов подешевел": the move read too
+        verb = _VERB_AFTER.match(norm, m.end())
         return Magnitude(metric="pct_change" if m.group("pct") else "change_points",
-                         spans=said + ([verb.span("verb")] if verb else []), asked=m.span())
+                         spans=[(m.start(), verb.end() if verb else m.end())], asked=m.span())
     # the unit said after the move ("сколько потерял SPY в пунктах", "in percentage points")
     after = _UNIT_AFTER.search(norm, m.end())
     points = bool(after and after.group("pts"))
     return Magnitude(metric="change_points" if points else "pct_change",
-                     spans=said + ([after.span()] if after else []), asked=m.span())
+                     spans=[m.span()] + ([after.span()] if after else []), asked=m.span())
 
 
 _VERB_AFTER = re.compile(rf"\s*(?:[\w'’-]+\s+){{0,2}}?(?P<verb>{_VERB})")

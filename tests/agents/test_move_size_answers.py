@@ -24,6 +24,7 @@ SIZE = [
     ("насколько сильно упал SPY в апреле 2024", APR24, "pct_change"),
     ("сколько заработал SPY в марте 2024", MAR24, "pct_change"),
     ("сколько SPY прибавил в процентах в марте 2024", MAR24, "pct_change"),
+    ("сколько процентов составил рост SPY в марте 2024", MAR24, "pct_change"),
     ("сколько процентных пунктов потерял биткоин в январе 2022", JAN22, "pct_change"),
     ("сколько пунктов потерял SPY в апреле 2024", APR24, "change_points"),
     ("сколько потерял SPY в пунктах в апреле 2024", APR24, "change_points"),
@@ -36,6 +37,7 @@ SIZE = [
     ("¿cuántos por ciento ganó SPY en marzo de 2024?", MAR24, "pct_change"),
     ("¿cuántos puntos porcentuales perdió bitcoin en enero de 2022?", JAN22, "pct_change"),
     ("¿en cuánto bajó SPY en abril de 2024?", APR24, "pct_change"),
+    ("¿qué tanto cayó bitcoin en enero de 2022?", JAN22, "pct_change"),
     ("cuánto se revalorizó SPY en marzo de 2024", MAR24, "pct_change"),
     ("cuánto bajó bitcoin en puntos en enero de 2022", JAN22, "change_points"),
 ]

@@ -301,8 +301,8 @@ NLU: dict[str, Any] = {
     "year_to_date": {
         "of": [r"в", r"за"],
     },
-    # magnitude.py: how much the instrument moved ("сколько процентов потерял", "насколько упал"): the period's change, never a
-    # count of days; a day noun after the question word keeps the count
+    # magnitude.py: how much the instrument moved ("сколько процентов потерял", "насколько упал"):
+    # the period's change, never a count of days; a day noun after the question word keeps the count
     "magnitude": {
         "lead": [r"сколько", r"насколько", r"как\w*\s+процент\w*"],
         "pct_units": [r"процентн\w+\s+пункт\w*", r"процент\w*"],
