@@ -686,7 +686,7 @@ PACK: dict[str, Any] = {
             "return_prev_close": [
                 "(?:frente\\s+al|desde\\s+el|respecto\\s+al|sobre\\s+el)\\s+cierre\\s+(?:anterior|previo|precedente)",
             ],
-            "change_points": ["en\\s+puntos", "cuantos\\s+puntos"],
+            "change_points": ["en\\s+puntos(?!\\s+porcentual)", "cuantos\\s+puntos(?!\\s+porcentual)"],
             "avg_daily_volume": [
                 "volumen\\s+(?:medio|promedio)(?:\\s+diario)?",
                 "volumen\\s+diario\\s+(?:medio|promedio)",

@@ -10,7 +10,7 @@ from datetime import date
 from agent import lang as packs
 from agent.llm import glossary
 from agent.llm.base import ProviderContext
-from agent.nlu import abbreviations, coverage, cues, fuzzy, grammar, price_levels, year_words
+from agent.nlu import abbreviations, coverage, cues, fuzzy, grammar, magnitude, price_levels, year_words
 from agent.nlu import metrics as M
 from agent.nlu.conditions import (
     ConditionParse,
@@ -129,8 +129,9 @@ def _parse_once(text: str, ctx: ProviderContext, ref: Period | None) -> Parsed:
     spans += list(p.grammar.used) if p.grammar else []
     p.measure_text = _blank(masked, M.named_analysis_spans(masked))
     p.metrics = M.parse_metrics(p.measure_text)
-    p.cond = parse_condition(_blank(masked, [(f.pos, f.end) for f in found]))   # "dec 1 2023 % chg": no 2023 %
-    p.conditions = opposite_conditions(_blank(masked, [(f.pos, f.end) for f in found]))
+    dated = _blank(masked, [(f.pos, f.end) for f in found])
+    p.cond = parse_condition(dated)   # "dec 1 2023 % chg": no 2023 %
+    p.conditions = opposite_conditions(dated)
     level = price_levels.find(masked) if not p.cond.has_threshold else None
     if level:                          # "closed above 3,000": a price level, asked about (below)
         spans.append(level[:2])
@@ -143,6 +144,7 @@ def _parse_once(text: str, ctx: ProviderContext, ref: Period | None) -> Parsed:
         p.top = None
         p.flags.add("volume_rank")
         p.metrics = [m for m in p.metrics if m not in ("high", "low", "total_volume", "avg_daily_volume")]
+    spans += _magnitude(p, dated)
     p.indicator = M.parse_indicator(masked)
     p.indicators = M.parse_indicators(masked)
     p.pattern = M.parse_pattern(masked)
@@ -152,6 +154,23 @@ def _parse_once(text: str, ctx: ProviderContext, ref: Period | None) -> Parsed:
     p.unused = [text[a:b] for a, b in unused]
     _add_flags(p, norm)
     return p
+
+
+def _magnitude(p: Parsed, dated: str) -> list[tuple[int, int]]:
+    """"How much did it lose", "сколько процентов потерял": the period's change, never a count of
+    up or down days (magnitude.py); the spans of the unit words it read. A threshold or a ranking
+    of moves is a question about days, answered as such."""
+    if p.cond.has_threshold or p.top is not None or p.volume_rank is not None:
+        return []
+    found = magnitude.read(dated)
+    if found is None:
+        return []
+    if not {"pct_change", "change_points"} & set(p.metrics):   # "in points" read already says which
+        p.metrics.insert(0, found.metric)
+    elif found.metric == "change_points" and "pct_change" in p.metrics \
+            and "pct_change" not in M.parse_metrics(_blank(p.measure_text, [found.asked])):
+        p.metrics.remove("pct_change")     # "how much did it lose in points": the points alone
+    return found.spans
 
 
 def _add_flags(p: Parsed, norm: str) -> None:

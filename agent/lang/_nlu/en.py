@@ -305,6 +305,17 @@ NLU: dict[str, Any] = {
     "year_to_date": {
         "of": [r"of"],
     },
+    # magnitude.py: how much the instrument moved ("how much did X lose", "how many percent"): the
+    # period's change, never a count of days; a day noun after the question word keeps the count
+    "magnitude": {
+        "lead": [r"how\s+much", r"how\s+many", r"what\s+percent(?:age)?"],
+        "pct_units": [r"percent(?:age)?\s+points?", r"percent(?:age)?", r"per\s*cent", r"pct"],
+        "point_units": [r"points?", r"pts?"],
+        "verbs": [r"earn\w*", r"made", r"make", r"shed", r"add(?:ed)?", r"give\s+up", r"gave\s+up", r"go\s+(?:up|down)",
+                  r"went\s+(?:up|down)", r"gone\s+(?:up|down)", r"mov\w*", r"chang\w*", r"return\w*"],
+        "count_nouns": [r"days?", r"sessions?", r"times", r"bars?", r"candles?", r"weeks?", r"months?", r"years?",
+                        r"trading"],
+    },
     # alert_conditions.py: hours of a move's window ("within 2 hours")
     "alert_conditions": {
         "hours": [r"h", r"hours?"],

@@ -307,6 +307,20 @@ NLU: dict[str, Any] = {
     "year_to_date": {
         "of": [r"de", r"del"],
     },
+    # magnitude.py: how much the instrument moved ("cuánto perdió", "cuántos por ciento ganó"):
+    # the period's change, never a count of days; a day noun after the question word keeps the
+    # count
+    "magnitude": {
+        "lead": [r"cuant[oa]s?", r"que\s+porcentaje", r"que\s+tanto"],
+        "pct_units": [r"puntos?\s+porcentuales?", r"por\s*ciento", r"porcentaje"],
+        "point_units": [r"puntos?"],
+        "verbs": [r"gan\w*", r"perd\w*", r"sub\w*", r"baj\w*", r"ca[iy]\w*", r"dio", r"rindi\w*",
+                  r"se\s+dej\w*", r"avanz\w*", r"retroced\w*", r"desplom\w*",
+                  r"se\s+(?:movi|revaloriz|devalu|apreci|depreci)\w*",
+                  r"(?:movi|vari|cambi|revaloriz|devalu|apreci|depreci)\w*"],
+        "count_nouns": [r"dias?", r"sesion(?:es)?", r"veces", r"semanas?", r"mes(?:es)?", r"velas?", r"barras?",
+                        r"anos?", r"jornadas?"],
+    },
     # alert_conditions.py: hours of a move's window ("en 2 horas")
     "alert_conditions": {
         "hours": [r"horas?"],

@@ -305,6 +305,18 @@ NLU: dict[str, Any] = {
     "year_to_date": {
         "of": [r"в", r"за"],
     },
+    # magnitude.py: how much the instrument moved ("сколько процентов потерял", "насколько упал"):
+    # the period's change, never a count of days; a day noun after the question word keeps the count
+    "magnitude": {
+        "lead": [r"сколько", r"насколько", r"как\w*\s+процент\w*"],
+        "pct_units": [r"процентн\w+\s+пункт\w*", r"процент\w*"],
+        "point_units": [r"пункт\w*"],
+        "verbs": [r"заработал\w*", r"потерял\w*", r"прибавил\w*", r"добавил\w*", r"дал(?:а|о|и)?", r"принес\w*",
+                  r"скинул\w*", r"сбросил\w*", r"подешевел\w*", r"подорожал\w*", r"изменил\w*", r"сдвинул\w*",
+                  r"отыграл\w*", r"уронил\w*"],
+        "count_nouns": [r"дн(?:и|ей|я|ям|ях)", r"день", r"сесси\w*", r"раз(?:а)?", r"недел\w*", r"месяц\w*",
+                        r"свеч\w*", r"бар\w*", r"торгов\w+", r"лет", r"год\w*"],
+    },
     # alert_conditions.py: hours of a move's window ("за 2 часа")
     "alert_conditions": {
         "hours": [r"час\w*"],
