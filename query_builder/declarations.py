@@ -83,7 +83,8 @@ ACTIONS = [
         "largest moves",
         ("symbol", "condition{metric,op,threshold}", "start_date?", "end_date?", "top_n?", "direction?"),
         build_find_events, {"find_events": post_find_events},
-        claims=("daily_pct_change", "event_count"), sample={"top_n": 3}, chart="events"),
+        claims=("daily_pct_change", "day_gap_pct", "day_range_pct", "event_count"), sample={"top_n": 3},
+        chart="events"),
     ActionDecl(
         "get_periods_after", "return N trading days after each event day (avg, median, win rate)",
         ("symbol", "condition{metric,op,threshold}", "horizon_days", "start_date?", "end_date?"),

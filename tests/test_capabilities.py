@@ -72,8 +72,12 @@ def test_offline_unsupported_names_are_in_the_registry():
 
 CLAIM_STEPS = {
     "get_period_stats": {"symbol": "SPY", "start_date": "2024-03-01", "end_date": "2024-03-31"},
-    "find_events": {"symbol": "SPX", "start_date": "2008-01-01", "end_date": "2008-12-31",
-                    "condition": {"op": "lt", "threshold": -3}},
+    "find_events": [{"symbol": "SPX", "start_date": "2008-01-01", "end_date": "2008-12-31",
+                     "condition": {"op": "lt", "threshold": -3}},
+                    {"symbol": "SPX", "start_date": "2008-01-01", "end_date": "2008-12-31",
+                     "condition": {"metric": "gap_pct", "op": "lt", "threshold": -1}},
+                    {"symbol": "SPX", "start_date": "2008-01-01", "end_date": "2008-12-31",
+                     "condition": {"metric": "range_pct", "op": "gt", "threshold": 3}}],
     "get_periods_after": {"symbol": "SPX", "start_date": "2008-01-01", "end_date": "2008-12-31",
                           "condition": {"op": "lt", "threshold": -3}, "horizon_days": 5},
     "get_indicator": [{"symbol": "SPX", "indicator": name, "start_date": "2019-12-01", "end_date": "2019-12-31"}

@@ -96,7 +96,15 @@ class Books:
         self._retry(retries)
         for stream, env in dead:
             self.reg.queue.publish(stream, env, register=False)
-        won = self.batch.finish([o.row() for _, o in done], self.worker)
+        try:
+            won = self.batch.finish([o.row() for _, o in done], self.worker)
+        except Exception:
+            # kept for the next flush: a lost outcome left its task to run again at lease expiry,
+            # and a lost ack left its message to be delivered again
+            with self._lock:
+                self._outcomes = [*done, *self._outcomes]
+                self._acks = [*acks, *(d for d, _ in retries), *self._acks]
+            raise
         for d, o in done:
             if o.metric:
                 self.stats.finished(d.envelope.tenant_id, o.tool_id, o.ms,

@@ -15,9 +15,11 @@ never wait on each other's other connections.
 """
 from __future__ import annotations
 
+import random
 import re
 import sqlite3
 import threading
+import time
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Iterator, Literal, Sequence
@@ -36,6 +38,13 @@ _PLACEHOLDER = re.compile(r"%s")
 def app_migration_files(engine: AppEngine) -> list[tuple[str, str]]:
     """(name, text) of every app migration for `engine`, in name order."""
     return migrations.files("app/sqlite" if engine == "sqlite" else "app/postgres")
+
+
+DEADLOCK_TRIES = 5
+
+
+def _deadlock(exc: BaseException) -> bool:
+    return getattr(exc, "sqlstate", None) in ("40P01", "40001")   # deadlock, serialization failure
 
 
 class AppDB:
@@ -81,9 +90,19 @@ class AppDB:
         return _PLACEHOLDER.sub("?", statement) if self.engine == "sqlite" else statement
 
     def execute(self, statement: str, params: Sequence[Any] = ()) -> list[dict[str, Any]]:
-        """Run one statement in its own transaction; rows (if any) as dicts."""
-        with self.transaction() as tx:
-            return tx.execute(statement, params)
+        """Run one statement in its own transaction; rows (if any) as dicts. A statement Postgres
+        aborted as a deadlock victim is run again: it had no effect, and two registry workers
+        booking overlapping batches of tasks deadlocked under load (the aborted batch's results
+        were lost, so its tasks ran again)."""
+        for attempt in range(DEADLOCK_TRIES):
+            try:
+                with self.transaction() as tx:
+                    return tx.execute(statement, params)
+            except Exception as exc:
+                if self.engine != "postgres" or not _deadlock(exc) or attempt == DEADLOCK_TRIES - 1:
+                    raise
+                time.sleep(random.uniform(0.005, 0.05) * (attempt + 1))
+        raise AssertionError("unreachable")
 
     def one(self, statement: str, params: Sequence[Any] = ()) -> dict[str, Any] | None:
         rows = self.execute(statement, params)
