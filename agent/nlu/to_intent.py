@@ -63,8 +63,9 @@ def intent_from(p: Parsed, ctx: ProviderContext) -> Intent:
 
 def _metrics(it: Intent, p: Parsed, day_move: bool) -> None:
     it.metrics = ["pct_change"] if day_move else list(p.metrics)
+    # one day's move: close to close, as tables give it; within a time-of-day window, the window's
     if len(p.periods) == 1 and p.periods[0].single_day and "pct_change" in it.metrics \
-            and "return_prev_close" not in it.metrics:   # one day's move: close to close, as tables give it
+            and "return_prev_close" not in it.metrics and p.window is None:
         it.metrics = ["return_prev_close" if m == "pct_change" else m for m in it.metrics]
     if "return_prev_close" in it.metrics and "pct_change" in it.metrics:
         it.metrics.remove("pct_change")   # "the return vs the 2018 close": one return, the one named

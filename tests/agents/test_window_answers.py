@@ -63,3 +63,19 @@ def test_a_window_is_read_applied_and_stated(session, q, bars, day, a, b, said):
     claims = {c["type"]: c["value"] for c in r["claims"]}
     assert claims["high"] == pytest.approx(exp["high"].max())
     assert claims["low"] == pytest.approx(exp["low"].min())
+
+
+@pytest.mark.parametrize("q", ["how much did SPY move between 10:00 and 11:00 on April 10 2024",
+                               "на сколько изменился SPY с 10 до 11 утра 10 апреля 2024",
+                               "cuánto se movió SPY entre las 10:00 y las 11:00 el 10 de abril de 2024"])
+def test_the_move_within_a_window_is_the_windows_own(session, q):
+    """"How much did it move" in a window is the window's change: it was read as the day's return
+    vs the previous close, which no window step computes, so the plan failed its check and a
+    fallback plan answered under "the model's answer could not be used"."""
+    r = conversation(session, "move", "2024-06-01")(q)
+    assert r["status"] == "answered" and r["declined"] == [], (r["response"], r["declined"])
+    assert not any("could not be used" in d or "не удалось использовать" in d or "no se pudo" in d
+                   for d in r["response"].splitlines()), r["response"]
+    exp = window(spy_bars(), "2024-04-10", time(10), time(11))
+    change = (exp["close"].iloc[-1] / exp["open"].iloc[0] - 1) * 100
+    assert any(c["type"] == "pct_change" and c["value"] == pytest.approx(change) for c in r["claims"]), r["claims"]
