@@ -127,7 +127,9 @@ def _parse_once(text: str, ctx: ProviderContext, ref: Period | None) -> Parsed:
                                           or seen.add((f.resolved.start, f.resolved.end)))]  # type: ignore[func-returns-value]
     p.grammar = grammar.read(norm, [(h.start, h.end) for h in hits], [(f.pos, f.end) for f in p.periods])
     spans += list(p.grammar.used) if p.grammar else []
-    p.measure_text = _blank(masked, M.named_analysis_spans(masked))
+    # "the opening week of", "the closing days of": the part's words, never the open or the close
+    sub_spans = [(f.pos, f.end) for f in found if f.sub is not None]
+    p.measure_text = _blank(masked, M.named_analysis_spans(masked) + sub_spans)
     p.metrics = M.parse_metrics(p.measure_text)
     p.cond = parse_condition(_blank(masked, [(f.pos, f.end) for f in found]))   # "dec 1 2023 % chg": no 2023 %
     p.conditions = opposite_conditions(_blank(masked, [(f.pos, f.end) for f in found]))
@@ -143,8 +145,10 @@ def _parse_once(text: str, ctx: ProviderContext, ref: Period | None) -> Parsed:
         p.top = None
         p.flags.add("volume_rank")
         p.metrics = [m for m in p.metrics if m not in ("high", "low", "total_volume", "avg_daily_volume")]
-    p.indicator = M.parse_indicator(masked)
-    p.indicators = M.parse_indicators(masked)
+    # "ATR over the last 5 days of March": the 5 days are the period's, never the indicator's window
+    ind_text = _blank(masked, sub_spans)
+    p.indicator = M.parse_indicator(ind_text)
+    p.indicators = M.parse_indicators(ind_text)
     p.pattern = M.parse_pattern(masked)
     p.unsupported = M.parse_unsupported(norm)
     unused = coverage.unused_words(masked, spans + [(f.pos, f.end) for f in found])   # repeats are used too

@@ -14,6 +14,7 @@ from typing import Any
 
 from agent import lang as packs
 from agent.answer import format as fmt
+from agent.nlu import subperiods
 from agent.nlu.texts import period_text
 from agent.nlu.windows import COARSE, DAY_MINUTES
 from agent.state import Intent, Part, Period, Plan, TimeWindow
@@ -162,6 +163,8 @@ def reading_line(intent: Intent, plan: Plan, ctx: Any) -> str | None:
         head = [", ".join(symbols)]
         for period in periods[:4]:
             head += _period_bit(symbols, period, ctx, lang)
+            if period is intent.period and intent.period_cut:    # which days: trading or calendar
+                head.append(subperiods.text(intent.period_cut, lang))
         bits = [", ".join([*head, *_step_bits(steps, intent, ctx, lang)])]
     return str(words(lang, "prefix").format(what="; ".join(b for b in bits if b)))
 

@@ -307,4 +307,18 @@ NLU: dict[str, Any] = {
     "alert_conditions": {
         "hours": [r"horas?"],
     },
+    # subperiods.py: "los primeros 10 dias de abril", "la ultima semana de marzo" (una parte en el
+    # borde del periodo); los dias son sesiones salvo dias naturales/calendario
+    "subperiods": {
+        "first": [r"primer(?:os|as|o|a)?", r"inicial(?:es)?"],
+        "last": [r"ultim(?:os|as|o|a)", r"final(?:es)?"],
+        "calendar_days": [r"dias?\s+(?:naturales|calendario|corridos)"],
+        "sessions": [r"(?:dias?|sesion(?:es)?|jornadas?|ruedas?)\s+(?:habiles|de\s+negociacion|bursatiles|de\s+mercado|de\s+trading)",
+                     r"sesion(?:es)?", r"jornadas?", r"ruedas?", r"dias?"],
+        "weeks": [r"semanas?"],
+        "months": [r"mes(?:es)?"],
+        "halves": [r"mitad"],
+        "of": [r"del?", r"en"],
+        "year": [r"el\s+a[nñ]o", r"a[nñ]o"],
+    },
 }

@@ -1,0 +1,131 @@
+"""A part at the edge of a named period: "the last 5 days of March 2024", "последние две недели
+января 2022", "los primeros 10 días de abril de 2024", "the final two weeks of 2008", "opening week
+of April". Read as that part: without it the period alone was found and the whole of it answered
+without a word (or "the last 2 weeks" was read as the two weeks up to today).
+
+What the units mean (the reading names it, see text()):
+- days, trading days, sessions: trading sessions. A trader's "the last 5 days of March" is its last
+  five sessions, not March 27-31 (a weekend would leave two or three). US exchange sessions name the
+  dates (agent/nlu/sessions.py); a market open every day counts calendar days (for_market).
+  "calendar days" are calendar days.
+- weeks, months: calendar spans from the edge: "the last two weeks of January" is January 18-31.
+- a half: of a year six months, of a month days 1-15 / 16 to the end (the HALF pattern's split).
+The words are the packs' (nlu_words.subperiods); "the first half" is left to the HALF pattern.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import date, timedelta
+from typing import Any
+
+from agent import lang as packs
+from agent.nlu import period_patterns as P
+from agent.nlu.numbers import COUNT, count_value
+from agent.nlu.period_math import add_months, make_period
+from agent.state import Period
+
+UNITS = ("calendar_days", "sessions", "weeks", "months", "halves")
+
+
+def _w(key: str) -> str:
+    return "(?:" + packs.alternation("nlu_words", "subperiods", key) + ")"
+
+
+_UNIT = "|".join(f"(?P<{u}>{_w(u)})" for u in UNITS)
+_BASE = rf"(?:{P.QUARTER}|{P.HALF}|{P.MONYEAR}|{P.YEAR})"
+SUB = re.compile(
+    rf"(?<!\w)(?:(?P<n1>{COUNT})\s+)?(?:(?P<first>{_w('first')})|(?P<last>{_w('last')}))\s+"
+    rf"(?:(?P<n2>{COUNT})\s+)?(?:{_UNIT})(?!\w)\s+(?:{_w('of')}\s+)?(?:{_w('year')}\s+)?(?P<a>{_BASE})")
+
+
+@dataclass
+class Cut:
+    edge: str                  # first | last
+    n: int
+    unit: str                  # one of UNITS
+    base: Period | None = None   # the named period, once resolved
+
+    @property
+    def code(self) -> str:
+        """How the intent keeps it (Intent.period_cut): '<edge> <n> <unit>'."""
+        return f"{self.edge} {self.n} {self.unit}"
+
+
+def cut_of(m: re.Match[str]) -> Cut | None:
+    """The cut a SUB match asks for; None for "the first half" (the HALF pattern reads it)."""
+    unit = next(u for u in UNITS if m.group(u))
+    edge = "first" if m.group("first") else "last"
+    if unit == "halves" and edge == "first":
+        return None
+    n = count_value(m.group("n1") or m.group("n2"), 1) or 1
+    return Cut(edge, max(1, min(n, 400)), unit)
+
+
+def _sessions(base: Period, c: Cut) -> Period:
+    from agent.nlu.sessions import nth_session_after, session_on_or_after, session_on_or_before
+    if c.edge == "first":
+        a = session_on_or_after(base.start)
+        b = nth_session_after(a, c.n - 1) if c.n > 1 else a
+    else:
+        b = a = session_on_or_before(base.end)
+        for _ in range(c.n - 1):
+            a = session_on_or_before(a - timedelta(days=1))
+    a, b = max(a, base.start), min(b, base.end)
+    return make_period(a, b) if a <= b else base
+
+
+def _days(base: Period, edge: str, days: int) -> Period:
+    if edge == "first":
+        return make_period(base.start, min(base.start + timedelta(days=days - 1), base.end))
+    return make_period(max(base.end - timedelta(days=days - 1), base.start), base.end)
+
+
+def _months(base: Period, edge: str, n: int) -> Period:
+    if edge == "first":
+        return make_period(base.start, min(add_months(base.start, n) - timedelta(days=1), base.end))
+    return make_period(max(add_months(base.end + timedelta(days=1), -n), base.start), base.end)
+
+
+def _whole_months(base: Period) -> int:
+    """The calendar months a period is made of (0 when it does not start and end on their edges)."""
+    if base.start.day != 1 or (base.end + timedelta(days=1)).day != 1:
+        return 0
+    return (base.end.year - base.start.year) * 12 + base.end.month - base.start.month + 1
+
+
+def apply(base: Period, c: Cut, every_day: bool = False) -> Period:
+    """The part of `base` the cut names; `every_day`: a market open every day (sessions are days)."""
+    if c.unit == "sessions" and not every_day:
+        return _sessions(base, c)
+    if c.unit in ("sessions", "calendar_days", "weeks"):
+        return _days(base, c.edge, c.n * (7 if c.unit == "weeks" else 1))
+    if c.unit == "months":
+        return _months(base, c.edge, c.n)
+    months = _whole_months(base)
+    if months > 1 and months % 2 == 0:
+        return _months(base, c.edge, months // 2)
+    if months == 1:                    # the second half of a month: the 16th to its end
+        return make_period(date(base.start.year, base.start.month, 16), base.end)
+    return _days(base, c.edge, ((base.end - base.start).days + 1) // 2)
+
+
+def for_market(it: Any, periods: list[Any], every_day: bool) -> None:
+    """Intent.period_cut for the intent's period when it is a cut; a market open every day counts
+    its sessions as calendar days (the period is cut again from the named one)."""
+    for f in periods:
+        c = getattr(f, "sub", None)
+        if c is None or c.base is None or it.period is None or it.period != f.period:
+            continue
+        if every_day and c.unit == "sessions":    # said as calendar days, which they are there
+            c = Cut(c.edge, c.n, "calendar_days", c.base)
+            it.period = f.period = apply(c.base, c)
+        it.period_cut = c.code
+        return
+
+
+def text(code: str, lang: str) -> str:
+    """The cut as the reading says it: 'last 5 trading days', 'последние 2 недели (календарные дни)'."""
+    edge, n, unit = code.split()
+    forms = packs.get(lang, "reading", "cuts", unit)[edge]
+    return packs.plural(lang, forms, int(n))
