@@ -34,9 +34,15 @@ def _w(key: str) -> str:
 
 _UNIT = "|".join(f"(?P<{u}>{_w(u)})" for u in UNITS)
 _BASE = rf"(?:{P.QUARTER}|{P.HALF}|{P.MONYEAR}|{P.YEAR})"
-SUB = re.compile(
-    rf"(?<!\w)(?:(?P<n1>{COUNT})\s+)?(?:(?P<first>{_w('first')})|(?P<last>{_w('last')}))\s+"
-    rf"(?:(?P<n2>{COUNT})\s+)?(?:{_UNIT})(?!\w)\s+(?:{_w('of')}\s+)?(?:{_w('year')}\s+)?(?P<a>{_BASE})")
+_HEAD = (rf"(?<!\w)(?:(?P<n1>{COUNT})\s+)?(?:(?P<first>{_w('first')})|(?P<last>{_w('last')}))\s+"
+         rf"(?:(?P<n2>{COUNT})\s+)?(?:{_UNIT})(?!\w)\s+(?P<of>{_w('of')}\s+)?")
+SUB = re.compile(rf"{_HEAD}(?:{_w('year')}\s+)?(?P<a>{_BASE})")
+HEAD = re.compile(_HEAD)
+# a period named relative to today: "the first two weeks of last month", "последняя неделя прошлого
+# месяца", "la primera semana del mes pasado" (its article may be inside the "of": "del")
+_RELATIVE_BASES = ("prev", "this", "trail1")
+
+_PLURAL = re.compile(_w("plural"))
 
 
 @dataclass
@@ -53,13 +59,34 @@ class Cut:
 
 
 def cut_of(m: re.Match[str]) -> Cut | None:
-    """The cut a SUB match asks for; None for "the first half" (the HALF pattern reads it)."""
+    """The cut a SUB match asks for; None for "the first half" (the HALF pattern reads it) and for a
+    plural without a count ("the last days of March": how many is not said)."""
     unit = next(u for u in UNITS if m.group(u))
     edge = "first" if m.group("first") else "last"
     if unit == "halves" and edge == "first":
         return None
-    n = count_value(m.group("n1") or m.group("n2"), 1) or 1
+    count = m.group("n1") or m.group("n2")
+    if count is None and _PLURAL.search(m.string[m.start():m.end(unit)]):
+        return None
+    n = count_value(count, 1) or 1
     return Cut(edge, max(1, min(n, 400)), unit)
+
+
+def relative_cuts(work: str, today: date) -> list[tuple[int, int, Cut]]:
+    """(start, end, cut with its base) of each part of a relative period: the relative patterns are
+    tried right after the part's words, from the start of its "of" on."""
+    from agent.nlu.relative import relative_period
+    out: list[tuple[int, int, Cut]] = []
+    for m in HEAD.finditer(work):
+        c = cut_of(m)
+        starts = range(m.start("of"), m.end() + 1) if m.group("of") else (m.end(),)
+        hit = next(((k, r) for k, pat in P.RELATIVE if k in _RELATIVE_BASES
+                    for at in starts if (r := pat.match(work, at))), None)
+        if c is None or hit is None:
+            continue
+        c.base = relative_period(hit[0], hit[1], today, make_period, add_months)
+        out.append((m.start(), hit[1].end(), c))
+    return out
 
 
 def _sessions(base: Period, c: Cut) -> Period:
@@ -118,8 +145,9 @@ def for_market(it: Any, periods: list[Any], every_day: bool) -> None:
         if c is None or c.base is None or it.period is None or it.period != f.period:
             continue
         if every_day and c.unit == "sessions":    # said as calendar days, which they are there
-            c = Cut(c.edge, c.n, "calendar_days", c.base)
-            it.period = f.period = apply(c.base, c)
+            base = c.base
+            c = Cut(c.edge, c.n, "calendar_days", base)
+            it.period = f.period = apply(base, c)
         it.period_cut = c.code
         return
 

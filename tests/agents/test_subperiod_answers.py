@@ -106,3 +106,22 @@ def test_the_first_half_and_a_plain_last_n_days_read_as_before():
     assert [(f.resolved.start, f.resolved.end) for f in half] == [(date(2024, 4, 1), date(2024, 4, 15))]
     last = parse_periods(normalize("SPY last 5 days"), today)
     assert [(f.kind, f.sub, f.resolved.end) for f in last] == [("fixed", None, today)]
+
+
+RELATIVE = [
+    # the named period relative to today (2024-05-01): last month is April 2024
+    ("SPY the last 5 days of last month", "2024-04-24", "2024-04-30", "the last 5 trading days"),
+    ("SPY последние две недели прошлого месяца", "2024-04-17", "2024-04-30", "последние 2 календарные недели"),
+    ("SPY la primera semana del mes pasado", "2024-04-01", "2024-04-07", "la primera semana natural"),
+]
+
+
+@pytest.mark.parametrize("q,start,end,said", RELATIVE, ids=[c[0][:45] for c in RELATIVE])
+def test_a_part_of_a_relative_period(session, q, start, end, said):
+    r = conversation(session, "sub-rel", "2024-05-01")(q)
+    assert r["status"] == "answered" and r["declined"] == [], (r["response"], r["declined"])
+    assert said in r["reading"], r["reading"]
+    exp = ref.period_stats("SPY", start, end)
+    claims = {c["type"]: c for c in r["claims"]}
+    assert claims["high"]["value"] == pytest.approx(exp["high"])
+    assert claims["low"]["value"] == pytest.approx(exp["low"])

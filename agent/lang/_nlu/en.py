@@ -317,5 +317,7 @@ NLU: dict[str, Any] = {
         "halves": [r"half"],
         "of": [r"of", r"in"],
         "year": [r"the\s+year", r"year"],
+        # a plural without a count ("the closing days of 2008"): how many is not said, not read as one
+        "plural": [r"(?:days|sessions|weeks|months)(?!\w)"],
     },
 }
