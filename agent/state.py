@@ -95,7 +95,7 @@ class Intent(BaseModel):
     last_trading_days: int | None = Field(None, description="only the last N trading dates of the "
                                                               "period (the last N sessions)")
     period_cut: str | None = Field(None, description="the period is this part of a named one: "
-                                                       "'<first|last> <n> <unit>' (agent/nlu/subperiods.py)")
+                                                       "'<first|last> <n> <unit> <label>' (agent/nlu/subperiods.py)")
     also: list[Analysis] = Field(default_factory=list, description="further analyses the same "
                                                                    "question asks for (multi-part)")
     notes: list[str] = Field(default_factory=list, description="told to the user with the answer: "

@@ -163,8 +163,8 @@ def reading_line(intent: Intent, plan: Plan, ctx: Any) -> str | None:
         head = [", ".join(symbols)]
         for period in periods[:4]:
             head += _period_bit(symbols, period, ctx, lang)
-            if period is intent.period and intent.period_cut:    # which days: trading or calendar
-                head.append(subperiods.text(intent.period_cut, lang))
+            cut = subperiods.text(intent.period_cut, period, lang) if period is intent.period else None
+            head += [cut] if cut else []           # which days: trading sessions or calendar days
         bits = [", ".join([*head, *_step_bits(steps, intent, ctx, lang)])]
     return str(words(lang, "prefix").format(what="; ".join(b for b in bits if b)))
 

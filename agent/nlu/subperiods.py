@@ -52,10 +52,10 @@ class Cut:
     unit: str                  # one of UNITS
     base: Period | None = None   # the named period, once resolved
 
-    @property
-    def code(self) -> str:
-        """How the intent keeps it (Intent.period_cut): '<edge> <n> <unit>'."""
-        return f"{self.edge} {self.n} {self.unit}"
+    def code(self, part: Period) -> str:
+        """How the intent keeps it (Intent.period_cut): '<edge> <n> <unit> <the part's label>' (the
+        label: said only while the intent's period is still that part, see text)."""
+        return f"{self.edge} {self.n} {self.unit} {part.label}"
 
 
 def cut_of(m: re.Match[str]) -> Cut | None:
@@ -148,12 +148,15 @@ def for_market(it: Any, periods: list[Any], every_day: bool) -> None:
             base = c.base
             c = Cut(c.edge, c.n, "calendar_days", base)
             it.period = f.period = apply(base, c)
-        it.period_cut = c.code
+        it.period_cut = c.code(it.period)
         return
 
 
-def text(code: str, lang: str) -> str:
-    """The cut as the reading says it: 'last 5 trading days', 'последние 2 недели (календарные дни)'."""
-    edge, n, unit = code.split()
+def text(code: str | None, period: Period, lang: str) -> str | None:
+    """The cut as the reading says it ("the last 5 trading days", "последние 2 календарные недели"),
+    None when the period is no longer the part cut (a follow-up or a resume changed it)."""
+    if not code or code.split()[-1] != period.label:
+        return None
+    edge, n, unit, _label = code.split()
     forms = packs.get(lang, "reading", "cuts", unit)[edge]
     return packs.plural(lang, forms, int(n))

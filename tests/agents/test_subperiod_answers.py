@@ -125,3 +125,11 @@ def test_a_part_of_a_relative_period(session, q, start, end, said):
     claims = {c["type"]: c for c in r["claims"]}
     assert claims["high"]["value"] == pytest.approx(exp["high"])
     assert claims["low"]["value"] == pytest.approx(exp["low"])
+
+
+def test_a_follow_up_that_changes_the_period_does_not_keep_the_cut(session):
+    r = conversation(session, "sub-follow", "2024-06-01")("SPY in the last 5 days of March 2024", "and April 2024?")
+    assert r["status"] == "answered", r["response"]
+    assert "April 2024" in r["reading"] and "trading days" not in r["reading"], r["reading"]
+    exp = ref.period_stats("SPY", "2024-04-01", "2024-04-30")
+    assert {c["type"]: c["value"] for c in r["claims"]}["high"] == pytest.approx(exp["high"])
