@@ -20,8 +20,9 @@ from agent.nlu.conditions import (
     parse_horizon,
     parse_top,
 )
-from agent.nlu.lang import language_evidence, normalize
+from agent.nlu.lang import language_evidence, normalize, tokenize_months
 from agent.nlu.periods import Found, parse_periods
+from agent.nlu.subperiods import vague_spans
 from agent.nlu.symbols import symbol_spans, symbols_in
 from agent.nlu.volume_rank import VolumeRank, parse_volume_rank
 from agent.nlu.windows import BarSize, Window, parse_bar_size, parse_segments, parse_window
@@ -128,7 +129,8 @@ def _parse_once(text: str, ctx: ProviderContext, ref: Period | None) -> Parsed:
     p.grammar = grammar.read(norm, [(h.start, h.end) for h in hits], [(f.pos, f.end) for f in p.periods])
     spans += list(p.grammar.used) if p.grammar else []
     # "the opening week of", "the closing days of": the part's words, never the open or the close
-    sub_spans = [(f.pos, f.end) for f in found if f.sub is not None]
+    vague = vague_spans(tokenize_months(masked))
+    sub_spans = [(f.pos, f.end) for f in found if f.sub is not None] + vague
     p.measure_text = _blank(masked, M.named_analysis_spans(masked) + sub_spans)
     p.metrics = M.parse_metrics(p.measure_text)
     p.cond = parse_condition(_blank(masked, [(f.pos, f.end) for f in found]))   # "dec 1 2023 % chg": no 2023 %
@@ -152,6 +154,8 @@ def _parse_once(text: str, ctx: ProviderContext, ref: Period | None) -> Parsed:
     p.pattern = M.parse_pattern(masked)
     p.unsupported = M.parse_unsupported(norm)
     unused = coverage.unused_words(masked, spans + [(f.pos, f.end) for f in found])   # repeats are used too
+    # "the closing days of 2008": how many is not said; declined by name even where its words are stopwords
+    unused = sorted([u for u in unused if not any(a <= u[0] < b for a, b in vague)] + vague)
     p.unused_spans = unused
     p.unused = [text[a:b] for a, b in unused]
     _add_flags(p, norm)

@@ -17,7 +17,7 @@ from agent.nlu.lang import month_in, tokenize_months
 from agent.nlu.numbers import count_value, word_number
 from agent.nlu.period_math import add_months, make_period, month_days, trading_days, window_period, window_unit
 from agent.nlu.relative import relative_period, trailing_sessions
-from agent.nlu.subperiods import SUB, Cut, apply, cut_of, relative_cuts
+from agent.nlu.subperiods import SUB, Cut, apply, cut_of, relative_cuts, vague
 from agent.state import Period
 
 
@@ -215,6 +215,8 @@ def _scan(norm: str, today: date, us: bool = False) -> list[Found]:
             a = extract_dp(m.group("a"), today, us)
             found.append(Found(m.start(), m.end(), "sub", a=a, explicit_year=a.y is not None, sub=c))
             work = _blank(work, m.start(), m.end())
+        elif (v := vague(m)) is not None:     # "the last days of 2008": declined by name, not "last days"
+            work = _blank(work, *v)
     for a0, b0, c in relative_cuts(work, today):   # "the last 5 days of last month"
         assert c.base is not None
         found.append(Found(a0, b0, "sub", period=apply(c.base, c), sub=c))

@@ -58,6 +58,21 @@ class Cut:
         return f"{self.edge} {self.n} {self.unit} {part.label}"
 
 
+def vague(m: re.Match[str]) -> tuple[int, int] | None:
+    """The words of a part whose size is not said ("the closing days of 2008", "последние дни", "los
+    últimos días"): left unread, so they are declined by name, never read as the close or as a
+    trailing window up to today."""
+    unit = next(u for u in UNITS if m.group(u))
+    if m.group("n1") or m.group("n2") or not _PLURAL.search(m.string[m.start():m.end(unit)]):
+        return None
+    return m.start("first") if m.group("first") else m.start("last"), m.end(unit)
+
+
+def vague_spans(work: str) -> list[tuple[int, int]]:
+    """vague() of every part in a text whose months are tokens (lang.tokenize_months)."""
+    return [v for m in SUB.finditer(work) if (v := vague(m))]
+
+
 def cut_of(m: re.Match[str]) -> Cut | None:
     """The cut a SUB match asks for; None for "the first half" (the HALF pattern reads it) and for a
     plural without a count ("the last days of March": how many is not said)."""
@@ -65,10 +80,9 @@ def cut_of(m: re.Match[str]) -> Cut | None:
     edge = "first" if m.group("first") else "last"
     if unit == "halves" and edge == "first":
         return None
-    count = m.group("n1") or m.group("n2")
-    if count is None and _PLURAL.search(m.string[m.start():m.end(unit)]):
+    if vague(m) is not None:
         return None
-    n = count_value(count, 1) or 1
+    n = count_value(m.group("n1") or m.group("n2"), 1) or 1
     return Cut(edge, max(1, min(n, 400)), unit)
 
 

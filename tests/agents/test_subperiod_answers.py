@@ -133,3 +133,22 @@ def test_a_follow_up_that_changes_the_period_does_not_keep_the_cut(session):
     assert "April 2024" in r["reading"] and "trading days" not in r["reading"], r["reading"]
     exp = ref.period_stats("SPY", "2024-04-01", "2024-04-30")
     assert {c["type"]: c["value"] for c in r["claims"]}["high"] == pytest.approx(exp["high"])
+
+
+VAGUE = [
+    # a part whose size is not said: the period answered, the words declined by name (never read as
+    # the close, nor as a trailing window up to today)
+    ("SPX in the closing days of 2008", "closing days"),
+    ("SPX последние дни 2008 года", "последние дни"),
+    ("SPX los últimos días de 2008", "últimos días"),
+]
+
+
+@pytest.mark.parametrize("q,words", VAGUE, ids=[c[0][:40] for c in VAGUE])
+def test_a_part_of_unsaid_size_is_declined_by_name(session, q, words):
+    r = conversation(session, "sub-vague", "2024-06-01")(q)
+    assert r["status"] == "answered", r["response"]
+    assert words in r["response"].split("\n")[1], r["response"]
+    exp = ref.period_stats("SPX", "2008-01-01", "2008-12-31")
+    claims = {c["type"]: c["value"] for c in r["claims"]}
+    assert claims["high"] == pytest.approx(exp["high"]) and claims["low"] == pytest.approx(exp["low"])
