@@ -23,6 +23,7 @@ from agent import lang as packs
 from agent.nlu import period_patterns as P
 from agent.nlu.numbers import COUNT, count_value
 from agent.nlu.period_math import add_months, make_period
+from agent.nlu.relative import relative_period
 from agent.state import Period
 
 UNITS = ("calendar_days", "sessions", "weeks", "months", "halves")
@@ -89,7 +90,6 @@ def cut_of(m: re.Match[str]) -> Cut | None:
 def relative_cuts(work: str, today: date) -> list[tuple[int, int, Cut]]:
     """(start, end, cut with its base) of each part of a relative period: the relative patterns are
     tried right after the part's words, from the start of its "of" on."""
-    from agent.nlu.relative import relative_period
     out: list[tuple[int, int, Cut]] = []
     for m in HEAD.finditer(work):
         c = cut_of(m)
