@@ -94,6 +94,8 @@ class Intent(BaseModel):
     unsupported: str | None = Field(None, description="a capability asked for that the system lacks")
     last_trading_days: int | None = Field(None, description="only the last N trading dates of the "
                                                               "period (the last N sessions)")
+    period_cut: str | None = Field(None, description="the period is this part of a named one: "
+                                                       "'<first|last> <n> <unit> <label>' (agent/nlu/subperiods.py)")
     also: list[Analysis] = Field(default_factory=list, description="further analyses the same "
                                                                    "question asks for (multi-part)")
     notes: list[str] = Field(default_factory=list, description="told to the user with the answer: "

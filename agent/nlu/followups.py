@@ -36,6 +36,7 @@ def merge(cur: Intent, prev: Intent | None, p: Any = None) -> Intent:
         cur.symbol, cur.symbols = prev.symbol, list(prev.symbols or [prev.symbol])
     if prev.period is not None:
         _inherit_period(cur, prev, p)
+        cur.period_cut = cur.period_cut or prev.period_cut   # said only while the period is the same
     if cur.analysis is None or (cur.analysis == "events" and prev.analysis == "after_events"
                                 and not cur.horizon_days):
         cur.analysis = prev.analysis

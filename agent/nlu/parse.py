@@ -20,8 +20,9 @@ from agent.nlu.conditions import (
     parse_horizon,
     parse_top,
 )
-from agent.nlu.lang import language_evidence, normalize
+from agent.nlu.lang import language_evidence, normalize, tokenize_months
 from agent.nlu.periods import Found, parse_periods
+from agent.nlu.subperiods import vague_spans
 from agent.nlu.symbols import symbol_spans, symbols_in
 from agent.nlu.volume_rank import VolumeRank, parse_volume_rank
 from agent.nlu.windows import BarSize, Window, parse_bar_size, parse_segments, parse_window
@@ -127,7 +128,10 @@ def _parse_once(text: str, ctx: ProviderContext, ref: Period | None) -> Parsed:
                                           or seen.add((f.resolved.start, f.resolved.end)))]  # type: ignore[func-returns-value]
     p.grammar = grammar.read(norm, [(h.start, h.end) for h in hits], [(f.pos, f.end) for f in p.periods])
     spans += list(p.grammar.used) if p.grammar else []
-    p.measure_text = _blank(masked, M.named_analysis_spans(masked))
+    # "the opening week of", "the closing days of": the part's words, never the open or the close
+    vague = vague_spans(tokenize_months(masked))
+    sub_spans = [(f.pos, f.end) for f in found if f.sub is not None] + vague
+    p.measure_text = _blank(masked, M.named_analysis_spans(masked) + sub_spans)
     p.metrics = M.parse_metrics(p.measure_text)
     dated = _blank(masked, [(f.pos, f.end) for f in found])
     p.cond = parse_condition(dated)   # "dec 1 2023 % chg": no 2023 %
@@ -145,11 +149,15 @@ def _parse_once(text: str, ctx: ProviderContext, ref: Period | None) -> Parsed:
         p.flags.add("volume_rank")
         p.metrics = [m for m in p.metrics if m not in ("high", "low", "total_volume", "avg_daily_volume")]
     spans += _magnitude(p, dated)
-    p.indicator = M.parse_indicator(masked)
-    p.indicators = M.parse_indicators(masked)
+    # "ATR over the last 5 days of March": the 5 days are the period's, never the indicator's window
+    ind_text = _blank(masked, sub_spans)
+    p.indicator = M.parse_indicator(ind_text)
+    p.indicators = M.parse_indicators(ind_text)
     p.pattern = M.parse_pattern(masked)
     p.unsupported = M.parse_unsupported(norm)
     unused = coverage.unused_words(masked, spans + [(f.pos, f.end) for f in found])   # repeats are used too
+    # "the closing days of 2008": how many is not said; declined by name even where its words are stopwords
+    unused = sorted([u for u in unused if not any(a <= u[0] < b for a, b in vague)] + vague)
     p.unused_spans = unused
     p.unused = [text[a:b] for a, b in unused]
     _add_flags(p, norm)

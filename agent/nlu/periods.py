@@ -18,6 +18,7 @@ from agent.nlu.lang import month_in, tokenize_months
 from agent.nlu.numbers import count_value, word_number
 from agent.nlu.period_math import add_months, make_period, month_days, trading_days, window_period, window_unit
 from agent.nlu.relative import relative_period, trailing_sessions
+from agent.nlu.subperiods import SUB, Cut, apply, cut_of, relative_cuts, vague
 from agent.state import Period
 
 
@@ -64,6 +65,7 @@ class Found:
     period: Period | None = None
     explicit_year: bool = False
     window: tuple[int, str] | None = None   # kind "after": (N, unit) of the window after the date
+    sub: Cut | None = None                  # kind "sub": the part at the edge of the period `a`
 
     @property
     def resolved(self) -> Period:
@@ -209,6 +211,17 @@ _COORD_HALF = re.compile(
 def _scan(norm: str, today: date, us: bool = False) -> list[Found]:
     found: list[Found] = []
     work = tokenize_months(mask_may(norm))
+    for m in SUB.finditer(work):              # "the last 5 days of March": before "last 5 days"
+        if (c := cut_of(m)) is not None:
+            a = extract_dp(m.group("a"), today, us)
+            found.append(Found(m.start(), m.end(), "sub", a=a, explicit_year=a.y is not None, sub=c))
+            work = _blank(work, m.start(), m.end())
+        elif (v := vague(m)) is not None:     # "the last days of 2008": declined by name, not "last days"
+            work = _blank(work, *v)
+    for a0, b0, c in relative_cuts(work, today):   # "the last 5 days of last month"
+        assert c.base is not None
+        found.append(Found(a0, b0, "sub", period=apply(c.base, c), sub=c))
+        work = _blank(work, a0, b0)
     for kind, pat in P.RELATIVE:
         for m in pat.finditer(work):
             if kind == "day0" and _UNTIL.search(work[:m.start()]):
@@ -337,6 +350,9 @@ def _period(f: Found, today: date, ref: Period | None, year: int | None) -> Peri
         return make_period(start, max(start, end))
     if f.kind == "since":
         return make_period(a.start(), max(a.start(), today))
+    if f.sub is not None:
+        f.sub.base = make_period(a.start(), a.end())
+        return apply(f.sub.base, f.sub)
     if f.kind == "after" and f.window:
         return window_period(a.start(), trading_days(*f.window, calendar=False))
     if nth:

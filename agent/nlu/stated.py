@@ -14,6 +14,7 @@ from typing import Any
 
 from agent import lang as packs
 from agent.answer import format as fmt
+from agent.nlu import subperiods
 from agent.nlu.texts import period_text
 from agent.nlu.windows import COARSE, DAY_MINUTES
 from agent.state import Intent, Part, Period, Plan, TimeWindow
@@ -162,6 +163,8 @@ def reading_line(intent: Intent, plan: Plan, ctx: Any) -> str | None:
         head = [", ".join(symbols)]
         for period in periods[:4]:
             head += _period_bit(symbols, period, ctx, lang)
+            cut = subperiods.text(intent.period_cut, period, lang) if period is intent.period else None
+            head += [cut] if cut else []           # which days: trading sessions or calendar days
         bits = [", ".join([*head, *_step_bits(steps, intent, ctx, lang)])]
     what = "; ".join(b for b in bits if b)
     line = str(words(lang, "prefix").format(what=what))

@@ -6,7 +6,7 @@ import re
 
 from agent import lang as packs
 from agent.llm.base import ProviderContext
-from agent.nlu import clarify, condition_parts, cues, price_levels, reading, shaping
+from agent.nlu import clarify, condition_parts, cues, price_levels, reading, shaping, subperiods
 from agent.nlu import metrics as M
 from agent.nlu.analyses import also_analyses, analysis_of, is_vague
 from agent.nlu.lang import normalize
@@ -110,6 +110,8 @@ def _shape(it: Intent, p: Parsed, ctx: ProviderContext) -> None:
         it.concept = p.concepts[0]
     shaping.window(it, p, ctx)
     shaping.window_measures(it)
+    inst = ctx.instrument(it.symbol) if it.symbol else None
+    subperiods.for_market(it, p.periods, every_day=bool(inst and inst.session == "24h"))
     shaping.calendar_week(it, ctx, p)
     shaping.best_period(it, p, ctx)
     shaping.segment_parts(it, p, ctx)

@@ -320,4 +320,19 @@ NLU: dict[str, Any] = {
     "alert_conditions": {
         "hours": [r"h", r"hours?"],
     },
+    # subperiods.py: "the first/last N days / weeks / months / half of <period>" (a part at the
+    # period's edge); days are trading sessions unless called calendar days
+    "subperiods": {
+        "first": [r"first", r"opening", r"initial"],
+        "last": [r"last", r"final", r"closing", r"concluding"],
+        "calendar_days": [r"calendar\s+days?"],
+        "sessions": [r"trading\s+(?:days?|sessions?)", r"sessions?", r"days?"],
+        "weeks": [r"weeks?"],
+        "months": [r"months?"],
+        "halves": [r"half"],
+        "of": [r"of", r"in"],
+        "year": [r"the\s+year", r"year"],
+        # a plural without a count ("the closing days of 2008"): how many is not said, not read as one
+        "plural": [r"(?:days|sessions|weeks|months)(?!\w)"],
+    },
 }

@@ -325,4 +325,20 @@ NLU: dict[str, Any] = {
     "alert_conditions": {
         "hours": [r"horas?"],
     },
+    # subperiods.py: "los primeros 10 dias de abril", "la ultima semana de marzo" (una parte en el
+    # borde del periodo); los dias son sesiones salvo dias naturales/calendario
+    "subperiods": {
+        "first": [r"primer(?:os|as|o|a)?", r"inicial(?:es)?"],
+        "last": [r"ultim(?:os|as|o|a)", r"final(?:es)?"],
+        "calendar_days": [r"dias?\s+(?:naturales|calendario|corridos)"],
+        "sessions": [r"(?:dias?|sesion(?:es)?|jornadas?|ruedas?)\s+(?:habil(?:es)?|de\s+negociacion|bursatil(?:es)?|de\s+mercado|de\s+trading)",
+                     r"sesion(?:es)?", r"jornadas?", r"ruedas?", r"dias?"],
+        "weeks": [r"semanas?"],
+        "months": [r"mes(?:es)?"],
+        "halves": [r"mitad"],
+        "of": [r"del?", r"en"],
+        "year": [r"el\s+a[nñ]o", r"a[nñ]o"],
+        # plural sin número ("los últimos días de marzo"): cuántos no se dice, no se lee como uno
+        "plural": [r"(?:primeros|primeras|ultimos|ultimas|finales|iniciales)(?!\w)"],
+    },
 }

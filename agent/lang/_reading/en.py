@@ -27,4 +27,16 @@ READING = {
     "reasons": {"daily_only": "{s} has daily bars only", "not_planned": "the plan does not apply it",
                 "window_used": "computed over {n} instead", "daily_moves": "only day-to-day moves are computed; answered for one day's move", "unread": "read as nothing the question asks",
                 "bars_used": "{w} are used instead"},
+    # a part at the edge of a named period (agent/nlu/subperiods.py): its unit said, trading or calendar
+    "cuts": {
+        "sessions": {"first": {"one": "the first trading day", "other": "the first {n} trading days"},
+                     "last": {"one": "the last trading day", "other": "the last {n} trading days"}},
+        "calendar_days": {"first": {"one": "the first calendar day", "other": "the first {n} calendar days"},
+                          "last": {"one": "the last calendar day", "other": "the last {n} calendar days"}},
+        "weeks": {"first": {"one": "the first calendar week", "other": "the first {n} calendar weeks"},
+                  "last": {"one": "the last calendar week", "other": "the last {n} calendar weeks"}},
+        "months": {"first": {"one": "the first calendar month", "other": "the first {n} calendar months"},
+                   "last": {"one": "the last calendar month", "other": "the last {n} calendar months"}},
+        "halves": {"first": {"other": "the first half"}, "last": {"other": "the second half"}},
+    },
 }

@@ -28,4 +28,16 @@ READING = {
     "reasons": {"daily_only": "{s} solo tiene barras diarias", "not_planned": "el plan no la aplica",
                 "window_used": "calculado sobre {n}", "daily_moves": "solo se calculan los cambios de un día; se responde para el cambio de un día", "unread": "no se leyeron como parte de la pregunta",
                 "bars_used": "se usan {w}"},
+    # una parte en el borde de un periodo nombrado (agent/nlu/subperiods.py): días hábiles o naturales
+    "cuts": {
+        "sessions": {"first": {"one": "el primer día hábil", "other": "los primeros {n} días hábiles"},
+                     "last": {"one": "el último día hábil", "other": "los últimos {n} días hábiles"}},
+        "calendar_days": {"first": {"one": "el primer día natural", "other": "los primeros {n} días naturales"},
+                          "last": {"one": "el último día natural", "other": "los últimos {n} días naturales"}},
+        "weeks": {"first": {"one": "la primera semana natural", "other": "las primeras {n} semanas naturales"},
+                  "last": {"one": "la última semana natural", "other": "las últimas {n} semanas naturales"}},
+        "months": {"first": {"one": "el primer mes natural", "other": "los primeros {n} meses naturales"},
+                   "last": {"one": "el último mes natural", "other": "los últimos {n} meses naturales"}},
+        "halves": {"first": {"other": "la primera mitad"}, "last": {"other": "la segunda mitad"}},
+    },
 }
