@@ -17,17 +17,22 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from datetime import date, timedelta
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from agent import lang as packs
 from agent.nlu import period_patterns as P
 from agent.nlu.period_math import make_period, month_days
 from agent.state import Period
 
-if TYPE_CHECKING:       # periods calls this module: its date part only for the type
-    from agent.nlu.periods import DP
 
-Extract = Callable[[str, date, bool], "DP"]
+class DatePart(Protocol):
+    """periods.DP (periods calls this module, which cannot import it back)."""
+    y: int | None
+    m: int | None
+    d: int | None
+
+
+Extract = Callable[[str, date, bool], DatePart]
 
 
 def _w(key: str) -> str:
