@@ -41,10 +41,15 @@ def _w(key: str) -> str:
 
 _UNITS = ("year", "quarter", "month")
 _ART = rf"(?:{_w('article')}\s+)?"
+_UNIT = r"(?:" + "|".join(rf"(?P<{u}>{_w(u)})" for u in _UNITS) + r")"
+_OF_YEAR = rf"(?:[\s,]*(?:{_w('year_of')}\s+)?(?P<y>{P.Y}){P.YS})?"
+# the measure may stand between the span and its date ("ytd return as of April 30")
+_MEASURE = rf"(?:\s+(?:{_w('measure')}))?"
 _TO_DATE = re.compile(
-    rf"(?<!\w)(?:(?P<y0>{P.Y}){P.YS}[\s,]+)?(?:" + "|".join(rf"(?P<{u}>{_w(u)})" for u in _UNITS) + r")"
-    rf"(?:[\s,]*(?:{_w('year_of')}\s+)?(?P<y>{P.Y}){P.YS})?"
+    rf"(?<!\w)(?:(?P<y0>{P.Y}){P.YS}[\s,]+)?{_UNIT}{_OF_YEAR}{_MEASURE}"
     rf"[\s,]*{_w('until')}\s+{_ART}(?P<a>{P.DAYDATE})")
+# the date first: "as of April 30, 2024 ytd", "al 30 de abril de 2024 en lo que va del año"
+_DATE_TO = re.compile(rf"(?<!\w){_w('until')}\s+{_ART}(?P<a>{P.DAYDATE})[\s,]*{_UNIT}{_OF_YEAR}")
 _ORDINALS = ("first", "second", "third", "fourth", "fifth", "last")
 _WEEKDAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
 _NTH = re.compile(
@@ -71,7 +76,7 @@ def _as_of(m: re.Match[str], work: str, today: date, extract: Extract, us: bool)
     mon, d, y = dp.m, dp.d, dp.y
     if not mon or not d:
         return None
-    written = [int(g) for g in (m.group("y"), m.group("y0")) if g and len(g) == 4]
+    written = [int(g) for g in (m.group("y"), m.groupdict().get("y0")) if g and len(g) == 4]
     year = y or (written[0] if written else _other_year(work, m.start(), m.end()))
 
     def make(yr: int) -> date | None:
@@ -109,7 +114,7 @@ def find(work: str, today: date, extract: Extract, us: bool = False) -> list[tup
     """(start, end, period) of each to-date span ending on a date and each n-th weekday of a month
     in the month-tokenised text `work` (`extract`: periods.extract_dp)."""
     out: list[tuple[int, int, Period]] = []
-    for rx, read in ((_TO_DATE, _as_of), (_NTH, _nth)):
+    for rx, read in ((_TO_DATE, _as_of), (_DATE_TO, _as_of), (_NTH, _nth)):
         for m in rx.finditer(work):
             per = read(m, work, today, extract, us)
             if per is not None and not any(m.start() < b and a < m.end() for a, b, _p in out):

@@ -30,6 +30,12 @@ SPANS = [
     ("variación del SPY en lo que va del año al 30 de abril de 2024", "2024-01-01", "2024-04-30"),
     ("SPY desde principios de año hasta el 30 de abril de 2024", "2024-01-01", "2024-04-30"),
     ("SPY en lo que va del trimestre hasta el 15 de mayo de 2024", "2024-04-01", "2024-05-15"),
+    ("SPY YTD performance as at 30 April 2024", "2024-01-01", "2024-04-30"),
+    ("SPY from the start of 2024 to April 30", "2024-01-01", "2024-04-30"),
+    ("as of April 30, 2024, SPY year to date", "2024-01-01", "2024-04-30"),
+    ("сколько SPY заработал с начала 2024 года по 30 апреля", "2024-01-01", "2024-04-30"),
+    ("SPY con corte al 30 de abril de 2024 en lo que va del año", "2024-01-01", "2024-04-30"),
+    ("SPY desde principios de 2024 hasta el 30 de abril", "2024-01-01", "2024-04-30"),
 ]
 
 

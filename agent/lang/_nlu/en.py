@@ -323,9 +323,10 @@ NLU: dict[str, Any] = {
     # as_of_days.py: a to-date span ending on a written date ("ytd as of April 30 2024") and the
     # n-th weekday of a month ("the first Monday of April 2024")
     "as_of_days": {
-        "year": [r"(?:the\s+)?year[\s-]to[\s-]date", r"ytd"],
-        "quarter": [r"(?:the\s+)?quarter[\s-]to[\s-]date", r"qtd"],
-        "month": [r"(?:the\s+)?month[\s-]to[\s-]date", r"mtd"],
+        "year": [r"(?:the\s+)?year[\s-]to[\s-]date", r"ytd", r"(?:from|since)\s+(?:the\s+)?(?:start|beginning)\s+of\s+(?:(?:the|this)\s+year|(?=(?:19|20)\d\d))"],
+        "quarter": [r"(?:the\s+)?quarter[\s-]to[\s-]date", r"qtd", r"(?:from|since)\s+(?:the\s+)?(?:start|beginning)\s+of\s+(?:the|this)\s+quarter"],
+        "month": [r"(?:the\s+)?month[\s-]to[\s-]date", r"mtd", r"(?:from|since)\s+(?:the\s+)?(?:start|beginning)\s+of\s+(?:the|this)\s+month"],
+        "measure": [r"performance", r"returns?", r"change", r"gains?", r"loss(?:es)?", r"move", r"so\s+far"],
         "year_of": [r"of", r"for"],
         "until": [r"as\s+(?:of|at)", r"through", r"thru", r"until", r"till", r"up\s+to", r"to", r"ending(?:\s+on)?",
                   r"ended(?:\s+on)?", r"on"],

@@ -330,11 +330,13 @@ NLU: dict[str, Any] = {
     "as_of_days": {
         "year": [r"en\s+lo\s+que\s+va\s+(?:del\s+(?:año|ano)|de\s+(?:este\s+)?(?:año|ano)|de(?=\s+(?:19|20)\d\d))",
                  r"desde\s+(?:principios|inicios|comienzos|el\s+(?:inicio|principio|comienzo))\s+(?:del?\s+)?(?:año|ano)",
+                 r"desde\s+(?:principios|inicios|comienzos|el\s+(?:inicio|principio|comienzo))\s+de(?=\s+(?:19|20)\d\d)",
                  r"ytd"],
         "quarter": [r"en\s+lo\s+que\s+va\s+del\s+trimestre",
                     r"desde\s+(?:principios|inicios|comienzos|el\s+(?:inicio|principio|comienzo))\s+del\s+trimestre"],
         "month": [r"en\s+lo\s+que\s+va\s+del\s+mes",
                   r"desde\s+(?:principios|inicios|comienzos|el\s+(?:inicio|principio|comienzo))\s+del\s+mes"],
+        "measure": [r"hasta\s+ahora"],
         "year_of": [r"de", r"del"],
         "until": [r"hasta", r"al", r"a", r"a\s+fecha\s+del?", r"con\s+corte\s+al"],
         "article": [r"el"],
