@@ -124,10 +124,11 @@ _RULES: list[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]] = [
     (re.compile(r"(?<!\w)h([12])\s*['’](\d{2})(?!\d)", _I), lambda m: f"H{m.group(1)} {_century(m.group(2))}"),
     # a weekday named before its date ("the week of Monday, March 4", "el lunes 4 de marzo"); a
     # bare year after it is no date of the weekday's: "Good Friday 2020", "Black Monday 1987" are days
-    # of their own (offline/named_days.py)
+    # of their own (offline/named_days.py); nor is a month and its year ("в последнюю пятницу марта
+    # 2024" is the n-th weekday of the month, as_of_days.py)
     (re.compile(rf"(?<!\w)(?:{_alts('WEEKDAYS')})\.?,?\s+(?!(?:19|20)\d\d(?![-/.\d]))"
                 r"(?=\d|(?:the\s+)?"
-                rf"{_MONTH}\.?\s+\d)", _I), ""),
+                rf"{_MONTH}\.?\s+\d{{1,2}}(?!\d))", _I), ""),
     # "Apr 1 - Apr 12 2024", "March 4th – March 8th": a range of two month-day dates
     (re.compile(rf"(?<!\w)({_MONTH}\.?\s+\d{{1,2}})(?:st|nd|rd|th)?\s*[-–—]\s*({_MONTH}\.?\s+\d{{1,2}})(?:st|nd|rd|th)?"
                 rf"(?![\d:])", _I), lambda m: f"{m.group(1)} to {m.group(2)}"),

@@ -335,4 +335,21 @@ NLU: dict[str, Any] = {
         # a plural without a count ("the closing days of 2008"): how many is not said, not read as one
         "plural": [r"(?:days|sessions|weeks|months)(?!\w)"],
     },
+    # as_of_days.py: a to-date span ending on a written date ("ytd as of April 30 2024") and the
+    # n-th weekday of a month ("the first Monday of April 2024")
+    "as_of_days": {
+        "year": [r"(?:the\s+)?year[\s-]to[\s-]date", r"ytd", r"(?:from|since)\s+(?:the\s+)?(?:start|beginning)\s+of\s+(?:(?:the|this)\s+year|(?=(?:19|20)\d\d))"],
+        "quarter": [r"(?:the\s+)?quarter[\s-]to[\s-]date", r"qtd", r"(?:from|since)\s+(?:the\s+)?(?:start|beginning)\s+of\s+(?:the|this)\s+quarter"],
+        "month": [r"(?:the\s+)?month[\s-]to[\s-]date", r"mtd", r"(?:from|since)\s+(?:the\s+)?(?:start|beginning)\s+of\s+(?:the|this)\s+month"],
+        "measure": [r"performance", r"returns?", r"change", r"gains?", r"loss(?:es)?", r"move", r"so\s+far"],
+        "year_of": [r"of", r"for"],
+        "until": [r"as\s+(?:of|at)", r"through", r"thru", r"until", r"till", r"up\s+to", r"to", r"ending(?:\s+on)?",
+                  r"ended(?:\s+on)?", r"on"],
+        "article": [r"the"],
+        "first": [r"first", r"1st"], "second": [r"second", r"2nd"], "third": [r"third", r"3rd"],
+        "fourth": [r"fourth", r"4th"], "fifth": [r"fifth", r"5th"], "last": [r"last", r"final"],
+        "mon": [r"mondays?"], "tue": [r"tuesdays?"], "wed": [r"wednesdays?"], "thu": [r"thursdays?"],
+        "fri": [r"fridays?"], "sat": [r"saturdays?"], "sun": [r"sundays?"],
+        "of_month": [r"of", r"in"],
+    },
 }

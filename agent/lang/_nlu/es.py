@@ -341,4 +341,25 @@ NLU: dict[str, Any] = {
         # plural sin número ("los últimos días de marzo"): cuántos no se dice, no se lee como uno
         "plural": [r"(?:primeros|primeras|ultimos|ultimas|finales|iniciales)(?!\w)"],
     },
+    # as_of_days.py: a to-date span ending on a written date ("en lo que va de 2024 hasta el 30 de
+    # abril") and the n-th weekday of a month ("el primer lunes de abril de 2024")
+    "as_of_days": {
+        "year": [r"en\s+lo\s+que\s+va\s+(?:del\s+(?:año|ano)|de\s+(?:este\s+)?(?:año|ano)|de(?=\s+(?:19|20)\d\d))",
+                 r"desde\s+(?:principios|inicios|comienzos|el\s+(?:inicio|principio|comienzo))\s+(?:del?\s+)?(?:año|ano)",
+                 r"desde\s+(?:principios|inicios|comienzos|el\s+(?:inicio|principio|comienzo))\s+de(?=\s+(?:19|20)\d\d)",
+                 r"ytd"],
+        "quarter": [r"en\s+lo\s+que\s+va\s+del\s+trimestre",
+                    r"desde\s+(?:principios|inicios|comienzos|el\s+(?:inicio|principio|comienzo))\s+del\s+trimestre"],
+        "month": [r"en\s+lo\s+que\s+va\s+del\s+mes",
+                  r"desde\s+(?:principios|inicios|comienzos|el\s+(?:inicio|principio|comienzo))\s+del\s+mes"],
+        "measure": [r"hasta\s+ahora"],
+        "year_of": [r"de", r"del"],
+        "until": [r"hasta", r"al", r"a", r"a\s+fecha\s+del?", r"con\s+corte\s+al"],
+        "article": [r"el"],
+        "first": [r"primer[oa]?"], "second": [r"segund[oa]"], "third": [r"tercer[oa]?"],
+        "fourth": [r"cuart[oa]"], "fifth": [r"quint[oa]"], "last": [r"[uú]ltim[oa]"],
+        "mon": [r"lunes"], "tue": [r"martes"], "wed": [r"mi[eé]rcoles"], "thu": [r"jueves"],
+        "fri": [r"viernes"], "sat": [r"s[aá]bados?"], "sun": [r"domingos?"],
+        "of_month": [r"de", r"del"],
+    },
 }
