@@ -37,6 +37,7 @@ READING = {
                   "last": {"one": "the last calendar week", "other": "the last {n} calendar weeks"}},
         "months": {"first": {"one": "the first calendar month", "other": "the first {n} calendar months"},
                    "last": {"one": "the last calendar month", "other": "the last {n} calendar months"}},
-        "halves": {"first": {"other": "the first half"}, "last": {"other": "the second half"}},
+        "halves": {"first": {"one": "the first half", "other": "the first half"},
+                   "last": {"one": "the second half", "other": "the second half"}},
     },
 }
