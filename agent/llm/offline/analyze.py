@@ -13,6 +13,7 @@ from typing import Any
 
 from agent.answer import format as fmt
 from agent.answer.slots import SKIPPED_KEYS
+from agent.lang import get as lang_get
 from agent.lang import plural
 from agent.llm.offline import backtest, kinds
 from agent.llm.offline import templates as T
@@ -185,6 +186,8 @@ def _after(ans: Answer, r: StepResult, intent: Intent) -> None:
 def _compare(ans: Answer, r: StepResult, intent: Intent) -> None:
     lang = ans.lang
     best: tuple[float, str] | None = None
+    wanted = [m for m in intent.metrics if m in T.METRIC[lang]]   # a comparison keeps the metric asked
+    key = _verdict_key(wanted)
     for k, row in enumerate(r.rows, 1):
         label = str(row.get("label"))
         try:
@@ -193,15 +196,12 @@ def _compare(ans: Answer, r: StepResult, intent: Intent) -> None:
             name = period_text(per, lang)
         except (KeyError, ValueError, TypeError):
             name = label
-        wanted = [m for m in intent.metrics if m in T.METRIC[lang]]   # a comparison keeps the metric asked
         items = _metric_items(ans, r, wanted or ["open", "close", "pct_change", "high", "low"],
                               f"p{k}.", row)
         ans.lines.append(f"{r.symbol}, {name}: " + "; ".join(items) + ".")
-        key = _verdict_key(wanted)
         if key and row.get(key) is not None and (best is None or row[key] > best[0]):
             best = (row[key], ans.slot(f"p{k}.period"))
     if best and len(r.rows) > 1:
-        key = _verdict_key(wanted)
         line = T.COMPARE_BEST[lang] if key in RETURNS else T.COMPARE_HIGHEST[lang]
         ans.lines.append(line.format(p=best[1], m=_measure_name(str(key), lang)))
 
@@ -211,9 +211,7 @@ RETURNS = ("pct_change", "return_prev_close")
 
 def _measure_name(key: str, lang: str) -> str:
     """The measure's name as the UI labels its claims, in running text ("average daily volume")."""
-    from agent import lang as packs
-
-    name = str(packs.get(lang, "ui", "claim").get(key, key))
+    name = str(lang_get(lang, "ui", "claim").get(key, key))
     return name[:1].lower() + name[1:]
 
 
