@@ -22,11 +22,11 @@ def _rt(request: Request):
     return request.app.state.runtime
 
 
-async def admit(request: Request) -> None:
-    """Bounded work: the caller's rate (chats + resumes per minute) and runs in flight."""
-    rt, user = _rt(request), current_user(request)
-    rt.limiter.check_capacity(rt.runs, user)
-    await rt.limiter.check_rate(user)
+def admit(request: Request):
+    """Bounded work: the caller's rate (chats + resumes per minute) and runs in flight; a context
+    to hold until the run is started."""
+    rt = _rt(request)
+    return rt.limiter.admit(rt.runs, current_user(request))
 
 
 async def _start(rt, spec) -> Response:
@@ -51,8 +51,8 @@ async def chat(request: Request) -> Response:
         except HTTPError:
             raise HTTPError(404, "unknown_thread", f"thread {thread_id} does not exist; "
                             "omit thread_id to start a new conversation") from None
-    await admit(request)
-    return await _start(rt, await rt.runs.ask_spec(question, thread_id, now, user=user))
+    async with admit(request):
+        return await _start(rt, await rt.runs.ask_spec(question, thread_id, now, user=user))
 
 
 def _path_thread(request: Request) -> str:
@@ -67,12 +67,12 @@ async def resume(request: Request) -> Response:
     data = await read_json(request, rt.server.max_body_bytes, max_depth=rt.server.max_json_depth)
     answer = text_field(data, "answer", rt.server.max_question_chars)
     await owned_thread(rt, user, thread_id)
-    await admit(request)
-    try:
-        spec = await rt.runs.resume_spec(thread_id, answer, user=user)
-    except NotWaiting as exc:
-        raise HTTPError(409, "not_waiting", str(exc)) from None
-    return await _start(rt, spec)
+    async with admit(request):
+        try:
+            spec = await rt.runs.resume_spec(thread_id, answer, user=user)
+        except NotWaiting as exc:
+            raise HTTPError(409, "not_waiting", str(exc)) from None
+        return await _start(rt, spec)
 
 
 async def run_events(request: Request) -> Response:

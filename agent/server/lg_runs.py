@@ -111,20 +111,20 @@ async def launch(request: Request, default_modes: list[str], need_values: bool =
         row, _ = await owned_thread(rt, user, thread_id, must_exist=body.if_not_exists != "create")
     if body.input is not None and body.command is None:
         question_of(body.input, rt.server.max_question_chars)   # a bad input is a 422 before any work
-    await admit(request)
-    if row is None or any((row.get("metadata") or {}).get(k) != v for k, v in GRAPH_METADATA.items()):
-        await asyncio.to_thread(rt.traces.upsert_thread, thread_id, GRAPH_METADATA, user.tenant_id, user.user_id)
+    async with admit(request):
+        if row is None or any((row.get("metadata") or {}).get(k) != v for k, v in GRAPH_METADATA.items()):
+            await asyncio.to_thread(rt.traces.upsert_thread, thread_id, GRAPH_METADATA, user.tenant_id, user.user_id)
 
-    async def build():
-        return await _spec(rt, user, thread_id, body, modes, stateless)
+        async def build():
+            return await _spec(rt, user, thread_id, body, modes, stateless)
 
-    spec = await build()
-    try:
-        meta = await rt.runs.start(spec)
-    except RunConflict as exc:
-        if body.multitask_strategy != "enqueue":
-            raise HTTPError(409, "thread_busy", str(exc), run_id=exc.run_id) from None
-        meta = await enqueue(rt, spec, build)
+        spec = await build()
+        try:
+            meta = await rt.runs.start(spec)
+        except RunConflict as exc:
+            if body.multitask_strategy != "enqueue":
+                raise HTTPError(409, "thread_busy", str(exc), run_id=exc.run_id) from None
+            meta = await enqueue(rt, spec, build)
     return {**meta, "heartbeat": meta["created_at"]}   # as the buffer holds it: just started
 
 

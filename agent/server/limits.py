@@ -11,6 +11,8 @@ from __future__ import annotations
 import logging
 import math
 import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from typing import Any
 
 from limits import parse
@@ -63,6 +65,19 @@ class RunLimiter:
             raise HTTPError(429, "rate_limited", f"too many requests: the limit is {self.server.rate_limit} "
                             f"per user; retry in {retry} s", headers={"Retry-After": str(retry)})
 
+    @asynccontextmanager
+    async def admit(self, runs: Any, user: User) -> AsyncIterator[None]:
+        """Inside: `user` holds a place under the caps until the run is registered (runs.start).
+        Checking and registering are apart by awaits (the rate in Redis, the thread rows), so
+        without the place held, six chats sent together all passed a cap of four."""
+        self.check_capacity(runs, user)
+        runs.reserve(user.user_id)
+        try:
+            await self.check_rate(user)
+            yield
+        finally:
+            runs.release(user.user_id)
+
     def check_capacity(self, runs: Any, user: User) -> None:
         """Caps on runs in flight: per user, and waiting for a slot in this process."""
         mine = runs.in_flight(user.user_id)
@@ -70,8 +85,9 @@ class RunLimiter:
             raise HTTPError(429, "too_many_runs", f"you already have {mine} requests running; at most "
                             f"{self.server.max_user_runs} at once", headers={"Retry-After": str(BUSY_RETRY_S)})
         cap = self.server.max_concurrent_runs + self.server.max_queued_runs
-        if len(runs.tasks) >= cap:
-            raise HTTPError(429, "server_busy", f"the server is busy ({len(runs.tasks)} requests in flight); "
+        total = runs.in_flight()
+        if total >= cap:
+            raise HTTPError(429, "server_busy", f"the server is busy ({total} requests in flight); "
                             "retry shortly", headers={"Retry-After": str(BUSY_RETRY_S)})
 
     async def close(self) -> None:

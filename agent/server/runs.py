@@ -66,6 +66,7 @@ class RunManager:
         self.rt = runtime
         self.tasks: dict[str, asyncio.Task] = {}
         self.owners: dict[str, str] = {}   # run_id -> user_id, for the per-user cap
+        self.admitting: dict[str, int] = {}  # user_id -> requests admitted, not yet started
         self.cancelled: set[str] = set()   # runs a client cancelled (not a shutdown)
         # queued runs (multitask_strategy "enqueue", agent/server/run_queue.py): run_id -> (thread, waiter)
         self.queued: dict[str, tuple[str, asyncio.Task]] = {}
@@ -82,9 +83,21 @@ class RunManager:
         self.rows = ThreadPoolExecutor(max_workers=4, thread_name_prefix="askbar-rows")
 
     # -- building runs -----------------------------------------------------------------------
-    def in_flight(self, user_id: str) -> int:
-        """Runs of this user running or waiting for a slot in this process."""
-        return sum(1 for uid in self.owners.values() if uid == user_id)
+    def in_flight(self, user_id: str | None = None) -> int:
+        """Runs of this user (of everyone: None) running, waiting for a slot or being admitted."""
+        if user_id is None:
+            return len(self.tasks) + sum(self.admitting.values())
+        return sum(1 for uid in self.owners.values() if uid == user_id) + self.admitting.get(user_id, 0)
+
+    def reserve(self, user_id: str) -> None:
+        self.admitting[user_id] = self.admitting.get(user_id, 0) + 1
+
+    def release(self, user_id: str) -> None:
+        left = self.admitting.get(user_id, 0) - 1
+        if left > 0:
+            self.admitting[user_id] = left
+        else:
+            self.admitting.pop(user_id, None)
 
     async def check_thread_cap(self, user: User) -> None:
         """A new thread for `user`: refused (CapReached, 429) at `max_threads_per_user`."""

@@ -45,16 +45,14 @@ async def _run(rt: Any, row: dict[str, Any], user: User) -> tuple[dict | None, s
     if user.scopes is not None and "read" not in user.scopes:
         return None, None, None, "the schedule's token has no read scope: nothing was asked"
     try:
-        rt.limiter.check_capacity(rt.runs, user)
-        await rt.limiter.check_rate(user)
+        async with rt.limiter.admit(rt.runs, user):
+            spec = await rt.runs.ask_spec(row["question"], row["thread_id"], today_in(rt, row["timezone"]), user=user)
+            if row["thread_id"] is None:
+                spec.on_completion = row.get("on_run_completed") or "keep"
+            spec.extra_meta = {"schedule_id": row["schedule_id"]}
+            await rt.runs.start(spec)
     except HTTPError as exc:
         return None, None, None, f"not run this time: {exc.message}"
-    spec = await rt.runs.ask_spec(row["question"], row["thread_id"], today_in(rt, row["timezone"]), user=user)
-    if row["thread_id"] is None:
-        spec.on_completion = row.get("on_run_completed") or "keep"
-    spec.extra_meta = {"schedule_id": row["schedule_id"]}
-    try:
-        await rt.runs.start(spec)
     except RunConflict as exc:
         return None, None, row["thread_id"], f"not run this time: {exc}"
     result, error = None, None

@@ -97,6 +97,31 @@ def test_caps_on_runs_in_flight(make_app, duck_store):
             first.read()
 
 
+def test_the_per_user_cap_holds_for_chats_sent_together(make_app, duck_store):
+    """Admission and the run's start are apart by awaits (the rate in Redis, thread rows): the
+    place is held in between, so chats sent at once cannot all pass a cap of two."""
+    import threading
+
+    import httpx
+
+    require_redis()                       # the rate counted in Redis: a real await between the two
+    server = ServerSettings(max_user_runs=2)
+    server.__dict__["redis_prefix"] = uuid.uuid4().hex
+    app, settings = make_app(duck_store, provider=slow_offline(1.0), server=server, redis_url=REDIS_URL)
+    _, alice = add_user(settings, "alice")
+    codes: list[int] = []
+    with live_server(app) as url:
+        def chat():
+            with httpx.Client(base_url=url, timeout=30) as c:
+                codes.append(stream(c, "POST", "/api/chat", json=Q, headers=bearer(alice))[0].status_code)
+        threads = [threading.Thread(target=chat) for _ in range(6)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join(30)
+    assert sorted(codes) == [200, 200, 429, 429, 429, 429], codes
+
+
 def test_bad_json_bodies_are_400_never_500(make_app, duck_store):
     app, _ = make_app(duck_store)
     deep = {"question": "x"}

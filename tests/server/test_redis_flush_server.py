@@ -8,6 +8,7 @@ import threading
 import httpx
 import redis
 
+from agent.server.runtime import ServerSettings
 from tests.server.conftest import DUCKDB_ONLY, live_server, slow_offline, stream
 from tests.server.private_redis import PrivateRedis
 
@@ -18,15 +19,17 @@ Q = {"question": "NQ stats for November 2023"}
 def test_a_redis_flush_costs_no_request(make_app, duck_store):
     rd = PrivateRedis()
     try:
+        # six chats at once, under the per-user cap of runs in flight: each must answer
         app, _ = make_app(duck_store, provider=slow_offline(1.0), redis_url=rd.url,
-                          tools_redis_prefix="flush-test")
+                          tools_redis_prefix="flush-test", server=ServerSettings(max_user_runs=6))
         with live_server(app) as url, httpx.Client(base_url=url, timeout=60) as c:
             assert c.post("/api/tools/get_price", json={"symbol": "NQ"}).json()["success"]
             finals: list = []
 
             def chat():
-                r, events = stream(httpx.Client(base_url=url, timeout=60), "POST", "/api/chat", json=Q)
-                finals.append((r.status_code, events[-1]["event"] if events else None,
+                with httpx.Client(base_url=url, timeout=60) as own:
+                    r, events = stream(own, "POST", "/api/chat", json=Q)
+                finals.append((r.status_code, events[-1]["event"] if events else r.text,
                                events[-1]["data"].get("status") if events else None))
             threads = [threading.Thread(target=chat) for _ in range(6)]
             for t in threads:
