@@ -20,7 +20,7 @@ Span = tuple[date, date]
 _M = rf"(?P<month>{MONTH})"
 _Y = r"(?P<year>(?:19|20)\d\d)(?!\d)"
 _D = r"(?P<day>[0-3]?\d)(?:" + packs.alternation("answer", "DAY_SUFFIXES") + ")?"
-_YEAR_AFTER = r"(?:" + packs.alternation("answer", "YEAR_AFTER") + ")"   # "2008 год"
+YEAR_AFTER = _YEAR_AFTER = r"(?:" + packs.alternation("answer", "YEAR_AFTER") + ")"   # "2008 год"
 # Each pattern is tried in turn on normalised text; every match must name a date in scope.
 DATE_PATTERNS = [re.compile(p) for p in (
     r"(?<![\d.])" + _Y + r"-(?P<mnum>[01]\d)(?:-(?P<dnum>[0-3]\d))?(?![\d-])",    # 2023-11(-29)

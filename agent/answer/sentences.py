@@ -55,9 +55,19 @@ class Sentence:
         return len(self.tokens) - 1
 
 
+def _ends(text: str) -> list[re.Match[str]]:
+    """Sentence ends, except a period of an abbreviation: one followed by a lower-case word, a
+    number or a dash goes on ("1 марта 2024 г. – 15 марта 2024 г.", "с 1 января 2024 г. по ...")."""
+    def goes_on(m: re.Match[str]) -> bool:
+        nxt = text[m.end():m.end() + 1]
+        return "\n" not in m.group(0) and text[m.start() - 1] == "." and \
+            (nxt.islower() or nxt.isdigit() or nxt in "–—-")
+    return [m for m in _SENTENCE_END.finditer(text) if not goes_on(m)]
+
+
 def split(text: str) -> list[Sentence]:
     out, last = [], 0
-    for m in [*_SENTENCE_END.finditer(text), None]:
+    for m in [*_ends(text), None]:
         end = m.start() if m else len(text)
         chunk = text[last:end]
         if chunk.strip():

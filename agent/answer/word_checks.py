@@ -12,7 +12,7 @@ from datetime import date
 
 from agent import lang as packs
 from agent.answer import series_words
-from agent.answer.numbers import DATE_PATTERNS, Span, month_end, span_of
+from agent.answer.numbers import DATE_PATTERNS, YEAR_AFTER, Span, month_end, span_of
 from agent.answer.sentences import Sentence, clause_of
 from agent.answer.slots import SlotValue
 from agent.answer.statements import Answer, phrase, words
@@ -307,6 +307,25 @@ def _date_mentions(text: str, values: list[SlotValue]) -> list[tuple[str, Span, 
         if not any(taken[m.start():m.end()]):
             q = int(m.group(1) or m.group(2))
             out.append((m.group(0), _any_year_q(q, years), m.start()))
+    return _ranges(text, norm, sorted(out, key=lambda x: x[2]))
+
+
+_JOINER = re.compile(r"(?:\s*" + YEAR_AFTER + r"\.?)?\s*(?:[-–—]|(?:" + "|".join(
+    w for c in packs.codes() for w in packs.get(c, "answer", "RANGE_JOINERS")) + r")(?!\w))\s*")
+
+
+def _ranges(text: str, norm: str, found: list[tuple[str, Span, int]]) -> list[tuple[str, Span, int]]:
+    """Two dates joined by a dash or a range word ("March 1, 2024 – March 15, 2024", "с 1 по 15
+    марта") are one period from the first's start to the second's end, not two days."""
+    out: list[tuple[str, Span, int]] = []
+    for said, span, at in found:
+        if out:
+            p_said, p_span, p_at = out[-1]
+            end = p_at + len(p_said)
+            if _JOINER.fullmatch(norm[end:at]) and p_span[0] <= span[1]:
+                out[-1] = (text[p_at:at + len(said)], (p_span[0], span[1]), p_at)
+                continue
+        out.append((said, span, at))
     return out
 
 

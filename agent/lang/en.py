@@ -179,6 +179,9 @@ PACK: dict[str, Any] = {
         "FROM": ["from", "starting"],
         "TO": ["to", "till", "until", "through", "thru"],
         "TO_BARE": ["to", "till", "until", "through", "thru"],
+        # A range's ends written as a period's edge: "from the start of 2024 to the end of April"
+        "RANGE_START_EDGE": ["(?:the\\s+)?(?:beginning|start)\\s+of\\s+(?:the\\s+)?"],
+        "RANGE_END_EDGE": ["(?:the\\s+)?end\\s+of\\s+(?:the\\s+)?"],
         "BETWEEN": ["between"],
         "AND": ["and"],
         "UNTIL": ["to", "until", "till", "through"],

@@ -189,6 +189,9 @@ PACK: dict[str, Any] = {
         "FROM": ["desde", "del", "de"],
         "TO": ["a", "al", "hasta"],
         "TO_BARE": ["hasta", "al"],
+        # Extremos de un rango como borde de un periodo: "desde principios de 2024 hasta finales de abril"
+        "RANGE_START_EDGE": ["(?:el\\s+)?(?:principios?|inicios?|comienzos?)\\s+(?:de|del)\\s+"],
+        "RANGE_END_EDGE": ["(?:el\\s+)?(?:finales|fines|final|fin)\\s+(?:de|del)\\s+"],
         "BETWEEN": ["entre"],
         "AND": ["y"],
         "UNTIL": ["hasta"],

@@ -69,8 +69,13 @@ def _per_language(name: str) -> list[re.Pattern[str]]:
     return [_c(_fill(packs.get(code, "offline_periods", name))) for code in packs.codes()]
 
 
+# A range's first end may be a period's start and its last a period's end ("from the start of 2024
+# to the end of April"): the range already runs from the first period's start to the last one's end.
+_START_EDGE = _w("RANGE_START_EDGE")
+_END_EDGE = _w("RANGE_END_EDGE")
 RANGES = [
-    _c(rf"(?<!\w){_FROM}\s+(?:the\s+)?(?P<a>{DATE}|{D})(?:\s*-\s*|\s+{_TO}\s+(?:the\s+)?)(?P<b>{DATE})"),
+    _c(rf"(?<!\w){_FROM}\s+(?:the\s+)?(?:{_START_EDGE})?(?P<a>{DATE}|{D})(?:\s*-\s*|\s+{_TO}\s+(?:the\s+)?)"
+       rf"(?:{_END_EDGE})?(?P<b>{DATE})"),
     _c(rf"(?<!\w){_w('BETWEEN')}\s+(?P<a>{DATE}|{D})\s+{_w('AND')}\s+(?P<b>{DATE})"),
     _c(rf"(?P<a>{DAYDATE}|{MONYEAR})\s+{_TO_BARE}\s+(?:the\s+)?(?P<b>{DATE})"),
     _c(rf"(?<![\d.])(?P<a>{D})\s*-\s*(?P<b>{D}\s*(?:de\s+|of\s+)?{MONTH_B}(?:{SEP}{Y}{YS})?)"),

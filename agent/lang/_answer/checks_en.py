@@ -47,6 +47,8 @@ CHECKS = {
     "YEAR_BEFORE": [r"in", r"of", r"for", r"over", r"since", r"during", r"through", r"year", r"quarter", r"half"],
     "YEAR_AFTER": [],
     "LEVEL_BEFORE_YEAR": ["above", "below", "over", "under", "at"],
+    # Words joining two dates into one period ("March 1 to March 15"), besides a dash
+    "RANGE_JOINERS": ["to", "through", "until", "till"],
 }
 
 # The formatter's words (agent/answer/format.py), literal text.

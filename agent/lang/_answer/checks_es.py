@@ -23,6 +23,8 @@ CHECKS = {
     "YEAR_BEFORE": [r"en", r"de", r"del", r"desde", r"durante", r"hasta", r"ano", r"trimestre", r"semestre"],
     "YEAR_AFTER": [],
     "LEVEL_BEFORE_YEAR": ["encima de", "debajo de"],
+    # Words joining two dates into one period ("March 1 to March 15"), besides a dash
+    "RANGE_JOINERS": ["a", "al", "hasta"],
 }
 
 FORMAT = {

@@ -24,6 +24,8 @@ CHECKS = {
     "YEAR_BEFORE": [r"в", r"за", r"с", r"по", r"до", r"квартал", r"полугодие"],
     "YEAR_AFTER": [r"год\w*", r"г\."],
     "LEVEL_BEFORE_YEAR": ["выше", "ниже"],
+    # Words joining two dates into one period ("March 1 to March 15"), besides a dash
+    "RANGE_JOINERS": ["по", "до"],
 }
 
 FORMAT = {

@@ -115,3 +115,22 @@ def test_direction_slot_agrees_with_its_subject(nq_result, lang, text, shown):
 def test_a_brace_that_is_no_slot_is_sent_back(nq_result):
     issues = _ok(nq_result, "Цена NQ {dir.x:pct_change} на {pct_change}.", "ru")
     assert any("is not a slot" in i for i in issues), issues
+
+
+@pytest.mark.parametrize("lang,true,false", [
+    ("en", "Over November 1, 2023 – November 30, 2023: NQ's low {low}.",
+     "Over November 1, 2023 – November {d}, 2023: NQ's low {low}."),
+    ("en", "From November 1, 2023 to November 30, 2023 NQ's low was {low}.",
+     "From November 1, 2023 to November {d}, 2023 NQ's low was {low}."),
+    ("ru", "С 1 ноября 2023 г. по 30 ноября 2023 г. минимум NQ составил {low}.",
+     "С 1 ноября 2023 г. по {d} ноября 2023 г. минимум NQ составил {low}."),
+    ("es", "Del 1 de noviembre de 2023 al 30 de noviembre de 2023 el mínimo de NQ fue {low}.",
+     "Del 1 de noviembre de 2023 al {d} de noviembre de 2023 el mínimo de NQ fue {low}.")])
+def test_a_range_of_two_dates_is_one_period(nq_result, lang, true, false):
+    """"March 1 – March 15: lowest {rsi_min}" was read as two days, so a true code summary was
+    hidden; the range holds the value's day, and a range that does not is still caught."""
+    low_day = int(nq_facts()["low_date"][8:10])
+    assert low_day > 2
+    assert _ok(nq_result, true, lang) == []
+    issues = _ok(nq_result, false.replace("{d}", str(low_day - 1)), lang)
+    assert any("is not the date or period of {s1.low}" in i for i in issues), issues

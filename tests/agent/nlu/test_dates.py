@@ -21,6 +21,13 @@ from tests.agent.llm.offline_helpers import make_ctx
     ("SPY 01/03/2024 - 15/03/2024", "2024-03-01..2024-03-15"),      # 15 proves day first for both ends
     ("SPY 03/01/2024 - 03/15/2024", "2024-03-01..2024-03-15"),
     ("SPY 01.03.24-15.03.24", "2024-03-01..2024-03-15"),
+    # a range's ends written as a period's edges: one range, not a day and a month
+    ("SPY from the start of 2024 to April 2024", "2024-01-01..2024-04-30"),
+    ("how did QQQ do from the beginning of February through the end of March 2024", "2024-02-01..2024-03-31"),
+    ("SPY с начала 2024 по конец апреля 2024", "2024-01-01..2024-04-30"),
+    ("доходность SPY с начала марта по конец апреля 2024", "2024-03-01..2024-04-30"),
+    ("SPY desde principios de 2024 hasta finales de abril de 2024", "2024-01-01..2024-04-30"),
+    ("SPY desde el inicio de marzo hasta el final de abril de 2024", "2024-03-01..2024-04-30"),
 ])
 def test_dates_read_as_one_period(q, label):
     it = understand(q, None, make_ctx("2024-06-01"))
