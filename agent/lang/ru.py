@@ -1215,7 +1215,7 @@ PACK["offline_periods"]["NAMED_HOLIDAYS"] = {
     "memorial_day": ["(?:день|дн\\w+)\\s+памяти(?:\\s+павших)?"], "labor_day": ["(?:день|дн\\w+)\\s+труда"],
     "mlk_day": ["(?:день|дн\\w+)\\s+мартина\\s+лютера\\s+кинга"], "presidents_day": ["(?:день|дн\\w+)\\s+президент\\w*"],
     "christmas_eve": ["сочельник\\w*", "канун\\w*\\s+рождеств\\w*"], "christmas": ["рождеств\\w*"],
-    "new_years_eve": ["канун\\w*\\s+нового\\s+года"], "new_years_day": [],
+    "new_years_eve": ["канун\\w*\\s+нового\\s+года"], "new_years_day": ["нов(?:ый|ого|ому|ом)\\s+год(?:а|у|ом|е)?(?!\\w)"],
     "independence_day": ["(?:день|дн\\w+)\\s+независимости\\s+сша"], "juneteenth": ["джунтин\\w*"],
 }
 PACK["offline_periods"]["NAMED_MARKET_DAYS"] = {

@@ -89,7 +89,8 @@ def check(intent: Intent, plan: Plan, ctx: Any) -> list[Declined]:
     out += _indicators(intent, steps, lang)
     if intent.condition and not any(s.params.condition for s in steps):
         out.append(_decline(lang, "condition", condition_text(intent.condition, lang), "not_planned"))
-    if intent.horizon_days and not any(s.params.horizon_days == intent.horizon_days for s in steps):
+    if intent.horizon_days and not any(intent.horizon_days in (s.params.horizon_days, s.params.max_trading_days)
+                                       for s in steps):   # "the week after a date": the period's own N days
         out.append(_decline(lang, "horizon", words(lang, "horizon").format(n=intent.horizon_days), "not_planned"))
     found = [d for d in [*intent.declined, *out] if d]
     return list({(d.part, d.reason): d for d in found}.values())

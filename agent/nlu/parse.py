@@ -140,7 +140,8 @@ def _parse_once(text: str, ctx: ProviderContext, ref: Period | None) -> Parsed:
     if level:                          # "closed above 3,000": a price level, asked about (below)
         spans.append(level[:2])
         p.price_level = level[2]
-    p.horizon = parse_horizon(masked)
+    # "the week after Thanksgiving": the period's own window, never an event study's horizon
+    p.horizon = parse_horizon(_blank(masked, [(f.pos, f.end) for f in found if f.kind == "after"]))
     p.top = parse_top(masked)
     p.volume_rank = parse_volume_rank(masked)
     if p.volume_rank:                  # "highest volume day": days ranked by volume, not a price move
@@ -160,7 +161,8 @@ def _parse_once(text: str, ctx: ProviderContext, ref: Period | None) -> Parsed:
     unused = sorted([u for u in unused if not any(a <= u[0] < b for a, b in vague)] + vague)
     p.unused_spans = unused
     p.unused = [text[a:b] for a, b in unused]
-    _add_flags(p, norm)
+    # "the week after Thanksgiving": the period's window, not "what came after" an event
+    _add_flags(p, norm, _blank(norm, [(f.pos, f.end) for f in found if f.kind == "after"]))
     return p
 
 
@@ -181,8 +183,9 @@ def _magnitude(p: Parsed, dated: str) -> list[tuple[int, int]]:
     return found.spans
 
 
-def _add_flags(p: Parsed, norm: str) -> None:
-    """The cues of the text: words that ask for an analysis or say how the question relates."""
+def _add_flags(p: Parsed, norm: str, windowless: str) -> None:
+    """The cues of the text: words that ask for an analysis or say how the question relates
+    (an event study's "after" only outside a period's own window words: `windowless`)."""
     if _asks_concept_then_data(norm):
         p.flags.add("explain")
     for name, rx in (("concept", cues.CONCEPT), ("explain", cues.EXPLAIN), ("stats", cues.STATS),
@@ -190,7 +193,7 @@ def _add_flags(p: Parsed, norm: str) -> None:
                      ("vague", M.VAGUE_MOVE), ("followup", cues.FOLLOWUP),
                      ("volume_profile", M.VOLUME_PROFILE), ("intraday", M.INTRADAY),
                      ("all_history", cues.ALL_HISTORY), ("day_move", cues.DAY_MOVE)):
-        if rx.search(norm):
+        if rx.search(windowless if name == "after" else norm):
             p.flags.add(name)
 
 

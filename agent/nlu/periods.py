@@ -401,14 +401,14 @@ def parse_periods(norm: str, today: date, ref: Period | None = None,
                   us_dates: bool = False, split_between: bool = False) -> list[Found]:
     """Every period written in a normalised question, resolved, in text order. `us_dates`: read
     an ambiguous 05/03/2020 month first (an English question)."""
-    from agent.nlu import as_of_days, named_days, ref_days, year_to_date
+    from agent.nlu import after_named, as_of_days, named_days, ref_days, year_to_date
     days = as_of_days.find(tokenize_months(mask_may(norm)), today, extract_dp, us_dates)   # "ytd as of April 30"
     days += ref_days.find(norm, ref, make_period)   # "and only the 1st to the 5th?" of the period before
-    days += named_days.find(norm, today, make_period)   # "Good Friday 2020", "Black Monday"
-    for a, b, _per in days:
+    days, windows = after_named.windows_after(norm, days + named_days.find(norm, today, make_period))
+    for a, b in [(a, b) for a, b, _per in days] + [(w.pos, w.end) for w in windows]:
         norm = _blank(norm, a, b)
-    found = _scan(norm, today, us_dates) + [Found(a, b, "fixed", period=per, explicit_year=True)
-                                            for a, b, per in days]
+    found = _scan(norm, today, us_dates) + windows + [Found(a, b, "fixed", period=per, explicit_year=True)
+                                                      for a, b, per in days]
     found.sort(key=lambda f: f.pos)
     found = year_to_date.of_named_year(found, norm)
     if split_between:   # "compare ... between 2006 and 2009": two periods, not one range

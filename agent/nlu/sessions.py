@@ -44,7 +44,9 @@ def nth_session_after(anchor: date, n: int) -> date:
     """The n-th US trading date after `anchor` (n >= 1)."""
     years = range(anchor.year, anchor.year + n // 200 + 2)
     hol = sorted({h for y in years for h in _holidays(y)})
-    out = np.busday_offset(np.datetime64(anchor), n, roll="forward", holidays=hol)
+    # counted from the last session on or before the anchor: from a holiday rolled forward, the day
+    # after Thanksgiving was counted as the anchor and "the week after" ended a session late
+    out = np.busday_offset(np.datetime64(anchor), n, roll="backward", holidays=hol)
     return date.fromisoformat(str(out)) if n > 0 else anchor + timedelta(days=1)
 
 
