@@ -5,6 +5,7 @@ import re
 from typing import Any
 
 from agent.nlu import followup_days, followup_shifts
+from agent.nlu.period_math import cover
 from agent.state import Intent
 
 _ANALYSIS_FIELDS = ("metrics", "condition", "horizon_days", "top_n", "direction", "indicator",
@@ -26,6 +27,26 @@ def _inherit_period(cur: Intent, prev: Intent, p: Any) -> None:
         cur.period = followup_shifts.from_previous(p.text, [f.kind for f in p.periods], prev.period) or cur.period
 
 
+_COMPARABLE = (None, "stats", "extremes", "volume", "compare")
+
+
+def _compared_with_previous(cur: Intent, prev: Intent, p: Any) -> bool:
+    """"And compared with November 30?" after an answer for December 1: the previous period (or
+    periods) and the new one side by side, not the new one in their place."""
+    if p is None or "compare" not in p.flags or len(p.periods) != 1 or cur.period is None \
+            or prev.period is None or prev.analysis not in _COMPARABLE or cur.analysis not in _COMPARABLE:
+        return False
+    if p.symbols and set(p.symbols) - set(prev.symbols or [prev.symbol]):
+        return False                          # "and compared with SPY in March?": another question
+    before = list(prev.compare_periods or [prev.period])
+    if cur.period in before:
+        return False
+    cur.compare_periods = [*before, cur.period]
+    cur.period = cover(cur.compare_periods)
+    cur.analysis = "compare"
+    return True
+
+
 def merge(cur: Intent, prev: Intent | None, p: Any = None) -> Intent:
     """Fill what the current text leaves open from the conversation's previous intent."""
     if prev is None:
@@ -34,9 +55,11 @@ def merge(cur: Intent, prev: Intent | None, p: Any = None) -> Intent:
         cur.lang = prev.lang
     if not cur.symbol and prev.symbol:
         cur.symbol, cur.symbols = prev.symbol, list(prev.symbols or [prev.symbol])
-    if prev.period is not None:
+    if prev.period is not None and not _compared_with_previous(cur, prev, p):
         _inherit_period(cur, prev, p)
         cur.period_cut = cur.period_cut or prev.period_cut   # said only while the period is the same
+    if cur.analysis == "compare" and not cur.metrics:
+        cur.metrics = list(prev.metrics or [])
     if cur.analysis is None or (cur.analysis == "events" and prev.analysis == "after_events"
                                 and not cur.horizon_days):
         cur.analysis = prev.analysis

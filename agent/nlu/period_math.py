@@ -57,6 +57,11 @@ def split_period(span: Period, unit: str, seven_days: bool = False) -> list[Peri
     return out
 
 
+def cover(periods: list[Period]) -> Period:
+    """The one period from the earliest start to the latest end."""
+    return make_period(min(p.start for p in periods), max(p.end for p in periods))
+
+
 def window_period(anchor: date, days: int, calendar_days: bool = False) -> Period:
     """The first `days` trading dates after `anchor` (US exchange holidays skipped, pandas' holiday
     rules; exchange_calendars costs seconds to load, too slow for the parser). The query builder

@@ -146,7 +146,10 @@ def _step_period(step: Step) -> Period | None:
 
 
 def _periods(intent: Intent) -> list[Period]:
-    return [p for p in [intent.period, *(intent.compare_periods or [])] if p]
+    """The periods answered: compared ones each (their cover is no period that was asked)."""
+    if intent.compare_periods:
+        return list(intent.compare_periods)
+    return [intent.period] if intent.period else []
 
 
 def reading_line(intent: Intent, plan: Plan, ctx: Any) -> str | None:

@@ -11,6 +11,7 @@ from agent.nlu import metrics as M
 from agent.nlu.analyses import also_analyses, analysis_of, is_vague
 from agent.nlu.lang import normalize
 from agent.nlu.parse import Parsed
+from agent.nlu.period_math import cover
 from agent.state import Intent, Period
 from query_builder.models import EventCondition
 
@@ -19,11 +20,6 @@ DEFAULT_HORIZON = 5
 
 
 # ---- from parsed slots to an Intent ----------------------------------------------------------
-
-def _cover(periods: list[Period]) -> Period:
-    from agent.nlu.period_math import make_period
-    return make_period(min(p.start for p in periods), max(p.end for p in periods))
-
 
 def _day_move(p: Parsed, analysis: str | None) -> bool:
     """One named day and a move word or a direction only ("SPX's move on March 16", "how much did SPX
@@ -49,9 +45,9 @@ def intent_from(p: Parsed, ctx: ProviderContext) -> Intent:
         it.parts, it.period = parts, parts[0].period
     elif analysis == "compare":
         it.compare_periods = periods
-        it.period = _cover(periods)
+        it.period = cover(periods)
     elif periods:
-        it.period = periods[0] if len(periods) == 1 else _cover(periods)
+        it.period = periods[0] if len(periods) == 1 else cover(periods)
     it.analysis = analysis  # type: ignore[assignment]
     it.also = also_analyses(p, analysis)  # type: ignore[assignment]
     _metrics(it, p, day_move)

@@ -154,7 +154,7 @@ NLU: dict[str, Any] = {
         "between": [r"между"],
         # a comparison connective ending in a word that also opens a range ("по сравнению с"): the
         # date after it is the compared period (compared.py)
-        "compare_lead": [r"по\s+сравнению", r"в\s+сравнении", r"сравнительно", r"в\s+сопоставлении"],
+        "compare_lead": [r"по\s+сравнению", r"в\s+сравнении", r"сравн\w*", r"в\s+сопоставлении", r"сопостав\w*"],
     },
     # volume_rank.py: the days ranked by volume ("три дня с наименьшим объемом")
     "volume_rank": {
