@@ -164,6 +164,6 @@ def trading_turn(state: dict[str, Any], deps, ctx) -> dict[str, Any] | None:
 def _remember_pending(deps, state: dict[str, Any], action: dict[str, Any]) -> None:
     """Short-term memory records the action awaiting a yes (best effort: never blocks the card)."""
     try:
-        deps.services.memory.action_proposed(deps.user, state.get("thread_id"), action)
+        deps.services.memory.action_proposed(deps.user, state.get("session_id"), action)
     except Exception as exc:  # noqa: BLE001 - memory never breaks a turn
         log.warning("pending action not remembered: %s: %s", type(exc).__name__, exc)

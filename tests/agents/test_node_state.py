@@ -19,9 +19,7 @@ from tests.agents.state_reads import reads, why_unbounded
 STATE_KEYS = set(get_type_hints(TradingState))
 # Reads of keys the graph's state does not have: they always find nothing (no channel of that
 # name exists), with or without a declared input. Listed so a new one is looked at.
-DEAD_READS = {
-    "trading": {"thread_id"},   # agent/trading/graph_turn.py _remember_pending: the thread is session_id
-}
+DEAD_READS: dict[str, set[str]] = {}
 
 
 def node_functions() -> dict[str, object]:

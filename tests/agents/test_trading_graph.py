@@ -298,6 +298,7 @@ def test_short_term_memory_records_the_pending_action_until_it_runs(market):
     [pending] = stm.get(me.user).get("pending_actions")
     assert pending["action_id"] == r.interrupt["action_id"] and pending["tool"] == "create_paper_order"
     assert pending["params"] == {"symbol": "NQ", "side": "buy", "quantity": 2, "order_type": "market"}
+    assert pending["thread_id"] == me.thread      # the conversation it waits in (was always None)
     r = me.answer("yes")
     assert r.status == "answered", r.response
     assert stm.get(me.user).get("pending_actions") == []
