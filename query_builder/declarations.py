@@ -202,7 +202,7 @@ CLAIMS = [
     ClaimDecl("day_gap_pct", "find_events", "rows.gap_pct",
               "one day's opening gap: open vs the previous close, % (date)", "pct"),
     ClaimDecl("day_range_pct", "find_events", "rows.range_pct",
-              "one day's range: (high - low) / the previous close, % (date)", "pct"),
+              "one day's range: (high - low) / the previous close, % (date)", "pct_level"),
     ClaimDecl("event_count", "find_events", "summary.event_count", "days matching the condition", "count"),
     ClaimDecl("avg_return_after", "get_periods_after", "summary.avg_return_after",
               "mean return over N trading days after each event", "pct"),

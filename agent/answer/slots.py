@@ -295,7 +295,7 @@ def _add_rows(table: SlotTable, n: int, sym: str, one: bool, res: dict[str, Any]
             for key, claim in (("gap_pct", "day_gap_pct"), ("range_pct", "day_range_pct")):
                 if row.get(key) is not None:     # the value a gap or range condition was met by
                     _qualified(table, n, sym, one, f"e{k}.{key}", claim, row[key], date=d, period=period,
-                               kind="pct", ranked=ranked, span=span)
+                               kind="pct_level" if key == "range_pct" else "pct", ranked=ranked, span=span)
             _qualified(table, n, sym, one, f"e{k}.date", "date", d, kind="date", period=period)
     elif action == "get_periods_after":   # each event: its date, its day's move, the return after
         for k, row in enumerate(rows[:MAX_LISTED_ROWS], 1):
@@ -377,8 +377,9 @@ def _add_params(table: SlotTable, intent: dict[str, Any], results: list[dict[str
         for key in ("threshold", "horizon_days", "top_n", "window"):
             if params.get(key) is None and p.get(key) is not None:
                 params[key] = p[key]
+    unsigned = cond.get("metric") == "range_pct"      # a day's range has no sign: "above 1%", never "+1%"
     for key, value in params.items():
-        kind: Kind = "pct" if key == "threshold" else "count"
+        kind: Kind = ("pct_level" if unsigned else "pct") if key == "threshold" else "count"
         table.add(f"param.{key}", key, value, kind=kind, param=True)
     from agent.answer.numbers import question_numbers
 
@@ -435,7 +436,8 @@ def build(results: list[dict[str, Any]], intent: dict[str, Any] | None = None, q
         _add_mapping(table, i, sym, one, "", summary, step_label, span, tool or None)
         cond = summary.get("condition") or (res.get("params") or {}).get("condition") or {}
         if isinstance(cond, dict) and cond.get("threshold") is not None:   # each step its own ("up 1% and down 1%": two steps)
-            table.add(f"s{i}.threshold", "threshold", cond["threshold"], kind="pct", param=True)
+            table.add(f"s{i}.threshold", "threshold", cond["threshold"], param=True,
+                      kind="pct_level" if cond.get("metric") == "range_pct" else "pct")
         _add_rows(table, i, sym, one, res, label, span)
         _add_series(table, sym, res, summary)
         _add_news(table, i, sym, one, res)

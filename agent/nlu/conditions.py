@@ -32,6 +32,11 @@ _PCT = re.compile(rf"(?P<sign>[-+])?\s*(?P<n>{NUM}|{CARDINAL_WORD})\s*(?:%|{_wor
 _GTE = re.compile(_words("gte") + r"|>=|≥")
 _GT = re.compile(_words("gt") + r"|>")
 _GAP = re.compile(rf"(?<!\w)(?:{_words('gap')})")
+_RANGE = re.compile(rf"(?<!\w)(?:{_words('range')})(?!\w)")
+_AT_MOST = re.compile(rf"(?<!\w)(?:{_words('at_most')})(?!\w)")
+_LESS = re.compile(rf"(?<!\w)(?:{_words('less')})(?!\w)")
+# the bound words of a percent ("less than 0.5%", "не более 1%"): used words (coverage.py) only there
+BOUND_OF_PERCENT = re.compile(rf"(?<!\w)(?:{_words('less')}|{_words('at_most')})(?=\s*(?:{_words('gt')})?\s*[-+]?\d[\d.,]*\s*(?:%|{_words('percent')}))")
 
 
 @dataclass
@@ -69,8 +74,26 @@ def parse_condition(norm: str) -> ConditionParse:
     return found or ConditionParse(direction=direction)
 
 
+def _range_condition(norm: str, m: re.Match[str], n: float) -> ConditionParse | None:
+    """"Days with a range above 1%": a day's range (high - low over the previous close) has no
+    direction, so its bound is above or below and nothing is asked back."""
+    before = norm[max(0, m.start() - 40):m.start()]
+    if not _RANGE.search(before) or _GAP.search(before):
+        return None
+    window = before[-25:] + norm[m.end():m.end() + 15]
+    if _AT_MOST.search(window):
+        op = "lte"
+    elif _LESS.search(window):
+        op = "lt"
+    else:
+        op = "gte" if _GTE.search(window) or not _GT.search(window) else "gt"
+    return ConditionParse(condition=EventCondition(metric="range_pct", op=op, threshold=abs(n)), has_threshold=True)
+
+
 def _one_condition(norm: str, m: re.Match[str]) -> ConditionParse:
     n = count_value(m.group("n")) if not re.match(r"\d", m.group("n")) else to_float(m.group("n"))
+    if n is not None and (ranged := _range_condition(norm, m, float(n))) is not None:
+        return ranged
     kind, dist = _nearest_direction(norm, m.start())
     if m.group("sign") == "-" and kind != "up":
         kind = "down"

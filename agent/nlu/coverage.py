@@ -33,7 +33,7 @@ def _vocabulary_patterns() -> list[re.Pattern[str]]:
     pats += [re.compile(p) for _n, p in M.PATTERNS]
     pats += [re.compile(p) for _n, p in M._UNSUPPORTED]
     pats += [M.VOLUME_PROFILE, M.INTRADAY, M.COMPARE, M.AFTER, M.COUNT_Q, M.VAGUE_MOVE, M._WINDOW]
-    pats += [C._UP_RE, C._DOWN_RE, C._MOVE_RE, C._PCT, C._GTE, C._GT, C._GAP, C._TOP, *C.HORIZON]
+    pats += [C._UP_RE, C._DOWN_RE, C._MOVE_RE, C._PCT, C._GTE, C._GT, C._GAP, C._TOP, *C.HORIZON, C._RANGE, C.BOUND_OF_PERCENT]
     pats += [cues.CONCEPT, cues.EXPLAIN, cues.STATS, cues.FOLLOWUP, _NUMBER, _IMPLIED]
     pats += [resumes.YES, resumes.AVAILABLE, resumes.ANOTHER, cues.ALL_HISTORY, cues.BEST_PERIOD, cues.DAY_MOVE,
              _NOT_COMPUTED_RX,            # named in their own note

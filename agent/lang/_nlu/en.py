@@ -13,6 +13,10 @@ NLU: dict[str, Any] = {
         "gte": [r"at\s+least", r"or\s+more", r"and\s+more", r"and\s+above", r"or\s+higher", r"and\s+over", r"or\s+greater"],
         "gt": [r"more\s+than", r"over", r"above", r"greater\s+than", r"exceed\w*", r"in\s+excess\s+of"],
         "gap": [r"gap\w*"],
+        # a day's range as a percent ("days with a range above 1%": high minus low over the previous close)
+        "range": [r"(?:daily\s+|intraday\s+|day'?s\s+)?range", r"high[\s-]+(?:to[\s-]+)?low\s+range"],
+        "at_most": [r"at\s+most", r"or\s+less", r"no\s+more\s+than", r"not\s+more\s+than"],
+        "less": [r"less\s+than", r"below", r"under", r"smaller\s+than", r"narrower\s+than"],
         # the unit of a window after the events ("next 5 trading days")
         "units": [r"trading\s+days?", r"days?", r"sessions?", r"bars?", r"weeks?", r"months?"],
         "unit_week": [r"week"],

@@ -13,6 +13,10 @@ NLU: dict[str, Any] = {
         "gte": [r"al\s+menos", r"como\s+minimo", r"o\s+mas", r"por\s+lo\s+menos"],
         "gt": [r"mas\s+de", r"mas\s+del", r"superior\w*", r"por\s+encima", r"mayor(?:es)?\s+(?:al|a|que|del?)(?!\w)"],
         "gap": [r"hueco\w*", r"brecha\w*"],
+        # el rango del día en porcentaje ("días con un rango superior al 1%")
+        "range": [r"rango\w*(?:\s+diario)?", r"amplitud\w*", r"recorrido\w*"],
+        "at_most": [r"como\s+maximo", r"o\s+menos", r"a\s+lo\s+sumo", r"no\s+mas\s+de"],
+        "less": [r"menos\s+de", r"menos\s+del", r"inferior\w*", r"por\s+debajo", r"menor(?:es)?\s+(?:al|a|que|del?)(?!\w)"],
         # the unit of a window after the events ("los 5 días siguientes")
         "units": [r"dias?(?:\s+(?:habiles|de\s+negociacion|de\s+trading))?", r"sesion\w*", r"semanas?", r"mes(?:es)?"],
         "unit_week": [r"semana"],
