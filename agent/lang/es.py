@@ -102,6 +102,10 @@ PACK: dict[str, Any] = {
                    "other": "Las {n} mayores subidas diarias de {s} ({p}):"},
             "down": {"one": "La mayor caída diaria de {s} ({p}), top {n}:", "many": "Las {n} mayores caídas diarias de {s} ({p}):",
                      "other": "Las {n} mayores caídas diarias de {s} ({p}):"},
+            # días por su rango (máximo menos mínimo sobre el cierre anterior)
+            "range": {"one": "El mayor rango diario de {s} ({p}), top {n}, en porcentaje del cierre anterior:",
+                      "many": "Los {n} mayores rangos diarios de {s} ({p}), en porcentaje del cierre anterior:",
+                      "other": "Los {n} mayores rangos diarios de {s} ({p}), en porcentaje del cierre anterior:"},
         },
         "OPS": {"gt": "superior a", "gte": "de al menos", "lt": "inferior a", "lte": "de como máximo"},
         "METRIC_NAME": {

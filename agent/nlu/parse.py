@@ -24,6 +24,7 @@ from agent.nlu.lang import language_evidence, normalize, tokenize_months
 from agent.nlu.periods import Found, parse_periods
 from agent.nlu.subperiods import vague_spans
 from agent.nlu.symbols import symbol_spans, symbols_in
+from agent.nlu.range_rank import RangeRank, parse_range_rank
 from agent.nlu.volume_rank import VolumeRank, parse_volume_rank
 from agent.nlu.windows import BarSize, Window, parse_bar_size, parse_segments, parse_window
 from agent.state import ClaimType, Period
@@ -57,6 +58,7 @@ class Parsed:
     bar: BarSize | None = None
     indicators: list[tuple[str, int | None, int]] = field(default_factory=list)
     volume_rank: VolumeRank | None = None
+    range_rank: RangeRank | None = None  # "the day with the widest range": days ranked by range
     price_level: str | None = None      # "above 3,000": counted against a price (not available)
     conditions: list[EventCondition] = field(default_factory=list)   # a rise and a fall threshold
     grammar: grammar.Reading | None = None   # parts read by the token grammar (grammar.py)
@@ -149,6 +151,11 @@ def _parse_once(text: str, ctx: ProviderContext, ref: Period | None) -> Parsed:
         p.top = None
         p.flags.add("volume_rank")
         p.metrics = [m for m in p.metrics if m not in ("high", "low", "total_volume", "avg_daily_volume")]
+    p.range_rank = parse_range_rank(masked) if p.volume_rank is None else None
+    if p.range_rank:                   # "the day with the widest range": the days' ranges ranked, not their average
+        spans.append(p.range_rank.span)
+        p.top = TopMoves(n=p.range_rank.n, direction="up")
+        p.metrics = [m for m in p.metrics if m not in ("high", "low", "avg_daily_range")]
     spans += _magnitude(p, dated)
     # "ATR over the last 5 days of March": the 5 days are the period's, never the indicator's window
     ind_text = _blank(masked, sub_spans)

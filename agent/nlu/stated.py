@@ -120,7 +120,10 @@ def _step_bits(steps: list[Step], intent: Intent, ctx: Any, lang: str,
     out = _intraday_bits(steps, intent, ctx, lang, window)
     out += [f"{s.params.indicator.upper()} {s.params.window}" if s.params.window else s.params.indicator.upper()
             for s in steps if s.params.indicator]
-    conds = [s.params.condition for s in steps if s.params.condition]
+    ranked = [s.params for s in steps if s.params.condition and s.params.condition.metric == "range_pct"
+              and s.params.top_n]
+    out += [words(lang, "range_rank").format(n=p.top_n) for p in ranked[:1]]   # every day qualifies: no bound said
+    conds = [s.params.condition for s in steps if s.params.condition and s.params not in ranked]
     out += [condition_text(c, lang) for c in conds[:1]]
     horizons = [s.params.horizon_days for s in steps if s.params.horizon_days]
     out += [words(lang, "horizon").format(n=h) for h in horizons[:1]]

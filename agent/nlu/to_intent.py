@@ -78,7 +78,8 @@ def _condition(it: Intent, p: Parsed, analysis: str | None, day_move: bool) -> N
         it.condition = None
     if p.top is not None and analysis == "top_moves":
         it.top_n, it.direction = p.top.n, p.top.direction
-        it.condition = None
+        # ranked by range: every day qualifies (a range is never negative), the widest first
+        it.condition = EventCondition(metric="range_pct", op="gte", threshold=0.0) if p.range_rank else None
 
 
 def _indicators(it: Intent, p: Parsed) -> None:

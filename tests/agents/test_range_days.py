@@ -46,3 +46,26 @@ def test_days_by_their_range(session, q, symbol, period, op, t):
         assert value == pytest.approx(exp.loc[day, "range_pct"], abs=1e-6)
     assert "+" not in r["response"].split("\n", 2)[-1], r["response"]     # a range has no sign
     assert r["declined"] == [], r["declined"]
+
+
+RANKED = [
+    ("SPY day with the widest range in April 2024", "SPY", ("2024-04-01", "2024-04-30"), 1),
+    ("the 3 days with the largest daily range for SPY in March 2024", "SPY", ("2024-03-01", "2024-03-31"), 3),
+    ("which session in 2008 had the S&P 500's biggest high-low range", "SPX", ("2008-01-01", "2008-12-31"), 1),
+    ("SPY самый большой дневной диапазон в апреле 2024", "SPY", ("2024-04-01", "2024-04-30"), 1),
+    ("3 дня с наибольшим размахом у биткоина в январе 2022", "BTCUSD", ("2022-01-01", "2022-01-31"), 3),
+    ("los 3 días con mayor amplitud de SPY en abril de 2024", "SPY", ("2024-04-01", "2024-04-30"), 3),
+    ("el día de mayor rango de SPY en marzo de 2024", "SPY", ("2024-03-01", "2024-03-31"), 1),
+]
+
+
+@pytest.mark.parametrize("q,symbol,period,n", RANKED, ids=[c[0][:50] for c in RANKED])
+def test_days_ranked_by_their_range(session, q, symbol, period, n):
+    """"The day with the widest range" was declined ("widest") and the month's average range answered."""
+    r = conversation(session, "range-rank", "2024-06-01")(q)
+    assert r["status"] == "answered" and r["declined"] == [], (r["response"], r["declined"])
+    exp = _expected(symbol, *period, "gte", 0.0).sort_values("range_pct", ascending=False).head(n)
+    listed = [(c["date"], c["value"]) for c in r["claims"] if c["type"] == "day_range_pct"]
+    assert [d for d, _v in listed] == [d.date().isoformat() for d in exp.index], r["response"]
+    assert [v for _d, v in listed] == pytest.approx(list(exp["range_pct"]))
+    assert "0.00" not in r["reading"] and "0,00" not in r["reading"], r["reading"]

@@ -160,6 +160,13 @@ NLU: dict[str, Any] = {
         "compare_lead": [r"compared", r"in\s+comparison", r"relative"],
     },
     # volume_rank.py: the days ranked by volume ("the 3 highest-volume days")
+    # range_rank.py: days ranked by their range ("the day with the widest range", "3 largest daily ranges")
+    "range_rank": {
+        "patterns": [
+            r"(?:(?:the\s+)?(?P<n>{COUNT})\s+)?(?:(?:the\s+)?(?P<noun>(?:trading\s+)?(?:days?|sessions?))\s+(?:with|of|having|had)\s+(?:the\s+)?)?(?:(?P<n2>{COUNT})\s+)?(?:widest|largest|biggest|greatest|highest|max(?:imum)?)\s+(?:daily\s+|intraday\s+|day'?s\s+)?(?:high[\s-]+(?:to[\s-]+)?low\s+)?(?:range|ranges|trading\s+range)(?:\s+(?P<noun2>(?:trading\s+)?(?:days?|sessions?)))?",
+        ],
+        "plural_days": [r"days", r"sessions", r"ranges"],
+    },
     "volume_rank": {
         "up": [r"highest", r"largest", r"biggest", r"heaviest", r"most", r"max(?:imum|imal)?"],
         "down": [r"lowest", r"smallest", r"lightest", r"least", r"min(?:imum|imal)?"],

@@ -165,6 +165,13 @@ NLU: dict[str, Any] = {
         "compare_lead": [r"comparad[oa]s?", r"en\s+comparacion", r"respecto"],
     },
     # volume_rank.py: the days ranked by volume ("los 3 días de mayor volumen")
+    # range_rank.py: días por su rango ("el día de mayor rango", "el mayor rango diario")
+    "range_rank": {
+        "patterns": [
+            r"(?:(?:el|los|las)\s+)?(?:(?P<n>{COUNT})\s+)?(?:(?P<noun>dias?|sesion(?:es)?)\s+(?:de|con)\s+(?:(?:el|la)\s+)?)?(?:(?:el|la|los|las)\s+)?(?:mayor(?:es)?|maxim[oa]s?|mas\s+amplio)\s+(?:rangos?|amplitud(?:es)?|recorridos?)(?:\s+diari[oa]s?|\s+intradia)?",
+        ],
+        "plural_days": [r"dias", r"sesiones", r"rangos", r"amplitudes"],
+    },
     "volume_rank": {
         "up": [r"mayor(?:es)?", r"maxim[oa]s?", r"mas"],
         "down": [r"menor(?:es)?", r"minim[oa]s?", r"menos"],

@@ -16,6 +16,7 @@ READING = {
     "ops": {"gt": "above", "gte": "of at least", "lt": "below", "lte": "of at most"},
     "horizon": "the {n} trading days after each",
     "last_days": "last {n} trading days",
+    "range_rank": "days ranked by their range (top {n})",
     "top": "the {n} largest moves",
     # a large move with no span ("the week after a 15 % rise"): the seed's complex-case question
     "span_question": "{t} % in a day or in a week?",

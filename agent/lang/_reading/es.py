@@ -17,6 +17,7 @@ READING = {
     "ops": {"gt": "mayor que", "gte": "de al menos", "lt": "menor que", "lte": "de como mucho"},
     "horizon": "los {n} días hábiles después de cada uno",
     "last_days": "últimos {n} días hábiles",
+    "range_rank": "días ordenados por su rango (top {n})",
     "top": "los {n} movimientos más grandes",
     # a large move with no span ("the week after a 15 % rise"): the seed's complex-case question
     "span_question": "¿{t} % en un día o en una semana?",

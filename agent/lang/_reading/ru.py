@@ -16,6 +16,7 @@ READING = {
     "ops": {"gt": "больше", "gte": "не меньше", "lt": "меньше", "lte": "не больше"},
     "horizon": "{n} торговых дней после каждого",
     "last_days": "последние {n} торговых дней",
+    "range_rank": "дни по ширине диапазона (топ {n})",
     "top": "{n} крупнейших движений",
     # a large move with no span ("the week after a 15 % rise"): the seed's complex-case question
     "span_question": "{t} % за день или за неделю?",

@@ -113,9 +113,12 @@ def _top(ans: Answer, r: StepResult, intent: Intent) -> None:
     count = (r.summary or {}).get("event_count")
     count = count if isinstance(count, int) else len(r.rows)
     # the form by the count (Babel's plural rule of the language), its number still a slot
-    head = plural(lang, T.TOP[lang]["down" if direction == "down" else "up"], count,
-                  n=ans.slot("event_count"), s=r.symbol, p=_pname(ans, p))
-    lines = [head] + [f"- {ans.slot(f'e{k}.date')}: {ans.slot(f'e{k}.pct_change')}" for k in _listed(ans, r)]
+    cond = (r.summary or {}).get("condition") or r.params.get("condition") or {}
+    ranged = isinstance(cond, dict) and cond.get("metric") == "range_pct"   # days ranked by range
+    key = "range" if ranged else "down" if direction == "down" else "up"
+    head = plural(lang, T.TOP[lang][key], count, n=ans.slot("event_count"), s=r.symbol, p=_pname(ans, p))
+    value = "range_pct" if ranged else "pct_change"
+    lines = [head] + [f"- {ans.slot(f'e{k}.date')}: {ans.slot(f'e{k}.{value}')}" for k in _listed(ans, r)]
     ans.lines.append("\n".join(lines))
 
 

@@ -41,6 +41,11 @@ def _stats(intent: Intent, symbols: list[str]) -> list[Step]:
 
 
 def _top(intent: Intent, symbol: str) -> list[Step]:
+    c = intent.condition
+    if c is not None and c.metric == "range_pct":   # days ranked by range: one ranking, widest first
+        n = intent.top_n or 1
+        return [Step(action="find_events", params=_base(symbol, intent, top_n=n, direction="up", condition=c),
+                     description=f"{symbol}: {n} widest daily ranges")]
     dirs = [intent.direction] if intent.direction else ["up", "down"]
     return [Step(action="find_events", params=_base(symbol, intent, top_n=intent.top_n or 5, direction=d),
                  description=f"{symbol}: {intent.top_n or 5} largest daily {'gains' if d == 'up' else 'falls'}")
