@@ -15,6 +15,7 @@ METRIC_SQL: dict[str, str] = {
     "daily_pct_change": "(close / NULLIF(prev_close, 0) - 1) * 100",
     "gap_pct": "(open / NULLIF(prev_close, 0) - 1) * 100",
     "range_pct": "(high - low) / NULLIF(prev_close, 0) * 100",
+    "close_level": "close", "high_level": "high", "low_level": "low",
 }
 OPS: dict[str, str] = {"gt": ">", "gte": ">=", "lt": "<", "lte": "<="}
 PCT_CHANGE = METRIC_SQL["daily_pct_change"]

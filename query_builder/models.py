@@ -36,16 +36,20 @@ def __getattr__(name: str) -> Any:
 # (query_builder/actions/intraday.py); "1min" and "hourly" are stored tables.
 Granularity = Literal["1min", "2min", "3min", "5min", "10min", "15min", "20min", "30min", "hourly", "2h", "4h",
                       "daily", "weekly", "monthly"]
-EventMetric = Literal["daily_pct_change", "gap_pct", "range_pct"]
+EventMetric = Literal["daily_pct_change", "gap_pct", "range_pct", "close_level", "high_level", "low_level"]
+# the level metrics compare a day's close, high or low with a price ("closed above 520")
+LEVEL_METRICS = ("close_level", "high_level", "low_level")
 Op = Literal["gt", "gte", "lt", "lte"]
 
 
 class EventCondition(BaseModel):
     """Days where `metric` `op` `threshold` (percent, 2.5 = 2.5 %). daily_pct_change: close vs the
-    previous close; gap_pct: open vs the previous close; range_pct: (high - low) / previous close."""
+    previous close; gap_pct: open vs the previous close; range_pct: (high - low) / previous close;
+    close_level, high_level, low_level: the day's close, high or low against a price (`threshold`
+    in the instrument's price, e.g. 520 for "closed above 520")."""
     metric: EventMetric = "daily_pct_change"
     op: Op = Field(description="gt/gte for rises (threshold > 0), lt/lte for falls (threshold < 0)")
-    threshold: float = Field(description="percent, e.g. 3 for +3 %, -4 for -4 %")
+    threshold: float = Field(description="percent, e.g. 3 for +3 %, -4 for -4 %; a price for the *_level metrics")
 
 
 class PeriodRange(BaseModel):

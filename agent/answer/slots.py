@@ -38,7 +38,8 @@ _COUNT = claim_types.of_kind("count", {"events_with_window", "events_without_win
                                        "top_n", "matching_days", "bar_count", "period_count", "periods_with_data",
                                        "warmup_bars", "bins"})
 _PRICES = claim_types.of_kind("price", {"price", "previous_close", "price_low", "price_high", "poc_low", "poc_high",
-                                        "bin_width", "middle", "upper", "lower", "range", "day_close"})
+                                        "bin_width", "middle", "upper", "lower", "range", "day_close",
+                                        "day_high", "day_low"})
 # Differences of two prices (declared `difference`, and a profile's bin width, a window's range).
 DIFFERENCES = claim_types.Declared(lambda d: d.difference, {"bin_width", "range"})
 SKIPPED_KEYS = _SKIP = {"prev_close", "clock_window", "granularity", "condition", "synthetic", "metric", "direction", "indicator",
@@ -292,6 +293,10 @@ def _add_rows(table: SlotTable, n: int, sym: str, one: bool, res: dict[str, Any]
                        row.get("pct_change"), date=d, period=period, ranked=ranked, span=span)
             _qualified(table, n, sym, one, f"e{k}.close", "day_close", row.get("close"), date=d,
                        period=period, kind="price", ranked=ranked, span=span)
+            for key in ("high", "low"):          # the price a "traded above (below)" level was met by
+                if row.get(f"{key}_level") is not None:
+                    _qualified(table, n, sym, one, f"e{k}.{key}", f"day_{key}", row.get(key), date=d,
+                               period=period, kind="price", ranked=ranked, span=span)
             for key, claim in (("gap_pct", "day_gap_pct"), ("range_pct", "day_range_pct")):
                 if row.get(key) is not None:     # the value a gap or range condition was met by
                     _qualified(table, n, sym, one, f"e{k}.{key}", claim, row[key], date=d, period=period,
@@ -368,6 +373,13 @@ def _add_news(table: SlotTable, n: int, sym: str, one: bool, res: dict[str, Any]
                    kind="text", **meta)
 
 
+def threshold_kind(cond: dict[str, Any]) -> Kind:
+    """A condition's threshold: a price for a level ("closed above 520"), an unsigned percent for a
+    range ("above 1%", never "+1%"), else a signed percent."""
+    metric = str(cond.get("metric") or "")
+    return "price" if metric.endswith("_level") else "pct_level" if metric == "range_pct" else "pct"
+
+
 def _add_params(table: SlotTable, intent: dict[str, Any], results: list[dict[str, Any]], question: str) -> None:
     cond = intent.get("condition") or {}
     params: dict[str, Any] = {"threshold": cond.get("threshold"), "horizon_days": intent.get("horizon_days"),
@@ -377,9 +389,8 @@ def _add_params(table: SlotTable, intent: dict[str, Any], results: list[dict[str
         for key in ("threshold", "horizon_days", "top_n", "window"):
             if params.get(key) is None and p.get(key) is not None:
                 params[key] = p[key]
-    unsigned = cond.get("metric") == "range_pct"      # a day's range has no sign: "above 1%", never "+1%"
     for key, value in params.items():
-        kind: Kind = ("pct_level" if unsigned else "pct") if key == "threshold" else "count"
+        kind: Kind = threshold_kind(cond) if key == "threshold" else "count"
         table.add(f"param.{key}", key, value, kind=kind, param=True)
     from agent.answer.numbers import question_numbers
 
@@ -436,8 +447,7 @@ def build(results: list[dict[str, Any]], intent: dict[str, Any] | None = None, q
         _add_mapping(table, i, sym, one, "", summary, step_label, span, tool or None)
         cond = summary.get("condition") or (res.get("params") or {}).get("condition") or {}
         if isinstance(cond, dict) and cond.get("threshold") is not None:   # each step its own ("up 1% and down 1%": two steps)
-            table.add(f"s{i}.threshold", "threshold", cond["threshold"], param=True,
-                      kind="pct_level" if cond.get("metric") == "range_pct" else "pct")
+            table.add(f"s{i}.threshold", "threshold", cond["threshold"], param=True, kind=threshold_kind(cond))
         _add_rows(table, i, sym, one, res, label, span)
         _add_series(table, sym, res, summary)
         _add_news(table, i, sym, one, res)

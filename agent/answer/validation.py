@@ -40,7 +40,7 @@ PRICE_FAMILIES = ("open", "close", "high", "low")
 # The family of words that names a value: the declared `family` of claim types, and the keys of
 # results that are no claim type.
 _FAMILY = claim_types.DeclaredMap(lambda d: d.family, {
-    "day_close": "close", "previous_close": "close", "max": "high", "rsi_max": "high", "min": "low",
+    "day_close": "close", "day_high": "high", "day_low": "low", "previous_close": "close", "max": "high", "rsi_max": "high", "min": "low",
     "rsi_min": "low", "volume": "volume"})
 # DIFFERENCES of two prices (slots.py) are described by the words of what they differ ("the range
 # between high and low", "closed {change_points} above the open"), never mistaken for those prices.

@@ -120,12 +120,15 @@ def direction_before(text: str, pos: int) -> str | None:
 def comparison_before(text: str, pos: int) -> str | None:
     """'above' / 'below' / 'neutral' when the clause compares before the slot, else None."""
     clause = " " + _clause(text, pos)[0] + " "
-    best, where = None, -1
+    best, where = None, (-1, 0)
     for name, phrases in (("above", COMPARE_ABOVE), ("below", COMPARE_BELOW), ("neutral", COMPARE_NEUTRAL)):
         for p in phrases:
             i = clause.rfind(p)
-            if i > where and (p[0] not in "av" or not clause[i - 1].isalpha()):
-                best, where = name, i
+            # the comparison ending nearest the slot; of two ending together the longer ("не меньше",
+            # not its "меньше": at least, not below)
+            at = (i + len(p), len(p))
+            if i >= 0 and at > where and (p[0] not in "av" or not clause[i - 1].isalpha()):
+                best, where = name, at
     return best
 
 

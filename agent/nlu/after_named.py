@@ -11,7 +11,6 @@ from datetime import date
 from agent import lang as packs
 from agent.nlu.numbers import COUNT, count_value
 from agent.nlu.period_math import window_unit
-from agent.nlu.periods import DP, Found
 from agent.state import Period
 
 _DATE_AT = "(?P<a>{DAYDATE})"
@@ -37,18 +36,18 @@ def window_before(norm: str, at: int) -> re.Match[str] | None:
     return None
 
 
-def windows_after(norm: str, days: list[tuple[int, int, Period]]) -> tuple[list[tuple[int, int, Period]], list[Found]]:
-    """The named days left as days, and a window Found ("after") for each one-day named day with
-    window words right before it."""
+Window = tuple[int, int, date, int, str]     # (start, end, the named day, N, unit) of "N units after"
+
+
+def windows_after(norm: str, days: list[tuple[int, int, Period]]) -> tuple[list[tuple[int, int, Period]], list[Window]]:
+    """The named days left as days, and a window for each one-day named day with window words
+    right before it."""
     kept: list[tuple[int, int, Period]] = []
-    windows: list[Found] = []
+    windows: list[Window] = []
     for a, b, per in days:
         m = window_before(norm, a) if per.start == per.end else None
         if m is None:
             kept.append((a, b, per))
             continue
-        day: date = per.start
-        n = count_value(m.group("n"), 1) or 1
-        windows.append(Found(m.start(), b, "after", a=DP(day.year, day.month, day.day), explicit_year=True,
-                             window=(n, window_unit(m.group("u")))))
+        windows.append((m.start(), b, per.start, count_value(m.group("n"), 1) or 1, window_unit(m.group("u"))))
     return kept, windows

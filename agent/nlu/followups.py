@@ -36,7 +36,7 @@ def _compared_with_previous(cur: Intent, prev: Intent, p: Any) -> bool:
     if p is None or "compare" not in p.flags or len(p.periods) != 1 or cur.period is None \
             or prev.period is None or prev.analysis not in _COMPARABLE or cur.analysis not in _COMPARABLE:
         return False
-    if p.symbols and set(p.symbols) - set(prev.symbols or [prev.symbol]):
+    if p.symbols and set(p.symbols) - set(prev.symbols or ([prev.symbol] if prev.symbol else [])):
         return False                          # "and compared with SPY in March?": another question
     before = list(prev.compare_periods or [prev.period])
     if cur.period in before:

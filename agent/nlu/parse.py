@@ -22,9 +22,9 @@ from agent.nlu.conditions import (
 )
 from agent.nlu.lang import language_evidence, normalize, tokenize_months
 from agent.nlu.periods import Found, parse_periods
+from agent.nlu.range_rank import RangeRank, parse_range_rank
 from agent.nlu.subperiods import vague_spans
 from agent.nlu.symbols import symbol_spans, symbols_in
-from agent.nlu.range_rank import RangeRank, parse_range_rank
 from agent.nlu.volume_rank import VolumeRank, parse_volume_rank
 from agent.nlu.windows import BarSize, Window, parse_bar_size, parse_segments, parse_window
 from agent.state import ClaimType, Period
@@ -138,24 +138,10 @@ def _parse_once(text: str, ctx: ProviderContext, ref: Period | None) -> Parsed:
     dated = _blank(masked, [(f.pos, f.end) for f in found])
     p.cond = parse_condition(dated)   # "dec 1 2023 % chg": no 2023 %
     p.conditions = opposite_conditions(dated)
-    level = price_levels.find(masked) if not p.cond.has_threshold else None
-    if level:                          # "closed above 3,000": a price level, asked about (below)
-        spans.append(level[:2])
-        p.price_level = level[2]
+    _price_level(p, masked, spans)
     # "the week after Thanksgiving": the period's own window, never an event study's horizon
     p.horizon = parse_horizon(_blank(masked, [(f.pos, f.end) for f in found if f.kind == "after"]))
-    p.top = parse_top(masked)
-    p.volume_rank = parse_volume_rank(masked)
-    if p.volume_rank:                  # "highest volume day": days ranked by volume, not a price move
-        spans.append(p.volume_rank.span)
-        p.top = None
-        p.flags.add("volume_rank")
-        p.metrics = [m for m in p.metrics if m not in ("high", "low", "total_volume", "avg_daily_volume")]
-    p.range_rank = parse_range_rank(masked) if p.volume_rank is None else None
-    if p.range_rank:                   # "the day with the widest range": the days' ranges ranked, not their average
-        spans.append(p.range_rank.span)
-        p.top = TopMoves(n=p.range_rank.n, direction="up")
-        p.metrics = [m for m in p.metrics if m not in ("high", "low", "avg_daily_range")]
+    _rankings(p, masked, spans)
     spans += _magnitude(p, dated)
     # "ATR over the last 5 days of March": the 5 days are the period's, never the indicator's window
     ind_text = _blank(masked, sub_spans)
@@ -171,6 +157,39 @@ def _parse_once(text: str, ctx: ProviderContext, ref: Period | None) -> Parsed:
     # "the week after Thanksgiving": the period's window, not "what came after" an event
     _add_flags(p, norm, _blank(norm, [(f.pos, f.end) for f in found if f.kind == "after"]))
     return p
+
+
+def _rankings(p: Parsed, masked: str, spans: list[tuple[int, int]]) -> None:
+    """The largest moves, or days ranked by volume or by range (each in place of the others)."""
+    p.top = parse_top(masked)
+    p.volume_rank = parse_volume_rank(masked)
+    if p.volume_rank:                  # "highest volume day": days ranked by volume, not a price move
+        spans.append(p.volume_rank.span)
+        p.top = None
+        p.flags.add("volume_rank")
+        p.metrics = [m for m in p.metrics if m not in ("high", "low", "total_volume", "avg_daily_volume")]
+    p.range_rank = parse_range_rank(masked) if p.volume_rank is None else None
+    if p.range_rank:                   # "the day with the widest range": the days' ranges ranked, not their average
+        spans.append(p.range_rank.span)
+        p.top = TopMoves(n=p.range_rank.n, direction="up")
+        p.metrics = [m for m in p.metrics if m not in ("high", "low", "avg_daily_range")]
+
+
+def _price_level(p: Parsed, masked: str, spans: list[tuple[int, int]]) -> None:
+    """"How many days did SPY close above 520": days whose close (high, low) is past the level, an
+    event condition; a move in points is asked about (to_intent)."""
+    if p.cond.has_threshold:
+        return
+    counted = price_levels.level_condition(masked)
+    if counted is not None:
+        spans.append(counted.span)
+        p.cond = ConditionParse(condition=counted.condition, has_threshold=True)
+        p.metrics = [m for m in p.metrics if m not in ("open", "close", "high", "low")]
+        return
+    level = price_levels.find(masked)
+    if level:
+        spans.append(level[:2])
+        p.price_level = level[2]
 
 
 def _magnitude(p: Parsed, dated: str) -> list[tuple[int, int]]:

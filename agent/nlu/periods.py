@@ -404,7 +404,9 @@ def parse_periods(norm: str, today: date, ref: Period | None = None,
     from agent.nlu import after_named, as_of_days, named_days, ref_days, year_to_date
     days = as_of_days.find(tokenize_months(mask_may(norm)), today, extract_dp, us_dates)   # "ytd as of April 30"
     days += ref_days.find(norm, ref, make_period)   # "and only the 1st to the 5th?" of the period before
-    days, windows = after_named.windows_after(norm, days + named_days.find(norm, today, make_period))
+    days, after = after_named.windows_after(norm, days + named_days.find(norm, today, make_period))
+    windows = [Found(a, b, "after", a=DP(d.year, d.month, d.day), explicit_year=True, window=(n, unit))
+               for a, b, d, n, unit in after]
     for a, b in [(a, b) for a, b, _per in days] + [(w.pos, w.end) for w in windows]:
         norm = _blank(norm, a, b)
     found = _scan(norm, today, us_dates) + windows + [Found(a, b, "fixed", period=per, explicit_year=True)

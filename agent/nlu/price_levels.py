@@ -1,12 +1,15 @@
 """A price level in a count or filter ("days SPX closed above 3,000", "дни выше 3 000", "por encima
-de 3.000"): the event conditions count days by their % move, never against a price, so such a
-question is asked about, not answered as the period's figures (a confident answer to another
-question). Words: the packs' offline_parser.cues.PRICE_LEVEL."""
+de 3.000"): days whose close (or, for "traded above", high; "traded below", low) is past the level,
+an event condition in the instrument's price. A move in points ("rose more than 100 points") is
+asked about, not answered as the period's figures (a confident answer to another question).
+Words: the packs' offline_parser.cues.PRICE_LEVEL and nlu_words.price_levels."""
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 from agent import lang as packs
+from query_builder.models import EventCondition
 
 # A level: thousands separated by "," "." or a space (3,000 / 3.000 / 3 000), or 3+ digits, never
 # a percent, points, a count of days or a year-like date part.
@@ -56,3 +59,56 @@ _ASK: dict[str, str] = packs.by_lang("nlu_words", "price_levels", "ask")
 
 def question(level: str, lang: str) -> str:
     return _ASK.get(lang, _ASK["en"]).format(lvl=level)
+
+
+def _w(key: str) -> re.Pattern[str]:
+    return re.compile(r"(?<!\w)(?:" + packs.alternation("nlu_words", "price_levels", key) + r")(?!\w)")
+
+
+_BELOW, _NOT_BELOW, _NOT_ABOVE = _w("below"), _w("not_below"), _w("not_above")
+_INTRADAY, _CLOSE = _w("intraday"), _w("close")
+_OR_MORE = re.compile(r"(?<!\w)(?:" + packs.alternation("nlu_words", "conditions", "gte") + r")(?!\w)")
+_THOUSANDS = re.compile(r"\d{1,3}(?P<sep>[,.\s])\d{3}(?:(?P=sep)\d{3})*(?:[.,]\d+)?")
+
+
+@dataclass(frozen=True)
+class LevelCondition:
+    condition: EventCondition
+    span: tuple[int, int]
+    price: str                 # close | high | low: the day's price compared with the level
+
+
+def level_value(text: str) -> float:
+    """3,000 / 3.000 / 3 000 -> 3000.0; 520.5 and 520,5 -> 520.5."""
+    s = text.strip()
+    m = _THOUSANDS.fullmatch(s)
+    if m:
+        s = s.replace(m.group("sep"), "")
+    return float(s.replace(",", "."))
+
+
+def level_condition(norm: str) -> LevelCondition | None:
+    """Days counted against a price level: the day's close, high or low past it ("how many days did
+    SPY close above 520", "сколько дней SPY торговался ниже 500", "días que SPY cerró por encima de
+    520"), else None (no count of days, no level, or a move in points)."""
+    if any(rx.search(norm) for rx in _POINTS) or not any(rx.search(norm) for rx in _COUNTS):
+        return None
+    found = find(norm)
+    if found is None:
+        return None
+    a, b, level = found
+    said = norm[max(0, a - 12):b]
+    below = bool(_BELOW.search(norm[a:b]))
+    if _NOT_BELOW.search(said) or _NOT_ABOVE.search(said):
+        op = "gte" if _NOT_BELOW.search(said) else "lte"
+    elif _OR_MORE.search(norm[b:b + 15]):
+        op = "lte" if below else "gte"
+    else:
+        op = "lt" if below else "gt"
+    h0 = max(0, a - 40)
+    head = norm[h0:a]
+    close, intraday = list(_CLOSE.finditer(head)), list(_INTRADAY.finditer(head))
+    price = "close" if close or not intraday else ("low" if op in ("lt", "lte") else "high")
+    said_price = (close or intraday)[-1:]      # the verb read ("закрывался", "traded") is used too
+    cond = EventCondition(metric=f"{price}_level", op=op, threshold=level_value(level))
+    return LevelCondition(cond, (h0 + said_price[0].start() if said_price else a, b), price)

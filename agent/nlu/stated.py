@@ -57,7 +57,10 @@ def _clock_span(p: Any, tz: str, session: str, lang: str) -> str:
 
 def condition_text(c: EventCondition, lang: str) -> str:
     signed = c.metric in ("daily_pct_change", "gap_pct")    # a gap, like a change, has a sign
-    t = fmt.percent(c.threshold if signed else abs(c.threshold), lang, signed=signed)
+    if c.metric.endswith("_level"):                         # a price: "days with a close above 520.00"
+        t = fmt.number(c.threshold, lang, 2)
+    else:
+        t = fmt.percent(c.threshold if signed else abs(c.threshold), lang, signed=signed)
     return str(words(lang, "condition")[c.metric].format(op=words(lang, "ops")[c.op], t=t))
 
 

@@ -12,7 +12,7 @@ from agent.nlu.analyses import also_analyses, analysis_of, is_vague
 from agent.nlu.lang import normalize
 from agent.nlu.parse import Parsed
 from agent.nlu.period_math import cover
-from agent.state import Intent, Period
+from agent.state import Intent
 from query_builder.models import EventCondition
 
 PERIOD_REQUIRED = {"stats", "extremes", "volume", "compare", "pattern", "intraday", "volume_profile"}

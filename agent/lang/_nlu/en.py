@@ -281,8 +281,16 @@ NLU: dict[str, Any] = {
         "not_level": [r"percent", r"pct", r"per\s*cent", r"points?", r"days?"],
         # the words that make a year-like number a level ("above 2019")
         "strong": [r"above", r"below", r"beneath"],
-        "ask": "I can count days by their percent move (for example, days up more than 2 %), not days "
-               "against a price level or a move in points ({lvl}). Which percent move should I count?",
+        "ask": "I can count days by their percent move (for example, days up more than 2 %) or by their "
+               "close, high or low against a price, not by a move in points ({lvl}). Which percent move "
+               "should I count?",
+        # a level's side and the day's price it is compared with ("closed above 520", "traded below 500")
+        "below": [r"below", r"under", r"beneath", r"lower\s+than", r"less\s+than"],
+        "not_below": [r"not\s+(?:below|under|lower\s+than|less\s+than)", r"at\s+or\s+above"],
+        "not_above": [r"not\s+(?:above|over|higher\s+than|more\s+than)", r"at\s+or\s+below"],
+        "intraday": [r"trad\w*", r"hit\w*", r"reach\w*", r"touch\w*", r"went", r"go(?:es)?", r"got",
+                     r"broke", r"break\w*", r"spik\w*", r"dip\w*", r"print\w*"],
+        "close": [r"clos\w*", r"settl\w*", r"finish\w*", r"end(?:ed|s)?"],
     },
     # resumes.py: short answers to what the assistant offered
     "resumes": {

@@ -284,8 +284,16 @@ NLU: dict[str, Any] = {
         "not_level": [r"por\s*ciento", r"puntos?", r"dias?"],
         # the words that make a year-like number a level ("por encima de 2019")
         "strong": [r"por\s+(?:encima|debajo)"],
-        "ask": "Puedo contar días por su variación porcentual (por ejemplo, días con subidas de más del 2 %), "
-               "no por un nivel de precio ni por un movimiento en puntos ({lvl}). ¿Qué variación porcentual cuento?",
+        "ask": "Puedo contar días por su variación porcentual (por ejemplo, días con subidas de más del 2 %) "
+               "o por su cierre, máximo o mínimo frente a un precio, no por un movimiento en puntos ({lvl}). "
+               "¿Qué variación porcentual cuento?",
+        # el lado del nivel y el precio del día que se compara ("cerró por encima de 520")
+        "below": [r"por\s+debajo", r"bajo", r"menos\s+de", r"inferior\s+a"],
+        "not_below": [r"no\s+(?:por\s+debajo|inferior)", r"igual\s+o\s+(?:superior|mayor)"],
+        "not_above": [r"no\s+(?:por\s+encima|superior)", r"igual\s+o\s+(?:inferior|menor)"],
+        "intraday": [r"cotiz\w*", r"oper\w*", r"toc\w*", r"alcanz\w*", r"lleg\w*", r"perfor\w*",
+                     r"romp\w*"],
+        "close": [r"cerr\w*", r"cierr\w*", r"cierre\w*", r"termin\w*", r"finaliz\w*"],
     },
     # resumes.py: short answers to what the assistant offered
     "resumes": {

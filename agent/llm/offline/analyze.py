@@ -158,7 +158,9 @@ def _events(ans: Answer, r: StepResult, intent: Intent) -> None:
     lang = ans.lang
     cond = (r.summary or {}).get("condition") or r.params.get("condition") or {}
     metric = cond.get("metric") if isinstance(cond, dict) else None
-    key = metric if metric in ("gap_pct", "range_pct") else "pct_change"   # the value the day met
+    # the value the day met: its gap, range, or the close, high or low a price level was compared with
+    key = metric if metric in ("gap_pct", "range_pct") else str(metric)[:-len("_level")] \
+        if str(metric).endswith("_level") else "pct_change"
     listed = [f"{ans.slot(f'e{k}.date')} ({ans.slot(f'e{k}.{key}')})" for k in _listed(ans, r)]
     if listed:
         more = " " + T.EVENT_MORE[lang] if len(r.rows) > len(listed) else ""

@@ -27,13 +27,13 @@ OLD_COUNT = {"trading_days", "up_days", "down_days", "event_count", "events_with
 OLD_PRICES = {"open", "close", "high", "low", "avg_daily_range", "change_points", "price", "previous_close",
               "price_low", "price_high", "poc_price", "poc_low", "poc_high", "value_area_low",
               "value_area_high", "bin_width", "middle", "upper", "lower", "sma", "ema", "vwap", "atr",
-              "range", "day_close"}
+              "range", "day_close", "day_high", "day_low"}   # a listed day's high and low: since days by price level
 OLD_RANKED = {"high", "low", "max", "min", "rsi_max", "rsi_min", "busiest_hour", "best_hour", "worst_hour",
               "most_volatile_hour", "max_ratio", "max_drawdown", "backtest_max_drawdown", "poc_price"}
 OLD_DATED = {"high", "low", "max", "min", "max_drawdown", "max_close", "min_close"}
 OLD_WINDOW_CLAIMS = {"open", "close", "high", "low", "total_volume", "vwap", "pct_change", "range"}
 OLD_DIFFERENCES = {"avg_daily_range", "change_points", "bin_width", "range"}
-OLD_FAMILY = {"close": "close", "day_close": "close", "previous_close": "close", "open": "open", "high": "high",
+OLD_FAMILY = {"close": "close", "day_close": "close", "day_high": "high", "day_low": "low", "previous_close": "close", "open": "open", "high": "high",
               "low": "low", "max": "high", "rsi_max": "high", "max_close": "close", "min_close": "close",
               "min": "low", "rsi_min": "low", "total_volume": "volume", "avg_daily_volume": "volume",
               "volume": "volume", "volatility": "volatility"}

@@ -64,12 +64,21 @@ def test_probes_cover_the_classes_in_three_languages():
 
 @pytest.mark.parametrize("q", ["How many days did SPX close above 3,000 in 2019?",
                                "Сколько дней SPX закрывался выше 3 000 в 2019?",
-                               "¿Cuántos días cerró SPX por encima de 3.000 en 2019?",
-                               "days SPX rose more than 100 points in 2020"])
-def test_a_price_level_is_asked_about_and_named(q):
+                               "¿Cuántos días cerró SPX por encima de 3.000 en 2019?"])
+def test_days_against_a_price_level_are_counted(q):
+    # days whose close is past the level: an event condition in the price (tests/agents/test_price_level_days.py)
     it = read(q, None)
-    assert it.needs_clarification and it.analysis != "events"
-    assert any(lvl in it.clarifying_questions[0] for lvl in ("3,000", "3 000", "3.000", "100 points"))
+    assert not it.needs_clarification and it.analysis == "events"
+    assert it.condition is not None and (it.condition.metric, it.condition.op, it.condition.threshold) == \
+        ("close_level", "gt", 3000.0)
+
+
+@pytest.mark.parametrize("q", ["days SPX rose more than 100 points in 2020",
+                               "сколько дней SPX вырос больше чем на 100 пунктов в 2020"])
+def test_a_move_in_points_is_asked_about_and_named(q):
+    it = read(q, None)
+    assert it.needs_clarification
+    assert "100" in it.clarifying_questions[0]
 
 
 @pytest.mark.parametrize("q", ["Did SPY finish above 500 in March 2024?",
