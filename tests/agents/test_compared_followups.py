@@ -36,3 +36,23 @@ def test_a_period_alone_still_moves_the_question(session):
     r = conversation(session, "cmp-follow", "2024-06-01")(FIRST["en"], "and November 30?")
     closes = [c for c in r["claims"] if c["type"] == "close"]
     assert len(closes) == 1 and closes[0]["value"] == pytest.approx(_close("2023-11-30"))
+
+
+@pytest.mark.parametrize("q,lang", [
+    ("how volatile was BTC in January 2022 compared to December 2021", "en"),
+    ("волатильность биткоина в январе 2022 по сравнению с декабрем 2021", "ru"),
+    ("volatilidad de BTC en enero de 2022 frente a diciembre de 2021", "es"),
+])
+def test_a_period_too_short_for_its_measure_says_so(session, q, lang):
+    """December 2021 holds one BTCUSD session: no volatility. Its line was ": ." and the other period
+    was named the most volatile of one value."""
+    r = conversation(session, "cmp-none", "2024-06-01")(q)
+    assert r["status"] == "answered", r["response"]
+    d = ref.with_changes(ref.daily("BTCUSD"))
+    jan = d.loc["2022-01", "pct_change"].std(ddof=1)
+    vols = [c for c in r["claims"] if c["type"] == "volatility"]
+    assert len(vols) == 1 and vols[0]["value"] == pytest.approx(jan, rel=1e-6)
+    assert ": ." not in r["response"]
+    from agent.llm.offline import templates as T
+    assert T.COMPARE_NONE[lang] in r["response"]
+    assert T.COMPARE_HIGHEST[lang].split("{")[0] not in r["response"], r["response"]

@@ -203,10 +203,11 @@ def _compare(ans: Answer, r: StepResult, intent: Intent) -> None:
             name = label
         items = _metric_items(ans, r, wanted or ["open", "close", "pct_change", "high", "low"],
                               f"p{k}.", row)
-        ans.lines.append(f"{r.symbol}, {name}: " + "; ".join(items) + ".")
+        # a period whose measure could not be computed (one session has no volatility) says so
+        ans.lines.append(f"{r.symbol}, {name}: " + ("; ".join(items) or T.COMPARE_NONE[lang]) + ".")
         if key and row.get(key) is not None and (best is None or row[key] > best[0]):
             best = (row[key], ans.slot(f"p{k}.period"))
-    if best and len(r.rows) > 1:
+    if best and sum(1 for row in r.rows if key and row.get(key) is not None) > 1:   # a verdict needs two values
         line = T.COMPARE_BEST[lang] if key in RETURNS else T.COMPARE_HIGHEST[lang]
         ans.lines.append(line.format(p=best[1], m=_measure_name(str(key), lang)))
 
