@@ -6,6 +6,7 @@ ANSWER = {
                           "{vah}; traded range {lo} – {hi}; total volume {vol}.",
         "gaps": "{s}, {p}: {n} opening gaps beyond {t} ({up} up, {down} down); filled the same day: "
                 "{filled} ({rate}); average gap {avg}, average size {size}; sessions checked: {days}.",
+        "gaps_none": "{s}, {p}: opening gaps beyond {t}: {n}.",
         "volume_spikes": "{s}, {p}: volume spikes (volume of at least {t}× the mean of the previous "
                          "{lb} sessions): {n}.",
         "spike_ratios": "Average ratio {avg}×, maximum {max}×.",

@@ -6,6 +6,7 @@ ANSWER = {
         "gaps": "{s}, {p}: {n} gaps de apertura superiores a {t} ({up} al alza, {down} a la baja); "
                 "cerrados el mismo día: {filled} ({rate}); gap medio {avg}, tamaño medio {size}; "
                 "sesiones revisadas: {days}.",
+        "gaps_none": "{s}, {p}: gaps de apertura superiores a {t}: {n}.",
         "volume_spikes": "{s}, {p}: picos de volumen (volumen de al menos {t}× la media de las {lb} "
                          "sesiones anteriores): {n}.",
         "spike_ratios": "Relación media {avg}×, máxima {max}×.",

@@ -24,6 +24,8 @@ def volume_profile(lang: str, slot: Callable[[str], str], s: dict, head: dict) -
 def gaps(lang: str, slot: Callable[[str], str], s: dict, head: dict) -> str | None:
     if s.get("gap_count") is None:
         return None
+    if not s.get("gap_count"):      # none: no rows, so no fill rate, averages or sessions counted
+        return str(_t(lang, "gaps_none").format(**head, t=slot("threshold"), n=slot("gap_count")))
     return _t(lang, "gaps").format(
         **head, n=slot("gap_count"), t=slot("threshold"), up=slot("gap_up_count"),
         down=slot("gap_down_count"), filled=slot("filled_count"), rate=slot("fill_rate_pct"),
