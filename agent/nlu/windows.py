@@ -291,8 +291,35 @@ def parse_window(norm: str) -> Window | None:
         m = rx.search(norm)
         if m:
             a, b = _NAMED_TIMES[name]
-            return Window(a, b, name, m.span(), extended=name not in ("rth", "opening_range", "closing_range"))
+            span = m.span()
+            if name in ("opening_range", "closing_range") and (sized := _range_minutes(norm, m)) is not None:
+                minutes, span = sized               # "the 5-minute opening range": its own length
+                a, b = (a, _plus(a, minutes)) if name == "opening_range" else (_minus(b, minutes), b)
+            return Window(a, b, name, span, extended=name not in ("rth", "opening_range", "closing_range"))
     return None
+
+
+# "5-minute opening range", "15 min OR", "диапазон открытия 5 минут", "rango de apertura de 15 minutos"
+_RANGE_BEFORE = re.compile(rf"(?P<n>\d{{1,3}})\s*[-‐]?\s*(?P<u>{_w('bar_units')})\s*$")
+_RANGE_AFTER = re.compile(rf"\s*(?:\(|,)?\s*(?:[^\W\d]+\s+){{0,2}}?(?P<n>\d{{1,3}})\s*[-‐]?\s*(?P<u>{_w('bar_units')})(?!\w)")
+
+
+def _range_minutes(norm: str, m: re.Match[str]) -> tuple[int, tuple[int, int]] | None:
+    """The length in minutes written beside an opening or closing range, with the words read."""
+    before = _RANGE_BEFORE.search(norm[max(0, m.start() - 16):m.start()])
+    after = None if before else _RANGE_AFTER.match(norm, m.end())
+    found = before or after
+    if found is None:
+        return None
+    n = int(found.group("n"))
+    minutes = n * 60 if _HOUR_UNIT.match(found.group("u")) else n
+    if not 1 <= minutes <= 390:
+        return None
+    if before:
+        return minutes, (m.start() - len(before.group(0)), m.end())
+    assert after is not None
+    return minutes, (m.start(), after.end())
+
 
 
 _SEGMENT_NAMES = ("rth", "overnight", "premarket", "after_hours")
