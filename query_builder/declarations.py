@@ -37,7 +37,8 @@ from query_builder.declare import ActionDecl, ClaimDecl, IndicatorDecl, PatternD
 
 _STATS_CLAIMS = ("open", "close", "high", "low", "pct_change", "total_volume", "avg_daily_volume",
                  "trading_days", "avg_daily_range", "up_days", "down_days", "volatility",
-                 "change_points", "return_prev_close", "max_drawdown", "max_close", "min_close")
+                 "change_points", "return_prev_close", "max_drawdown", "max_close", "min_close",
+                 "longest_up_streak", "longest_down_streak")
 # The values of a pattern's, a volume profile's and a multi-line indicator's answer: every number
 # shown is a claim (agent/answer/slots.py maps each summary key to its claim type).
 _PATTERN_CLAIMS = ("spike_count", "spike_avg_ratio", "spike_max_ratio", "hourly_bars", "busiest_hour",
@@ -279,6 +280,12 @@ CLAIMS = [
     ClaimDecl("min_close", "get_period_stats", "summary.min_close",
               "lowest daily close of the period (date = when)", "price",
               templates=_templates("min_close"), family="close", dated=True),
+    ClaimDecl("longest_up_streak", "get_period_stats", "summary.longest_up_streak",
+              "most sessions in a row closing above the close before (date = the run's last day)", "count",
+              templates=_templates("longest_up_streak"), dated=True, ranked=True),
+    ClaimDecl("longest_down_streak", "get_period_stats", "summary.longest_down_streak",
+              "most sessions in a row closing below the close before (date = the run's last day)", "count",
+              templates=_templates("longest_down_streak"), dated=True, ranked=True),
     ClaimDecl("backtest_trades", "run_backtest", "summary.backtest_trades",
               "trades the rule made over the span (one position at a time)", "count",
               templates=_templates("backtest_trades")),

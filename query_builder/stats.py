@@ -76,7 +76,9 @@ EMPTY_SUMMARY_KEYS = ("first_date", "last_date", "open", "close", "high", "high_
                       "low_date", "pct_change", "total_volume", "avg_daily_volume", "trading_days",
                       "avg_daily_range", "up_days", "down_days", "volatility", "change_points",
                       "return_prev_close", "max_drawdown", "max_drawdown_date", "max_drawdown_peak_date",
-                      "max_close", "max_close_date", "min_close", "min_close_date")
+                      "max_close", "max_close_date", "min_close", "min_close_date",
+                      "longest_up_streak", "longest_up_streak_date", "longest_up_streak_start",
+                      "longest_down_streak", "longest_down_streak_date", "longest_down_streak_start")
 
 
 def period_summary(d: Daily) -> dict[str, Any]:
@@ -105,7 +107,26 @@ def period_summary(d: Daily) -> dict[str, Any]:
                               if np.isfinite(d.prev_close[0]) and d.prev_close[0] else None),
         **max_drawdown(d),
         **close_extremes(d),
+        **streaks(d),
     }
+
+
+def streaks(d: Daily) -> dict[str, Any]:
+    """The longest runs of sessions closing above (below) the close before, each with its first and
+    last trading dates (the earliest run on a tie); 0 and no dates when there is none. The first
+    session's change is against the close before the period (unknown at the series' start)."""
+    change = d.close - d.prev_close
+    out: dict[str, Any] = {}
+    for key, sign in (("longest_up_streak", 1.0), ("longest_down_streak", -1.0)):
+        best, end, run = 0, -1, 0
+        for i, c in enumerate(change):
+            run = run + 1 if np.isfinite(c) and np.sign(c) == sign else 0
+            if run > best:
+                best, end = run, i
+        out[key] = best
+        out[f"{key}_date"] = iso(d.dates[end]) if best else None
+        out[f"{key}_start"] = iso(d.dates[end - best + 1]) if best else None
+    return out
 
 
 def close_extremes(d: Daily) -> dict[str, Any]:

@@ -43,7 +43,13 @@ _PRICES = claim_types.of_kind("price", {"price", "previous_close", "price_low", 
 # Differences of two prices (declared `difference`, and a profile's bin width, a window's range).
 DIFFERENCES = claim_types.Declared(lambda d: d.difference, {"bin_width", "range"})
 SKIPPED_KEYS = _SKIP = {"prev_close", "clock_window", "granularity", "condition", "synthetic", "metric", "direction", "indicator",
-         "labels", "best_label", "worst_label", "skip", "upper_date", "max_drawdown_peak_date"}
+         "labels", "best_label", "worst_label", "skip", "upper_date", "max_drawdown_peak_date",
+         "longest_up_streak_start", "longest_down_streak_start"}
+# Values that span days: the last day as the date, the first as the context (claim table), each
+# its own date slot ("{max_drawdown.peak_date}", "{longest_up_streak.start}").
+_SPANNED = {"max_drawdown": ("max_drawdown_peak_date", "peak_date"),
+            "longest_up_streak": ("longest_up_streak_start", "start"),
+            "longest_down_streak": ("longest_down_streak_start", "start")}
 
 
 def period_name(label: str, span: tuple[str, str] | None, lang: str) -> str:
@@ -238,12 +244,13 @@ def _add_mapping(table: SlotTable, n: int, sym: str, one: bool, prefix: str, dat
             continue
         local = f"{prefix}{key}"
         date = data.get(f"{key}_date") if key in DATED else None
-        if key == "max_drawdown":   # trough as the date, peak as the context (claim table)
-            peak = data.get("max_drawdown_peak_date")
+        if key in _SPANNED:   # e.g. a drawdown's trough as the date, its peak as the context
+            first_key, first_name = _SPANNED[key]
+            peak = data.get(first_key)
             _qualified(table, n, sym, one, local, key, value, period=period,
                        date=str(date)[:10] if date else None, context=str(peak)[:10] if peak else None,
                        **extra)
-            for name, day in (("date", date), ("peak_date", peak)):
+            for name, day in (("date", date), (first_name, peak)):
                 if day:
                     _qualified(table, n, sym, one, f"{local}.{name}", "date", str(day)[:10],
                                kind="date", period=period)

@@ -7,6 +7,8 @@ with no step it can be recomputed from says why instead of a number).
 """
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import pandas as pd
 
@@ -35,7 +37,8 @@ def period_stats(df: pd.DataFrame) -> dict:
            "down_days": (float((c < o).sum()), None), "change_points": (c.iloc[-1] - o.iloc[0], None),
            "max_close": (c.max(), d["trading_date"][c.idxmax()]),
            "min_close": (c.min(), d["trading_date"][c.idxmin()]),
-           "max_drawdown": (dd.min(), d["trading_date"][dd.idxmin()])}
+           "max_drawdown": (dd.min(), d["trading_date"][dd.idxmin()]),
+           **_streaks(d, c)}
     rets = _ret(d).dropna() if "prev_close" in d else pd.Series(dtype=float)
     if len(rets) >= 2:
         out["volatility"] = (rets.std(ddof=1), None)
@@ -95,3 +98,21 @@ def recompute(claims: list, steps: list, frames: list) -> pd.DataFrame:
                        match=bool(same_day and np.isclose(float(value), float(c["value"]), rtol=RTOL, atol=1e-9)))
         rows.append(row)
     return pd.DataFrame(rows, columns=COLUMNS)
+
+
+def _streaks(d: pd.DataFrame, c: pd.Series) -> dict[str, tuple[float, Any]]:
+    """The longest runs of closes above (below) the close before, with each run's last day."""
+    prev = c.shift(1)
+    if "prev_close" in d:
+        prev.iloc[0] = d["prev_close"].iloc[0]
+    out: dict[str, tuple[float, Any]] = {}
+    for key, up in (("longest_up_streak", True), ("longest_down_streak", False)):
+        hit = (c > prev) if up else (c < prev)
+        best, end, run = 0, None, 0
+        for i, h in enumerate(hit):
+            run = run + 1 if h else 0
+            if run > best:
+                best, end = run, d["trading_date"][i]
+        out[key] = (float(best), end)
+    return out
+

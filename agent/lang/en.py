@@ -88,6 +88,8 @@ PACK: dict[str, Any] = {
             "max_drawdown": "max drawdown of closes {v} (peak {c}, trough {d})",
             "max_close": "highest close {v} on {d}",
             "min_close": "lowest close {v} on {d}",
+            "longest_up_streak": "longest run of up closes {v} ({c} – {d})",
+            "longest_down_streak": "longest run of down closes {v} ({c} – {d})",
         },
         "COVERAGE": "data {a} – {b}, {n} trading days",
         "ALL_DATA": "all available data",
@@ -1350,3 +1352,18 @@ PACK["live"] = {
     "as_of": "{time}, {age}", "seconds": "{n} s ago", "minutes": "{n} min ago", "hours": "{n} h ago",
     "days": {"one": "{n} day ago", "other": "{n} days ago"}, "future": "ahead of this machine's clock",
 }
+# "the longest winning streak", "most up days in a row": the longest run of closes above (below) the
+# close before, its length and days (claims longest_up_streak, longest_down_streak)
+_STREAK_RUN = "(?:streak|run|string)"
+PACK["offline_parser"]["metrics"] = {
+    "longest_up_streak": [
+        f"(?:longest|biggest|max(?:imum)?|most)\\s+(?:consecutive\\s+)?(?:winning|up|green|positive|rising)\\s+{_STREAK_RUN}s?",
+        f"(?:longest|max(?:imum)?)\\s+{_STREAK_RUN}\\s+of\\s+(?:up|green|positive|winning|higher|rising)\\s+(?:days|sessions|closes)",
+        "most\\s+(?:consecutive\\s+|straight\\s+)?(?:up|green|positive|higher)\\s+(?:days|sessions|closes)(?:\\s+in\\s+a\\s+row)?",
+        "(?:up|green)\\s+(?:days|sessions)\\s+in\\s+a\\s+row"],
+    "longest_down_streak": [
+        f"(?:longest|biggest|max(?:imum)?|most)\\s+(?:consecutive\\s+)?(?:losing|down|red|negative|falling)\\s+{_STREAK_RUN}s?",
+        f"(?:longest|max(?:imum)?)\\s+{_STREAK_RUN}\\s+of\\s+(?:down|red|negative|losing|lower|falling)\\s+(?:days|sessions|closes)",
+        "most\\s+(?:consecutive\\s+|straight\\s+)?(?:down|red|negative|lower)\\s+(?:days|sessions|closes)(?:\\s+in\\s+a\\s+row)?",
+        "(?:down|red)\\s+(?:days|sessions)\\s+in\\s+a\\s+row"],
+    **PACK["offline_parser"]["metrics"]}

@@ -92,6 +92,8 @@ PACK: dict[str, Any] = {
             "max_drawdown": "caída máxima (drawdown) de cierres {v} (pico {c}, mínimo {d})",
             "max_close": "máximo de cierre {v} el {d}",
             "min_close": "mínimo de cierre {v} el {d}",
+            "longest_up_streak": "mayor número de cierres al alza sin interrupción {v} ({c} – {d})",
+            "longest_down_streak": "mayor número de cierres a la baja sin interrupción {v} ({c} – {d})",
         },
         "COVERAGE": "datos {a} – {b}, {n} días de negociación",
         "ALL_DATA": "todo el histórico disponible",
@@ -1305,3 +1307,15 @@ PACK["live"] = {
     "days": {"one": "hace {n} día", "many": "hace {n} días", "other": "hace {n} días"},
     "future": "por delante del reloj de esta máquina",
 }
+# "la racha alcista más larga", "cuántas sesiones seguidas subió": la racha más larga de cierres por
+# encima (debajo) del anterior (claims longest_up_streak, longest_down_streak)
+PACK["offline_parser"]["metrics"] = {
+    "longest_up_streak": [
+        "(?:mayor\\s+|mas\\s+larga\\s+)?racha\\s+(?:alcista|ganadora|positiva|de\\s+subidas|al\\s+alza)(?:\\s+mas\\s+larga)?",
+        "(?:dias|sesiones)\\s+(?:seguid\\w+|consecutiv\\w+)\\s+(?:\\w+\\s+)?(?:subio|subiendo|al\\s+alza|de\\s+subida|en\\s+alza)",
+        "(?:subio|subiendo|al\\s+alza)\\s+(?:\\w+\\s+)?(?:dias|sesiones)\\s+(?:seguid\\w+|consecutiv\\w+)"],
+    "longest_down_streak": [
+        "(?:mayor\\s+|mas\\s+larga\\s+)?racha\\s+(?:bajista|perdedora|negativa|de\\s+caidas|a\\s+la\\s+baja)(?:\\s+mas\\s+larga)?",
+        "(?:dias|sesiones)\\s+(?:seguid\\w+|consecutiv\\w+)\\s+(?:\\w+\\s+)?(?:bajo|bajando|a\\s+la\\s+baja|de\\s+caida|cayo|cayendo)",
+        "(?:bajo|bajando|cayo|cayendo|a\\s+la\\s+baja)\\s+(?:\\w+\\s+)?(?:dias|sesiones)\\s+(?:seguid\\w+|consecutiv\\w+)"],
+    **PACK["offline_parser"]["metrics"]}

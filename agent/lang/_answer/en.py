@@ -72,7 +72,9 @@ r"\b(?:up|down|gain\w*|los\w*|declin\w*|advanc\w*) (?:days?|sessions?)\b",
                         r"selloff|rally)s?\b",
                         r"\bdaily (?:gains|falls|drops|rises|declines|moves)\b",
                         r"\bgaps? (?:up|down)\b",
-                        r"§\d+ (?:up|down)\b"],   # "({up} up, {down} down)": counts of each
+                        r"§\d+ (?:up|down)\b",   # "({up} up, {down} down)": counts of each
+                        # the longest streak's own name (a count with its days: claim-checked)
+                        r"\blongest run of (?:up|down) closes\b"],
     "EXTRA_UP": ["skyrocket", "surge", "advance", "soar", "rocket", "spik", "rebound", "recover", "outperform", "strengthen"],
     "EXTRA_DOWN": ["fall", "slide", "lose", "shed", "crash", "tank", "slump", "plummet", "collaps", "sink", "sunk", "weaken", "underperform",
                    "retreat", "dip"],

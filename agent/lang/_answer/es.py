@@ -62,7 +62,8 @@ ANSWER = {
                         r"\b(?:sesiones|dias) (?:cerraron|terminaron) (?:al alza|a la baja|en positivo|en negativo)\b",
 r"\b(?:dias?|sesion\w*) (?:de )?(?:subida|caida|alza|baja|alcistas?|bajistas?)\b",
                         r"\b(?:tras|despues de|cada) (?:\w+ )?(?:caida|bajada|subida|desplome|alza)s?\b",
-                        r"\b(?:caidas|subidas) diarias\b", r"\bal alza\b", r"\ba la baja\b"],
+                        r"\b(?:caidas|subidas) diarias\b", r"\bal alza\b", r"\ba la baja\b",
+                        r"\bcierres (?:al alza|a la baja) sin interrupcion\b"],   # la racha más larga (claim)
     "EXTRA_UP": ["subier", "subian", "subia", "ganaron", "ganaba", "crecier", "aumentaron", "dispar", "repunt", "recuper", "escal"],
     "EXTRA_DOWN": ["cayer", "caian", "caia", "bajaron", "bajaba", "bajar", "perdier", "descendier", "retrocedier", "hundi", "desplom", "retroced", "debilit", "se hunde"],
     "LINKERS": ["un", "una", "del", "de", "el", "la", "en", "a", "hasta", "casi", "alrededor", "cerca", "solo",

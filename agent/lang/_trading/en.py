@@ -145,6 +145,8 @@ TRADING: dict[str, Any] = {
     "claim_templates": {
         "max_close": "highest close {v} on {d}",
         "min_close": "lowest close {v} on {d}",
+        "longest_up_streak": "longest run of up closes {v} ({c} – {d})",
+        "longest_down_streak": "longest run of down closes {v} ({c} – {d})",
         "backtest_trades": "trades {v}",
         "backtest_total_return": "total return {v}",
         "backtest_win_rate": "winning trades {v}",

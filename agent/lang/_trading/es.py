@@ -135,6 +135,8 @@ TRADING: dict[str, Any] = {
     "claim_templates": {
         "max_close": "máximo de cierre {v} el {d}",
         "min_close": "mínimo de cierre {v} el {d}",
+        "longest_up_streak": "mayor número de cierres al alza sin interrupción {v} ({c} – {d})",
+        "longest_down_streak": "mayor número de cierres a la baja sin interrupción {v} ({c} – {d})",
         "backtest_trades": "operaciones {v}",
         "backtest_total_return": "rendimiento total {v}",
         "backtest_win_rate": "operaciones ganadoras {v}",

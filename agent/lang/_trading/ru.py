@@ -127,6 +127,8 @@ TRADING: dict[str, Any] = {
     "claim_templates": {
         "max_close": "максимальная цена закрытия {v} ({d})",
         "min_close": "минимальная цена закрытия {v} ({d})",
+        "longest_up_streak": "самый длинный рост закрытий без перерыва {v} ({c} – {d})",
+        "longest_down_streak": "самое длинное снижение закрытий без перерыва {v} ({c} – {d})",
         "backtest_trades": "сделок {v}",
         "backtest_total_return": "итоговая доходность {v}",
         "backtest_win_rate": "доля прибыльных сделок {v}",

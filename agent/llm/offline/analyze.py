@@ -67,6 +67,9 @@ def _pname(ans: "Answer", p: Period | None) -> str:
     return period_text(p, lang)
 
 
+_DATED_ITEMS = ("high", "low", "max_drawdown", "max_close", "min_close", "longest_up_streak", "longest_down_streak")
+
+
 def _metric_items(ans: Answer, r: StepResult, keys: Sequence[str], prefix: str = "",
                   values: dict | None = None) -> list[str]:
     s = r.summary if values is None else values
@@ -75,10 +78,10 @@ def _metric_items(ans: Answer, r: StepResult, keys: Sequence[str], prefix: str =
         v = (s or {}).get(k)
         if v is None or (k in ("total_volume", "avg_daily_volume") and not v):
             continue
-        d = ans.slot(f"{prefix}{k}.date") if k in ("high", "low", "max_drawdown", "max_close", "min_close") \
-            and (s or {}).get(f"{k}_date") else ""
+        d = ans.slot(f"{prefix}{k}.date") if k in _DATED_ITEMS and (s or {}).get(f"{k}_date") else ""
         c = ans.slot(f"{prefix}{k}.peak_date") if k == "max_drawdown" \
-            and (s or {}).get("max_drawdown_peak_date") else ""
+            and (s or {}).get("max_drawdown_peak_date") else \
+            ans.slot(f"{prefix}{k}.start") if (s or {}).get(f"{k}_start") else ""
         items.append(str(T.claim_template(ans.lang, k)).format(v=ans.slot(prefix + k), d=d, c=c))
     return items
 
@@ -305,7 +308,7 @@ def _generic(ans: Answer, r: StepResult, intent: Intent) -> None:
     for k, v in s.items():
         if k in own or isinstance(v, bool) or v is None or isinstance(v, (dict, list)) or k in CLAIM_TYPES \
                 or k in SKIPPED_KEYS or any(c.isdigit() for c in k) or k.endswith("_ts") \
-                or k.endswith("_date") and k[:-5] in ("high", "low", "max", "min", "max_close", "min_close") \
+                or k.endswith("_date") and k[:-5] in ("max", "min", *_DATED_ITEMS) \
                 or k.endswith("_date") and r.action == "get_intraday_data":
             continue            # values with a claim type are stated (and checked) by their own step
         items.append(f"{k.replace('_', ' ')} {ans.slot(k)}")

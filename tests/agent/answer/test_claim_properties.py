@@ -29,8 +29,10 @@ OLD_PRICES = {"open", "close", "high", "low", "avg_daily_range", "change_points"
               "value_area_high", "bin_width", "middle", "upper", "lower", "sma", "ema", "vwap", "atr",
               "range", "day_close", "day_high", "day_low"}   # a listed day's high and low: since days by price level
 OLD_RANKED = {"high", "low", "max", "min", "rsi_max", "rsi_min", "busiest_hour", "best_hour", "worst_hour",
-              "most_volatile_hour", "max_ratio", "max_drawdown", "backtest_max_drawdown", "poc_price"}
-OLD_DATED = {"high", "low", "max", "min", "max_drawdown", "max_close", "min_close"}
+              "most_volatile_hour", "max_ratio", "max_drawdown", "backtest_max_drawdown", "poc_price",
+              "longest_up_streak", "longest_down_streak"}     # the streak claims (declared since)
+OLD_DATED = {"high", "low", "max", "min", "max_drawdown", "max_close", "min_close",
+             "longest_up_streak", "longest_down_streak"}
 OLD_WINDOW_CLAIMS = {"open", "close", "high", "low", "total_volume", "vwap", "pct_change", "range"}
 OLD_DIFFERENCES = {"avg_daily_range", "change_points", "bin_width", "range"}
 OLD_FAMILY = {"close": "close", "day_close": "close", "day_high": "high", "day_low": "low", "previous_close": "close", "open": "open", "high": "high",
@@ -41,7 +43,8 @@ OLD_FAMILY = {"close": "close", "day_close": "close", "day_high": "high", "day_l
 # agent/answer/plan_check.py: which actions compute a metric.
 OLD_PERIOD_METRICS = {"open", "close", "high", "low", "pct_change", "total_volume", "avg_daily_volume",
                       "trading_days", "avg_daily_range", "up_days", "down_days", "volatility",
-                      "change_points", "return_prev_close", "max_drawdown", "max_close", "min_close"}
+                      "change_points", "return_prev_close", "max_drawdown", "max_close", "min_close",
+                      "longest_up_streak", "longest_down_streak"}
 OLD_PRODUCERS: dict[str, set[str]] = {
     **{m: {"get_period_stats", "compare_periods"} for m in OLD_PERIOD_METRICS},
     "high": {"get_period_stats", "compare_periods", "get_price_extremes"},
