@@ -113,7 +113,7 @@ PACK: dict[str, Any] = {
         "NO_EVENTS_AFTER": "No event to measure what followed.",
         "COMPARE_BEST": "Stronger period: {p}.",
         "COMPARE_HIGHEST": "Highest {m}: {p}.",
-        "COMPARE_NONE": "not computed: too little data in this period",
+        "COMPARE_NONE": "not computed for this period",
         "RSI": "RSI({w}) of {s} on {d}: {v} ({zone}).",
         "RSI_RANGE": "Over {p}: lowest {lo} on {lod}, highest {hi} on {hid}.",
         "ZONES": ("oversold zone", "neutral zone", "overbought zone"),

@@ -125,7 +125,7 @@ PACK: dict[str, Any] = {
         "NO_EVENTS_AFTER": "No hay eventos para medir lo que siguió.",
         "COMPARE_BEST": "Periodo más fuerte: {p}.",
         "COMPARE_HIGHEST": "Valor más alto ({m}): {p}.",
-        "COMPARE_NONE": "no calculado: muy pocos datos en este periodo",
+        "COMPARE_NONE": "no calculado para este periodo",
         "RSI": "RSI({w}) de {s} el {d}: {v} ({zone}).",
         "RSI_RANGE": "En {p}: mínimo {lo} el {lod}, máximo {hi} el {hid}.",
         "ZONES": ("zona de sobreventa", "zona neutral", "zona de sobrecompra"),
