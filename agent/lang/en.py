@@ -99,8 +99,8 @@ PACK: dict[str, Any] = {
             "up": {"one": "The largest daily gain of {s} ({p}), top {n}:", "other": "The {n} largest daily gains of {s} ({p}):"},
             "down": {"one": "The largest daily fall of {s} ({p}), top {n}:", "other": "The {n} largest daily falls of {s} ({p}):"},
             # days ranked by their range (high - low over the previous close)
-            "range": {"one": "The widest daily range of {s} ({p}), top {n}, as a share of the previous close:",
-                      "other": "The {n} widest daily ranges of {s} ({p}), as a share of the previous close:"},
+            "range": {"one": "The largest daily range of {s} ({p}), top {n}, as a share of the previous close:",
+                      "other": "The {n} largest daily ranges of {s} ({p}), as a share of the previous close:"},
         },
         "OPS": {"gt": "above", "gte": "of at least", "lt": "below", "lte": "of at most"},
         "METRIC_NAME": {"daily_pct_change": "a daily change", "gap_pct": "an opening gap", "range_pct": "a daily range",
