@@ -45,11 +45,10 @@ Op = Literal["gt", "gte", "lt", "lte"]
 class EventCondition(BaseModel):
     """Days where `metric` `op` `threshold` (percent, 2.5 = 2.5 %). daily_pct_change: close vs the
     previous close; gap_pct: open vs the previous close; range_pct: (high - low) / previous close;
-    close_level, high_level, low_level: the day's close, high or low against a price (`threshold`
-    in the instrument's price, e.g. 520 for "closed above 520")."""
+    *_level: the day's close, high or low vs a price (threshold = the price)."""
     metric: EventMetric = "daily_pct_change"
     op: Op = Field(description="gt/gte for rises (threshold > 0), lt/lte for falls (threshold < 0)")
-    threshold: float = Field(description="percent, e.g. 3 for +3 %, -4 for -4 %; a price for the *_level metrics")
+    threshold: float = Field(description="percent, e.g. 3 for +3 %, -4 for -4 %")
 
 
 class PeriodRange(BaseModel):

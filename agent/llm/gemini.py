@@ -388,7 +388,7 @@ def _shown_keys(table: Any, steps: int) -> list[set[str]]:
         head, _, _ = v.name.partition(".")
         if head.startswith("s") and head[1:].isdigit() and 0 < int(head[1:]) <= steps and not v.param:
             shown[int(head[1:]) - 1].add(v.metric)
-    return [keys | {f"{k}_date" for k in keys} | {f"{k}_peak_date" for k in keys} for keys in shown]
+    return [keys | {f"{k}{end}" for k in keys for end in ("_date", "_peak_date", "_start")} for keys in shown]
 
 
 def _check_plan(plan: Plan) -> None:

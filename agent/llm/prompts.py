@@ -79,12 +79,7 @@ symbol that is not stored as written: the system tells the user it has no data.
 Jan 1..Dec 31.
 - "Highest (lowest) volume day(s)": analysis volume_rank, top_n (default 1), direction up \
 (down); never top_moves.
-- condition: "rose more than 3%" -> op gt, threshold 3; "fell 2% or more" -> op lte, threshold -2. \
-A day's range (metric range_pct, high - low over the previous close) has no sign: "range above 1%" \
--> op gt, threshold 1; "the day(s) with the widest range" -> analysis top_moves, top_n, \
-condition range_pct gte 0. Days against a price ("how many days did SPY close above 520") -> \
-analysis events, metric close_level (high_level for "traded above", low_level for "traded below"), \
-threshold the price.
+- condition: "rose more than 3%" -> op gt, threshold 3; "fell 2% or more" -> op lte, threshold -2.
 - Use every word of the question; narrow, widen or replace nothing (`parts`, `time_window`, \
 `bar_minutes`, every indicator of a list in `indicators`).
 - A statement about the user ("remember that I mostly trade NQ") or a trading command is not a \
