@@ -1166,6 +1166,11 @@ _V2_METRICS["pct_change"] += ["(?<!\\w)pct\\s+move(?!\\w)"]
 PACK["offline_parser"]["function_words"] += "better worse stronger weaker".split()
 # "the last trading day of April 2024", "the first session of March": the end / start of that period
 _V2_PERIODS["END_OF"] = _V2_PERIODS["END_OF"].replace("(?:end|close)\\s+of", "(?:end|close|last\\s+(?:trading\\s+)?(?:day|session))\\s+of")
+# "the highest close of Q1 2024": a measure over the period, never the period's end
+assert "(?:end|close|" in _V2_PERIODS["END_OF"]
+_V2_PERIODS["END_OF"] = _V2_PERIODS["END_OF"].replace("(?:end|close|", "(?:end|" + "".join(
+    f"(?<!{w} )" for w in ("highest", "lowest", "maximum", "minimum", "max", "min", "top", "record", "average",
+                           "avg", "mean", "median", "daily", "weekly", "monthly", "best", "worst")) + "close|", 1)
 _V2_PERIODS["START_OF"] = _V2_PERIODS["START_OF"].replace("(?:beginning|start)\\s+of",
                                                           "(?:beginning|start|first\\s+(?:trading\\s+)?(?:day|session))\\s+of")
 # "fell 5% in a single session": the move's span (offline/conditions.py), no slot of its own

@@ -1319,3 +1319,7 @@ PACK["offline_parser"]["metrics"] = {
         "(?:dias|sesiones)\\s+(?:seguid\\w+|consecutiv\\w+)\\s+(?:\\w+\\s+)?(?:bajo|bajando|a\\s+la\\s+baja|de\\s+caida|cayo|cayendo)",
         "(?:bajo|bajando|cayo|cayendo|a\\s+la\\s+baja)\\s+(?:\\w+\\s+)?(?:dias|sesiones)\\s+(?:seguid\\w+|consecutiv\\w+)"],
     **PACK["offline_parser"]["metrics"]}
+# "el máximo cierre del primer trimestre": a measure over the period, never its end
+assert "fin|cierre" in PACK["offline_periods"]["END_OF"]
+PACK["offline_periods"]["END_OF"] = PACK["offline_periods"]["END_OF"].replace("fin|cierre", "fin|" + "".join(
+    f"(?<!{w} )" for w in ("maximo", "minimo", "mayor", "menor", "mejor", "peor", "promedio", "medio")) + "cierre", 1)

@@ -33,3 +33,21 @@ def test_dates_read_as_one_period(q, label):
     it = understand(q, None, make_ctx("2024-06-01"))
     assert it.period is not None and it.period.label == label and not it.compare_periods, (it.period, it.compare_periods)
     assert it.analysis != "compare"
+
+
+@pytest.mark.parametrize("q,label", [
+    ("SPY highest close of Q1 2024 and when", "2024-Q1"), ("SPY lowest close of March 2024", "2024-03"),
+    ("average close of April 2024 for SPY", "2024-04"),
+    ("el mayor cierre de SPY del primer trimestre de 2024", "2024-Q1"),
+    ("el peor cierre de SPY de marzo de 2024", "2024-03"),
+])
+def test_a_measure_of_closes_over_a_period_is_not_its_end(q, label):
+    """"the highest close of Q1" was read as "the close of Q1" (its last day, a holiday here)."""
+    it = understand(q, None, make_ctx("2024-06-01"))
+    assert it.period is not None and it.period.label == label, it.period
+
+
+@pytest.mark.parametrize("q", ["SPY at the close of March 2024", "SPY al cierre de marzo de 2024"])
+def test_the_close_of_a_period_is_still_its_end(q):
+    it = understand(q, None, make_ctx("2024-06-01"))
+    assert it.period is not None and it.period.start == it.period.end, it.period
