@@ -1372,3 +1372,8 @@ PACK["offline_parser"]["metrics"] = {
         "most\\s+(?:consecutive\\s+|straight\\s+)?(?:down|red|negative|lower)\\s+(?:days|sessions|closes)(?:\\s+in\\s+a\\s+row)?",
         "(?:down|red)\\s+(?:days|sessions)\\s+in\\s+a\\s+row"],
     **PACK["offline_parser"]["metrics"]}
+# "how many up weeks", "down months of 2008": every week's (month's) own return, not up days
+_SIGNED_UNIT = "(?:up|down|positive|negative|green|red|winning|losing)\\s+"
+for _unit, _word in (("WEEK", "weeks"), ("MONTH", "months"), ("QUARTER", "quarters"), ("YEAR", "years")):
+    PACK["offline_parser"]["cues"][f"PER_{_unit}"] = [*PACK["offline_parser"]["cues"][f"PER_{_unit}"],
+                                                      f"(?<!\\w){_SIGNED_UNIT}{_word}(?!\\w)"]

@@ -1323,3 +1323,8 @@ PACK["offline_parser"]["metrics"] = {
 assert "fin|cierre" in PACK["offline_periods"]["END_OF"]
 PACK["offline_periods"]["END_OF"] = PACK["offline_periods"]["END_OF"].replace("fin|cierre", "fin|" + "".join(
     f"(?<!{w} )" for w in ("maximo", "minimo", "mayor", "menor", "mejor", "peor", "promedio", "medio")) + "cierre", 1)
+# "cuántas semanas alcistas", "meses bajistas de 2008": el rendimiento de cada semana (mes), no días
+for _unit, _word in (("WEEK", "semanas"), ("MONTH", "meses"), ("QUARTER", "trimestres"), ("YEAR", "anos")):
+    PACK["offline_parser"]["cues"][f"PER_{_unit}"] = [
+        *PACK["offline_parser"]["cues"][f"PER_{_unit}"],
+        f"(?<!\\w){_word}\\s+(?:alcistas|bajistas|positiv[oa]s|negativ[oa]s|al\\s+alza|a\\s+la\\s+baja|en\\s+positivo|en\\s+negativo)(?!\\w)"]

@@ -7,6 +7,7 @@ import re
 from agent import lang as packs
 from agent.nlu.lang import normalize
 from agent.nlu.parse import Parsed
+from agent.nlu.per_unit import per_unit
 
 
 def analysis_of(p: Parsed, single_period: bool = False) -> str | None:
@@ -21,7 +22,8 @@ def analysis_of(p: Parsed, single_period: bool = False) -> str | None:
         return "after_events"                      # "что было после роста?" (vague)
     if p.horizon and p.cond.direction:
         return "after_events"
-    if "count" in p.flags and p.cond.direction and not p.metrics and not p.indicator:
+    if "count" in p.flags and p.cond.direction and not p.metrics and not p.indicator \
+            and not per_unit(normalize(p.text)):  # "how many up weeks": each week's return (shaping)
         return "events"                            # "how many days did SPX rise in 2020?"
     if len(p.periods) >= 2 and not p.indicator and not single_period:
         return "compare"               # several periods: each one's figures side by side

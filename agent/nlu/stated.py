@@ -152,10 +152,14 @@ def _step_period(step: Step) -> Period | None:
 
 
 def _periods(intent: Intent) -> list[Period]:
-    """The periods answered: compared ones each (their cover is no period that was asked)."""
-    if intent.compare_periods:
+    """The periods answered: compared ones each (their cover is no period that was asked), or,
+    for more than the reading names (every week of April), the period they split."""
+    if intent.compare_periods and (len(intent.compare_periods) <= MAX_NAMED or intent.period is None):
         return list(intent.compare_periods)
     return [intent.period] if intent.period else []
+
+
+MAX_NAMED = 4       # periods the reading names one by one
 
 
 def reading_line(intent: Intent, plan: Plan, ctx: Any) -> str | None:
@@ -170,7 +174,7 @@ def reading_line(intent: Intent, plan: Plan, ctx: Any) -> str | None:
         symbols = list(dict.fromkeys(s.params.symbol for s in steps))
         periods = _periods(intent) or [p for p in (_step_period(steps[0]),) if p]
         head = [", ".join(symbols)]
-        for period in periods[:4]:
+        for period in periods[:MAX_NAMED]:
             head += _period_bit(symbols, period, ctx, lang)
             cut = subperiods.text(intent.period_cut, period, lang) if period is intent.period else None
             head += [cut] if cut else []           # which days: trading sessions or calendar days

@@ -1,0 +1,36 @@
+""""How many up weeks" ("сколько недель роста", "¿cuántas semanas alcistas?", "down months of
+2008") is every week's (month's) own return, on both engines against pandas. Before, the weeks
+were a stopword and the up days were counted: another question, without a word."""
+from __future__ import annotations
+
+import pandas as pd
+import pytest
+
+from tests.agents.conftest import conversation
+from tests.query_builder import reference as ref
+
+CASES = [
+    ("how many up weeks did SPY have in April 2024", "SPY", "2024-04-01", "2024-04-30", "W-FRI"),
+    ("сколько недель роста было у SPY в апреле 2024", "SPY", "2024-04-01", "2024-04-30", "W-FRI"),
+    ("¿cuántas semanas alcistas tuvo SPY en abril de 2024?", "SPY", "2024-04-01", "2024-04-30", "W-FRI"),
+    ("how many down months did SPX have in 2008", "SPX", "2008-01-01", "2008-12-31", "ME"),
+]
+
+
+def _returns(symbol: str, start: str, end: str, freq: str) -> list[float]:
+    d = ref.daily(symbol)["close"]
+    out = []
+    for _key, closes in d.loc[start:end].groupby(pd.Grouper(freq=freq)):
+        if len(closes):
+            before = d.loc[:closes.index[0]].iloc[:-1]
+            out.append((closes.iloc[-1] / before.iloc[-1] - 1) * 100)
+    return out
+
+
+@pytest.mark.parametrize("q,symbol,start,end,freq", CASES, ids=[c[0][:45] for c in CASES])
+def test_up_or_down_units_are_each_units_return(session, q, symbol, start, end, freq):
+    r = conversation(session, "signed-unit", "2024-06-01")(q)
+    assert r["status"] == "answered" and r["declined"] == [], (r["response"], r["declined"])
+    assert r["intent"]["analysis"] == "compare"
+    got = [c["value"] for c in r["claims"] if c["type"] == "return_prev_close"]
+    assert got == pytest.approx(_returns(symbol, start, end, freq), abs=1e-6)
