@@ -1377,3 +1377,10 @@ _SIGNED_UNIT = "(?:up|down|positive|negative|green|red|winning|losing)\\s+"
 for _unit, _word in (("WEEK", "weeks"), ("MONTH", "months"), ("QUARTER", "quarters"), ("YEAR", "years")):
     PACK["offline_parser"]["cues"][f"PER_{_unit}"] = [*PACK["offline_parser"]["cues"][f"PER_{_unit}"],
                                                       f"(?<!\\w){_SIGNED_UNIT}{_word}(?!\\w)"]
+# "weekly closes", "the close of every month": every week's (month's) last close (agent/nlu/per_unit.py)
+_CLOSES = "clos(?:es|ing\\s+(?:prices?|levels?))"
+for _unit, _adj in (("WEEK", "weekly"), ("MONTH", "monthly"), ("QUARTER", "quarterly"), ("YEAR", "(?:yearly|annual)")):
+    _u = _unit.lower()
+    PACK["offline_parser"]["cues"][f"CLOSES_{_unit}"] = [
+        f"(?<!\\w){_adj}\\s+{_CLOSES}", f"{_CLOSES}\\s+(?:for\\s+|of\\s+|at\\s+the\\s+end\\s+of\\s+)?(?:each|every)\\s+{_u}",
+        f"(?:each|every)\\s+{_u}'?s\\s+clos(?:e|ing\\s+price)", f"{_u}[\\s-]end\\s+{_CLOSES}"]

@@ -1328,3 +1328,8 @@ for _unit, _word in (("WEEK", "semanas"), ("MONTH", "meses"), ("QUARTER", "trime
     PACK["offline_parser"]["cues"][f"PER_{_unit}"] = [
         *PACK["offline_parser"]["cues"][f"PER_{_unit}"],
         f"(?<!\\w){_word}\\s+(?:alcistas|bajistas|positiv[oa]s|negativ[oa]s|al\\s+alza|a\\s+la\\s+baja|en\\s+positivo|en\\s+negativo)(?!\\w)"]
+# "cierres semanales", "el cierre de cada mes": el último cierre de cada semana (mes)
+for _unit, _adj, _noun in (("WEEK", "semanal(?:es)?", "semana"), ("MONTH", "mensual(?:es)?", "mes"),
+                           ("QUARTER", "trimestral(?:es)?", "trimestre"), ("YEAR", "anual(?:es)?", "ano")):
+    PACK["offline_parser"]["cues"][f"CLOSES_{_unit}"] = [
+        f"(?<!\\w)(?:precios?\\s+de\\s+)?cierres?\\s+{_adj}", f"cierres?\\s+de\\s+cada\\s+{_noun}"]

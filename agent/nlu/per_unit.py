@@ -10,9 +10,15 @@ from agent import lang as packs
 
 UNITS = ("week", "month", "quarter", "year")
 _RES = [(u, re.compile(packs.alternation("offline_parser", "cues", f"PER_{u.upper()}"))) for u in UNITS]
-PATTERNS = [rx for _u, rx in _RES]     # words the reading uses (offline/coverage.py)
+_CLOSES = [(u, re.compile(packs.alternation("offline_parser", "cues", f"CLOSES_{u.upper()}"))) for u in UNITS]
+PATTERNS = [rx for _u, rx in _RES + _CLOSES]     # words the reading uses (offline/coverage.py)
 
 
 def per_unit(norm: str) -> str | None:
     """The unit whose every period's return is asked ("week"), or None."""
     return next((u for u, rx in _RES if rx.search(norm)), None)
+
+
+def closes_per_unit(norm: str) -> str | None:
+    """The unit whose every period's close is asked ("weekly closes": "week"), or None."""
+    return next((u for u, rx in _CLOSES if rx.search(norm)), None)

@@ -14,7 +14,7 @@ from agent.llm.base import ProviderContext
 from agent.nlu import cues, notes, windows
 from agent.nlu import metrics as M
 from agent.nlu.lang import normalize
-from agent.nlu.per_unit import per_unit
+from agent.nlu.per_unit import closes_per_unit, per_unit
 from agent.nlu.period_math import (
     make_period,
     split_period,
@@ -41,7 +41,8 @@ def best_period(it: Intent, p: Any, ctx: ProviderContext) -> None:
     2024' (offline/per_unit.py): every week with its own close-to-close return."""
     norm = normalize(p.text) if p.text else ""
     m = cues.BEST_PERIOD.search(norm)
-    each = None if m else per_unit(norm)
+    closing = None if m else closes_per_unit(norm)      # "weekly closes": each week's close
+    each = None if m else per_unit(norm) or closing
     if (m is None and each is None) or it.analysis not in (None, "stats", "top_moves", "compare"):
         return
     span = it.period
@@ -61,7 +62,8 @@ def best_period(it: Intent, p: Any, ctx: ProviderContext) -> None:
     it.analysis, it.compare_periods, it.period = "compare", parts[-MAX_PARTS:], span
     it.top_n, it.direction, it.condition = None, None, None
     # each period's own return is close to close (vs the close before it), as return tables give it
-    it.metrics = ["pct_change", "return_prev_close"] if m else ["return_prev_close"]
+    it.metrics = ["pct_change", "return_prev_close"] if m else ["close"] if closing and not per_unit(norm) \
+        else ["return_prev_close"]
 
 
 def calendar_week(it: Intent, ctx: ProviderContext, p: Any = None) -> None:

@@ -34,3 +34,22 @@ def test_up_or_down_units_are_each_units_return(session, q, symbol, start, end, 
     assert r["intent"]["analysis"] == "compare"
     got = [c["value"] for c in r["claims"] if c["type"] == "return_prev_close"]
     assert got == pytest.approx(_returns(symbol, start, end, freq), abs=1e-6)
+
+
+CLOSES = [
+    ("SPY weekly closes in April 2024", "SPY", "2024-04-01", "2024-04-30", "W-FRI"),
+    ("недельные закрытия SPY в апреле 2024", "SPY", "2024-04-01", "2024-04-30", "W-FRI"),
+    ("cierres semanales de SPY en abril de 2024", "SPY", "2024-04-01", "2024-04-30", "W-FRI"),
+    ("SPX monthly closing prices in 2008", "SPX", "2008-01-01", "2008-12-31", "ME"),
+    ("цены закрытия S&P 500 по месяцам за 2008 год", "SPX", "2008-01-01", "2008-12-31", "ME"),
+]
+
+
+@pytest.mark.parametrize("q,symbol,start,end,freq", CLOSES, ids=[c[0][:45] for c in CLOSES])
+def test_closes_per_unit_are_each_units_last_close(session, q, symbol, start, end, freq):
+    """"Weekly closes" answered April's one close, reading "closes" as a typo of "closed"."""
+    r = conversation(session, "unit-closes", "2024-06-01")(q)
+    assert r["status"] == "answered" and r["declined"] == [], (r["response"], r["declined"])
+    d = ref.daily(symbol)["close"].loc[start:end]
+    want = [float(c.iloc[-1]) for _k, c in d.groupby(pd.Grouper(freq=freq)) if len(c)]
+    assert [c["value"] for c in r["claims"] if c["type"] == "close"] == pytest.approx(want)
