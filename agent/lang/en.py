@@ -112,6 +112,7 @@ PACK: dict[str, Any] = {
         "return {avg}, median {med}, positive in {win} of cases.",
         "NO_EVENTS_AFTER": "No event to measure what followed.",
         "COMPARE_BEST": "Stronger period: {p}.",
+        "COMPARE_WORST": "Lowest return: {p}.",
         "COMPARE_HIGHEST": "Highest {m}: {p}.",
         "COMPARE_NONE": "not computed for this period",
         "RSI": "RSI({w}) of {s} on {d}: {v} ({zone}).",

@@ -124,6 +124,7 @@ PACK: dict[str, Any] = {
         "los casos.",
         "NO_EVENTS_AFTER": "No hay eventos para medir lo que siguió.",
         "COMPARE_BEST": "Periodo más fuerte: {p}.",
+        "COMPARE_WORST": "Menor rentabilidad: {p}.",
         "COMPARE_HIGHEST": "Valor más alto ({m}): {p}.",
         "COMPARE_NONE": "no calculado para este periodo",
         "RSI": "RSI({w}) de {s} el {d}: {v} ({zone}).",

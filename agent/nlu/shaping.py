@@ -26,6 +26,7 @@ from agent.state import Intent, Part, Period, TimeWindow
 
 MAX_PARTS = 24
 _QUARTER, _YEAR = (re.compile(packs.alternation("nlu_words", "shaping", k)) for k in ("quarter", "year"))
+_WORST = re.compile(r"(?<!\w)(?:" + packs.alternation("nlu_words", "conditions", "worst") + r"|weakest|слабейш\w*)")
 
 
 def _unit(m: re.Match[str]) -> str:
@@ -60,7 +61,9 @@ def best_period(it: Intent, p: Any, ctx: ProviderContext) -> None:
     if len(parts) > MAX_PARTS:
         it.notes.append(notes.only_last(MAX_PARTS, parts[-MAX_PARTS].start, it.lang))
     it.analysis, it.compare_periods, it.period = "compare", parts[-MAX_PARTS:], span
-    it.top_n, it.direction, it.condition = None, None, None
+    # "the worst week": the verdict names the weakest period, never the strongest
+    it.top_n, it.condition = None, None
+    it.direction = "down" if m is not None and _WORST.search(m.group(0)) else None
     # each period's own return is close to close (vs the close before it), as return tables give it
     it.metrics = ["pct_change", "return_prev_close"] if m else ["close"] if closing and not per_unit(norm) \
         else ["return_prev_close"]

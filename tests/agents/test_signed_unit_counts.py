@@ -53,3 +53,23 @@ def test_closes_per_unit_are_each_units_last_close(session, q, symbol, start, en
     d = ref.daily(symbol)["close"].loc[start:end]
     want = [float(c.iloc[-1]) for _k, c in d.groupby(pd.Grouper(freq=freq)) if len(c)]
     assert [c["value"] for c in r["claims"] if c["type"] == "close"] == pytest.approx(want)
+
+
+WORST = [("SPY worst week of April 2024", "en", "SPY", "2024-04-01", "2024-04-30", "W-FRI"),
+         ("худший месяц SPX в 2008 году", "ru", "SPX", "2008-01-01", "2008-12-31", "ME"),
+         ("la peor semana de SPY en abril de 2024", "es", "SPY", "2024-04-01", "2024-04-30", "W-FRI")]
+
+
+@pytest.mark.parametrize("q,lang,symbol,start,end,freq", WORST, ids=[c[0][:40] for c in WORST])
+def test_the_worst_period_is_named_not_the_best(session, q, lang, symbol, start, end, freq):
+    """"The worst week" ended with "Stronger period: <the best week>"."""
+    from agent.llm.offline import templates as T
+
+    r = conversation(session, "worst-unit", "2024-06-01")(q)
+    assert r["status"] == "answered", r["response"]
+    rets = [c for c in r["claims"] if c["type"] == "return_prev_close"]
+    assert [c["value"] for c in rets] == pytest.approx(_returns(symbol, start, end, freq), abs=1e-6)
+    last = r["response"].strip().splitlines()[-1]
+    assert last.startswith(T.COMPARE_WORST[lang].split("{")[0]), r["response"]
+    weakest = min(rets, key=lambda c: c["value"])["period"]
+    assert weakest[-2:] in last or weakest[8:10].lstrip("0") in last, (weakest, last)

@@ -208,10 +208,12 @@ def _compare(ans: Answer, r: StepResult, intent: Intent) -> None:
                               f"p{k}.", row)
         # a period whose measure could not be computed (one session has no volatility) says so
         ans.lines.append(f"{r.symbol}, {name}: " + ("; ".join(items) or T.COMPARE_NONE[lang]) + ".")
-        if key and row.get(key) is not None and (best is None or row[key] > best[0]):
+        worst = intent.direction == "down" and key in RETURNS      # "the worst week": the weakest named
+        if key and row.get(key) is not None and (best is None or (row[key] < best[0] if worst else row[key] > best[0])):
             best = (row[key], ans.slot(f"p{k}.period"))
     if best and sum(1 for row in r.rows if key and row.get(key) is not None) > 1:   # a verdict needs two values
-        line = T.COMPARE_BEST[lang] if key in RETURNS else T.COMPARE_HIGHEST[lang]
+        line = (T.COMPARE_WORST[lang] if intent.direction == "down" else T.COMPARE_BEST[lang]) if key in RETURNS \
+            else T.COMPARE_HIGHEST[lang]
         ans.lines.append(line.format(p=best[1], m=_measure_name(str(key), lang)))
 
 
