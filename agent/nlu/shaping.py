@@ -26,7 +26,7 @@ from agent.state import Intent, Part, Period, TimeWindow
 
 MAX_PARTS = 24
 _QUARTER, _YEAR = (re.compile(packs.alternation("nlu_words", "shaping", k)) for k in ("quarter", "year"))
-_WORST = re.compile(r"(?<!\w)(?:" + packs.alternation("nlu_words", "conditions", "worst") + r"|weakest|слабейш\w*)")
+_WORST = re.compile(r"(?<!\w)(?:" + packs.alternation("nlu_words", "conditions", "worst") + r")")
 
 
 def _unit(m: re.Match[str]) -> str:

@@ -52,7 +52,7 @@ NLU: dict[str, Any] = {
         "top_explicit": [r"top", r"largest", r"biggest"],
         "plural_endings": [r"s", r"es", r"ies"],
         "best": [r"best"],
-        "worst": [r"worst"],
+        "worst": [r"worst", r"weakest"],
         "and": [r"and"],
         "gains": [r"gains?", r"rises?"],
         "falls": [r"drops?", r"falls?"],

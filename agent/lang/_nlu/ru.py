@@ -54,7 +54,7 @@ NLU: dict[str, Any] = {
         "top_explicit": [r"топ", r"крупнейш", r"сильнейш"],
         "plural_endings": [r"ния", r"ий", r"ов", r"и", r"ы", r"ей"],
         "best": [r"лучш"],
-        "worst": [r"худш"],
+        "worst": [r"худш", r"слабейш"],
         "and": [r"и"],
         "gains": [r"рост\w*"],
         "falls": [r"паден\w*"],
