@@ -1385,3 +1385,9 @@ for _unit, _adj in (("WEEK", "weekly"), ("MONTH", "monthly"), ("QUARTER", "quart
     PACK["offline_parser"]["cues"][f"CLOSES_{_unit}"] = [
         f"(?<!\\w){_adj}\\s+{_CLOSES}", f"{_CLOSES}\\s+(?:for\\s+|of\\s+|at\\s+the\\s+end\\s+of\\s+)?(?:each|every)\\s+{_u}",
         f"(?:each|every)\\s+{_u}'?s\\s+clos(?:e|ing\\s+price)", f"{_u}[\\s-]end\\s+{_CLOSES}"]
+# "the biggest weekly drop", "largest monthly gain": the weakest (strongest) week or month, every one
+# compared (agent/nlu/shaping.py best_period); never the largest daily move
+PACK["offline_parser"]["cues"]["UNIT_MOVE"] = [
+    "(?:biggest|largest|worst|sharpest|steepest|best|strongest|greatest)\\s+(?P<u>weekly|monthly)\\s+"
+    "(?P<mv>drops?|falls?|declines?|loss(?:es)?|sell-?offs?|gains?|rises?|rall(?:y|ies)|advances?|moves?)"]
+PACK["offline_parser"]["cues"]["UNIT_MOVE_DOWN"] = ["drop", "fall", "declin", "loss", "sell"]

@@ -1334,3 +1334,7 @@ for _unit, _adj, _noun in (("WEEK", "semanal(?:es)?", "semana"), ("MONTH", "mens
                            ("QUARTER", "trimestral(?:es)?", "trimestre"), ("YEAR", "anual(?:es)?", "ano")):
     PACK["offline_parser"]["cues"][f"CLOSES_{_unit}"] = [
         f"(?<!\\w)(?:precios?\\s+de\\s+)?cierres?\\s+{_adj}", f"cierres?\\s+de\\s+cada\\s+{_noun}"]
+# "la mayor caída semanal", "la mayor subida mensual": la peor (mejor) semana o mes
+PACK["offline_parser"]["cues"]["UNIT_MOVE"] = [
+    "(?:mayor|peor|mejor)\\s+(?P<mv>caida|bajada|perdida|subida|ganancia|alza|variacion)\\s+(?P<u>semanal|mensual)"]
+PACK["offline_parser"]["cues"]["UNIT_MOVE_DOWN"] = ["caida", "bajada", "perdida"]

@@ -35,7 +35,7 @@ def _vocabulary_patterns() -> list[re.Pattern[str]]:
     pats += [M.VOLUME_PROFILE, M.INTRADAY, M.COMPARE, M.AFTER, M.COUNT_Q, M.VAGUE_MOVE, M._WINDOW]
     pats += [C._UP_RE, C._DOWN_RE, C._MOVE_RE, C._PCT, C._GTE, C._GT, C._GAP, C._TOP, *C.HORIZON, C._RANGE, C.BOUND_OF_PERCENT]
     pats += [cues.CONCEPT, cues.EXPLAIN, cues.STATS, cues.FOLLOWUP, _NUMBER, _IMPLIED]
-    pats += [resumes.YES, resumes.AVAILABLE, resumes.ANOTHER, cues.ALL_HISTORY, cues.BEST_PERIOD, cues.DAY_MOVE,
+    pats += [resumes.YES, resumes.AVAILABLE, resumes.ANOTHER, cues.ALL_HISTORY, cues.BEST_PERIOD, *cues.UNIT_MOVES, cues.DAY_MOVE,
              _NOT_COMPUTED_RX,            # named in their own note
              *per_unit.PATTERNS]
     return pats

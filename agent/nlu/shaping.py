@@ -25,7 +25,8 @@ from agent.nlu.period_math import (
 from agent.state import Intent, Part, Period, TimeWindow
 
 MAX_PARTS = 24
-_QUARTER, _YEAR = (re.compile(packs.alternation("nlu_words", "shaping", k)) for k in ("quarter", "year"))
+_QUARTER, _YEAR, _MONTH = (re.compile(packs.alternation("nlu_words", "shaping", k))
+                           for k in ("quarter", "year", "month"))
 _WORST = re.compile(r"(?<!\w)(?:" + packs.alternation("nlu_words", "conditions", "worst") + r")")
 
 
@@ -33,7 +34,7 @@ def _unit(m: re.Match[str]) -> str:
     u = m.group("u")
     if _QUARTER.match(u) or _YEAR.match(u):
         return "quarter" if _QUARTER.match(u) else "year"
-    return window_unit(u)
+    return "month" if _MONTH.match(u) else window_unit(u)
 
 
 def best_period(it: Intent, p: Any, ctx: ProviderContext) -> None:
@@ -41,7 +42,7 @@ def best_period(it: Intent, p: Any, ctx: ProviderContext) -> None:
     side with its change, and the strongest and weakest named. 'Weekly returns of SPY in April
     2024' (offline/per_unit.py): every week with its own close-to-close return."""
     norm = normalize(p.text) if p.text else ""
-    m = cues.BEST_PERIOD.search(norm)
+    m = cues.BEST_PERIOD.search(norm) or cues.unit_move(norm)
     closing = None if m else closes_per_unit(norm)      # "weekly closes": each week's close
     each = None if m else per_unit(norm) or closing
     if (m is None and each is None) or it.analysis not in (None, "stats", "top_moves", "compare"):
@@ -63,7 +64,8 @@ def best_period(it: Intent, p: Any, ctx: ProviderContext) -> None:
     it.analysis, it.compare_periods, it.period = "compare", parts[-MAX_PARTS:], span
     # "the worst week": the verdict names the weakest period, never the strongest
     it.top_n, it.condition = None, None
-    it.direction = "down" if m is not None and _WORST.search(m.group(0)) else None
+    it.direction = "down" if m is not None and (_WORST.search(m.group(0)) or (
+        m.re in cues.UNIT_MOVES and cues.UNIT_MOVE_DOWN.search(m.group("mv")))) else None
     # each period's own return is close to close (vs the close before it), as return tables give it
     it.metrics = ["pct_change", "return_prev_close"] if m else ["close"] if closing and not per_unit(norm) \
         else ["return_prev_close"]

@@ -73,3 +73,21 @@ def test_the_worst_period_is_named_not_the_best(session, q, lang, symbol, start,
     assert last.startswith(T.COMPARE_WORST[lang].split("{")[0]), r["response"]
     weakest = min(rets, key=lambda c: c["value"])["period"]
     assert weakest[-2:] in last or weakest[8:10].lstrip("0") in last, (weakest, last)
+
+
+UNIT_MOVES = [("SPY biggest weekly drop in April 2024", "en", "down"),
+              ("самое сильное месячное падение SPX в 2008 году", "ru", "down"),
+              ("la mayor subida semanal de SPY en abril de 2024", "es", "up")]
+
+
+@pytest.mark.parametrize("q,lang,way", UNIT_MOVES, ids=[c[0][:40] for c in UNIT_MOVES])
+def test_the_biggest_weekly_move_compares_weeks(session, q, lang, way):
+    """"The biggest weekly drop" was answered with the largest daily fall, the weeks unsaid."""
+    from agent.llm.offline import templates as T
+
+    r = conversation(session, "unit-move", "2024-06-01")(q)
+    assert r["status"] == "answered" and r["declined"] == [], (r["response"], r["declined"])
+    rets = [c for c in r["claims"] if c["type"] == "return_prev_close"]
+    assert len(rets) >= 4 and not any(c["type"] == "daily_pct_change" for c in r["claims"])
+    verdict = T.COMPARE_WORST[lang] if way == "down" else T.COMPARE_BEST[lang]
+    assert r["response"].strip().splitlines()[-1].startswith(verdict.split("{")[0]), r["response"]

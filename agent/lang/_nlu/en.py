@@ -310,6 +310,7 @@ NLU: dict[str, Any] = {
     "shaping": {
         "quarter": [r"quarter"],
         "year": [r"year"],
+        "month": [r"month"],
     },
     # to_intent.py: a large move's span said as a day or a week ("a 15% rise in a day")
     "to_intent": {

@@ -312,6 +312,7 @@ NLU: dict[str, Any] = {
     "shaping": {
         "quarter": [r"trimestre"],
         "year": [r"año"],
+        "month": [r"mes", r"mensual"],
     },
     # to_intent.py: a large move's span said as a day or a week ("una subida del 15% en un día")
     "to_intent": {

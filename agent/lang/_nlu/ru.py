@@ -311,6 +311,7 @@ NLU: dict[str, Any] = {
     "shaping": {
         "quarter": [r"квартал"],
         "year": [r"год"],
+        "month": [r"месяц", r"месячн"],
     },
     # to_intent.py: a large move's span said as a day or a week ("рост на 15% за день")
     "to_intent": {
