@@ -1391,3 +1391,7 @@ PACK["offline_parser"]["cues"]["UNIT_MOVE"] = [
     "(?:biggest|largest|worst|sharpest|steepest|best|strongest|greatest)\\s+(?P<u>weekly|monthly)\\s+"
     "(?P<mv>drops?|falls?|declines?|loss(?:es)?|sell-?offs?|gains?|rises?|rall(?:y|ies)|advances?|moves?)"]
 PACK["offline_parser"]["cues"]["UNIT_MOVE_DOWN"] = ["drop", "fall", "declin", "loss", "sell"]
+# "which day of the week was best": a weekday breakdown is not computed; said by name, never the
+# period's figures alone
+PACK["offline_parser"]["cues"]["NOT_COMPUTED"] = [*PACK["offline_parser"]["cues"]["NOT_COMPUTED"],
+                                                  "day[\\s-]of[\\s-](?:the[\\s-])?week", "weekday\\s+(?:effect|pattern|returns?)"]

@@ -1338,3 +1338,6 @@ for _unit, _adj, _noun in (("WEEK", "semanal(?:es)?", "semana"), ("MONTH", "mens
 PACK["offline_parser"]["cues"]["UNIT_MOVE"] = [
     "(?:mayor|peor|mejor)\\s+(?P<mv>caida|bajada|perdida|subida|ganancia|alza|variacion)\\s+(?P<u>semanal|mensual)"]
 PACK["offline_parser"]["cues"]["UNIT_MOVE_DOWN"] = ["caida", "bajada", "perdida"]
+# "qué día de la semana fue el mejor": el desglose por día de la semana no se calcula; se dice
+PACK["offline_parser"]["cues"]["NOT_COMPUTED"] = [*PACK["offline_parser"]["cues"]["NOT_COMPUTED"],
+                                                  "dias?\\s+de\\s+la\\s+semana"]

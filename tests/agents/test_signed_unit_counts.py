@@ -91,3 +91,14 @@ def test_the_biggest_weekly_move_compares_weeks(session, q, lang, way):
     assert len(rets) >= 4 and not any(c["type"] == "daily_pct_change" for c in r["claims"])
     verdict = T.COMPARE_WORST[lang] if way == "down" else T.COMPARE_BEST[lang]
     assert r["response"].strip().splitlines()[-1].startswith(verdict.split("{")[0]), r["response"]
+
+
+@pytest.mark.parametrize("q,lang", [("which day of the week was best for SPY in April 2024", "en"),
+                                    ("какой день недели был лучшим для SPY в апреле 2024", "ru"),
+                                    ("¿qué día de la semana fue el mejor para SPY en abril de 2024?", "es")])
+def test_a_weekday_breakdown_is_said_not_computed(session, q, lang):
+    """A breakdown by weekday is not computed: said by name (it answered the month's figures alone)."""
+    from agent.nlu.coverage import NOT_COMPUTED
+
+    r = conversation(session, "weekday", "2024-06-01")(q)
+    assert NOT_COMPUTED[lang].split("{")[0].strip() in r["response"], r["response"]
