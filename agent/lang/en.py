@@ -1395,3 +1395,9 @@ PACK["offline_parser"]["cues"]["UNIT_MOVE_DOWN"] = ["drop", "fall", "declin", "l
 # period's figures alone
 PACK["offline_parser"]["cues"]["NOT_COMPUTED"] = [*PACK["offline_parser"]["cues"]["NOT_COMPUTED"],
                                                   "day[\\s-]of[\\s-](?:the[\\s-])?week", "weekday\\s+(?:effect|pattern|returns?)"]
+# "what percentage of days was SPY up": the up (down) days and the trading days, never the change
+_SHARE_OF_DAYS = "(?:percentage|percent|share|proportion|fraction|%)\\s+of\\s+(?:the\\s+)?(?:trading\\s+)?(?:days|sessions)"
+PACK["offline_parser"]["metrics"] = {
+    "up_days+trading_days": [f"{_SHARE_OF_DAYS}\\s+(?:\\S+\\s+){{0,3}}?(?:up|higher|green|positive|ros[ea]|gain\\w*|advanc\\w*)(?!\\w)"],
+    "down_days+trading_days": [f"{_SHARE_OF_DAYS}\\s+(?:\\S+\\s+){{0,3}}?(?:down|lower|red|negative|fell|declin\\w*|los[st]\\w*)(?!\\w)"],
+    **PACK["offline_parser"]["metrics"]}

@@ -1341,3 +1341,8 @@ PACK["offline_parser"]["cues"]["UNIT_MOVE_DOWN"] = ["caida", "bajada", "perdida"
 # "qué día de la semana fue el mejor": el desglose por día de la semana no se calcula; se dice
 PACK["offline_parser"]["cues"]["NOT_COMPUTED"] = [*PACK["offline_parser"]["cues"]["NOT_COMPUTED"],
                                                   "dias?\\s+de\\s+la\\s+semana"]
+# "qué porcentaje de días subió SPY": los días alcistas (bajistas) y los días de negociación
+PACK["offline_parser"]["metrics"] = {
+    "up_days+trading_days": ["(?:porcentaje|proporcion|parte)\\s+de\\s+(?:los\\s+)?(?:dias|sesiones)\\s+(?:\\S+\\s+){0,3}?(?:subio|alcistas?|al\\s+alza|en\\s+positivo)"],
+    "down_days+trading_days": ["(?:porcentaje|proporcion|parte)\\s+de\\s+(?:los\\s+)?(?:dias|sesiones)\\s+(?:\\S+\\s+){0,3}?(?:bajo|cayo|bajistas?|a\\s+la\\s+baja|en\\s+negativo)"],
+    **PACK["offline_parser"]["metrics"]}

@@ -102,3 +102,18 @@ def test_a_weekday_breakdown_is_said_not_computed(session, q, lang):
 
     r = conversation(session, "weekday", "2024-06-01")(q)
     assert NOT_COMPUTED[lang].split("{")[0].strip() in r["response"], r["response"]
+
+
+@pytest.mark.parametrize("q,symbol,start,end,way", [
+    ("what percentage of days was SPY up in March 2024", "SPY", "2024-03-01", "2024-03-31", "up"),
+    ("какой процент дней SPY рос в марте 2024", "SPY", "2024-03-01", "2024-03-31", "up"),
+    ("¿qué porcentaje de días subió SPY en marzo de 2024?", "SPY", "2024-03-01", "2024-03-31", "up"),
+    ("percentage of sessions SPX closed lower in 2008", "SPX", "2008-01-01", "2008-12-31", "down")])
+def test_a_share_of_days_gives_the_days_counted(session, q, symbol, start, end, way):
+    """"What percentage of days was SPY up" answered the period's % change: another question."""
+    r = conversation(session, "share-days", "2024-06-01")(q)
+    d = ref.period(symbol, start, end)
+    claims = {c["type"]: c["value"] for c in r["claims"]}
+    want = int((d["close"] > d["open"]).sum()) if way == "up" else int((d["close"] < d["open"]).sum())
+    assert claims[f"{way}_days"] == want and claims["trading_days"] == len(d), r["response"]
+    assert "pct_change" not in claims, r["response"]
