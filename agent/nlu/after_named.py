@@ -19,7 +19,7 @@ _DATE_AT = "(?P<a>{DAYDATE})"
 def _prefix(code: str) -> re.Pattern[str]:
     template = packs.get(code, "offline_periods", "AFTER_DATE")
     head = template.split(_DATE_AT)[0]
-    return re.compile(head.replace("{COUNT}", COUNT) + r"$")
+    return re.compile(r"(?<!\w)(?:" + head.replace("{COUNT}", COUNT) + r")$")
 
 
 _PREFIXES = [_prefix(code) for code in packs.codes()]
@@ -28,12 +28,7 @@ _PREFIXES = [_prefix(code) for code in packs.codes()]
 def window_before(norm: str, at: int) -> re.Match[str] | None:
     """The window words ("the week after ") ending right where a named day starts at `at`."""
     head = norm[:at]
-    for rx in _PREFIXES:
-        for start in (m.start() for m in re.finditer(r"(?<!\w)\w", head)):
-            m = rx.match(head, start)
-            if m:
-                return m
-    return None
+    return next((m for rx in _PREFIXES if (m := rx.search(head))), None)
 
 
 Window = tuple[int, int, date, int, str]     # (start, end, the named day, N, unit) of "N units after"

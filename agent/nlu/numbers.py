@@ -18,6 +18,7 @@ CARDINALS = {w: n for w, n in _WORDS.items() if not re.fullmatch(_NOT_COUNTS, w)
 NUM = r"\d+(?:[.,]\d+)?"
 CARDINAL_WORD = r"(?:" + "|".join(sorted(CARDINALS, key=len, reverse=True)) + r")"
 COUNT = rf"(?:\d+|{CARDINAL_WORD})"
+RANK_COUNT = rf"(?:\d{{1,2}}(?!\d)|{CARDINAL_WORD})"     # how many ranked days: "3", "three", "три"; never a year
 
 
 def to_float(token: str) -> float:

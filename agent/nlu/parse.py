@@ -178,18 +178,17 @@ def _rankings(p: Parsed, masked: str, spans: list[tuple[int, int]]) -> None:
 def _price_level(p: Parsed, masked: str, spans: list[tuple[int, int]]) -> None:
     """"How many days did SPY close above 520": days whose close (high, low) is past the level, an
     event condition; a move in points is asked about (to_intent)."""
-    if p.cond.has_threshold:
+    level = None if p.cond.has_threshold else price_levels.find(masked)
+    if level is None:
         return
-    counted = price_levels.level_condition(masked)
+    counted = price_levels.level_condition(masked, level)
     if counted is not None:
         spans.append(counted.span)
         p.cond = ConditionParse(condition=counted.condition, has_threshold=True)
         p.metrics = [m for m in p.metrics if m not in ("open", "close", "high", "low")]
         return
-    level = price_levels.find(masked)
-    if level:
-        spans.append(level[:2])
-        p.price_level = level[2]
+    spans.append(level[:2])
+    p.price_level = level[2]
 
 
 def _magnitude(p: Parsed, dated: str) -> list[tuple[int, int]]:

@@ -87,14 +87,11 @@ def level_value(text: str) -> float:
     return float(s.replace(",", "."))
 
 
-def level_condition(norm: str) -> LevelCondition | None:
-    """Days counted against a price level: the day's close, high or low past it ("how many days did
-    SPY close above 520", "сколько дней SPY торговался ниже 500", "días que SPY cerró por encima de
-    520"), else None (no count of days, no level, or a move in points)."""
-    if any(rx.search(norm) for rx in _POINTS) or not any(rx.search(norm) for rx in _COUNTS):
-        return None
-    found = find(norm)
-    if found is None:
+def level_condition(norm: str, found: tuple[int, int, str]) -> LevelCondition | None:
+    """Days counted against the price level `find` found: the day's close, high or low past it ("how
+    many days did SPY close above 520", "сколько дней SPY торговался ниже 500", "días que SPY cerró
+    por encima de 520"), else None (a move in points, which `find` also returns)."""
+    if any(rx.search(norm) for rx in _POINTS):
         return None
     a, b, level = found
     said = norm[max(0, a - 12):b]

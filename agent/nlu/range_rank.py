@@ -15,10 +15,9 @@ import re
 from dataclasses import dataclass
 
 from agent import lang as packs
-from agent.nlu.numbers import CARDINAL_WORD, count_value
+from agent.nlu.numbers import RANK_COUNT, count_value
 
-_COUNT = rf"(?:\d{{1,2}}(?!\d)|{CARDINAL_WORD})"
-_RANK = [re.compile(r"(?<!\w)" + p.replace("{COUNT}", _COUNT) + r"(?!\w)")
+_RANK = [re.compile(r"(?<!\w)" + p.replace("{COUNT}", RANK_COUNT) + r"(?!\w)")
          for code in packs.codes() for p in packs.get(code, "nlu_words", "range_rank", "patterns")]
 _PLURAL = re.compile(r"(?<!\w)(?:" + packs.alternation("nlu_words", "range_rank", "plural_days") + r")(?!\w)")
 

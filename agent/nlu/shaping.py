@@ -43,8 +43,9 @@ def best_period(it: Intent, p: Any, ctx: ProviderContext) -> None:
     2024' (offline/per_unit.py): every week with its own close-to-close return."""
     norm = normalize(p.text) if p.text else ""
     m = cues.BEST_PERIOD.search(norm) or cues.unit_move(norm)
-    closing = None if m else closes_per_unit(norm)      # "weekly closes": each week's close
-    each = None if m else per_unit(norm) or closing
+    returns = None if m else per_unit(norm)
+    closing = None if m or returns else closes_per_unit(norm)      # "weekly closes": each week's close
+    each = returns or closing
     if (m is None and each is None) or it.analysis not in (None, "stats", "top_moves", "compare"):
         return
     span = it.period
@@ -67,8 +68,7 @@ def best_period(it: Intent, p: Any, ctx: ProviderContext) -> None:
     it.direction = "down" if m is not None and (_WORST.search(m.group(0)) or (
         m.re in cues.UNIT_MOVES and cues.UNIT_MOVE_DOWN.search(m.group("mv")))) else None
     # each period's own return is close to close (vs the close before it), as return tables give it
-    it.metrics = ["pct_change", "return_prev_close"] if m else ["close"] if closing and not per_unit(norm) \
-        else ["return_prev_close"]
+    it.metrics = ["pct_change", "return_prev_close"] if m else ["close"] if closing else ["return_prev_close"]
 
 
 def calendar_week(it: Intent, ctx: ProviderContext, p: Any = None) -> None:

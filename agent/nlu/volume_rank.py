@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from agent import lang as packs
-from agent.nlu.numbers import CARDINAL_WORD, count_value
+from agent.nlu.numbers import RANK_COUNT, count_value
 
 
 def _w(key: str) -> str:
@@ -24,7 +24,7 @@ def _w(key: str) -> str:
     return packs.alternation("nlu_words", "volume_rank", key)
 
 
-COUNT = rf"(?:\d{{1,2}}(?!\d)|{CARDINAL_WORD})"     # "3", "three", "три": never a year
+COUNT = RANK_COUNT
 _UP, _DOWN = _w("up"), _w("down")
 _VOL = rf"(?:{_w('volume_lead')})?(?:{_w('volume')})"
 _DAY = _w("day")

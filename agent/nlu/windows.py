@@ -321,7 +321,6 @@ def _range_minutes(norm: str, m: re.Match[str]) -> tuple[int, tuple[int, int]] |
     return minutes, (m.start(), after.end())
 
 
-
 _SEGMENT_NAMES = ("rth", "overnight", "premarket", "after_hours")
 _CONTRAST = re.compile(r"\s*(?:" + packs.alternation("windows", "segment_tail") + r")?\s*(?:,\s*)?(?:"
                        + packs.alternation("windows", "contrast") + r")\s+(?:(?:"

@@ -196,6 +196,7 @@ def _compare(ans: Answer, r: StepResult, intent: Intent) -> None:
     best: tuple[float, str] | None = None
     wanted = [m for m in intent.metrics if m in T.METRIC[lang]]   # a comparison keeps the metric asked
     key = _verdict_key(wanted)
+    worst = intent.direction == "down" and key in RETURNS      # "the worst week": the weakest named
     for k, row in enumerate(r.rows, 1):
         label = str(row.get("label"))
         try:
@@ -208,12 +209,10 @@ def _compare(ans: Answer, r: StepResult, intent: Intent) -> None:
                               f"p{k}.", row)
         # a period whose measure could not be computed (one session has no volatility) says so
         ans.lines.append(f"{r.symbol}, {name}: " + ("; ".join(items) or T.COMPARE_NONE[lang]) + ".")
-        worst = intent.direction == "down" and key in RETURNS      # "the worst week": the weakest named
         if key and row.get(key) is not None and (best is None or (row[key] < best[0] if worst else row[key] > best[0])):
             best = (row[key], ans.slot(f"p{k}.period"))
     if best and sum(1 for row in r.rows if key and row.get(key) is not None) > 1:   # a verdict needs two values
-        line = (T.COMPARE_WORST[lang] if intent.direction == "down" else T.COMPARE_BEST[lang]) if key in RETURNS \
-            else T.COMPARE_HIGHEST[lang]
+        line = (T.COMPARE_WORST[lang] if worst else T.COMPARE_BEST[lang]) if key in RETURNS else T.COMPARE_HIGHEST[lang]
         ans.lines.append(line.format(p=best[1], m=_measure_name(str(key), lang)))
 
 
